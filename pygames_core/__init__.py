@@ -1,0 +1,39 @@
+"""pygames_core: the rules of the pygames collection, its bots, and the public contract.
+
+The contract (see API-CONTRACT.md) is the functions below plus the `Game` object's members.
+"""
+
+from __future__ import annotations
+
+from .bots import LEVELS, bot_action
+from .catalog import find_rules, list_games
+from .errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
+from .game import Game
+from .game import load as _load
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "LEVELS",
+    "BadSave",
+    "BadSetup",
+    "Game",
+    "IllegalAction",
+    "PygamesError",
+    "UnknownGame",
+    "bot_action",
+    "list_games",
+    "load_game",
+    "new_game",
+]
+
+
+def new_game(game_id: str, *, players: int | None = None, seed: int | None = None,
+             options: dict | None = None, setup: dict | None = None) -> Game:
+    """Start a game; see API-CONTRACT.md. Bad arguments raise BadSetup (UnknownGame for the id)."""
+    return Game.create(find_rules(game_id), players, seed, options, setup)
+
+
+def load_game(text: str) -> Game:
+    """Rebuild a game from `Game.to_json()`; a corrupt or tampered text raises BadSave."""
+    return _load(text, find_rules)

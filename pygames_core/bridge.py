@@ -1,0 +1,110 @@
+"""The one generic bridge between the page (JavaScript, in a Web Worker) and the rules.
+
+The page sends a JSON request `{"op": ..., ...}` and gets a JSON reply: `{"ok": true, ...}` or
+`{"ok": false, "error": {"type": "IllegalAction", "message": "..."}}`. Nothing game-specific
+lives here: every game crosses the worker boundary through the same few operations.
+
+Operations:
+- `games`                                  -> {"games": list_games()}
+- `new`  {game, players?, seed?, options?, setup?, seat}   -> {"sid", "snapshot"}
+- `load` {text, seat}                      -> {"sid", "snapshot"}
+- `act`  {sid, action}                     -> {"events", "snapshot"}
+- `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
+- `undo` {sid}                             -> {"action", "snapshot"}
+- `snapshot` {sid}                         -> {"snapshot"}
+- `close` {sid}                            -> {}
+
+A snapshot is what the page needs to draw one seat's table after every step:
+{"game", "seat", "view", "current_player", "legal" (only when it is that seat's turn),
+ "is_over", "result", "save" (the to_json text, stored by the page so nothing is lost on reload)}.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import bot_action, list_games, load_game, new_game
+from .errors import PygamesError
+from .game import Game
+
+_sessions: dict[int, tuple[Game, int | None]] = {}
+_next_sid = 1
+
+
+class BridgeError(PygamesError):
+    """A request the bridge cannot understand (unknown op, missing field, unknown session)."""
+
+
+def snapshot(game: Game, seat: int | None) -> dict:
+    current = game.current_player
+    return {
+        "game": game.game_id,
+        "seat": seat,
+        "view": game.view(seat),
+        "current_player": current,
+        "legal": game.legal_actions() if current is not None and current == seat else [],
+        "is_over": game.is_over,
+        "result": game.result(),
+        "save": game.to_json(),
+        "moves": len(game.history),
+    }
+
+
+def _open(game: Game, seat: Any) -> dict:
+    global _next_sid
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < game.players):
+        raise BridgeError(f"no seat {seat!r} in a {game.players}-player game")
+    sid = _next_sid
+    _next_sid += 1
+    _sessions[sid] = (game, seat)
+    return {"sid": sid, "snapshot": snapshot(game, seat)}
+
+
+def _session(request: dict) -> tuple[Game, int | None]:
+    try:
+        return _sessions[request["sid"]]
+    except (KeyError, TypeError):
+        raise BridgeError(f"no open game with sid {request.get('sid')!r}") from None
+
+
+def handle(request: dict) -> dict:
+    op = request.get("op") if isinstance(request, dict) else None
+    if op == "games":
+        return {"games": list_games()}
+    if op == "new":
+        game = new_game(request.get("game"), players=request.get("players"), seed=request.get("seed"),
+                        options=request.get("options"), setup=request.get("setup"))
+        return _open(game, request.get("seat"))
+    if op == "load":
+        return _open(load_game(request.get("text")), request.get("seat"))
+    if op == "close":
+        _sessions.pop(request.get("sid"), None)
+        return {}
+    game, seat = _session(request)
+    if op == "act":
+        events = game.apply(request.get("action"))
+        return {"events": events, "snapshot": snapshot(game, seat)}
+    if op == "bot":
+        action = bot_action(game, request.get("level", "normal"), seed=request.get("seed"),
+                            time_budget_ms=request.get("time_budget_ms"))
+        events = game.apply(action)
+        return {"action": action, "events": events, "snapshot": snapshot(game, seat)}
+    if op == "undo":
+        action = game.undo()
+        return {"action": action, "snapshot": snapshot(game, seat)}
+    if op == "snapshot":
+        return {"snapshot": snapshot(game, seat)}
+    raise BridgeError(f"unknown bridge operation {op!r}")
+
+
+def call(request_text: str) -> str:
+    """JSON in, JSON out: the single entry point the Web Worker uses."""
+    try:
+        request = json.loads(request_text)
+        reply = {"ok": True, **handle(request)}
+    except PygamesError as exc:
+        reply = {"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
+    except ValueError as exc:  # malformed JSON from the page
+        reply = {"ok": False, "error": {"type": "BadRequest", "message": str(exc)}}
+    return json.dumps(reply, ensure_ascii=False)

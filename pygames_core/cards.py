@@ -1,0 +1,107 @@
+"""Cards, decks and tiles: the value objects every game shares.
+
+Outside the package cards travel as short strings (`"AS"`, `"TD"`, dominoes `"3-12"`, Pairs
+cards as ints); inside they are interned immutable objects, so comparisons and hashing are cheap
+on the bots' hot paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import BadSetup
+
+SUITS = "SHDC"
+RANKS = "23456789TJQKA"  # index + 2 is the rank's value: 2..14, the ace high
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A French-suited card. `rank` is 2..14 (ace 14), `suit` one of S H D C."""
+
+    rank: int
+    suit: str
+
+    @property
+    def code(self) -> str:
+        return RANKS[self.rank - 2] + self.suit
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in "HD"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+
+_CARDS: dict[str, Card] = {r + s: Card(RANKS.index(r) + 2, s) for s in SUITS for r in RANKS}
+
+
+def card(code: str) -> Card:
+    """The card for a code such as `"TD"`; raises BadSetup for anything else."""
+    try:
+        return _CARDS[code]
+    except (KeyError, TypeError):
+        raise BadSetup(f"{code!r} is not a card (expected rank 2-9/T/J/Q/K/A then suit S/H/D/C)") from None
+
+
+def cards(codes: Iterable[str]) -> list[Card]:
+    return [card(c) for c in codes]
+
+
+def codes(items: Iterable[Card]) -> list[str]:
+    return [c.code for c in items]
+
+
+def french_deck() -> list[Card]:
+    """The 52 cards in a fixed order (suit by suit, 2 up to ace)."""
+    return list(_CARDS.values())
+
+
+def sort_hand(hand: Iterable[Card], suit_order: str = "SHCD") -> list[Card]:
+    """Cards grouped by suit (alternating colours), high to low inside a suit: how players hold them."""
+    return sorted(hand, key=lambda c: (suit_order.index(c.suit), -c.rank))
+
+
+def pairs_deck() -> list[int]:
+    """The Pairs deck: one 1, two 2s, ... ten 10s (55 cards)."""
+    return [n for n in range(1, 11) for _ in range(n)]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Domino:
+    """A domino tile, smaller number first: `Domino(3, 12)` is `"3-12"`."""
+
+    low: int
+    high: int
+
+    @property
+    def code(self) -> str:
+        return f"{self.low}-{self.high}"
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def domino_set(max_pips: int = 12) -> list[Domino]:
+    """Every pair of numbers 0..max_pips once: 91 tiles for double-12."""
+    return [Domino(a, b) for a in range(max_pips + 1) for b in range(a, max_pips + 1)]
+
+
+def domino(code: str, max_pips: int = 12) -> Domino:
+    try:
+        low, high = (int(part) for part in code.split("-"))
+    except (AttributeError, ValueError):
+        raise BadSetup(f"{code!r} is not a domino (expected two numbers like '3-12')") from None
+    if not (0 <= low <= high <= max_pips):
+        raise BadSetup(f"{code!r} is not a double-{max_pips} domino (smaller number first)")
+    return Domino(low, high)

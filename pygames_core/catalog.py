@@ -1,0 +1,20 @@
+"""The games in the collection, by id."""
+
+from __future__ import annotations
+
+from .arsene import ARSENE
+from .errors import UnknownGame
+from .game import Rules
+
+_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE,)}
+
+
+def list_games() -> list[dict]:
+    return [rules.describe() for rules in _GAMES.values()]
+
+
+def find_rules(game_id: str) -> Rules:
+    try:
+        return _GAMES[game_id]
+    except (KeyError, TypeError):
+        raise UnknownGame(f"no game {game_id!r}; the games are {', '.join(_GAMES)}") from None

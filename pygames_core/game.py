@@ -1,0 +1,318 @@
+"""The game/state split shared by every game.
+
+A `Rules` object (one per game module) knows how to set up a state, list and apply actions, and
+show per-seat views; it keeps no state itself. A `Game` is one game being played: the public
+contract object, which owns a state, checks every action against the legal list before touching
+anything (so a rejected action leaves the state exactly as it was), logs actions for replay and
+undo, and writes and reads saves.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import BadSave, BadSetup, IllegalAction, PygamesError
+from .rng import MAX_SEED, Rng, fresh_seed
+
+S = TypeVar("S")
+
+SAVE_FORMAT = "pygames/save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option as `list_games()` describes it and `new_game(options=...)` accepts it."""
+
+    name: str
+    type: str  # "bool", "choice" or "int"
+    default: Any
+    label: dict[str, str]
+    help: dict[str, str]
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def describe(self) -> dict:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "label": dict(self.label),
+            "help": dict(self.help),
+        }
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        return out
+
+    def check(self, value: Any) -> Any:
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise BadSetup(f"option {self.name!r} must be true or false, not {value!r}")
+        elif self.type == "choice":
+            if value not in self.choices:
+                raise BadSetup(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+        elif self.type == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise BadSetup(f"option {self.name!r} must be a whole number, not {value!r}")
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise BadSetup(f"option {self.name!r} must be between {self.minimum} and {self.maximum}")
+        return value
+
+
+class Rules(ABC, Generic[S]):
+    """Everything one game's rules define. Subclasses are stateless singletons."""
+
+    game_id: str
+    title: ClassVar[dict[str, str]]
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+
+    def describe(self) -> dict:
+        return {
+            "id": self.game_id,
+            "title": dict(self.title),
+            "players": [self.min_players, self.max_players],
+            "options": [o.describe() for o in self.options],
+        }
+
+    def check_options(self, options: dict | None) -> dict:
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise BadSetup(f"{self.game_id} has no option {', '.join(map(repr, unknown))}; known: {sorted(known)}")
+        return {name: o.check(given[name]) if name in given else o.default for name, o in known.items()}
+
+    # --- the rules proper -------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, players: int, options: dict, rng: Rng, setup: dict | None) -> S:
+        """The starting state; `setup` is an explicit position (raise BadSetup when impossible)."""
+
+    @abstractmethod
+    def current_player(self, state: S) -> int | None: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[dict]: ...
+
+    @abstractmethod
+    def apply(self, state: S, action: dict) -> list[dict]:
+        """Apply an action already known to be legal, in place; return the events it caused."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict: ...
+
+    @abstractmethod
+    def result(self, state: S) -> dict:
+        """{"scores", "winners", ...}; `winners` is empty while the game goes on."""
+
+    def copy_state(self, state: S) -> S:
+        return copy.deepcopy(state)
+
+    def explain_illegal(self, state: S, action: dict) -> str | None:
+        """A game-specific reason an action is illegal, or None for the generic one."""
+        return None
+
+    # --- hooks for the bots (see bots.py) -----------------------------------------------------
+    def sample_state(self, view: dict, rng: Rng) -> S:
+        """A full state consistent with everything `view` shows (hidden cards dealt at random)."""
+        raise NotImplementedError
+
+    def policy_action(self, state: S, rng: Rng) -> dict:
+        """A quick sensible action for the player to move, using only what that seat could know."""
+        return rng.choice(self.legal_actions(state))
+
+    def playout_done(self, start: S, state: S) -> bool:
+        """Where a hard bot's play-out stops (default: the end of the game)."""
+        return self.current_player(state) is None
+
+    def evaluate(self, state: S, seat: int) -> float:
+        """How good `state` is for `seat`, in [0, 1], at the end of a play-out."""
+        winners = self.result(state)["winners"]
+        return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _check_text(payload: dict) -> str:
+    return hashlib.sha256(_canonical(payload).encode()).hexdigest()[:32]
+
+
+@dataclass
+class Game:
+    """One game being played: the object `pygames_core.new_game` returns."""
+
+    rules: Rules
+    players: int
+    seed: int
+    options: dict
+    setup: dict | None
+    _state: Any = field(repr=False)
+    _history: list[dict] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def create(cls, rules: Rules, players: int | None, seed: int | None, options: dict | None,
+               setup: dict | None) -> Game:
+        if players is None:
+            players = rules.min_players
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            rules.min_players <= players <= rules.max_players
+        ):
+            raise BadSetup(f"{rules.game_id} is for {rules.min_players}-{rules.max_players} players, not {players!r}")
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise BadSetup(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        if setup is not None and not isinstance(setup, dict):
+            raise BadSetup("setup must be an object (a dict)")
+        checked = rules.check_options(options)
+        state = rules.new_state(players, checked, Rng(seed), copy.deepcopy(setup))
+        return cls(rules, players, seed, checked, copy.deepcopy(setup), state)
+
+    # --- the contract -----------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.rules.game_id
+
+    @property
+    def current_player(self) -> int | None:
+        return self.rules.current_player(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def history(self) -> list[dict]:
+        return copy.deepcopy(self._history)
+
+    def legal_actions(self) -> list[dict]:
+        if self.is_over:
+            return []
+        return self.rules.legal_actions(self._state)
+
+    def verify(self, action: Any) -> None:
+        """Raise IllegalAction, with the reason, unless `action` is legal now (PokerKit's verify)."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction(f"an action is an object with a string 'type', not {action!r}")
+        if self.is_over:
+            raise IllegalAction("the game is over: no more actions")
+        legal = self.rules.legal_actions(self._state)
+        if action in legal:
+            return
+        reason = self.rules.explain_illegal(self._state, action) or _generic_reason(action, legal)
+        raise IllegalAction(f"{_canonical(action)} is not legal: {reason}")
+
+    def can_apply(self, action: Any) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: dict) -> list[dict]:
+        self.verify(action)
+        action = copy.deepcopy(action)
+        events = self.rules.apply(self._state, action)
+        self._history.append(action)
+        return events
+
+    def undo(self) -> dict:
+        """Take back the last action (by replaying the others from the start) and return it."""
+        if not self._history:
+            raise IllegalAction("nothing to undo")
+        *kept, last = self._history
+        rebuilt = Game.create(self.rules, self.players, self.seed, self.options, self.setup)
+        for action in kept:
+            rebuilt.rules.apply(rebuilt._state, action)
+        self._state, self._history = rebuilt._state, kept
+        return last
+
+    def view(self, player: int | None = None) -> dict:
+        if player is not None and (not isinstance(player, int) or not 0 <= player < self.players):
+            raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
+        return self.rules.view(self._state, player)
+
+    def result(self) -> dict:
+        out = self.rules.result(self._state)
+        out["over"] = self.is_over
+        return out
+
+    def to_json(self) -> str:
+        payload = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "setup": self.setup,
+            "actions": self._history,
+        }
+        payload["check"] = _check_text(payload)
+        return _canonical(payload)
+
+    def copy(self) -> Game:
+        return Game(self.rules, self.players, self.seed, dict(self.options), copy.deepcopy(self.setup),
+                    self.rules.copy_state(self._state), copy.deepcopy(self._history))
+
+
+def _generic_reason(action: dict, legal: list[dict]) -> str:
+    kinds = sorted({a["type"] for a in legal})
+    same_kind = [a for a in legal if a["type"] == action["type"]]
+    if not same_kind:
+        return f"expected an action of type {' or '.join(kinds)}"
+    for key in sorted(set().union(*same_kind) | set(action)):
+        allowed = {_canonical(a.get(key)) for a in same_kind}
+        if _canonical(action.get(key)) not in allowed:
+            shown = sorted(json.loads(v) for v in allowed if v != "null")
+            return f"{key}={action.get(key)!r} is not allowed now (allowed: {shown})"
+    return "that combination is not allowed now"
+
+
+def load(text: Any, find_rules: Callable[[str], Rules]) -> Game:
+    """Rebuild a game from `Game.to_json()` text, or raise BadSave."""
+    if not isinstance(text, str):
+        raise BadSave("a save is a text (JSON string)")
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        raise BadSave("the save is not valid JSON (is the file complete?)") from None
+    expected = {"format", "version", "game", "players", "seed", "options", "setup", "actions", "check"}
+    if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
+        raise BadSave("this is not a pygames save")
+    if set(payload) != expected:
+        raise BadSave(f"the save has the wrong fields: {sorted(set(payload) ^ expected)}")
+    if payload["version"] != SAVE_VERSION:
+        raise BadSave(f"save version {payload['version']!r} is not supported (this build reads {SAVE_VERSION})")
+    check = payload.pop("check")
+    if check != _check_text(payload):
+        raise BadSave("the save was altered: its check does not match its contents")
+    if not isinstance(payload["actions"], list):
+        raise BadSave("the save's actions are not a list")
+    try:
+        game = Game.create(find_rules(payload["game"]), payload["players"], payload["seed"],
+                           payload["options"], payload["setup"])
+    except BadSetup as exc:
+        raise BadSave(f"the saved game cannot be set up: {exc}") from None
+    for number, action in enumerate(payload["actions"], 1):
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise BadSave(f"action {number} does not replay: {exc}") from None
+    return game

@@ -1,0 +1,69 @@
+"""A seeded random number generator that gives identical results on every Python.
+
+`random.Random` is stable in practice, but its algorithms are not promised across versions and
+its state is bulky to copy. SplitMix64 is 64-bit integer arithmetic only, so CPython 3.11 and
+Pyodide's 3.14 produce the same numbers from the same seed, and the whole state is one int.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+MAX_SEED = (1 << 53) - 1  # seeds travel through JavaScript numbers and URLs: keep them exact there
+
+
+class Rng:
+    """SplitMix64 (Steele, Lea, Flood 2014): small, fast, and good enough to shuffle cards."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n), without modulo bias (rejection sampling)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.next_u64() >> 11) / float(1 << 53)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self, salt: int) -> Rng:
+        """An independent generator derived from this one and `salt` (this one does not advance)."""
+        return Rng(Rng(self.state ^ ((salt * 0xD1B54A32D192ED03) & _MASK64)).next_u64())
+
+    def copy(self) -> Rng:
+        return Rng(self.state)
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system's entropy (crypto.getRandomValues under Pyodide)."""
+    import secrets
+
+    return secrets.randbits(32)

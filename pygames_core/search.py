@@ -1,0 +1,87 @@
+"""The hard bot's search, written once for every game.
+
+Determinized Monte Carlo ("perfect-information Monte Carlo"): sample a full state consistent with
+the bot's own view (the game's `sample_state` hook deals the unseen cards, honouring what the seat
+has seen), then try every legal action in that same sample and play each out with the game's quick
+policy to the game's horizon, and score the end with the game's `evaluate`. Samples repeat until
+the time budget is spent; the action with the best mean wins. Using the same sample for every
+action compares them on equal terms (common random numbers), which needs far fewer samples.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from .game import Rules
+from .rng import Rng
+
+Item = TypeVar("Item")
+
+MIN_SAMPLES = 2
+MAX_SAMPLES = 400
+MAX_PLAYOUT_STEPS = 2000  # a guard against a game hook that never reaches its horizon
+
+
+def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int],
+                allowed: Callable[[Hashable, Item], bool], rng: Rng) -> dict[Hashable, list[Item]]:
+    """Deal `unseen` items at random to holders with fixed capacities, each item only to a holder
+    `allowed` to have it (e.g. not a suit the holder showed to be out of).
+
+    A random greedy deal satisfies the constraints almost always; when it paints itself into a
+    corner, augmenting paths (Kuhn's bipartite matching) move earlier items to make room, so a
+    consistent deal is always found when one exists.
+    """
+    slots = [holder for holder, n in capacity.items() for _ in range(n)]
+    if len(slots) != len(unseen):
+        raise ValueError(f"{len(unseen)} unseen items for {len(slots)} places")
+    order = list(range(len(slots)))
+    items = list(unseen)
+    rng.shuffle(items)
+    owner: list[int | None] = [None] * len(slots)  # slot -> index into items
+
+    def place(i: int, visited: set[int]) -> bool:
+        candidates = [k for k in order if k not in visited and allowed(slots[k], items[i])]
+        rng.shuffle(candidates)
+        candidates.sort(key=lambda k: owner[k] is not None)  # free places first
+        for k in candidates:
+            visited.add(k)
+            if owner[k] is None or place(owner[k], visited):
+                owner[k] = i
+                return True
+        return False
+
+    for i in range(len(items)):
+        if not place(i, set()):
+            raise ValueError("no deal of the unseen items fits what was seen")
+    dealt: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+    for k, i in enumerate(owner):
+        assert i is not None
+        dealt[slots[k]].append(items[i])
+    return dealt
+
+
+def playout(rules: Rules, start: Any, state: Any, rng: Rng) -> Any:
+    for _ in range(MAX_PLAYOUT_STEPS):
+        if rules.current_player(state) is None or rules.playout_done(start, state):
+            break
+        rules.apply(state, rules.policy_action(state, rng))
+    return state
+
+
+def search_action(rules: Rules, view: dict, legal: list[dict], seat: int, rng: Rng,
+                  time_budget_ms: int) -> tuple[dict, dict]:
+    """The action with the best mean play-out value, and statistics for benchmarks and tests."""
+    deadline = time.perf_counter() + time_budget_ms / 1000
+    totals = [0.0] * len(legal)
+    samples = 0
+    while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
+        sample = rules.sample_state(view, rng)
+        for i, action in enumerate(legal):
+            state = rules.copy_state(sample)
+            rules.apply(state, action)
+            totals[i] += rules.evaluate(playout(rules, sample, state, rng), seat)
+        samples += 1
+    best = max(range(len(legal)), key=lambda i: totals[i])
+    return legal[best], {"samples": samples, "means": [t / samples for t in totals]}

@@ -245,7 +245,7 @@ class ArseneRules(Rules[ArseneState]):
             return events
         winner = trick_winner(state.trick.plays, state.trump)
         target = push_target(state.tricks, winner)
-        events.append({"type": "trick_won", "winner": winner, "trick": len(state.completed) + 1,
+        events.append({"type": "trick_won", "winner": winner, "trick": sum(state.tricks) + 1,
                        "cards": state.trick.to_view(), "push_to": target})
         state.push_from, state.push_to = winner, target
         if target is None:
@@ -313,7 +313,7 @@ class ArseneRules(Rules[ArseneState]):
             "hand_sizes": [len(h) for h in state.hands],
             "leader": state.trick.leader,
             "trick": state.trick.to_view(),
-            "trick_number": len(state.completed) + 1,
+            "trick_number": sum(state.tricks) + 1,
             "tricks": list(state.tricks),
             "played": [t.to_view() for t in state.completed],
             "out_of_play": codes(sort_hand(state.out_of_play)),

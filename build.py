@@ -1,0 +1,223 @@
+"""Build the pygames static site into dist/, and optionally serve it.
+
+    python build.py                 # build only
+    python build.py serve [--port N] # build, then serve dist/ on http://127.0.0.1:N/
+
+The site is self-contained: the page and its modules (web/), the Pyodide runtime copied from
+node_modules/pyodide (run `npm ci` first), the wheel of pygames_core, a web app manifest with
+icons drawn here, and a service worker that precaches all of it, so that the site works offline
+after one visit. Nothing is fetched from another origin, at build time or at run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import hashlib
+import json
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+from collections.abc import Callable
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+PYODIDE_SOURCE = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+SERVICE_WORKER = "sw.js"
+# Cache names start with this, so a new build deletes only its own old caches (GitHub Pages
+# serves every project of a user from one origin).
+CACHE_PREFIX = "pygames-"
+ICON_SIZES = (192, 512)
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+}
+
+RGB = tuple[int, int, int]
+FELT: RGB = (20, 83, 45)
+CARD_FACE: RGB = (250, 247, 240)
+CARD_EDGE: RGB = (190, 180, 160)
+JEWEL: RGB = (200, 30, 60)
+JEWEL_LIGHT: RGB = (240, 110, 130)
+
+
+class BuildError(Exception):
+    """A build step that cannot go on; its message says what to do."""
+
+
+# --- icons: a card with a jewel on felt, drawn pixel by pixel into a PNG -------------------------
+
+def _icon_colour(x: float, y: float) -> RGB:
+    """The colour at (x, y) in the unit square: felt, a card with a rim, a faceted diamond on it."""
+    half_w, half_h, radius = 0.30, 0.40, 0.07
+    dx, dy = abs(x - 0.5), abs(y - 0.5)
+    corner_x, corner_y = max(dx - (half_w - radius), 0.0), max(dy - (half_h - radius), 0.0)
+    outside = dx > half_w or dy > half_h or corner_x * corner_x + corner_y * corner_y > radius * radius
+    if outside:
+        return FELT
+    rim = dx > half_w - 0.015 or dy > half_h - 0.015
+    diamond = dx / 0.19 + dy / 0.29
+    if diamond <= 1.0:
+        return JEWEL_LIGHT if y < 0.5 and x < 0.5 and diamond > 0.45 else JEWEL
+    return CARD_EDGE if rim else CARD_FACE
+
+
+def _icon_pixels(size: int, colour: Callable[[float, float], RGB]) -> bytes:
+    """RGBA rows, each sample the mean of a 2×2 grid inside the pixel (cheap anti-aliasing)."""
+    offsets = (0.25, 0.75)
+    rows = bytearray()
+    for row in range(size):
+        rows.append(0)  # PNG filter type "none" for this scanline
+        for column in range(size):
+            samples = [colour((column + ox) / size, (row + oy) / size) for ox in offsets for oy in offsets]
+            rows.extend(sum(s[i] for s in samples) // len(samples) for i in range(3))
+            rows.append(255)
+    return bytes(rows)
+
+
+def png(size: int, colour: Callable[[float, float], RGB]) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(_icon_pixels(size, colour), 9)) + chunk(b"IEND", b""))
+
+
+# --- build steps ---------------------------------------------------------------------------------
+
+def build_wheel(out_dir: Path) -> Path:
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out_dir)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    wheels = sorted(out_dir.glob("pygames_core-*.whl"))
+    if result.returncode != 0 or len(wheels) != 1:
+        raise BuildError(f"building the wheel failed:\n{result.stdout}{result.stderr}")
+    return wheels[0]
+
+
+def copy_pyodide(target: Path) -> None:
+    missing = [name for name in PYODIDE_FILES if not (PYODIDE_SOURCE / name).is_file()]
+    if missing:
+        raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` first")
+    target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_SOURCE / name, target / name)
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def site_files(dist: Path) -> list[Path]:
+    return sorted(p for p in dist.rglob("*") if p.is_file())
+
+
+def service_worker(dist: Path) -> str:
+    """web/sw.js, preceded by the cache name and the list of every file to precache.
+
+    The cache name hashes every file's path and content, so any change to the site makes a new
+    cache (and a byte-different worker, which is what makes browsers install the update).
+    """
+    files = site_files(dist)
+    build_hash = hashlib.sha256()
+    for path in files:
+        relative = path.relative_to(dist).as_posix()
+        build_hash.update(f"{relative}\0{digest(path.read_bytes())}\0".encode())
+    urls = ["./", *(path.relative_to(dist).as_posix() for path in files)]
+    header = (
+        "// Written by build.py: the cache of this build and what it precaches.\n"
+        f"const CACHE_PREFIX = {json.dumps(CACHE_PREFIX)};\n"
+        f"const CACHE_NAME = {json.dumps(CACHE_PREFIX + build_hash.hexdigest()[:16])};\n"
+        f"const PRECACHE = {json.dumps(urls, indent=1)};\n\n"
+    )
+    return header + (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
+
+
+def build(dist: Path = DIST) -> dict[str, Any]:
+    """Assemble the whole site in `dist` (replacing it) and return build.json's contents."""
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER))
+    copy_pyodide(dist / "pyodide")
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = shutil.copy2(build_wheel(Path(tmp)), dist)
+    wheel_path = Path(wheel)
+    icons = dist / "icons"
+    icons.mkdir(exist_ok=True)
+    for size in ICON_SIZES:
+        (icons / f"icon-{size}.png").write_bytes(png(size, _icon_colour))
+    info = {
+        "wheel": wheel_path.name,
+        "version": wheel_path.name.split("-")[1],
+        "sha256": digest(wheel_path.read_bytes()),
+    }
+    (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    (dist / SERVICE_WORKER).write_text(service_worker(dist), encoding="utf-8")
+    return info
+
+
+# --- serving -------------------------------------------------------------------------------------
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        # A local preview must show the latest build; offline use is the service worker's job.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path = DIST, port: int = 0, *, quiet: bool = False) -> ThreadingHTTPServer:
+    """A threaded server for `directory` on 127.0.0.1 (port 0: any free port)."""
+    handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+    return ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the pygames static site into dist/.")
+    commands = parser.add_subparsers(dest="command")
+    serve = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    try:
+        info = build()
+    except BuildError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"built {DIST.relative_to(ROOT)}/ with {info['wheel']}")
+    if args.command == "serve":
+        with make_server(DIST, args.port) as server:
+            print(f"serving on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+            with contextlib.suppress(KeyboardInterrupt):
+                server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+"""Driving the Arsène table the way a person does, plus CPython cross-checks of what it shows."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+import pygames_core as pg
+
+SAVE_KEY = "pygames.save"
+HUMAN = 0
+TIMEOUT_MS = 60_000
+TRICKS_PER_DEAL = 11
+
+
+def open_site(page: Page, url: str) -> None:
+    """Load the page with bot pacing off and wait until Python answers (picker or table shown)."""
+    page.goto(f"{url}?pace=0")
+    page.wait_for_selector("#picker:not([hidden]), #game:not([hidden])", timeout=TIMEOUT_MS)
+
+
+def start_game(page: Page, *, seed: int | None = None, level: str = "easy") -> None:
+    if page.is_visible("#game"):
+        page.click("#new-game")
+    page.select_option("#level", level)
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector(".arsene", timeout=TIMEOUT_MS)
+
+
+def saved_game(page: Page) -> pg.Game:
+    """The game the page has stored, rebuilt in CPython."""
+    saved = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
+    return pg.load_game(saved["text"])
+
+
+def wait_for_turn_or_summary(page: Page) -> str:
+    page.wait_for_function(
+        "document.querySelector('#summary[open]') || document.querySelector('.arsene[data-my-turn=\"true\"]')",
+        timeout=TIMEOUT_MS)
+    return "summary" if page.is_visible("#summary") else page.get_attribute(".arsene", "data-phase") or ""
+
+
+def marked_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all(".hand .card.legal", "cards => cards.map(c => c.dataset.card)")
+
+
+def hand(page: Page) -> list[str]:
+    return page.eval_on_selector_all(".hand .card", "cards => cards.map(c => c.dataset.card)")
+
+
+def take_human_turn(page: Page) -> None:
+    """One decision of the human seat, checking that what the page offers is what CPython allows."""
+    phase = page.get_attribute(".arsene", "data-phase")
+    legal = saved_game(page).legal_actions()
+    if phase == "choose":
+        assert page.locator(".choices .card").count() == len(legal) == 3
+        page.click(".choices .card >> nth=0")
+    elif phase == "push":
+        assert {a["type"] for a in legal} == {"keep", "push"}
+        page.click(".action-keep")
+    else:
+        marked = marked_cards(page)
+        assert sorted(marked) == sorted(a["card"] for a in legal)
+        page.click(f'.hand .card[data-card="{marked[0]}"]')
+
+
+def play_until_summary(page: Page) -> None:
+    while wait_for_turn_or_summary(page) != "summary":
+        take_human_turn(page)
+
+
+def shown_summary_tricks(page: Page) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all(
+        "#summary .deal-summary tbody tr", "rows => rows.map(r => r.dataset.tricks)")]
+
+
+def close_summary(page: Page) -> None:
+    page.click("#summary-continue")
+    expect(page.locator("#summary")).to_be_hidden()

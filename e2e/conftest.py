@@ -1,0 +1,91 @@
+"""Browser tests of the site: build dist/ once, serve it on a free local port, drive Chromium.
+
+Uses the system Chromium (/usr/bin/chromium) when there is one, else Playwright's own browser.
+Screenshots go to e2e/artifacts/ (gitignored).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def _build_module():  # build.py is a script at the repository root, not a package
+    spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def launch_options() -> dict:
+    if SYSTEM_CHROMIUM.exists():
+        return {"executable_path": str(SYSTEM_CHROMIUM), "args": CHROMIUM_ARGS, "headless": True}
+    return {"headless": True}
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    build = _build_module()
+    build.build()
+    server = build.make_server(build.DIST, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(**launch_options())
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+@pytest.fixture
+def persistent_context(playwright: Playwright, tmp_path: Path) -> Iterator[BrowserContext]:
+    """A profile on disk, as a returning visitor has: service worker and caches survive reloads."""
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), viewport=PHONE, locale="en-US", **launch_options())
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,54 @@
+// French-suited cards drawn with CSS, named in the current language. Codes are rank + suit
+// ("AS", "TD": T is the ten), as the engine writes them.
+import { h } from "./dom.js";
+import { addStrings, t } from "./i18n.js";
+
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RANK_LABEL = { T: "10" };
+
+addStrings({
+  en: {
+    suit_S: "spades", suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs",
+    rank_A: "Ace", rank_K: "King", rank_Q: "Queen", rank_J: "Jack", rank_T: "10",
+    cardName: "{rank} of {suit}",
+    faceDown: "face-down card",
+  },
+  ja: {
+    suit_S: "スペード", suit_H: "ハート", suit_D: "ダイヤ", suit_C: "クラブ",
+    rank_A: "エース", rank_K: "キング", rank_Q: "クイーン", rank_J: "ジャック", rank_T: "10",
+    cardName: "{suit}の{rank}",
+    faceDown: "伏せ札",
+  },
+});
+
+export const suitOf = (code) => code.slice(-1);
+export const rankOf = (code) => code.slice(0, -1);
+
+export function suitName(suit) {
+  return t(`suit_${suit}`);
+}
+
+export function cardName(code) {
+  const rank = rankOf(code);
+  return t("cardName", { rank: /^\d$/.test(rank) ? rank : t(`rank_${rank}`), suit: suitName(suitOf(code)) });
+}
+
+// The visible face: corner index plus a large pip. Screen readers get the card's name instead.
+export function cardFace(code, { tag = "span", class: extra = "", ...attributes } = {}) {
+  const rank = rankOf(code);
+  const suit = suitOf(code);
+  return h(tag, { ...cardRole(tag, cardName(code)), ...attributes, class: `card face suit-${suit} ${extra}` },
+    h("span", { class: "index", "aria-hidden": "true" },
+      h("span", { class: "rank", text: RANK_LABEL[rank] ?? rank }),
+      h("span", { class: "suit", text: SUIT_SYMBOL[suit] })),
+    h("span", { class: "pip", "aria-hidden": "true", text: SUIT_SYMBOL[suit] }));
+}
+
+export function cardBack({ tag = "span", class: extra = "", ...attributes } = {}) {
+  return h(tag, { ...cardRole(tag, t("faceDown")), ...attributes, class: `card back ${extra}` });
+}
+
+// A drawn card is an image to assistive technology unless it is a button.
+function cardRole(tag, name) {
+  return { role: tag === "span" ? "img" : null, "aria-label": name };
+}

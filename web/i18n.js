@@ -1,0 +1,124 @@
+// English and Japanese UI text. The shell's strings live here; each game module and cards.js add
+// their own with addStrings. The language defaults to navigator.language and is remembered.
+import { storage } from "./storage.js";
+
+const LANGUAGE_KEY = "pygames.lang";
+export const LANGUAGES = { en: "English", ja: "日本語" };
+
+const catalog = {
+  en: {
+    appTitle: "pygames",
+    newGame: "New game",
+    help: "Help",
+    helpTitle: "How to play with keys",
+    language: "Language",
+    close: "Close",
+    loadingRuntime: "Loading the Python runtime…",
+    loadingRules: "Loading the game rules…",
+    loadingStart: "Starting…",
+    loadingLabel: "Loading",
+    loadFailed: "The game engine could not start: {message}. Reload the page to try again.",
+    pickGame: "Choose a game",
+    playersCount: "{min}–{max} players",
+    playersExact: "{count} players",
+    gameOptions: "Options",
+    botLevel: "Bots",
+    level_easy: "Easy",
+    level_normal: "Normal",
+    level_hard: "Hard",
+    seed: "Seed (optional)",
+    seedHelp: "The same seed deals the same cards.",
+    start: "Start",
+    backToGame: "Back to the game",
+    resumeFailed: "Your saved game could not be loaded ({message}). It was set aside; start a new game.",
+    engineError: "Something went wrong: {message}",
+    noRenderer: "This page cannot show the game “{game}” yet.",
+    continue: "Continue",
+    dismiss: "Dismiss",
+    keyArrows: "← → ↑ ↓ move between the cards",
+    keyEnter: "Enter or Space plays the focused card",
+    keyNumbers: "1 2 3 pick one of the face-down cards",
+    keyKeepPush: "K keeps the trick, P pushes it",
+    keyNew: "N starts a new game",
+    keyHelp: "? opens this help",
+    offline: "Works offline after the first visit.",
+  },
+  ja: {
+    appTitle: "pygames",
+    newGame: "新しいゲーム",
+    help: "ヘルプ",
+    helpTitle: "キーボードでの遊び方",
+    language: "言語",
+    close: "閉じる",
+    loadingRuntime: "Python ランタイムを読み込み中…",
+    loadingRules: "ゲームのルールを読み込み中…",
+    loadingStart: "起動中…",
+    loadingLabel: "読み込み中",
+    loadFailed: "ゲームエンジンを起動できませんでした: {message}。ページを再読み込みしてください。",
+    pickGame: "ゲームを選ぶ",
+    playersCount: "{min}〜{max}人",
+    playersExact: "{count}人",
+    gameOptions: "オプション",
+    botLevel: "ボットの強さ",
+    level_easy: "やさしい",
+    level_normal: "ふつう",
+    level_hard: "つよい",
+    seed: "シード（任意）",
+    seedHelp: "同じシードなら同じ配り方になります。",
+    start: "はじめる",
+    backToGame: "ゲームに戻る",
+    resumeFailed: "保存されたゲームを読み込めませんでした（{message}）。別の場所に退避しました。新しいゲームを始めてください。",
+    engineError: "エラーが発生しました: {message}",
+    noRenderer: "このページはまだ「{game}」を表示できません。",
+    continue: "続ける",
+    dismiss: "閉じる",
+    keyArrows: "← → ↑ ↓ でカードを移動",
+    keyEnter: "Enter か Space で選んだカードを出す",
+    keyNumbers: "1 2 3 で伏せ札を 1 枚選ぶ",
+    keyKeepPush: "K でトリックを取る、P で押し付ける",
+    keyNew: "N で新しいゲーム",
+    keyHelp: "? でこのヘルプ",
+    offline: "一度開けばオフラインでも遊べます。",
+  },
+};
+
+function initialLanguage() {
+  const saved = storage.get(LANGUAGE_KEY);
+  if (saved in LANGUAGES) return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+let current = initialLanguage();
+
+export function addStrings(strings) {
+  for (const language of Object.keys(LANGUAGES)) Object.assign(catalog[language], strings[language]);
+}
+
+export function language() {
+  return current;
+}
+
+export function setLanguage(next) {
+  current = next in LANGUAGES ? next : "en";
+  storage.set(LANGUAGE_KEY, current);
+  document.documentElement.lang = current;
+}
+
+export function t(key, values = {}) {
+  const text = catalog[current][key] ?? catalog.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+// A text given in both languages by the engine (titles, option labels): {"en": ..., "ja": ...}.
+export function pick(texts) {
+  return texts?.[current] ?? texts?.en ?? "";
+}
+
+// Static markup names its text with data-i18n (content) and data-i18n-label (aria-label).
+export function translatePage(root = document) {
+  document.documentElement.lang = current;
+  for (const element of root.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+  for (const element of root.querySelectorAll("[data-i18n-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+  }
+}

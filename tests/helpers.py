@@ -82,8 +82,8 @@ def deal_summary(events: list[dict]) -> dict:
 def fingerprint(game: pg.Game) -> tuple:
     """Everything observable about a game, to check that nothing changed."""
     views = [json.dumps(game.view(seat), sort_keys=True) for seat in [None, *range(game.players)]]
-    return (game.to_json(), tuple(views), json.dumps(game.legal_actions()), game.current_player,
-            json.dumps(game.result(), sort_keys=True), json.dumps(game.history))
+    return (game.to_json(), tuple(views), json.dumps(game.legal_actions(), sort_keys=True), game.current_player,
+            json.dumps(game.result(), sort_keys=True), json.dumps(game.history, sort_keys=True))
 
 
 def play_out(game: pg.Game, level: str = "easy", seed: int = 0, max_steps: int = 20000,

@@ -90,6 +90,8 @@ class Rules(ABC, Generic[S]):
         }
 
     def check_options(self, options: dict | None) -> dict:
+        if options is not None and not isinstance(options, dict):
+            raise BadSetup(f"options must be an object (a dict), not {options!r}")
         given = dict(options or {})
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known))
@@ -210,10 +212,15 @@ class Game:
         """Raise IllegalAction, with the reason, unless `action` is legal now (PokerKit's verify)."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(f"an action is an object with a string 'type', not {action!r}")
+        try:
+            text = _canonical(action)
+        except (TypeError, ValueError):
+            raise IllegalAction(f"an action is plain JSON data, not {action!r}") from None
         if self.is_over:
             raise IllegalAction("the game is over: no more actions")
         legal = self.rules.legal_actions(self._state)
-        if action in legal:
+        # compare as JSON text, so 1.0 or true is not taken for the legal 1 (Python's == would)
+        if text in {_canonical(a) for a in legal}:
             return
         reason = self.rules.explain_illegal(self._state, action) or _generic_reason(action, legal)
         raise IllegalAction(f"{_canonical(action)} is not legal: {reason}")

@@ -374,7 +374,7 @@ def apply_setup(state: ArseneState, setup: dict) -> None:
     if unknown:
         raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(known)}")
     dealer = setup.get("dealer", state.dealer)
-    if dealer not in range(PLAYERS) or isinstance(dealer, bool):
+    if not _is_seat(dealer):
         raise BadSetup(f"dealer must be a seat 0-3, not {dealer!r}")
     state.dealer = dealer
     deal = setup.get("deal", 1)
@@ -392,6 +392,11 @@ def apply_setup(state: ArseneState, setup: dict) -> None:
         start_deal(state)
         return
     _setup_cards(state, setup)
+
+
+def _is_seat(value: object) -> bool:
+    """A seat number: an int 0-3 (not a bool, not 1.0, which `in range(4)` would let through)."""
+    return type(value) is int and 0 <= value < PLAYERS
 
 
 def _setup_chips(state: ArseneState, setup: dict) -> None:
@@ -438,12 +443,12 @@ def _setup_cards(state: ArseneState, setup: dict) -> None:
             or sum(tricks) != HAND_SIZE - size):
         raise BadSetup(f"tricks must be four counts adding up to {HAND_SIZE - size} (tricks already played)")
     chosen = setup.get("chosen")
-    if chosen not in (None, 0, 1, 2) or isinstance(chosen, bool):
+    if chosen is not None and not (type(chosen) is int and 0 <= chosen <= 2):
         raise BadSetup("chosen must be 0, 1 or 2 (the edge card turned up), or null")
     if chosen is None and size != HAND_SIZE:
         raise BadSetup("the edge card is chosen before the first trick: give chosen for a deal under way")
     leader = setup.get("leader", left_of(state.dealer, PLAYERS))
-    if leader not in range(PLAYERS) or isinstance(leader, bool):
+    if not _is_seat(leader):
         raise BadSetup(f"leader must be a seat 0-3, not {leader!r}")
     state.hands = [sort_hand(h) for h in hands]
     state.table = table

@@ -1,0 +1,217 @@
+"""The shared machinery: rng, cards and decks, tricks, seats, deal_unseen."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import pygames_core as pg
+from pygames_core.cards import (
+    Domino,
+    card,
+    cards,
+    codes,
+    domino,
+    domino_set,
+    french_deck,
+    pairs_deck,
+    sort_hand,
+)
+from pygames_core.rng import MAX_SEED, Rng, fresh_seed
+from pygames_core.search import deal_unseen
+from pygames_core.seats import clockwise_from, left_of, right_of, team_of
+from pygames_core.tricks import Trick, playable_cards, shows_void, trick_winner
+
+# --- rng -------------------------------------------------------------------------------------------------
+
+
+def test_splitmix64_reference_values():
+    # SplitMix64 from seed 0 (Vigna's reference implementation): pins the stream on every Python
+    rng = Rng(0)
+    assert [rng.next_u64() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+def test_same_seed_same_stream_and_copy_is_independent():
+    one, two = Rng(99), Rng(99)
+    assert [one.next_u64() for _ in range(10)] == [two.next_u64() for _ in range(10)]
+    copy = one.copy()
+    assert copy.next_u64() == one.next_u64()
+    copy.next_u64()
+    assert copy.state != one.state
+
+
+def test_below_is_in_range_and_roughly_uniform():
+    rng = Rng(5)
+    counts = Counter(rng.below(6) for _ in range(6000))
+    assert set(counts) == set(range(6))
+    assert all(800 < n < 1200 for n in counts.values())
+    assert Rng(1).below(1) == 0
+    with pytest.raises(ValueError):
+        rng.below(0)
+
+
+def test_random_is_a_unit_float():
+    rng = Rng(8)
+    values = [rng.random() for _ in range(1000)]
+    assert all(0.0 <= v < 1.0 for v in values)
+    assert 0.4 < sum(values) / len(values) < 0.6
+
+
+def test_shuffle_is_a_seeded_permutation():
+    items = list(range(52))
+    a, b = list(items), list(items)
+    Rng(3).shuffle(a)
+    Rng(3).shuffle(b)
+    assert a == b and sorted(a) == items and a != items
+    c = list(items)
+    Rng(4).shuffle(c)
+    assert c != a
+
+
+def test_shuffle_reaches_every_order_of_three():
+    orders = set()
+    for seed in range(200):
+        items = [1, 2, 3]
+        Rng(seed).shuffle(items)
+        orders.add(tuple(items))
+    assert len(orders) == 6
+
+
+def test_choice_and_fork():
+    rng = Rng(10)
+    assert {rng.choice("abc") for _ in range(100)} == set("abc")
+    state = rng.state
+    forked = rng.fork(1)
+    assert rng.state == state  # forking does not advance
+    assert forked.next_u64() != rng.fork(2).next_u64()
+    assert rng.fork(1).next_u64() == Rng(rng.state).fork(1).next_u64()  # a pure function of the state
+
+
+def test_fresh_seed_fits_the_seed_range():
+    seeds = {fresh_seed() for _ in range(20)}
+    assert all(0 <= s <= MAX_SEED for s in seeds) and len(seeds) > 1
+
+
+# --- cards ------------------------------------------------------------------------------------------------
+
+def test_french_deck():
+    deck = french_deck()
+    assert len(deck) == len(set(deck)) == 52
+    assert codes(deck)[:3] == ["2S", "3S", "4S"]
+    assert Counter(c.suit for c in deck) == {"S": 13, "H": 13, "D": 13, "C": 13}
+
+
+def test_card_codes_and_ranks():
+    assert card("AS").rank == 14 and card("2C").rank == 2 and card("TD").rank == 10
+    assert card("TD").code == "TD" and str(card("9H")) == "9H"
+    assert card("AS") is card("AS")  # interned
+    assert card("KH").is_red and card("KD").is_red and not card("KS").is_red and not card("KC").is_red
+    assert codes(cards(["AS", "TD"])) == ["AS", "TD"]
+
+
+@pytest.mark.parametrize("bad", ["10S", "as", "1S", "AX", "", None, 14, ["AS"], "JK1"])
+def test_bad_card_codes(bad):
+    with pytest.raises(pg.BadSetup):
+        card(bad)
+
+
+def test_sort_hand_groups_suits_high_to_low():
+    hand = cards(["2S", "AD", "KS", "3H", "TC", "AH"])
+    assert codes(sort_hand(hand)) == ["KS", "2S", "AH", "3H", "TC", "AD"]
+
+
+def test_pairs_deck_and_dominoes():
+    deck = pairs_deck()
+    assert len(deck) == 55 and Counter(deck)[10] == 10 and Counter(deck)[1] == 1
+    tiles = domino_set()
+    assert len(tiles) == len(set(tiles)) == 91
+    assert domino("3-12") == Domino(3, 12) and domino("3-12").code == "3-12"
+    assert domino("5-5").is_double and not domino("4-5").is_double
+    for bad in ("12-3", "3-13", "x", "3", None):
+        with pytest.raises(pg.BadSetup):
+            domino(bad)
+
+
+# --- tricks -----------------------------------------------------------------------------------------------
+
+def plays(*codes_: str, leader: int = 0) -> list:
+    return [((leader + i) % 4, card(c)) for i, c in enumerate(codes_)]
+
+
+@pytest.mark.parametrize(("cards_", "trump", "winner"), [
+    (("2S", "KS", "AH", "QS"), None, 1),  # highest of the led suit; an off-suit ace does not win
+    (("2S", "KS", "3D", "QS"), "D", 2),  # a trump beats the led suit
+    (("2S", "4D", "3D", "QS"), "D", 1),  # highest trump
+    (("5D", "AS", "6D", "2D"), "D", 2),  # trump led
+    (("5D", "AS", "6D", "2D"), None, 2),  # diamonds led, no trump
+    (("AC", "KC", "QC", "JC"), "D", 0),
+])
+def test_trick_winner(cards_, trump, winner):
+    assert trick_winner(plays(*cards_), trump) == winner
+
+
+def test_trick_winner_reports_seats_not_positions():
+    assert trick_winner(plays("2S", "KS", "AH", "QS", leader=2), None) == 3
+
+
+def test_playable_cards_must_follow():
+    hand = cards(["AS", "2H", "3H", "KC"])
+    assert codes(playable_cards(hand, "H")) == ["2H", "3H"]
+    assert codes(playable_cards(hand, "D")) == codes(hand)
+    assert codes(playable_cards(hand, None)) == codes(hand)
+
+
+def test_shows_void():
+    assert shows_void("S", card("2H")) == "S"
+    assert shows_void("S", card("2S")) is None
+    assert shows_void(None, card("2S")) is None
+
+
+def test_trick_copy_and_view():
+    trick = Trick(1, plays("2S", leader=1))
+    copy = trick.copy()
+    copy.plays.append((2, card("3S")))
+    assert len(trick.plays) == 1 and trick.led_suit == "S" and Trick(0).led_suit is None
+    assert trick.to_view() == [{"seat": 1, "card": "2S"}]
+
+
+# --- seats ------------------------------------------------------------------------------------------------
+
+def test_seats():
+    assert left_of(3, 4) == 0 and left_of(1, 4, 2) == 3
+    assert right_of(0, 4) == 3 and right_of(2, 4, 2) == 0
+    assert clockwise_from(2, 4) == [2, 3, 0, 1]
+    assert [team_of(s) for s in range(4)] == [0, 1, 0, 1]
+
+
+# --- deal_unseen ------------------------------------------------------------------------------------------
+
+def test_deal_unseen_fills_every_place_once():
+    items = list(range(20))
+    dealt = deal_unseen(items, {"a": 5, "b": 7, "c": 8}, lambda h, x: True, Rng(1))
+    assert {h: len(v) for h, v in dealt.items()} == {"a": 5, "b": 7, "c": 8}
+    assert sorted(x for v in dealt.values() for x in v) == items
+
+
+def test_deal_unseen_honours_constraints_even_when_tight():
+    # 'a' may hold only evens and must take all five of them: a greedy deal often fails this
+    items = list(range(10))
+    for seed in range(50):
+        dealt = deal_unseen(items, {"a": 5, "b": 5}, lambda h, x: h != "a" or x % 2 == 0, Rng(seed))
+        assert sorted(dealt["a"]) == [0, 2, 4, 6, 8]
+
+
+def test_deal_unseen_is_seeded_and_varies():
+    items = list(range(12))
+    cap = {0: 4, 1: 4, 2: 4}
+    assert deal_unseen(items, cap, lambda h, x: True, Rng(2)) == deal_unseen(items, cap, lambda h, x: True, Rng(2))
+    outcomes = {tuple(deal_unseen(items, cap, lambda h, x: True, Rng(s))[0]) for s in range(10)}
+    assert len(outcomes) > 5
+
+
+def test_deal_unseen_refuses_impossible_deals():
+    with pytest.raises(ValueError, match="places"):
+        deal_unseen([1, 2, 3], {"a": 2}, lambda h, x: True, Rng(0))
+    with pytest.raises(ValueError, match="no deal"):
+        deal_unseen([1, 3, 5], {"a": 2, "b": 1}, lambda h, x: h == "b", Rng(0))

@@ -12,6 +12,8 @@ SAVE_KEY = "pygames.save"
 HUMAN = 0
 TIMEOUT_MS = 60_000
 TRICKS_PER_DEAL = 11
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def open_site(page: Page, url: str) -> None:

@@ -330,14 +330,15 @@ function showSummary(current, summary) {
   const fill = () => {
     const { renderer, snap } = current;
     const over = snap.is_over;
-    dialog.replaceChildren(
+    const parts = [
       summary && renderer.dealSummary(summary, snap),
       over && renderer.finalSummary(snap),
       h("form", { method: "dialog", class: "form-actions" },
         over && h("button", { type: "button", class: "ghost", id: "summary-new-game", text: t("newGame"),
           onclick: () => { dialog.close(); showPicker(); } }),
         h("button", { class: "primary", id: "summary-continue", text: over ? t("close") : t("continue") })),
-    );
+    ];
+    dialog.replaceChildren(...parts.filter(Boolean));
   };
   fill();
   refreshSummary = fill;

@@ -47,7 +47,7 @@ addStrings({
     exchange: "{names} exchanged chips: {before} → {after}",
     finalTitle: "Game over", youWin: "You win with {chips} chips!", winsOne: "{name} wins with {chips} chips.",
     winsShared: "Shared win: {names} with {chips} chips each.",
-    reasonPolice: "The police caught {names}.", reasonStores: "Every store is empty.",
+    reasonPolice: "Caught by the police: {names}.", reasonStores: "Every store is empty.",
   },
   ja: {
     seat_0: "あなた", seat_1: "西", seat_2: "北", seat_3: "東", listSeparator: "、",
@@ -86,7 +86,7 @@ addStrings({
     exchange: "{names}がチップを交換: {before} → {after}",
     finalTitle: "ゲーム終了", youWin: "あなたの勝ち（チップ{chips}枚）！", winsOne: "{name}の勝ち（チップ{chips}枚）。",
     winsShared: "同点優勝: {names}（各チップ{chips}枚）。",
-    reasonPolice: "警察が{names}を捕まえました。", reasonStores: "すべての店が空になりました。",
+    reasonPolice: "警察に逮捕: {names}", reasonStores: "すべての店が空になりました。",
   },
 });
 
@@ -319,7 +319,7 @@ export function finalSummary(snap) {
     h("h2", { id: "final-title", text: t("finalTitle") }),
     h("p", { class: "headline", text: headline }),
     h("p", { text: reason === "police" ? t("reasonPolice", { names: seatNames(caught) }) : t("reasonStores") }),
-    h("ol", { class: "scores" }, scores.map((chips, seat) => h("li", {
+    h("ul", { class: "scores" }, scores.map((chips, seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
     }, `${seatName(seat)}: ${chips}`))));
 }

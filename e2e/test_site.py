@@ -1,0 +1,204 @@
+"""The site in Chromium: a whole Arsène deal through the UI, resume, corrupt saves, offline,
+Japanese, keyboard play, screenshots, and CPython/Pyodide parity through the worker bridge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from driver import (
+    DESKTOP,
+    HUMAN,
+    PHONE,
+    SAVE_KEY,
+    TIMEOUT_MS,
+    TRICKS_PER_DEAL,
+    close_summary,
+    hand,
+    open_site,
+    play_until_summary,
+    saved_game,
+    shown_summary_tricks,
+    start_game,
+    take_human_turn,
+    wait_for_turn_or_summary,
+)
+from playwright.sync_api import BrowserContext, Page, expect
+
+import pygames_core as pg
+
+
+def test_whole_deal_through_the_ui(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    start_game(page, seed=11)
+    play_until_summary(page)
+    shown = shown_summary_tricks(page)
+    assert sum(shown) == TRICKS_PER_DEAL
+    engine = saved_game(page).view(HUMAN)["deals"][0]
+    assert shown == engine["tricks"]
+    chips = page.eval_on_selector_all("#summary tbody tr", "rows => rows.map(r => Number(r.dataset.chips))")
+    assert chips == engine["chips_after"]
+    close_summary(page)
+    expect(page.locator(".arsene")).to_have_attribute("data-deal", "2")
+
+
+def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    start_game(page, seed=5)
+    for _ in range(4):
+        assert wait_for_turn_or_summary(page) != "summary"
+        take_human_turn(page)
+    wait_for_turn_or_summary(page)
+    before = (hand(page), page.get_attribute(".arsene", "data-phase"), trick_counts(page), saved_game(page).history)
+    open_site(page, site_url)
+    wait_for_turn_or_summary(page)
+    after = (hand(page), page.get_attribute(".arsene", "data-phase"), trick_counts(page), saved_game(page).history)
+    assert after == before
+    assert len(before[0]) < TRICKS_PER_DEAL
+
+
+def trick_counts(page: Page) -> list[str]:
+    return page.eval_on_selector_all(".felt .seat .tricks", "spans => spans.map(s => s.dataset.tricks)")
+
+
+def tampered_save() -> str:
+    game = pg.new_game("arsene", seed=1)
+    text = game.to_json().replace('"seed":1', '"seed":2')
+    return json.dumps({"game": "arsene", "text": text, "seat": HUMAN, "level": "easy"})
+
+
+@pytest.mark.parametrize("stored", [tampered_save(), "{not json"], ids=["tampered", "garbled"])
+def test_corrupt_save_is_reported_and_set_aside(page: Page, site_url: str, stored: str) -> None:
+    page.goto(site_url)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
+    open_site(page, site_url)
+    expect(page.locator("#message")).to_be_visible()
+    expect(page.locator("#message-text")).to_contain_text("could not be loaded")
+    assert page.evaluate("localStorage.getItem('pygames.save.corrupt')") == stored
+    start_game(page, seed=2)
+    expect(page.locator(".arsene")).to_be_visible()
+    assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") != stored
+
+
+def test_offline_after_one_visit(persistent_context: BrowserContext, site_url: str) -> None:
+    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    open_site(page, site_url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    start_game(page, seed=8)
+    persistent_context.set_offline(True)
+    open_site(page, site_url)
+    phase = wait_for_turn_or_summary(page)
+    while phase != "play":
+        take_human_turn(page)
+        phase = wait_for_turn_or_summary(page)
+    cards = len(hand(page))
+    take_human_turn(page)
+    expect(page.locator(".hand .card")).to_have_count(cards - 1)
+
+
+def test_japanese_labels(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    start_game(page, seed=4)
+    page.select_option("#language", "ja")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("#new-game")).to_have_text("新しいゲーム")
+    expect(page.locator(".felt .seat-0 .seat-name")).to_have_text("あなた")
+    expect(page.locator(".hand")).to_have_attribute("aria-label", "あなたの手札")
+    open_site(page, site_url)  # the choice is remembered
+    expect(page.locator("#help-button")).to_have_attribute("aria-label", "ヘルプ")
+
+
+def test_card_played_with_keyboard_only(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    start_game(page, seed=9)
+    phase = wait_for_turn_or_summary(page)
+    while phase != "play":
+        page.keyboard.press("1" if phase == "choose" else "k")
+        phase = wait_for_turn_or_summary(page)
+    cards = len(hand(page))
+    page.keyboard.press("ArrowRight")  # from outside the hand, arrows land on the first legal card
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused in {a["card"] for a in saved_game(page).legal_actions()}
+    page.keyboard.press("Enter")
+    expect(page.locator(".hand .card")).to_have_count(cards - 1)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_screenshots(browser, site_url: str, artifacts: Path, language: str, name: str, viewport: dict) -> None:
+    context = browser.new_context(viewport=viewport, locale="ja-JP" if language == "ja" else "en-US")
+    page = context.new_page()
+    try:
+        open_site(page, site_url)
+        page.screenshot(path=str(artifacts / f"{name}-{language}-picker.png"))
+        start_game(page, seed=21)
+        for _ in range(3):
+            wait_for_turn_or_summary(page)
+            take_human_turn(page)
+        wait_for_turn_or_summary(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        page.screenshot(path=str(artifacts / f"{name}-{language}-table.png"), full_page=True)
+        play_until_summary(page)
+        page.screenshot(path=str(artifacts / f"{name}-{language}-summary.png"))
+    finally:
+        context.close()
+
+
+def last_trick_before_the_police() -> pg.Game:
+    """Trick 11 of a deal in which the human (one trick, store 1 empty) will be caught."""
+    return pg.new_game("arsene", seed=3, setup={
+        "dealer": 3, "leader": 0, "hands": [["2S"], ["3S"], ["4S"], ["AS"]], "table": ["KH", "QH", "JH"],
+        "chosen": 0, "tricks": [1, 3, 2, 4], "chips": [2, 1, 0, 0],
+        "stores": [[], [1, 2, 3], [1, 3, 5], [1, 2, 3], [1, 1, 1]],
+    })
+
+
+def test_final_summary_when_the_police_catch_the_human(page: Page, site_url: str, artifacts: Path) -> None:
+    game = last_trick_before_the_police()
+    page.set_viewport_size(PHONE)
+    page.goto(site_url)
+    stored = json.dumps({"game": "arsene", "text": game.to_json(), "seat": HUMAN, "level": "easy"})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
+    open_site(page, site_url)
+    assert wait_for_turn_or_summary(page) == "play"
+    take_human_turn(page)
+    expect(page.locator("#summary .final-summary")).to_be_visible()
+    finished = saved_game(page)
+    assert finished.is_over and finished.result()["caught"] == [HUMAN]
+    expect(page.locator('#summary .deal-summary tr[data-seat="0"]')).to_contain_text("Caught by the police")
+    expect(page.locator("#summary .final-summary .headline")).to_contain_text("wins")
+    page.screenshot(path=str(artifacts / "phone-en-final.png"))
+    page.click("#summary-new-game")
+    expect(page.locator("#picker")).to_be_visible()
+
+
+def cpython_actions(seed: int, deals: int) -> pg.Game:
+    game = pg.new_game("arsene", seed=seed)
+    step = 0
+    while not game.is_over and len(game.view(None)["deals"]) < deals:
+        game.apply(pg.bot_action(game, "easy", seed=step))
+        step += 1
+    return game
+
+
+def test_parity_with_cpython(page: Page, site_url: str) -> None:
+    seed = 2024
+    game = cpython_actions(seed, deals=2)
+    open_site(page, site_url)
+    snapshot = page.evaluate(
+        """async ({seed, actions}) => {
+            const opened = await window.pygamesBridge({op: "new", game: "arsene", seed, seat: 0});
+            let snapshot = opened.snapshot;
+            for (const action of actions) {
+                const reply = await window.pygamesBridge({op: "act", sid: opened.sid, action});
+                if (!reply.ok) return reply;
+                snapshot = reply.snapshot;
+            }
+            return snapshot;
+        }""",
+        {"seed": seed, "actions": game.history},
+    )
+    assert snapshot["save"] == game.to_json()
+    assert snapshot["view"] == json.loads(json.dumps(game.view(HUMAN)))
+    assert snapshot["result"] == json.loads(json.dumps(game.result()))

@@ -1,0 +1,250 @@
+"""The bots: legal choices, no peeking, the hard bot's sampler and budget, and strength."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from helpers import arsene, last_trick_setup, play
+
+import pygames_core as pg
+from pygames_core import search
+from pygames_core.arsene import ARSENE
+from pygames_core.game import Game
+from pygames_core.rng import Rng
+
+LEVELS = ["easy", "normal", "hard"]
+
+
+def positions(count: int = 12, seed: int = 0):
+    """Game positions of every phase, reached by easy play (copies, so they can be used freely)."""
+    game = arsene(seed=seed, advanced=True)
+    found, step = [], 0
+    while not game.is_over and len(found) < count:
+        phase = game.view(None)["phase"]
+        if step % 23 == 0 or (phase == "push" and not any(p.view(None)["phase"] == "push" for p in found)):
+            found.append(game.copy())
+        game.apply(pg.bot_action(game, "easy", seed=step))
+        step += 1
+    return found
+
+
+def test_positions_cover_every_phase():
+    assert {p.view(None)["phase"] for p in positions()} == {"choose", "play", "push"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_action(level):
+    for game in positions():
+        action = pg.bot_action(game, level, seed=3, time_budget_ms=20)
+        assert action in game.legal_actions()
+        game.apply(action)  # and the game takes it
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_play_through_deal_ends(level):
+    game = arsene(last_trick_setup([3, 3, 3, 1], winner=0))
+    while not game.is_over and game.view(None)["deal"] <= 2:
+        game.apply(pg.bot_action(game, level, seed=len(game.history), time_budget_ms=5))
+    assert len(game.view(None)["deals"]) == 2 or game.is_over
+
+
+def test_bot_errors():
+    game = arsene(seed=1)
+    with pytest.raises(pg.PygamesError, match="level"):
+        pg.bot_action(game, "expert")
+    over = arsene(seed=1)
+    while not over.is_over:
+        over.apply(pg.bot_action(over, "easy", seed=len(over.history)))
+    for level in LEVELS:
+        with pytest.raises(pg.IllegalAction, match="over"):
+            pg.bot_action(over, level)
+
+
+def test_bot_leaves_the_game_untouched():
+    game = positions()[3]
+    before = game.to_json(), json.dumps(game.view(None))
+    for level in LEVELS:
+        pg.bot_action(game, level, seed=1, time_budget_ms=10)
+    assert (game.to_json(), json.dumps(game.view(None))) == before
+
+
+def test_bots_with_a_seed_are_deterministic():
+    game = positions()[2]
+    for level in ("easy", "normal"):
+        assert len({json.dumps(pg.bot_action(game, level, seed=9)) for _ in range(3)}) == 1
+
+
+# --- no peeking ----------------------------------------------------------------------------------------------
+
+def twin_games(hands_a, hands_b, table_a, table_b, **common):
+    """Two games that differ only in cards seat 0 cannot see."""
+    one = arsene({"hands": hands_a, "table": table_a, **common})
+    two = arsene({"hands": hands_b, "table": table_b, **common})
+    assert json.dumps(one.view(0)) == json.dumps(two.view(0))
+    assert one.to_json() != two.to_json()
+    return one, two
+
+
+MY_HAND = ["KS", "7S", "QH", "5C"]
+HIDDEN = ["AS", "2S", "JH", "9H", "3C", "AC", "KD", "8D", "TC", "4H", "6S", "QD"]  # 12 in the other hands
+MID_DEAL = {"dealer": 3, "chosen": 0, "tricks": [2, 2, 2, 1], "stores": [[1], [2, 3], [1, 3, 5], [3], [1, 1, 1]],
+            "chips": [2, 1, 1, 2]}
+
+
+def spread(order):
+    return [MY_HAND, order[0:4], order[4:8], order[8:12]]
+
+
+@pytest.fixture
+def deterministic_search(monkeypatch):
+    """The hard bot without the clock: a fixed number of samples whatever the machine's speed."""
+    monkeypatch.setattr(search, "MAX_SAMPLES", 6)
+    return 600_000  # a budget that is never the limit
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bot_choice_depends_only_on_its_own_view(level, deterministic_search):
+    swapped = HIDDEN[6:] + HIDDEN[:6]  # the same unseen cards, held by other players
+    one, two = twin_games(spread(HIDDEN), spread(swapped), ["7H", "5S", "9C"], ["7H", "5S", "9C"], **MID_DEAL)
+    for seed in range(4):
+        a = pg.bot_action(one, level, seed=seed, time_budget_ms=deterministic_search)
+        b = pg.bot_action(two, level, seed=seed, time_budget_ms=deterministic_search)
+        assert a == b
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bot_choice_ignores_the_hidden_edge_cards(level, deterministic_search):
+    # swap an opponent's card with an unchosen edge card: seat 0 cannot tell the difference
+    hands_b = spread(HIDDEN)
+    hands_b[2] = ["5S", *hands_b[2][1:]]
+    one, two = twin_games(spread(HIDDEN), hands_b, ["7H", "5S", "9C"], ["7H", HIDDEN[4], "9C"], **MID_DEAL)
+    for seed in range(4):
+        assert pg.bot_action(one, level, seed=seed, time_budget_ms=deterministic_search) == \
+            pg.bot_action(two, level, seed=seed, time_budget_ms=deterministic_search)
+
+
+def test_bots_ask_only_for_their_own_seat_view(monkeypatch):
+    asked = []
+    original = Game.view
+
+    def spy(self, player=None):
+        asked.append(player)
+        return original(self, player)
+
+    game = positions()[1]
+    seat = game.current_player
+    monkeypatch.setattr(Game, "view", spy)
+    for level in LEVELS:
+        pg.bot_action(game, level, seed=2, time_budget_ms=10)
+    assert asked and set(asked) == {seat}
+
+
+# --- the hard bot's sampler -------------------------------------------------------------------------------------
+
+def position_with_voids():
+    """Seat 0 to move mid-trick; seat 2 has shown it has no spades nor hearts, seat 3 no hearts; a black
+    card is up (diamonds trump)."""
+    hands = [["KS", "7S", "QH", "5C"], ["AS", "2S", "JH", "9H"], ["3C", "AC", "KD", "8D"],
+             ["TC", "6S", "QD", "3S"]]
+    game = arsene({"dealer": 0, "hands": hands, "table": ["7C", "5S", "9C"], "chosen": 0,
+                   "tricks": [2, 3, 1, 1], "leader": 1})
+    play(game, "AS", "3C", "3S", "7S")  # seat 2 shows no spades; seat 1 wins and must keep
+    play(game, "JH", "8D", "QD", "QH")  # seats 2 and 3 show no hearts; seat 3 trumps highest
+    game.apply({"type": "keep"})
+    play(game, "6S")
+    assert game.current_player == 0
+    return game
+
+
+def test_sampler_respects_voids_and_known_cards():
+    game = position_with_voids()
+    seat = game.current_player
+    view = game.view(seat)
+    assert view["voids"][2] == ["H", "S"] and view["voids"][3] == ["H"]
+    known = set(view["hand"]) | set(view["out_of_play"]) | {p["card"] for p in view["trick"]} | {"7C"}
+    real_hidden = {c.code for s in range(4) if s != seat for c in game._state.hands[s]}
+    real_hidden |= {c.code for i, c in enumerate(game._state.table) if i != 0}
+    rng = Rng(4)
+    seen_hidden = set()
+    for _ in range(200):
+        state = ARSENE.sample_state(view, rng)
+        assert [c.code for c in state.hands[seat]] == view["hand"]
+        for other in range(4):
+            if other != seat:
+                assert len(state.hands[other]) == view["hand_sizes"][other]
+                assert not {c.suit for c in state.hands[other]} & set(view["voids"][other])
+                assert not {c.code for c in state.hands[other]} & known
+        assert state.table[0].code == "7C" and state.chosen == 0
+        hidden = {c.code for s in range(4) if s != seat for c in state.hands[s]}
+        hidden |= {c.code for i, c in enumerate(state.table) if i != 0}
+        assert hidden == real_hidden  # the unseen cards, exactly
+        seen_hidden |= {c.code for c in state.hands[1]}
+        assert ARSENE.legal_actions(state) == game.legal_actions()
+    assert len(seen_hidden) > len(game._state.hands[1])  # it really samples
+
+
+def test_sampler_before_the_choice_hides_all_three_edge_cards():
+    game = arsene(seed=6)
+    seat = game.current_player
+    view = game.view(seat)
+    tables = {tuple(c.code for c in ARSENE.sample_state(view, Rng(s)).table) for s in range(20)}
+    assert len(tables) > 10
+    own = set(view["hand"])
+    assert all(not own & set(t) for t in tables)
+
+
+# --- the hard bot's budget and sense ------------------------------------------------------------------------------
+
+def test_hard_bot_honours_its_time_budget():
+    game = arsene(seed=12)
+    game.apply({"type": "choose", "index": 0})  # a full 11-card deal: the longest play-outs
+    start = time.perf_counter()
+    action = pg.bot_action(game, "hard", seed=1, time_budget_ms=100)
+    assert time.perf_counter() - start < 1.5
+    assert action in game.legal_actions()
+
+
+def test_search_reports_its_samples():
+    game = positions()[4]
+    seat = game.current_player
+    legal = game.legal_actions()
+    action, stats = search.search_action(ARSENE, game.view(seat), legal, seat, Rng(1), 30)
+    assert action in legal and stats["samples"] >= search.MIN_SAMPLES
+    assert len(stats["means"]) == len(legal) and all(0.0 <= m <= 1.0 for m in stats["means"])
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_push_the_trick_away_from_the_police(level):
+    """Keeping the 11th trick makes 4 tricks at the empty store 4 (losing 5 chips); pushing makes seat 1
+    the one caught and leaves seat 0 with its chips, the winner."""
+    stores = [[1, 1, 1], [1, 2, 3], [1, 3, 5], [], [1, 1, 1]]
+    game = arsene(last_trick_setup([3, 3, 3, 1], winner=0, stores=stores, chips=[5, 0, 1, 0]))
+    for _ in range(4):
+        play(game, game.view(game.current_player)["hand"][0])
+    assert game.legal_actions() == [{"type": "keep"}, {"type": "push", "to": 1}]
+    assert pg.bot_action(game, level, seed=1, time_budget_ms=50) == {"type": "push", "to": 1}
+
+
+def test_normal_beats_easy():
+    """Two normal bots against two easy ones, seats alternating, 30 seeded games. Measured win share of
+    the normal pair: 0.60-0.75 over six batches of 30 (0.53-0.66 over batches of 60); chance is 0.5."""
+    share = chips_normal = chips_easy = 0.0
+    games = 30
+    for g in range(games):
+        game = arsene(seed=g)
+        normal = {g % 2, g % 2 + 2}
+        while not game.is_over:
+            level = "normal" if game.current_player in normal else "easy"
+            game.apply(pg.bot_action(game, level, seed=len(game.history) + g * 1000))
+        winners = game.result()["winners"]
+        share += sum(1 / len(winners) for w in winners if w in normal)
+        scores = game.result()["scores"]
+        chips_normal += sum(scores[s] for s in normal)
+        chips_easy += sum(scores) - sum(scores[s] for s in normal)
+    rate = share / games
+    print(f"normal pair win share {rate:.3f}; chips {chips_normal:.0f} vs {chips_easy:.0f}")
+    assert rate > 0.5
+    assert chips_normal > chips_easy
+

@@ -69,7 +69,9 @@ def _session(request: dict) -> tuple[Game, int | None]:
 
 
 def handle(request: dict) -> dict:
-    op = request.get("op") if isinstance(request, dict) else None
+    if not isinstance(request, dict):
+        raise BridgeError(f"a request is a JSON object with an 'op', not {request!r}")
+    op = request.get("op")
     if op == "games":
         return {"games": list_games()}
     if op == "new":
@@ -79,7 +81,9 @@ def handle(request: dict) -> dict:
     if op == "load":
         return _open(load_game(request.get("text")), request.get("seat"))
     if op == "close":
-        _sessions.pop(request.get("sid"), None)
+        sid = request.get("sid")
+        if isinstance(sid, int):  # an unhashable sid (a list, say) must not crash the worker
+            _sessions.pop(sid, None)
         return {}
     game, seat = _session(request)
     if op == "act":

@@ -54,6 +54,12 @@ def test_bot_errors():
     game = arsene(seed=1)
     with pytest.raises(pg.PygamesError, match="level"):
         pg.bot_action(game, "expert")
+    for seed in ("1", 1.0, -1, [1]):
+        with pytest.raises(pg.PygamesError, match="seed"):
+            pg.bot_action(game, "normal", seed=seed)
+    for budget in ("100", [100], -5, float("nan")):
+        with pytest.raises(pg.PygamesError, match="time_budget_ms"):
+            pg.bot_action(game, "hard", seed=1, time_budget_ms=budget)
     over = arsene(seed=1)
     while not over.is_over:
         over.apply(pg.bot_action(over, "easy", seed=len(over.history)))

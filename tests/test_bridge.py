@@ -155,6 +155,8 @@ def test_malformed_json_and_non_objects(text):
 def test_bot_errors_and_game_over(session):
     sid = session["sid"]
     assert call(op="bot", sid=sid, level="genius")["error"]["type"] == "PygamesError"
+    for bad in ({"seed": "x"}, {"seed": 1.5}, {"seed": -1}, {"time_budget_ms": [1]}, {"time_budget_ms": "abc"}):
+        assert call(op="bot", sid=sid, level="hard", **bad)["error"]["type"] == "PygamesError"
     while not (reply := ok(op="bot", sid=sid, level="easy", seed=3))["snapshot"]["is_over"]:
         pass
     assert reply["snapshot"]["result"]["winners"]

@@ -23,6 +23,10 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
     """A legal action for `game.current_player`, chosen from that seat's view."""
     if level not in LEVELS:
         raise PygamesError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise PygamesError(f"a bot seed is a whole number of at least 0, not {seed!r}")
+    if time_budget_ms is not None and (type(time_budget_ms) not in (int, float) or not time_budget_ms >= 0):
+        raise PygamesError(f"time_budget_ms is a number of milliseconds, not {time_budget_ms!r}")
     seat = game.current_player
     if seat is None:
         raise IllegalAction("the game is over: no one is to move")

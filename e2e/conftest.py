@@ -71,8 +71,13 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture
-def page(context: BrowserContext) -> Page:
-    return context.new_page()
+def page(context: BrowserContext) -> Iterator[Page]:
+    """A page that fails its test on any uncaught script error."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert errors == []
 
 
 @pytest.fixture

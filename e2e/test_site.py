@@ -109,7 +109,7 @@ def test_japanese_labels(page: Page, site_url: str) -> None:
     expect(page.locator("#help-button")).to_have_attribute("aria-label", "ヘルプ")
 
 
-def test_card_played_with_keyboard_only(page: Page, site_url: str) -> None:
+def test_card_played_with_keyboard_only(page: Page, site_url: str, artifacts: Path) -> None:
     open_site(page, site_url)
     start_game(page, seed=9)
     phase = wait_for_turn_or_summary(page)
@@ -120,6 +120,7 @@ def test_card_played_with_keyboard_only(page: Page, site_url: str) -> None:
     page.keyboard.press("ArrowRight")  # from outside the hand, arrows land on the first legal card
     focused = page.evaluate("document.activeElement.dataset.card")
     assert focused in {a["card"] for a in saved_game(page).legal_actions()}
+    page.screenshot(path=str(artifacts / "desktop-en-keyboard-focus.png"))
     page.keyboard.press("Enter")
     expect(page.locator(".hand .card")).to_have_count(cards - 1)
 
@@ -145,6 +146,31 @@ def test_screenshots(browser, site_url: str, artifacts: Path, language: str, nam
         context.close()
 
 
+def resume_position(page: Page, site_url: str, game: pg.Game) -> None:
+    """Open the page on a position built in CPython, through the page's own save/resume."""
+    page.goto(site_url)
+    stored = json.dumps({"game": "arsene", "text": game.to_json(), "seat": HUMAN, "level": "easy"})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
+    open_site(page, site_url)
+
+
+def test_push_offered_and_chosen_with_the_p_key(page: Page, site_url: str, artifacts: Path) -> None:
+    # The human leads the ace in the last trick with 2 tricks; West also has 2, so a push is possible.
+    game = pg.new_game("arsene", seed=3, setup={
+        "dealer": 3, "leader": 0, "hands": [["AS"], ["3S"], ["4S"], ["5S"]], "table": ["KH", "QH", "JH"],
+        "chosen": 0, "tricks": [2, 2, 3, 3]})
+    resume_position(page, site_url, game)
+    assert wait_for_turn_or_summary(page) == "play"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert wait_for_turn_or_summary(page) == "push"
+    expect(page.locator(".action-push")).to_contain_text("West")
+    page.screenshot(path=str(artifacts / "desktop-en-push.png"))
+    page.keyboard.press("p")
+    expect(page.locator("#summary")).to_be_visible()
+    assert shown_summary_tricks(page) == [2, 3, 3, 3]
+
+
 def last_trick_before_the_police() -> pg.Game:
     """Trick 11 of a deal in which the human (one trick, store 1 empty) will be caught."""
     return pg.new_game("arsene", seed=3, setup={
@@ -157,10 +183,7 @@ def last_trick_before_the_police() -> pg.Game:
 def test_final_summary_when_the_police_catch_the_human(page: Page, site_url: str, artifacts: Path) -> None:
     game = last_trick_before_the_police()
     page.set_viewport_size(PHONE)
-    page.goto(site_url)
-    stored = json.dumps({"game": "arsene", "text": game.to_json(), "seat": HUMAN, "level": "easy"})
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
-    open_site(page, site_url)
+    resume_position(page, site_url, game)
     assert wait_for_turn_or_summary(page) == "play"
     take_human_turn(page)
     expect(page.locator("#summary .final-summary")).to_be_visible()

@@ -1,0 +1,109 @@
+"""The site's speed in a real Chromium: load time to a playable table (cold and warm) and bot move
+times inside Pyodide. Reported figures, never asserted.
+
+    .venv/bin/python bench/page.py [--moves 30] [--budget 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import _build_module, launch_options  # noqa: E402  (the e2e tests' browser and build)
+
+TIMEOUT_MS = 120_000
+
+
+def time_to_table(page: Page, url: str) -> dict:
+    """Seconds from navigation to Python answering (the picker) and to a hand of cards to play."""
+    start = time.perf_counter()
+    page.goto(f"{url}?pace=0")
+    page.wait_for_selector("#picker:not([hidden]), #game:not([hidden])", timeout=TIMEOUT_MS)
+    ready = time.perf_counter() - start
+    if page.is_visible("#picker"):
+        page.click("#start")
+    page.wait_for_selector(".arsene", timeout=TIMEOUT_MS)
+    return {"python_ready_s": round(ready, 2), "playable_s": round(time.perf_counter() - start, 2)}
+
+
+def bot_times(page: Page, level: str, moves: int, budget_ms: int) -> dict:
+    """Milliseconds per decision of seat 0's bot, measured in the page through the worker bridge,
+    over positions with a real choice (the other seats play easy to get there quickly)."""
+    times = page.evaluate(
+        """async ([level, moves, budget]) => {
+            const call = window.pygamesBridge;
+            const times = [];
+            for (let game = 0; times.length < moves; game++) {
+                let reply = await call({op: "new", game: "arsene", seed: 100 + game, seat: 0});
+                const sid = reply.sid;
+                let snap = reply.snapshot, seed = 0;
+                while (!snap.is_over && times.length < moves) {
+                    const mine = snap.current_player === 0 && snap.legal.length > 1;
+                    const t0 = performance.now();
+                    reply = await call({op: "bot", sid, level: mine ? level : "easy", seed: seed++,
+                                        time_budget_ms: budget});
+                    if (!reply.ok) throw new Error(reply.error.message);
+                    if (mine) times.push(performance.now() - t0);
+                    snap = reply.snapshot;
+                }
+                await call({op: "close", sid});
+            }
+            return times;
+        }""",
+        [level, moves, budget_ms],
+    )
+    ordered = sorted(times)
+    return {"level": level, "moves": len(ordered), "median_ms": round(statistics.median(ordered), 1),
+            "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 1), "max_ms": round(ordered[-1], 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=30, help="decisions timed per level (hard: a third)")
+    parser.add_argument("--budget", type=int, default=1000, help="hard bot budget, ms")
+    args = parser.parse_args()
+    build = _build_module()
+    build.build()
+    server = build.make_server(build.DIST, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    report: dict = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_options())
+        context = browser.new_context()  # no disk cache, no service worker yet: a first visit
+        report["cold"] = time_to_table(context.new_page(), url)
+        context.close()
+        browser.close()
+        with tempfile.TemporaryDirectory() as profile:
+            # a returning visitor: the service worker and its cache are on disk
+            context = playwright.chromium.launch_persistent_context(profile, **launch_options())
+            page = context.new_page()
+            time_to_table(page, url)
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+            page.evaluate("localStorage.clear()")
+            report["warm"] = time_to_table(page, url)
+            page.evaluate("localStorage.clear()")
+            context.set_offline(True)
+            report["warm_offline"] = time_to_table(page, url)
+            context.set_offline(False)
+            report["pyodide_bots"] = [
+                bot_times(page, level, args.moves if level != "hard" else max(5, args.moves // 3), args.budget)
+                for level in ("easy", "normal", "hard")
+            ]
+            context.close()
+    server.shutdown()
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

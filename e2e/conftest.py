@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import importlib.util
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from driver import DESKTOP, PHONE
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from driver import DESKTOP, PHONE, TIMEOUT_MS
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
+
+# Pyodide starts in seconds, but several times slower on a loaded 2-core CI machine.
+expect.set_options(timeout=TIMEOUT_MS)
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -64,10 +67,24 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=DESKTOP, locale="en-US")
-    yield context
-    context.close()
+def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """Opens fresh contexts (no storage, no service worker yet); all are closed after the test."""
+    opened: list[BrowserContext] = []
+
+    def open_context(viewport: dict = DESKTOP, locale: str = "en-US") -> BrowserContext:
+        context = browser.new_context(viewport=viewport, locale=locale)
+        context.set_default_timeout(TIMEOUT_MS)
+        opened.append(context)
+        return context
+
+    yield open_context
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
+def context(new_context: Callable[..., BrowserContext]) -> BrowserContext:
+    return new_context()
 
 
 @pytest.fixture
@@ -85,6 +102,7 @@ def persistent_context(playwright: Playwright, tmp_path: Path) -> Iterator[Brows
     """A profile on disk, as a returning visitor has: service worker and caches survive reloads."""
     context = playwright.chromium.launch_persistent_context(
         str(tmp_path / "profile"), viewport=PHONE, locale="en-US", **launch_options())
+    context.set_default_timeout(TIMEOUT_MS)
     yield context
     context.close()
 

@@ -4,6 +4,7 @@ Japanese, keyboard play, screenshots, and CPython/Pyodide parity through the wor
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -127,23 +128,21 @@ def test_card_played_with_keyboard_only(page: Page, site_url: str, artifacts: Pa
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
-def test_screenshots(browser, site_url: str, artifacts: Path, language: str, name: str, viewport: dict) -> None:
-    context = browser.new_context(viewport=viewport, locale="ja-JP" if language == "ja" else "en-US")
-    page = context.new_page()
-    try:
-        open_site(page, site_url)
-        page.screenshot(path=str(artifacts / f"{name}-{language}-picker.png"))
-        start_game(page, seed=21)
-        for _ in range(3):
-            wait_for_turn_or_summary(page)
-            take_human_turn(page)
+def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, artifacts: Path,
+                     language: str, name: str, viewport: dict) -> None:
+    # The language comes from navigator.language here, as for a first-time visitor.
+    page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
+    open_site(page, site_url)
+    page.screenshot(path=str(artifacts / f"{name}-{language}-picker.png"))
+    start_game(page, seed=21)
+    for _ in range(3):
         wait_for_turn_or_summary(page)
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        page.screenshot(path=str(artifacts / f"{name}-{language}-table.png"), full_page=True)
-        play_until_summary(page)
-        page.screenshot(path=str(artifacts / f"{name}-{language}-summary.png"))
-    finally:
-        context.close()
+        take_human_turn(page)
+    wait_for_turn_or_summary(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(artifacts / f"{name}-{language}-table.png"), full_page=True)
+    play_until_summary(page)
+    page.screenshot(path=str(artifacts / f"{name}-{language}-summary.png"))
 
 
 def resume_position(page: Page, site_url: str, game: pg.Game) -> None:

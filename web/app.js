@@ -78,7 +78,11 @@ function setupChrome() {
 function retranslate() {
   translatePage();
   if (!$("loading").hidden) showLoadingStage();
-  if (!$("picker").hidden) showPicker();
+  if (!$("picker").hidden) {
+    const typedSeed = $("seed")?.value ?? ""; // redrawing the picker must not lose what was typed
+    showPicker();
+    $("seed").value = typedSeed;
+  }
   if (session) draw();
   refreshSummary?.();
 }

@@ -33,7 +33,10 @@ def time_to_table(page: Page, url: str) -> dict:
     if page.is_visible("#picker"):
         page.click("#start")
     page.wait_for_selector(".arsene", timeout=TIMEOUT_MS)
-    return {"python_ready_s": round(ready, 2), "playable_s": round(time.perf_counter() - start, 2)}
+    playable = time.perf_counter() - start
+    # inside the worker: ms from its start to Pyodide loaded, the wheel loaded, the bridge imported
+    worker = page.evaluate("window.pygamesTimings")
+    return {"python_ready_s": round(ready, 2), "playable_s": round(playable, 2), "worker_ms": worker}
 
 
 def bot_times(page: Page, level: str, moves: int, budget_ms: int) -> dict:

@@ -106,7 +106,7 @@ function onKey(event) {
 async function main() {
   setupChrome();
   try {
-    await bridge.ready;
+    window.pygamesTimings = (await bridge.ready).timings;
   } catch (error) {
     $("loading").setAttribute("aria-busy", "false");
     showMessage(t("loadFailed", { message: error.message }));

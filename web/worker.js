@@ -5,10 +5,15 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const post = (message) => self.postMessage(message);
 
+// Milliseconds since the worker started, at each stage: the benchmark reads them from the page.
+const timings = {};
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
+
 async function start() {
   post({ type: "progress", stage: "runtime" });
   const build = await (await fetch(new URL("build.json", self.location))).json();
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location).href });
+  mark("runtime");
   post({ type: "progress", stage: "rules" });
   const errors = [];
   // loadPackage does not throw when a package fails to load: it logs and returns what it loaded.
@@ -19,14 +24,16 @@ async function start() {
   if (!loaded || loaded.length === 0) {
     throw new Error(`could not load ${build.wheel}: ${errors.join("; ") || "nothing was loaded"}`);
   }
+  mark("wheel");
   post({ type: "progress", stage: "start" });
   const bridge = pyodide.pyimport("pygames_core.bridge");
+  mark("import");
   return { call: (text) => bridge.call(text), version: build.version };
 }
 
 const ready = start();
 ready.then(
-  ({ version }) => post({ type: "ready", version }),
+  ({ version }) => post({ type: "ready", version, timings }),
   (error) => post({ type: "failed", message: String(error?.message ?? error) }),
 );
 

@@ -188,8 +188,13 @@ function showPicker() {
   const optionsBox = h("div", { class: "options" });
   const drawOptions = () => {
     const values = remembered.game === chosen.id ? remembered.options ?? {} : {};
-    optionsBox.replaceChildren(...chosen.options.map((option) =>
-      optionField(option, values[option.name] ?? option.default)));
+    const seats = seatRange(chosen);
+    const players = seats.min === seats.max ? null : optionField(
+      { name: "players", type: "int", label: { en: t("players"), ja: t("players") }, help: {},
+        min: seats.min, max: seats.max },
+      remembered.game === chosen.id && remembered.players ? remembered.players : seats.default);
+    optionsBox.replaceChildren(...[players, ...chosen.options.map((option) =>
+      optionField(option, values[option.name] ?? option.default))].filter(Boolean));
   };
   const gameButtons = games.map((game) => h("button", {
     type: "button", class: "game-choice", "aria-pressed": String(game === chosen), "data-game": game.id,
@@ -227,6 +232,14 @@ function showPicker() {
   showOnly("picker");
 }
 
+// How many players the table can show: the game's own range, narrowed by its renderer (which may
+// draw fewer seats on screen than the rules allow) and with the renderer's preferred default.
+function seatRange(game) {
+  const [min, max] = game.players;
+  const shown = renderers[game.id]?.players ?? {};
+  return { min, max: Math.min(max, shown.max ?? max), default: shown.default ?? min };
+}
+
 function playersText([min, max]) {
   return min === max ? t("playersExact", { count: min }) : t("playersCount", { min, max });
 }
@@ -237,6 +250,8 @@ async function startGame(game, form) {
   const level = form.elements.level.value;
   const seedText = form.elements.seed.value.trim();
   const request = { op: "new", game: game.id, seat: HUMAN_SEAT, options };
+  const players = form.elements.players ? Number(form.elements.players.value) : null;
+  if (players !== null) request.players = players;
   // The engine checks the seed: a bad one comes back as a readable error.
   if (seedText !== "") request.seed = Number(seedText);
   busy = true;
@@ -246,7 +261,7 @@ async function startGame(game, form) {
     showError(reply.error);
     return;
   }
-  storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options }));
+  storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players }));
   $("message").hidden = true;
   openSession(reply, level);
 }

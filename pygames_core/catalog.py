@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .arsene import ARSENE
+from .dominuxen import DOMINUXEN
 from .errors import UnknownGame
 from .game import Rules
 
-_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE,)}
+_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE, DOMINUXEN)}
 
 
 def list_games() -> list[dict]:

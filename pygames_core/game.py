@@ -137,6 +137,11 @@ class Rules(ABC, Generic[S]):
         """A quick sensible action for the player to move, using only what that seat could know."""
         return rng.choice(self.legal_actions(state))
 
+    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
+        """The actions the hard bot's search compares (from the mover's view): every legal one, unless
+        a game has too many to try each and names representatives (they must all be legal)."""
+        return legal
+
     def playout_done(self, start: S, state: S) -> bool:
         """Where a hard bot's play-out stops (default: the end of the game)."""
         return self.current_player(state) is None

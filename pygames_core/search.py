@@ -72,16 +72,18 @@ def playout(rules: Rules, start: Any, state: Any, rng: Rng) -> Any:
 
 def search_action(rules: Rules, view: dict, legal: list[dict], seat: int, rng: Rng,
                   time_budget_ms: int) -> tuple[dict, dict]:
-    """The action with the best mean play-out value, and statistics for benchmarks and tests."""
+    """The action with the best mean play-out value, and statistics for benchmarks and tests (the
+    means are those of the game's `search_actions`, which are all of `legal` for most games)."""
     deadline = time.perf_counter() + time_budget_ms / 1000
-    totals = [0.0] * len(legal)
+    candidates = rules.search_actions(view, legal)
+    totals = [0.0] * len(candidates)
     samples = 0
     while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
         sample = rules.sample_state(view, rng)
-        for i, action in enumerate(legal):
+        for i, action in enumerate(candidates):
             state = rules.copy_state(sample)
             rules.apply(state, action)
             totals[i] += rules.evaluate(playout(rules, sample, state, rng), seat)
         samples += 1
-    best = max(range(len(legal)), key=lambda i: totals[i])
-    return legal[best], {"samples": samples, "means": [t / samples for t in totals]}
+    best = max(range(len(candidates)), key=lambda i: totals[i])
+    return candidates[best], {"samples": samples, "means": [t / samples for t in totals]}

@@ -68,6 +68,15 @@ def sort_hand(hand: Iterable[Card], suit_order: str = "SHCD") -> list[Card]:
     return sorted(hand, key=lambda c: (suit_order.index(c.suit), -c.rank))
 
 
+def deal_clockwise(deck: list[Card], first: int, players: int, size: int) -> list[list[Card]]:
+    """Deal `size` cards to each seat in turn from `first` clockwise, as sorted hands indexed by seat;
+    the first `players * size` cards of `deck` are used."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(players):
+        hands[(first + i) % players] = sort_hand(deck[i * size:(i + 1) * size])
+    return hands
+
+
 def pairs_deck() -> list[int]:
     """The Pairs deck: one 1, two 2s, ... ten 10s (55 cards)."""
     return [n for n in range(1, 11) for _ in range(n)]

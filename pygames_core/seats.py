@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
 
 def left_of(seat: int, players: int, steps: int = 1) -> int:
     """The seat `steps` places clockwise (to the left) of `seat`."""
@@ -17,6 +22,50 @@ def clockwise_from(seat: int, players: int) -> list[int]:
     return [(seat + i) % players for i in range(players)]
 
 
+def is_seat(value: object, players: int) -> bool:
+    """A seat number: an int from 0 to players - 1 (not a bool, not 1.0, which `in range()` lets through)."""
+    return type(value) is int and 0 <= value < players
+
+
 def team_of(seat: int) -> int:
     """Team 0 is seats 0 and 2, team 1 is seats 1 and 3 (partners sit opposite)."""
     return seat % 2
+
+
+def partner_of(seat: int) -> int:
+    """The partner sitting opposite in a four-player team game."""
+    return (seat + 2) % 4
+
+
+class SecretChoices(Generic[T]):
+    """A simultaneous secret choice (e.g. partners passing cards at once), taken one seat at a time.
+
+    Each choice stays face down until every seat has chosen: views may show who has chosen
+    (`chosen_by`) but only a seat's own choice, so a later chooser learns nothing from an earlier one.
+    """
+
+    __slots__ = ("choices",)
+
+    def __init__(self, players: int) -> None:
+        self.choices: list[T | None] = [None] * players
+
+    def next_chooser(self, order: Sequence[int]) -> int | None:
+        """The first seat in `order` still to choose; None once everyone has."""
+        return next((seat for seat in order if self.choices[seat] is None), None)
+
+    def choose(self, seat: int, choice: T) -> None:
+        if self.choices[seat] is not None:
+            raise ValueError(f"seat {seat} has already chosen")
+        self.choices[seat] = choice
+
+    @property
+    def complete(self) -> bool:
+        return all(choice is not None for choice in self.choices)
+
+    def chosen_by(self) -> list[bool]:
+        return [choice is not None for choice in self.choices]
+
+    def copy(self) -> SecretChoices[T]:
+        twin: SecretChoices[T] = SecretChoices(len(self.choices))
+        twin.choices = list(self.choices)
+        return twin

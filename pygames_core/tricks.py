@@ -49,6 +49,15 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
     return best_seat
 
 
+def record_play(trick: Trick, seat: int, played: Card, hand: list[Card], voids: set[str]) -> None:
+    """Move a legal card from `hand` to the trick, noting in `voids` a suit the seat showed it lacks."""
+    void = shows_void(trick.led_suit, played)
+    if void:
+        voids.add(void)
+    hand.remove(played)
+    trick.plays.append((seat, played))
+
+
 def shows_void(led_suit: str | None, played: Card) -> str | None:
     """The suit a player has just shown to be out of, if their card did not follow."""
     if led_suit is not None and played.suit != led_suit:

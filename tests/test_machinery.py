@@ -12,6 +12,7 @@ from pygames_core.cards import (
     card,
     cards,
     codes,
+    deal_clockwise,
     domino,
     domino_set,
     french_deck,
@@ -20,8 +21,8 @@ from pygames_core.cards import (
 )
 from pygames_core.rng import MAX_SEED, Rng, fresh_seed
 from pygames_core.search import deal_unseen
-from pygames_core.seats import clockwise_from, left_of, right_of, team_of
-from pygames_core.tricks import Trick, playable_cards, shows_void, trick_winner
+from pygames_core.seats import SecretChoices, clockwise_from, is_seat, left_of, partner_of, right_of, team_of
+from pygames_core.tricks import Trick, playable_cards, record_play, shows_void, trick_winner
 
 # --- rng -------------------------------------------------------------------------------------------------
 
@@ -183,6 +184,42 @@ def test_seats():
     assert right_of(0, 4) == 3 and right_of(2, 4, 2) == 0
     assert clockwise_from(2, 4) == [2, 3, 0, 1]
     assert [team_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [partner_of(s) for s in range(4)] == [2, 3, 0, 1]
+    assert is_seat(0, 4) and is_seat(3, 4)
+    assert not any(is_seat(v, 4) for v in (4, -1, 1.0, True, "1", None))
+
+
+def test_secret_choices_are_taken_in_order_and_shown_only_as_made():
+    choices: SecretChoices[str] = SecretChoices(4)
+    order = [1, 2, 3, 0]
+    assert choices.next_chooser(order) == 1 and not choices.complete
+    choices.choose(1, "a")
+    twin = choices.copy()
+    choices.choose(2, "b")
+    assert choices.chosen_by() == [False, True, True, False] and choices.next_chooser(order) == 3
+    assert twin.chosen_by() == [False, True, False, False]  # copies are independent
+    with pytest.raises(ValueError, match="already"):
+        choices.choose(1, "c")
+    choices.choose(3, "c")
+    choices.choose(0, "d")
+    assert choices.complete and choices.next_chooser(order) is None and choices.choices == ["d", "a", "b", "c"]
+
+
+def test_record_play_moves_the_card_and_notes_voids():
+    trick, hand, voids = Trick(2), cards(["AS", "KH"]), set()
+    record_play(trick, 2, card("KH"), hand, voids)
+    assert trick.led_suit == "H" and codes(hand) == ["AS"] and voids == set()
+    other = cards(["3C"])
+    record_play(trick, 3, card("3C"), other, voids)
+    assert voids == {"H"} and other == [] and trick.to_view() == [{"seat": 2, "card": "KH"}, {"seat": 3, "card": "3C"}]
+
+
+def test_deal_clockwise():
+    deck = french_deck()
+    hands = deal_clockwise(deck, 3, 4, 5)
+    assert [len(h) for h in hands] == [5, 5, 5, 5]
+    assert sorted(codes(hands[3])) == sorted(codes(deck[:5])) and sorted(codes(hands[0])) == sorted(codes(deck[5:10]))
+    assert hands[1] == sort_hand(hands[1])
 
 
 # --- deal_unseen ------------------------------------------------------------------------------------------

@@ -6,8 +6,9 @@ from .arsene import ARSENE
 from .dominuxen import DOMINUXEN
 from .errors import UnknownGame
 from .game import Rules
+from .on_schedule import ON_SCHEDULE
 
-_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE, DOMINUXEN)}
+_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE, ON_SCHEDULE, DOMINUXEN)}
 
 
 def list_games() -> list[dict]:

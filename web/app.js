@@ -29,7 +29,7 @@ const bridge = startBridge((stage) => {
 window.pygamesBridge = bridge.call;
 
 let games = [];
-let session = null; // {sid, level, snap, renderer}: the game on the table
+let session = null; // {sid, level, snap, events, renderer}: the game on the table, the last reply's events
 let busy = false; // a request is on its way: no second action meanwhile
 let usingKeyboard = false;
 let refreshSummary = null; // redraws the open summary dialog in a new language
@@ -282,6 +282,7 @@ function context() {
     act,
     myTurn: !busy && session.snap.legal.length > 0,
     keyboard: usingKeyboard,
+    events: session.events ?? [],
   };
 }
 
@@ -337,8 +338,10 @@ async function drive(current, lastEvents = []) {
 
 async function advance(current, reply) {
   current.snap = reply.snapshot;
+  current.events = reply.events;
   update();
-  const dealOver = reply.events.find((event) => event.type === "deal_over");
+  const summaryType = current.renderer.summaryEvent ?? "deal_over";
+  const dealOver = reply.events.find((event) => event.type === summaryType);
   if (dealOver || current.snap.is_over) await showSummary(current, dealOver?.summary ?? null);
 }
 

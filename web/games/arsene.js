@@ -1,7 +1,7 @@
 // The Arsène table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
 // Seats sit clockwise from the bottom: the human (0) at the bottom, then West, North, East.
 import { cardBack, cardFace, cardName, SUIT_SYMBOL } from "../cards.js";
-import { h } from "../dom.js";
+import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 
 const TRICKS_PER_DEAL = 11;
@@ -253,15 +253,7 @@ function handRow(view, snap, context) {
 
 export function onKey(event, snap, context) {
   const key = event.key.toLowerCase();
-  const navigation = { arrowleft: -1, arrowup: -1, arrowright: 1, arrowdown: 1 }[key];
-  if (navigation !== undefined) {
-    const items = [...table.querySelectorAll("[data-nav]")];
-    const at = items.indexOf(document.activeElement);
-    const next = at < 0 ? table.querySelector("[data-autofocus]") ?? items[0]
-      : items[(at + navigation + items.length) % items.length];
-    next?.focus();
-    return next !== undefined;
-  }
+  if (arrowFocus(table, key)) return true;
   if (!context.myTurn) return false;
   const wanted = { k: "keep", p: "push" }[key];
   const action = wanted ? legalOf(snap, wanted)[0]

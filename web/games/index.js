@@ -1,11 +1,14 @@
 // The table renderer of each game, by game id. A renderer module exports:
-//   render(root, snapshot, context)   draw the table; context = {act(action), myTurn, keyboard}
+//   render(root, snapshot, context)   draw the table; context = {act(action), myTurn, keyboard,
+//                                     events: the last reply's events}
 //   onKey(event, snapshot, context)   handle a game key; true when it was used
 //   botDelay(snapshot, lastEvents)    how long to wait before the next bot move, in ms
 //   dealSummary(summary, snapshot), finalSummary(snapshot)   contents of the summary dialog
+//   summaryEvent (optional)   the event type whose `summary` the dialog shows ("deal_over" if unset)
 //   players (optional) = {default, max}   the player counts this table can show, when the game
 //                                          allows a range (the picker then offers a choice)
 // A game appears in the picker only once it has a renderer here.
 import * as arsene from "./arsene.js";
+import * as dominuxen from "./dominuxen.js";
 
-export const renderers = { arsene };
+export const renderers = { arsene, dominuxen };

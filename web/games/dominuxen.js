@@ -1,0 +1,546 @@
+// The Dominuxen table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
+// A set is built by choosing a number and then tiles among those the legal plays list for it; the
+// Play button sends the one listed action that matches the selection, and is off when none does.
+// Seats go clockwise 0 (you), 1, 2, … : the snatch check runs from the player's left, seat + 1.
+import { arrowFocus, h } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+
+export const players = { default: 4, max: 5 };
+// The shell shows the game's summary when an event of this type comes in (one per game of a match).
+export const summaryEvent = "game_ended";
+
+const HIGHEST = 12;
+const NUMBERS = Array.from({ length: HIGHEST + 1 }, (_, n) => n);
+const NUMBER_KEYS = { a: 10, b: 11, c: 12 }; // digits pick 0–9
+const LOG_LINES = 4;
+const DELAY = { hit: 1500, settled: 1200, drew: 750, play: 950 };
+
+addStrings({
+  en: {
+    dx_you: "You", dx_bot: "Bot {n}", dx_listSeparator: ", ",
+    dx_gameN: "Game {n}/{of}", dx_turnN: "Turn {n}", dx_doublesOn: "Doubles rule",
+    dx_tile: "{a}–{b}", dx_tileDouble: "double {n}", dx_tileStands: "{tile} as {n}",
+    dx_faceDown: "face-down tile",
+    dx_set: "{size}×{n}", dx_setAria: "set of {size} standing for {n}: {tiles}",
+    dx_handCount: "{n} in hand", dx_rowPoints: "Row +{n}",
+    dx_playerAria: "{name}: {hand} tiles in hand, row {points} points",
+    dx_topSet: "Topmost set", dx_noSet: "no set yet", dx_earlier: "Earlier sets, newest first",
+    dx_known: "Seen in hand", dx_toMove: "to move",
+    dx_attacker: "snatching", dx_victim: "hit",
+    dx_display: "Display", dx_supply: "Supply", dx_supplyCount: "Supply: {n} tiles",
+    dx_discard: "Discarded {n}",
+    dx_drawDisplay: "Draw {tile} from the display", dx_drawSupply: "Draw from the supply ({n} left)",
+    dx_yourHand: "Your hand", dx_numbers: "Number the set stands for",
+    dx_numberAria: "{n}: {count} tiles", dx_numberNone: "{n}: no tile",
+    dx_play: "Play {set}", dx_playNothing: "Play", dx_clear: "Clear",
+    dx_asTwo: "{tile} as two",
+    dx_notInSet: "{tile} (does not show {n})",
+    dx_pickNumber: "Your turn: choose the number your set stands for.",
+    dx_pickTiles: "Tiles showing {n}: pick the ones to play, then Play.",
+    dx_pickNone: "Pick at least one tile showing {n}.",
+    dx_yourSnatch: "Your {played} hits {victim}'s {target}. Take it into your hand?",
+    dx_yourAnswer: "{attacker} left your {target} to you: take it back, or discard it and draw {n}?",
+    dx_yourDraw: "Draw {n} more: a display tile (1–6) or the supply (S).",
+    dx_waitPlay: "{name} is choosing a set…",
+    dx_waitSnatch: "{attacker}'s {played} hits {victim}'s {target}: {attacker} decides whether to take it…",
+    dx_waitAnswer: "{attacker} left the set: {victim} takes it back or discards it…",
+    dx_waitDraw: "{victim} draws {n}…",
+    dx_over: "The game is over.",
+    dx_take: "Take", dx_decline: "Decline", dx_takeBack: "Take back", dx_discardIt: "Discard and draw {n}",
+    dx_logTitle: "What happened",
+    dx_evPlayed: "{name} played {set}", dx_evHit: "it hits {name}'s {set}",
+    dx_evTaken: "{name} took the set", dx_evDeclined: "{name} left the set",
+    dx_evTakenBack: "{name} took the set back", dx_evDiscarded: "{name} discarded the set",
+    dx_evDrewDisplay: "{name} drew {tile}", dx_evDrewSupply: "{name} drew from the supply",
+    dx_evRefilled: "display refilled with {n}", dx_evGameStarted: "Game {n} starts",
+    dx_summaryTitle: "Game {n} is over", dx_summaryTitleSingle: "The game is over",
+    dx_reasonHand: "{name} played their last tiles.", dx_reasonMiddle: "The display and the supply are used up.",
+    dx_colPlayer: "Player", dx_colRow: "Row", dx_colHand: "Hand", dx_colScore: "Score", dx_colTotal: "Total",
+    dx_scoringNote: "+1 per tile in your row, −1 per tile left in hand.",
+    dx_scoringDoubles: "Doubles count 2.",
+    dx_finalTitle: "Final result", dx_youWin: "You win with {score}!", dx_winsOne: "{name} wins with {score}.",
+    dx_winsShared: "Shared win: {names} with {score} each.", dx_matchTotals: "Match totals",
+    dx_helpTitle: "Dominuxen",
+    dx_keyNumbers: "0–9, A (10), B (11), C (12) choose the number; Enter or Space picks a focused tile",
+    dx_keyPlay: "P plays the set, D plays the double as two (doubles rule), Esc clears",
+    dx_keySnatch: "T takes a hit set, D declines; B takes your set back, X discards it",
+    dx_keyDraw: "1–6 draw that display tile, S draws from the supply",
+  },
+  ja: {
+    dx_you: "あなた", dx_bot: "ボット{n}", dx_listSeparator: "、",
+    dx_gameN: "第{n}/{of}ゲーム", dx_turnN: "{n}手目", dx_doublesOn: "ダブル牌ルール",
+    dx_tile: "{a}–{b}", dx_tileDouble: "{n}のダブル", dx_tileStands: "{tile}（{n}として）",
+    dx_faceDown: "伏せ牌",
+    dx_set: "{n}×{size}", dx_setAria: "{n}が{size}枚分のセット: {tiles}",
+    dx_handCount: "手牌{n}", dx_rowPoints: "列 +{n}",
+    dx_playerAria: "{name}: 手牌{hand}枚、列{points}点",
+    dx_topSet: "一番上のセット", dx_noSet: "まだセットなし", dx_earlier: "下のセット（新しい順）",
+    dx_known: "手牌に見えている牌", dx_toMove: "手番",
+    dx_attacker: "スナッチ中", dx_victim: "ヒット",
+    dx_display: "場", dx_supply: "山", dx_supplyCount: "山: {n}枚",
+    dx_discard: "捨て牌 {n}",
+    dx_drawDisplay: "場から{tile}を引く", dx_drawSupply: "山から引く（残り{n}枚）",
+    dx_yourHand: "あなたの手牌", dx_numbers: "セットの数字",
+    dx_numberAria: "{n}: {count}枚", dx_numberNone: "{n}: 牌なし",
+    dx_play: "{set}を出す", dx_playNothing: "出す", dx_clear: "クリア",
+    dx_asTwo: "{tile}を2枚分に",
+    dx_notInSet: "{tile}（{n}がない）",
+    dx_pickNumber: "あなたの番: セットの数字を選んでください。",
+    dx_pickTiles: "{n}のある牌: 出す牌を選んで「出す」を押してください。",
+    dx_pickNone: "{n}のある牌を1枚以上選んでください。",
+    dx_yourSnatch: "あなたの{played}が{victim}の{target}にヒット。そのセットを手牌に取りますか？",
+    dx_yourAnswer: "{attacker}はあなたの{target}を取りませんでした。手牌に戻すか、捨てて{n}枚引くか？",
+    dx_yourDraw: "あと{n}枚引きます: 場の牌（1〜6）か山（S）。",
+    dx_waitPlay: "{name}がセットを選んでいます…",
+    dx_waitSnatch: "{attacker}の{played}が{victim}の{target}にヒット: {attacker}が取るか考え中…",
+    dx_waitAnswer: "{attacker}は取りませんでした: {victim}が戻すか捨てるか考え中…",
+    dx_waitDraw: "{victim}が{n}枚引きます…",
+    dx_over: "ゲーム終了です。",
+    dx_take: "取る", dx_decline: "取らない", dx_takeBack: "手牌に戻す", dx_discardIt: "捨てて{n}枚引く",
+    dx_logTitle: "経過",
+    dx_evPlayed: "{name}が{set}を出した", dx_evHit: "{name}の{set}にヒット",
+    dx_evTaken: "{name}がセットを取った", dx_evDeclined: "{name}は取らなかった",
+    dx_evTakenBack: "{name}がセットを手牌に戻した", dx_evDiscarded: "{name}がセットを捨てた",
+    dx_evDrewDisplay: "{name}が{tile}を引いた", dx_evDrewSupply: "{name}が山から引いた",
+    dx_evRefilled: "場に{n}枚補充", dx_evGameStarted: "第{n}ゲーム開始",
+    dx_summaryTitle: "第{n}ゲーム終了", dx_summaryTitleSingle: "ゲーム終了",
+    dx_reasonHand: "{name}が最後の牌を出しました。", dx_reasonMiddle: "場と山の牌がなくなりました。",
+    dx_colPlayer: "プレイヤー", dx_colRow: "列", dx_colHand: "手牌", dx_colScore: "得点", dx_colTotal: "合計",
+    dx_scoringNote: "列の牌1枚につき+1、手牌に残った牌1枚につき−1。",
+    dx_scoringDoubles: "ダブル牌は2点。",
+    dx_finalTitle: "最終結果", dx_youWin: "あなたの勝ち（{score}点）！", dx_winsOne: "{name}の勝ち（{score}点）。",
+    dx_winsShared: "同点優勝: {names}（各{score}点）。", dx_matchTotals: "マッチ合計",
+    dx_helpTitle: "ドミヌクセン",
+    dx_keyNumbers: "0〜9、A（10）、B（11）、C（12）で数字を選ぶ。Enter か Space で選んだ牌を選択",
+    dx_keyPlay: "P でセットを出す、D でダブル牌を2枚分に（ダブル牌ルール）、Esc で選び直し",
+    dx_keySnatch: "T でヒットしたセットを取る、D で取らない。B で自分のセットを戻す、X で捨てる",
+    dx_keyDraw: "1〜6 で場の牌を引く、S で山から引く",
+  },
+});
+
+const tx = (key, values) => t(`dx_${key}`, values);
+const seatName = (seat) => (seat === 0 ? tx("you") : tx("bot", { n: seat }));
+const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
+const numbersOf = (code) => code.split("-").map(Number);
+const sameTiles = (listed, chosen) => listed.length === chosen.size && listed.every((code) => chosen.has(code));
+
+function tileName(code) {
+  const [a, b] = numbersOf(code);
+  return a === b ? tx("tileDouble", { n: a }) : tx("tile", { a, b });
+}
+
+const setText = (set) => tx("set", { size: set.size, n: set.number });
+const setAria = (set) => tx("setAria", { size: set.size, n: set.number, tiles: set.tiles.map(tileName).join(t("dx_listSeparator")) });
+
+// --- dominoes ------------------------------------------------------------------------------------
+
+// A tile with its two numbers as numerals (more readable than 0–12 pips on a phone). `stand` marks
+// the number it stands for (the other half is dimmed); `standFirst` lays that number on top, as a
+// played tile is laid with it facing away; `crosswise` turns a double played as two.
+function domino(code, { tag = "span", stand = null, standFirst = false, crosswise = false, class: extra = "",
+  label = tileName(code), ...attributes } = {}) {
+  const [low, high] = numbersOf(code);
+  const halves = standFirst && stand === high ? [high, low] : [low, high];
+  const halfClass = (n) => (stand === null ? "half" : n === stand ? "half stand" : "half ignored");
+  return h(tag, {
+    role: tag === "span" ? "img" : null, "aria-label": label, ...attributes,
+    class: `domino ${crosswise ? "crosswise" : ""} ${extra}`, "data-tile": code,
+  }, halves.map((n) => h("span", { class: halfClass(n), "aria-hidden": "true", text: n })));
+}
+
+function tileBack(attributes = {}) {
+  return h("span", { class: "domino back", role: "img", "aria-label": tx("faceDown"), ...attributes });
+}
+
+function setTiles(set, extra) {
+  return h("span", { class: `set ${extra}`, role: "img", "aria-label": setAria(set) },
+    set.tiles.map((code) => domino(code, { stand: set.number, standFirst: true, crosswise: set.doubled.includes(code),
+      role: null, label: null, "aria-hidden": "true" })));
+}
+
+// --- state kept between renders: the set being built, the recent events ---------------------------
+
+let table = null;
+let lastRender = null; // {root, snap, context}: to redraw when the selection changes
+let selection = { moves: -1, number: null, tiles: new Set(), doubled: false };
+let log = [];
+let loggedMoves = -1;
+
+function clearSelection(moves) {
+  selection = { moves, number: null, tiles: new Set(), doubled: false };
+}
+
+function redraw() {
+  const focusKey = document.activeElement?.dataset?.focusKey;
+  render(lastRender.root, lastRender.snap, lastRender.context);
+  table.querySelector(`[data-focus-key="${focusKey}"]`)?.focus();
+}
+
+// The tiles each number's legal plays use: only numbers and tiles in this map can be chosen.
+function playableTiles(snap) {
+  const byNumber = new Map();
+  for (const action of legalOf(snap, "play")) {
+    const tiles = byNumber.get(action.number) ?? new Set();
+    for (const code of action.tiles) tiles.add(code);
+    byNumber.set(action.number, tiles);
+  }
+  return byNumber;
+}
+
+const doubleOf = (n) => `${n}-${n}`;
+
+// The listed play that is exactly the current selection, or undefined.
+function selectedPlay(snap) {
+  const { number, tiles, doubled } = selection;
+  const asTwo = doubled && tiles.has(doubleOf(number)) ? [doubleOf(number)] : [];
+  return legalOf(snap, "play").find((action) => action.number === number && sameTiles(action.tiles, tiles)
+    && (!snap.view.doubles || sameTiles(action.doubled, new Set(asTwo))));
+}
+
+// Whether the selection is also listed with its double played as two.
+function doubleChoice(snap) {
+  const { number, tiles } = selection;
+  return snap.view.doubles && tiles.has(doubleOf(number)) && legalOf(snap, "play").some((action) =>
+    action.number === number && sameTiles(action.tiles, tiles) && action.doubled.length > 0);
+}
+
+// Choosing a number starts from the biggest listed set of it (the whole group): one tap then plays it.
+function chooseNumber(snap, number) {
+  const plays = legalOf(snap, "play").filter((action) => action.number === number);
+  if (plays.length === 0) return false;
+  const biggest = plays.reduce((best, action) => (action.tiles.length > best.tiles.length ? action : best));
+  selection = { moves: snap.moves, number, tiles: new Set(biggest.tiles), doubled: false };
+  return true;
+}
+
+function toggleTile(code) {
+  if (selection.tiles.has(code)) selection.tiles.delete(code);
+  else selection.tiles.add(code);
+}
+
+// --- the table -----------------------------------------------------------------------------------
+
+export function render(root, snap, context) {
+  const view = snap.view;
+  lastRender = { root, snap, context };
+  if (selection.moves !== snap.moves) clearSelection(snap.moves);
+  recordEvents(snap, context.events ?? []);
+  const order = [...Array(view.players).keys()].filter((seat) => seat !== view.seat);
+  table = h("div", {
+    class: "dominuxen", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+    "data-players": view.players, "data-supply": view.supply_size, "data-hand-size": view.hand.length,
+    "data-game-number": view.game_number,
+  },
+  infoBar(view),
+  h("div", { class: "dx-board" },
+    h("div", { class: "dx-players" }, order.map((seat) => playerPanel(view, seat))),
+    middle(view, snap, context)),
+  prompt(view, snap, context),
+  h("div", { class: "dx-mine" },
+    playerPanel(view, view.seat),
+    builder(view, snap, context),
+    handRow(view, snap, context)));
+  root.replaceChildren(table);
+}
+
+function infoBar(view) {
+  return h("div", { class: "info" },
+    view.games > 1 && h("span", { class: "badge", text: tx("gameN", { n: view.game_number, of: view.games }) }),
+    h("span", { class: "badge", text: tx("turnN", { n: view.turn_number }) }),
+    view.doubles && h("span", { class: "badge dx-doubles", text: tx("doublesOn") }));
+}
+
+function playerPanel(view, seat) {
+  const row = view.rows[seat];
+  const top = row.at(-1);
+  const earlier = row.slice(0, -1).reverse();
+  const snatch = view.snatch;
+  const role = snatch?.attacker === seat ? "attacker" : snatch?.victim === seat ? "victim" : "";
+  const turn = view.current_player === seat;
+  const known = seat === view.seat ? [] : view.known[seat];
+  const label = tx("playerAria", { name: seatName(seat), hand: view.hand_sizes[seat], points: view.row_points[seat] })
+    + (turn ? ` (${tx("toMove")})` : "") + (role ? ` (${tx(role)})` : "");
+  return h("section", {
+    class: `dx-player seat seat-${seat} ${turn ? "turn" : ""} ${role}`, "data-seat": seat,
+    "data-hand-size": view.hand_sizes[seat], "data-row-points": view.row_points[seat], "data-sets": row.length,
+    "data-top": top ? `${top.number}x${top.size}` : "", "aria-label": label,
+  },
+  h("header", { class: "dx-head", "aria-hidden": "true" },
+    h("span", { class: "seat-name", text: seatName(seat) }),
+    role && h("span", { class: `dx-role ${role}`, text: tx(role) }),
+    h("span", { class: "dx-stat" }, tileBack({ class: "micro", role: null, "aria-label": null }),
+      `×${view.hand_sizes[seat]}`),
+    h("span", { class: "dx-stat dx-points", text: tx("rowPoints", { n: view.row_points[seat] }) })),
+  h("div", { class: "dx-sets" },
+    h("div", { class: `dx-top ${role === "victim" && snatch.target ? "hit" : ""}`, title: tx("topSet") },
+      top ? [h("span", { class: "dx-number", "aria-hidden": "true", text: top.number }), setTiles(top, "top")]
+        : h("span", { class: "fine", text: tx("noSet") })),
+    earlier.length > 0 && h("ol", { class: "dx-earlier", "aria-label": tx("earlier") },
+      earlier.map((set) => h("li", { "aria-label": setAria(set), text: setText(set) })))),
+  known.length > 0 && h("div", { class: "dx-known", role: "group", "aria-label": tx("known") },
+    h("span", { class: "fine", "aria-hidden": "true", text: tx("known") }),
+    known.map((code) => domino(code, { class: "flat" }))));
+}
+
+function middle(view, snap, context) {
+  const draws = context.myTurn ? legalOf(snap, "draw") : [];
+  const supplyDraw = draws.find((action) => action.source === "supply");
+  const firstDisplayDraw = draws.find((action) => action.source === "display");
+  const supplyLabel = tx("supplyCount", { n: view.supply_size });
+  return h("section", { class: "dx-middle", "aria-label": tx("display") },
+    h("div", { class: "dx-display", role: "group", "aria-label": tx("display") },
+      view.display.map((code, index) => {
+        const action = draws.find((draw) => draw.source === "display" && draw.tile === code);
+        if (!action) return domino(code);
+        return domino(code, {
+          tag: "button", type: "button", class: "legal", "data-nav": "", "data-key": String(index + 1),
+          "data-draw": code, "data-focus-key": `draw-${code}`, "data-autofocus": action === firstDisplayDraw || null,
+          "aria-keyshortcuts": String(index + 1), label: tx("drawDisplay", { tile: tileName(code) }),
+          onclick: () => context.act(action),
+        });
+      })),
+    h(supplyDraw ? "button" : "div", {
+      class: `dx-supply ${supplyDraw ? "legal" : ""}`, type: supplyDraw ? "button" : null,
+      "data-nav": supplyDraw ? "" : null, "data-focus-key": "draw-supply", "data-draw": supplyDraw ? "supply" : null,
+      "aria-keyshortcuts": supplyDraw ? "S" : null, role: supplyDraw ? null : "img",
+      "aria-label": supplyDraw ? tx("drawSupply", { n: view.supply_size }) : supplyLabel,
+      onclick: supplyDraw ? () => context.act(supplyDraw) : null,
+    }, tileBack({ role: null, "aria-label": null }),
+    h("span", { class: "dx-supply-count", "aria-hidden": "true" }, h("small", { text: tx("supply") }), ` ${view.supply_size}`)),
+    view.discard.length > 0 && h("span", { class: "badge dx-discard", text: tx("discard", { n: view.discard.length }) }));
+}
+
+function prompt(view, snap, context) {
+  const mover = view.current_player;
+  const snatch = view.snatch;
+  const names = snatch && {
+    attacker: seatName(snatch.attacker), victim: seatName(snatch.victim), played: setText(snatch.played),
+    target: snatch.target ? setText(snatch.target) : "", n: snatch.draws_left || snatch.target?.tiles.length,
+  };
+  const actions = [];
+  let status;
+  if (snap.is_over) status = tx("over");
+  else if (mover !== view.seat) {
+    status = view.phase === "play" ? tx("waitPlay", { name: seatName(mover) })
+      : tx({ snatch: "waitSnatch", answer: "waitAnswer", draw: "waitDraw" }[view.phase], names);
+  } else if (view.phase === "play") {
+    if (selection.number === null) status = tx("pickNumber");
+    else status = tx(selection.tiles.size ? "pickTiles" : "pickNone", { n: selection.number });
+  } else if (view.phase === "snatch") {
+    status = tx("yourSnatch", names);
+    actions.push(setTiles(snatch.target, "prompt-set"),
+      actionButton(legalOf(snap, "take")[0], tx("take"), "T", context, { "data-autofocus": true }),
+      actionButton(legalOf(snap, "decline")[0], tx("decline"), "D", context, {}));
+  } else if (view.phase === "answer") {
+    status = tx("yourAnswer", names);
+    actions.push(setTiles(snatch.target, "prompt-set"),
+      actionButton(legalOf(snap, "take_back")[0], tx("takeBack"), "B", context, { "data-autofocus": true }),
+      actionButton(legalOf(snap, "discard")[0], tx("discardIt", names), "X", context, {}));
+  } else status = tx("yourDraw", { n: snatch.draws_left });
+  return h("div", { class: "prompt dx-prompt" },
+    h("p", { class: "status", id: "status", role: "status", text: status }),
+    actions.length > 0 && h("div", { class: "actions" }, actions),
+    log.length > 0 && h("ol", { class: "dx-log", "aria-label": tx("logTitle") },
+      log.map((line) => h("li", { text: line }))));
+}
+
+function actionButton(action, label, key, context, attributes) {
+  return h("button", {
+    type: "button", class: `action action-${action.type}`, "aria-keyshortcuts": key,
+    "data-nav": "", "data-focus-key": `action-${action.type}`, disabled: !context.myTurn,
+    onclick: () => context.act(action), ...attributes,
+  }, label, h("kbd", { "aria-hidden": "true", text: key }));
+}
+
+// The number bar and the Play button: shown while the human has a set to play.
+function builder(view, snap, context) {
+  const byNumber = playableTiles(snap);
+  if (byNumber.size === 0) return null;
+  const play = selectedPlay(snap);
+  const chosen = selection.number;
+  const canDouble = doubleChoice(snap);
+  return h("div", { class: "dx-builder" },
+    h("div", { class: "dx-numbers", role: "group", "aria-label": tx("numbers") },
+      NUMBERS.map((n) => {
+        const count = byNumber.get(n)?.size ?? 0;
+        return h("button", {
+          type: "button", class: "dx-num", "data-number": n, "data-nav": count ? "" : null,
+          "data-focus-key": `num-${n}`, "aria-pressed": String(n === chosen), disabled: !count || !context.myTurn,
+          "data-autofocus": (chosen === null && n === Math.min(...byNumber.keys())) || null,
+          "aria-label": count ? tx("numberAria", { n, count }) : tx("numberNone", { n }),
+          "aria-keyshortcuts": String(Object.entries(NUMBER_KEYS).find(([, v]) => v === n)?.[0] ?? n).toUpperCase(),
+          onclick: () => { chooseNumber(snap, n); redraw(); },
+        }, h("span", { class: "dx-num-value", text: n }), count > 0 && h("small", { text: `×${count}` }));
+      })),
+    chosen !== null && h("div", { class: "dx-builder-actions" },
+      canDouble && h("button", {
+        type: "button", class: "dx-as-two", "aria-pressed": String(selection.doubled), "data-nav": "",
+        "data-focus-key": "as-two", "aria-keyshortcuts": "D", disabled: !context.myTurn,
+        onclick: () => { selection.doubled = !selection.doubled; redraw(); },
+      }, tx("asTwo", { tile: tileName(doubleOf(chosen)) }), h("kbd", { "aria-hidden": "true", text: "D" })),
+      h("button", {
+        type: "button", class: "ghost dx-clear", "data-nav": "", "data-focus-key": "clear",
+        onclick: () => { clearSelection(snap.moves); redraw(); },
+      }, tx("clear"), h("kbd", { "aria-hidden": "true", text: "Esc" })),
+      h("button", {
+        type: "button", class: "primary dx-play", id: "dx-play", "data-nav": "", "data-focus-key": "play",
+        "aria-keyshortcuts": "P", disabled: !play || !context.myTurn, "data-autofocus": (play && chosen !== null) || null,
+        onclick: () => play && context.act(play),
+      }, play ? tx("play", { set: setText({ size: play.tiles.length + (play.doubled?.length ?? 0), number: chosen }) })
+        : tx("playNothing"), h("kbd", { "aria-hidden": "true", text: "P" }))));
+}
+
+function handRow(view, snap, context) {
+  const byNumber = playableTiles(snap);
+  const chosen = selection.number;
+  const pickable = chosen === null ? new Set() : byNumber.get(chosen) ?? new Set();
+  return h("div", { class: "hand dx-hand", role: "group", "aria-label": tx("yourHand") },
+    view.hand.map((code) => {
+      const usable = pickable.has(code) && context.myTurn;
+      const picked = selection.tiles.has(code);
+      if (chosen === null) return domino(code, { "data-focus-key": `tile-${code}` });
+      return domino(code, {
+        tag: "button", type: "button", stand: numbersOf(code).includes(chosen) ? chosen : null,
+        class: `${usable ? "legal" : "idle"} ${picked ? "picked" : ""}`, "data-nav": usable ? "" : null,
+        "data-focus-key": `tile-${code}`, "aria-pressed": usable ? String(picked) : null,
+        "aria-disabled": String(!usable),
+        label: usable ? tx("tileStands", { tile: tileName(code), n: chosen }) : tx("notInSet", { tile: tileName(code), n: chosen }),
+        onclick: () => {
+          if (!usable) return;
+          toggleTile(code);
+          redraw();
+        },
+      });
+    }));
+}
+
+// --- the recent events, in words -----------------------------------------------------------------
+
+function describe(event) {
+  switch (event.type) {
+    case "played": return tx("evPlayed", { name: seatName(event.seat), set: setText(event.set) });
+    case "hit": return tx("evHit", { name: seatName(event.victim), set: setText(event.set) });
+    case "taken": return tx("evTaken", { name: seatName(event.attacker) });
+    case "declined": return tx("evDeclined", { name: seatName(event.attacker) });
+    case "taken_back": return tx("evTakenBack", { name: seatName(event.seat) });
+    case "discarded": return tx("evDiscarded", { name: seatName(event.seat) });
+    case "drew": return event.source === "display" ? tx("evDrewDisplay", { name: seatName(event.seat), tile: tileName(event.tile) })
+      : tx("evDrewSupply", { name: seatName(event.seat) });
+    case "refilled": return tx("evRefilled", { n: event.tiles.length });
+    case "game_started": return tx("evGameStarted", { n: event.game });
+    default: return null;
+  }
+}
+
+// Each reply's events are logged once (the shell redraws the same snapshot several times); the log
+// starts afresh when the move count goes back (a new game).
+function recordEvents(snap, events) {
+  if (snap.moves === loggedMoves) return;
+  if (snap.moves < loggedMoves) log = [];
+  loggedMoves = snap.moves;
+  const lines = events.map(describe).filter(Boolean);
+  if (lines.length) log = [...log, lines.join(" · ")].slice(-LOG_LINES);
+}
+
+// --- keys, pacing, summaries ---------------------------------------------------------------------
+
+export function onKey(event, snap, context) {
+  const key = event.key.toLowerCase();
+  if (arrowFocus(table, key)) return true;
+  if (!context.myTurn) return false;
+  const phase = snap.view.phase;
+  if (phase === "play") return playKey(key, snap, context);
+  const wanted = { snatch: { t: "take", d: "decline" }, answer: { b: "take_back", x: "discard" } }[phase]?.[key];
+  if (wanted) {
+    context.act(legalOf(snap, wanted)[0]);
+    return true;
+  }
+  if (phase !== "draw") return false;
+  const draws = legalOf(snap, "draw");
+  const tile = snap.view.display[Number(key) - 1];
+  const action = key === "s" ? draws.find((draw) => draw.source === "supply")
+    : /^[1-6]$/.test(key) ? draws.find((draw) => draw.source === "display" && draw.tile === tile) : undefined;
+  if (!action) return false;
+  context.act(action);
+  return true;
+}
+
+function playKey(key, snap, context) {
+  const number = /^\d$/.test(key) ? Number(key) : NUMBER_KEYS[key];
+  if (number !== undefined) {
+    if (!chooseNumber(snap, number)) return false;
+  } else if (key === "escape") {
+    clearSelection(snap.moves);
+  } else if (key === "d" && doubleChoice(snap)) {
+    selection.doubled = !selection.doubled;
+  } else if (key === "p" && selectedPlay(snap)) {
+    context.act(selectedPlay(snap));
+    return true;
+  } else return false;
+  redraw();
+  return true;
+}
+
+// Snatches are the moments to follow: a hit waits longest (the attacker decides next), then the
+// settling steps; single draws go quicker.
+export function botDelay(snap, lastEvents) {
+  const types = new Set(lastEvents.map((event) => event.type));
+  if (types.has("hit")) return DELAY.hit;
+  if (["taken", "declined", "taken_back", "discarded"].some((type) => types.has(type))) return DELAY.settled;
+  if (types.has("drew")) return DELAY.drew;
+  return DELAY.play;
+}
+
+function summaryTable(summary, view) {
+  const match = view.games > 1;
+  return h("table", { class: "dx-scores" },
+    h("thead", {}, h("tr", {}, ["colPlayer", "colRow", "colHand", "colScore", match && "colTotal"].filter(Boolean)
+      .map((key) => h("th", { scope: "col", class: key === "colPlayer" ? null : "num", text: tx(key) })))),
+    h("tbody", {}, summary.scores.map((score, seat) => h("tr", {
+      class: `seat-${seat}`, "data-seat": seat, "data-score": score, "data-row": summary.rows[seat],
+      "data-hand": summary.hands[seat].length,
+    },
+    h("th", { scope: "row", text: seatName(seat) }),
+    h("td", { class: "num", text: `+${summary.rows[seat]}` }),
+    // the hand's penalty is what the engine's score leaves after the row's points
+    h("td", { class: "num", title: summary.hands[seat].map(tileName).join(t("dx_listSeparator")),
+      text: `−${summary.rows[seat] - score}` }),
+    h("td", { class: "num score", text: score }),
+    match && h("td", { class: "num", text: summary.totals[seat] })))));
+}
+
+function gameReport(summary, view) {
+  return [
+    h("p", { class: "dx-reason", text: summary.reason === "hand_empty"
+      ? tx("reasonHand", { name: seatName(summary.ended_by) }) : tx("reasonMiddle") }),
+    summaryTable(summary, view),
+    h("p", { class: "fine", text: tx("scoringNote") + (view.doubles ? ` ${tx("scoringDoubles")}` : "") }),
+  ];
+}
+
+// A game of a match that is not the last; the last one is shown by finalSummary with the result.
+export function dealSummary(summary, snap) {
+  if (snap.is_over && summary.game === snap.view.games) return null;
+  return h("section", { class: "deal-summary", "data-game": summary.game },
+    h("h2", { id: "summary-title", text: tx("summaryTitle", { n: summary.game }) }),
+    gameReport(summary, snap.view));
+}
+
+export function finalSummary(snap) {
+  const view = snap.view;
+  const { scores, winners } = snap.result;
+  const last = view.finished_games.at(-1);
+  const best = scores[winners[0]];
+  let headline;
+  if (winners.length > 1) headline = tx("winsShared", { names: winners.map(seatName).join(t("dx_listSeparator")), score: best });
+  else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
+  else headline = tx("winsOne", { name: seatName(winners[0]), score: best });
+  return h("section", { class: "final-summary dx-final" },
+    h("h2", { id: "final-title", text: view.games > 1 ? tx("finalTitle") : tx("summaryTitleSingle") }),
+    h("p", { class: "headline", text: headline }),
+    last && gameReport(last, view),
+    view.games > 1 && h("h3", { text: tx("matchTotals") }),
+    view.games > 1 && h("ul", { class: "scores" }, scores.map((score, seat) => h("li", {
+      class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
+    }, `${seatName(seat)}: ${score}`))));
+}

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from .arsene import ARSENE
+from .chains import CHAINS
 from .dominuxen import DOMINUXEN
 from .errors import UnknownGame
 from .game import Rules
 from .on_schedule import ON_SCHEDULE
 
-_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE, ON_SCHEDULE, DOMINUXEN)}
+_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE, CHAINS, ON_SCHEDULE, DOMINUXEN)}
 
 
 def list_games() -> list[dict]:

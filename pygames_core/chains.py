@@ -1,0 +1,550 @@
+"""Chains (チェーンズ): the Pairs-deck solitaire and its multiplayer expansion. Rules: shared/rules/chains.md.
+
+Build runs 10, 9, 8, … on a single work pile and close each run with an end card one lower; the
+closed run goes to the discard. The ten runs of lengths 1..10 use all 55 cards of a Pairs deck.
+One player is the solitaire (5 holding slots in beginner mode, 4 in advanced): win by discarding
+everything, else the penalty is the number of end cards left. Two to ten players each have their
+own deck and race for the shared end-card area, where each number sells out after a threshold.
+
+Decisions followed (from the digest): the drawn card is seen before it is placed (a `draw` is its
+own action, then a `place`); in the expansion a draw that cannot go on the work area must go to a
+slot, ending the turn; "tens last" is per player; a work pile is dead exactly when no own end card
+j below its top k is still open with at least one card of every number strictly between j and k in
+the player's deck or slots. Decisions of our own are marked "Our decision" below and in the doc.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from .errors import BadSetup
+from .game import Option, Rules
+from .rng import Rng
+from .seats import left_of
+
+NUMBERS = range(1, 11)
+BEGINNER_SLOTS = 5
+ADVANCED_SLOTS = 4
+MAX_PLAYERS = 10
+# points per end card taken, in the expansion: 1 -> 5; 2-4 -> 3; 5-7 -> 2; 8-10 -> 1
+POINTS = {1: 5, 2: 3, 3: 3, 4: 3, 5: 2, 6: 2, 7: 2, 8: 1, 9: 1, 10: 1}
+
+
+def deck_cards() -> list[int]:
+    """The 45 cards of a deck once the end cards 1..10 are out: one 2, two 3s, …, nine 10s."""
+    return [n for n in NUMBERS for _ in range(n - 1)]
+
+
+def sold_out_threshold(players: int) -> int:
+    """How many end cards of one number may be taken before the rest lock: 60 % rounded up,
+    except 1 with two players (2→1, 3→2, 4→3, 5→3, 6→4, 7→5, 8→5, 9→6, 10→6)."""
+    return 1 if players == 2 else (3 * players + 4) // 5
+
+
+def fits(card: int, work: list[int]) -> bool:
+    """May `card` go onto this work pile: exactly one below its top, or a 10 on an empty pile."""
+    return card == (work[-1] - 1 if work else 10)
+
+
+def chain_cards(end: int) -> list[int]:
+    """The run an end card closes, as it goes to the discard: 10, 9, …, end+1, then the end card."""
+    return list(range(10, end - 1, -1))
+
+
+@dataclass(slots=True)
+class Table:
+    """One player's own cards. The deck is top first; piles are bottom first (the top is last)."""
+
+    deck: list[int]
+    slots: list[list[int]]
+    work: list[int] = field(default_factory=list)
+    drawn: int | None = None  # turned up, waiting to be placed
+    ends: set[int] = field(default_factory=lambda: set(NUMBERS))  # own end cards still in the area
+    taken: list[int] = field(default_factory=list)  # own end cards taken, in order
+    discard: list[int] = field(default_factory=list)
+    dead: list[list[int]] = field(default_factory=list)  # dead work piles, face down (expansion)
+    left: bool = False
+
+    def copy(self) -> Table:
+        return Table(list(self.deck), [list(p) for p in self.slots], list(self.work), self.drawn, set(self.ends),
+                     list(self.taken), list(self.discard), [list(p) for p in self.dead], self.left)
+
+    def in_hand(self, number: int) -> int:
+        """Copies of `number` still in this player's deck, slots or drawn card."""
+        count = self.deck.count(number) + sum(p.count(number) for p in self.slots)
+        return count + (self.drawn == number)
+
+
+@dataclass(slots=True)
+class ChainsState:
+    rng: Rng
+    tables: list[Table]
+    current: int = 0
+    over: bool = False
+    leaving_order: list[int] = field(default_factory=list)
+
+    @property
+    def solitaire(self) -> bool:
+        return len(self.tables) == 1
+
+    @property
+    def players(self) -> int:
+        return len(self.tables)
+
+    def locked(self, number: int) -> bool:
+        """Sold out: enough end cards of this number have been taken (the expansion only)."""
+        if self.solitaire:
+            return False
+        taken = sum(number in t.taken for t in self.tables)
+        return taken >= sold_out_threshold(self.players)
+
+    def may_take(self, seat: int, number: int) -> bool:
+        """May this seat take its end card `number` now, its work pile permitting?"""
+        table = self.tables[seat]
+        if number not in table.ends or self.locked(number):
+            return False
+        # tens last, per player (expansion only): the 10 only after one of your own 1..9
+        return self.solitaire or number != 10 or any(n != 10 for n in table.taken)
+
+    def can_still_take(self, seat: int, number: int) -> bool:
+        """Could this end card ever be taken? Our decision: the 10 also needs "tens last" to be
+        still reachable (one of the own 1..9 taken, or one still open)."""
+        table = self.tables[seat]
+        if number not in table.ends or self.locked(number):
+            return False
+        if number != 10 or any(n != 10 for n in table.taken):
+            return True
+        return any(self.can_still_take(seat, n) for n in range(1, 10))
+
+    def actions_for(self, seat: int) -> list[dict]:
+        table = self.tables[seat]
+        if table.drawn is not None:
+            out = [{"type": "place", "to": "work"}] if fits(table.drawn, table.work) else []
+            return out + [{"type": "place", "to": "slot", "slot": i} for i in range(len(table.slots))]
+        out = [{"type": "draw"}] if table.deck else []
+        out += [{"type": "move", "slot": i} for i, pile in enumerate(table.slots)
+                if pile and fits(pile[-1], table.work)]
+        end = table.work[-1] - 1 if table.work else 10
+        if end >= 1 and self.may_take(seat, end):
+            out.append({"type": "close", "end": end})
+        return out
+
+
+def scorable(state: ChainsState, seat: int) -> bool:
+    """The digest's Decision: with top card k, the work pile can still be scored only if some own end
+    card j < k is neither taken nor locked and every number strictly between j and k is still in
+    the player's deck or slots (the card just turned up counts: it is about to go to one of them)."""
+    table = state.tables[seat]
+    if not table.work:
+        return True
+    top = table.work[-1]
+    for j in range(top - 1, 0, -1):
+        if state.can_still_take(seat, j):
+            return True
+        if not table.in_hand(j):  # j itself is needed to go any lower
+            return False
+    return False
+
+
+class ChainsRules(Rules[ChainsState]):
+    game_id = "chains"
+    title: ClassVar[dict[str, str]] = {"en": "Chains", "ja": "チェーンズ"}
+    min_players = 1
+    max_players = MAX_PLAYERS
+    options = (
+        Option(
+            name="mode", type="choice", default="beginner", choices=("beginner", "advanced"),
+            label={"en": "Solitaire mode", "ja": "ソリティアのモード"},
+            help={
+                "en": "Beginner: 5 holding slots; advanced: 4. The multiplayer game always has 5.",
+                "ja": "初級モードは一時置き場5スロット、上級モードは4スロット。多人数戦は常に5スロットです。",
+            },
+        ),
+    )
+
+    # --- set-up -------------------------------------------------------------------------------
+    def new_state(self, players: int, options: dict, rng: Rng, setup: dict | None) -> ChainsState:
+        slots = ADVANCED_SLOTS if players == 1 and options["mode"] == "advanced" else BEGINNER_SLOTS
+        first = rng.below(players) if players > 1 else 0  # drawn even with a set-up, as in Arsène
+        tables = []
+        for _ in range(players):
+            deck = deck_cards()
+            rng.shuffle(deck)
+            tables.append(Table(deck=deck, slots=[[] for _ in range(slots)]))
+        state = ChainsState(rng=rng, tables=tables, current=first)
+        if setup is not None:
+            apply_setup(state, setup)
+        self._settle(state, [])
+        return state
+
+    # --- the rules ----------------------------------------------------------------------------
+    def current_player(self, state: ChainsState) -> int | None:
+        return None if state.over else state.current
+
+    def legal_actions(self, state: ChainsState) -> list[dict]:
+        return [] if state.over else state.actions_for(state.current)
+
+    def explain_illegal(self, state: ChainsState, action: dict) -> str | None:
+        table = state.tables[state.current]
+        kind = action.get("type")
+        need = table.work[-1] - 1 if table.work else 10
+        if table.drawn is not None and kind != "place":
+            return f"place the card you turned up ({table.drawn}) first"
+        if kind == "place" and table.drawn is None:
+            return "draw a card first"
+        if kind == "draw" and not table.deck:
+            return "your deck is empty"
+        if kind == "close" and type(action.get("end")) is int and len(action) == 2:
+            end = action["end"]
+            if end not in table.ends:
+                return f"your end card {end} is not in the end-card area"
+            if state.locked(end):
+                return f"the {end}s are sold out"
+            if end != need:
+                return f"the end card must be one below the work pile's top ({need})"
+            return "tens last: take one of your end cards 1-9 before your 10"
+        if (kind == "place" and action.get("to") == "work") or kind == "move":
+            return f"only a {need} may go onto the work pile now" if need else "nothing may go onto a pile ending in 1"
+        return None
+
+    def apply(self, state: ChainsState, action: dict) -> list[dict]:
+        seat = state.current
+        table = state.tables[seat]
+        kind = action["type"]
+        ends_turn = False
+        if kind == "draw":
+            table.drawn = table.deck.pop(0)
+            events = [{"type": "drawn", "seat": seat, "card": table.drawn}]
+        elif kind == "place":
+            card, table.drawn = table.drawn, None
+            assert card is not None
+            if action["to"] == "work":
+                table.work.append(card)
+                events = [{"type": "placed", "seat": seat, "card": card, "to": "work"}]
+            else:
+                table.slots[action["slot"]].append(card)
+                events = [{"type": "placed", "seat": seat, "card": card, "to": "slot", "slot": action["slot"]}]
+                ends_turn = True
+        elif kind == "move":
+            card = table.slots[action["slot"]].pop()
+            table.work.append(card)
+            events = [{"type": "moved", "seat": seat, "card": card, "slot": action["slot"]}]
+        else:
+            events = self._close(state, seat, action["end"])
+            ends_turn = True
+        if ends_turn and not state.solitaire:
+            state.current = self._next_seat(state, seat)
+            events.append({"type": "turn", "seat": state.current})
+        return self._settle(state, events)
+
+    def _close(self, state: ChainsState, seat: int, end: int) -> list[dict]:
+        table = state.tables[seat]
+        table.ends.discard(end)
+        table.taken.append(end)
+        chain = [*table.work, end]
+        table.discard += chain
+        table.work = []
+        events: list[dict] = [{"type": "chain", "seat": seat, "end": end, "cards": chain,
+                               "points": 0 if state.solitaire else POINTS[end]}]
+        if state.locked(end):
+            still = [s for s, t in enumerate(state.tables) if end in t.ends]
+            if still and sum(end in t.taken for t in state.tables) == sold_out_threshold(state.players):
+                events.append({"type": "sold_out", "number": end, "locked": still})
+        return events
+
+    @staticmethod
+    def _next_seat(state: ChainsState, seat: int) -> int:
+        for step in range(1, state.players + 1):
+            other = left_of(seat, state.players, step)
+            if not state.tables[other].left:
+                return other
+        return seat
+
+    def _settle(self, state: ChainsState, events: list[dict]) -> list[dict]:
+        """What happens at once after any action: dead work piles, players leaving, the end."""
+        if state.solitaire:
+            table = state.tables[0]
+            if not state.actions_for(0):
+                table.left = state.over = True
+                events.append({"type": "game_over", "result": self.result(state)})
+            return events
+        changed = True
+        while changed:  # a dead pile can make a player leave; leaving never revives a pile
+            changed = False
+            for seat, table in enumerate(state.tables):
+                if table.left:
+                    continue
+                if table.work and not scorable(state, seat):
+                    table.dead.append(table.work)
+                    events.append({"type": "dead_pile", "seat": seat, "cards": table.work})
+                    table.work = []
+                    changed = True
+                reason = self._leaving_reason(state, seat)
+                if reason:
+                    table.left = True
+                    state.leaving_order.append(seat)
+                    events.append({"type": "left", "seat": seat, "reason": reason})
+                    changed = True
+        if all(t.left for t in state.tables):
+            state.over = True
+            events.append({"type": "game_over", "result": self.result(state)})
+        elif state.tables[state.current].left:
+            state.current = self._next_seat(state, state.current)
+            events.append({"type": "turn", "seat": state.current})
+        return events
+
+    @staticmethod
+    def _leaving_reason(state: ChainsState, seat: int) -> str | None:
+        if not any(state.can_still_take(seat, n) for n in NUMBERS):
+            return "no_end_cards"
+        table = state.tables[seat]
+        if table.drawn is None and not state.actions_for(seat):
+            return "no_action"
+        return None
+
+    # --- what each seat sees (everything but the order of the decks) ----------------------------
+    def view(self, state: ChainsState, seat: int | None) -> dict:
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "players": state.players,
+            "solitaire": state.solitaire,
+            "slots": len(state.tables[0].slots),
+            "current_player": None if state.over else state.current,
+            "over": state.over,
+            "threshold": None if state.solitaire else sold_out_threshold(state.players),
+            "end_cards": [
+                {"number": n, "open": [s for s, t in enumerate(state.tables) if n in t.ends and not state.locked(n)],
+                 "taken_by": [s for s, t in enumerate(state.tables) if n in t.taken], "locked": state.locked(n)}
+                for n in NUMBERS
+            ],
+            "tables": [self._table_view(state, s) for s in range(state.players)],
+            "leaving_order": list(state.leaving_order),
+        }
+
+    @staticmethod
+    def _table_view(state: ChainsState, seat: int) -> dict:
+        table = state.tables[seat]
+        return {
+            "deck": len(table.deck),
+            "unseen": {str(n): table.deck.count(n) for n in NUMBERS if n in table.deck},
+            "drawn": table.drawn,
+            "work": list(table.work),
+            "slots": [list(p) for p in table.slots],
+            "ends": sorted(table.ends),
+            "taken": list(table.taken),
+            "discard": list(table.discard),
+            "dead": [list(p) for p in table.dead],
+            "left": table.left,
+            "score": score_of(state, seat),
+        }
+
+    def result(self, state: ChainsState) -> dict:
+        if state.solitaire:
+            left = len(state.tables[0].ends)
+            return {"scores": [-left], "winners": [0] if state.over and not left else [],
+                    "penalty": left, "won": state.over and not left}
+        scores = [score_of(state, s) for s in range(state.players)]
+        return {"scores": scores, "winners": winners(state) if state.over else [],
+                "tie_break": [lowest_missing(t) for t in state.tables],
+                "leaving_order": list(state.leaving_order)}
+
+    def copy_state(self, state: ChainsState) -> ChainsState:
+        return ChainsState(rng=state.rng.copy(), tables=[t.copy() for t in state.tables], current=state.current,
+                           over=state.over, leaving_order=list(state.leaving_order))
+
+    # --- bots -----------------------------------------------------------------------------------
+    def sample_state(self, view: dict, rng: Rng) -> ChainsState:
+        return sample_state(view, rng)
+
+    def policy_action(self, state: ChainsState, rng: Rng) -> dict:
+        return policy_action(state, rng)
+
+    def evaluate(self, state: ChainsState, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+def score_of(state: ChainsState, seat: int) -> int:
+    """Solitaire: end cards taken; expansion: the weighted points 5/3/2/1 of the end cards taken."""
+    taken = state.tables[seat].taken
+    return len(taken) if state.solitaire else sum(POINTS[n] for n in taken)
+
+
+def lowest_missing(table: Table) -> int:
+    """The tie-break: the lowest number among the end cards not taken (11 when all ten were)."""
+    return min((n for n in NUMBERS if n not in table.taken), default=11)
+
+
+def winners(state: ChainsState) -> list[int]:
+    """Highest score; among equals the higher lowest-missing end card; still equal: shared."""
+    keys = [(score_of(state, s), lowest_missing(t)) for s, t in enumerate(state.tables)]
+    best = max(keys)
+    return [s for s in range(state.players) if keys[s] == best]
+
+
+# --- set-up: an explicit position (format in docs/games/chains.md) ---------------------------------
+
+TABLE_KEYS = {"deck", "work", "slots", "drawn", "end_cards", "dead"}
+
+
+def apply_setup(state: ChainsState, setup: dict) -> None:
+    if state.solitaire:
+        known = TABLE_KEYS - {"dead"}
+        _check_keys(setup, known, "a solitaire set-up")
+        _setup_table(state, 0, setup)
+        return
+    _check_keys(setup, {"tables", "current"}, "a multiplayer set-up")
+    tables = setup.get("tables")
+    if not isinstance(tables, list) or len(tables) != state.players or not all(isinstance(t, dict) for t in tables):
+        raise BadSetup(f"tables must list {state.players} objects, one per player")
+    current = setup.get("current", state.current)
+    if type(current) is not int or not 0 <= current < state.players:
+        raise BadSetup(f"current must be a seat 0-{state.players - 1}, not {current!r}")
+    state.current = current
+    for seat, given in enumerate(tables):
+        _check_keys(given, TABLE_KEYS, f"table {seat}")
+        if given.get("drawn") is not None and seat != current:
+            raise BadSetup(f"only the current player can have a drawn card (table {seat} has one)")
+        _setup_table(state, seat, given)
+    limit = sold_out_threshold(state.players)
+    for n in NUMBERS:
+        taken = sum(n in t.taken for t in state.tables)
+        if taken > limit:
+            raise BadSetup(f"{taken} end cards {n} taken, but the {n}s sell out after {limit}")
+    for seat, table in enumerate(state.tables):
+        if 10 in table.taken and table.taken == [10]:
+            raise BadSetup(f"table {seat} took its 10 without any of its 1-9 (tens last)")
+        if table.work and not scorable(state, seat):
+            raise BadSetup(f"table {seat}'s work pile {table.work} can no longer be scored: it would be dead")
+
+
+def _check_keys(given: dict, known: set[str], what: str) -> None:
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise BadSetup(f"unknown keys {unknown} in {what}; known: {sorted(known)}")
+
+
+def _numbers(value: object, what: str) -> list[int]:
+    if not isinstance(value, list) or any(type(n) is not int or not 1 <= n <= 10 for n in value):
+        raise BadSetup(f"{what} must be a list of card numbers 1-10, not {value!r}")
+    return list(value)
+
+
+def _run_from_ten(cards: list[int], what: str) -> list[int]:
+    if cards != list(range(10, 10 - len(cards), -1)):
+        raise BadSetup(f"{what} must run down from 10 one by one (10, 9, 8, …), not {cards}")
+    return cards
+
+
+def _setup_table(state: ChainsState, seat: int, given: dict) -> None:
+    table = state.tables[seat]
+    slot_count = len(table.slots)
+    work = _run_from_ten(_numbers(given.get("work", []), "work"), "the work pile")
+    slots = given.get("slots", [])
+    if not isinstance(slots, list) or len(slots) > slot_count:
+        raise BadSetup(f"slots must be a list of at most {slot_count} piles (bottom card first)")
+    piles = [_numbers(p, f"slot {i}") for i, p in enumerate(slots)]
+    piles += [[] for _ in range(slot_count - len(piles))]
+    drawn = given.get("drawn")
+    if drawn is not None and (type(drawn) is not int or not 1 <= drawn <= 10):
+        raise BadSetup(f"drawn must be a card number 1-10 or null, not {drawn!r}")
+    ends = set(_numbers(given.get("end_cards", list(NUMBERS)), "end_cards"))
+    if len(ends) != len(given.get("end_cards", NUMBERS)):
+        raise BadSetup("end_cards lists a number twice")
+    dead = given.get("dead", [])
+    if not isinstance(dead, list):
+        raise BadSetup("dead must be a list of dead work piles")
+    dead = [_run_from_ten(_numbers(p, "a dead pile"), "a dead pile") for p in dead]
+    if any(not p for p in dead):
+        raise BadSetup("a dead pile cannot be empty")
+    taken = sorted(set(NUMBERS) - ends)
+    discard = [c for end in taken for c in chain_cards(end)]
+    placed = work + [c for p in piles for c in p] + ([drawn] if drawn is not None else [])
+    placed += discard + [c for p in dead for c in p] + sorted(ends)
+    counts = {n: n - placed.count(n) for n in NUMBERS}  # a Pairs deck has n cards of number n
+    if "deck" in given:
+        deck = _numbers(given["deck"], "deck")
+        counts = {n: c - deck.count(n) for n, c in counts.items()}
+    else:
+        deck = [n for n, c in counts.items() for _ in range(max(c, 0))]
+        state.rng.shuffle(deck)
+    wrong = {n: -c for n, c in counts.items() if c}
+    if any(c > 0 for c in wrong.values()):
+        extra = {n: c for n, c in wrong.items() if c > 0}
+        raise BadSetup(f"too many cards (number: extra copies) {extra} in table {seat}: a Pairs deck has n cards of n, "
+                       "and each end card taken brings its run into the discard")
+    if wrong:
+        raise BadSetup(f"cards missing (number: copies) { {n: -c for n, c in wrong.items()} } in table {seat}: "
+                       "every card must be somewhere")
+    table.deck, table.slots, table.work, table.drawn = deck, piles, work, drawn
+    table.ends, table.taken, table.discard, table.dead = ends, taken, discard, dead
+
+
+# --- bots: sampling the decks' orders, a quick policy, and the value of an ending ---------------------
+
+def sample_state(view: dict, rng: Rng) -> ChainsState:
+    """A full state consistent with a view: everything is public but the order of each deck, so
+    every deck (the viewer's own too: nobody sees their deck order) is a fresh shuffle of its
+    unseen cards."""
+    tables = []
+    for seen in view["tables"]:
+        deck = [int(n) for n, c in seen["unseen"].items() for _ in range(c)]
+        rng.shuffle(deck)
+        tables.append(Table(deck=deck, slots=[list(p) for p in seen["slots"]], work=list(seen["work"]),
+                            drawn=seen["drawn"], ends=set(seen["ends"]), taken=list(seen["taken"]),
+                            discard=list(seen["discard"]), dead=[list(p) for p in seen["dead"]], left=seen["left"]))
+    current = view["current_player"]
+    return ChainsState(rng=Rng(rng.next_u64()), tables=tables, current=0 if current is None else current,
+                       over=view["over"], leaving_order=list(view["leaving_order"]))
+
+
+def slot_for(slots: list[list[int]], card: int) -> int:
+    """Where a card that cannot go onto the work pile hurts least: on the next number up (the two
+    then leave in run order), else on a lower card (same run), else an empty slot, else on the
+    shortest pile of higher cards (it starts a new run there)."""
+    def cost(i: int) -> tuple[int, int]:
+        pile = slots[i]
+        if not pile:
+            return (2, 0)
+        top = pile[-1]
+        if top == card - 1:
+            return (0, 0)
+        if top < card:
+            return (1, card - top)
+        return (3, len(pile))
+    return min(range(len(slots)), key=cost)
+
+
+def policy_action(state: ChainsState, rng: Rng) -> dict:
+    """The 'normal' play, from public facts only: place a drawn card on the work pile when it fits,
+    else on the slot where it hurts least; close a run as soon as an end card allows (points are a
+    race in the expansion); otherwise extend the run from a slot; otherwise draw."""
+    table = state.tables[state.current]
+    if table.drawn is not None:
+        if fits(table.drawn, table.work):
+            return {"type": "place", "to": "work"}
+        return {"type": "place", "to": "slot", "slot": slot_for(table.slots, table.drawn)}
+    legal = state.actions_for(state.current)
+    for kind in ("close", "move", "draw"):
+        for action in legal:
+            if action["type"] == kind:
+                return action
+    return rng.choice(legal)
+
+
+def evaluate(state: ChainsState, seat: int) -> float:
+    """Solitaire: the share of end cards taken. Expansion: mostly the share of the win, plus the
+    points as a tie-breaker between equal outcomes."""
+    if state.solitaire:
+        return len(state.tables[0].taken) / len(NUMBERS)
+    share = 0.0
+    if state.over:
+        best = winners(state)
+        share = 1 / len(best) if seat in best else 0.0
+    rival = max(score_of(state, s) for s in range(state.players) if s != seat)
+    margin = max(-1.0, min(1.0, (score_of(state, seat) - rival) / 10))
+    return 0.7 * share + 0.3 * (0.5 + 0.5 * margin)
+
+
+CHAINS = ChainsRules()

@@ -83,6 +83,21 @@ def special_tricks(row: list[Card], dealer: int) -> list[int]:
     return [mine[-2] if mine[-1] == TRICKS else mine[-1] for mine in positions]
 
 
+def distinct_plays(options: list[Card], gone: set[str]) -> list[Card]:
+    """One card of each run of equivalent cards: two cards of a suit are equivalent when every rank
+    between them is also among `options` or already played (`gone`, as codes) and both or neither
+    score a point; whichever of them is played, every trick and score comes out the same."""
+    kept: list[Card] = []
+    for c in sorted(options, key=lambda x: (x.suit, x.rank)):
+        last = kept[-1] if kept else None
+        if last is not None and last.suit == c.suit and card_points(last) == card_points(c) and all(
+                _BY_RANK_SUIT[r, c.suit] in options or _BY_RANK_SUIT[r, c.suit].code in gone
+                for r in range(last.rank + 1, c.rank)):
+            continue
+        kept.append(c)
+    return kept
+
+
 def trick_multiplier(trick_number: int, winner: int, special: list[int]) -> int:
     """Points won in the winner's own special trick and in trick 13 count double."""
     return 2 if trick_number == TRICKS or special[winner] == trick_number else 1
@@ -401,13 +416,18 @@ class OnScheduleRules(Rules[OnScheduleState]):
         return policy_action(state, rng)
 
     def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
-        """The 78 possible gifts are too many to try each: the search compares the pairs among the
-        six cards the normal policy would most like to give."""
-        if view["phase"] != "give":
-            return legal
-        votes = [(v["seat"], v["suit"]) for v in view["votes"]]
-        shortlist = {c.code for c in gift_preference(cards(view["hand"]), votes, view["seat"])[:GIFT_SHORTLIST]}
-        return [a for a in legal if set(a["cards"]) <= shortlist]
+        """What the hard bot compares. The 78 possible gifts are too many to try each: the pairs among
+        the six cards the normal policy would most like to give. In play, one card of each run of
+        equivalent cards (see `equivalent_plays`), so the samples go to choices that differ."""
+        if view["phase"] == "give":
+            votes = [(v["seat"], v["suit"]) for v in view["votes"]]
+            shortlist = {c.code for c in gift_preference(cards(view["hand"]), votes, view["seat"])[:GIFT_SHORTLIST]}
+            return [a for a in legal if set(a["cards"]) <= shortlist]
+        if view["phase"] == "play":
+            gone = set(view["out_of_play"]) | {p["card"] for p in view["trick"]}
+            kept = {c.code for c in distinct_plays(cards(a["card"] for a in legal), gone)}
+            return [a for a in legal if a["card"] in kept]
+        return legal
 
     def playout_done(self, start: OnScheduleState, state: OnScheduleState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
@@ -465,7 +485,7 @@ def _four_counts(value: object, name: str) -> list[int]:
     return list(value)
 
 
-def _setup_schedule(state: OnScheduleState, setup: dict) -> tuple[list[Card], list[Card] | None]:
+def _setup_schedule(setup: dict) -> tuple[list[Card], list[Card] | None]:
     """The votes cast so far and the row, checked against the piles and the vote order."""
     row = cards(setup["row"]) if isinstance(setup.get("row"), list) else None
     if "row" in setup and row is None:
@@ -509,7 +529,7 @@ def _setup_cards(state: OnScheduleState, setup: dict) -> None:
     size = len(hands[0])
     if any(len(h) != size for h in hands) or not 1 <= size <= TRICKS:
         raise BadSetup(f"hands must all hold the same number of cards, 1 to {TRICKS}")
-    votes, row = _setup_schedule(state, setup)
+    votes, row = _setup_schedule(setup)
     played = TRICKS - size
     if played and row is None:
         raise BadSetup("tricks have been played (hands are short): give the row too")

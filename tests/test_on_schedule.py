@@ -294,10 +294,11 @@ def test_must_follow_suit_else_anything():
 
 def test_the_leader_of_trick_1_is_left_of_the_dealer_and_the_winner_leads_next():
     for dealer in range(4):
-        game = schedule({"dealer": dealer, "hands": EVERY_SUIT_13}, seed=dealer)
-        vote_all(game)
-        give_all(game)
-        assert game.current_player == (dealer + 1) % 4
+        for setup in ({"dealer": dealer, "hands": EVERY_SUIT_13}, {"dealer": dealer}):
+            game = schedule(setup, seed=dealer)
+            vote_all(game)
+            give_all(game)
+            assert game.current_player == (dealer + 1) % 4
     game = end_of_deal([["2C", "AH"], ["3C", "5D"], ["KC", "9S"], ["4C", "QD"]], leader=0)
     play(game, "2C", "3C", "KC", "4C")  # trick 12 (hearts trump), no heart: the high club wins
     assert game.current_player == 2 and game.view(None)["leader"] == 2

@@ -8,12 +8,15 @@ from collections import Counter
 
 import pytest
 from helpers import fingerprint, play, play_out
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_on_schedule import EVERY_SUIT_13, ROW, end_of_deal, schedule
+from test_properties import json_values
 
 import pygames_core as pg
 from pygames_core import search
 from pygames_core.cards import cards, codes
-from pygames_core.on_schedule import DECK, ON_SCHEDULE, TARGET, special_tricks
+from pygames_core.on_schedule import DECK, ON_SCHEDULE, TARGET, distinct_plays, special_tricks
 from pygames_core.rng import Rng
 
 LEVELS = ["easy", "normal", "hard"]
@@ -118,6 +121,13 @@ def test_sampler_respects_voids_gifts_and_known_cards():
         assert state.gifts.choices[0] == tuple(cards(["3S", "2S"]))
     assert view["voids"] == [[], ["S"], [], ["S"]]
     assert len(seen) > 12  # it really samples
+    # seen from seat 2: the spades it cannot see all belong to seat 0, the only seat not out of them,
+    # and seat 0 still holds the 3D and 2D that seat 2 gave it
+    partner_view = game.view(2)
+    for _ in range(50):
+        state = ON_SCHEDULE.sample_state(partner_view, rng)
+        assert {c.code for c in state.hands[0] if c.suit == "S"} == {f"{r}S" for r in "KQJT987654"}
+        assert {"3D", "2D"} <= set(codes(state.hands[0]))
 
 
 def test_sampler_during_the_pass_deals_the_hidden_gifts():
@@ -147,9 +157,20 @@ def test_the_hard_bot_compares_a_shortlist_of_gifts():
     assert len(legal) == 78 and len(shortlist) == 15
     assert all(a in legal for a in shortlist)
     assert pg.bot_action(game, "normal", seed=1) in shortlist
-    play_position = position_after_the_pass()
-    assert ON_SCHEDULE.search_actions(play_position.view(0), play_position.legal_actions()) == \
-        play_position.legal_actions()
+    voting = schedule(seed=1)
+    assert ON_SCHEDULE.search_actions(voting.view(voting.current_player), voting.legal_actions()) == \
+        voting.legal_actions()
+
+
+def test_the_hard_bot_plays_one_card_of_each_run_of_equivalent_cards():
+    game = position_after_the_pass()  # seat 0 leads: KS-4S (the ace is played) and 3D, 2D
+    assert len(game.legal_actions()) == 12
+    shortlist = ON_SCHEDULE.search_actions(game.view(0), game.legal_actions())
+    # KS QS JS TS score a point each and touch: one of them; 9S-4S likewise without points; 3D 2D
+    assert shortlist == [{"type": "play", "card": c} for c in ("TS", "4S", "2D")]
+    assert codes(distinct_plays(cards(["9S", "7S", "5S", "TS", "JS", "AS", "3H", "2H"]), {"8S", "6S"})) == \
+        ["2H", "5S", "TS", "AS"]
+    assert codes(distinct_plays(cards(["9S", "7S"]), set())) == ["7S", "9S"]  # the 8 is still out there
 
 
 # --- sensible choices -----------------------------------------------------------------------------------
@@ -289,3 +310,46 @@ def test_random_games_reach_ties_and_both_teams_win():
         ties += sum(d["winner_team"] is None for d in game.view(None)["deals"])
         winners.add(game.result()["winning_team"])
     assert ties > 0 and winners == {0, 1}
+
+
+# --- fuzzed set-ups and actions -------------------------------------------------------------------------
+
+NEAR_VALID = {"dealer": 0, "deal": 2, "victory_points": [1, 2], "hands": [["2C", "AH"], ["3C", "5D"], ["KC", "9S"],
+              ["4C", "QD"]], "row": ROW, "tricks": [3, 3, 3, 2], "points": [1, 0, 2, 0], "leader": 0,
+              "gave": [["4S", "5S"], ["6S", "7S"], ["8S", "TS"], ["JS", "QS"]]}
+
+
+def test_the_near_valid_setup_is_valid():
+    game = schedule(NEAR_VALID)
+    assert game.view(0)["gave"] == ["4S", "5S"] and game.view(None)["trick_number"] == 12
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(sorted(NEAR_VALID)), json_values)
+def test_near_valid_setups_are_refused_or_playable(key, value):
+    setup = dict(NEAR_VALID, **{key: value})
+    try:
+        game = schedule(setup)
+    except pg.BadSetup:
+        return
+    play_out(game, "easy", seed=1)
+    assert game.result()["winners"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 80), st.lists(st.dictionaries(st.sampled_from(["type", "suit", "cards", "card"]),
+                                                    json_values | st.sampled_from(["vote", "give", "play", "S"]),
+                                                    max_size=3), min_size=1, max_size=4))
+def test_fuzzed_actions_are_legal_or_refused_without_change(steps, attempts):
+    game = schedule(seed=steps)
+    for i in range(steps):
+        game.apply(pg.bot_action(game, "easy", seed=i))
+    for action in attempts:
+        before = fingerprint(game)
+        legal = json.dumps(action, sort_keys=True) in {json.dumps(a, sort_keys=True) for a in game.legal_actions()}
+        try:
+            game.apply(action)
+        except pg.IllegalAction:
+            assert not legal and fingerprint(game) == before
+        else:
+            assert legal

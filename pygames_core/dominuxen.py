@@ -37,6 +37,9 @@ TILE_BY_CODE = {t.code: t for t in TILES}
 MAX_MATCH_GAMES = 10
 SEARCH_PLAYS = 8  # the hard bot tries the normal bot's best few plays
 SEARCH_ROUNDS = 2  # and plays each out this many rounds
+# Declining a hit and taking the set back draws nothing, so play can cycle for ever (the rules allow
+# it); past this many turns per player the bots take every hit, and the middle runs down to the end.
+LONG_GAME_TURNS = 25
 
 
 def beats(attacker: int, defender: int) -> bool:
@@ -829,6 +832,7 @@ def policy_action(state: DominuxenState, rng: Rng) -> dict:
         if state.phase == "snatch":
             # take a set that builds a bigger group, unless the tiles would be stuck in hand at the end
             take = not near_end(state) and joined >= len(target.tiles) + 1
+            take = take or state.turn_number > LONG_GAME_TURNS * state.players
             return {"type": "take" if take else "decline"}
         picks = sorted((fit(t, counts) for t in state.display), reverse=True)[:len(target.tiles)]
         back = counts[target.number] + len(target.tiles)

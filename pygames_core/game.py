@@ -224,8 +224,9 @@ class Game:
         if self.is_over:
             raise IllegalAction("the game is over: no more actions")
         legal = self.rules.legal_actions(self._state)
-        # compare as JSON text, so 1.0 or true is not taken for the legal 1 (Python's == would)
-        if text in {_canonical(a) for a in legal}:
+        # compare as JSON text, so 1.0 or true is not taken for the legal 1 (Python's == would); only
+        # the few actions == finds are turned into text, which matters when a game has thousands
+        if text in {_canonical(a) for a in legal if a == action}:
             return
         reason = self.rules.explain_illegal(self._state, action) or _generic_reason(action, legal)
         raise IllegalAction(f"{_canonical(action)} is not legal: {reason}")

@@ -85,6 +85,15 @@ def test_a_match_of_three_games_ends_and_replays_identically():
     assert fingerprint(again) == fingerprint(game)
 
 
+def test_normal_bots_do_not_cycle_for_ever():
+    """Declining a hit and taking the set back draws nothing, so play can cycle; in this game five
+    normal bots did until long games made them take every hit."""
+    game = dominuxen(players=5, seed=5)
+    play_out(game, "normal", seed=0, max_steps=2000)
+    assert game.result()["reason"] in ("hand_empty", "middle_empty")
+    assert game.view(None)["turn_number"] > 25 * 5
+
+
 def test_same_seed_same_bot_game():
     one, two = dominuxen(seed=9), dominuxen(seed=9)
     play_out(one, "normal", seed=1)

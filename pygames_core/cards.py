@@ -50,6 +50,31 @@ def card(code: str) -> Card:
         raise BadSetup(f"{code!r} is not a card (expected rank 2-9/T/J/Q/K/A then suit S/H/D/C)") from None
 
 
+@dataclass(frozen=True, slots=True)
+class Joker:
+    """One of the two jokers some games add to the French deck: `"JK1"`, `"JK2"`. It has no suit or rank
+    of its own; a game that lets it stand for a card says how."""
+
+    number: int
+
+    @property
+    def code(self) -> str:
+        return f"JK{self.number}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+JOKERS = (Joker(1), Joker(2))
+_JOKERS_BY_CODE = {j.code: j for j in JOKERS}
+
+
+def card_or_joker(code: str) -> Card | Joker:
+    """The card or joker for a code such as `"TD"` or `"JK2"`; raises BadSetup for anything else."""
+    found = _JOKERS_BY_CODE.get(code) if isinstance(code, str) else None
+    return found if found is not None else card(code)
+
+
 def cards(codes: Iterable[str]) -> list[Card]:
     return [card(c) for c in codes]
 

@@ -24,18 +24,28 @@ MAX_SAMPLES = 400
 MAX_PLAYOUT_STEPS = 2000  # a guard against a game hook that never reaches its horizon
 
 
-def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int],
-                allowed: Callable[[Hashable, Item], bool], rng: Rng) -> dict[Hashable, list[Item]]:
+def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Callable[[Hashable, Item], bool],
+                rng: Rng, quick_tries: int = 0) -> dict[Hashable, list[Item]]:
     """Deal `unseen` items at random to holders with fixed capacities, each item only to a holder
     `allowed` to have it (e.g. not a suit the holder showed to be out of).
 
-    A random greedy deal satisfies the constraints almost always; when it paints itself into a
-    corner, augmenting paths (Kuhn's bipartite matching) move earlier items to make room, so a
-    consistent deal is always found when one exists.
+    With `quick_tries`, plain shuffled deals are tried first and the first consistent one is kept:
+    uniform over the consistent deals and much quicker while few constraints are known. Otherwise
+    (or when they all miss) a random greedy deal is made, which satisfies the constraints almost
+    always; when it paints itself into a corner, augmenting paths (Kuhn's bipartite matching) move
+    earlier items to make room, so a consistent deal is always found when one exists.
     """
     slots = [holder for holder, n in capacity.items() for _ in range(n)]
     if len(slots) != len(unseen):
         raise ValueError(f"{len(unseen)} unseen items for {len(slots)} places")
+    for _ in range(quick_tries):
+        shuffled = list(unseen)
+        rng.shuffle(shuffled)
+        if all(allowed(holder, item) for holder, item in zip(slots, shuffled, strict=True)):
+            quick: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+            for holder, item in zip(slots, shuffled, strict=True):
+                quick[holder].append(item)
+            return quick
     order = list(range(len(slots)))
     items = list(unseen)
     rng.shuffle(items)

@@ -4,8 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .cards import Card
+
+
+class PlayedCard(Protocol):
+    """What the trick rules read from a card on the table: a plain card, or a card a game lets stand
+    for another (a joker played as a declared suit and rank)."""
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def suit(self) -> str: ...
+
+    @property
+    def code(self) -> str: ...
 
 
 @dataclass(slots=True)
@@ -13,7 +28,7 @@ class Trick:
     """A trick in progress or complete: who led and the (seat, card) plays in order."""
 
     leader: int
-    plays: list[tuple[int, Card]] = field(default_factory=list)
+    plays: list[tuple[int, PlayedCard]] = field(default_factory=list)
 
     @property
     def led_suit(self) -> str | None:
@@ -35,13 +50,24 @@ def playable_cards(hand: Sequence[Card], led_suit: str | None) -> list[Card]:
     return list(hand)
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
+def follow_or_trump(hand: Sequence[Card], led_suit: str | None, trump: str | None) -> list[Card]:
+    """Must follow suit when able; otherwise must play a trump when able; otherwise any card."""
+    if led_suit is None:
+        return list(hand)
+    following = [c for c in hand if c.suit == led_suit]
+    if following:
+        return following
+    trumps = [c for c in hand if c.suit == trump] if trump is not None else []
+    return trumps or list(hand)
+
+
+def trick_winner(plays: Sequence[tuple[int, PlayedCard]], trump: str | None) -> int:
     """The seat that wins: highest trump if any was played, else highest card of the led suit."""
     led = plays[0][1].suit
     best_seat, best = plays[0]
     for seat, c in plays[1:]:
         if c.suit == best.suit:
-            if c.rank > best.rank:
+            if c.rank > best.rank:  # on equal ranks (two jokers played alike) the first played stays ahead
                 best_seat, best = seat, c
         elif c.suit == trump:  # a trump beats anything that is not a higher trump
             best_seat, best = seat, c
@@ -49,16 +75,23 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
     return best_seat
 
 
-def record_play(trick: Trick, seat: int, played: Card, hand: list[Card], voids: set[str]) -> None:
-    """Move a legal card from `hand` to the trick, noting in `voids` a suit the seat showed it lacks."""
+def record_play(trick: Trick, seat: int, played: PlayedCard, hand: list, voids: set[str], *,
+                must_trump: str | None = None, held: object = None) -> None:
+    """Move a legal card from `hand` to the trick, noting in `voids` the suits the seat showed it lacks.
+
+    `must_trump` is the trump suit in games where a player out of the led suit must trump when able
+    (`follow_or_trump`): a card that neither follows nor trumps then shows a trump void too. `held` is
+    what leaves the hand when it is not the card played (a joker played as a declared card)."""
     void = shows_void(trick.led_suit, played)
     if void:
         voids.add(void)
-    hand.remove(played)
+        if must_trump is not None and played.suit != must_trump:
+            voids.add(must_trump)
+    hand.remove(played if held is None else held)
     trick.plays.append((seat, played))
 
 
-def shows_void(led_suit: str | None, played: Card) -> str | None:
+def shows_void(led_suit: str | None, played: PlayedCard) -> str | None:
     """The suit a player has just shown to be out of, if their card did not follow."""
     if led_suit is not None and played.suit != led_suit:
         return led_suit

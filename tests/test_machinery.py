@@ -8,8 +8,11 @@ import pytest
 
 import pygames_core as pg
 from pygames_core.cards import (
+    JOKERS,
     Domino,
+    Joker,
     card,
+    card_or_joker,
     cards,
     codes,
     deal_clockwise,
@@ -22,7 +25,7 @@ from pygames_core.cards import (
 from pygames_core.rng import MAX_SEED, Rng, fresh_seed
 from pygames_core.search import deal_unseen
 from pygames_core.seats import SecretChoices, clockwise_from, is_seat, left_of, partner_of, right_of, team_of
-from pygames_core.tricks import Trick, playable_cards, record_play, shows_void, trick_winner
+from pygames_core.tricks import Trick, follow_or_trump, playable_cards, record_play, shows_void, trick_winner
 
 # --- rng -------------------------------------------------------------------------------------------------
 
@@ -214,6 +217,46 @@ def test_record_play_moves_the_card_and_notes_voids():
     assert voids == {"H"} and other == [] and trick.to_view() == [{"seat": 2, "card": "KH"}, {"seat": 3, "card": "3C"}]
 
 
+def test_follow_or_trump_must_follow_then_must_trump():
+    hand = cards(["AS", "2H", "3C"])
+    assert codes(follow_or_trump(hand, "S", "H")) == ["AS"]
+    assert codes(follow_or_trump(hand, "D", "H")) == ["2H"]
+    assert codes(follow_or_trump(hand, "D", "S")) == ["AS"]
+    assert codes(follow_or_trump(cards(["3C", "4C"]), "D", "H")) == ["3C", "4C"]
+    assert codes(follow_or_trump(hand, "D", None)) == ["AS", "2H", "3C"]  # no trump: any card
+    assert codes(follow_or_trump(hand, None, "H")) == ["AS", "2H", "3C"]  # leading
+
+
+def test_record_play_notes_a_trump_void_under_must_trump():
+    trick = Trick(0, [(0, card("KS"))])
+    voids: set[str] = set()
+    hand = cards(["3C"])
+    record_play(trick, 1, card("3C"), hand, voids, must_trump="H")
+    assert voids == {"S", "H"} and hand == []
+    voids = set()
+    record_play(trick, 2, card("2H"), cards(["2H"]), voids, must_trump="H")
+    assert voids == {"S"}  # it trumped: out of spades only
+    voids = set()
+    record_play(trick, 3, card("4C"), cards(["4C"]), voids)
+    assert voids == {"S"}  # without the must-trump rule a discard shows only the led suit
+
+
+def test_record_play_takes_what_is_held_when_it_stands_for_another_card():
+    trick, joker = Trick(0), JOKERS[0]
+    hand: list = [joker, card("2S")]
+    record_play(trick, 0, card("AH"), hand, set(), held=joker)  # e.g. a joker played as the ace of hearts
+    assert hand == [card("2S")] and trick.plays == [(0, card("AH"))]
+
+
+def test_jokers():
+    assert [j.code for j in JOKERS] == ["JK1", "JK2"] and str(JOKERS[1]) == "JK2"
+    assert card_or_joker("JK2") is JOKERS[1] and card_or_joker("TD") == card("TD")
+    assert Joker(1) == JOKERS[0]
+    for bad in ("JK3", "jk1", None, 3):
+        with pytest.raises(pg.BadSetup):
+            card_or_joker(bad)
+
+
 def test_deal_clockwise():
     deck = french_deck()
     hands = deal_clockwise(deck, 3, 4, 5)
@@ -245,6 +288,15 @@ def test_deal_unseen_is_seeded_and_varies():
     assert deal_unseen(items, cap, lambda h, x: True, Rng(2)) == deal_unseen(items, cap, lambda h, x: True, Rng(2))
     outcomes = {tuple(deal_unseen(items, cap, lambda h, x: True, Rng(s))[0]) for s in range(10)}
     assert len(outcomes) > 5
+
+
+def test_deal_unseen_quick_tries_keep_the_constraints():
+    items = list(range(10))
+    for seed in range(30):
+        dealt = deal_unseen(items, {"a": 5, "b": 5}, lambda h, x: h != "a" or x % 2 == 0, Rng(seed), quick_tries=3)
+        assert sorted(dealt["a"]) == [0, 2, 4, 6, 8]
+    loose = deal_unseen(list(range(12)), {0: 6, 1: 6}, lambda h, x: True, Rng(4), quick_tries=5)
+    assert sorted(loose[0] + loose[1]) == list(range(12)) and len(loose[0]) == 6
 
 
 def test_deal_unseen_refuses_impossible_deals():

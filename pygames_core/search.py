@@ -72,6 +72,35 @@ def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Call
     return dealt
 
 
+def deal_unseen_with_minimums(unseen: list[Item], capacity: dict[Hashable, int],
+                              allowed: Callable[[Hashable, Item], bool], rng: Rng,
+                              minimums: list[tuple[tuple[Hashable, ...], Callable[[Item], bool], int]],
+                              quick_tries: int = 0) -> dict[Hashable, list[Item]]:
+    """`deal_unseen` where some holders must also get at least so many items of a kind: each minimum
+    `(holders, kind, count)` (e.g. a player's hand and discards, "is a spade", 5 after a bid of five
+    spades) first gets `count` random items of that kind, each placed in the first of its holders with
+    room that may have it; the rest are dealt by `deal_unseen`. Raises ValueError when no fit is found."""
+    rest = list(unseen)
+    room = dict(capacity)
+    placed: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+    for holders, kind, count in minimums:
+        pool = [item for item in rest if kind(item)]
+        rng.shuffle(pool)
+        for item in pool:
+            if count <= 0:
+                break
+            holder = next((h for h in holders if room[h] > 0 and allowed(h, item)), None)
+            if holder is not None:
+                placed[holder].append(item)
+                room[holder] -= 1
+                rest.remove(item)
+                count -= 1
+        if count > 0:
+            raise ValueError("no deal of the unseen items meets the minimums")
+    dealt = deal_unseen(rest, room, allowed, rng, quick_tries)
+    return {holder: placed[holder] + dealt[holder] for holder in capacity}
+
+
 def playout(rules: Rules, start: Any, state: Any, rng: Rng) -> Any:
     for _ in range(MAX_PLAYOUT_STEPS):
         if rules.current_player(state) is None or rules.playout_done(start, state):

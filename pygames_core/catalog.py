@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .apples import APPLES
 from .arsene import ARSENE
 from .chains import CHAINS
 from .dominuxen import DOMINUXEN
@@ -9,7 +10,7 @@ from .errors import UnknownGame
 from .game import Rules
 from .on_schedule import ON_SCHEDULE
 
-_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE, CHAINS, ON_SCHEDULE, DOMINUXEN)}
+_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE, CHAINS, ON_SCHEDULE, DOMINUXEN, APPLES)}
 
 
 def list_games() -> list[dict]:

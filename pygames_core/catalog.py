@@ -9,8 +9,10 @@ from .dominuxen import DOMINUXEN
 from .errors import UnknownGame
 from .game import Rules
 from .on_schedule import ON_SCHEDULE
+from .roller_derby import ROLLER_DERBY
 
-_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (ARSENE, CHAINS, ON_SCHEDULE, DOMINUXEN, APPLES)}
+_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (
+    ARSENE, CHAINS, ON_SCHEDULE, DOMINUXEN, APPLES, ROLLER_DERBY)}
 
 
 def list_games() -> list[dict]:

@@ -19,7 +19,6 @@ cube's stake would multiply.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
@@ -37,6 +36,7 @@ TRICKS = 13  # also the hand size and the number of votes
 GIFT_SIZE = 2
 TARGET = 3  # victory points that win the match
 GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards
+QUICK_DEAL_TRIES = 8  # plain random deals the sampler tries before the constraint-solving one
 DECK = tuple(french_deck())
 _BY_RANK_SUIT = {(c.rank, c.suit): c for c in DECK}
 # The schedule pile of each role, as ranks in pile order; the role is the number of steps
@@ -618,7 +618,7 @@ def sample_state(view: dict, rng: Rng) -> OnScheduleState:
         owner = holder[0] if isinstance(holder, tuple) else holder
         return c.suit not in voids[owner]
 
-    dealt = _deal_hidden(unseen, capacity, allowed, rng)
+    dealt = deal_unseen(unseen, capacity, allowed, rng, quick_tries=QUICK_DEAL_TRIES)
     state.hands = [list(own) if s == seat else sort_hand(dealt[s] + (pinned if s == partner else []))
                    for s in range(PLAYERS)]
     if phase == "give":
@@ -636,27 +636,6 @@ def sample_state(view: dict, rng: Rng) -> OnScheduleState:
     state.victory_points = list(view["victory_points"])
     state.summaries = [dict(s) for s in view["deals"]]
     return state
-
-
-QUICK_DEAL_TRIES = 8
-
-
-def _deal_hidden(unseen: list[Card], capacity: dict[object, int], allowed: Callable[[object, Card], bool],
-                 rng: Rng) -> dict:
-    """Plain random deals, kept only when consistent, are uniform over the consistent deals and
-    much quicker than `deal_unseen`; they nearly always fit until several voids have shown, and
-    `deal_unseen` (which always finds a fit) takes over after a few misses."""
-    for _ in range(QUICK_DEAL_TRIES):
-        shuffled = list(unseen)
-        rng.shuffle(shuffled)
-        dealt: dict[object, list[Card]] = {}
-        start = 0
-        for holder, size in capacity.items():
-            dealt[holder] = shuffled[start:start + size]
-            start += size
-        if all(allowed(holder, c) for holder, held in dealt.items() for c in held):
-            return dealt
-    return deal_unseen(unseen, capacity, allowed, rng)
 
 
 def policy_action(state: OnScheduleState, rng: Rng) -> dict:

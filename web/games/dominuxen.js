@@ -12,7 +12,7 @@ export const summaryEvent = "game_ended";
 const HIGHEST = 12;
 const NUMBERS = Array.from({ length: HIGHEST + 1 }, (_, n) => n);
 const NUMBER_KEYS = { a: 10, b: 11, c: 12 }; // digits pick 0–9
-const LOG_LINES = 4;
+const LOG_LINES = 3;
 const DELAY = { hit: 1500, settled: 1200, drew: 750, play: 950 };
 
 addStrings({
@@ -22,7 +22,7 @@ addStrings({
     dx_tile: "{a}–{b}", dx_tileDouble: "double {n}", dx_tileStands: "{tile} as {n}",
     dx_faceDown: "face-down tile",
     dx_set: "{size}×{n}", dx_setAria: "set of {size} standing for {n}: {tiles}",
-    dx_handCount: "{n} in hand", dx_rowPoints: "Row +{n}",
+    dx_handCount: "Hand {n}", dx_rowPoints: "Row +{n}",
     dx_playerAria: "{name}: {hand} tiles in hand, row {points} points",
     dx_topSet: "Topmost set", dx_noSet: "no set yet", dx_earlier: "Earlier sets, newest first",
     dx_known: "Seen in hand", dx_toMove: "to move",
@@ -71,8 +71,8 @@ addStrings({
     dx_gameN: "第{n}/{of}ゲーム", dx_turnN: "{n}手目", dx_doublesOn: "ダブル牌ルール",
     dx_tile: "{a}–{b}", dx_tileDouble: "{n}のダブル", dx_tileStands: "{tile}（{n}として）",
     dx_faceDown: "伏せ牌",
-    dx_set: "{n}×{size}", dx_setAria: "{n}が{size}枚分のセット: {tiles}",
-    dx_handCount: "手牌{n}", dx_rowPoints: "列 +{n}",
+    dx_set: "{n}×{size}枚", dx_setAria: "{n}が{size}枚分のセット: {tiles}",
+    dx_handCount: "手牌 {n}", dx_rowPoints: "列 +{n}",
     dx_playerAria: "{name}: 手牌{hand}枚、列{points}点",
     dx_topSet: "一番上のセット", dx_noSet: "まだセットなし", dx_earlier: "下のセット（新しい順）",
     dx_known: "手牌に見えている牌", dx_toMove: "手番",
@@ -149,7 +149,7 @@ function domino(code, { tag = "span", stand = null, standFirst = false, crosswis
 }
 
 function tileBack(attributes = {}) {
-  return h("span", { class: "domino back", role: "img", "aria-label": tx("faceDown"), ...attributes });
+  return h("span", { role: "img", "aria-label": tx("faceDown"), ...attributes, class: "domino back" });
 }
 
 function setTiles(set, extra) {
@@ -247,7 +247,8 @@ function infoBar(view) {
   return h("div", { class: "info" },
     view.games > 1 && h("span", { class: "badge", text: tx("gameN", { n: view.game_number, of: view.games }) }),
     h("span", { class: "badge", text: tx("turnN", { n: view.turn_number }) }),
-    view.doubles && h("span", { class: "badge dx-doubles", text: tx("doublesOn") }));
+    view.doubles && h("span", { class: "badge dx-doubles", text: tx("doublesOn") }),
+    view.discard.length > 0 && h("span", { class: "badge dx-discard", text: tx("discard", { n: view.discard.length }) }));
 }
 
 function playerPanel(view, seat) {
@@ -268,8 +269,7 @@ function playerPanel(view, seat) {
   h("header", { class: "dx-head", "aria-hidden": "true" },
     h("span", { class: "seat-name", text: seatName(seat) }),
     role && h("span", { class: `dx-role ${role}`, text: tx(role) }),
-    h("span", { class: "dx-stat" }, tileBack({ class: "micro", role: null, "aria-label": null }),
-      `×${view.hand_sizes[seat]}`),
+    h("span", { class: "dx-stat", text: tx("handCount", { n: view.hand_sizes[seat] }) }),
     h("span", { class: "dx-stat dx-points", text: tx("rowPoints", { n: view.row_points[seat] }) })),
   h("div", { class: "dx-sets" },
     h("div", { class: `dx-top ${role === "victim" && snatch.target ? "hit" : ""}`, title: tx("topSet") },
@@ -305,9 +305,8 @@ function middle(view, snap, context) {
       "aria-keyshortcuts": supplyDraw ? "S" : null, role: supplyDraw ? null : "img",
       "aria-label": supplyDraw ? tx("drawSupply", { n: view.supply_size }) : supplyLabel,
       onclick: supplyDraw ? () => context.act(supplyDraw) : null,
-    }, tileBack({ role: null, "aria-label": null }),
-    h("span", { class: "dx-supply-count", "aria-hidden": "true" }, h("small", { text: tx("supply") }), ` ${view.supply_size}`)),
-    view.discard.length > 0 && h("span", { class: "badge dx-discard", text: tx("discard", { n: view.discard.length }) }));
+    }, h("small", { "aria-hidden": "true", text: tx("supply") }), tileBack({ role: null, "aria-label": null }),
+    h("span", { class: "dx-supply-count", "aria-hidden": "true", text: view.supply_size })));
 }
 
 function prompt(view, snap, context) {

@@ -112,9 +112,12 @@ def playout(rules: Rules, start: Any, state: Any, rng: Rng) -> Any:
 def search_action(rules: Rules, view: dict, legal: list[dict], seat: int, rng: Rng,
                   time_budget_ms: int) -> tuple[dict, dict]:
     """The action with the best mean play-out value, and statistics for benchmarks and tests (the
-    means are those of the game's `search_actions`, which are all of `legal` for most games)."""
+    means are those of the game's `search_actions`, which are all of `legal` for most games; none
+    when it names a single action, which is then taken without sampling)."""
     deadline = time.perf_counter() + time_budget_ms / 1000
     candidates = rules.search_actions(view, legal)
+    if len(candidates) == 1:  # a game named one action: there is nothing to compare, so no budget to spend
+        return candidates[0], {"samples": 0, "means": []}
     totals = [0.0] * len(candidates)
     samples = 0
     while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or time.perf_counter() < deadline):

@@ -162,6 +162,12 @@ def test_before_the_play_the_hard_bot_keeps_the_normal_policys_choice():
     assert search_actions(play_position.view(seat), play_position.legal_actions()) == play_position.legal_actions()
 
 
+def test_a_single_candidate_is_taken_without_spending_the_budget():
+    game = exchange_position()
+    action, stats = search.search_action(APPLES, game.view(0), game.legal_actions(), 0, Rng(1), 60_000)
+    assert action == pg.bot_action(game, "normal", seed=1) and stats == {"samples": 0, "means": []}
+
+
 # --- sensible choices ---------------------------------------------------------------------------------------
 
 def seat_0_holds(hand: list[str]) -> list[list[str]]:

@@ -42,10 +42,13 @@ def launch_options() -> dict:
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # A site of its own per test session: runs started at the same time (several engineers, one
+    # checkout) must not rebuild dist/ under each other's servers.
     build = _build_module()
-    build.build()
-    server = build.make_server(build.DIST, 0, quiet=True)
+    site = tmp_path_factory.mktemp("site")
+    build.build(site)
+    server = build.make_server(site, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

@@ -1,4 +1,8 @@
-"""Driving the Arsène table the way a person does, plus CPython cross-checks of what it shows."""
+"""Driving a game table the way a person does, plus CPython cross-checks of what it shows.
+
+Most helpers work for any game (a renderer draws its table as the one child of #game, with
+`data-phase` and `data-my-turn`); take_human_turn, play_until_summary and shown_summary_tricks
+drive the Arsène table."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ TIMEOUT_MS = 60_000
 TRICKS_PER_DEAL = 11
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+TABLE = "#game > *"  # the table a renderer draws
 
 
 def open_site(page: Page, url: str) -> None:
@@ -22,14 +27,15 @@ def open_site(page: Page, url: str) -> None:
     page.wait_for_selector("#picker:not([hidden]), #game:not([hidden])", timeout=TIMEOUT_MS)
 
 
-def start_game(page: Page, *, seed: int | None = None, level: str = "easy") -> None:
+def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, level: str = "easy") -> None:
     if page.is_visible("#game"):
         page.click("#new-game")
+    page.click(f'.game-choice[data-game="{game}"]')
     page.select_option("#level", level)
     if seed is not None:
         page.fill("#seed", str(seed))
     page.click("#start")
-    page.wait_for_selector(".arsene", timeout=TIMEOUT_MS)
+    page.wait_for_selector("#game:not([hidden]) > [data-phase]", timeout=TIMEOUT_MS)
 
 
 def saved_game(page: Page) -> pg.Game:
@@ -38,11 +44,24 @@ def saved_game(page: Page) -> pg.Game:
     return pg.load_game(saved["text"])
 
 
+def resume_position(page: Page, url: str, game: pg.Game) -> None:
+    """Open the page on a position built in CPython, through the page's own save/resume."""
+    page.goto(url)
+    stored = json.dumps({"game": game.game_id, "text": game.to_json(), "seat": HUMAN, "level": "easy"})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
+    open_site(page, url)
+
+
+def phase(page: Page) -> str:
+    return page.get_attribute(TABLE, "data-phase") or ""
+
+
 def wait_for_turn_or_summary(page: Page) -> str:
+    """Wait until the human has a decision to take or a summary is shown; say which."""
     page.wait_for_function(
-        "document.querySelector('#summary[open]') || document.querySelector('.arsene[data-my-turn=\"true\"]')",
+        "document.querySelector('#summary[open]') || document.querySelector('#game > [data-my-turn=\"true\"]')",
         timeout=TIMEOUT_MS)
-    return "summary" if page.is_visible("#summary") else page.get_attribute(".arsene", "data-phase") or ""
+    return "summary" if page.is_visible("#summary") else phase(page)
 
 
 def marked_cards(page: Page) -> list[str]:
@@ -55,12 +74,11 @@ def hand(page: Page) -> list[str]:
 
 def take_human_turn(page: Page) -> None:
     """One decision of the human seat, checking that what the page offers is what CPython allows."""
-    phase = page.get_attribute(".arsene", "data-phase")
     legal = saved_game(page).legal_actions()
-    if phase == "choose":
+    if phase(page) == "choose":
         assert page.locator(".choices .card").count() == len(legal) == 3
         page.click(".choices .card >> nth=0")
-    elif phase == "push":
+    elif phase(page) == "push":
         assert {a["type"] for a in legal} == {"keep", "push"}
         page.click(".action-keep")
     else:

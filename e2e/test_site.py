@@ -19,6 +19,7 @@ from driver import (
     hand,
     open_site,
     play_until_summary,
+    resume_position,
     saved_game,
     shown_summary_tricks,
     start_game,
@@ -143,14 +144,6 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
     page.screenshot(path=str(artifacts / f"{name}-{language}-table.png"), full_page=True)
     play_until_summary(page)
     page.screenshot(path=str(artifacts / f"{name}-{language}-summary.png"))
-
-
-def resume_position(page: Page, site_url: str, game: pg.Game) -> None:
-    """Open the page on a position built in CPython, through the page's own save/resume."""
-    page.goto(site_url)
-    stored = json.dumps({"game": "arsene", "text": game.to_json(), "seat": HUMAN, "level": "easy"})
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
-    open_site(page, site_url)
 
 
 def test_push_offered_and_chosen_with_the_p_key(page: Page, site_url: str, artifacts: Path) -> None:

@@ -10,5 +10,6 @@
 // A game appears in the picker only once it has a renderer here.
 import * as arsene from "./arsene.js";
 import * as dominuxen from "./dominuxen.js";
+import * as on_schedule from "./on_schedule.js";
 
-export const renderers = { arsene, dominuxen };
+export const renderers = { arsene, dominuxen, on_schedule };

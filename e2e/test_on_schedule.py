@@ -1,0 +1,272 @@
+"""On Schedule in Chromium: a whole deal through the UI (votes, the card pass, 13 tricks) checked
+step by step and at the deal summary against the engine rebuilt in CPython from the page's save;
+resume after a reload; keyboard play; the final summary; screenshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from driver import (
+    DESKTOP,
+    HUMAN,
+    PHONE,
+    close_summary,
+    hand,
+    marked_cards,
+    open_site,
+    phase,
+    resume_position,
+    saved_game,
+    start_game,
+    wait_for_turn_or_summary,
+)
+from playwright.sync_api import BrowserContext, Page, expect
+
+import pygames_core as pg
+
+GAME = "on_schedule"
+TRICKS = 13
+PARTNER = 2
+
+
+def start(page: Page, site_url: str, seed: int) -> None:
+    open_site(page, site_url)
+    start_game(page, game=GAME, seed=seed)
+
+
+def attributes(page: Page, selector: str, *names: str) -> list[tuple[str | None, ...]]:
+    return [tuple(row) for row in page.eval_on_selector_all(
+        selector, "(elements, names) => elements.map(e => names.map(n => e.getAttribute(n)))", list(names))]
+
+
+def shown_row(page: Page) -> list[tuple[str | None, ...]]:
+    return attributes(page, ".os-main .schedule-row .slot", "data-trick", "data-suit", "data-owner", "data-special-of")
+
+
+def engine_row(view: dict) -> list[tuple[str | None, ...]]:
+    return [(str(r["trick"]), r["suit"], str(r["seat"]),
+             str(r["seat"]) if view["special"][r["seat"]] == r["trick"] else None) for r in view["row"]]
+
+
+def shown_finished_tricks(page: Page) -> list[tuple[str | None, ...]]:
+    return attributes(page, ".trick-table tr.finished", "data-trick", "data-trump", "data-winner", "data-points",
+                      "data-doubled")
+
+
+def engine_finished_tricks(view: dict) -> list[tuple[str | None, ...]]:
+    return [(str(t["trick"]), view["row"][t["trick"] - 1]["suit"], str(t["winner"]), str(t["points"]),
+             str(t["doubled"]).lower()) for t in view["played"]]
+
+
+def check_vote_turn(page: Page, game: pg.Game) -> None:
+    """Every vote cast so far is on the stack, face up, and the next slot is the human's."""
+    view = game.view(HUMAN)
+    votes = attributes(page, ".vote-stack .slot[data-card]", "data-seat", "data-card")
+    assert votes == [(str(v["seat"]), v["card"]) for v in view["votes"]]
+    expect(page.locator('.vote-stack .slot[aria-current="step"]')).to_have_attribute("data-seat", str(HUMAN))
+    offered = page.eval_on_selector_all(".vote-suit:not(:disabled)", "buttons => buttons.map(b => b.dataset.suit)")
+    assert offered == [a["suit"] for a in game.legal_actions()]
+
+
+def check_play_turn(page: Page, game: pg.Game) -> None:
+    view = game.view(HUMAN)
+    assert sorted(marked_cards(page)) == sorted(a["card"] for a in game.legal_actions())
+    current = page.locator('.os-main .schedule-row .slot[aria-current="step"]')
+    expect(current).to_have_attribute("data-trick", str(view["trick_number"]))
+    expect(page.locator(".os-felt .trump-badge")).to_have_class(f"trump-badge suit-{view['trump']}")
+    assert shown_finished_tricks(page) == engine_finished_tricks(view)
+    teams = attributes(page, ".os-teams .team", "data-points", "data-vp")
+    points = view["points"]
+    assert teams == [(str(points[0] + points[2]), str(view["victory_points"][0])),
+                     (str(points[1] + points[3]), str(view["victory_points"][1]))]
+
+
+def give_two(page: Page, cards: list[str]) -> None:
+    """Give the first two of `cards`, after a detour through the third (a third pick lets the
+    first one go, picking again lets go)."""
+    give = page.locator("#give")
+
+    def pick(code: str) -> None:
+        page.click(f'.hand .card[data-card="{code}"]')
+
+    pick(cards[0])
+    expect(give).to_be_disabled()
+    pick(cards[1])
+    pick(cards[2])  # lets cards[0] go
+    expect(page.locator(".hand .card.picked")).to_have_count(2)
+    pick(cards[2])  # and back: cards[1] and cards[0] are picked
+    pick(cards[0])
+    expect(page.locator(".picked-count")).to_have_attribute("data-picked", "2")
+    give.click()
+
+
+def take_turn(page: Page, turn: int) -> None:
+    """One decision of the human, each checked against what CPython allows and shows."""
+    game = saved_game(page)
+    view = game.view(HUMAN)
+    current = phase(page)
+    if current == "vote":
+        check_vote_turn(page, game)
+        suit = "SHDC"[turn % 4]
+        page.click(f'.vote-suit[data-suit="{suit}"]')
+        expect(page.locator(".vote-stack .slot[data-card]")).not_to_have_count(len(view["votes"]))
+    elif current == "give":
+        assert shown_row(page) == engine_row(view)
+        cards = hand(page)
+        give_two(page, [cards[0], cards[-1], cards[5]])
+        expect(page.locator(".passing .gift-line, .pass-record [data-gave]")).to_have_attribute(
+            "data-gave", f"{cards[0]} {cards[-1]}")
+    else:
+        check_play_turn(page, game)
+        page.click(f'.hand .card[data-card="{marked_cards(page)[0]}"]')
+
+
+def play_deal_through_the_ui(page: Page) -> None:
+    turn = 0
+    while wait_for_turn_or_summary(page) != "summary":
+        if turn > 0 and phase(page) == "play" and len(hand(page)) == TRICKS:
+            received = saved_game(page).view(HUMAN)["received"]
+            expect(page.locator(".pass-record [data-received]")).to_have_attribute("data-received", " ".join(received))
+            expect(page.locator(".hand .card[data-received]")).to_have_count(2)
+        take_turn(page, turn)
+        turn += 1
+
+
+def check_deal_summary(page: Page, summary: dict) -> None:
+    rows = attributes(page, "#summary .seat-results tbody tr", "data-tricks", "data-points", "data-special")
+    assert rows == [(str(summary["tricks"][s]), str(summary["points"][s]), str(summary["special"][s]))
+                    for s in range(4)]
+    teams = attributes(page, "#summary .team-results tbody tr", "data-team-points", "data-vp")
+    assert teams == [(str(summary["team_points"][t]), str(summary["victory_points"][t])) for t in (0, 1)]
+    winner = summary["winner_team"]
+    expect(page.locator("#summary .deal-summary .headline")).to_have_attribute(
+        "data-winner-team", "none" if winner is None else str(winner))
+    row = attributes(page, "#summary .schedule-row .slot", "data-suit", "data-owner")
+    assert row == [(r["suit"], str(r["seat"])) for r in summary["row"]]
+
+
+def test_whole_deal_through_the_ui(page: Page, site_url: str) -> None:
+    start(page, site_url, seed=7)
+    play_deal_through_the_ui(page)
+    finished = saved_game(page)
+    summary = finished.view(HUMAN)["deals"][0]
+    assert sum(summary["tricks"]) == TRICKS
+    check_deal_summary(page, summary)
+    close_summary(page)
+    expect(page.locator(".on-schedule")).to_have_attribute("data-deal", "2")
+    expect(page.locator(".on-schedule")).to_have_attribute("data-phase", "vote")
+
+
+def table_state(page: Page) -> tuple:
+    return (hand(page), phase(page), shown_row(page), shown_finished_tricks(page),
+            page.get_attribute(".pass-record [data-received]", "data-received"), saved_game(page).history)
+
+
+def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str) -> None:
+    start(page, site_url, seed=12)
+    turn = 0
+    while True:
+        assert wait_for_turn_or_summary(page) != "summary"
+        if phase(page) == "play" and len(hand(page)) <= TRICKS - 2:
+            break
+        take_turn(page, turn)
+        turn += 1
+    before = table_state(page)
+    open_site(page, site_url)
+    wait_for_turn_or_summary(page)
+    assert table_state(page) == before
+
+
+def test_keyboard_only(page: Page, site_url: str) -> None:
+    start(page, site_url, seed=3)
+    while wait_for_turn_or_summary(page) == "vote":
+        votes = page.locator(".vote-stack .slot[data-card]").count()
+        page.keyboard.press("h")
+        expect(page.locator(".vote-stack .slot[data-card]")).not_to_have_count(votes)
+    votes = saved_game(page).view(HUMAN)["votes"]
+    assert {v["suit"] for v in votes if v["seat"] == HUMAN} == {"H"}
+    page.keyboard.press("ArrowRight")  # from outside, the arrows land on the first card
+    first = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Space")
+    expect(page.locator(".hand .card.picked")).to_have_count(2)
+    page.keyboard.press("g")
+    assert wait_for_turn_or_summary(page) == "play"
+    assert saved_game(page).view(HUMAN)["gave"] == [first, second]
+    cards = len(hand(page))
+    legal = {a["card"] for a in saved_game(page).legal_actions()}
+    for _ in range(cards):  # the arrows walk the hand (from the last card picked) to a playable card
+        page.keyboard.press("ArrowRight")
+        if page.evaluate("document.activeElement.dataset.card") in legal:
+            break
+    assert page.evaluate("document.activeElement.dataset.card") in legal
+    page.keyboard.press("Enter")
+    expect(page.locator(".hand .card")).to_have_count(cards - 1)
+
+
+def last_trick(seed: int, victory_points: list[int]) -> pg.Game:
+    """A deal played by easy bots in CPython up to the human's card in trick 13."""
+    game = pg.new_game(GAME, seed=seed, setup={"victory_points": victory_points})
+    step = 0
+    while not (game.view(HUMAN)["trick_number"] == TRICKS and game.current_player == HUMAN):
+        game.apply(pg.bot_action(game, "easy", seed=step))
+        step += 1
+    return game
+
+
+def play_last_card(page: Page) -> None:
+    assert wait_for_turn_or_summary(page) == "play"
+    page.click(".hand .card.legal")
+    expect(page.locator("#summary")).to_be_visible()
+
+
+@pytest.mark.parametrize(("seed", "we_win"), [(5, True), (1, False)])
+def test_final_summary(page: Page, site_url: str, artifacts: Path, seed: int, we_win: bool) -> None:
+    page.set_viewport_size(PHONE)
+    resume_position(page, site_url, last_trick(seed, [2, 2]))
+    play_last_card(page)
+    finished = saved_game(page)
+    assert finished.is_over
+    check_deal_summary(page, finished.view(HUMAN)["deals"][-1])
+    final = page.locator("#summary .final-summary")
+    expect(final).to_have_attribute("data-winning-team", str(finished.result()["winning_team"]))
+    expect(final.locator(".headline")).to_contain_text("Your team wins" if we_win else "West & East win")
+    page.screenshot(path=str(artifacts / f"on_schedule-phone-en-final-{'won' if we_win else 'lost'}.png"))
+    page.click("#summary-new-game")
+    expect(page.locator("#picker")).to_be_visible()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, artifacts: Path,
+                     language: str, name: str, viewport: dict) -> None:
+    page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
+
+    def shot(what: str) -> None:
+        page.screenshot(path=str(artifacts / f"on_schedule-{name}-{language}-{what}.png"), full_page=True)
+
+    start(page, site_url, seed=21)
+    turn = 0
+    while wait_for_turn_or_summary(page) == "vote":
+        if turn == 1:
+            shot("vote")
+        take_turn(page, turn)
+        turn += 1
+    cards = hand(page)
+    page.click(f'.hand .card[data-card="{cards[1]}"]')
+    page.click(f'.hand .card[data-card="{cards[7]}"]')
+    shot("pass")
+    page.click("#give")
+    for _ in range(3):
+        assert wait_for_turn_or_summary(page) == "play"
+        take_turn(page, turn)
+    wait_for_turn_or_summary(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot("play")
+    resume_position(page, site_url, last_trick(4, [1, 0]))
+    play_last_card(page)
+    shot("summary")

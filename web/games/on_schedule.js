@@ -1,0 +1,532 @@
+// The On Schedule table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
+// Seats sit clockwise from the bottom: the human (0) at the bottom, West (1), North (2, the human's
+// partner), East (3). The schedule row (trick i's trump) stays in view in every phase.
+import { cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
+import { arrowFocus, h } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+
+const SEATS = [0, 1, 2, 3];
+const SEAT_AREA = ["south", "west", "north", "east"];
+const VOTE_SUITS = ["S", "H", "D", "C"]; // the engine's suit order; also the vote keys
+const TRICKS = 13; // votes, tricks and hand size
+const GIFT_SIZE = 2;
+const RANK_LABEL = { T: "10" };
+const DELAY = { vote: 550, give: 350, trickShown: 1200, beforeHuman: 750, humanDone: 450 };
+
+addStrings({
+  en: {
+    osSeat0: "You", osSeat1: "West", osSeat2: "North", osSeat3: "East",
+    osShort0: "Y", osShort1: "W", osShort2: "N", osShort3: "E", osList: ", ",
+    osTeam0: "You & North", osTeam1: "West & East",
+    osDeal: "Deal {n}", osDealer: "Dealer: {name}",
+    osTeamAria: "{team}: {points} points this deal, {vp} of {target} victory points",
+    osPointsShort: "pts", osVpAria: "{vp} of {target} victory points",
+    osSchedule: "Schedule", osScheduleHint: "Laid out after the 13th vote",
+    osSlotEmpty: "Trick {n}: trump not scheduled yet",
+    osSlot: "Trick {n}: {suit} trump, card {card} cast by {owner}",
+    osSlotSpecial: "{owner}'s special trick", osSlotLast: "points double for everyone",
+    osSlotCurrent: "being played", osSlotDone: "won by {winner}",
+    osVotes: "Votes", osVoteSlot: "Vote {n}: {card} by {name}", osVoteNext: "Vote {n}: {name} votes now",
+    osVoteLater: "Vote {n}: still to come",
+    osVoteFor: "Vote {suit}", osVoteAria: "Vote for {suit}: cast {card}; {count} votes for {suit} so far",
+    osVoteCount: "{count}×", osYourPile: "Your schedule pile",
+    osPassTitle: "Card pass", osChosen: "{name}: chosen", osChoosing: "{name}: choosing",
+    osGive: "Give to {name}", osPicked: "{n}/2 picked",
+    osGaveTo: "You gave {name}:", osReceivedFrom: "{name} gave you:",
+    osSetAside: "Set aside for {name}:",
+    osTricks: "Tricks", osPoints: "Points", osCards: "Cards",
+    osSeatAria: "{name}: {cards} cards, {tricks} tricks, {points} points, special trick {special}",
+    osSeatAriaNoSpecial: "{name}: {cards} cards, {tricks} tricks, {points} points",
+    osToMove: "to move", osDealerChip: "Dealer", osSpecialShort: "★{n}",
+    osTrickN: "Trick {n}/13", osTrump: "Trump {symbol}", osTrumpAria: "Trump: {suit}",
+    osTrickWon: "{winner} won trick {n}: {points} pts", osDoubled: "×2",
+    osTrickTable: "Tricks of this deal", osColTrick: "#", osColTrump: "Trump", osColWinner: "Won by",
+    osColPoints: "Pts", osLed: "led",
+    osTrickRowDoubled: "{points} points (doubled)",
+    osYourVote: "Your vote: pick the trump suit you want (keys S H D C). Your card goes on the stack face up.",
+    osWaitVote: "{name} is voting…",
+    osYourGive: "Pick two cards for North, then give them (G).",
+    osWaitGive: "{name} is choosing two cards…",
+    osYourLead: "Your lead: play any card.", osYourPlay: "Your turn: play a highlighted card.",
+    osWaitPlay: "{name} is playing…", osOver: "The match is over.",
+    osNotPlayable: "{card} (not playable now)", osPickCard: "{card}: pick to give",
+    osUnpickCard: "{card}: picked, pick again to keep", osReceivedCard: "{card}, received from North",
+    osYourHand: "Your hand",
+    osSummaryTitle: "Deal {n} is over", osColPlayer: "Player", osColSpecial: "Special", osColTricks: "Tricks",
+    osColPointsLong: "Points", osColTeam: "Team", osColVp: "Victory points",
+    osSummaryRow: "The schedule of deal {n}",
+    osDealWinner: "{team} take the victory point.", osDealTie: "Equal totals: no victory point.",
+    osDoublingNote: "Points count double in the winner's own special trick (★) and in trick 13.",
+    osFinalTitle: "Match over", osWeWin: "Your team wins the match {ours}–{theirs}!",
+    osTheyWin: "{team} win the match {theirs}–{ours}.", osDealsPlayed: "Deals played: {n}",
+    keyOnSchedule: "On Schedule: S H D C vote for a suit; in the card pass, Enter or Space picks a card and G gives the two picked",
+  },
+  ja: {
+    osSeat0: "あなた", osSeat1: "西", osSeat2: "北", osSeat3: "東",
+    osShort0: "自", osShort1: "西", osShort2: "北", osShort3: "東", osList: "、",
+    osTeam0: "あなた・北", osTeam1: "西・東",
+    osDeal: "第{n}ディール", osDealer: "ディーラー: {name}",
+    osTeamAria: "{team}: このディール{points}点、勝利点{vp}（{target}点先取）",
+    osPointsShort: "点", osVpAria: "勝利点{vp}（{target}点先取）",
+    osSchedule: "スケジュール", osScheduleHint: "13票目の後に並べられます",
+    osSlotEmpty: "トリック{n}: 切り札は未定",
+    osSlot: "トリック{n}: 切り札{suit}、{owner}が出した{card}",
+    osSlotSpecial: "{owner}のスペシャルトリック", osSlotLast: "全員の得点が2倍",
+    osSlotCurrent: "プレイ中", osSlotDone: "{winner}が獲得",
+    osVotes: "投票", osVoteSlot: "{n}票目: {name}の{card}", osVoteNext: "{n}票目: {name}が投票中",
+    osVoteLater: "{n}票目: まだ",
+    osVoteFor: "{suit}に投票", osVoteAria: "{suit}に投票: {card}を出す（これまで{suit}に{count}票）",
+    osVoteCount: "{count}票", osYourPile: "あなたのスケジュール札",
+    osPassTitle: "カードパス", osChosen: "{name}: 選択済み", osChoosing: "{name}: 選択中",
+    osGive: "{name}に渡す", osPicked: "{n}/2枚選択",
+    osGaveTo: "{name}に渡した札:", osReceivedFrom: "{name}から受け取った札:",
+    osSetAside: "{name}に渡す札:",
+    osTricks: "トリック", osPoints: "得点", osCards: "手札",
+    osSeatAria: "{name}: 手札{cards}枚、トリック{tricks}、{points}点、スペシャルトリック{special}",
+    osSeatAriaNoSpecial: "{name}: 手札{cards}枚、トリック{tricks}、{points}点",
+    osToMove: "手番", osDealerChip: "ディーラー", osSpecialShort: "★{n}",
+    osTrickN: "トリック {n}/13", osTrump: "切り札 {symbol}", osTrumpAria: "切り札: {suit}",
+    osTrickWon: "{winner}がトリック{n}に勝利: {points}点", osDoubled: "×2",
+    osTrickTable: "このディールのトリック", osColTrick: "#", osColTrump: "切り札", osColWinner: "勝者",
+    osColPoints: "点", osLed: "リード",
+    osTrickRowDoubled: "{points}点（2倍）",
+    osYourVote: "あなたの投票: 切り札にしたいスートを選んでください（キー S H D C）。札は表向きで積まれます。",
+    osWaitVote: "{name}が投票中…",
+    osYourGive: "北に渡す札を2枚選んで、渡してください（G）。",
+    osWaitGive: "{name}が渡す札を選んでいます…",
+    osYourLead: "あなたのリード: 好きなカードを出せます。", osYourPlay: "あなたの番: 光っているカードを出してください。",
+    osWaitPlay: "{name}が考え中…", osOver: "マッチ終了です。",
+    osNotPlayable: "{card}（今は出せません）", osPickCard: "{card}: 渡す札に選ぶ",
+    osUnpickCard: "{card}: 選択中（もう一度で取り消し）", osReceivedCard: "{card}（北から受け取った札）",
+    osYourHand: "あなたの手札",
+    osSummaryTitle: "第{n}ディール終了", osColPlayer: "プレイヤー", osColSpecial: "スペシャル", osColTricks: "トリック",
+    osColPointsLong: "得点", osColTeam: "チーム", osColVp: "勝利点",
+    osSummaryRow: "第{n}ディールのスケジュール",
+    osDealWinner: "{team}が勝利点を獲得。", osDealTie: "同点: 勝利点なし。",
+    osDoublingNote: "勝者自身のスペシャルトリック（★）とトリック13の得点は2倍です。",
+    osFinalTitle: "マッチ終了", osWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
+    osTheyWin: "{team}の勝ち（{theirs}対{ours}）。", osDealsPlayed: "ディール数: {n}",
+    keyOnSchedule: "オン・スケジュール: S H D C でスートに投票、カードパスでは Enter か Space で札を選び G で2枚を渡す",
+  },
+});
+
+const seatName = (seat) => t(`osSeat${seat}`);
+const seatShort = (seat) => t(`osShort${seat}`);
+const teamOf = (seat) => seat % 2;
+const partnerOf = (seat) => (seat + 2) % 4;
+const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
+const cardText = (code) => `${RANK_LABEL[rankOf(code)] ?? rankOf(code)}${SUIT_SYMBOL[suitOf(code)]}`;
+const cardList = (codes) => codes.map(cardName).join(t("osList"));
+
+let table = null; // the rendered .on-schedule element, for keyboard navigation
+let lastDrawn = null; // {root, snap, context}: picking a card to give redraws without a new snapshot
+// The cards the human has picked to give, in the order picked; only ever cards of the current hand.
+let picked = [];
+let pickedFor = ""; // the hand the picks belong to: a new hand (or deal) clears them
+
+export function render(root, snap, context) {
+  const view = snap.view;
+  const handKey = `${view.deal}:${view.hand.join(",")}`;
+  if (view.phase !== "give" || pickedFor !== handKey) picked = [];
+  pickedFor = handKey;
+  lastDrawn = { root, snap, context };
+  table = h("div", {
+    class: "on-schedule", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+    "data-deal": view.deal, "data-hand-size": view.hand.length, "data-trick-number": view.trick_number,
+  },
+  h("div", { class: "os-main" },
+    scoresBar(view),
+    scheduleRow(view, view.row, view.special, { current: view.phase === "play" ? view.trick_number : null }),
+    h("div", { class: "felt os-felt" }, [1, 2, 3, 0].map((seat) => seatPanel(view, seat)), centre(view)),
+    phasePanel(view, snap, context),
+    prompt(view, snap),
+    handRow(view, snap, context)),
+  h("aside", { class: "os-side" }, trickTable(view)));
+  root.replaceChildren(table);
+}
+
+// --- the parts of the table ----------------------------------------------------------------------
+
+function vpPips(vp, target) {
+  return h("span", { class: "vp-pips", "aria-hidden": "true" },
+    Array.from({ length: target }, (_, i) => h("span", { class: `pip-vp ${i < vp ? "won" : ""}` })));
+}
+
+function scoresBar(view) {
+  const teamPoints = [0, 1].map((team) => view.points[team] + view.points[team + 2]);
+  return h("div", { class: "info os-info" },
+    h("span", { class: "badge", text: t("osDeal", { n: view.deal }) }),
+    h("span", { class: "badge", text: t("osDealer", { name: seatName(view.dealer) }) }),
+    h("div", { class: "os-teams" }, [0, 1].map((team) => h("div", {
+      class: `team team-${team}`, "data-team": team, "data-points": teamPoints[team],
+      "data-vp": view.victory_points[team], role: "group",
+      "aria-label": t("osTeamAria", { team: t(`osTeam${team}`), points: teamPoints[team],
+        vp: view.victory_points[team], target: view.target }),
+    },
+    h("span", { class: "team-name", "aria-hidden": "true", text: t(`osTeam${team}`) }),
+    h("span", { class: "team-points", "aria-hidden": "true" }, h("strong", { text: teamPoints[team] }),
+      ` ${t("osPointsShort")}`),
+    vpPips(view.victory_points[team], view.target)))));
+}
+
+// One slot of a 13-card strip: the vote stack (cards in the order cast) or the schedule row
+// (card i names trick i's trump). Its colour and initial say who cast the card.
+function slot(number, entry, { label, classes = "", attributes = {}, marks = [] }) {
+  return h("li", {
+    class: `slot ${entry ? `seat-${entry.seat} suit-${entry.suit}` : "empty"} ${classes}`,
+    "aria-label": label, ...attributes,
+  },
+  h("span", { class: "slot-number", "aria-hidden": "true", text: number }),
+  h("span", { class: "slot-card", "aria-hidden": "true", text: entry ? cardText(entry.card) : "·" }),
+  h("span", { class: "slot-owner", "aria-hidden": "true", text: entry ? seatShort(entry.seat) : "" }),
+  marks.length > 0 && h("span", { class: "slot-marks", "aria-hidden": "true" }, marks));
+}
+
+function rowSlotLabel(entry, special, winner, current) {
+  const parts = [t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card),
+    owner: seatName(entry.seat) })];
+  if (special[entry.seat] === entry.trick) parts.push(t("osSlotSpecial", { owner: seatName(entry.seat) }));
+  if (entry.trick === TRICKS) parts.push(t("osSlotLast"));
+  if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatName(winner) }));
+  if (current) parts.push(t("osSlotCurrent"));
+  return parts.join(t("osList"));
+}
+
+// The schedule row; `current` is the trick being played (highlighted), `winners` the finished ones.
+function scheduleRow(view, row, special, { current, compact = false }) {
+  const winners = new Map(compact ? [] : view.played.map((trick) => [trick.trick, trick.winner]));
+  const slots = row.length === 0
+    ? Array.from({ length: TRICKS }, (_, i) => slot(i + 1, null, { label: t("osSlotEmpty", { n: i + 1 }) }))
+    : row.map((entry) => {
+      const isSpecial = special[entry.seat] === entry.trick;
+      const winner = winners.get(entry.trick);
+      const isCurrent = entry.trick === current;
+      return slot(entry.trick, entry, {
+        label: rowSlotLabel(entry, special, winner, isCurrent),
+        classes: `${isSpecial ? "special" : ""} ${isCurrent ? "current" : ""} ${winner !== undefined ? "done" : ""}`,
+        attributes: {
+          "data-trick": entry.trick, "data-suit": entry.suit, "data-owner": entry.seat,
+          "data-special-of": isSpecial ? entry.seat : null, "aria-current": isCurrent ? "step" : null,
+          "data-winner": winner,
+        },
+        marks: [
+          isSpecial && h("span", { class: `mark-special seat-${entry.seat}`, text: "★" }),
+          entry.trick === TRICKS && h("span", { class: "mark-double", text: t("osDoubled") }),
+        ],
+      });
+    });
+  return h("section", { class: `schedule ${compact ? "compact" : ""}`, "aria-label": t("osSchedule") },
+    !compact && h("h2", { class: "strip-title" }, t("osSchedule"),
+      row.length === 0 && h("small", { text: ` · ${t("osScheduleHint")}` })),
+    h("ol", { class: "strip schedule-row" }, slots));
+}
+
+function seatPanel(view, seat) {
+  const turn = view.current_player === seat;
+  const special = view.special[seat];
+  const aria = t(special ? "osSeatAria" : "osSeatAriaNoSpecial", { name: seatName(seat), cards: view.hand_sizes[seat],
+    tricks: view.tricks[seat], points: view.points[seat], special });
+  const chosen = view.chosen?.[seat];
+  return h("div", {
+    class: `seat seat-${seat} area-${SEAT_AREA[seat]} team-${teamOf(seat)} ${turn ? "turn" : ""}`,
+    "data-seat": seat, "data-points": view.points[seat], "data-tricks": view.tricks[seat],
+    "data-special": special ?? null, role: "group",
+    "aria-label": aria + (turn ? ` (${t("osToMove")})` : ""),
+  },
+  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(seat),
+    view.dealer === seat && h("span", { class: "dealer-chip", title: t("osDealerChip"), text: "D" }),
+    special && h("span", { class: `special-chip seat-${seat}`, text: t("osSpecialShort", { n: special }) })),
+  h("span", { class: "seat-stats", "aria-hidden": "true" },
+    h("span", { class: "stat tricks" }, h("small", { text: t("osTricks") }), ` ${view.tricks[seat]}`),
+    h("span", { class: "stat points" }, h("small", { text: t("osPoints") }), ` ${view.points[seat]}`),
+    seat !== view.seat && h("span", { class: "stat cards-left" }, h("small", { text: t("osCards") }),
+      ` ${view.hand_sizes[seat]}`),
+    chosen !== undefined && h("span", { class: `stat chosen ${chosen ? "yes" : ""}`,
+      text: chosen ? "✓" : "…" })));
+}
+
+// The middle of the felt: the trick in play, or (between tricks) the last one with who took it,
+// and always the number and trump of the trick being played (or, before the play, of trick 1).
+function centre(view) {
+  const last = view.played.at(-1);
+  const showing = view.trick.length > 0 ? view.trick : last?.plays ?? [];
+  const done = view.phase === "play" && view.trick.length === 0 && last !== undefined;
+  const trump = view.trump ?? view.row[0]?.suit;
+  const winner = done ? last.winner : null;
+  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
+    view.phase === "play" && showing.map((play) => cardFace(play.card, {
+      class: `slot-${SEAT_AREA[play.seat]} ${play.seat === winner ? "winner" : ""}`,
+      "aria-label": `${seatName(play.seat)}: ${cardName(play.card)}`,
+    })),
+    h("span", { class: "trick-caption" },
+      done && h("span", { class: "trick-result", text: t("osTrickWon", { winner: seatName(last.winner),
+        n: last.trick, points: last.points }) + (last.doubled ? ` ${t("osDoubled")}` : "") }),
+      trump && h("span", { class: "trick-number", text: t("osTrickN", { n: Math.min(view.trick_number, TRICKS) }) }),
+      trump && h("span", { class: `trump-badge suit-${trump}`, "aria-label": t("osTrumpAria", { suit: suitName(trump) }),
+        text: t("osTrump", { symbol: SUIT_SYMBOL[trump] }) })));
+}
+
+function phasePanel(view, snap, context) {
+  if (view.phase === "vote") return votingPanel(view, snap, context);
+  if (view.phase === "give") return passPanel(view, snap, context);
+  if (view.received) return passRecord(view);
+  return null;
+}
+
+// The vote stack (every vote so far, face up, and whose vote comes next) and the human's pile.
+function votingPanel(view, snap, context) {
+  const cast = view.votes.length;
+  const voter = view.current_player;
+  const stack = Array.from({ length: TRICKS }, (_, i) => {
+    const vote = view.votes[i];
+    const next = i === cast;
+    const label = vote ? t("osVoteSlot", { n: i + 1, card: cardName(vote.card), name: seatName(vote.seat) })
+      : next ? t("osVoteNext", { n: i + 1, name: seatName(voter) }) : t("osVoteLater", { n: i + 1 });
+    return slot(i + 1, vote ?? null, {
+      label, classes: next ? `next seat-${voter}` : "",
+      attributes: { "data-vote": i + 1, "data-seat": vote?.seat ?? (next ? voter : null),
+        "data-card": vote?.card ?? null, "aria-current": next ? "step" : null },
+      marks: next ? [h("span", { class: `mark-next seat-${voter}`, text: seatShort(voter) })] : [],
+    });
+  });
+  const tally = Object.fromEntries(VOTE_SUITS.map((suit) => [suit, view.votes.filter((v) => v.suit === suit).length]));
+  const pile = view.piles[view.seat];
+  const votable = new Set(legalOf(snap, "vote").map((action) => action.suit));
+  return h("section", { class: "os-panel voting", "aria-label": t("osVotes") },
+    h("h2", { class: "strip-title", text: t("osVotes") }),
+    h("ol", { class: "strip vote-stack" }, stack),
+    h("div", { class: "pile", role: "group", "aria-label": t("osYourPile") },
+      h("h3", { class: "strip-title", text: t("osYourPile") }),
+      h("div", { class: "vote-buttons" }, VOTE_SUITS.map((suit, i) => {
+        const mine = pile.filter((code) => suitOf(code) === suit);
+        const legal = votable.has(suit) && context.myTurn;
+        return h("button", {
+          type: "button", class: `vote-suit suit-${suit} ${legal ? "legal" : ""}`, "data-suit": suit,
+          "data-nav": "", "data-focus-key": `vote-${suit}`, "data-autofocus": (legal && i === 0) || null,
+          "aria-keyshortcuts": suit, disabled: !legal,
+          "aria-label": t("osVoteAria", { suit: suitName(suit), card: mine[0] ? cardName(mine[0]) : "",
+            count: tally[suit] }),
+          onclick: () => context.act({ type: "vote", suit }),
+        },
+        h("span", { class: "vote-symbol", "aria-hidden": "true", text: SUIT_SYMBOL[suit] }),
+        h("span", { class: "vote-pile", "aria-hidden": "true" },
+          mine.map((code, k) => h("span", { class: k === 0 ? "next-card" : "", text: cardText(code) }))),
+        h("span", { class: "vote-tally", "aria-hidden": "true", text: t("osVoteCount", { count: tally[suit] }) }),
+        h("kbd", { "aria-hidden": "true", text: suit }));
+      }))));
+}
+
+function passPanel(view, snap, context) {
+  const partner = partnerOf(view.seat);
+  const action = giftAction(snap);
+  return h("section", { class: "os-panel passing", "aria-label": t("osPassTitle") },
+    h("h2", { class: "strip-title", text: t("osPassTitle") }),
+    h("ul", { class: "chosen-list" }, SEATS.map((seat) => h("li", {
+      class: `seat-${seat} ${view.chosen[seat] ? "yes" : ""}`, "data-seat": seat,
+      "data-chosen": String(view.chosen[seat]),
+      text: t(view.chosen[seat] ? "osChosen" : "osChoosing", { name: seatName(seat) }),
+    }))),
+    view.gave && h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
+      h("span", { text: t("osSetAside", { name: seatName(partner) }) }),
+      view.gave.map((code) => cardFace(code, { class: "mini" }))),
+    legalOf(snap, "give").length > 0 && h("div", { class: "give-row" },
+      h("span", { class: "picked-count", "data-picked": picked.length, text: t("osPicked", { n: picked.length }) }),
+      h("button", {
+        type: "button", id: "give", class: "action primary", "data-nav": "", "data-focus-key": "give",
+        "aria-keyshortcuts": "G", disabled: !(action && context.myTurn),
+        onclick: () => action && context.act(action),
+      }, t("osGive", { name: seatName(partner) }), h("kbd", { "aria-hidden": "true", text: "G" }))));
+}
+
+// The legal give action naming exactly the two picked cards (the engine lists them in hand order).
+function giftAction(snap) {
+  if (picked.length !== GIFT_SIZE) return undefined;
+  return legalOf(snap, "give").find((action) => action.cards.every((code) => picked.includes(code)));
+}
+
+function passRecord(view) {
+  const partner = partnerOf(view.seat);
+  return h("section", { class: "os-panel pass-record", "aria-label": t("osPassTitle") },
+    h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
+      h("span", { text: t("osGaveTo", { name: seatName(partner) }) }),
+      view.gave.map((code) => cardFace(code, { class: "mini" }))),
+    h("p", { class: "gift-line", "data-received": view.received.join(" ") },
+      h("span", { text: t("osReceivedFrom", { name: seatName(partner) }) }),
+      view.received.map((code) => cardFace(code, { class: "mini" }))));
+}
+
+function prompt(view, snap) {
+  const mover = view.current_player;
+  let status;
+  if (snap.is_over) status = t("osOver");
+  else if (mover !== view.seat) {
+    status = t({ vote: "osWaitVote", give: "osWaitGive", play: "osWaitPlay" }[view.phase], { name: seatName(mover) });
+  } else if (view.phase === "vote") status = t("osYourVote");
+  else if (view.phase === "give") status = t("osYourGive");
+  else status = t(view.trick.length === 0 ? "osYourLead" : "osYourPlay");
+  return h("div", { class: "prompt" }, h("p", { class: "status", id: "status", role: "status", text: status }));
+}
+
+function handRow(view, snap, context) {
+  const giving = legalOf(snap, "give").length > 0 && context.myTurn;
+  const playable = new Set(legalOf(snap, "play").map((action) => action.card));
+  const received = new Set(view.received ?? []);
+  const firstLegal = giving ? view.hand[0] : view.hand.find((code) => playable.has(code));
+  return h("div", { class: "hand-row" },
+    h("div", { class: `hand ${giving ? "giving" : ""}`, role: "group", "aria-label": t("osYourHand") },
+      view.hand.map((code) => {
+        const name = cardName(code);
+        const common = {
+          tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
+          "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
+        };
+        if (giving) {
+          const isPicked = picked.includes(code);
+          return cardFace(code, { ...common, class: `pickable ${isPicked ? "picked" : ""}`,
+            "aria-pressed": String(isPicked), "aria-label": t(isPicked ? "osUnpickCard" : "osPickCard", { card: name }),
+            onclick: () => togglePick(code) });
+        }
+        if (view.phase !== "play") {
+          return cardFace(code, { class: received.has(code) ? "received" : "", "data-card": code });
+        }
+        const legal = playable.has(code) && context.myTurn;
+        const label = received.has(code) ? t("osReceivedCard", { card: name }) : name;
+        return cardFace(code, { ...common, class: `${legal ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`,
+          "aria-disabled": String(!legal), "aria-label": legal ? label : t("osNotPlayable", { card: label }),
+          onclick: () => legal && context.act({ type: "play", card: code }) });
+      })));
+}
+
+// Picking a third card lets go of the first one picked, so a tap always does something visible.
+function togglePick(code) {
+  picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code].slice(-GIFT_SIZE);
+  const focused = document.activeElement?.dataset?.focusKey;
+  render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
+  if (focused) table.querySelector(`[data-focus-key="${focused}"]`)?.focus();
+}
+
+// Every trick of the deal, one row each, with its scheduled trump: the finished ones with their
+// cards, winner and points (×2 where doubled), the rest still to come.
+function trickTable(view) {
+  const byTrick = new Map(view.played.map((trick) => [trick.trick, trick]));
+  const rows = view.row.length === 0 ? [] : view.row.map((entry) => {
+    const trick = byTrick.get(entry.trick) ?? (entry.trick === view.trick_number && view.phase === "play"
+      ? { plays: view.trick, leader: view.leader } : null);
+    const cells = SEATS.map((seat) => {
+      const play = trick?.plays.find((p) => p.seat === seat);
+      return h("td", {
+        class: `play suit-${play ? suitOf(play.card) : ""} ${trick && trick.leader === seat ? "led" : ""} ${
+          trick?.winner === seat ? "won" : ""}`,
+        title: trick && trick.leader === seat ? t("osLed") : null,
+        text: play ? cardText(play.card) : "",
+      });
+    });
+    const finished = byTrick.has(entry.trick);
+    const special = view.special[entry.seat] === entry.trick;
+    return h("tr", {
+      class: `${finished ? "finished" : ""} ${entry.trick === view.trick_number && view.phase === "play" ? "current" : ""}`,
+      "data-trick": entry.trick, "data-trump": entry.suit,
+      "data-winner": finished ? trick.winner : null, "data-points": finished ? trick.points : null,
+      "data-doubled": finished ? String(trick.doubled) : null,
+    },
+    h("th", { scope: "row" }, String(entry.trick),
+      special && h("span", { class: `mark-special seat-${entry.seat}`, title: t("osSlotSpecial", {
+        owner: seatName(entry.seat) }), text: "★" })),
+    h("td", { class: `trump suit-${entry.suit}`, "aria-label": suitName(entry.suit), text: SUIT_SYMBOL[entry.suit] }),
+    cells,
+    h("td", { class: `winner ${finished ? `seat-${trick.winner}` : ""}`, text: finished ? seatShort(trick.winner) : "" }),
+    h("td", {
+      class: `num ${finished && trick.doubled ? "doubled" : ""}`,
+      "aria-label": finished && trick.doubled ? t("osTrickRowDoubled", { points: trick.points }) : null,
+      text: finished ? `${trick.points}${trick.doubled ? ` ${t("osDoubled")}` : ""}` : "",
+    }));
+  });
+  return h("section", { class: "trick-table-box", "aria-label": t("osTrickTable") },
+    h("h2", { class: "strip-title", text: t("osTrickTable") }),
+    h("table", { class: "trick-table" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", text: t("osColTrick") }),
+        h("th", { scope: "col", text: t("osColTrump") }),
+        SEATS.map((seat) => h("th", { scope: "col", class: `seat-${seat}`, text: seatShort(seat),
+          "aria-label": seatName(seat) })),
+        h("th", { scope: "col", text: t("osColWinner") }),
+        h("th", { scope: "col", class: "num", text: t("osColPoints") }))),
+      h("tbody", {}, rows)),
+    rows.length === 0 && h("p", { class: "fine", text: t("osScheduleHint") }));
+}
+
+// --- keys, pacing, summaries ---------------------------------------------------------------------
+
+export function onKey(event, snap, context) {
+  const key = event.key.toLowerCase();
+  if (arrowFocus(table, key)) return true;
+  if (!context.myTurn) return false;
+  const vote = legalOf(snap, "vote").find((action) => action.suit.toLowerCase() === key);
+  if (vote) {
+    context.act(vote);
+    return true;
+  }
+  if (key === "g") {
+    const action = giftAction(snap);
+    if (action) context.act(action);
+    return action !== undefined;
+  }
+  return false;
+}
+
+// Votes come quickly but one by one; a finished trick stays in view a moment; bots wait longer
+// while the human still has to play in this trick than when only bots are left.
+export function botDelay(snap, lastEvents) {
+  if (lastEvents.some((event) => event.type === "trick_won")) return DELAY.trickShown;
+  const view = snap.view;
+  if (view.phase === "vote") return DELAY.vote;
+  if (view.phase === "give") return DELAY.give;
+  return view.trick.some((play) => play.seat === view.seat) ? DELAY.humanDone : DELAY.beforeHuman;
+}
+
+export function dealSummary(summary, snap) {
+  const vp = summary.victory_points;
+  const target = snap.view.target;
+  return h("section", { class: "deal-summary os-summary", "data-deal": summary.deal },
+    h("h2", { id: "summary-title", text: t("osSummaryTitle", { n: summary.deal }) }),
+    h("p", { class: "headline", "data-winner-team": summary.winner_team ?? "none",
+      text: summary.winner_team === null ? t("osDealTie") : t("osDealWinner", { team: t(`osTeam${summary.winner_team}`) }) }),
+    h("div", { "aria-label": t("osSummaryRow", { n: summary.deal }), role: "group" },
+      scheduleRow(snap.view, summary.row, summary.special, { current: null, compact: true })),
+    h("table", { class: "seat-results" },
+      h("thead", {}, h("tr", {}, ["osColPlayer", "osColSpecial", "osColTricks", "osColPointsLong"].map((key) =>
+        h("th", { scope: "col", class: key === "osColPlayer" ? "" : "num", text: t(key) })))),
+      h("tbody", {}, SEATS.map((seat) => h("tr", {
+        class: `seat-${seat}`, "data-seat": seat, "data-tricks": summary.tricks[seat],
+        "data-points": summary.points[seat], "data-special": summary.special[seat],
+      },
+      h("th", { scope: "row", text: seatName(seat) }),
+      h("td", { class: "num", text: `★${summary.special[seat]}` }),
+      h("td", { class: "num", text: summary.tricks[seat] }),
+      h("td", { class: "num", text: summary.points[seat] }))))),
+    h("table", { class: "team-results" },
+      h("thead", {}, h("tr", {}, ["osColTeam", "osColPointsLong", "osColVp"].map((key) =>
+        h("th", { scope: "col", class: key === "osColTeam" ? "" : "num", text: t(key) })))),
+      h("tbody", {}, [0, 1].map((team) => h("tr", {
+        class: `team-${team} ${summary.winner_team === team ? "winner" : ""}`, "data-team": team,
+        "data-team-points": summary.team_points[team], "data-vp": vp[team],
+      },
+      h("th", { scope: "row", text: t(`osTeam${team}`) }),
+      h("td", { class: "num", text: summary.team_points[team] }),
+      h("td", { class: "num", "aria-label": t("osVpAria", { vp: vp[team], target }) }, `${vp[team]} `,
+        vpPips(vp[team], target)))))),
+    h("p", { class: "fine", text: t("osDoublingNote") }));
+}
+
+export function finalSummary(snap) {
+  const { team_scores: scores, winning_team: winner, deals } = snap.result;
+  const ours = scores[teamOf(snap.seat)];
+  const theirs = scores[1 - teamOf(snap.seat)];
+  return h("section", { class: "final-summary", "data-winning-team": winner },
+    h("h2", { id: "final-title", text: t("osFinalTitle") }),
+    h("p", { class: "headline", text: t(winner === teamOf(snap.seat) ? "osWeWin" : "osTheyWin", { ours, theirs, team: t(`osTeam${winner}`) }) }),
+    h("ul", { class: "scores" }, [0, 1].map((team) => h("li", {
+      class: `team-${team} ${team === winner ? "winner" : ""}`, "data-team": team, "data-vp": scores[team],
+    }, `${t(`osTeam${team}`)}: ${scores[team]} `, vpPips(scores[team], snap.view.target)))),
+    h("p", { class: "fine", text: t("osDealsPlayed", { n: deals }) }));
+}

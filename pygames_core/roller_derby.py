@@ -45,7 +45,7 @@ SUIT_LIST = tuple(SUITS)  # `x in SUIT_LIST` is safe for any x (`in "SHDC"` fail
 TRUMP_CALLS = (*SUITS, NO_TRUMP)
 HIGH, LOW = "high", "low"
 DECK = tuple(french_deck())
-JOKER_CODES = frozenset(j.code for j in JOKERS)
+JOKER_CODES = tuple(j.code for j in JOKERS)  # a tuple: `x in` it is safe for unhashable x
 # The steps of a deal, in order; "discard" follows "buy" while the roller owes discards.
 BASE_STEPS = ("roll", "exchange", "trump", "declare", "play")
 JOKER_STEPS = ("roll", "trump", "buy", "exchange", "declare", "play")
@@ -196,7 +196,7 @@ class RollerDerbyState:
 
     @property
     def roller(self) -> int:
-        return left_of(self.dealer, PLAYERS)
+        return (self.dealer + 1) % PLAYERS  # left of the dealer
 
     @property
     def rolling_team(self) -> int:
@@ -919,37 +919,58 @@ def unseen_ranks(state: RollerDerbyState, seat: int) -> dict[str, set[int]]:
     return out
 
 
-def hand_tricks(hand: list[Held], trump: str | None, outside: dict[str, set[int]]) -> float:
-    """A rough count of the tricks a hand takes: sure and likely winners by suit (a card with no higher
-    card outside is a trick; with one higher outside and a guard, half a trick), long trumps and ruffs
-    in short suits, long suits at no trump; a joker is a trick (it can be declared the best)."""
+def outside_above(state: RollerDerbyState, seat: int) -> dict[str, list[int]]:
+    """By suit, for each rank 0-15, how many of the cards `seat` cannot place rank above it."""
+    above: dict[str, list[int]] = {}
+    for suit, ranks in unseen_ranks(state, seat).items():
+        counts = [0] * 16
+        for r in range(14, -1, -1):
+            counts[r] = counts[r + 1] + ((r + 1) in ranks)
+        above[suit] = counts
+    return above
+
+
+def split_hand(hand: list[Held]) -> tuple[dict[str, list[int]], int]:
+    """The natural ranks by suit, high to low, and the number of jokers."""
     by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
-    total = 0.0
+    jokers = 0
     for c in hand:
         if isinstance(c, Joker):
-            total += 1.0
+            jokers += 1
         else:
             by_suit[c.suit].append(c.rank)
-    trump_length = len(by_suit[trump]) if trump is not None else 0
-    for suit, ranks in by_suit.items():
+    for ranks in by_suit.values():
         ranks.sort(reverse=True)
-        length = len(ranks)
-        top = 0.0
-        for i, rank in enumerate(ranks):
-            missing = sum(1 for r in outside[suit] if r > rank)
-            if missing <= i:
-                top += 1.0
-            elif missing == i + 1 and length >= i + 2:
-                top += 0.5
-        if suit == trump:
-            total += max(top, top * 0.5 + max(0, length - 3) * 0.9)
-        elif trump is None:
-            total += top + (max(0, length - 4) * 0.6 if top >= 1 else 0.0)
-        else:
-            total += min(top, 2.5)
-            if trump_length >= 3 and length < 2:
-                total += (2 - length) * 0.6
-    return total
+    return by_suit, jokers
+
+
+def suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_length: int,
+                above: dict[str, list[int]]) -> float:
+    """A rough count of the tricks one suit of a hand takes (ranks high to low): a card with no higher card
+    outside is a trick, with one higher outside and a guard half a trick; long trumps count, and a short
+    side suit ruffs with three trumps or more; at no trump a long suit with a winner runs."""
+    length = len(ranks)
+    counts = above[suit]
+    top = 0.0
+    for i, rank in enumerate(ranks):
+        missing = counts[rank]
+        if missing <= i:
+            top += 1.0
+        elif missing == i + 1 and length >= i + 2:
+            top += 0.5
+    if suit == trump:
+        return max(top, top * 0.5 + max(0, length - 3) * 0.9)
+    if trump is None:
+        return top + (max(0, length - 4) * 0.6 if top >= 1 else 0.0)
+    return min(top, 2.5) + ((2 - length) * 0.6 if trump_length >= 3 and length < 2 else 0.0)
+
+
+def hand_tricks(hand: list[Held], trump: str | None, above: dict[str, list[int]]) -> float:
+    """A rough count of the tricks a hand takes, suit by suit; a joker is a trick (it can be declared the
+    best card)."""
+    by_suit, jokers = split_hand(hand)
+    trump_length = len(by_suit[trump]) if trump is not None else 0
+    return jokers + sum(suit_tricks(by_suit[s], s, trump, trump_length, above) for s in SUITS)
 
 
 def team_estimate(own: float, remaining: int) -> float:
@@ -961,10 +982,10 @@ def team_estimate(own: float, remaining: int) -> float:
 def choose_trump(state: RollerDerbyState, seat: int) -> str:
     """The call whose expected team tricks come nearest the target."""
     assert state.target is not None
-    hand, outside, target = state.hands[seat], unseen_ranks(state, seat), state.target
+    hand, above, target = state.hands[seat], outside_above(state, seat), state.target
 
     def gap(call: str) -> float:
-        return abs(team_estimate(hand_tricks(hand, None if call == NO_TRUMP else call, outside), TRICKS) - target)
+        return abs(team_estimate(hand_tricks(hand, None if call == NO_TRUMP else call, above), TRICKS) - target)
 
     return min(TRUMP_CALLS, key=gap)
 
@@ -1031,7 +1052,7 @@ def policy_action(state: RollerDerbyState, rng: Rng) -> dict:
 
 
 def _team_estimate_now(state: RollerDerbyState, seat: int) -> float:
-    return team_estimate(hand_tricks(state.hands[seat], state.trump, unseen_ranks(state, seat)), TRICKS)
+    return team_estimate(hand_tricks(state.hands[seat], state.trump, outside_above(state, seat)), TRICKS)
 
 
 def jokers_to_buy(state: RollerDerbyState, seat: int) -> int:
@@ -1055,7 +1076,7 @@ def choose_discard(state: RollerDerbyState, seat: int) -> Card:
 
 def declares_all_or_nothing(state: RollerDerbyState, seat: int) -> bool:
     """Only with a hand that should take (nearly) every trick, or (nearly) none."""
-    own = hand_tricks(state.hands[seat], state.trump, unseen_ranks(state, seat))
+    own = hand_tricks(state.hands[seat], state.trump, outside_above(state, seat))
     return own >= 11.5 or team_estimate(own, TRICKS) <= 0.6
 
 
@@ -1070,13 +1091,17 @@ def choose_play(state: RollerDerbyState, seat: int) -> dict:
     options = distinct_plays(play_actions(hand, led, trump), led, trump)
     if len(options) == 1:
         return options[0]
-    outside = unseen_ranks(state, seat)
+    above = outside_above(state, seat)
     partner = partner_of(seat)
     later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
     opponents_later = [s for s in later if s != partner]
     remaining = TRICKS - state.tricks_played
     rolling_side = team_of(seat) == state.rolling_team
-    now = team_estimate(min(float(remaining), hand_tricks(hand, trump, outside)), remaining)
+    by_suit, jokers = split_hand(hand)
+    trump_length = len(by_suit[trump]) if trump is not None else 0
+    by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, above) for s in SUITS}
+    own = jokers + sum(by_suit_tricks.values())
+    now = team_estimate(min(float(remaining), own), remaining)
     expected_rolling = now if rolling_side else remaining - now
     goal = rolling_goal(state, expected_rolling)
     short = goal is not None and goal - state.rolling_tricks >= min(float(remaining), expected_rolling)
@@ -1085,10 +1110,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> dict:
         """How many natural cards an opponent still to play might beat it with (0: it holds the trick)."""
         if not opponents_later:
             return 0
-        if isinstance(played, DeclaredJoker):
-            higher = 0 if played.high else len(outside[played.suit]) + 1
-        else:
-            higher = sum(1 for r in outside[played.suit] if r > played.rank)
+        higher = above[played.suit][played.rank] + (1 if played.rank == 1 else 0)
         suit_led = led or played.suit
         if played.suit != trump and trump is not None and any(
                 suit_led in state.voids[s] and trump not in state.voids[s] for s in opponents_later):
@@ -1103,10 +1125,19 @@ def choose_play(state: RollerDerbyState, seat: int) -> dict:
             return HOLD_CHANCE[min(beaten_by(top), len(HOLD_CHANCE) - 1)]
         return 0.3 if partner in later else 0.0
 
+    def tricks_without(played: PlayedCard) -> float:
+        """What the hand should take later once this card is played."""
+        if isinstance(played, DeclaredJoker):
+            return own - 1.0
+        if played.suit == trump:  # the trump length changes what every suit can ruff
+            rest = list(hand)
+            rest.remove(played)  # type: ignore[arg-type]
+            return hand_tricks(rest, trump, above)
+        ranks = [r for r in by_suit[played.suit] if r != played.rank]
+        return own - by_suit_tricks[played.suit] + suit_tricks(ranks, played.suit, trump, trump_length, above)
+
     def gap(played: PlayedCard) -> float:
-        rest = list(hand)
-        rest.remove(held_card(played))
-        future = team_estimate(min(remaining - 1.0, hand_tricks(rest, trump, outside)), remaining - 1)
+        future = team_estimate(min(remaining - 1.0, tricks_without(played)), remaining - 1)
         mine = team_chance(played) + future
         rolling_final = state.rolling_tricks + (mine if rolling_side else remaining - mine)
         off = min(abs(goal - rolling_final), 10.0) if goal is not None else 0.0

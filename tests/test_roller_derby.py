@@ -426,6 +426,9 @@ def test_buying_jokers_costs_a_discard_each_hidden_from_the_others():
     assert "JK1" not in {a["card"] for a in game.legal_actions()}
     with pytest.raises(pg.IllegalAction, match="joker cannot be discarded"):
         game.apply({"type": "discard", "card": "JK1"})
+    for wrong in (["2S"], {"card": "2S"}, "AH", None):
+        with pytest.raises(pg.IllegalAction):
+            game.apply({"type": "discard", "card": wrong})
     assert game.apply({"type": "discard", "card": "2S"}) == [{"type": "discarded", "seat": 0}]
     game.apply({"type": "discard", "card": "3S"})
     assert game.view(0)["discards"] == ["2S", "3S"] and len(game.view(0)["hand"]) == 13

@@ -13,7 +13,6 @@ from helpers import json_strings
 from test_roller_derby import SUIT_HANDS, derby, give, in_play, play
 
 import pygames_core as pg
-from pygames_core import search
 from pygames_core.cards import codes
 from pygames_core.rng import Rng
 from pygames_core.roller_derby import DECK, ROLLER_DERBY, DeclaredJoker, policy_action
@@ -50,13 +49,6 @@ def test_every_level_returns_a_legal_action(level):
             action = pg.bot_action(game, level, seed=5, time_budget_ms=15)
             assert action in game.legal_actions()
             game.apply(action)
-
-
-@pytest.fixture
-def deterministic_search(monkeypatch):
-    """The hard bot without the clock: a fixed number of samples whatever the machine's speed."""
-    monkeypatch.setattr(search, "MAX_SAMPLES", 3)
-    return 600_000
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -367,3 +359,23 @@ def test_policy_reads_no_hidden_cards_of_a_sampled_state():
     view = game.view(seat)
     actions = {json.dumps(policy_action(ROLLER_DERBY.sample_state(view, Rng(s)), Rng(0))) for s in range(10)}
     assert len(actions) == 1
+
+
+def test_near_misses_of_legal_actions_are_refused_in_every_phase_of_every_variant():
+    from test_contract import assert_illegal, mutations
+
+    game = derby({"dealer": 3, "hands": SUIT_HANDS}, seed=2, jokers=True, privilege=True, d12=True)
+    script = [{"type": "roll"}, {"type": "trump", "suit": "H"}, {"type": "buy", "jokers": 1},
+              {"type": "discard", "card": "2S"}]
+    seen = set()
+    for step in range(40):
+        phase = game.view(None)["phase"]
+        if phase not in seen:
+            seen.add(phase)
+            legal = game.legal_actions()
+            for action in legal:
+                for wrong in mutations(action):
+                    if wrong not in legal:
+                        assert_illegal(game, wrong)
+        game.apply(script[step] if step < len(script) else pg.bot_action(game, "normal", seed=step))
+    assert seen == {"roll", "trump", "buy", "discard", "exchange", "declare", "play"}

@@ -630,3 +630,28 @@ def test_the_setup_example_in_the_docs():
                   "tricks": [3, 4, 2, 2], "leader": 0})
     view = game.view(0)
     assert (view["phase"], view["target"], view["rolling_tricks"], view["trick_number"]) == ("play", 8, 5, 12)
+
+
+# --- variants together ---------------------------------------------------------------------------------------
+
+def test_all_three_variants_together():
+    game = derby({"dealer": 3, "hands": SUIT_HANDS}, jokers=True, d12=True, privilege=True)
+    [rolled] = game.apply({"type": "roll"})
+    assert len(rolled["dice"]) == 1 and 1 <= rolled["target"] <= 12
+    game.apply({"type": "trump", "suit": "S"})
+    game.apply({"type": "buy", "jokers": 1})
+    game.apply({"type": "discard", "card": "2S"})
+    assert game.view(None)["phase"] == "exchange" and game.current_player == 2  # the partner first
+    give(game, "AD", "KD", "QD")
+    assert game.view(0)["received"] == ["AD", "KD", "QD"] and game.view(0)["hand"][0] == "JK1"
+    give(game, "JK1", "3S", "4S")  # the roller passes its joker after seeing the partner's cards
+    assert "JK1" in game.view(2)["hand"] and {"AD", "KD", "QD"} <= set(game.view(0)["hand"])
+    give(game, "AH", "KH", "QH")
+    give(game, "AC", "KC", "QC")
+    game.apply({"type": "declare", "all_or_nothing": False})
+    assert game.view(None)["phase"] == "play" and game.current_player == 0
+
+
+def test_d12_with_privilege_without_jokers_keeps_the_base_order():
+    game = derby({"dealer": 3, "hands": SUIT_HANDS, "dice": [9]}, d12=True, privilege=True)
+    assert (game.view(None)["phase"], game.view(None)["target"], game.current_player) == ("exchange", 9, 2)

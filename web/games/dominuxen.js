@@ -54,7 +54,8 @@ addStrings({
     dx_evDrewDisplay: "{name} drew {tile}", dx_evDrewSupply: "{name} drew from the supply",
     dx_evRefilled: "display refilled with {n}", dx_evGameStarted: "Game {n} starts",
     dx_summaryTitle: "Game {n} is over", dx_summaryTitleSingle: "The game is over",
-    dx_reasonHand: "{name} played their last tiles.", dx_reasonMiddle: "The display and the supply are used up.",
+    dx_reasonHand: "{name} played their last tiles.", dx_reasonHandYou: "You played your last tiles.",
+    dx_reasonMiddle: "The display and the supply are used up.",
     dx_colPlayer: "Player", dx_colRow: "Row", dx_colHand: "Hand", dx_colScore: "Score", dx_colTotal: "Total",
     dx_scoringNote: "+1 per tile in your row, −1 per tile left in hand.",
     dx_scoringDoubles: "Doubles count 2.",
@@ -104,7 +105,8 @@ addStrings({
     dx_evDrewDisplay: "{name}が{tile}を引いた", dx_evDrewSupply: "{name}が山から引いた",
     dx_evRefilled: "場に{n}枚補充", dx_evGameStarted: "第{n}ゲーム開始",
     dx_summaryTitle: "第{n}ゲーム終了", dx_summaryTitleSingle: "ゲーム終了",
-    dx_reasonHand: "{name}が最後の牌を出しました。", dx_reasonMiddle: "場と山の牌がなくなりました。",
+    dx_reasonHand: "{name}が最後の牌を出しました。", dx_reasonHandYou: "あなたが最後の牌を出しました。",
+    dx_reasonMiddle: "場と山の牌がなくなりました。",
     dx_colPlayer: "プレイヤー", dx_colRow: "列", dx_colHand: "手牌", dx_colScore: "得点", dx_colTotal: "合計",
     dx_scoringNote: "列の牌1枚につき+1、手牌に残った牌1枚につき−1。",
     dx_scoringDoubles: "ダブル牌は2点。",
@@ -497,21 +499,21 @@ function summaryTable(summary, view) {
       .map((key) => h("th", { scope: "col", class: key === "colPlayer" ? null : "num", text: tx(key) })))),
     h("tbody", {}, summary.scores.map((score, seat) => h("tr", {
       class: `seat-${seat}`, "data-seat": seat, "data-score": score, "data-row": summary.rows[seat],
-      "data-hand": summary.hands[seat].length,
+      "data-hand": summary.hands[seat].length, "data-total": summary.totals[seat],
     },
     h("th", { scope: "row", text: seatName(seat) }),
     h("td", { class: "num", text: `+${summary.rows[seat]}` }),
     // the hand's penalty is what the engine's score leaves after the row's points
     h("td", { class: "num", title: summary.hands[seat].map(tileName).join(t("dx_listSeparator")),
-      text: `−${summary.rows[seat] - score}` }),
+      text: summary.rows[seat] === score ? "0" : `−${summary.rows[seat] - score}` }),
     h("td", { class: "num score", text: score }),
     match && h("td", { class: "num", text: summary.totals[seat] })))));
 }
 
 function gameReport(summary, view) {
   return [
-    h("p", { class: "dx-reason", text: summary.reason === "hand_empty"
-      ? tx("reasonHand", { name: seatName(summary.ended_by) }) : tx("reasonMiddle") }),
+    h("p", { class: "dx-reason", text: summary.reason !== "hand_empty" ? tx("reasonMiddle")
+      : summary.ended_by === view.seat ? tx("reasonHandYou") : tx("reasonHand", { name: seatName(summary.ended_by) }) }),
     summaryTable(summary, view),
     h("p", { class: "fine", text: tx("scoringNote") + (view.doubles ? ` ${tx("scoringDoubles")}` : "") }),
   ];

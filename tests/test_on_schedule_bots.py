@@ -14,7 +14,6 @@ from test_on_schedule import EVERY_SUIT_13, ROW, end_of_deal, schedule
 from test_properties import json_values
 
 import pygames_core as pg
-from pygames_core import search
 from pygames_core.cards import cards, codes
 from pygames_core.on_schedule import DECK, ON_SCHEDULE, TARGET, distinct_plays, special_tricks
 from pygames_core.rng import Rng
@@ -44,13 +43,6 @@ def test_every_level_returns_a_legal_action(level):
         action = pg.bot_action(game, level, seed=5, time_budget_ms=20)
         assert action in game.legal_actions()
         game.apply(action)
-
-
-@pytest.fixture
-def deterministic_search(monkeypatch):
-    """The hard bot without the clock: a fixed number of samples whatever the machine's speed."""
-    monkeypatch.setattr(search, "MAX_SAMPLES", 3)
-    return 600_000
 
 
 def twin_games(setup_a: dict, setup_b: dict) -> tuple[pg.Game, pg.Game]:

@@ -52,6 +52,19 @@ def resume_position(page: Page, url: str, game: pg.Game) -> None:
     open_site(page, url)
 
 
+def attributes(page: Page, selector: str, *names: str) -> list[tuple[str | None, ...]]:
+    """The named attributes of every element `selector` matches, in document order."""
+    return [tuple(row) for row in page.eval_on_selector_all(
+        selector, "(elements, names) => elements.map(e => names.map(n => e.getAttribute(n)))", list(names))]
+
+
+def play_last_card(page: Page) -> None:
+    """Play the one legal card of a deal's last trick (any table marking cards .legal in a .hand)."""
+    assert wait_for_turn_or_summary(page) == "play"
+    page.click(".hand .card.legal")
+    expect(page.locator("#summary")).to_be_visible()
+
+
 def phase(page: Page) -> str:
     return page.get_attribute(TABLE, "data-phase") or ""
 

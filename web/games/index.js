@@ -8,8 +8,9 @@
 //   players (optional) = {default, max}   the player counts this table can show, when the game
 //                                          allows a range (the picker then offers a choice)
 // A game appears in the picker only once it has a renderer here.
+import * as apples from "./apples.js";
 import * as arsene from "./arsene.js";
 import * as dominuxen from "./dominuxen.js";
 import * as on_schedule from "./on_schedule.js";
 
-export const renderers = { arsene, dominuxen, on_schedule };
+export const renderers = { apples, arsene, dominuxen, on_schedule };

@@ -1,0 +1,549 @@
+// The Apples table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
+// Seats sit clockwise from the bottom: the human (0) at the bottom, West (1), North (2), East (3);
+// each plays for themselves. The scores, counts and points come from the view and the deal summary;
+// grouping captured cards by rank is only a way of laying them out.
+import { cardBack, cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
+import { arrowFocus, h } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+
+const SEATS = [0, 1, 2, 3];
+const SEAT_AREA = ["south", "west", "north", "east"];
+const BID_SUITS = ["D", "H", "C", "S"]; // weakest to strongest at equal numbers, as the engine orders them
+const RANK_ORDER = "AKQJT98765432";
+const TRICKS = 12;
+const RANK_LABEL = { T: "10" };
+const DELAY = { bid: 700, discard: 200, target: 300, trickShown: 1300, beforeHuman: 750, humanDone: 450 };
+
+addStrings({
+  en: {
+    apSeat0: "You", apSeat1: "West", apSeat2: "North", apSeat3: "East",
+    apShort0: "Y", apShort1: "W", apShort2: "N", apShort3: "E", apList: ", ",
+    apDeal: "Deal {n}", apDealer: "Dealer: {name}", apGoal: "Game to {goal}",
+    apContract: "{name}: {count}{symbol}", apContractAria: "Contract: {name} bid {count} {suit}, {suit} are trump",
+    apNoContract: "Bidding", apDealerChip: "Dealer", apDeclarerChip: "Declarer",
+    apTotal: "Total", apTricks: "Tricks", apCards: "Cards", apToMove: "to move",
+    apSeatAria: "{name}: {total} points in all, {tricks} tricks this deal, {cards} cards in hand",
+    apTargetSet: "target card set aside", apTargetOwn: "your target card: {card}",
+    apPass: "Pass", apBidText: "{count}{symbol}", apBidAria: "Bid {count} {suit}",
+    apBidding: "Bidding", apBidHistory: "Every call so far",
+    apCallAria: "{name}: {call}", apStanding: "Standing bid: {name} {bid}", apNoStanding: "No bid yet.",
+    apBidBox: "Your bid", apBidRow: "{count} cards",
+    apExchange: "The exchange", apExchangeRule: "{name} bid {count}{symbol}: the declarer puts {count} trumps into the pile, everyone else any {count} cards; the pile is shuffled and dealt back, {count} to each.",
+    apPutIn: "{name}: {k}/{count} in the pile", apPutInTrumps: "{name}: {k}/{count} trumps in the pile",
+    apYouPut: "You put in:", apYouGot: "You got back:", apFaceDown: "{n} face down",
+    apTargets: "Target cards", apChosen: "{name}: set aside", apChoosing: "{name}: choosing",
+    apYourTarget: "Your target card (only you see it):",
+    apTrickN: "Trick {n}/12", apTrump: "Trump {symbol}", apTrumpAria: "Trump: {suit}",
+    apTrickWon: "{winner} won trick {n}",
+    apCaptured: "Captured sets", apCapturedAria: "{name}: captured {cards} cards",
+    apNothingCaptured: "nothing yet", apSetAria: "{count} × {rank}: {cards}",
+    apTargetMark: "your target rank", apSetNames: "pair|triple|four",
+    apTrickTable: "Tricks of this deal", apColTrick: "#", apColWinner: "Won by", apLed: "led",
+    apTotals: "Totals toward {goal}", apTotalAria: "{name}: {total} of {goal} points",
+    apRules: "Points table (reconstructed)",
+    apRulesNote: "The original game's points table was lost; this one is a reconstruction, kept as data in the rules engine.",
+    apColRanks: "Rank", apColPair: "Pair", apColTriple: "Triple", apColFour: "Four",
+    apTargetRule1: "1 card of your target rank captured: it pairs with the target card and scores as a pair.",
+    apTargetRuleN: "{n} cards of your target rank captured: {points} points (instead of the table).",
+    apSingles: "A single card of a rank scores nothing. The game ends after a deal in which someone reaches {goal}.",
+    apYourBid: "Your call: pick a bid the engine allows, or pass (keys: a digit, then S H D C; P passes).",
+    apWaitBid: "{name} is bidding…",
+    apYourDiscardDeclarer: "Put {left} more trump(s) into the pile: pick them in your hand.",
+    apYourDiscard: "Put {left} more card(s) into the pile: pick them in your hand.",
+    apWaitDiscard: "{name} is choosing cards for the pile…",
+    apYourTargetPrompt: "Set your target card aside: pick one card of your hand. Only you will see it.",
+    apWaitTarget: "{name} is setting a target card aside…",
+    apYourLead: "Your lead: play any card.", apYourPlay: "Your turn: play a highlighted card.",
+    apWaitPlay: "{name} is playing…", apOver: "The game is over.", apRedeal: "All four passed: the same dealer deals again.",
+    apNotPlayable: "{card} (not playable now)", apDiscardCard: "{card}: put into the pile",
+    apTargetCard: "{card}: set aside as target card", apReceivedCard: "{card}, came back from the pile",
+    apYourHand: "Your hand",
+    apSummaryTitle: "Deal {n} is over", apSummaryContract: "{name} bid {count}{symbol}.",
+    apColPlayer: "Player", apColTarget: "Target", apColSets: "Sets", apColDeal: "Deal", apColTotal: "Total",
+    apNoSets: "—", apSetPoints: "{rank}×{count}: {points}", apTargetBonus: "target",
+    apSetTitle: "{count} × {rank}{target}: {points} points",
+    apGoalNote: "The game ends after a deal in which someone reaches {goal}.",
+    apFinalTitle: "Game over", apYouWin: "You win with {score} points!", apYouShare: "You share the win with {score} points!",
+    apTheyWin: "{names} win(s) with {score} points.", apDealsPlayed: "Deals played: {n}",
+    keyApples: "Apples: in the bidding, a digit chooses the number and S H D C bids it (a suit alone: its lowest legal bid), P passes; Enter or Space on a card puts it in the pile, sets it aside or plays it",
+  },
+  ja: {
+    apSeat0: "あなた", apSeat1: "西", apSeat2: "北", apSeat3: "東",
+    apShort0: "自", apShort1: "西", apShort2: "北", apShort3: "東", apList: "、",
+    apDeal: "第{n}ディール", apDealer: "ディーラー: {name}", apGoal: "{goal}点で終了",
+    apContract: "{name}: {count}{symbol}", apContractAria: "コントラクト: {name}が{suit}{count}枚でビッド、切り札は{suit}",
+    apNoContract: "ビッド中", apDealerChip: "ディーラー", apDeclarerChip: "デクレアラー",
+    apTotal: "合計", apTricks: "トリック", apCards: "手札", apToMove: "手番",
+    apSeatAria: "{name}: 合計{total}点、このディール{tricks}トリック、手札{cards}枚",
+    apTargetSet: "ターゲットカードを伏せ済み", apTargetOwn: "あなたのターゲットカード: {card}",
+    apPass: "パス", apBidText: "{count}{symbol}", apBidAria: "{suit}{count}枚でビッド",
+    apBidding: "ビッド", apBidHistory: "これまでのコール",
+    apCallAria: "{name}: {call}", apStanding: "現在のビッド: {name} {bid}", apNoStanding: "まだビッドはありません。",
+    apBidBox: "あなたのビッド", apBidRow: "{count}枚",
+    apExchange: "交換", apExchangeRule: "{name}が{count}{symbol}でビッド: デクレアラーは切り札を{count}枚、他の人は好きな札を{count}枚山に出し、山を混ぜて{count}枚ずつ配り直します。",
+    apPutIn: "{name}: {k}/{count}枚を山へ", apPutInTrumps: "{name}: 切り札{k}/{count}枚を山へ",
+    apYouPut: "あなたが出した札:", apYouGot: "戻ってきた札:", apFaceDown: "伏せ札{n}枚",
+    apTargets: "ターゲットカード", apChosen: "{name}: 伏せ済み", apChoosing: "{name}: 選択中",
+    apYourTarget: "あなたのターゲットカード（あなたにだけ見えます）:",
+    apTrickN: "トリック {n}/12", apTrump: "切り札 {symbol}", apTrumpAria: "切り札: {suit}",
+    apTrickWon: "{winner}がトリック{n}に勝利",
+    apCaptured: "獲得したセット", apCapturedAria: "{name}: 獲得{cards}枚",
+    apNothingCaptured: "まだなし", apSetAria: "{rank}×{count}: {cards}",
+    apTargetMark: "あなたのターゲットのランク", apSetNames: "ペア|スリーカード|フォーカード",
+    apTrickTable: "このディールのトリック", apColTrick: "#", apColWinner: "勝者", apLed: "リード",
+    apTotals: "{goal}点までの合計", apTotalAria: "{name}: {total}点（{goal}点で終了）",
+    apRules: "得点表（再構成）",
+    apRulesNote: "元のゲームの得点表は失われたため、これは再構成したものです（ルールエンジンにデータとして保持）。",
+    apColRanks: "ランク", apColPair: "ペア", apColTriple: "スリー", apColFour: "フォー",
+    apTargetRule1: "ターゲットと同じランクを1枚獲得: ターゲットカードとペアになり、表のペアの点になります。",
+    apTargetRuleN: "ターゲットと同じランクを{n}枚獲得: {points}点（表の代わり）。",
+    apSingles: "1枚だけのランクは0点。誰かが{goal}点に達したディールの後でゲーム終了です。",
+    apYourBid: "あなたのコール: 出せるビッドを選ぶかパス（キー: 数字の後に S H D C、P でパス）。",
+    apWaitBid: "{name}がビッド中…",
+    apYourDiscardDeclarer: "切り札をあと{left}枚山に出してください: 手札から選びます。",
+    apYourDiscard: "あと{left}枚を山に出してください: 手札から選びます。",
+    apWaitDiscard: "{name}が山に出す札を選んでいます…",
+    apYourTargetPrompt: "ターゲットカードを1枚伏せてください: 手札から選びます。あなたにだけ見えます。",
+    apWaitTarget: "{name}がターゲットカードを選んでいます…",
+    apYourLead: "あなたのリード: 好きなカードを出せます。", apYourPlay: "あなたの番: 光っているカードを出してください。",
+    apWaitPlay: "{name}が考え中…", apOver: "ゲーム終了です。", apRedeal: "全員パス: 同じディーラーが配り直します。",
+    apNotPlayable: "{card}（今は出せません）", apDiscardCard: "{card}: 山に出す",
+    apTargetCard: "{card}: ターゲットカードとして伏せる", apReceivedCard: "{card}（山から戻ってきた札）",
+    apYourHand: "あなたの手札",
+    apSummaryTitle: "第{n}ディール終了", apSummaryContract: "{name}が{count}{symbol}でビッド。",
+    apColPlayer: "プレイヤー", apColTarget: "ターゲット", apColSets: "セット", apColDeal: "今回", apColTotal: "合計",
+    apNoSets: "—", apSetPoints: "{rank}×{count}: {points}", apTargetBonus: "ターゲット",
+    apSetTitle: "{rank}×{count}{target}: {points}点",
+    apGoalNote: "誰かが{goal}点に達したディールの後でゲーム終了です。",
+    apFinalTitle: "ゲーム終了", apYouWin: "{score}点であなたの勝ち！", apYouShare: "{score}点で同点優勝！",
+    apTheyWin: "{names}の勝ち（{score}点）。", apDealsPlayed: "ディール数: {n}",
+    keyApples: "アップルズ: ビッドでは数字で枚数を選び S H D C でビッド（スートだけならその最低のビッド）、P でパス。カードの上で Enter か Space: 山に出す・ターゲットにする・出す",
+  },
+});
+
+const seatName = (seat) => t(`apSeat${seat}`);
+const seatShort = (seat) => t(`apShort${seat}`);
+const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
+const rankText = (rank) => RANK_LABEL[rank] ?? rank;
+const cardText = (code) => `${rankText(rankOf(code))}${SUIT_SYMBOL[suitOf(code)]}`;
+const bidText = (count, suit) => t("apBidText", { count, symbol: SUIT_SYMBOL[suit] });
+const callText = (call) => (call.type === "bid" ? bidText(call.count, call.suit) : t("apPass"));
+
+let table = null; // the rendered .apples element, for keyboard navigation
+let pendingCount = null; // a digit typed in the bidding: the number the next suit key bids
+
+export function render(root, snap, context) {
+  const view = snap.view;
+  if (view.phase !== "bid" || !context.myTurn) pendingCount = null;
+  table = h("div", {
+    class: "apples", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+    "data-deal": view.deal, "data-hand-size": view.hand.length, "data-trick-number": view.trick_number,
+    "data-trump": view.trump ?? null, "data-declarer": view.declarer ?? null,
+  },
+  h("div", { class: "ap-main" },
+    infoBar(view),
+    h("div", { class: "felt ap-felt" }, [1, 2, 3, 0].map((seat) => seatPanel(view, seat)), centre(view)),
+    phasePanel(view, snap, context),
+    prompt(view, snap, context),
+    handRow(view, snap, context)),
+  h("aside", { class: "ap-side" }, totals(view), capturedSets(view), trickTable(view), rulesBox(view.scoring)));
+  root.replaceChildren(table);
+}
+
+// --- the parts of the table ----------------------------------------------------------------------
+
+function contractBadge(view) {
+  if (view.declarer === null) return h("span", { class: "badge", text: t("apNoContract") });
+  return h("span", {
+    class: `badge contract suit-${view.trump}`, "data-contract": `${view.count}${view.trump}`,
+    "aria-label": t("apContractAria", { name: seatName(view.declarer), count: view.count, suit: suitName(view.trump) }),
+    text: t("apContract", { name: seatName(view.declarer), count: view.count, symbol: SUIT_SYMBOL[view.trump] }),
+  });
+}
+
+function infoBar(view) {
+  return h("div", { class: "info ap-info" },
+    h("span", { class: "badge", text: t("apDeal", { n: view.deal }) }),
+    h("span", { class: "badge", text: t("apDealer", { name: seatName(view.dealer) }) }),
+    contractBadge(view),
+    h("span", { class: "badge", text: t("apGoal", { goal: view.scoring.goal }) }));
+}
+
+function lastCall(view, seat) {
+  return view.bids.filter((call) => call.seat === seat).at(-1);
+}
+
+function seatPanel(view, seat) {
+  const turn = view.current_player === seat;
+  const call = view.phase === "bid" ? lastCall(view, seat) : undefined;
+  const declarer = view.declarer === seat;
+  const targetSet = view.targets_set[seat];
+  const own = seat === view.seat;
+  return h("div", {
+    class: `seat seat-${seat} area-${SEAT_AREA[seat]} ${turn ? "turn" : ""}`,
+    "data-seat": seat, "data-total": view.scores[seat], "data-tricks": view.tricks[seat],
+    "data-target-set": String(targetSet), role: "group",
+    "aria-label": t("apSeatAria", { name: seatName(seat), total: view.scores[seat], tricks: view.tricks[seat],
+      cards: view.hand_sizes[seat] }) + (turn ? ` (${t("apToMove")})` : ""),
+  },
+  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(seat),
+    view.dealer === seat && h("span", { class: "dealer-chip", title: t("apDealerChip"), text: "D" }),
+    declarer && h("span", { class: `declarer-chip suit-${view.trump}`, title: t("apDeclarerChip"),
+      text: bidText(view.count, view.trump) })),
+  h("span", { class: "seat-stats", "aria-hidden": "true" },
+    h("span", { class: "stat total" }, h("small", { text: t("apTotal") }), ` ${view.scores[seat]}`),
+    h("span", { class: "stat tricks" }, h("small", { text: t("apTricks") }), ` ${view.tricks[seat]}`),
+    !own && h("span", { class: "stat cards-left" }, h("small", { text: t("apCards") }), ` ${view.hand_sizes[seat]}`)),
+  call && h("span", { class: `seat-call ${call.type}`, "data-call": call.type === "bid" ? `${call.count}${call.suit}` : "pass",
+    text: callText(call) }),
+  targetSet && (own && view.target
+    ? cardFace(view.target, { class: "micro-target mini", "aria-label": t("apTargetOwn", { card: cardName(view.target) }) })
+    : cardBack({ class: "micro-target mini", "aria-label": t("apTargetSet") })));
+}
+
+// The middle of the felt: the trick in play, or (between tricks) the last one with who took it,
+// and the trick number and trump once there is a contract.
+function centre(view) {
+  const last = view.played.at(-1);
+  const playing = view.phase === "play";
+  const showing = view.trick.length > 0 ? view.trick : last?.plays ?? [];
+  const done = playing && view.trick.length === 0 && last !== undefined;
+  const winner = done ? last.winner : null;
+  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
+    playing && showing.map((play) => cardFace(play.card, {
+      class: `slot-${SEAT_AREA[play.seat]} ${play.seat === winner ? "winner" : ""}`, "data-seat": play.seat,
+      "aria-label": `${seatName(play.seat)}: ${cardName(play.card)}`,
+    })),
+    h("span", { class: "trick-caption" },
+      done && h("span", { class: "trick-result", text: t("apTrickWon", { winner: seatName(last.winner), n: last.trick }) }),
+      playing && h("span", { class: "trick-number", text: t("apTrickN", { n: Math.min(view.trick_number, TRICKS) }) }),
+      view.trump && h("span", { class: `trump-badge suit-${view.trump}`, "data-trump": view.trump,
+        "aria-label": t("apTrumpAria", { suit: suitName(view.trump) }),
+        text: t("apTrump", { symbol: SUIT_SYMBOL[view.trump] }) })));
+}
+
+function phasePanel(view, snap, context) {
+  if (view.phase === "bid") return biddingPanel(view, snap, context);
+  if (view.phase === "discard") return exchangePanel(view);
+  if (view.phase === "target") return h("div", { class: "ap-panels" }, exchangePanel(view), targetPanel(view));
+  if (view.phase === "play" && view.declarer !== null) return exchangePanel(view);
+  return null;
+}
+
+function callList(calls) {
+  if (calls.length === 0) return null;
+  return h("ol", { class: "call-list" }, calls.map((call, i) => h("li", {
+    class: `call seat-${call.seat} ${call.type}`, "data-seat": call.seat, "data-index": i,
+    "data-call": call.type === "bid" ? `${call.count}${call.suit}` : "pass",
+    "aria-label": t("apCallAria", { name: seatName(call.seat), call: call.type === "bid"
+      ? t("apBidAria", { count: call.count, suit: suitName(call.suit) }) : t("apPass") }),
+  },
+  h("span", { class: "call-seat", "aria-hidden": "true", text: seatShort(call.seat) }),
+  h("span", { class: `call-bid ${call.type === "bid" ? `suit-${call.suit}` : ""}`, "aria-hidden": "true",
+    text: callText(call) }))));
+}
+
+// Every call so far, then (on the human's turn) the bidding box: one row per number the engine
+// offers, a button for each suit bid it lists as legal, and pass.
+function biddingPanel(view, snap, context) {
+  const standing = view.standing_bid;
+  const bids = legalOf(snap, "bid");
+  const counts = [...new Set(bids.map((bid) => bid.count))];
+  const canPass = legalOf(snap, "pass").length > 0 && context.myTurn;
+  const firstBid = bids[0];
+  return h("section", { class: "ap-panel bidding", "aria-label": t("apBidding") },
+    h("h2", { class: "strip-title", text: t("apBidHistory") }),
+    callList(view.bids),
+    h("p", { class: "standing", "data-standing": standing ? `${standing.count}${standing.suit}` : "",
+      text: standing ? t("apStanding", { name: seatName(standing.seat), bid: bidText(standing.count, standing.suit) })
+        : t("apNoStanding") }),
+    snap.legal.length > 0 && h("div", { class: "bid-box", role: "group", "aria-label": t("apBidBox") },
+      h("button", {
+        type: "button", class: "action pass", id: "pass", "data-nav": "", "data-focus-key": "pass",
+        "aria-keyshortcuts": "P", disabled: !canPass, "data-autofocus": firstBid ? null : "",
+        onclick: () => context.act({ type: "pass" }),
+      }, t("apPass"), h("kbd", { "aria-hidden": "true", text: "P" })),
+      counts.map((count) => h("div", {
+        class: `bid-row ${pendingCount === count ? "pending" : ""}`, "data-count": count, role: "group",
+        "aria-label": t("apBidRow", { count }),
+      },
+      h("span", { class: "bid-count", "aria-hidden": "true", text: count }),
+      BID_SUITS.map((suit) => {
+        const bid = bids.find((b) => b.count === count && b.suit === suit);
+        if (!bid) return h("span", { class: "bid-gap", "aria-hidden": "true" });
+        return h("button", {
+          type: "button", class: `bid suit-${suit}`, "data-bid": `${count}${suit}`, "data-nav": "",
+          "data-focus-key": `bid-${count}${suit}`, disabled: !context.myTurn,
+          "data-autofocus": bid === firstBid ? "" : null,
+          "aria-label": t("apBidAria", { count, suit: suitName(suit) }),
+          onclick: () => context.act(bid),
+        }, h("span", { "aria-hidden": "true", text: bidText(count, suit) }));
+      })))));
+}
+
+function pileSeatLine(view, seat) {
+  const k = view.discarded[seat];
+  const key = seat === view.declarer ? "apPutInTrumps" : "apPutIn";
+  return h("li", { class: `seat-${seat}`, "data-seat": seat, "data-discarded": k },
+    h("span", { text: t(key, { name: seatName(seat), k, count: view.count }) }),
+    seat !== view.seat && h("span", { class: "backs", "aria-label": t("apFaceDown", { n: k }) },
+      Array.from({ length: k }, () => cardBack({ class: "mini", "aria-hidden": "true", role: null }))));
+}
+
+// The exchange: how many cards each seat has put into the pile (face down, the declarer's all
+// trumps), the human's own cards put in and, once the pile is dealt, what came back.
+function exchangePanel(view) {
+  const dealt = view.phase !== "discard";
+  return h("section", { class: "ap-panel exchange", "aria-label": t("apExchange") },
+    h("h2", { class: "strip-title", text: t("apExchange") }),
+    !dealt && h("p", { class: "fine rule", text: t("apExchangeRule", { name: seatName(view.declarer),
+      count: view.count, symbol: SUIT_SYMBOL[view.trump] }) }),
+    h("ul", { class: "pile-list" }, SEATS.map((seat) => pileSeatLine(view, seat))),
+    view.discards.length > 0 && h("p", { class: "gift-line", "data-discards": view.discards.join(" ") },
+      h("span", { text: t("apYouPut") }), view.discards.map((code) => cardFace(code, { class: "mini" }))),
+    dealt && h("p", { class: "gift-line", "data-received": view.received.join(" ") },
+      h("span", { text: t("apYouGot") }), view.received.map((code) => cardFace(code, { class: "mini" }))));
+}
+
+function targetPanel(view) {
+  return h("section", { class: "ap-panel targets", "aria-label": t("apTargets") },
+    h("h2", { class: "strip-title", text: t("apTargets") }),
+    h("ul", { class: "chosen-list" }, SEATS.map((seat) => h("li", {
+      class: `seat-${seat} ${view.targets_set[seat] ? "yes" : ""}`, "data-seat": seat,
+      "data-chosen": String(view.targets_set[seat]),
+      text: t(view.targets_set[seat] ? "apChosen" : "apChoosing", { name: seatName(seat) }),
+    }))));
+}
+
+function prompt(view, snap, context) {
+  const mover = view.current_player;
+  const redealt = (context.events ?? []).some((event) => event.type === "redeal");
+  let status;
+  if (snap.is_over) status = t("apOver");
+  else if (mover !== view.seat) {
+    status = t({ bid: "apWaitBid", discard: "apWaitDiscard", target: "apWaitTarget", play: "apWaitPlay" }[view.phase],
+      { name: seatName(mover) });
+  } else if (view.phase === "bid") status = t("apYourBid");
+  else if (view.phase === "discard") {
+    status = t(view.seat === view.declarer ? "apYourDiscardDeclarer" : "apYourDiscard",
+      { left: view.count - view.discards.length });
+  } else if (view.phase === "target") status = t("apYourTargetPrompt");
+  else status = t(view.trick.length === 0 ? "apYourLead" : "apYourPlay");
+  return h("div", { class: "prompt" },
+    redealt && h("p", { class: "notice-line", text: t("apRedeal") }),
+    h("p", { class: "status", id: "status", role: "status", text: status }));
+}
+
+const CARD_ACTION_LABEL = { discard: "apDiscardCard", target: "apTargetCard" };
+
+function handRow(view, snap, context) {
+  const offered = new Map(snap.legal.filter((action) => "card" in action).map((action) => [action.card, action]));
+  const received = new Set(view.phase === "play" || view.phase === "target" ? view.received : []);
+  const firstLegal = view.hand.find((code) => offered.has(code));
+  return h("div", { class: "hand-row" },
+    view.target && h("div", { class: "own-target" },
+      h("span", { class: "fine", text: t("apYourTarget") }),
+      cardFace(view.target, { class: "mini target", "data-target": view.target })),
+    h("div", { class: `hand phase-${view.phase}`, role: "group", "aria-label": t("apYourHand") },
+      view.hand.map((code) => {
+        const name = received.has(code) ? t("apReceivedCard", { card: cardName(code) }) : cardName(code);
+        const action = offered.get(code);
+        const legal = action !== undefined && context.myTurn;
+        if (offered.size === 0) {
+          return cardFace(code, { class: received.has(code) ? "received" : "", "data-card": code, "aria-label": name });
+        }
+        const label = legal && CARD_ACTION_LABEL[action.type] ? t(CARD_ACTION_LABEL[action.type], { card: name }) : name;
+        return cardFace(code, {
+          tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
+          "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
+          class: `${legal ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`,
+          "aria-disabled": String(!legal), "aria-label": legal ? label : t("apNotPlayable", { card: name }),
+          onclick: () => legal && context.act(action),
+        });
+      })));
+}
+
+function totals(view) {
+  const goal = view.scoring.goal;
+  return h("section", { class: "ap-box totals", "aria-label": t("apTotals", { goal }) },
+    h("h2", { class: "strip-title", text: t("apTotals", { goal }) }),
+    h("ul", { class: "total-list" }, SEATS.map((seat) => {
+      const total = view.scores[seat];
+      const share = Math.max(0, Math.min(100, (100 * total) / goal));
+      return h("li", { class: `seat-${seat}`, "data-seat": seat, "data-total": total,
+        "aria-label": t("apTotalAria", { name: seatName(seat), total, goal }) },
+      h("span", { class: "total-name", "aria-hidden": "true", text: seatName(seat) }),
+      h("span", { class: "total-bar", "aria-hidden": "true" }, h("span", { style: `width: ${share}%` })),
+      h("strong", { class: "total-points", "aria-hidden": "true", text: total }));
+    })));
+}
+
+// A player's captured cards laid out by rank, highest first: sets of two or more stand out.
+function rankGroups(codes) {
+  const groups = new Map();
+  for (const code of codes) groups.set(rankOf(code), [...(groups.get(rankOf(code)) ?? []), code]);
+  return [...groups.entries()].sort(([a], [b]) => RANK_ORDER.indexOf(a) - RANK_ORDER.indexOf(b));
+}
+
+function setChip(rank, codes, isTarget) {
+  const names = t("apSetNames").split("|");
+  const kind = codes.length >= 2 ? names[Math.min(codes.length, 4) - 2] : "";
+  return h("li", {
+    class: `set size-${Math.min(codes.length, 4)} ${isTarget ? "target-rank" : ""}`,
+    "data-rank": rank, "data-count": codes.length, "data-target": isTarget ? "" : null,
+    "aria-label": t("apSetAria", { rank: rankText(rank), count: codes.length, cards: codes.map(cardName).join(t("apList")) })
+      + (kind ? ` (${kind})` : "") + (isTarget ? ` · ${t("apTargetMark")}` : ""),
+  },
+  h("span", { class: "set-rank", "aria-hidden": "true", text: rankText(rank) }),
+  h("span", { class: "set-suits", "aria-hidden": "true" },
+    codes.map((code) => h("span", { class: `suit-${suitOf(code)}`, text: SUIT_SYMBOL[suitOf(code)] }))));
+}
+
+function capturedSets(view) {
+  const targetRank = view.target ? rankOf(view.target) : null;
+  return h("section", { class: "ap-box captured", "aria-label": t("apCaptured") },
+    h("h2", { class: "strip-title", text: t("apCaptured") }),
+    SEATS.map((seat) => {
+      const codes = view.captured[seat];
+      return h("div", { class: `captured-row seat-${seat}`, "data-seat": seat, "data-cards": codes.length,
+        role: "group", "aria-label": t("apCapturedAria", { name: seatName(seat), cards: codes.length }) },
+      h("span", { class: "captured-name", "aria-hidden": "true", text: seatShort(seat) }),
+      codes.length === 0 ? h("span", { class: "fine", text: t("apNothingCaptured") })
+        : h("ul", { class: "sets" }, rankGroups(codes).map(([rank, group]) =>
+          setChip(rank, group, seat === view.seat && rank === targetRank))));
+    }));
+}
+
+// The tricks of the deal, one row each: every card played, who led, who took it.
+function trickTable(view) {
+  const rows = view.played.map((trick) => ({ ...trick, finished: true }));
+  if (view.phase === "play" && view.trick.length > 0) {
+    rows.push({ trick: view.trick_number, leader: view.leader, plays: view.trick, finished: false });
+  }
+  return h("section", { class: "ap-box trick-table-box", "aria-label": t("apTrickTable") },
+    h("h2", { class: "strip-title" }, t("apTrickTable"),
+      view.trump && h("span", { class: `trump-mark suit-${view.trump}`, text: ` · ${t("apTrump", { symbol: SUIT_SYMBOL[view.trump] })}` })),
+    h("table", { class: "trick-table" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", text: t("apColTrick") }),
+        SEATS.map((seat) => h("th", { scope: "col", class: `seat-${seat}`, text: seatShort(seat), "aria-label": seatName(seat) })),
+        h("th", { scope: "col", text: t("apColWinner") }))),
+      h("tbody", {}, rows.map((trick) => h("tr", {
+        class: trick.finished ? "finished" : "current", "data-trick": trick.trick,
+        "data-winner": trick.finished ? trick.winner : null,
+        "data-plays": trick.plays.map((play) => `${play.seat}:${play.card}`).join(" "),
+      },
+      h("th", { scope: "row", text: String(trick.trick) }),
+      SEATS.map((seat) => {
+        const play = trick.plays.find((p) => p.seat === seat);
+        return h("td", {
+          class: `play ${play ? `suit-${suitOf(play.card)}` : ""} ${trick.leader === seat ? "led" : ""} ${
+            trick.winner === seat ? "won" : ""} ${play && suitOf(play.card) === view.trump ? "trumped" : ""}`,
+          title: trick.leader === seat ? t("apLed") : null, text: play ? cardText(play.card) : "",
+        });
+      }),
+      h("td", { class: `winner ${trick.finished ? `seat-${trick.winner}` : ""}`,
+        text: trick.finished ? seatShort(trick.winner) : "" }))))));
+}
+
+// The points table, from the view's data; it says it is a reconstruction when the data says so.
+function rulesBox(scoring) {
+  const targetRows = Object.entries(scoring.target).map(([n, points]) => h("li", {
+    "data-target-count": n, text: points === "pair" ? t("apTargetRule1") : t("apTargetRuleN", { n, points }),
+  }));
+  return h("details", { class: "ap-box ap-rules", "data-reconstructed": String(scoring.reconstructed) },
+    h("summary", { text: t("apRules") }),
+    scoring.reconstructed && h("p", { class: "fine reconstructed", text: t("apRulesNote") }),
+    h("table", { class: "points-table" },
+      h("thead", {}, h("tr", {}, ["apColRanks", "apColPair", "apColTriple", "apColFour"].map((key, i) =>
+        h("th", { scope: "col", class: i ? "num" : "", text: t(key) })))),
+      h("tbody", {}, scoring.sets.map((row) => h("tr", { "data-ranks": row.ranks.join(" ") },
+        h("th", { scope: "row", text: row.ranks.map(rankText).join(" ") }),
+        [row.pair, row.triple, row.four].map((points) => h("td", { class: `num ${points < 0 ? "minus" : ""}`, text: points })))))),
+    h("ul", { class: "target-rules" }, targetRows),
+    h("p", { class: "fine", text: t("apSingles", { goal: scoring.goal }) }));
+}
+
+// --- keys, pacing, summaries ---------------------------------------------------------------------
+
+export function onKey(event, snap, context) {
+  const key = event.key.toLowerCase();
+  if (arrowFocus(table, key)) return true;
+  if (!context.myTurn || snap.view.phase !== "bid") return false;
+  if (key === "p") {
+    context.act({ type: "pass" });
+    return true;
+  }
+  const bids = legalOf(snap, "bid");
+  if (/^[1-9]$/.test(key) && bids.some((bid) => bid.count === Number(key))) {
+    pendingCount = Number(key);
+    for (const row of table.querySelectorAll(".bid-row")) {
+      row.classList.toggle("pending", Number(row.dataset.count) === pendingCount);
+    }
+    table.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`)?.focus();
+    return true;
+  }
+  const suit = key.toUpperCase();
+  if (!BID_SUITS.includes(suit)) return false;
+  const bid = bids.find((b) => b.suit === suit && (pendingCount === null || b.count === pendingCount));
+  if (bid) context.act(bid);
+  return bid !== undefined;
+}
+
+// Calls come one by one; the exchange and the target cards quickly (face down, nothing to read);
+// a finished trick stays in view a moment; bots wait longer while the human has still to play.
+export function botDelay(snap, lastEvents) {
+  if (lastEvents.some((event) => event.type === "trick_won")) return DELAY.trickShown;
+  const view = snap.view;
+  if (view.phase in DELAY) return DELAY[view.phase];
+  return view.trick.some((play) => play.seat === view.seat) ? DELAY.humanDone : DELAY.beforeHuman;
+}
+
+function summarySet(set) {
+  return h("li", {
+    class: `set size-${Math.min(set.count, 4)} ${set.target ? "target-rank" : ""} ${set.points < 0 ? "minus" : ""}`,
+    "data-rank": set.rank, "data-count": set.count, "data-points": set.points, "data-target": set.target ? "" : null,
+    title: t("apSetTitle", { rank: rankText(set.rank), count: set.count, points: set.points,
+      target: set.target ? ` (${t("apTargetBonus")})` : "" }),
+  }, t("apSetPoints", { rank: rankText(set.rank), count: set.count, points: set.points }),
+  set.target && h("span", { class: "target-tag", text: ` ◎ ${t("apTargetBonus")}` }));
+}
+
+export function dealSummary(summary, snap) {
+  const goal = snap.view.scoring.goal;
+  return h("section", { class: "deal-summary ap-summary", "data-deal": summary.deal },
+    h("h2", { id: "summary-title", text: t("apSummaryTitle", { n: summary.deal }) }),
+    h("p", { class: "headline", "data-declarer": summary.declarer, "data-bid": `${summary.bid.count}${summary.bid.suit}`,
+      text: t("apSummaryContract", { name: seatName(summary.declarer), count: summary.bid.count,
+        symbol: SUIT_SYMBOL[summary.bid.suit] }) }),
+    h("table", { class: "seat-results" },
+      h("thead", {}, h("tr", {}, ["apColPlayer", "apColTarget", "apColSets", "apColDeal", "apColTotal"].map((key) =>
+        h("th", { scope: "col", class: ["apColDeal", "apColTotal"].includes(key) ? "num" : "", text: t(key) })))),
+      h("tbody", {}, SEATS.map((seat) => h("tr", {
+        class: `seat-${seat}`, "data-seat": seat, "data-points": summary.points[seat], "data-total": summary.scores[seat],
+        "data-target": summary.targets[seat] ?? "",
+      },
+      h("th", { scope: "row", text: seatName(seat) }),
+      h("td", {}, summary.targets[seat] && cardFace(summary.targets[seat], { class: "mini" })),
+      h("td", {}, summary.sets[seat].length === 0 ? t("apNoSets")
+        : h("ul", { class: "summary-sets" }, summary.sets[seat].map(summarySet))),
+      h("td", { class: "num deal-points", text: summary.points[seat] }),
+      h("td", { class: "num total", text: summary.scores[seat] }))))),
+    h("p", { class: "fine", text: t("apGoalNote", { goal }) }));
+}
+
+export function finalSummary(snap) {
+  const { scores, winners, deals } = snap.result;
+  const best = scores[winners[0]];
+  const mine = winners.includes(snap.seat);
+  const headline = mine ? t(winners.length > 1 ? "apYouShare" : "apYouWin", { score: best })
+    : t("apTheyWin", { names: winners.map(seatName).join(t("apList")), score: best });
+  return h("section", { class: "final-summary", "data-winners": winners.join(" ") },
+    h("h2", { id: "final-title", text: t("apFinalTitle") }),
+    h("p", { class: "headline", text: headline }),
+    h("ul", { class: "scores" }, SEATS.map((seat) => h("li", {
+      class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-total": scores[seat],
+      text: `${seatName(seat)}: ${scores[seat]}`,
+    }))),
+    h("p", { class: "fine", text: t("apDealsPlayed", { n: deals }) }));
+}

@@ -4,12 +4,18 @@ Determinized Monte Carlo ("perfect-information Monte Carlo"): sample a full stat
 the bot's own view (the game's `sample_state` hook deals the unseen cards, honouring what the seat
 has seen), then try every legal action in that same sample and play each out with the game's quick
 policy to the game's horizon, and score the end with the game's `evaluate`. Samples repeat until
-the time budget is spent; the action with the best mean wins. Using the same sample for every
-action compares them on equal terms (common random numbers), which needs far fewer samples.
+the time budget is spent. Using the same sample for every action compares them on equal terms
+(common random numbers), which needs far fewer samples.
+
+The normal bot's choice is the default: the search overrules it only when its best action beats
+that choice by more than the noise of the paired differences (one standard error). With few
+samples — a slow phone, a short budget — the hard bot so plays at least as well as the normal one
+instead of following the luck of two or three deals.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
@@ -22,6 +28,7 @@ Item = TypeVar("Item")
 MIN_SAMPLES = 2
 MAX_SAMPLES = 400
 MAX_PLAYOUT_STEPS = 2000  # a guard against a game hook that never reaches its horizon
+OVERRULE_STANDARD_ERRORS = 1.0  # how clearly the search must beat the normal bot's choice
 
 
 def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Callable[[Hashable, Item], bool],
@@ -118,14 +125,32 @@ def search_action(rules: Rules, view: dict, legal: list[dict], seat: int, rng: R
     candidates = rules.search_actions(view, legal)
     if len(candidates) == 1:  # a game named one action: there is nothing to compare, so no budget to spend
         return candidates[0], {"samples": 0, "means": []}
-    totals = [0.0] * len(candidates)
+    values: list[list[float]] = [[] for _ in candidates]
+    default: int | None = None
     samples = 0
     while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
         sample = rules.sample_state(view, rng)
+        if default is None:
+            normal = rules.policy_action(rules.copy_state(sample), rng)
+            default = next((i for i, action in enumerate(candidates) if action == normal), -1)
         for i, action in enumerate(candidates):
             state = rules.copy_state(sample)
             rules.apply(state, action)
-            totals[i] += rules.evaluate(playout(rules, sample, state, rng), seat)
+            values[i].append(rules.evaluate(playout(rules, sample, state, rng), seat))
         samples += 1
-    best = max(range(len(candidates)), key=lambda i: totals[i])
-    return candidates[best], {"samples": samples, "means": [t / samples for t in totals]}
+    means = [sum(v) / samples for v in values]
+    best = max(range(len(candidates)), key=lambda i: means[i])
+    if default is not None and default >= 0 and not clearly_better(values[best], values[default]):
+        best = default
+    return candidates[best], {"samples": samples, "means": means}
+
+
+def clearly_better(challenger: list[float], default: list[float]) -> bool:
+    """Whether the paired play-out values of `challenger` beat `default` by more than their noise."""
+    diffs = [a - b for a, b in zip(challenger, default, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 0 or n < 2:
+        return False
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > OVERRULE_STANDARD_ERRORS * math.sqrt(variance / n)

@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .cards import Card, card, cards, codes, french_deck, sort_hand
+from .cards import Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
 from .errors import BadSetup
 from .game import Option, Rules
 from .rng import Rng
 from .search import deal_unseen
-from .seats import left_of
-from .tricks import Trick, playable_cards, shows_void, trick_winner
+from .seats import is_seat, left_of
+from .tricks import Trick, playable_cards, record_play, trick_winner
 
 PLAYERS = 4
 HAND_SIZE = 11
@@ -145,9 +145,7 @@ def start_deal(state: ArseneState) -> None:
     deck = list(PLAY_DECK)
     state.rng.shuffle(deck)
     first = left_of(state.dealer, PLAYERS)
-    state.hands = [[] for _ in range(PLAYERS)]
-    for i in range(PLAYERS):
-        state.hands[left_of(first, PLAYERS, i)] = sort_hand(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
+    state.hands = deal_clockwise(deck, first, PLAYERS, HAND_SIZE)
     state.table = deck[PLAYERS * HAND_SIZE:]
     reset_deal(state, first)
 
@@ -235,11 +233,7 @@ class ArseneRules(Rules[ArseneState]):
 
     def _play(self, state: ArseneState, played: Card) -> list[dict]:
         seat = state.current
-        void = shows_void(state.trick.led_suit, played)
-        if void:
-            state.voids[seat].add(void)
-        state.hands[seat].remove(played)
-        state.trick.plays.append((seat, played))
+        record_play(state.trick, seat, played, state.hands[seat], state.voids[seat])
         events = [{"type": "played", "seat": seat, "card": played.code}]
         if len(state.trick.plays) < PLAYERS:
             return events
@@ -374,7 +368,7 @@ def apply_setup(state: ArseneState, setup: dict) -> None:
     if unknown:
         raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(known)}")
     dealer = setup.get("dealer", state.dealer)
-    if not _is_seat(dealer):
+    if not is_seat(dealer, PLAYERS):
         raise BadSetup(f"dealer must be a seat 0-3, not {dealer!r}")
     state.dealer = dealer
     deal = setup.get("deal", 1)
@@ -392,11 +386,6 @@ def apply_setup(state: ArseneState, setup: dict) -> None:
         start_deal(state)
         return
     _setup_cards(state, setup)
-
-
-def _is_seat(value: object) -> bool:
-    """A seat number: an int 0-3 (not a bool, not 1.0, which `in range(4)` would let through)."""
-    return type(value) is int and 0 <= value < PLAYERS
 
 
 def _setup_chips(state: ArseneState, setup: dict) -> None:
@@ -448,7 +437,7 @@ def _setup_cards(state: ArseneState, setup: dict) -> None:
     if chosen is None and size != HAND_SIZE:
         raise BadSetup("the edge card is chosen before the first trick: give chosen for a deal under way")
     leader = setup.get("leader", left_of(state.dealer, PLAYERS))
-    if not _is_seat(leader):
+    if not is_seat(leader, PLAYERS):
         raise BadSetup(f"leader must be a seat 0-3, not {leader!r}")
     state.hands = [sort_hand(h) for h in hands]
     state.table = table

@@ -12,11 +12,13 @@ from driver import (
     DESKTOP,
     HUMAN,
     PHONE,
+    attributes,
     close_summary,
     hand,
     marked_cards,
     open_site,
     phase,
+    play_last_card,
     resume_position,
     saved_game,
     start_game,
@@ -34,11 +36,6 @@ PARTNER = 2
 def start(page: Page, site_url: str, seed: int) -> None:
     open_site(page, site_url)
     start_game(page, game=GAME, seed=seed)
-
-
-def attributes(page: Page, selector: str, *names: str) -> list[tuple[str | None, ...]]:
-    return [tuple(row) for row in page.eval_on_selector_all(
-        selector, "(elements, names) => elements.map(e => names.map(n => e.getAttribute(n)))", list(names))]
 
 
 def shown_row(page: Page) -> list[tuple[str | None, ...]]:
@@ -216,12 +213,6 @@ def last_trick(seed: int, victory_points: list[int]) -> pg.Game:
         game.apply(pg.bot_action(game, "easy", seed=step))
         step += 1
     return game
-
-
-def play_last_card(page: Page) -> None:
-    assert wait_for_turn_or_summary(page) == "play"
-    page.click(".hand .card.legal")
-    expect(page.locator("#summary")).to_be_visible()
 
 
 @pytest.mark.parametrize(("seed", "we_win"), [(5, True), (1, False)])

@@ -27,11 +27,15 @@ def open_site(page: Page, url: str) -> None:
     page.wait_for_selector("#picker:not([hidden]), #game:not([hidden])", timeout=TIMEOUT_MS)
 
 
-def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, level: str = "easy") -> None:
+def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, level: str = "easy",
+               options: dict[str, bool] | None = None) -> None:
+    """Start `game` from the picker; `options` ticks or unticks the game's yes/no options by name."""
     if page.is_visible("#game"):
         page.click("#new-game")
     page.click(f'.game-choice[data-game="{game}"]')
     page.select_option("#level", level)
+    for name, on in (options or {}).items():
+        page.set_checked(f"#option-{name}", on)
     if seed is not None:
         page.fill("#seed", str(seed))
     page.click("#start")

@@ -12,5 +12,6 @@ import * as apples from "./apples.js";
 import * as arsene from "./arsene.js";
 import * as dominuxen from "./dominuxen.js";
 import * as on_schedule from "./on_schedule.js";
+import * as roller_derby from "./roller_derby.js";
 
-export const renderers = { apples, arsene, dominuxen, on_schedule };
+export const renderers = { apples, arsene, dominuxen, on_schedule, roller_derby };

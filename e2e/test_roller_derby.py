@@ -1,0 +1,192 @@
+"""Roller Derby in Chromium: whole deals through the UI (the roll, trump, jokers for sale with the
+human's joker declared, the exchange with the roller's privilege, All or Nothing, 13 tricks) checked
+step by step and at the deal summary against the engine rebuilt in CPython from the page's save; the
+d12; resume after a reload; screenshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from driver import (
+    DESKTOP,
+    HUMAN,
+    PHONE,
+    attributes,
+    close_summary,
+    hand,
+    marked_cards,
+    open_site,
+    phase,
+    saved_game,
+    start_game,
+    wait_for_turn_or_summary,
+)
+from playwright.sync_api import BrowserContext, Page, expect
+
+GAME = "roller_derby"
+HUMAN_ROLLS = 0  # seeds whose first dealer is East, so the human is the roller of deal 1
+BOT_ROLLS = 6  # seeds whose first dealer is the human, so West rolls and the human defends
+
+
+def start(page: Page, site_url: str, seed: int, **options: bool) -> None:
+    open_site(page, site_url)
+    start_game(page, game=GAME, seed=seed, options=options)
+
+
+def check_contract(page: Page, view: dict) -> None:
+    """The dice, target, the rolling team's tricks, trump and scores shown are the engine's."""
+    table = page.locator(".roller-derby")
+    expect(table).to_have_attribute("data-target", str(view["target"] if view["target"] is not None else ""))
+    expect(table).to_have_attribute("data-rolling-tricks", str(view["rolling_tricks"]))
+    assert [int(v) for (v,) in attributes(page, ".rd-contract .die", "data-value")] == view["dice"]
+    expect(page.locator(".rd-contract .trump-badge")).to_have_attribute("data-trump", view["trump"] or "")
+    assert [int(s) for (s,) in attributes(page, ".rd-team", "data-score")] == view["team_scores"]
+
+
+def offered(page: Page, selector: str, attribute: str) -> list[str]:
+    return [value for (value,) in attributes(page, selector, attribute)]
+
+
+def take_turn(page: Page, *, jokers_to_buy: int = 1) -> str:
+    """One decision of the human, what the page offers checked against what CPython allows; say what
+    was done."""
+    game = saved_game(page)
+    view = game.view(HUMAN)
+    legal = game.legal_actions()
+    check_contract(page, view)
+    current = phase(page)
+    if current == "roll":
+        assert legal == [{"type": "roll"}]
+        page.click(".rd-roll button")
+        expect(page.locator(".rd-contract .die")).to_have_count(1 if view["options"]["d12"] else 2)
+    elif current == "trump":
+        assert offered(page, ".rd-trump button", "data-suit") == [a["suit"] for a in legal]
+        page.click('.rd-trump button[data-suit="S"]')
+    elif current == "buy":
+        assert offered(page, ".rd-buy button", "data-jokers") == [str(a["jokers"]) for a in legal]
+        page.click(f'.rd-buy button[data-jokers="{jokers_to_buy}"]')
+    elif current == "declare":
+        assert offered(page, ".rd-declare button", "data-aon") == ["false", "true"]
+        page.click('.rd-declare button[data-aon="false"]')
+    elif current in ("exchange", "discard"):
+        assert marked_cards(page) == [a["card"] for a in legal]
+        if view["received"] is not None:  # the roller's privilege: the partner's cards are shown first
+            expect(page.locator(".rd-exchange [data-received]")).to_have_attribute("data-received",
+                                                                                  " ".join(view["received"]))
+        natural = next(c for c in marked_cards(page) if not c.startswith("JK"))
+        page.click(f'.hand .card[data-card="{natural}"]')
+        if current == "exchange":
+            expect(page.locator(".rd-exchange [data-gave]")).to_have_attribute(
+                "data-gave", " ".join([*(view["gave"] or []), natural]))
+    else:
+        return play_card(page, legal)
+    return current
+
+
+def play_card(page: Page, legal: list[dict]) -> str:
+    """Play a joker when the engine allows one (declared as the first declaration offered), else the
+    first marked card."""
+    assert sorted(marked_cards(page)) == sorted({a["card"] for a in legal})
+    joker = next((a for a in legal if a["card"].startswith("JK")), None)
+    if joker is None:
+        page.click(f'.hand .card[data-card="{marked_cards(page)[0]}"]')
+        return "play"
+    page.click(f'.hand .card[data-card="{joker["card"]}"]')
+    declarations = [a for a in legal if a["card"] == joker["card"]]
+    assert attributes(page, ".rd-joker .joker-choice", "data-suit", "data-rank") == [
+        (a["suit"], a["rank"]) for a in declarations]
+    page.click(".rd-joker .joker-choice >> nth=0")
+    expect(page.locator(f'.hand .card[data-card="{joker["card"]}"]')).to_have_count(0)
+    return "joker"
+
+
+def check_deal_summary(page: Page, summary: dict) -> None:
+    shown = page.locator("#summary .rd-summary")
+    for key in ("target", "tricks", "points", "joker_cost", "score", "rolling_team"):
+        expect(shown).to_have_attribute(f"data-{key.replace('_', '-')}", str(summary[key]))
+    totals = attributes(page, "#summary .team-results tbody tr", "data-total")
+    assert [int(v) for (v,) in totals] == summary["team_scores"]
+
+
+def play_deal(page: Page, **choices: int) -> list[str]:
+    done = []
+    while wait_for_turn_or_summary(page) != "summary":
+        done.append(take_turn(page, **choices))
+    return done
+
+
+def test_whole_deal_with_jokers_and_privilege(page: Page, site_url: str) -> None:
+    start(page, site_url, HUMAN_ROLLS, jokers=True, privilege=True)
+    done = play_deal(page, jokers_to_buy=1)
+    assert done[:4] == ["roll", "trump", "buy", "discard"]
+    assert done.count("exchange") == 3 and "declare" in done and "joker" in done
+    game = saved_game(page)
+    summary = game.view(HUMAN)["deals"][0]
+    assert summary["jokers"] == 1 and summary["joker_cost"] == 9 and summary["rolling_team"] == 0
+    check_deal_summary(page, summary)
+    close_summary(page)
+    expect(page.locator(".roller-derby")).to_have_attribute("data-deal", "2")
+
+
+def test_whole_deal_with_the_d12_rolled_by_a_bot(page: Page, site_url: str) -> None:
+    start(page, site_url, BOT_ROLLS, d12=True)
+    assert wait_for_turn_or_summary(page) == "exchange"  # West rolled and named nothing yet
+    view = saved_game(page).view(HUMAN)
+    assert view["roller"] == 1 and len(view["dice"]) == 1
+    expect(page.locator(".rd-contract .die.d12")).to_have_attribute("data-value", str(view["dice"][0]))
+    done = play_deal(page)
+    assert done.count("exchange") == 3 and "roll" not in done
+    check_deal_summary(page, saved_game(page).view(HUMAN)["deals"][0])
+
+
+def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str) -> None:
+    start(page, site_url, HUMAN_ROLLS, jokers=True)
+    for _ in range(12):
+        wait_for_turn_or_summary(page)
+        take_turn(page, jokers_to_buy=2)
+    wait_for_turn_or_summary(page)
+    before = (saved_game(page).to_json(), hand(page), phase(page))
+    page.reload()
+    page.wait_for_selector("#game:not([hidden]) .roller-derby", timeout=60_000)
+    wait_for_turn_or_summary(page)
+    assert (saved_game(page).to_json(), hand(page), phase(page)) == before
+    check_contract(page, saved_game(page).view(HUMAN))
+
+
+def test_keyboard_set_up(page: Page, site_url: str) -> None:
+    start(page, site_url, HUMAN_ROLLS, jokers=True)
+    for key, next_phase in (("r", "trump"), ("x", "buy"), ("0", "exchange")):
+        assert wait_for_turn_or_summary(page) != "summary"
+        page.keyboard.press(key)
+        page.wait_for_selector(f'.roller-derby[data-phase="{next_phase}"]', timeout=60_000)
+    view = saved_game(page).view(HUMAN)
+    assert view["trump"] == "NT" and view["jokers_bought"] == 0
+
+
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, artifacts: Path,
+                     name: str, viewport: dict, language: str) -> None:
+    page = new_context(viewport=viewport, locale="ja-JP" if language == "ja" else "en-US").new_page()
+
+    def shot(what: str) -> None:
+        page.screenshot(path=str(artifacts / f"roller_derby-{name}-{language}-{what}.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    start(page, site_url, HUMAN_ROLLS, jokers=True, privilege=True)
+    steps = 0
+    joker_shown = False
+    while (current := wait_for_turn_or_summary(page)) != "summary":
+        if (current in ("roll", "buy", "exchange") and steps < 9) or (current == "play" and steps in (12, 20)):
+            shot(f"{steps:02d}-{current}")
+        if current == "play" and not joker_shown and any(c.startswith("JK") for c in marked_cards(page)):
+            page.click('.hand .card[data-card^="JK"]')
+            shot("joker-choice")
+            page.keyboard.press("Escape")
+            expect(page.locator(".rd-joker")).to_have_count(0)
+            joker_shown = True
+        take_turn(page)
+        steps += 1
+    shot("summary")

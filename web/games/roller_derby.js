@@ -1,0 +1,451 @@
+// The Roller Derby table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
+// Seats sit clockwise from the bottom: the human (0) at the bottom, West (1), North (2, the human's
+// partner), East (3). The contract bar (dice, target, the rolling team's tricks, trump, All or
+// Nothing, jokers) stays in view in every phase.
+import { cardFace, cardName, SUIT_SYMBOL, suitName } from "../cards.js";
+import { arrowFocus, h } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+
+const SEATS = [0, 1, 2, 3];
+const SEAT_AREA = ["south", "west", "north", "east"];
+const TRUMP_KEYS = { S: "s", H: "h", D: "d", C: "c", NT: "x" }; // N is the shell's new-game key
+const PASS_SIZE = 3;
+const DIE_PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+const DELAY = { trickShown: 1300, roll: 900, setUp: 650, beforeHuman: 750, humanDone: 450 };
+
+addStrings({
+  en: {
+    rdSeat0: "You", rdSeat1: "West", rdSeat2: "North", rdSeat3: "East",
+    rdTeam0: "You & North", rdTeam1: "West & East",
+    rdDeal: "Deal {n}/{total}", rdDealer: "Dealer: {name}", rdRoller: "Roller: {name}",
+    rdTeamAria: "{team}: {score} points", rdRolling: "rolling",
+    rdDice: "Dice", rdDieAria: "die showing {n}", rdNotRolled: "not rolled yet",
+    rdTarget: "Target", rdTargetAria: "Target: {target} tricks for {team}",
+    rdTricksAria: "{team} have taken {tricks} of the {target} tricks they aim at",
+    rdTricksLabel: "Tricks", rdTrump: "Trump", rdNoTrump: "No trump", rdTrumpNone: "not named",
+    rdAon: "All or Nothing", rdAonYes: "All or Nothing!", rdJokers: "Jokers: {n} (−{cost})",
+    rdDiscards: "Discarded face down: {n}", rdYourDiscards: "You discarded:",
+    rdCards: "Cards", rdTricks: "Tricks", rdDealerChip: "Dealer", rdRollerChip: "Roller", rdToMove: "to move",
+    rdSeatAria: "{name}: {cards} cards, {tricks} tricks",
+    rdRoll: "Roll the dice", rdRollD12: "Roll the d12",
+    rdNameTrump: "Name trump", rdBuy: "Buy jokers (9 points each)", rdBuyN: "{n}",
+    rdBuyAria: "Buy {n} jokers for {cost} points",
+    rdAonQuestion: "Declare All or Nothing (all 13 tricks or none, 150 points)?", rdYes: "Yes", rdNo: "No",
+    rdExchange: "Exchange", rdChosen: "{name}: given", rdChoosing: "{name}: to give",
+    rdGaveTo: "You gave {name}:", rdSettingAside: "Set aside for {name}:", rdReceivedFrom: "{name} gave you:",
+    rdPrivilegeSeen: "{name} passes you (roller's privilege):",
+    rdJokerTitle: "Play {joker} as", rdJokerHigh: "highest", rdJokerLow: "lowest",
+    rdJokerAria: "{joker} as the {rank} {suit}", rdCancel: "Cancel",
+    rdJokerName: "Joker {n}", rdJokerPlayed: "Joker as {rank} {suit}",
+    rdTrickN: "Trick {n}/13", rdTrickWon: "{winner} took trick {n}",
+    rdYourRoll: "You are the roller: roll (R).",
+    rdYourGive: "Pick a card to give {name} ({n} of 3).",
+    rdYourTrump: "Name trump (S H D C, X for no trump): your team needs exactly {target} tricks.",
+    rdYourBuy: "Buy jokers? 0, 1 or 2 (9 points each).", rdYourDiscard: "Discard a card face down for your joker.",
+    rdYourDeclare: "All or Nothing? (A: yes, P: no, play for the target)",
+    rdYourLead: "Your lead: play any highlighted card.", rdYourPlay: "Your turn: play a highlighted card.",
+    rdWait: "{name} is thinking…", rdOver: "The game is over.",
+    rdNotPlayable: "{card} (not playable now)", rdGiveCard: "{card}: give to {name}",
+    rdDiscardCard: "{card}: discard", rdReceivedCard: "{card}, received from {name}", rdYourHand: "Your hand",
+    rdSummaryTitle: "Deal {n} is over", rdSummaryWhy: "{team} rolled {target}: {reason}",
+    rdReasonExact: "exactly {tricks} tricks — 100 points.",
+    rdReasonOff: "{tricks} tricks, {off} off the target — {points} points.",
+    rdReasonAonMade: "All or Nothing made with {tricks} tricks — 150 points.",
+    rdReasonAonFailed: "All or Nothing failed with {tricks} tricks — 0 points.",
+    rdJokerCost: "Jokers: −{cost}", rdDealScore: "Deal score", rdDefendersNote: "The defenders never score.",
+    rdColTeam: "Team", rdColDeal: "This deal", rdColTotal: "Total",
+    rdFinalTitle: "Game over", rdWeWin: "Your team wins {ours}–{theirs}!", rdTheyWin: "{team} win {theirs}–{ours}.",
+    rdDraw: "A draw, {ours}–{theirs}.",
+    keyRollerDerby: "Roller Derby: R rolls; S H D C names trump, X no trump; 0 1 2 buy jokers; A declares All or Nothing, P declines; Enter gives, discards or plays the focused card; Esc closes the joker choice",
+  },
+  ja: {
+    rdSeat0: "あなた", rdSeat1: "西", rdSeat2: "北", rdSeat3: "東",
+    rdTeam0: "あなた・北", rdTeam1: "西・東",
+    rdDeal: "第{n}/{total}ディール", rdDealer: "ディーラー: {name}", rdRoller: "ローラー: {name}",
+    rdTeamAria: "{team}: {score}点", rdRolling: "ローリング",
+    rdDice: "ダイス", rdDieAria: "出目{n}", rdNotRolled: "未ロール",
+    rdTarget: "目標", rdTargetAria: "目標: {team}が{target}トリック",
+    rdTricksAria: "{team}は目標{target}トリックのうち{tricks}トリック獲得",
+    rdTricksLabel: "トリック", rdTrump: "切り札", rdNoTrump: "ノートランプ", rdTrumpNone: "未宣言",
+    rdAon: "オール・オア・ナッシング", rdAonYes: "オール・オア・ナッシング！", rdJokers: "ジョーカー: {n}（−{cost}）",
+    rdDiscards: "伏せて捨てた札: {n}枚", rdYourDiscards: "捨てた札:",
+    rdCards: "手札", rdTricks: "トリック", rdDealerChip: "ディーラー", rdRollerChip: "ローラー", rdToMove: "手番",
+    rdSeatAria: "{name}: 手札{cards}枚、{tricks}トリック",
+    rdRoll: "ダイスを振る", rdRollD12: "12面体ダイスを振る",
+    rdNameTrump: "切り札を宣言", rdBuy: "ジョーカーを買う（1枚9点）", rdBuyN: "{n}",
+    rdBuyAria: "ジョーカーを{n}枚買う（{cost}点）",
+    rdAonQuestion: "オール・オア・ナッシング（13トリック全部か0、150点）を宣言しますか？", rdYes: "はい", rdNo: "いいえ",
+    rdExchange: "手札交換", rdChosen: "{name}: 渡した", rdChoosing: "{name}: これから",
+    rdGaveTo: "{name}に渡した札:", rdSettingAside: "{name}に渡す札:", rdReceivedFrom: "{name}から受け取った札:",
+    rdPrivilegeSeen: "{name}から来る札（ローラー特権）:",
+    rdJokerTitle: "{joker}の出し方", rdJokerHigh: "最強", rdJokerLow: "最弱",
+    rdJokerAria: "{joker}を{suit}の{rank}として出す", rdCancel: "取り消し",
+    rdJokerName: "ジョーカー{n}", rdJokerPlayed: "{suit}の{rank}としてのジョーカー",
+    rdTrickN: "トリック {n}/13", rdTrickWon: "{winner}がトリック{n}を獲得",
+    rdYourRoll: "あなたがローラーです: ダイスを振ってください（R）。",
+    rdYourGive: "{name}に渡す札を選んでください（3枚中{n}枚目）。",
+    rdYourTrump: "切り札を宣言してください（S H D C、X でノートランプ）: 目標はちょうど{target}トリック。",
+    rdYourBuy: "ジョーカーを買いますか？ 0・1・2枚（1枚9点）。", rdYourDiscard: "ジョーカーの代わりに1枚伏せて捨ててください。",
+    rdYourDeclare: "オール・オア・ナッシング？（A: はい、P: いいえ、目標どおりに）",
+    rdYourLead: "あなたのリード: 光っている札を出してください。", rdYourPlay: "あなたの番: 光っている札を出してください。",
+    rdWait: "{name}が考え中…", rdOver: "ゲーム終了です。",
+    rdNotPlayable: "{card}（今は出せません）", rdGiveCard: "{card}: {name}に渡す",
+    rdDiscardCard: "{card}: 捨てる", rdReceivedCard: "{card}（{name}から受け取った札）", rdYourHand: "あなたの手札",
+    rdSummaryTitle: "第{n}ディール終了", rdSummaryWhy: "{team}の目標{target}: {reason}",
+    rdReasonExact: "ちょうど{tricks}トリック — 100点。",
+    rdReasonOff: "{tricks}トリック、目標から{off}ずれ — {points}点。",
+    rdReasonAonMade: "オール・オア・ナッシング成功（{tricks}トリック） — 150点。",
+    rdReasonAonFailed: "オール・オア・ナッシング失敗（{tricks}トリック） — 0点。",
+    rdJokerCost: "ジョーカー: −{cost}", rdDealScore: "ディール得点", rdDefendersNote: "守備側は得点しません。",
+    rdColTeam: "チーム", rdColDeal: "このディール", rdColTotal: "合計",
+    rdFinalTitle: "ゲーム終了", rdWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
+    rdTheyWin: "{team}の勝ち（{theirs}対{ours}）。", rdDraw: "引き分け（{ours}対{theirs}）。",
+    keyRollerDerby: "ローラー・ダービー: R でダイス、S H D C で切り札、X でノートランプ、0 1 2 でジョーカー購入、A でオール・オア・ナッシング宣言、P で宣言しない、Enter で選んだ札を渡す・捨てる・出す、Esc でジョーカーの選択を閉じる",
+  },
+});
+
+const seatName = (seat) => t(`rdSeat${seat}`);
+const teamOf = (seat) => seat % 2;
+const partnerOf = (seat) => (seat + 2) % 4;
+const legalOf = (snap, type) => (snap.legal ?? []).filter((action) => action.type === type);
+const isJoker = (code) => code.startsWith("JK");
+const trumpText = (call) => (call === "NT" ? t("rdNoTrump") : suitName(call));
+
+let table = null; // the rendered .roller-derby element, for keyboard navigation
+let lastDrawn = null; // {root, snap, context}: opening the joker choice redraws without a new snapshot
+let jokerChoice = null; // the joker whose declaration the human is choosing, or null
+
+// A joker in hand, in a trick or in a list: its declared suit and rank once played.
+function jokerFace(code, { tag = "span", class: extra = "", suit = null, rank = null, ...attributes } = {}) {
+  const name = suit ? t("rdJokerPlayed", { suit: suitName(suit), rank: t(rank === "high" ? "rdJokerHigh" : "rdJokerLow") })
+    : t("rdJokerName", { n: code.slice(2) });
+  return h(tag, { role: tag === "span" ? "img" : null, "aria-label": name, ...attributes,
+    class: `card face joker ${suit ? `suit-${suit}` : ""} ${extra}` },
+  h("span", { class: "index", "aria-hidden": "true" },
+    h("span", { class: "rank", text: "★" }),
+    h("span", { class: "suit", text: suit ? `${SUIT_SYMBOL[suit]}${rank === "high" ? "↑" : "↓"}` : "" })),
+  h("span", { class: "pip", "aria-hidden": "true", text: "JK" }));
+}
+
+const anyFace = (code, options = {}) => (isJoker(code) ? jokerFace(code, options) : cardFace(code, options));
+
+export function render(root, snap, context) {
+  const view = snap.view;
+  if (!context.myTurn || view.phase !== "play" || !legalOf(snap, "play").some((a) => a.card === jokerChoice)) {
+    jokerChoice = null;
+  }
+  lastDrawn = { root, snap, context };
+  table = h("div", {
+    class: "roller-derby", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+    "data-deal": view.deal, "data-target": view.target ?? "", "data-rolling-tricks": view.rolling_tricks,
+    "data-trump": view.trump ?? "", "data-hand-size": view.hand.length,
+  },
+  infoBar(view),
+  contractBar(view),
+  h("div", { class: "felt rd-felt" }, [1, 2, 3, 0].map((seat) => seatPanel(view, seat)), centre(view)),
+  phasePanel(view, snap, context),
+  prompt(view, snap, context),
+  handRow(view, snap, context));
+  root.replaceChildren(table);
+}
+
+function redraw() {
+  const focused = document.activeElement?.dataset?.focusKey;
+  render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
+  const target = (focused && table.querySelector(`[data-focus-key="${focused}"]`)) || table.querySelector("[data-autofocus]");
+  target?.focus();
+}
+
+// --- the parts of the table ----------------------------------------------------------------------
+
+function infoBar(view) {
+  return h("div", { class: "info rd-info" },
+    h("span", { class: "badge", text: t("rdDeal", { n: view.deal, total: view.deals_total }) }),
+    h("span", { class: "badge", text: t("rdDealer", { name: seatName(view.dealer) }) }),
+    h("div", { class: "rd-teams" }, [0, 1].map((team) => h("div", {
+      class: `rd-team team-${team} ${team === view.rolling_team ? "rolling" : ""}`, "data-team": team,
+      "data-score": view.team_scores[team], role: "group",
+      "aria-label": t("rdTeamAria", { team: t(`rdTeam${team}`), score: view.team_scores[team] })
+        + (team === view.rolling_team ? ` (${t("rdRolling")})` : ""),
+    },
+    h("span", { "aria-hidden": "true", text: t(`rdTeam${team}`) }),
+    h("strong", { "aria-hidden": "true", text: view.team_scores[team] })))));
+}
+
+function die(value, sides) {
+  return h("span", { class: `die d${sides}`, "data-value": value, role: "img", "aria-label": t("rdDieAria", { n: value }) },
+    sides === 6 ? Array.from({ length: 9 }, (_, i) => h("span", { class: `pip-dot ${DIE_PIPS[value].includes(i + 1) ? "on" : ""}` }))
+      : h("span", { class: "die-number", text: value }));
+}
+
+// The dice, the target, the rolling team's tricks against it, trump, All or Nothing and jokers.
+function contractBar(view) {
+  const sides = view.options.d12 ? 12 : 6;
+  const team = t(`rdTeam${view.rolling_team}`);
+  const jokerCost = 9 * view.jokers_bought;
+  return h("section", { class: `rd-contract team-${view.rolling_team}`, "aria-label": t("rdTarget") },
+    h("div", { class: "rd-dice", role: "group", "aria-label": t("rdDice") },
+      view.dice.length > 0 ? view.dice.map((value) => die(value, sides))
+        : h("span", { class: "not-rolled", text: `${t("rdDice")}: ${t("rdNotRolled")}` })),
+    view.target !== null && h("div", { class: "rd-target", "data-target": view.target,
+      "aria-label": t("rdTargetAria", { target: view.target, team }) },
+    h("small", { "aria-hidden": "true", text: t("rdTarget") }), h("strong", { "aria-hidden": "true", text: view.target })),
+    h("div", { class: "rd-progress", "data-rolling-tricks": view.rolling_tricks,
+      "aria-label": t("rdTricksAria", { team, tricks: view.rolling_tricks, target: view.target ?? "?" }) },
+    h("small", { "aria-hidden": "true", text: `${team} · ${t("rdTricksLabel")}` }),
+    h("strong", { "aria-hidden": "true", text: `${view.rolling_tricks}/${view.target ?? "?"}` })),
+    h("span", { class: `badge trump-badge ${view.trump && view.trump !== "NT" ? `suit-${view.trump}` : ""}`,
+      "data-trump": view.trump ?? "",
+      text: `${t("rdTrump")}: ${view.trump === null ? t("rdTrumpNone") : view.trump === "NT" ? t("rdNoTrump") : SUIT_SYMBOL[view.trump]}`,
+      "aria-label": `${t("rdTrump")}: ${view.trump === null ? t("rdTrumpNone") : trumpText(view.trump)}` }),
+    view.all_or_nothing && h("span", { class: "badge aon", "data-aon": "true", text: t("rdAonYes") }),
+    view.jokers_bought > 0 && h("span", { class: "badge jokers", "data-jokers": view.jokers_bought,
+      text: t("rdJokers", { n: view.jokers_bought, cost: jokerCost }) }),
+    view.discard_count > 0 && !view.discards && h("span", { class: "badge", text: t("rdDiscards", { n: view.discard_count }) }),
+    view.discards?.length > 0 && h("span", { class: "gift-line rd-discards", "data-discards": view.discards.join(" ") },
+      t("rdYourDiscards"), view.discards.map((code) => cardFace(code, { class: "mini" }))));
+}
+
+function seatPanel(view, seat) {
+  const turn = view.current_player === seat;
+  return h("div", {
+    class: `seat seat-${seat} area-${SEAT_AREA[seat]} team-${teamOf(seat)} ${turn ? "turn" : ""}
+      ${teamOf(seat) === view.rolling_team ? "rolling" : ""}`,
+    "data-seat": seat, "data-tricks": view.tricks[seat], role: "group",
+    "aria-label": t("rdSeatAria", { name: seatName(seat), cards: view.hand_sizes[seat], tricks: view.tricks[seat] })
+      + (turn ? ` (${t("rdToMove")})` : ""),
+  },
+  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(seat),
+    view.dealer === seat && h("span", { class: "dealer-chip", title: t("rdDealerChip"), text: "D" }),
+    view.roller === seat && h("span", { class: "roller-chip", title: t("rdRollerChip"), text: "R" })),
+  h("span", { class: "seat-stats", "aria-hidden": "true" },
+    h("span", { class: "stat tricks" }, h("small", { text: t("rdTricks") }), ` ${view.tricks[seat]}`),
+    seat !== view.seat && h("span", { class: "stat" }, h("small", { text: t("rdCards") }), ` ${view.hand_sizes[seat]}`),
+    view.phase === "exchange" && h("span", { class: `stat chosen ${view.chosen[seat] ? "yes" : ""}`,
+      text: view.chosen[seat] ? "✓" : "…" })));
+}
+
+function playedFace(play, extra) {
+  const label = `${seatName(play.seat)}: ${isJoker(play.card) ? "" : cardName(play.card)}`;
+  return isJoker(play.card)
+    ? jokerFace(play.card, { class: extra, suit: play.suit, rank: play.rank, "data-card": play.card })
+    : cardFace(play.card, { class: extra, "aria-label": label, "data-card": play.card });
+}
+
+// The trick in play, or between tricks the last one with who took it.
+function centre(view) {
+  const last = view.played.at(-1);
+  const showing = view.trick.length > 0 ? view.trick : last?.plays ?? [];
+  const done = view.phase === "play" && view.trick.length === 0 && last !== undefined;
+  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
+    view.phase === "play" && showing.map((play) =>
+      playedFace(play, `slot-${SEAT_AREA[play.seat]} ${done && play.seat === last.winner ? "winner" : ""}`)),
+    h("span", { class: "trick-caption" },
+      done && h("span", { class: "trick-result", text: t("rdTrickWon", { winner: seatName(last.winner), n: last.trick }) }),
+      view.phase === "play" && h("span", { class: "trick-number", text: t("rdTrickN", { n: Math.min(view.trick_number, 13) }) })));
+}
+
+function phasePanel(view, snap, context) {
+  const mine = context.myTurn;
+  if (view.phase === "roll" && mine) {
+    return actionPanel("rd-roll", t("rdDice"), legalOf(snap, "roll").map((action) =>
+      button(t(view.options.d12 ? "rdRollD12" : "rdRoll"), action, context, { key: "R", cls: "primary" })));
+  }
+  if (view.phase === "trump" && mine) {
+    return actionPanel("rd-trump", t("rdNameTrump"), legalOf(snap, "trump").map((action) =>
+      button(action.suit === "NT" ? t("rdNoTrump") : SUIT_SYMBOL[action.suit], action, context, {
+        key: TRUMP_KEYS[action.suit].toUpperCase(), cls: `trump-choice suit-${action.suit}`,
+        label: trumpText(action.suit), data: { "data-suit": action.suit } })));
+  }
+  if (view.phase === "buy" && mine) {
+    return actionPanel("rd-buy", t("rdBuy"), legalOf(snap, "buy").map((action) =>
+      button(t("rdBuyN", { n: action.jokers }), action, context, { key: String(action.jokers),
+        label: t("rdBuyAria", { n: action.jokers, cost: 9 * action.jokers }), data: { "data-jokers": action.jokers } })));
+  }
+  if (view.phase === "declare" && mine) {
+    return actionPanel("rd-declare", t("rdAonQuestion"), legalOf(snap, "declare").map((action) =>
+      button(t(action.all_or_nothing ? "rdYes" : "rdNo"), action, context, { key: action.all_or_nothing ? "A" : "P",
+        data: { "data-aon": String(action.all_or_nothing) } })));
+  }
+  if (jokerChoice) return jokerPanel(snap, context);
+  if (view.gave || view.received) return exchangePanel(view);
+  return null;
+}
+
+function actionPanel(cls, title, buttons) {
+  return h("section", { class: `rd-panel ${cls}`, "aria-label": title },
+    h("h2", { class: "strip-title", text: title }), h("div", { class: "actions" }, buttons));
+}
+
+function button(text, action, context, { key, cls = "", label = null, data = {} }) {
+  return h("button", {
+    type: "button", class: `action ${cls}`, "data-nav": "", "data-focus-key": `${action.type}-${key}`,
+    "data-autofocus": true, "aria-keyshortcuts": key, "aria-label": label, ...data,
+    onclick: () => context.act(action),
+  }, text, h("kbd", { "aria-hidden": "true", text: key }));
+}
+
+// The joker's declarations the engine allows now, one button each (suit and highest/lowest).
+function jokerPanel(snap, context) {
+  const actions = legalOf(snap, "play").filter((action) => action.card === jokerChoice);
+  const joker = t("rdJokerName", { n: jokerChoice.slice(2) });
+  return h("section", { class: "rd-panel rd-joker", "aria-label": t("rdJokerTitle", { joker }) },
+    h("h2", { class: "strip-title", text: t("rdJokerTitle", { joker }) }),
+    h("div", { class: "actions joker-choices" }, actions.map((action, i) => {
+      const rank = t(action.rank === "high" ? "rdJokerHigh" : "rdJokerLow");
+      return h("button", {
+        type: "button", class: `action joker-choice suit-${action.suit}`, "data-suit": action.suit,
+        "data-rank": action.rank, "data-nav": "", "data-focus-key": `joker-${action.suit}-${action.rank}`,
+        "data-autofocus": i === 0 || null,
+        "aria-label": t("rdJokerAria", { joker, suit: suitName(action.suit), rank }),
+        onclick: () => { jokerChoice = null; context.act(action); },
+      }, `${SUIT_SYMBOL[action.suit]} ${rank}`);
+    }),
+    h("button", { type: "button", class: "action", "data-nav": "", "data-focus-key": "joker-cancel",
+      onclick: () => { jokerChoice = null; redraw(); } }, t("rdCancel"), h("kbd", { "aria-hidden": "true", text: "Esc" }))));
+}
+
+// Who has given in the exchange, what the human set aside or gave, and what came back.
+function exchangePanel(view) {
+  const partner = partnerOf(view.seat);
+  const privileged = view.received && !view.exchanged[teamOf(view.seat)];
+  const given = view.exchanged[teamOf(view.seat)] || view.chosen[view.seat];
+  return h("section", { class: "rd-panel rd-exchange", "aria-label": t("rdExchange") },
+    h("h2", { class: "strip-title", text: t("rdExchange") }),
+    view.phase === "exchange" && h("ul", { class: "chosen-list" }, SEATS.map((seat) => h("li", {
+      class: `seat-${seat} ${view.chosen[seat] ? "yes" : ""}`, "data-seat": seat, "data-chosen": String(view.chosen[seat]),
+      text: t(view.chosen[seat] ? "rdChosen" : "rdChoosing", { name: seatName(seat) }),
+    }))),
+    view.gave && h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
+      h("span", { text: t(given ? "rdGaveTo" : "rdSettingAside", { name: seatName(partner) }) }),
+      view.gave.map((code) => anyFace(code, { class: "mini" }))),
+    view.received && h("p", { class: "gift-line", "data-received": view.received.join(" ") },
+      h("span", { text: t(privileged ? "rdPrivilegeSeen" : "rdReceivedFrom", { name: seatName(partner) }) }),
+      view.received.map((code) => anyFace(code, { class: "mini" }))));
+}
+
+function prompt(view, snap, context) {
+  let status;
+  if (snap.is_over) status = t("rdOver");
+  else if (!context.myTurn) status = t("rdWait", { name: seatName(view.current_player) });
+  else {
+    status = {
+      roll: () => t("rdYourRoll"),
+      exchange: () => t("rdYourGive", { name: seatName(partnerOf(view.seat)), n: (view.gave?.length ?? 0) + 1 }),
+      trump: () => t("rdYourTrump", { target: view.target }),
+      buy: () => t("rdYourBuy"),
+      discard: () => t("rdYourDiscard"),
+      declare: () => t("rdYourDeclare"),
+      play: () => t(view.trick.length === 0 ? "rdYourLead" : "rdYourPlay"),
+    }[view.phase]();
+  }
+  return h("div", { class: "prompt" }, h("p", { class: "status", id: "status", role: "status", text: status }));
+}
+
+// The hand: in the exchange a tap gives the card, in the discard a tap discards it, in the play a
+// tap plays it (a joker first opens its declaration choice). Only cards the engine lists are live.
+function handRow(view, snap, context) {
+  const partner = seatName(partnerOf(view.seat));
+  const received = new Set(view.exchanged[teamOf(view.seat)] ? view.received ?? [] : []);
+  const byCard = new Map();
+  for (const action of snap.legal ?? []) {
+    if (["give", "discard", "play"].includes(action.type) && !byCard.has(action.card)) byCard.set(action.card, action);
+  }
+  const firstLegal = view.hand.find((code) => byCard.has(code));
+  return h("div", { class: "hand-row" },
+    h("div", { class: "hand", role: "group", "aria-label": t("rdYourHand") }, view.hand.map((code) => {
+      const action = context.myTurn && !jokerChoice ? byCard.get(code) : undefined;
+      const name = isJoker(code) ? t("rdJokerName", { n: code.slice(2) }) : cardName(code);
+      const base = received.has(code) ? t("rdReceivedCard", { card: name, name: partner }) : name;
+      const label = !action ? (context.myTurn && view.phase === "play" ? t("rdNotPlayable", { card: base }) : base)
+        : action.type === "give" ? t("rdGiveCard", { card: base, name: partner })
+          : action.type === "discard" ? t("rdDiscardCard", { card: base }) : base;
+      return anyFace(code, {
+        tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
+        "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
+        class: `${action ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`,
+        "aria-disabled": String(!action), "aria-label": label,
+        onclick: () => {
+          if (!action) return;
+          if (action.type === "play" && isJoker(code)) {
+            jokerChoice = code;
+            redraw();
+          } else context.act(action);
+        },
+      });
+    })));
+}
+
+// --- keys, pacing, summaries ---------------------------------------------------------------------
+
+export function onKey(event, snap, context) {
+  const key = event.key.toLowerCase();
+  if (key === "escape" && jokerChoice) {
+    jokerChoice = null;
+    redraw();
+    return true;
+  }
+  if (arrowFocus(table, key)) return true;
+  if (!context.myTurn) return false;
+  const action = (snap.legal ?? []).find((a) =>
+    (a.type === "roll" && key === "r") || (a.type === "trump" && TRUMP_KEYS[a.suit] === key)
+    || (a.type === "buy" && String(a.jokers) === key)
+    || (a.type === "declare" && key === (a.all_or_nothing ? "a" : "p")));
+  if (action) context.act(action);
+  return action !== undefined;
+}
+
+// The roll and a finished trick stay in view a moment; bots wait longer while the human still has
+// to play in this trick than when only bots are left.
+export function botDelay(snap, lastEvents) {
+  if (lastEvents.some((event) => event.type === "trick_won")) return DELAY.trickShown;
+  if (lastEvents.some((event) => event.type === "rolled")) return DELAY.roll;
+  const view = snap.view;
+  if (view.phase !== "play") return DELAY.setUp;
+  return view.trick.some((play) => play.seat === view.seat) ? DELAY.humanDone : DELAY.beforeHuman;
+}
+
+function reason(summary) {
+  const { tricks, target, points } = summary;
+  if (summary.all_or_nothing) return t(points > 0 ? "rdReasonAonMade" : "rdReasonAonFailed", { tricks });
+  if (tricks === target) return t("rdReasonExact", { tricks });
+  return t("rdReasonOff", { tricks, off: Math.abs(tricks - target), points });
+}
+
+export function dealSummary(summary, snap) {
+  const team = summary.rolling_team;
+  const before = summary.team_scores.map((score, i) => (i === team ? score - summary.score : score));
+  return h("section", {
+    class: "deal-summary rd-summary", "data-deal": summary.deal, "data-rolling-team": team,
+    "data-target": summary.target, "data-tricks": summary.tricks, "data-points": summary.points,
+    "data-joker-cost": summary.joker_cost, "data-score": summary.score,
+  },
+  h("h2", { id: "summary-title", text: t("rdSummaryTitle", { n: summary.deal }) }),
+  h("div", { class: "rd-dice" }, summary.dice.map((value) => die(value, snap.view.options.d12 ? 12 : 6)),
+    h("span", { class: "badge", text: `${t("rdTrump")}: ${trumpText(summary.trump)}` })),
+  h("p", { class: "headline", text: t("rdSummaryWhy", { team: t(`rdTeam${team}`), target: summary.target,
+    reason: reason(summary) }) }),
+  summary.joker_cost > 0 && h("p", { class: "joker-cost", text: t("rdJokerCost", { cost: summary.joker_cost }) }),
+  h("table", { class: "team-results" },
+    h("thead", {}, h("tr", {}, ["rdColTeam", "rdColDeal", "rdColTotal"].map((key) =>
+      h("th", { scope: "col", class: key === "rdColTeam" ? "" : "num", text: t(key) })))),
+    h("tbody", {}, [0, 1].map((i) => h("tr", { class: `team-${i}`, "data-team": i, "data-total": summary.team_scores[i],
+      "data-deal-score": i === team ? summary.score : 0 },
+    h("th", { scope: "row", text: t(`rdTeam${i}`) }),
+    h("td", { class: "num", text: i === team ? summary.score : "—" }),
+    h("td", { class: "num", text: `${before[i]} → ${summary.team_scores[i]}` }))))),
+  h("p", { class: "fine", text: t("rdDefendersNote") }));
+}
+
+export function finalSummary(snap) {
+  const { team_scores: scores, winning_team: winner } = snap.result;
+  const mine = teamOf(snap.seat);
+  const ours = scores[mine];
+  const theirs = scores[1 - mine];
+  const headline = winner === null ? "rdDraw" : winner === mine ? "rdWeWin" : "rdTheyWin";
+  return h("section", { class: "final-summary", "data-winning-team": winner ?? "none" },
+    h("h2", { id: "final-title", text: t("rdFinalTitle") }),
+    h("p", { class: "headline", text: t(headline, { ours, theirs, team: t(`rdTeam${1 - mine}`) }) }),
+    h("ul", { class: "scores" }, [0, 1].map((team) => h("li", { class: `team-${team}`, "data-team": team,
+      "data-score": scores[team], text: `${t(`rdTeam${team}`)}: ${scores[team]}` }))));
+}

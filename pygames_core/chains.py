@@ -21,6 +21,7 @@ from typing import ClassVar
 from .errors import BadSetup
 from .game import Option, Rules
 from .rng import Rng
+from .search import search_action
 from .seats import left_of
 
 NUMBERS = range(1, 11)
@@ -385,7 +386,7 @@ def winners(state: ChainsState) -> list[int]:
 
 # --- set-up: an explicit position (format in docs/games/chains.md) ---------------------------------
 
-TABLE_KEYS = {"deck", "work", "slots", "drawn", "end_cards", "dead"}
+TABLE_KEYS = {"deck", "deck_top", "work", "slots", "drawn", "end_cards", "dead"}
 
 
 def apply_setup(state: ChainsState, setup: dict) -> None:
@@ -463,12 +464,18 @@ def _setup_table(state: ChainsState, seat: int, given: dict) -> None:
     placed = work + [c for p in piles for c in p] + ([drawn] if drawn is not None else [])
     placed += discard + [c for p in dead for c in p] + sorted(ends)
     counts = {n: n - placed.count(n) for n in NUMBERS}  # a Pairs deck has n cards of number n
+    if "deck" in given and "deck_top" in given:
+        raise BadSetup("give either deck (all of it) or deck_top (its top cards), not both")
     if "deck" in given:
         deck = _numbers(given["deck"], "deck")
         counts = {n: c - deck.count(n) for n, c in counts.items()}
     else:
-        deck = [n for n, c in counts.items() for _ in range(max(c, 0))]
-        state.rng.shuffle(deck)
+        top = _numbers(given.get("deck_top", []), "deck_top")
+        counts = {n: c - top.count(n) for n, c in counts.items()}
+        rest = [n for n, c in counts.items() for _ in range(max(c, 0))]
+        state.rng.shuffle(rest)
+        counts = {n: min(c, 0) for n, c in counts.items()}
+        deck = top + rest
     wrong = {n: -c for n, c in counts.items() if c}
     if any(c > 0 for c in wrong.values()):
         extra = {n: c for n, c in wrong.items() if c > 0}
@@ -548,3 +555,29 @@ def evaluate(state: ChainsState, seat: int) -> float:
 
 
 CHAINS = ChainsRules()
+
+HINT_BUDGET_MS = 300
+
+
+def hint(view: dict, *, budget_ms: int = HINT_BUDGET_MS, seed: int = 0) -> dict:
+    """A suggested move for the player to move, from their own view only: it never reads a deck.
+
+    Method (the hard bot's determinized Monte Carlo, search.py): deal the unseen cards of every deck
+    in a random order consistent with the view (the counts of each number still unseen are public),
+    try every legal move in that same deal, play on with the normal policy to the end, and keep the
+    move with the best average outcome (solitaire: end cards taken; expansion: the share of the
+    win), unless it is not clearly better than the normal policy's own move. Samples repeat for
+    `budget_ms` milliseconds. Returns {"action", "values": [{"action", "value"}] (mean outcome in
+    [0, 1], best first; null when the move is forced), "samples"}.
+    """
+    seat = view.get("current_player")
+    if view.get("over") or seat is None or view.get("seat") != seat:
+        raise ValueError("a hint needs the view of the player to move (game.view(game.current_player))")
+    rng = Rng(seed)
+    legal = CHAINS.legal_actions(sample_state(view, rng))
+    if len(legal) == 1:
+        return {"action": legal[0], "values": [{"action": legal[0], "value": None}], "samples": 0}
+    action, stats = search_action(CHAINS, view, legal, seat, rng, budget_ms)
+    values = sorted(zip(stats["means"], range(len(legal)), strict=True), key=lambda pair: (-pair[0], pair[1]))
+    return {"action": action, "values": [{"action": legal[i], "value": round(v, 4)} for v, i in values],
+            "samples": stats["samples"]}

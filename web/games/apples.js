@@ -59,7 +59,7 @@ addStrings({
     apTargetCard: "{card}: set aside as target card", apReceivedCard: "{card}, came back from the pile",
     apYourHand: "Your hand",
     apSummaryTitle: "Deal {n} is over", apSummaryContract: "{name} bid {count}{symbol}.",
-    apColPlayer: "Player", apColTarget: "Target", apColSets: "Sets", apColDeal: "Deal", apColTotal: "Total",
+    apColPlayer: "Player · target", apColTarget: "Target card", apColSets: "Sets", apColDeal: "Deal", apColTotal: "Total",
     apNoSets: "—", apSetPoints: "{rank}×{count}: {points}", apTargetBonus: "target",
     apSetTitle: "{count} × {rank}{target}: {points} points",
     apGoalNote: "The game ends after a deal in which someone reaches {goal}.",
@@ -111,7 +111,7 @@ addStrings({
     apTargetCard: "{card}: ターゲットカードとして伏せる", apReceivedCard: "{card}（山から戻ってきた札）",
     apYourHand: "あなたの手札",
     apSummaryTitle: "第{n}ディール終了", apSummaryContract: "{name}が{count}{symbol}でビッド。",
-    apColPlayer: "プレイヤー", apColTarget: "ターゲット", apColSets: "セット", apColDeal: "今回", apColTotal: "合計",
+    apColPlayer: "プレイヤー・ターゲット", apColTarget: "ターゲットカード", apColSets: "セット", apColDeal: "今回", apColTotal: "合計",
     apNoSets: "—", apSetPoints: "{rank}×{count}: {points}", apTargetBonus: "ターゲット",
     apSetTitle: "{rank}×{count}{target}: {points}点",
     apGoalNote: "誰かが{goal}点に達したディールの後でゲーム終了です。",
@@ -517,14 +517,15 @@ export function dealSummary(summary, snap) {
       text: t("apSummaryContract", { name: seatName(summary.declarer), count: summary.bid.count,
         symbol: SUIT_SYMBOL[summary.bid.suit] }) }),
     h("table", { class: "seat-results" },
-      h("thead", {}, h("tr", {}, ["apColPlayer", "apColTarget", "apColSets", "apColDeal", "apColTotal"].map((key) =>
+      h("thead", {}, h("tr", {}, ["apColPlayer", "apColSets", "apColDeal", "apColTotal"].map((key) =>
         h("th", { scope: "col", class: ["apColDeal", "apColTotal"].includes(key) ? "num" : "", text: t(key) })))),
       h("tbody", {}, SEATS.map((seat) => h("tr", {
         class: `seat-${seat}`, "data-seat": seat, "data-points": summary.points[seat], "data-total": summary.scores[seat],
         "data-target": summary.targets[seat] ?? "",
       },
-      h("th", { scope: "row", text: seatName(seat) }),
-      h("td", {}, summary.targets[seat] && cardFace(summary.targets[seat], { class: "mini" })),
+      h("th", { scope: "row" }, h("div", { class: "player-cell" }, h("span", { text: seatName(seat) }),
+        summary.targets[seat] && cardFace(summary.targets[seat], { class: "mini",
+          "aria-label": `${t("apColTarget")}: ${cardName(summary.targets[seat])}` }))),
       h("td", {}, summary.sets[seat].length === 0 ? t("apNoSets")
         : h("ul", { class: "summary-sets" }, summary.sets[seat].map(summarySet))),
       h("td", { class: "num deal-points", text: summary.points[seat] }),

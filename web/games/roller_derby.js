@@ -190,10 +190,10 @@ function contractBar(view) {
     view.target !== null && h("div", { class: "rd-target", "data-target": view.target,
       "aria-label": t("rdTargetAria", { target: view.target, team }) },
     h("small", { "aria-hidden": "true", text: t("rdTarget") }), h("strong", { "aria-hidden": "true", text: view.target })),
-    h("div", { class: "rd-progress", "data-rolling-tricks": view.rolling_tricks,
-      "aria-label": t("rdTricksAria", { team, tricks: view.rolling_tricks, target: view.target ?? "?" }) },
+    view.target !== null && h("div", { class: "rd-progress", "data-rolling-tricks": view.rolling_tricks,
+      "aria-label": t("rdTricksAria", { team, tricks: view.rolling_tricks, target: view.target }) },
     h("small", { "aria-hidden": "true", text: `${team} · ${t("rdTricksLabel")}` }),
-    h("strong", { "aria-hidden": "true", text: `${view.rolling_tricks}/${view.target ?? "?"}` })),
+    h("strong", { "aria-hidden": "true", text: `${view.rolling_tricks}/${view.target}` })),
     h("span", { class: `badge trump-badge ${view.trump && view.trump !== "NT" ? `suit-${view.trump}` : ""}`,
       "data-trump": view.trump ?? "",
       text: `${t("rdTrump")}: ${view.trump === null ? t("rdTrumpNone") : view.trump === "NT" ? t("rdNoTrump") : SUIT_SYMBOL[view.trump]}`,
@@ -363,7 +363,7 @@ function handRow(view, snap, context) {
       return anyFace(code, {
         tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
         "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
-        class: `${action ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`,
+        class: `${action ? "legal" : "idle"} ${received.has(code) ? "received" : ""} ${code === jokerChoice ? "choosing" : ""}`,
         "aria-disabled": String(!action), "aria-label": label,
         onclick: () => {
           if (!action) return;

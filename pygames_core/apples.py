@@ -23,10 +23,10 @@ from typing import ClassVar
 
 from .cards import RANKS, SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
 from .errors import BadSetup
-from .game import Rules
+from .game import Rules, check_setup_keys, setup_deal, setup_seat
 from .rng import Rng
 from .search import deal_unseen, deal_unseen_with_minimums
-from .seats import SecretChoices, clockwise_from, is_seat, left_of
+from .seats import SecretChoices, clockwise_from, left_of
 from .tricks import Trick, playable_cards, record_play, trick_winner
 
 PLAYERS = 4
@@ -484,14 +484,9 @@ SETUP_KEYS = frozenset({"dealer", "deal", "scores", "hands", "bids", "contract",
 
 
 def apply_setup(state: ApplesState, setup: dict) -> None:
-    unknown = sorted(set(setup) - SETUP_KEYS)
-    if unknown:
-        raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(SETUP_KEYS)}")
-    state.dealer = _setup_seat(setup, "dealer", state.dealer)
-    deal = setup.get("deal", 1)
-    if type(deal) is not int or deal < 1:
-        raise BadSetup(f"deal must be a number from 1, not {deal!r}")
-    state.deal = deal
+    check_setup_keys(setup, SETUP_KEYS)
+    state.dealer = setup_seat(setup, "dealer", state.dealer, PLAYERS)
+    state.deal = setup_deal(setup)
     scores = setup.get("scores", [0] * PLAYERS)
     if not isinstance(scores, list) or len(scores) != PLAYERS or any(type(s) is not int or s >= GOAL for s in scores):
         raise BadSetup(f"scores must be four whole numbers below {GOAL} (the game goes on)")
@@ -509,13 +504,6 @@ def apply_setup(state: ApplesState, setup: dict) -> None:
         _setup_exchange(state, hands, setup)
     else:
         _setup_after_exchange(state, hands, setup)
-
-
-def _setup_seat(setup: dict, key: str, default: int) -> int:
-    seat = setup.get(key, default)
-    if not is_seat(seat, PLAYERS):
-        raise BadSetup(f"{key} must be a seat 0-3, not {seat!r}")
-    return seat
 
 
 def _card_lists(value: object, name: str) -> list[list[Card]]:
@@ -567,7 +555,7 @@ def _setup_contract(state: ApplesState, setup: dict) -> None:
     contract = setup["contract"]
     if not isinstance(contract, dict) or set(contract) != {"declarer", "count", "suit"}:
         raise BadSetup('contract must be {"declarer": seat, "count": N, "suit": S}')
-    declarer = _setup_seat(contract, "declarer", 0)
+    declarer = setup_seat(contract, "declarer", 0, PLAYERS)
     count, suit = contract["count"], contract["suit"]
     if type(count) is not int or not 1 <= count <= HAND_SIZE or not is_bid_suit(suit):
         raise BadSetup(f"a contract is 1-{HAND_SIZE} cards of a suit S H D C, not {count!r} {suit!r}")
@@ -628,7 +616,7 @@ def _setup_after_exchange(state: ApplesState, hands: list[list[Card]], setup: di
     state.targets.choices = chosen
     state.captured = [list(c) for c in captured]
     state.phase = "target" if None in chosen else "play"
-    state.trick = Trick(_setup_seat(setup, "leader", state.declarer if state.declarer is not None else 0))
+    state.trick = Trick(setup_seat(setup, "leader", state.declarer if state.declarer is not None else 0, PLAYERS))
 
 
 # --- bots: sampling the unseen cards, a quick policy, and the value of a finished deal ------------------

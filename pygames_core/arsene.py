@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from .cards import Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
 from .errors import BadSetup
-from .game import Option, Rules
+from .game import Option, Rules, check_setup_keys, setup_deal
 from .rng import Rng
 from .search import deal_unseen
 from .seats import is_seat, left_of
@@ -364,17 +364,12 @@ class ArseneRules(Rules[ArseneState]):
 def apply_setup(state: ArseneState, setup: dict) -> None:
     """An explicit position; the format is documented in docs/games/arsene.md."""
     known = {"dealer", "deal", "hands", "table", "chosen", "tricks", "leader", "stores", "chips", "contest"}
-    unknown = sorted(set(setup) - known)
-    if unknown:
-        raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(known)}")
+    check_setup_keys(setup, known)
     dealer = setup.get("dealer", state.dealer)
     if not is_seat(dealer, PLAYERS):
         raise BadSetup(f"dealer must be a seat 0-3, not {dealer!r}")
     state.dealer = dealer
-    deal = setup.get("deal", 1)
-    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
-        raise BadSetup(f"deal must be a number from 1, not {deal!r}")
-    state.deal = deal
+    state.deal = setup_deal(setup)
     _setup_chips(state, setup)
     contest = setup.get("contest", False)
     if not isinstance(contest, bool) or (contest and not state.advanced):

@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from .cards import Domino, domino_set
 from .errors import BadSetup
-from .game import Option, Rules
+from .game import Option, Rules, check_setup_keys
 from .rng import Rng
 from .seats import left_of
 
@@ -496,9 +496,7 @@ POSITION_KEYS = SETUP_KEYS - {"first_player", "game_number", "totals", "hands"}
 
 def apply_setup(state: DominuxenState, setup: dict) -> None:
     """An explicit position at the start of a turn; the format is documented in docs/games/dominuxen.md."""
-    unknown = sorted(set(setup) - SETUP_KEYS)
-    if unknown:
-        raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(SETUP_KEYS)}")
+    check_setup_keys(setup, SETUP_KEYS)
     first = setup.get("first_player", state.first_player)
     if not _is_seat(first, state.players):
         raise BadSetup(f"first_player must be a seat 0-{state.players - 1}, not {first!r}")

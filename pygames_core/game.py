@@ -13,12 +13,13 @@ import copy
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import BadSave, BadSetup, IllegalAction, PygamesError
 from .rng import MAX_SEED, Rng, fresh_seed
+from .seats import is_seat
 
 S = TypeVar("S")
 
@@ -150,6 +151,28 @@ class Rules(ABC, Generic[S]):
         """How good `state` is for `seat`, in [0, 1], at the end of a play-out."""
         winners = self.result(state)["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
+
+
+# --- checks shared by every game's explicit set-ups ---------------------------------------------
+
+def check_setup_keys(setup: dict, known: Collection[str]) -> None:
+    unknown = sorted(set(setup) - set(known))
+    if unknown:
+        raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(known)}")
+
+
+def setup_seat(setup: dict, key: str, default: int, players: int) -> int:
+    seat = setup.get(key, default)
+    if not is_seat(seat, players):
+        raise BadSetup(f"{key} must be a seat 0-{players - 1}, not {seat!r}")
+    return seat
+
+
+def setup_deal(setup: dict) -> int:
+    deal = setup.get("deal", 1)
+    if type(deal) is not int or deal < 1:
+        raise BadSetup(f"deal must be a number from 1, not {deal!r}")
+    return deal
 
 
 def _canonical(data: Any) -> str:

@@ -25,10 +25,10 @@ from typing import ClassVar
 
 from .cards import SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
 from .errors import BadSetup
-from .game import Rules
+from .game import Rules, check_setup_keys, setup_deal, setup_seat
 from .rng import Rng
 from .search import deal_unseen
-from .seats import SecretChoices, clockwise_from, is_seat, left_of, partner_of, team_of
+from .seats import SecretChoices, clockwise_from, left_of, partner_of, team_of
 from .tricks import Trick, playable_cards, record_play, trick_winner
 
 PLAYERS = 4
@@ -444,14 +444,9 @@ SETUP_KEYS = frozenset({"dealer", "deal", "victory_points", "hands", "votes", "r
 
 
 def apply_setup(state: OnScheduleState, setup: dict) -> None:
-    unknown = sorted(set(setup) - SETUP_KEYS)
-    if unknown:
-        raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(SETUP_KEYS)}")
-    state.dealer = _setup_seat(setup, "dealer", state.dealer)
-    deal = setup.get("deal", 1)
-    if type(deal) is not int or deal < 1:
-        raise BadSetup(f"deal must be a number from 1, not {deal!r}")
-    state.deal = deal
+    check_setup_keys(setup, SETUP_KEYS)
+    state.dealer = setup_seat(setup, "dealer", state.dealer, PLAYERS)
+    state.deal = setup_deal(setup)
     victory_points = setup.get("victory_points", [0, 0])
     if (not isinstance(victory_points, list) or len(victory_points) != 2
             or any(type(v) is not int or not 0 <= v < TARGET for v in victory_points)):
@@ -464,13 +459,6 @@ def apply_setup(state: OnScheduleState, setup: dict) -> None:
         start_deal(state)
         return
     _setup_cards(state, setup)
-
-
-def _setup_seat(setup: dict, key: str, default: int) -> int:
-    seat = setup.get(key, default)
-    if not is_seat(seat, PLAYERS):
-        raise BadSetup(f"{key} must be a seat 0-3, not {seat!r}")
-    return seat
 
 
 def _card_lists(value: object, name: str, count: int) -> list[list[Card]]:
@@ -556,7 +544,7 @@ def _setup_cards(state: OnScheduleState, setup: dict) -> None:
     out_of_play = set(DECK) - set(every)
     if sum(points) > 2 * sum(map(card_points, out_of_play)):
         raise BadSetup("more points than the point cards already played could have scored")
-    leader = _setup_seat(setup, "leader", left_of(state.dealer, PLAYERS))
+    leader = setup_seat(setup, "leader", left_of(state.dealer, PLAYERS), PLAYERS)
     reset_deal(state, [sort_hand(h) for h in hands])
     state.votes = votes
     state.trick = Trick(leader)

@@ -26,10 +26,10 @@ from typing import ClassVar
 
 from .cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
 from .errors import BadSetup
-from .game import Option, Rules
+from .game import Option, Rules, check_setup_keys, setup_seat
 from .rng import Rng
 from .search import deal_unseen
-from .seats import SecretChoices, is_seat, left_of, partner_of, team_of
+from .seats import SecretChoices, left_of, partner_of, team_of
 from .tricks import PlayedCard, Trick, follow_or_trump, record_play, trick_winner
 
 PLAYERS = 4
@@ -615,14 +615,12 @@ PLAY_KEYS = frozenset({"tricks", "leader"})
 
 
 def apply_setup(state: RollerDerbyState, setup: dict) -> None:
-    unknown = sorted(set(setup) - SETUP_KEYS)
-    if unknown:
-        raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(SETUP_KEYS)}")
+    check_setup_keys(setup, SETUP_KEYS)
     if not state.variant.jokers and {"jokers", "discards"} & set(setup):
         raise BadSetup("jokers and discards need the jokers option (jokers for sale)")
     if "discards" in setup and "jokers" not in setup:
         raise BadSetup("discards need jokers (how many the roller bought)")
-    state.dealer = _setup_seat(setup, "dealer", state.dealer)
+    state.dealer = setup_seat(setup, "dealer", state.dealer, PLAYERS)
     deal = setup.get("deal", 1)
     if type(deal) is not int or not 1 <= deal <= state.variant.deals:
         raise BadSetup(f"deal must be a number from 1 to {state.variant.deals} (the deals agreed), not {deal!r}")
@@ -789,17 +787,10 @@ def _setup_play(state: RollerDerbyState, setup: dict) -> None:
     if sum(tricks) != TRICKS - size:
         raise BadSetup(f"tricks must add up to {TRICKS - size} (the tricks already played)")
     state.tricks_won = list(tricks)
-    state.trick = Trick(_setup_seat(setup, "leader", state.roller))
+    state.trick = Trick(setup_seat(setup, "leader", state.roller, PLAYERS))
     held = {c for h in state.hands for c in h}
     in_play = {*DECK, *JOKERS[:state.jokers_bought]} - set(state.discards)
     state.out_of_play = in_play - held
-
-
-def _setup_seat(setup: dict, key: str, default: int) -> int:
-    seat = setup.get(key, default)
-    if not is_seat(seat, PLAYERS):
-        raise BadSetup(f"{key} must be a seat 0-3, not {seat!r}")
-    return seat
 
 
 # --- bots: sampling the unseen cards, a target-aware policy, and the value of a deal -------------------

@@ -1,11 +1,14 @@
 """pygames_core: the rules of the pygames collection, its bots, and the public contract.
 
 The contract (see API-CONTRACT.md) is the functions below plus the `Game` object's members.
+Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) and
+`analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
+`verify`/`can_apply` (why an action is illegal, without raising) and `undo`.
 """
 
 from __future__ import annotations
 
-from .bots import LEVELS, bot_action
+from .bots import LEVELS, analysis, bot_action, hint
 from .catalog import find_rules, list_games
 from .errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
 from .game import Game
@@ -21,7 +24,9 @@ __all__ = [
     "IllegalAction",
     "PygamesError",
     "UnknownGame",
+    "analysis",
     "bot_action",
+    "hint",
     "list_games",
     "load_game",
     "new_game",

@@ -5,6 +5,8 @@
   from the view; the policy reads only the mover's hand and public facts, so the sampled hidden
   cards do not change its choice.
 - hard: the generic determinized search in search.py, within a time budget.
+
+The same search answers a human's request for a hint (`hint`), from that player's view only.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from .search import search_action
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 1000
+HINT_BUDGET_MS = 300
+ANALYSIS_BUDGET_MS = 3000
 
 
 def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
@@ -23,10 +27,7 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
     """A legal action for `game.current_player`, chosen from that seat's view."""
     if level not in LEVELS:
         raise PygamesError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
-    if seed is not None and (type(seed) is not int or seed < 0):
-        raise PygamesError(f"a bot seed is a whole number of at least 0, not {seed!r}")
-    if time_budget_ms is not None and (type(time_budget_ms) not in (int, float) or not time_budget_ms >= 0):
-        raise PygamesError(f"time_budget_ms is a number of milliseconds, not {time_budget_ms!r}")
+    _check_seed_and_budget(seed, time_budget_ms)
     seat = game.current_player
     if seat is None:
         raise IllegalAction("the game is over: no one is to move")
@@ -43,3 +44,44 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
     budget = DEFAULT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
     action, _ = search_action(rules, view, legal, seat, rng, budget)
     return action
+
+
+def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict:
+    """A suggested action for `game.current_player`, worked out from that player's view only (so it
+    never reveals a hidden card): the game's own `Rules.hint` when it has one, else the hard bot's
+    search. Returns {"action", "values": [{"action", "value"}] (each legal action's mean outcome in
+    [0, 1], best first; value null when the action is forced), "samples"}."""
+    _check_seed_and_budget(seed, time_budget_ms)
+    seat = game.current_player
+    if seat is None:
+        raise IllegalAction("the game is over: there is nothing to hint")
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return {"action": legal[0], "values": [{"action": legal[0], "value": None}], "samples": 0}
+    rng = Rng(fresh_seed() if seed is None else seed)
+    budget = HINT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
+    view = game.view(seat)
+    own = game.rules.hint(view, legal, budget, rng)
+    if own is not None:
+        return own
+    action, stats = search_action(game.rules, view, legal, seat, rng, budget)
+    ranked = sorted(zip(stats["means"], range(len(legal)), strict=True), key=lambda pair: (-pair[0], pair[1]))
+    return {"action": action, "values": [{"action": legal[i], "value": round(mean, 4)} for mean, i in ranked],
+            "samples": stats["samples"]}
+
+
+def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict | None:
+    """After the game, what hindsight can tell (e.g. Chains solitaire: was the deal winnable, the best
+    possible penalty); None when the game has nothing to add. Asked before the end it is refused,
+    since hindsight reads hidden cards."""
+    _check_seed_and_budget(None, time_budget_ms)
+    if not game.is_over:
+        raise IllegalAction("the game is not over: hindsight would reveal hidden cards")
+    return game.rules.analysis(game, ANALYSIS_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms)))
+
+
+def _check_seed_and_budget(seed: int | None, time_budget_ms: int | float | None) -> None:
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise PygamesError(f"a bot seed is a whole number of at least 0, not {seed!r}")
+    if time_budget_ms is not None and (type(time_budget_ms) not in (int, float) or not time_budget_ms >= 0):
+        raise PygamesError(f"time_budget_ms is a number of milliseconds, not {time_budget_ms!r}")

@@ -11,6 +11,9 @@ Operations:
 - `act`  {sid, action}                     -> {"events", "snapshot"}
 - `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
 - `undo` {sid}                             -> {"action", "snapshot"}
+- `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples"}} for the session's
+                                              seat, from its own view, when it is that seat's turn
+- `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over
 - `snapshot` {sid}                         -> {"snapshot"}
 - `close` {sid}                            -> {}
 
@@ -24,7 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import bot_action, list_games, load_game, new_game
+from . import analysis, bot_action, hint, list_games, load_game, new_game
 from .errors import PygamesError
 from .game import Game
 
@@ -94,6 +97,12 @@ def handle(request: dict) -> dict:
                             time_budget_ms=request.get("time_budget_ms"))
         events = game.apply(action)
         return {"action": action, "events": events, "snapshot": snapshot(game, seat)}
+    if op == "hint":
+        if seat is None or game.current_player != seat:
+            raise BridgeError("a hint is for the seat whose turn it is")
+        return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"))}
+    if op == "analysis":
+        return {"analysis": analysis(game, time_budget_ms=request.get("time_budget_ms"))}
     if op == "undo":
         action = game.undo()
         return {"action": action, "snapshot": snapshot(game, seat)}

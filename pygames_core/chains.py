@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .errors import BadSetup
-from .game import Option, Rules
+from .game import Game, Option, Rules
 from .rng import Rng
-from .search import search_action
 from .seats import left_of
 
 NUMBERS = range(1, 11)
@@ -365,6 +364,14 @@ class ChainsRules(Rules[ChainsState]):
     def evaluate(self, state: ChainsState, seat: int) -> float:
         return evaluate(state, seat)
 
+    def analysis(self, game: Game, budget_ms: int) -> dict | None:
+        """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""
+        if game.players > 1:
+            return None
+        from .chains_solver import NODES_PER_MS, best_outcome  # the solver builds on this module
+
+        return best_outcome(game, node_limit=NODES_PER_MS * budget_ms)
+
 
 def score_of(state: ChainsState, seat: int) -> int:
     """Solitaire: end cards taken; expansion: the weighted points 5/3/2/1 of the end cards taken."""
@@ -555,29 +562,3 @@ def evaluate(state: ChainsState, seat: int) -> float:
 
 
 CHAINS = ChainsRules()
-
-HINT_BUDGET_MS = 300
-
-
-def hint(view: dict, *, budget_ms: int = HINT_BUDGET_MS, seed: int = 0) -> dict:
-    """A suggested move for the player to move, from their own view only: it never reads a deck.
-
-    Method (the hard bot's determinized Monte Carlo, search.py): deal the unseen cards of every deck
-    in a random order consistent with the view (the counts of each number still unseen are public),
-    try every legal move in that same deal, play on with the normal policy to the end, and keep the
-    move with the best average outcome (solitaire: end cards taken; expansion: the share of the
-    win), unless it is not clearly better than the normal policy's own move. Samples repeat for
-    `budget_ms` milliseconds. Returns {"action", "values": [{"action", "value"}] (mean outcome in
-    [0, 1], best first; null when the move is forced), "samples"}.
-    """
-    seat = view.get("current_player")
-    if view.get("over") or seat is None or view.get("seat") != seat:
-        raise ValueError("a hint needs the view of the player to move (game.view(game.current_player))")
-    rng = Rng(seed)
-    legal = CHAINS.legal_actions(sample_state(view, rng))
-    if len(legal) == 1:
-        return {"action": legal[0], "values": [{"action": legal[0], "value": None}], "samples": 0}
-    action, stats = search_action(CHAINS, view, legal, seat, rng, budget_ms)
-    values = sorted(zip(stats["means"], range(len(legal)), strict=True), key=lambda pair: (-pair[0], pair[1]))
-    return {"action": action, "values": [{"action": legal[i], "value": round(v, 4)} for v, i in values],
-            "samples": stats["samples"]}

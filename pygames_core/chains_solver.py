@@ -46,6 +46,7 @@ from .chains import (
 from .rng import Rng
 
 Piles = tuple[tuple[int, ...], ...]
+NODES_PER_MS = 3  # search nodes per millisecond of budget (CPython; a phone is slower, a safe side)
 
 
 class SearchLimit(Exception):

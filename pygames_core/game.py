@@ -152,6 +152,17 @@ class Rules(ABC, Generic[S]):
         winners = self.result(state)["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
 
+    # --- help for a human player (see bots.hint and the bridge's `hint` and `analysis`) ----------
+    def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
+        """A game's own suggestion for the player whose `view` this is (it must read nothing else):
+        {"action", "values", "samples"} like bots.hint, or None to let the hard bot's search answer."""
+        return None
+
+    def analysis(self, game: Game, budget_ms: int) -> dict | None:
+        """After the game, what hindsight can say about it (e.g. the best a solitaire deal allowed),
+        within about `budget_ms`; None when the game has nothing to say."""
+        return None
+
 
 # --- checks shared by every game's explicit set-ups ---------------------------------------------
 

@@ -182,3 +182,36 @@ def test_sessions_are_independent():
     assert ok(op="snapshot", sid=two)["snapshot"]["moves"] == 0
     for sid in (one, two):
         ok(op="close", sid=sid)
+
+
+def test_hint_for_the_seat_to_move_only_and_from_its_view():
+    opened = ok(op="new", game="arsene", seed=5, seat=0)
+    sid, snapshot = opened["sid"], opened["snapshot"]
+    while snapshot["current_player"] != 0:
+        snapshot = ok(op="bot", sid=sid, level="easy", seed=1)["snapshot"]
+    answer = ok(op="hint", sid=sid, seed=2, time_budget_ms=40)["hint"]
+    assert answer["action"] in snapshot["legal"]
+    assert ok(op="snapshot", sid=sid)["snapshot"]["moves"] == snapshot["moves"]  # a hint changes nothing
+    ok(op="act", sid=sid, action=answer["action"])
+    if ok(op="snapshot", sid=sid)["snapshot"]["current_player"] != 0:
+        assert call(op="hint", sid=sid)["error"]["type"] == "BridgeError"
+    spectator = ok(op="new", game="arsene", seed=5, seat=None)["sid"]
+    assert call(op="hint", sid=spectator)["error"]["type"] == "BridgeError"
+    assert call(op="hint", sid=sid, time_budget_ms="soon")["error"]["type"] in ("PygamesError", "BridgeError")
+    for done in (sid, spectator):
+        ok(op="close", sid=done)
+
+
+def test_analysis_only_after_the_end():
+    sid = ok(op="new", game="chains", seed=4, seat=0)["sid"]
+    assert call(op="analysis", sid=sid)["error"]["type"] == "IllegalAction"
+    while not (reply := ok(op="bot", sid=sid, level="normal", seed=1))["snapshot"]["is_over"]:
+        pass
+    report = ok(op="analysis", sid=sid)["analysis"]
+    assert report["best_penalty"] <= report["your_penalty"] == reply["snapshot"]["result"]["penalty"]
+    ok(op="close", sid=sid)
+    arsene = ok(op="new", game="arsene", seed=5, seat=0)["sid"]
+    while not ok(op="bot", sid=arsene, level="easy", seed=3)["snapshot"]["is_over"]:
+        pass
+    assert ok(op="analysis", sid=arsene)["analysis"] is None  # nothing to say in hindsight
+    ok(op="close", sid=arsene)

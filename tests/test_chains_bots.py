@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import pygames_core as pg
-from pygames_core.chains import CHAINS, hint, sold_out_threshold
+from pygames_core.chains import CHAINS, sold_out_threshold
 from pygames_core.chains_solver import best_outcome, deal_deck, solve, solve_state
 from pygames_core.rng import Rng
 
@@ -54,7 +54,7 @@ def test_bots_and_the_hint_do_not_peek_at_any_deck(players):
     for level in ("normal", "hard"):
         assert pg.bot_action(one, level, seed=5, time_budget_ms=30) == pg.bot_action(two, level, seed=5,
                                                                                         time_budget_ms=30)
-    assert hint(one.view(0), budget_ms=30, seed=1) == hint(two.view(0), budget_ms=30, seed=1)
+    assert pg.hint(one, time_budget_ms=30, seed=1) == pg.hint(two, time_budget_ms=30, seed=1)
 
 
 def test_the_sampler_keeps_everything_public_and_reshuffles_every_deck():
@@ -69,19 +69,17 @@ def test_the_sampler_keeps_everything_public_and_reshuffles_every_deck():
     assert len(orders) > 1
 
 
-def test_the_hint_answers_for_the_player_to_move_only():
+def test_the_hint_ranks_every_legal_move_and_is_refused_after_the_end():
     game = pg.new_game("chains", seed=7)
     game.apply({"type": "close", "end": 10})
     game.apply({"type": "draw"})
-    answer = hint(game.view(0), budget_ms=50, seed=3)
+    answer = pg.hint(game, time_budget_ms=50, seed=3)
     assert answer["action"] in game.legal_actions() and answer["samples"] >= 1
     assert {json.dumps(v["action"]) for v in answer["values"]} == {json.dumps(a) for a in game.legal_actions()}
-    with pytest.raises(ValueError):
-        hint(game.view(None))
-    three = pg.new_game("chains", players=3, seed=1)
-    waiting = (three.current_player + 1) % 3
-    with pytest.raises(ValueError):
-        hint(three.view(waiting))
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(pg.IllegalAction):
+        pg.hint(game)
 
 
 # --- the solver -----------------------------------------------------------------------------------------

@@ -84,10 +84,11 @@ def deal_deck(deal: int) -> list[int]:
 
 
 class _Search:
-    def __init__(self, deck: list[int], slots: int, node_limit: int | None) -> None:
+    def __init__(self, deck: list[int], slots: int, node_limit: int | None, deadline: float | None = None) -> None:
         self.deck = deck
         self.slots = slots
         self.node_limit = node_limit
+        self.deadline = deadline
         self.nodes = 0
         self.memo: dict[tuple, int] = {}
         self.relaxed_memo: dict[tuple, int] = {}
@@ -143,6 +144,8 @@ class _Search:
             return False
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SearchLimit
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise SearchLimit
         if self._try_moves(i, top, ends, piles, need, line):
             return True
@@ -212,7 +215,7 @@ def _push(piles: Piles, k: int, card: int) -> Piles:
 
 def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | None = None,
           piles: list[list[int]] | None = None, ends: set[int] | None = None, drawn: int | None = None,
-          node_limit: int | None = None) -> Solution:
+          node_limit: int | None = None, time_budget_ms: float | None = None) -> Solution:
     """The best outcome from a solitaire position with the deck order known (top first).
 
     `work` is the work pile (10 first), `piles` the slot piles (bottom first, by slot position),
@@ -225,7 +228,8 @@ def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | Non
     mask = sum(1 << (n - 1) for n in ends)
     top = work[-1] if work else 0
     full_deck = ([drawn] if drawn is not None else []) + list(deck)
-    search = _Search(full_deck, slots, node_limit)
+    deadline = None if time_budget_ms is None else started + time_budget_ms / 1000
+    search = _Search(full_deck, slots, node_limit, deadline)
     start = tuple(tuple(p) for p in piles)
     already = len(NUMBERS) - len(ends)
     best, best_line = _policy_line(deck, slots, work or [], piles, ends, drawn)
@@ -269,14 +273,36 @@ def _policy_line(deck: list[int], slots: int, work: list[int], piles: list[list[
     return len(ends) - len(state.tables[0].ends), line
 
 
-def solve_state(state: ChainsState, node_limit: int | None = None) -> Solution:
+def solve_state(state: ChainsState, node_limit: int | None = None, time_budget_ms: float | None = None) -> Solution:
     """The best outcome from a solitaire game state (its deck order is read: not for the player)."""
     table = state.tables[0]
     return solve(table.deck, len(table.slots), work=table.work, piles=table.slots, ends=table.ends,
-                 drawn=table.drawn, node_limit=node_limit)
+                 drawn=table.drawn, node_limit=node_limit, time_budget_ms=time_budget_ms)
 
 
-def best_outcome(game: object, node_limit: int | None = None) -> dict:
+def solitaire_hint(view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict:
+    """The solitaire's hint from the player's view only: deck orders are sampled from the unseen
+    counts (public), each legal move is solved in each sampled order, and the move with the best
+    mean share of end cards taken is suggested."""
+    from .chains import CHAINS, sample_state
+
+    deadline = time.perf_counter() + budget_ms / 1000
+    totals = [0.0] * len(legal)
+    samples = 0
+    while samples == 0 or time.perf_counter() < deadline:
+        state = sample_state(view, rng)
+        for k, action in enumerate(legal):
+            child = CHAINS.copy_state(state)
+            CHAINS.apply(child, action)
+            share = budget_ms / (4 * len(legal))
+            totals[k] += (10 - solve_state(child, time_budget_ms=share).penalty) / 10
+        samples += 1
+    ranked = sorted(range(len(legal)), key=lambda k: (-totals[k], k))
+    return {"action": legal[ranked[0]], "samples": samples,
+            "values": [{"action": legal[k], "value": round(totals[k] / samples, 4)} for k in ranked]}
+
+
+def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: float | None = None) -> dict:
     """After a solitaire (or at any time): was this deal winnable, and its best possible penalty,
     from the game's own starting position (its seed or set-up), with a line of play reaching it.
     `game` is a pygames_core Game of "chains" with one player."""
@@ -285,7 +311,7 @@ def best_outcome(game: object, node_limit: int | None = None) -> dict:
     if not isinstance(game, Game) or game.game_id != "chains" or game.players != 1:
         raise ValueError("best_outcome needs a Chains solitaire game")
     start = Game.create(game.rules, game.players, game.seed, game.options, game.setup)
-    solution = solve_state(start._state, node_limit)
+    solution = solve_state(start._state, node_limit, time_budget_ms)
     out = {"winnable": solution.winnable, "best_penalty": solution.penalty, "exact": solution.exact,
            "line": solution.line, "seconds": round(solution.seconds, 3)}
     if game.is_over:

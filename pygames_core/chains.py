@@ -364,13 +364,22 @@ class ChainsRules(Rules[ChainsState]):
     def evaluate(self, state: ChainsState, seat: int) -> float:
         return evaluate(state, seat)
 
+    def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
+        """The solitaire: the exact solver on deck orders sampled from the view (it never reads the
+        deck). The expansion: None, the hard bot's search answers."""
+        if not view["solitaire"]:
+            return None
+        from .chains_solver import solitaire_hint  # the solver builds on this module
+
+        return solitaire_hint(view, legal, budget_ms, rng)
+
     def analysis(self, game: Game, budget_ms: int) -> dict | None:
         """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""
         if game.players > 1:
             return None
-        from .chains_solver import NODES_PER_MS, best_outcome  # the solver builds on this module
+        from .chains_solver import best_outcome  # the solver builds on this module
 
-        return best_outcome(game, node_limit=NODES_PER_MS * budget_ms)
+        return best_outcome(game, time_budget_ms=budget_ms)
 
 
 def score_of(state: ChainsState, seat: int) -> int:

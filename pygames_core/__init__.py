@@ -3,7 +3,8 @@
 The contract (see API-CONTRACT.md) is the functions below plus the `Game` object's members.
 Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) and
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
-`verify`/`can_apply` (why an action is illegal, without raising) and `undo`.
+`verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;
+`pygames_core.scenario` reads scenarios (a position and captioned steps, for rules blog posts).
 """
 
 from __future__ import annotations

@@ -15,11 +15,16 @@ Operations:
                                               seat, from its own view, when it is that seat's turn
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over
 - `snapshot` {sid}                         -> {"snapshot"}
+- `scenario` {scenario}                    -> {"title", "intro", "seat", "frames"}: a scenario (scenario.py)
+                                              checked by playing it through, with the seat's snapshot
+                                              after each step (no session is opened)
+- `play_scenario` {scenario, steps, seat?} -> {"sid", "snapshot"}: a live game from the scenario's
+                                              position after `steps` steps (seat: the scenario's own)
 - `close` {sid}                            -> {}
 
-A snapshot is what the page needs to draw one seat's table after every step:
+A snapshot (Game.snapshot) is what the page needs to draw one seat's table after every step:
 {"game", "seat", "view", "current_player", "legal" (only when it is that seat's turn),
- "is_over", "result", "save" (the to_json text, stored by the page so nothing is lost on reload)}.
+ "is_over", "result", "moves", "save" (the to_json text, stored by the page so nothing is lost on reload)}.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from typing import Any
 from . import analysis, bot_action, hint, list_games, load_game, new_game
 from .errors import PygamesError
 from .game import Game
+from .scenario import parse_scenario
 
 _sessions: dict[int, tuple[Game, int | None]] = {}
 _next_sid = 1
@@ -39,21 +45,6 @@ class BridgeError(PygamesError):
     """A request the bridge cannot understand (unknown op, missing field, unknown session)."""
 
 
-def snapshot(game: Game, seat: int | None) -> dict:
-    current = game.current_player
-    return {
-        "game": game.game_id,
-        "seat": seat,
-        "view": game.view(seat),
-        "current_player": current,
-        "legal": game.legal_actions() if current is not None and current == seat else [],
-        "is_over": game.is_over,
-        "result": game.result(),
-        "save": game.to_json(),
-        "moves": len(game.history),
-    }
-
-
 def _open(game: Game, seat: Any) -> dict:
     global _next_sid
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < game.players):
@@ -61,7 +52,7 @@ def _open(game: Game, seat: Any) -> dict:
     sid = _next_sid
     _next_sid += 1
     _sessions[sid] = (game, seat)
-    return {"sid": sid, "snapshot": snapshot(game, seat)}
+    return {"sid": sid, "snapshot": game.snapshot(seat)}
 
 
 def _session(request: dict) -> tuple[Game, int | None]:
@@ -83,6 +74,12 @@ def handle(request: dict) -> dict:
         return _open(game, request.get("seat"))
     if op == "load":
         return _open(load_game(request.get("text")), request.get("seat"))
+    if op == "scenario":
+        scenario = parse_scenario(request.get("scenario"))
+        return {"title": scenario.title, "intro": scenario.intro, "seat": scenario.seat, "frames": scenario.frames()}
+    if op == "play_scenario":
+        scenario = parse_scenario(request.get("scenario"))
+        return _open(scenario.start(request.get("steps", 0)), request.get("seat", scenario.seat))
     if op == "close":
         sid = request.get("sid")
         if isinstance(sid, int):  # an unhashable sid (a list, say) must not crash the worker
@@ -91,12 +88,12 @@ def handle(request: dict) -> dict:
     game, seat = _session(request)
     if op == "act":
         events = game.apply(request.get("action"))
-        return {"events": events, "snapshot": snapshot(game, seat)}
+        return {"events": events, "snapshot": game.snapshot(seat)}
     if op == "bot":
         action = bot_action(game, request.get("level", "normal"), seed=request.get("seed"),
                             time_budget_ms=request.get("time_budget_ms"))
         events = game.apply(action)
-        return {"action": action, "events": events, "snapshot": snapshot(game, seat)}
+        return {"action": action, "events": events, "snapshot": game.snapshot(seat)}
     if op == "hint":
         if seat is None or game.current_player != seat:
             raise BridgeError("a hint is for the seat whose turn it is")
@@ -105,9 +102,9 @@ def handle(request: dict) -> dict:
         return {"analysis": analysis(game, time_budget_ms=request.get("time_budget_ms"))}
     if op == "undo":
         action = game.undo()
-        return {"action": action, "snapshot": snapshot(game, seat)}
+        return {"action": action, "snapshot": game.snapshot(seat)}
     if op == "snapshot":
-        return {"snapshot": snapshot(game, seat)}
+        return {"snapshot": game.snapshot(seat)}
     raise BridgeError(f"unknown bridge operation {op!r}")
 
 

@@ -300,6 +300,25 @@ class Game:
         out["over"] = self.is_over
         return out
 
+    def snapshot(self, seat: int | None, *, save: bool = True) -> dict:
+        """Everything a page needs to draw `seat`'s table now (None: a spectator's): the view, the
+        legal actions when it is that seat's turn, the result, and (with `save`) the to_json text
+        the page keeps so nothing is lost on reload."""
+        current = self.current_player
+        shown = {
+            "game": self.game_id,
+            "seat": seat,
+            "view": self.view(seat),
+            "current_player": current,
+            "legal": self.legal_actions() if current is not None and current == seat else [],
+            "is_over": self.is_over,
+            "result": self.result(),
+            "moves": len(self._history),
+        }
+        if save:
+            shown["save"] = self.to_json()
+        return shown
+
     def to_json(self) -> str:
         payload = {
             "format": SAVE_FORMAT,

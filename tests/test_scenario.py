@@ -1,0 +1,103 @@
+"""The scenario format (pygames_core.scenario) and its bridge operations."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pygames_core as pg
+from pygames_core import bridge
+from pygames_core.scenario import BadScenario, parse_scenario
+
+# a Chains solitaire one card from the end: draw the 2, put it on the work pile, close with the 1
+LAST_CARD = {
+    "game": "chains",
+    "setup": {"deck": [2], "work": [10, 9, 8, 7, 6, 5, 4, 3], "end_cards": [1]},
+    "title": {"en": "The last chain", "ja": "最後のチェーン"},
+    "intro": "One card left.",
+    "steps": [
+        {"action": {"type": "draw"}, "caption": {"en": "Turn up the 2.", "ja": "2をめくる。"}},
+        {"action": {"type": "place", "to": "work"}, "caption": {"en": "It fits."}},
+        {"action": {"type": "close", "end": 1}, "caption": {"ja": "1で閉じて完成。"}},
+    ],
+}
+
+
+def call(**request) -> dict:
+    return json.loads(bridge.call(json.dumps(request)))
+
+
+def test_frames_show_every_step_with_its_caption():
+    frames = parse_scenario(LAST_CARD).frames()
+    assert [frame["step"] for frame in frames] == [0, 1, 2, 3]
+    assert frames[0]["caption"] == {"en": "One card left."} and frames[0]["action"] is None
+    assert frames[3]["caption"] == {"ja": "1で閉じて完成。"}
+    assert frames[1]["snapshot"]["view"]["tables"][0]["drawn"] == 2
+    assert frames[3]["snapshot"]["is_over"] and frames[3]["snapshot"]["result"]["winners"] == [0]
+    assert "save" not in frames[0]["snapshot"]  # frames are for showing, not for resuming
+
+
+def test_a_scenario_is_the_same_from_text_and_always_deals_the_same_cards():
+    unseeded = {"game": "arsene", "steps": []}
+    one, two = parse_scenario(json.dumps(unseeded)).frames(), parse_scenario(unseeded).frames()
+    assert one == two and parse_scenario(unseeded).seed == 0
+
+
+def test_start_gives_a_live_game_at_any_step():
+    scenario = parse_scenario(LAST_CARD)
+    for steps in range(4):
+        game = scenario.start(steps)
+        assert len(game.history) == steps
+        if steps < 3:
+            assert scenario.steps[steps].action in game.legal_actions()
+    with pytest.raises(BadScenario):
+        scenario.start(4)
+    with pytest.raises(BadScenario):
+        scenario.start("1")
+
+
+@pytest.mark.parametrize(("document", "error", "words"), [
+    ("{not json", BadScenario, "JSON"),
+    ([1, 2], BadScenario, "object"),
+    ({"game": "chains", "colour": "red"}, BadScenario, "colour"),
+    ({"steps": []}, BadScenario, "names its game"),
+    ({"game": "snap"}, pg.UnknownGame, "snap"),
+    ({"game": "chains", "format": "other"}, BadScenario, "format"),
+    ({"game": "chains", "version": 2}, BadScenario, "version"),
+    ({"game": "chains", "steps": {"action": {}}}, BadScenario, "list"),
+    ({"game": "chains", "steps": [{"caption": "no action"}]}, BadScenario, "step 1"),
+    ({"game": "chains", "steps": [{"action": {"type": "draw"}, "note": 1}]}, BadScenario, "note"),
+    ({"game": "chains", "title": {"fr": "Chaînes"}}, BadScenario, "title"),
+    ({"game": "chains", "seat": "me"}, BadScenario, "seat"),
+    ({"game": "chains", "setup": [1]}, BadScenario, "setup"),
+])
+def test_malformed_scenarios_say_what_is_wrong(document, error, words):
+    with pytest.raises(error, match=words):
+        parse_scenario(document)
+
+
+@pytest.mark.parametrize(("document", "error", "words"), [
+    ({"game": "chains", "setup": {"deck": [2, 2]}}, pg.BadSetup, "too many cards"),  # an impossible position
+    ({"game": "chains", "options": {"speed": 3}}, pg.BadSetup, "speed"),
+    ({"game": "chains", "seat": 3}, BadScenario, "seat 3"),
+    ({**LAST_CARD, "steps": [LAST_CARD["steps"][1]]}, BadScenario, "step 1"),  # nothing drawn yet
+])
+def test_positions_and_steps_the_rules_refuse(document, error, words):
+    with pytest.raises(error, match=words):
+        parse_scenario(document).frames()
+
+
+def test_bridge_scenario_and_play_from_a_step():
+    reply = call(op="scenario", scenario=LAST_CARD)
+    assert reply["ok"] and reply["title"]["ja"] == "最後のチェーン" and reply["seat"] == 0
+    assert len(reply["frames"]) == 4
+    opened = call(op="play_scenario", scenario=LAST_CARD, steps=2)
+    assert opened["ok"] and opened["snapshot"]["legal"] == [{"type": "close", "end": 1}]
+    assert "save" in opened["snapshot"]  # a live game is saved like any other
+    done = call(op="act", sid=opened["sid"], action={"type": "close", "end": 1})
+    assert done["snapshot"]["is_over"]
+    call(op="close", sid=opened["sid"])
+    broken = call(op="scenario", scenario={**LAST_CARD, "steps": LAST_CARD["steps"][1:]})
+    assert broken["error"]["type"] == "BadScenario" and "step 1" in broken["error"]["message"]
+    assert call(op="play_scenario", scenario="{")["error"]["type"] == "BadScenario"

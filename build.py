@@ -7,6 +7,11 @@ The site is self-contained: the page and its modules (web/), the Pyodide runtime
 node_modules/pyodide (run `npm ci` first), the wheel of pygames_core, a web app manifest with
 icons drawn here, and a service worker that precaches all of it, so that the site works offline
 after one visit. Nothing is fetched from another origin, at build time or at run time.
+
+For embeds, which show a static preview before they start Pyodide, the build also writes what
+Python would answer without the runtime: catalog.json (list_games) and, for each scenario in
+web/scenarios/, its frames (the reader's snapshot after every step, played through the rules here,
+so a scenario the rules refuse fails the build).
 """
 
 from __future__ import annotations
@@ -154,6 +159,27 @@ def service_worker(dist: Path) -> str:
     return header + (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
 
 
+def compile_scenarios(source: Path, target: Path) -> list[dict]:
+    """Each scenario with its frames, and an index of them (name, game, title)."""
+    from pygames_core import PygamesError
+    from pygames_core.scenario import parse_scenario
+
+    index = []
+    for path in sorted(source.glob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            scenario = parse_scenario(document)
+            frames = scenario.frames()
+        except PygamesError as error:
+            raise BuildError(f"{path.relative_to(ROOT)}: {error}") from None
+        compiled = {"scenario": document, "title": scenario.title, "intro": scenario.intro, "seat": scenario.seat,
+                    "frames": frames}
+        (target / path.name).write_text(json.dumps(compiled, ensure_ascii=False), encoding="utf-8")
+        index.append({"name": path.stem, "game": scenario.game, "title": scenario.title, "steps": len(frames) - 1})
+    (target / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return index
+
+
 def build(dist: Path = DIST) -> dict[str, Any]:
     """Assemble the whole site in `dist` (replacing it) and return build.json's contents."""
     if dist.exists():
@@ -173,6 +199,11 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         "sha256": digest(wheel_path.read_bytes()),
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    from pygames_core import list_games
+
+    (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")
+    (dist / "scenarios").mkdir(exist_ok=True)
+    compile_scenarios(WEB / "scenarios", dist / "scenarios")
     (dist / SERVICE_WORKER).write_text(service_worker(dist), encoding="utf-8")
     return info
 

@@ -20,6 +20,9 @@ Operations:
                                               after each step (no session is opened)
 - `play_scenario` {scenario, steps, seat?} -> {"sid", "snapshot"}: a live game from the scenario's
                                               position after `steps` steps (seat: the scenario's own)
+- `replay` {text, seat?}                   -> {"game", "players", "frames"}: a finished game's save (to_json)
+                                              as frames, one per action, from `seat`'s view (default 0):
+                                              once a game is over nothing in it is secret any more
 - `close` {sid}                            -> {}
 
 A snapshot (Game.snapshot) is what the page needs to draw one seat's table after every step:
@@ -43,6 +46,18 @@ _next_sid = 1
 
 class BridgeError(PygamesError):
     """A request the bridge cannot understand (unknown op, missing field, unknown session)."""
+
+
+def replay(text: Any, seat: Any) -> dict:
+    game = load_game(text)
+    if not game.is_over:
+        raise BridgeError("only a finished game can be replayed: its hidden cards are still secret")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
+        raise BridgeError(f"no seat {seat!r} in a {game.players}-player game")
+    scenario = parse_scenario({"game": game.game_id, "players": game.players, "seed": game.seed,
+                               "options": game.options, "setup": game.setup, "seat": seat,
+                               "steps": [{"action": action} for action in game.history]})
+    return {"game": game.game_id, "players": game.players, "frames": scenario.frames()}
 
 
 def _open(game: Game, seat: Any) -> dict:
@@ -80,6 +95,8 @@ def handle(request: dict) -> dict:
     if op == "play_scenario":
         scenario = parse_scenario(request.get("scenario"))
         return _open(scenario.start(request.get("steps", 0)), request.get("seat", scenario.seat))
+    if op == "replay":
+        return replay(request.get("text"), request.get("seat", 0))
     if op == "close":
         sid = request.get("sid")
         if isinstance(sid, int):  # an unhashable sid (a list, say) must not crash the worker

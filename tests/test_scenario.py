@@ -101,3 +101,25 @@ def test_bridge_scenario_and_play_from_a_step():
     broken = call(op="scenario", scenario={**LAST_CARD, "steps": LAST_CARD["steps"][1:]})
     assert broken["error"]["type"] == "BadScenario" and "step 1" in broken["error"]["message"]
     assert call(op="play_scenario", scenario="{")["error"]["type"] == "BadScenario"
+
+
+def test_replay_of_a_finished_game_reaches_its_final_state_from_any_seat():
+    game = pg.new_game("chains", seed=3)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    for seat in (0, None):
+        reply = call(op="replay", text=game.to_json(), seat=seat)
+        assert reply["ok"] and len(reply["frames"]) == len(game.history) + 1
+        assert reply["frames"][-1]["snapshot"]["view"] == game.view(seat)
+        assert [frame["action"] for frame in reply["frames"][1:]] == game.history
+
+
+def test_replay_refuses_a_live_game_a_bad_seat_and_a_tampered_save():
+    game = pg.new_game("arsene", seed=2)
+    game.apply(game.legal_actions()[0])
+    assert call(op="replay", text=game.to_json())["error"]["type"] == "BridgeError"  # its cards are secret
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "easy", seed=1))
+    assert call(op="replay", text=game.to_json(), seat=4)["error"]["type"] == "BridgeError"
+    tampered = game.to_json().replace('"seed":2', '"seed":3')
+    assert call(op="replay", text=tampered)["error"]["type"] == "BadSave"

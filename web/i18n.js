@@ -100,9 +100,10 @@ export function language() {
   return current;
 }
 
-export function setLanguage(next) {
+// remember: false for a choice that is not the reader's (an embed's lang parameter, say).
+export function setLanguage(next, { remember = true } = {}) {
   current = next in LANGUAGES ? next : "en";
-  storage.set(LANGUAGE_KEY, current);
+  if (remember) storage.set(LANGUAGE_KEY, current);
   document.documentElement.lang = current;
 }
 

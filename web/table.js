@@ -1,0 +1,106 @@
+// A live game on a table: the loop the site and the embeds share. It draws the snapshot the bridge
+// returns with the game's renderer, sends back one of the snapshot's legal actions when the player
+// picks it, and lets the bots move one at a time, paced so a person can follow, until it is the
+// player's turn again or the game ends. It never decides what is legal: the rules (Python) do.
+import { renderers } from "./games/index.js";
+
+// Bot moves are slowed down so a person can follow them; ?pace=0 (tests, demos) removes the waits.
+export const PACE = Math.max(0, Number(new URLSearchParams(location.search).get("pace") ?? 1) || 0);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms * PACE));
+
+export class LiveTable {
+  // reply: the bridge's {sid, snapshot} for the opened game. Callbacks: onChange(table) after every
+  // step (save it, resize the frame), onSummary(table, summary) -> Promise (the deal's or the
+  // game's summary; resolves when the player closes it), onError(error).
+  constructor({ root, bridge, reply, level, onChange, onSummary, onError }) {
+    Object.assign(this, { root, bridge, level, onChange, onSummary, onError });
+    this.sid = reply.sid;
+    this.snap = reply.snapshot;
+    this.events = [];
+    this.renderer = renderers[this.snap.game];
+    this.busy = false; // a request is on its way: no second action meanwhile
+    this.closed = false;
+    this.keyboard = false;
+  }
+
+  context() {
+    return {
+      act: (action) => this.act(action),
+      myTurn: !this.busy && this.snap.legal.length > 0,
+      keyboard: this.keyboard,
+      events: this.events,
+    };
+  }
+
+  // Redraw, keeping keyboard focus on the same control when it is still there.
+  draw() {
+    const focusKey = document.activeElement?.dataset?.focusKey;
+    this.renderer.render(this.root, this.snap, this.context());
+    const again = focusKey && this.root.querySelector(`[data-focus-key="${focusKey}"]`);
+    if (again) again.focus();
+    else if (this.keyboard && document.activeElement === document.body) {
+      this.root.querySelector("[data-autofocus]")?.focus();
+    }
+  }
+
+  onKey(event) {
+    this.keyboard = true;
+    return this.renderer.onKey(event, this.snap, this.context());
+  }
+
+  async start() {
+    this.draw();
+    this.onChange(this);
+    if (this.snap.is_over) await this.onSummary(this, null);
+    else await this.drive();
+  }
+
+  async act(action) {
+    if (this.busy || this.closed) return;
+    this.busy = true;
+    this.draw();
+    const reply = await this.bridge.call({ op: "act", sid: this.sid, action });
+    this.busy = false;
+    if (this.closed) return;
+    if (!reply.ok) {
+      this.onError(reply.error);
+      this.draw();
+      return;
+    }
+    await this.advance(reply);
+    await this.drive(reply.events);
+  }
+
+  async drive(lastEvents = []) {
+    let events = lastEvents;
+    while (!this.closed && !this.snap.is_over && this.snap.current_player !== this.snap.seat) {
+      await sleep(this.renderer.botDelay(this.snap, events));
+      if (this.closed) return;
+      const reply = await this.bridge.call({ op: "bot", sid: this.sid, level: this.level });
+      if (this.closed) return;
+      if (!reply.ok) {
+        this.onError(reply.error);
+        return;
+      }
+      await this.advance(reply);
+      events = reply.events;
+    }
+  }
+
+  async advance(reply) {
+    this.snap = reply.snapshot;
+    this.events = reply.events;
+    this.draw();
+    this.onChange(this);
+    const summaryType = this.renderer.summaryEvent ?? "deal_over";
+    const dealOver = reply.events.find((event) => event.type === summaryType);
+    if (dealOver || this.snap.is_over) await this.onSummary(this, dealOver?.summary ?? null);
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.bridge.call({ op: "close", sid: this.sid });
+  }
+}

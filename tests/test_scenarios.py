@@ -1,0 +1,174 @@
+"""The example scenarios shipped for rules blog posts (web/scenarios/*.json): each plays through the rules,
+is captioned in English and Japanese, stays a live game at every step, and shows its rule happening."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import pygames_core as pg
+from pygames_core.scenario import LANGUAGES, Scenario, parse_scenario
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "web" / "scenarios"
+FILES = sorted(SCENARIOS.glob("*.json"))
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。!?]")
+BOT_MOVES_AFTER_THE_END = 6
+
+
+def load(name: str) -> Scenario:
+    return parse_scenario((SCENARIOS / name).read_text(encoding="utf-8"))
+
+
+def events_of_each_step(scenario: Scenario) -> tuple[pg.Game, list[list[dict]]]:
+    """The game after the last step, and the events each step caused (index 0 is step 1)."""
+    game = scenario.start()
+    return game, [game.apply(step.action) for step in scenario.steps]
+
+
+def of_type(events: list[dict], kind: str) -> list[dict]:
+    return [event for event in events if event["type"] == kind]
+
+
+# --- every scenario ------------------------------------------------------------------------------------------
+
+def test_the_five_examples_of_the_seeds_are_shipped():
+    assert {path.name for path in FILES} >= set(KEY_MOMENTS)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_file_is_a_pretty_printed_versioned_scenario(path):
+    text = path.read_text(encoding="utf-8")
+    document = json.loads(text)
+    assert list(document)[:2] == ["format", "version"]
+    assert (document["format"], document["version"]) == ("pygames/scenario", 1)
+    assert text.startswith('{\n  "format": "pygames/scenario",\n  "version": 1,\n') and text.endswith("}\n")
+    assert all(not line.startswith("\t") and (len(line) - len(line.lstrip(" "))) % 2 == 0
+               for line in text.splitlines())
+    assert isinstance(document.get("setup"), dict), "a blog example starts from an explicit set-up"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_plays_through_with_a_frame_per_step(path):
+    scenario = load(path.name)
+    frames = scenario.frames()
+    assert 4 <= len(scenario.steps) <= 12
+    assert [frame["step"] for frame in frames] == list(range(len(scenario.steps) + 1))
+    assert all(frame["snapshot"]["seat"] == scenario.seat for frame in frames)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_title_intro_and_every_caption_in_english_and_japanese(path):
+    scenario = load(path.name)
+    texts = {"title": scenario.title, "intro": scenario.intro}
+    texts.update({f"step {number}": step.caption for number, step in enumerate(scenario.steps, start=1)})
+    for where, text in texts.items():
+        assert set(text) == set(LANGUAGES), f"{where} needs en and ja"
+        assert text["en"].strip() and not JAPANESE.search(text["en"]), f"{where}: en"
+        assert JAPANESE.search(text["ja"]), f"{where}: ja is Japanese"
+    for number, step in enumerate(scenario.steps, start=1):
+        for language, caption in step.caption.items():
+            assert len(SENTENCE_END.findall(caption)) <= 2, f"step {number} {language}: one or two sentences"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_every_step_starts_a_live_game_that_offers_the_next_action(path):
+    scenario = load(path.name)
+    for done, step in enumerate(scenario.steps):
+        game = scenario.start(done)
+        assert not game.is_over and step.action in game.legal_actions(), f"step {done + 1}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_play_from_the_last_step_goes_on_with_the_bots(path):
+    scenario = load(path.name)
+    game = scenario.start(len(scenario.steps))
+    assert not game.is_over and game.result()["winners"] == []
+    for number in range(BOT_MOVES_AFTER_THE_END):
+        if game.is_over:
+            break
+        game.apply(pg.bot_action(game, "normal", seed=number))
+    assert len(game.history) == len(scenario.steps) + BOT_MOVES_AFTER_THE_END
+
+
+# --- the key moment of each example -----------------------------------------------------------------------
+
+def arsene_push(scenario: Scenario) -> None:
+    """The seed's example: A, B, C, D (seats 0-3) hold 1, 2, 1, 1 after five tricks; A wins trick 6 and
+    may push it only onto C, and does."""
+    game, events = events_of_each_step(scenario)
+    push_step = next(i for i, step in enumerate(scenario.steps) if step.action["type"] == "push")
+    before = scenario.start(push_step)
+    view = before.view(scenario.seat)
+    assert view["tricks"] == [1, 2, 1, 1] and view["trick_number"] == 6 and view["phase"] == "push"
+    assert before.current_player == scenario.seat == 0
+    assert before.legal_actions() == [{"type": "keep"}, {"type": "push", "to": 2}]
+    [won] = of_type(events[push_step - 1], "trick_won")
+    assert (won["winner"], won["trick"], won["push_to"]) == (0, 6, 2)
+    assert events[push_step] == [{"type": "pushed", "from": 0, "to": 2}]
+    assert game.view(None)["tricks"] == [1, 2, 2, 1]
+
+
+def chains_sold_out(scenario: Scenario) -> None:
+    """Three players: the second 4 taken sells the 4s out, and the last one (seat 2's) is locked."""
+    game, events = events_of_each_step(scenario)
+    assert game.view(None)["threshold"] == 2
+    sold = [(number, event) for number, step_events in enumerate(events) for event in of_type(step_events, "sold_out")]
+    assert sold == [(len(events) - 1, {"type": "sold_out", "number": 4, "locked": [2]})]
+    assert of_type(events[-1], "chain")[0]["seat"] == scenario.seat == 0
+    fours = game.view(None)["end_cards"][3]
+    assert fours == {"number": 4, "open": [], "taken_by": [0, 1], "locked": True}
+    # seat 2 had passed up closing with its 5, reaching for the 4: the 5 is still open to it
+    assert game.view(None)["end_cards"][4]["open"] == [0, 1, 2]
+
+
+def dominuxen_snatch(scenario: Scenario) -> None:
+    """One set hits two players, settled one after the other clockwise; the player between is safe."""
+    _, events = events_of_each_step(scenario)
+    hits = [event for step_events in events for event in of_type(step_events, "hit")]
+    assert [(hit["attacker"], hit["victim"]) for hit in hits] == [(0, 1), (0, 3)]
+    assert all(hit["set"]["number"] == 5 and hit["set"]["size"] == 2 for hit in hits)
+    plays = [event for step_events in events for event in of_type(step_events, "played")]
+    assert [play["seat"] for play in plays] == [3, 0]  # both hits come from seat 0's one play
+    settled = [event["type"] for step_events in events for event in step_events
+               if event["type"] in ("hit", "taken", "drew", "refilled", "declined", "taken_back")]
+    assert settled == ["hit", "taken", "drew", "drew", "refilled", "hit", "declined", "taken_back"]
+
+
+def on_schedule_special_trick(scenario: Scenario) -> None:
+    """Seat 0 wins its own special trick (trick 9): the points count double."""
+    game, events = events_of_each_step(scenario)
+    assert scenario.start().view(scenario.seat)["special"][0] == 9
+    tricks = {event["trick"]: event for step_events in events for event in of_type(step_events, "trick_won")}
+    assert (tricks[8]["winner"], tricks[8]["doubled"]) == (3, False)
+    assert (tricks[9]["winner"], tricks[9]["points"], tricks[9]["doubled"]) == (0, 4, True)
+    assert game.view(None)["points"][0] == scenario.start().view(None)["points"][0] + 4
+
+
+def roller_derby_all_or_nothing(scenario: Scenario) -> None:
+    """The roller, with a target of 11, declares All or Nothing, then starts taking every trick."""
+    game, events = events_of_each_step(scenario)
+    start = scenario.start()
+    assert start.view(None)["target"] == 11 and start.view(None)["roller"] == scenario.seat == 0
+    declared = [event for step_events in events for event in of_type(step_events, "declared")]
+    assert declared == [{"type": "declared", "seat": 0, "all_or_nothing": True}]
+    view = game.view(None)
+    assert view["all_or_nothing"] is True and view["rolling_tricks"] == view["trick_number"] - 1 == 2
+
+
+KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
+    "arsene-push.json": arsene_push,
+    "chains-sold-out.json": chains_sold_out,
+    "dominuxen-snatch.json": dominuxen_snatch,
+    "on-schedule-special-trick.json": on_schedule_special_trick,
+    "roller-derby-all-or-nothing.json": roller_derby_all_or_nothing,
+}
+
+
+@pytest.mark.parametrize("name", sorted(KEY_MOMENTS))
+def test_the_key_moment_happens(name):
+    KEY_MOMENTS[name](load(name))

@@ -17,6 +17,7 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "web" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。!?]")
+SEAT_NUMBER = re.compile(r"\bseat \d|席\d", re.IGNORECASE)  # the tables say You/West/North/East or Bot n
 BOT_MOVES_AFTER_THE_END = 6
 
 
@@ -70,6 +71,7 @@ def test_title_intro_and_every_caption_in_english_and_japanese(path):
         assert set(text) == set(LANGUAGES), f"{where} needs en and ja"
         assert text["en"].strip() and not JAPANESE.search(text["en"]), f"{where}: en"
         assert JAPANESE.search(text["ja"]), f"{where}: ja is Japanese"
+        assert not any(SEAT_NUMBER.search(words) for words in text.values()), f"{where}: name players as the table does"
     for number, step in enumerate(scenario.steps, start=1):
         for language, caption in step.caption.items():
             assert len(SENTENCE_END.findall(caption)) <= 2, f"step {number} {language}: one or two sentences"

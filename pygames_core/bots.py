@@ -7,10 +7,15 @@
 - hard: the generic determinized search in search.py, within a time budget.
 
 The same search answers a human's request for a hint (`hint`), from that player's view only.
+
+In a game played with the doubling cube, whether to double, take or pass is decided first, from
+the chance to win the game (cube.py: the game's quick estimate for normal, sampled play-outs for
+hard); a bot that does not double then chooses its move as usual.
 """
 
 from __future__ import annotations
 
+from .cube import CUBE_ACTIONS, cube_decision, cube_moment
 from .errors import IllegalAction, PygamesError
 from .game import Game
 from .rng import Rng, fresh_seed
@@ -39,9 +44,14 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
         return rng.choice(legal)
     rules = game.rules
     view = game.view(seat)
+    budget = DEFAULT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
+    if cube_moment(view, legal):
+        chosen, _, _ = cube_decision(rules, view, legal, level, rng, budget)
+        if chosen is not None:
+            return chosen
+        legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]  # no double: play on
     if level == "normal":
         return rules.policy_action(rules.sample_state(view, rng), rng)
-    budget = DEFAULT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
     action, _ = search_action(rules, view, legal, seat, rng, budget)
     return action
 
@@ -50,7 +60,9 @@ def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = No
     """A suggested action for `game.current_player`, worked out from that player's view only (so it
     never reveals a hidden card): the game's own `Rules.hint` when it has one, else the hard bot's
     search. Returns {"action", "values": [{"action", "value"}] (each legal action's mean outcome in
-    [0, 1], best first; value null when the action is forced), "samples"}."""
+    [0, 1], best first; value null when the action is forced), "samples"}. At a doubling-cube
+    decision the hint is the hard bot's cube choice: the values are then the estimated chance to win
+    the game (0 for a pass, which gives it up), also given as "win_chance"."""
     _check_seed_and_budget(seed, time_budget_ms)
     seat = game.current_player
     if seat is None:
@@ -61,6 +73,17 @@ def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = No
     rng = Rng(fresh_seed() if seed is None else seed)
     budget = HINT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
     view = game.view(seat)
+    if cube_moment(view, legal):
+        chosen, chance, samples = cube_decision(game.rules, view, legal, "hard", rng, budget)
+        if chosen is not None:
+            # a pass gives the game up; the other cube actions play on at the estimated chance
+            values = [{"action": a, "value": 0.0 if a["type"] == "pass" else round(chance, 4)}
+                      for a in legal if a["type"] in CUBE_ACTIONS]
+            values.sort(key=lambda v: v["action"] != chosen)
+            return {"action": chosen, "values": values, "samples": samples, "win_chance": round(chance, 4)}
+        legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]
+        if len(legal) == 1:
+            return {"action": legal[0], "values": [{"action": legal[0], "value": None}], "samples": 0}
     own = game.rules.hint(view, legal, budget, rng)
     if own is not None:
         return own

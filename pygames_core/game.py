@@ -15,11 +15,14 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import BadSave, BadSetup, IllegalAction, PygamesError
 from .rng import MAX_SEED, Rng, fresh_seed
 from .seats import is_seat
+
+if TYPE_CHECKING:
+    from .cube import Match
 
 S = TypeVar("S")
 
@@ -151,6 +154,20 @@ class Rules(ABC, Generic[S]):
         """How good `state` is for `seat`, in [0, 1], at the end of a play-out."""
         winners = self.result(state)["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
+
+    # --- the doubling cube (cube.py), for games that offer it ----------------------------------------
+    def cube_match(self, state: S) -> Match | None:
+        """The match and doubling cube of this state; None when the game is played without the cube."""
+        return None
+
+    def side_of(self, seat: int) -> int:
+        """The side (0 or 1) a seat plays for in a cube match: the seat itself, or its team."""
+        return seat
+
+    def win_chance(self, view: dict) -> float:
+        """The normal bot's quick estimate, from `view` only, of the chance that the viewing seat's
+        side wins the game being played (a tie counts half); games with the cube define it."""
+        raise NotImplementedError
 
     # --- help for a human player (see bots.hint and the bridge's `hint` and `analysis`) ----------
     def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:

@@ -13,19 +13,31 @@ next of that suit in the voter's pile); trick 13 is never a special trick, so th
 never stack; the first dealer is drawn from the seed; the card pass is the `give` action, chosen
 one seat at a time clockwise from the dealer's left, each choice hidden until all four are in.
 
-A deal is scored in `settle_deal` only: the victory point it awards is the one place a doubling
-cube's stake would multiply.
+A deal is scored in `settle_deal` only: the victory point it awards is multiplied there by the
+doubling cube's stake when the `cube` option is on (cube.py: each deal is a game of the match, the
+teams are the sides, and a double is offered before one of the doubling team's card plays).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
 
 from .cards import SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
+from .cube import (
+    CUBE_ACTIONS,
+    MAX_TARGET,
+    Match,
+    check_scores,
+    logistic,
+    match_from_options,
+    match_from_view,
+    setup_cube,
+)
 from .errors import BadSetup
-from .game import Rules, check_setup_keys, setup_deal, setup_seat
+from .game import Option, Rules, check_setup_keys, setup_deal, setup_seat
 from .rng import Rng
 from .search import deal_unseen
 from .seats import SecretChoices, clockwise_from, left_of, partner_of, team_of
@@ -34,7 +46,7 @@ from .tricks import Trick, playable_cards, record_play, trick_winner
 PLAYERS = 4
 TRICKS = 13  # also the hand size and the number of votes
 GIFT_SIZE = 2
-TARGET = 3  # victory points that win the match
+TARGET = 3  # victory points that win the match (the default of the `match_to` option)
 GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards
 QUICK_DEAL_TRIES = 8  # plain random deals the sampler tries before the constraint-solving one
 DECK = tuple(french_deck())
@@ -136,7 +148,7 @@ class OnScheduleState:
     tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     points: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # this deal, doubling included
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
-    victory_points: list[int] = field(default_factory=lambda: [0, 0])  # by team
+    match: Match = field(default_factory=lambda: Match(TARGET))  # victory points by team, target, cube
     summaries: list[dict] = field(default_factory=list)
 
     @property
@@ -157,8 +169,14 @@ class OnScheduleState:
         if self.phase == "give":
             return self.gifts.next_chooser(give_order(self.dealer))
         if self.phase == "play":
-            return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
+            # while a double waits, the opponent on the doubler's left (the next to play) answers it
+            return left_of(self.to_play, PLAYERS, 0 if self.match.offered_by is None else 1)
         return None
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose card comes next in the trick (the doubler while a double waits)."""
+        return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
 
 
 def give_order(dealer: int) -> list[int]:
@@ -213,37 +231,77 @@ def exchange_gifts(state: OnScheduleState) -> None:
     state.phase = "play"
 
 
-def settle_deal(state: OnScheduleState) -> dict:
-    """The end of a deal: team totals, the victory point to the higher team (none on a tie),
-    and the deal's summary. The one place a deal's stake is awarded."""
+def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[dict, list[dict]]:
+    """The end of a deal: team totals, the victory point to the higher team (none on a tie) or, when
+    a double was passed, to the doubling team `passed_by`, and the deal's summary. The one place a
+    deal's stake is awarded: the match multiplies the victory point by the cube's value. Returns
+    the summary and the cube's events."""
     team_points = [state.points[0] + state.points[2], state.points[1] + state.points[3]]
-    if team_points[0] == team_points[1]:
+    if passed_by is not None:
+        winner_team: int | None = passed_by
+    elif team_points[0] == team_points[1]:
         winner_team = None
     else:
         winner_team = 0 if team_points[0] > team_points[1] else 1
-        state.victory_points[winner_team] += 1
+    stake = state.match.value
+    events = state.match.settle(winner_team, passed=passed_by is not None)
     summary = {
         "deal": state.deal, "dealer": state.dealer, "row": row_view(state), "special": list(state.special),
         "points": list(state.points), "tricks": list(state.tricks_won), "team_points": team_points,
-        "winner_team": winner_team, "victory_points": list(state.victory_points),
+        "winner_team": winner_team, "victory_points": list(state.match.scores),
     }
+    if state.match.cube:
+        summary.update(stake=stake, passed=passed_by is not None)
     state.summaries.append(summary)
-    return summary
+    return summary, events
 
 
 def match_winner(state: OnScheduleState) -> int | None:
-    return next((team for team in (0, 1) if state.victory_points[team] >= TARGET), None)
+    return state.match.winner
 
 
 class OnScheduleRules(Rules[OnScheduleState]):
     game_id = "on_schedule"
     title: ClassVar[dict[str, str]] = {"en": "On Schedule", "ja": "オン・スケジュール"}
     min_players = max_players = PLAYERS
+    options = (
+        Option(
+            name="cube", type="bool", default=False,
+            label={"en": "Doubling cube", "ja": "ダブリングキューブ"},
+            help={
+                "en": "Play a match with a doubling cube: before one of your team's card plays you may offer to "
+                      "double the deal's victory points; the other team takes (and owns the cube) or passes "
+                      "(and loses the deal at the stake before the double).",
+                "ja": "ダブリングキューブを使ったマッチ。自チームのカードを出す前に、このディールの勝利点を2倍にする"
+                      "提案（ダブル）ができます。相手チームはテイク（キューブを受け取る）かパス（ダブル前の"
+                      "点数でこのディールを失う）を選びます。",
+            },
+        ),
+        Option(
+            name="match_to", type="int", default=TARGET, minimum=1, maximum=MAX_TARGET,
+            label={"en": "Victory points to win", "ja": "勝利に必要な勝利点"},
+            help={
+                "en": "The first team to this many victory points wins the match (3 in the original; 7 suits the "
+                      "doubling cube).",
+                "ja": "この勝利点に先に達したチームがマッチに勝ちます（原作は3。ダブリングキューブなら7がおすすめ）。",
+            },
+        ),
+        Option(
+            name="crawford", type="bool", default=True,
+            label={"en": "Crawford rule", "ja": "クロフォード・ルール"},
+            help={
+                "en": "With the doubling cube: no doubling in the first deal after a team comes within one victory "
+                      "point of winning.",
+                "ja": "ダブリングキューブ使用時：どちらかのチームが勝利まであと1点になった直後のディールではダブル"
+                      "できません。",
+            },
+        ),
+    )
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, options: dict, rng: Rng, setup: dict | None) -> OnScheduleState:
         dealer = rng.below(PLAYERS)  # drawn even with a set-up dealer, so the deck stream is the same
-        state = OnScheduleState(rng=rng, dealer=dealer)
+        state = OnScheduleState(rng=rng, dealer=dealer, match=match_from_options(options))
         if setup is None:
             start_deal(state)
         else:
@@ -264,12 +322,17 @@ class OnScheduleRules(Rules[OnScheduleState]):
         hand = state.hands[seat]
         if state.phase == "give":
             return [{"type": "give", "cards": [a.code, b.code]} for a, b in combinations(hand, GIFT_SIZE)]
-        return [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
+        if state.match.offered_by is not None:
+            return state.match.actions(team_of(seat), turn_start=False)
+        plays = [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
+        return plays + state.match.actions(team_of(seat), turn_start=True)
 
     def explain_illegal(self, state: OnScheduleState, action: dict) -> str | None:
         seat = state.current
         if seat is None:
             return None
+        if state.match.cube and (state.match.offered_by is not None or action.get("type") in CUBE_ACTIONS):
+            return state.match.explain(action, team_of(seat), turn_start=state.phase == "play")
         hand = codes(state.hands[seat])
         if state.phase == "give" and action.get("type") == "give":
             given = action.get("cards")
@@ -290,6 +353,15 @@ class OnScheduleRules(Rules[OnScheduleState]):
 
     def apply(self, state: OnScheduleState, action: dict) -> list[dict]:
         kind = action["type"]
+        seat = state.current
+        assert seat is not None
+        if kind == "double":
+            return [state.match.double(team_of(seat), seat)]
+        if kind == "take":
+            return [state.match.take(seat)]
+        if kind == "pass":
+            doubler = state.match.offered_by
+            return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self._end_deal(state, doubler)]
         if kind == "vote":
             return self._vote(state, action["suit"])
         if kind == "give":
@@ -339,9 +411,9 @@ class OnScheduleRules(Rules[OnScheduleState]):
             events += self._end_deal(state)
         return events
 
-    def _end_deal(self, state: OnScheduleState) -> list[dict]:
-        summary = settle_deal(state)
-        events: list[dict] = [{"type": "deal_over", "summary": summary}]
+    def _end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[dict]:
+        summary, cube_events = settle_deal(state, passed_by)
+        events: list[dict] = [{"type": "deal_over", "summary": summary}, *cube_events]
         if match_winner(state) is not None:
             state.phase = "over"
             events.append({"type": "game_over", "result": self.result(state)})
@@ -364,8 +436,8 @@ class OnScheduleRules(Rules[OnScheduleState]):
             "current_player": state.current,
             "deal": state.deal,
             "dealer": state.dealer,
-            "target": TARGET,
-            "victory_points": list(state.victory_points),
+            "target": state.match.target,
+            "victory_points": list(state.match.scores),
             "piles": [codes(pile_of(s, state.dealer, state.votes)) for s in range(PLAYERS)],
             "votes": [{"seat": voter(state.dealer, i), "card": c.code, "suit": c.suit}
                       for i, c in enumerate(state.votes)],
@@ -386,14 +458,23 @@ class OnScheduleRules(Rules[OnScheduleState]):
             "out_of_play": codes(sort_hand(state.out_of_play)),
             "voids": [sorted(v) for v in state.voids],
             "deals": [dict(s) for s in state.summaries],
+            **self._cube_view(state, seat),
         }
+
+    def _cube_view(self, state: OnScheduleState, seat: int | None) -> dict:
+        """The cube and the match, only when the game is played with the cube."""
+        if not state.match.cube:
+            return {}
+        may_double = seat is not None and seat == state.current and {"type": "double"} in self.legal_actions(state)
+        side = None if seat is None else team_of(seat)
+        return {"cube": state.match.cube_view(side, may_double), "match": state.match.match_view()}
 
     def result(self, state: OnScheduleState) -> dict:
         team = match_winner(state)
         return {
-            "scores": [state.victory_points[team_of(s)] for s in range(PLAYERS)],
+            "scores": [state.match.scores[team_of(s)] for s in range(PLAYERS)],
             "winners": [s for s in range(PLAYERS) if team_of(s) == team] if team is not None else [],
-            "team_scores": list(state.victory_points),
+            "team_scores": list(state.match.scores),
             "winning_team": team,
             "deals": state.deal,
         }
@@ -405,7 +486,7 @@ class OnScheduleRules(Rules[OnScheduleState]):
             special=list(state.special), gifts=state.gifts.copy(), given=list(state.given),
             trick=state.trick.copy(), completed=list(state.completed), out_of_play=set(state.out_of_play),
             tricks_won=list(state.tricks_won), points=list(state.points), voids=[set(v) for v in state.voids],
-            victory_points=list(state.victory_points), summaries=list(state.summaries),
+            match=state.match.copy(), summaries=list(state.summaries),
         )
 
     # --- bots ---------------------------------------------------------------------------------
@@ -436,29 +517,38 @@ class OnScheduleRules(Rules[OnScheduleState]):
     def evaluate(self, state: OnScheduleState, seat: int) -> float:
         return evaluate(state, seat)
 
+    # --- the doubling cube --------------------------------------------------------------------
+    def cube_match(self, state: OnScheduleState) -> Match | None:
+        return state.match if state.match.cube else None
+
+    def side_of(self, seat: int) -> int:
+        return team_of(seat)
+
+    def win_chance(self, view: dict) -> float:
+        return win_chance(view)
+
 
 # --- explicit set-ups (format: docs/games/on_schedule.md) ---------------------------------------------
 
 SETUP_KEYS = frozenset({"dealer", "deal", "victory_points", "hands", "votes", "row", "gave", "tricks",
-                        "points", "leader"})
+                        "points", "leader", "cube", "crawford_done"})
 
 
 def apply_setup(state: OnScheduleState, setup: dict) -> None:
     check_setup_keys(setup, SETUP_KEYS)
     state.dealer = setup_seat(setup, "dealer", state.dealer, PLAYERS)
     state.deal = setup_deal(setup)
-    victory_points = setup.get("victory_points", [0, 0])
-    if (not isinstance(victory_points, list) or len(victory_points) != 2
-            or any(type(v) is not int or not 0 <= v < TARGET for v in victory_points)):
-        raise BadSetup(f"victory_points must be two team totals from 0 to {TARGET - 1} (the match goes on)")
-    state.victory_points = list(victory_points)
+    state.match.scores = check_scores(state.match, setup.get("victory_points", [0, 0]), "victory_points")
+    state.match.games = state.deal - 1
     if "hands" not in setup:
         needing = sorted(set(setup) & {"votes", "row", "gave", "tricks", "points", "leader"})
         if needing:
             raise BadSetup(f"{', '.join(needing)} need hands too")
         start_deal(state)
-        return
-    _setup_cards(state, setup)
+    else:
+        _setup_cards(state, setup)
+    doubler = team_of(state.to_play) if state.phase == "play" else None
+    setup_cube(state.match, setup.get("cube"), setup.get("crawford_done"), doubler)
 
 
 def _card_lists(value: object, name: str, count: int) -> list[list[Card]]:
@@ -621,7 +711,8 @@ def sample_state(view: dict, rng: Rng) -> OnScheduleState:
     state.tricks_won = list(view["tricks"])
     state.points = list(view["points"])
     state.voids = voids
-    state.victory_points = list(view["victory_points"])
+    plain = Match(view["target"], scores=list(view["victory_points"]), games=view["deal"] - 1)
+    state.match = match_from_view(view) if "cube" in view else plain
     state.summaries = [dict(s) for s in view["deals"]]
     return state
 
@@ -630,6 +721,8 @@ def policy_action(state: OnScheduleState, rng: Rng) -> dict:
     """The 'normal' play of On Schedule, from the mover's hand and public facts only."""
     seat = state.current
     assert seat is not None
+    if state.match.offered_by is not None:
+        return {"type": "take"}  # play-outs never double and always take: the play decides them
     if state.phase == "vote":
         return {"type": "vote", "suit": _vote_suit(state, seat, rng)}
     if state.phase == "give":
@@ -771,3 +864,24 @@ def evaluate(state: OnScheduleState, seat: int) -> float:
 
 
 ON_SCHEDULE = OnScheduleRules()
+
+
+def win_chance(view: dict) -> float:
+    """The normal bot's estimate that the viewing seat's team wins this deal (a tie counts half), from
+    the view: the team point lead so far against what is still to be won. Each point card not yet in
+    a finished trick is worth at most 2 (doubled), so a lead above twice their number is decided; short
+    of that, a logistic in the lead over the spread of what remains (about 1.2 × the square root of
+    it), plus a little for the point cards in the viewer's own hand."""
+    team = team_of(view["seat"])
+    points = view["points"]
+    lead = points[team] + points[team + 2] - points[1 - team] - points[3 - team]
+    gone = cards(view["out_of_play"])
+    left = sum(card_points(c) for c in DECK if c not in set(gone))
+    most = 2 * left
+    if lead > most:
+        return 1.0
+    if -lead > most:
+        return 0.0
+    own = sum(card_points(c) for c in cards(view["hand"]))
+    expected_own = left / PLAYERS
+    return logistic((lead + 0.5 * (own - expected_own)) / (1.2 * math.sqrt(left) + 0.5))

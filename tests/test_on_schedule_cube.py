@@ -1,0 +1,319 @@
+"""On Schedule played as a match with the doubling cube (options cube, match_to, crawford)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import fingerprint
+
+import pygames_core as pg
+from pygames_core import bots
+from pygames_core.on_schedule import win_chance
+
+ROW = ["AD", "5S", "8H", "JC", "2D", "6H", "9S", "QD", "3C", "7C", "TD", "KH", "4S"]  # dealer 0
+LAST_TRICK = [["2H"], ["3S"], ["4H"], ["5H"]]  # no point card left: seat 0 leads and wins
+CUBE = {"cube": True, "match_to": 7}
+
+
+def cube_game(setup: dict | None = None, *, seed: int = 0, **options) -> pg.Game:
+    return pg.new_game("on_schedule", seed=seed, options={**CUBE, **options}, setup=setup)
+
+
+def last_trick(leader: int = 0, points: tuple[int, ...] = (0, 0, 0, 0), **extra) -> dict:
+    """The 13th trick with the row ROW (dealer 0) and no point card left in the hands: the deal is
+    already decided by `points`, whoever wins the trick."""
+    return {"dealer": 0, "hands": LAST_TRICK, "row": ROW, "tricks": [3, 3, 3, 3], "leader": leader,
+            "points": list(points), **extra}
+
+
+def two_tricks(leader: int = 0, **extra) -> dict:
+    """Tricks 12 and 13 to come, with point cards still in the hands."""
+    hands = [["AH", "2C"], ["KH", "3C"], ["QH", "4C"], ["JH", "5C"]]
+    return {"dealer": 0, "hands": hands, "row": ROW, "tricks": [3, 3, 3, 2], "leader": leader, **extra}
+
+
+def play_trick(game: pg.Game) -> list[dict]:
+    events = []
+    for _ in range(4):
+        events += game.apply(next(a for a in game.legal_actions() if a["type"] == "play"))
+    return events
+
+
+def assert_refused(game: pg.Game, action: dict, match: str) -> None:
+    before = fingerprint(game)
+    with pytest.raises(pg.IllegalAction, match=match):
+        game.apply(action)
+    assert fingerprint(game) == before
+
+
+# --- options and the plain game -----------------------------------------------------------------------------
+
+def test_the_options_and_their_defaults():
+    info = next(g for g in pg.list_games() if g["id"] == "on_schedule")
+    assert [(o["name"], o["type"], o["default"]) for o in info["options"]] == [
+        ("cube", "bool", False), ("match_to", "int", 3), ("crawford", "bool", True)]
+    assert all(set(o["help"]) == {"en", "ja"} for o in info["options"])
+
+
+def test_without_the_cube_nothing_changes():
+    game = pg.new_game("on_schedule", seed=3, setup=last_trick())
+    assert "cube" not in game.view(0) and "match" not in game.view(0)
+    assert all(a["type"] == "play" for a in game.legal_actions())
+    assert_refused(game, {"type": "double"}, "play")
+
+
+def test_match_to_sets_the_victory_points_to_win_without_the_cube():
+    game = pg.new_game("on_schedule", seed=3, options={"match_to": 1}, setup=last_trick(points=(2, 0, 0, 0)))
+    assert game.view(None)["target"] == 1
+    play_trick(game)
+    assert game.is_over and game.result()["team_scores"] == [1, 0]
+
+
+@pytest.mark.parametrize("value", [0, 26, 3.0, "7", True])
+def test_bad_match_lengths(value):
+    with pytest.raises(pg.BadSetup, match="match_to"):
+        pg.new_game("on_schedule", seed=1, options={"cube": True, "match_to": value})
+
+
+# --- when a double is offered ---------------------------------------------------------------------------------
+
+def test_no_double_while_voting_or_passing_cards():
+    game = cube_game(seed=4)
+    while game.view(None)["phase"] != "play":
+        assert {"type": "double"} not in game.legal_actions()
+        assert not game.view(game.current_player)["cube"]["may_double"]
+        game.apply(game.legal_actions()[0])
+    assert game.legal_actions()[-1] == {"type": "double"}
+
+
+def test_a_double_before_any_card_play_of_your_team():
+    game = cube_game(two_tricks())
+    for _ in range(8):
+        assert {"type": "double"} in game.legal_actions()  # the cube is in the middle: every seat, every play
+        game.apply(next(a for a in game.legal_actions() if a["type"] == "play"))
+        if game.is_over or game.view(None)["deal"] == 2:
+            break
+
+
+def test_the_opponent_on_the_doublers_left_answers_and_nothing_else_is_legal():
+    game = cube_game(two_tricks(leader=2))
+    events = game.apply({"type": "double"})
+    assert events == [{"type": "doubled", "seat": 2, "side": 0, "value": 2}]
+    assert game.current_player == 3
+    assert game.legal_actions() == [{"type": "take"}, {"type": "pass"}]
+    assert_refused(game, {"type": "play", "card": "JH"}, "answer the double first")
+    assert_refused(game, {"type": "double"}, "waiting for an answer")
+    view = game.view(3)["cube"]
+    assert view == {"value": 1, "owner": None, "offered_by": 0, "side": 1, "may_double": False}
+
+
+def test_a_take_doubles_the_stake_and_the_doubler_plays_on():
+    game = cube_game(two_tricks(leader=2))
+    game.apply({"type": "double"})
+    assert game.apply({"type": "take"}) == [{"type": "taken", "seat": 3, "side": 1, "value": 2}]
+    assert game.current_player == 2 and {"type": "double"} not in game.legal_actions()
+    assert game.view(2)["cube"] == {"value": 2, "owner": 1, "offered_by": None, "side": 0, "may_double": False}
+
+
+def test_a_redouble_by_the_non_owner_is_refused_and_the_owner_may_redouble():
+    game = cube_game(two_tricks(leader=2, cube={"value": 2, "owner": 1}))
+    assert game.legal_actions() == [{"type": "play", "card": "QH"}, {"type": "play", "card": "4C"}]
+    assert_refused(game, {"type": "double"}, "only the cube's owner may redouble")
+    game.apply({"type": "play", "card": "QH"})
+    assert game.current_player == 3 and game.view(3)["cube"]["may_double"]
+    game.apply({"type": "double"})
+    assert game.current_player == 0  # the opponent on seat 3's left
+    game.apply({"type": "take"})
+    assert game.view(None)["cube"]["value"] == 4 and game.view(None)["cube"]["owner"] == 0
+
+
+def test_a_pass_ends_the_deal_at_the_stake_before_the_double():
+    game = cube_game(two_tricks(leader=1, cube={"value": 2, "owner": 1}, victory_points=[1, 1], deal=3))
+    game.apply({"type": "double"})  # team 1 redoubles to 4
+    events = game.apply({"type": "pass"})
+    assert events[0] == {"type": "passed", "seat": 2, "side": 0}
+    summary = next(e["summary"] for e in events if e["type"] == "deal_over")
+    assert summary["winner_team"] == 1 and summary["stake"] == 2 and summary["passed"] is True
+    won = next(e for e in events if e["type"] == "stake_won")
+    assert won == {"type": "stake_won", "game": 3, "side": 1, "points": 2, "stake": 2, "passed": True,
+                   "scores": [1, 3]}
+    view = game.view(None)
+    assert view["victory_points"] == [1, 3] and view["deal"] == 4 and view["phase"] == "vote"
+    assert view["cube"]["value"] == 1 and view["cube"]["owner"] is None  # back to the middle
+
+
+def test_the_deal_winner_scores_the_stake():
+    game = cube_game(last_trick(points=(3, 0, 0, 0), cube={"value": 4, "owner": 1}))
+    events = play_trick(game)
+    assert next(e for e in events if e["type"] == "deal_over")["summary"]["stake"] == 4
+    assert game.view(None)["victory_points"] == [4, 0] and game.view(None)["match"]["games"] == 1
+
+
+def test_a_tied_deal_scores_nothing_whatever_the_stake():
+    game = cube_game(last_trick(points=(2, 1, 0, 1), cube={"value": 8, "owner": 0}))
+    events = play_trick(game)
+    assert next(e for e in events if e["type"] == "stake_won")["points"] == 0
+    assert game.view(None)["victory_points"] == [0, 0] and game.view(None)["cube"]["value"] == 1
+
+
+def test_64_is_the_highest_value():
+    game = cube_game(two_tricks(cube={"value": 64, "owner": 0}), match_to=25)
+    assert {"type": "double"} not in game.legal_actions()
+    assert_refused(game, {"type": "double"}, "64")
+
+
+def test_no_double_when_winning_the_deal_at_the_stake_already_wins_the_match():
+    game = cube_game(two_tricks(victory_points=[5, 0], cube={"value": 2, "owner": 0}))
+    assert {"type": "double"} not in game.legal_actions()
+    assert_refused(game, {"type": "double"}, "already wins")
+
+
+# --- Crawford and the match end ---------------------------------------------------------------------------------
+
+def test_the_crawford_game_and_the_deal_after_it():
+    game = cube_game(last_trick(points=(0, 2, 0, 0), victory_points=[6, 3]))
+    assert game.view(None)["match"]["crawford"] is True
+    assert {"type": "double"} not in game.legal_actions()
+    assert_refused(game, {"type": "double"}, "Crawford")
+    events = play_trick(game)  # team 1 wins the Crawford deal: 6-4
+    assert not any(e["type"] == "crawford_game" for e in events)
+    match = game.view(None)["match"]
+    assert match["crawford"] is False and match["crawford_done"] is True and match["scores"] == [6, 4]
+    while game.view(None)["phase"] != "play":
+        game.apply(game.legal_actions()[0])
+    seat = game.current_player
+    assert ({"type": "double"} in game.legal_actions()) == (seat % 2 == 1)  # only the trailer may double
+
+
+def test_reaching_match_point_announces_the_crawford_game():
+    game = cube_game(last_trick(points=(2, 0, 0, 0), victory_points=[5, 0]))
+    events = play_trick(game)
+    assert {"type": "crawford_game", "game": 2} in events
+    assert game.view(None)["match"]["crawford"] is True
+
+
+def test_without_the_crawford_rule_there_is_no_crawford_game():
+    game = cube_game(last_trick(victory_points=[6, 3], leader=1), crawford=False)
+    assert game.view(None)["match"]["crawford"] is False and game.legal_actions()[-1] == {"type": "double"}
+
+
+def test_crawford_done_in_a_setup():
+    game = cube_game(two_tricks(leader=1, victory_points=[6, 3], crawford_done=True))
+    assert game.legal_actions()[-1] == {"type": "double"}
+    with pytest.raises(pg.BadSetup, match="Crawford"):
+        cube_game(two_tricks(victory_points=[5, 3], crawford_done=True))
+
+
+def test_the_match_ends_when_a_team_reaches_the_target_at_the_stake():
+    game = cube_game(last_trick(points=(0, 3, 0, 0), victory_points=[4, 3], cube={"value": 4, "owner": 0}))
+    events = play_trick(game)
+    assert {"type": "match_over", "winner": 1, "scores": [4, 7]} in events
+    assert events[-1]["type"] == "game_over" and game.is_over
+    result = game.result()
+    assert result["scores"] == [4, 7, 4, 7] and result["winners"] == [1, 3] and result["team_scores"] == [4, 7]
+
+
+# --- views, saves, set-ups ------------------------------------------------------------------------------------------
+
+def test_the_view_shows_the_cube_and_the_match_to_every_seat():
+    game = cube_game(two_tricks(leader=1, victory_points=[2, 1], deal=4))
+    for seat in [None, 0, 1, 2, 3]:
+        view = game.view(seat)
+        assert view["cube"]["may_double"] is (seat == 1)
+        assert view["cube"]["side"] == (None if seat is None else seat % 2)
+        assert view["match"] == {"scores": [2, 1], "target": 7, "crawford_rule": True, "crawford": False,
+                                 "crawford_done": False, "games": 3, "results": [], "winner": None}
+        json.dumps(view)
+
+
+def test_save_and_load_with_a_double_waiting():
+    game = cube_game(seed=5)
+    while game.view(None)["phase"] != "play":
+        game.apply(game.legal_actions()[0])
+    game.apply({"type": "double"})
+    loaded = pg.load_game(game.to_json())
+    assert fingerprint(loaded) == fingerprint(game)
+    assert loaded.legal_actions() == [{"type": "take"}, {"type": "pass"}]
+    assert loaded.apply({"type": "take"}) == game.apply({"type": "take"})
+    assert loaded.undo() == {"type": "take"}
+    assert loaded.view(None)["cube"]["offered_by"] is not None
+
+
+BAD = {
+    "cube without the option": ({"cube": {"value": 2, "owner": 0}}, {"cube": False}),
+    "crawford_done without the option": ({"crawford_done": False}, {"cube": False}),
+    "victory points at the target": ({"victory_points": [7, 0]}, {}),
+    "value 3": (two_tricks(cube={"value": 3, "owner": 0}), {}),
+    "offer while voting": ({"cube": {"offered_by": 0}}, {}),
+    "offer by the wrong team": (two_tricks(leader=1, cube={"offered_by": 0}), {}),
+    "offer by the non-owner": (two_tricks(leader=0, cube={"value": 2, "owner": 1, "offered_by": 0}), {}),
+    "doubled in the Crawford game": (two_tricks(victory_points=[6, 0], cube={"value": 2, "owner": 1}), {}),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_bad_setups(name):
+    setup, options = BAD[name]
+    with pytest.raises(pg.BadSetup):
+        cube_game(setup, **options)
+
+
+def test_a_setup_with_a_double_waiting():
+    game = cube_game(two_tricks(leader=1, cube={"value": 2, "owner": 1, "offered_by": 1}))
+    assert game.current_player == 2 and game.legal_actions() == [{"type": "take"}, {"type": "pass"}]
+
+
+# --- bots -------------------------------------------------------------------------------------------------------
+
+def test_the_quick_estimate_knows_decided_deals():
+    assert win_chance(cube_game(last_trick(points=(3, 0, 0, 0))).view(0)) == 1.0
+    assert win_chance(cube_game(last_trick(points=(0, 3, 0, 0))).view(0)) == 0.0
+    assert 0.0 < win_chance(cube_game(seed=1).view(0)) < 1.0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_never_doubles_a_lost_deal(level, deterministic_search):
+    game = cube_game(last_trick(points=(0, 3, 0, 0)))
+    assert {"type": "double"} in game.legal_actions()
+    assert pg.bot_action(game, level, seed=1, time_budget_ms=deterministic_search)["type"] == "play"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_doubles_a_won_deal_and_the_other_passes(level, deterministic_search):
+    game = cube_game(last_trick(points=(3, 0, 0, 0)))
+    assert pg.bot_action(game, level, seed=1, time_budget_ms=deterministic_search) == {"type": "double"}
+    game.apply({"type": "double"})
+    assert pg.bot_action(game, level, seed=1, time_budget_ms=deterministic_search) == {"type": "pass"}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_takes_when_it_certainly_wins(level, deterministic_search):
+    game = cube_game(last_trick(leader=1, points=(3, 0, 0, 0), cube={"offered_by": 1}))
+    assert game.current_player == 2
+    assert pg.bot_action(game, level, seed=1, time_budget_ms=deterministic_search) == {"type": "take"}
+
+
+def test_the_trailer_doubles_even_a_lost_deal_when_the_leader_is_at_match_point():
+    # team 1 at match point after the Crawford game wins the match with this deal whatever its stake
+    game = cube_game(last_trick(leader=0, points=(0, 3, 0, 0), victory_points=[0, 6], crawford_done=True))
+    assert pg.bot_action(game, "normal", seed=1) == {"type": "double"}
+    game.apply({"type": "double"})
+    assert pg.bot_action(game, "normal", seed=1) == {"type": "take"}  # certainly winning: take
+
+
+def test_the_hint_at_a_double_answers_with_the_win_chance():
+    game = cube_game(last_trick(leader=1, points=(3, 0, 0, 0), cube={"offered_by": 1}))
+    hint = bots.hint(game, seed=2, time_budget_ms=20)
+    assert hint["action"] == {"type": "take"} and hint["win_chance"] == 1.0
+    assert [v["action"]["type"] for v in hint["values"]] == ["take", "pass"]
+
+
+def test_bot_matches_with_the_cube_end_and_replay():
+    game = cube_game(seed=11, match_to=3)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    result = game.result()
+    assert max(result["team_scores"]) >= 3 and len(result["winners"]) == 2
+    replay = pg.load_game(game.to_json())
+    assert fingerprint(replay) == fingerprint(game)

@@ -11,13 +11,28 @@ own action, then a `place`); in the expansion a draw that cannot go on the work 
 slot, ending the turn; "tens last" is per player; a work pile is dead exactly when no own end card
 j below its top k is still open with at least one card of every number strictly between j and k in
 the player's deck or slots. Decisions of our own are marked "Our decision" below and in the doc.
+
+With two players and the `cube` option, the Game is a match of several games played with the
+doubling cube (cube.py): each game is a fresh deal from the state's generator, its winner scores the
+stake, a tie after the tie-break scores nothing, and a double is offered at the start of a turn.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from .cube import (
+    CUBE_ACTIONS,
+    MAX_TARGET,
+    Match,
+    check_scores,
+    logistic,
+    match_from_options,
+    match_from_view,
+    setup_cube,
+)
 from .errors import BadSetup
 from .game import Game, Option, Rules
 from .rng import Rng
@@ -83,6 +98,9 @@ class ChainsState:
     current: int = 0
     over: bool = False
     leaving_order: list[int] = field(default_factory=list)
+    match: Match | None = None  # with the doubling cube (two players): the match this game is part of
+    turn_start: bool = True  # the current player has not acted yet this turn (when a double is allowed)
+    new_game: bool = False  # a game of the match has just been settled and the next one dealt
 
     @property
     def solitaire(self) -> bool:
@@ -161,18 +179,46 @@ class ChainsRules(Rules[ChainsState]):
                 "ja": "初級モードは一時置き場5スロット、上級モードは4スロット。多人数戦は常に5スロットです。",
             },
         ),
+        Option(
+            name="cube", type="bool", default=False,
+            label={"en": "Doubling cube (2 players)", "ja": "ダブリングキューブ（2人戦）"},
+            help={
+                "en": "Two players only: play a match of several games with a doubling cube. At the start of your "
+                      "turn you may offer to double the game's stake; the other takes (and owns the cube) or "
+                      "passes (and loses the game at the stake before the double).",
+                "ja": "2人戦のみ：ダブリングキューブを使って複数ゲームのマッチを行います。手番の最初に、このゲームの"
+                      "得点を2倍にする提案（ダブル）ができます。相手はテイク（キューブを受け取る）かパス（ダブル前の"
+                      "点数でこのゲームを失う）を選びます。",
+            },
+        ),
+        Option(
+            name="match_to", type="int", default=7, minimum=1, maximum=MAX_TARGET,
+            label={"en": "Match to", "ja": "マッチの勝利点"},
+            help={
+                "en": "With the doubling cube: the first player to this many points wins the match.",
+                "ja": "ダブリングキューブ使用時：この点数に先に達したプレイヤーがマッチに勝ちます。",
+            },
+        ),
+        Option(
+            name="crawford", type="bool", default=True,
+            label={"en": "Crawford rule", "ja": "クロフォード・ルール"},
+            help={
+                "en": "With the doubling cube: no doubling in the first game after a player comes within one point "
+                      "of winning the match.",
+                "ja": "ダブリングキューブ使用時：どちらかがマッチ勝利まであと1点になった直後のゲームでは"
+                      "ダブルできません。",
+            },
+        ),
     )
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, options: dict, rng: Rng, setup: dict | None) -> ChainsState:
+        if options["cube"] and players != 2:
+            raise BadSetup(f"the doubling cube is for two players, not {players}")
         slots = ADVANCED_SLOTS if players == 1 and options["mode"] == "advanced" else BEGINNER_SLOTS
-        first = rng.below(players) if players > 1 else 0  # drawn even with a set-up, as in Arsène
-        tables = []
-        for _ in range(players):
-            deck = deck_cards()
-            rng.shuffle(deck)
-            tables.append(Table(deck=deck, slots=[[] for _ in range(slots)]))
-        state = ChainsState(rng=rng, tables=tables, current=first)
+        first, tables = deal(players, slots, rng)
+        state = ChainsState(rng=rng, tables=tables, current=first,
+                            match=match_from_options(options) if options["cube"] else None)
         if setup is not None:
             apply_setup(state, setup)
         self._settle(state, [])
@@ -180,12 +226,24 @@ class ChainsRules(Rules[ChainsState]):
 
     # --- the rules ----------------------------------------------------------------------------
     def current_player(self, state: ChainsState) -> int | None:
-        return None if state.over else state.current
+        if state.over:
+            return None
+        # while a double waits, the other player answers it
+        return state.current if state.match is None or state.match.offered_by is None else 1 - state.current
 
     def legal_actions(self, state: ChainsState) -> list[dict]:
-        return [] if state.over else state.actions_for(state.current)
+        if state.over:
+            return []
+        if state.match is None:
+            return state.actions_for(state.current)
+        if state.match.offered_by is not None:
+            return state.match.actions(1 - state.current, turn_start=False)
+        return state.actions_for(state.current) + state.match.actions(state.current, state.turn_start)
 
     def explain_illegal(self, state: ChainsState, action: dict) -> str | None:
+        match = state.match
+        if match is not None and (match.offered_by is not None or action.get("type") in CUBE_ACTIONS):
+            return match.explain(action, state.current, state.turn_start)
         table = state.tables[state.current]
         kind = action.get("type")
         need = table.work[-1] - 1 if table.work else 10
@@ -213,6 +271,10 @@ class ChainsRules(Rules[ChainsState]):
         table = state.tables[seat]
         kind = action["type"]
         ends_turn = False
+        state.new_game = False
+        if kind in CUBE_ACTIONS:
+            return self._cube_action(state, kind)
+        state.turn_start = False
         if kind == "draw":
             table.drawn = table.deck.pop(0)
             events = [{"type": "drawn", "seat": seat, "card": table.drawn}]
@@ -235,8 +297,40 @@ class ChainsRules(Rules[ChainsState]):
             ends_turn = True
         if ends_turn and not state.solitaire:
             state.current = self._next_seat(state, seat)
+            state.turn_start = True
             events.append({"type": "turn", "seat": state.current})
         return self._settle(state, events)
+
+    def _cube_action(self, state: ChainsState, kind: str) -> list[dict]:
+        match = state.match
+        assert match is not None
+        doubler = state.current
+        if kind == "double":
+            return [match.double(doubler, doubler)]
+        if kind == "take":
+            return [match.take(1 - doubler)]
+        events = [{"type": "passed", "seat": 1 - doubler, "side": 1 - doubler}]
+        return self._end_game(state, events, doubler, passed=True)
+
+    def _end_game(self, state: ChainsState, events: list[dict], winner: int | None, passed: bool = False) -> list[dict]:
+        """A game is over. Without the cube it is the end; in a match its winner scores the stake
+        and, unless the match is over, the next game is dealt from the state's generator."""
+        if state.match is None:
+            state.over = True
+            events.append({"type": "game_over", "result": self.result(state)})
+            return events
+        settled = state.match.settle(winner, passed=passed)
+        settled[0]["game_scores"] = [score_of(state, s) for s in range(state.players)]  # stake_won
+        events += settled
+        if state.match.winner is not None:
+            state.over = True
+            events.append({"type": "game_over", "result": self.result(state)})
+            return events
+        state.current, state.tables = deal(state.players, BEGINNER_SLOTS, state.rng)
+        state.leaving_order = []
+        state.turn_start = state.new_game = True
+        events.append({"type": "game_started", "game": state.match.games + 1, "seat": state.current})
+        return events
 
     def _close(self, state: ChainsState, seat: int, end: int) -> list[dict]:
         table = state.tables[seat]
@@ -287,10 +381,11 @@ class ChainsRules(Rules[ChainsState]):
                     events.append({"type": "left", "seat": seat, "reason": reason})
                     changed = True
         if all(t.left for t in state.tables):
-            state.over = True
-            events.append({"type": "game_over", "result": self.result(state)})
-        elif state.tables[state.current].left:
+            best = winners(state)
+            return self._end_game(state, events, best[0] if len(best) == 1 else None)
+        if state.tables[state.current].left:
             state.current = self._next_seat(state, state.current)
+            state.turn_start = True
             events.append({"type": "turn", "seat": state.current})
         return events
 
@@ -321,7 +416,16 @@ class ChainsRules(Rules[ChainsState]):
             ],
             "tables": [self._table_view(state, s) for s in range(state.players)],
             "leaving_order": list(state.leaving_order),
+            **self._cube_view(state, seat),
         }
+
+    def _cube_view(self, state: ChainsState, seat: int | None) -> dict:
+        """The cube and the match, only when the game is played with the cube."""
+        if state.match is None:
+            return {}
+        may_double = seat == self.current_player(state) and {"type": "double"} in self.legal_actions(state)
+        return {"cube": state.match.cube_view(seat, may_double), "match": state.match.match_view(),
+                "turn_start": state.turn_start}
 
     @staticmethod
     def _table_view(state: ChainsState, seat: int) -> dict:
@@ -346,13 +450,21 @@ class ChainsRules(Rules[ChainsState]):
             return {"scores": [-left], "winners": [0] if state.over and not left else [],
                     "penalty": left, "won": state.over and not left}
         scores = [score_of(state, s) for s in range(state.players)]
-        return {"scores": scores, "winners": winners(state) if state.over else [],
-                "tie_break": [lowest_missing(t) for t in state.tables],
-                "leaving_order": list(state.leaving_order)}
+        out = {"scores": scores, "winners": winners(state) if state.over else [],
+               "tie_break": [lowest_missing(t) for t in state.tables],
+               "leaving_order": list(state.leaving_order)}
+        if state.match is not None:
+            # a match: the scores are match points, the winner the match's; the last game's in game_scores
+            winner = state.match.winner
+            out.update(scores=list(state.match.scores), winners=[] if winner is None else [winner],
+                       game_scores=scores, match=state.match.match_view())
+        return out
 
     def copy_state(self, state: ChainsState) -> ChainsState:
         return ChainsState(rng=state.rng.copy(), tables=[t.copy() for t in state.tables], current=state.current,
-                           over=state.over, leaving_order=list(state.leaving_order))
+                           over=state.over, leaving_order=list(state.leaving_order),
+                           match=None if state.match is None else state.match.copy(), turn_start=state.turn_start,
+                           new_game=state.new_game)
 
     # --- bots -----------------------------------------------------------------------------------
     def sample_state(self, view: dict, rng: Rng) -> ChainsState:
@@ -361,8 +473,20 @@ class ChainsRules(Rules[ChainsState]):
     def policy_action(self, state: ChainsState, rng: Rng) -> dict:
         return policy_action(state, rng)
 
+    def playout_done(self, start: ChainsState, state: ChainsState) -> bool:
+        # in a match, a hard bot looks to the end of the game being played: the next is a new deal
+        return state.over or (state.match is not None and start.match is not None
+                              and state.match.games != start.match.games)
+
     def evaluate(self, state: ChainsState, seat: int) -> float:
         return evaluate(state, seat)
+
+    # --- the doubling cube --------------------------------------------------------------------
+    def cube_match(self, state: ChainsState) -> Match | None:
+        return state.match
+
+    def win_chance(self, view: dict) -> float:
+        return win_chance(view)
 
     def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
         """The solitaire: the exact solver on deck orders sampled from the view (it never reads the
@@ -380,6 +504,17 @@ class ChainsRules(Rules[ChainsState]):
         from .chains_solver import best_outcome  # the solver builds on this module
 
         return best_outcome(game, time_budget_ms=budget_ms)
+
+
+def deal(players: int, slots: int, rng: Rng) -> tuple[int, list[Table]]:
+    """A new game: who starts (drawn even with a set-up, as in Arsène) and each player's shuffled deck."""
+    first = rng.below(players) if players > 1 else 0
+    tables = []
+    for _ in range(players):
+        deck = deck_cards()
+        rng.shuffle(deck)
+        tables.append(Table(deck=deck, slots=[[] for _ in range(slots)]))
+    return first, tables
 
 
 def score_of(state: ChainsState, seat: int) -> int:
@@ -411,7 +546,7 @@ def apply_setup(state: ChainsState, setup: dict) -> None:
         _check_keys(setup, known, "a solitaire set-up")
         _setup_table(state, 0, setup)
         return
-    _check_keys(setup, {"tables", "current"}, "a multiplayer set-up")
+    _check_keys(setup, {"tables", "current", "cube", "match"}, "a multiplayer set-up")
     tables = setup.get("tables")
     if not isinstance(tables, list) or len(tables) != state.players or not all(isinstance(t, dict) for t in tables):
         raise BadSetup(f"tables must list {state.players} objects, one per player")
@@ -434,6 +569,31 @@ def apply_setup(state: ChainsState, setup: dict) -> None:
             raise BadSetup(f"table {seat} took its 10 without any of its 1-9 (tens last)")
         if table.work and not scorable(state, seat):
             raise BadSetup(f"table {seat}'s work pile {table.work} can no longer be scored: it would be dead")
+    _setup_match(state, setup)
+
+
+def _setup_match(state: ChainsState, setup: dict) -> None:
+    """The match score ({"scores", "crawford_done", "games"}) and the cube; a set-up position is at the
+    start of the current player's turn unless a card is drawn."""
+    given = setup.get("match")
+    if state.match is None:
+        if given is not None or "cube" in setup:
+            raise BadSetup("cube and match need the cube option")
+        return
+    given = {} if given is None else given
+    if not isinstance(given, dict):
+        raise BadSetup('match must be an object with "scores", "crawford_done" and "games"')
+    _check_keys(given, {"scores", "crawford_done", "games"}, "match")
+    state.match.scores = check_scores(state.match, given.get("scores", [0, 0]), "match scores")
+    least = 1 if any(state.match.scores) else 0
+    games = given.get("games", least)
+    if type(games) is not int or games < least:
+        raise BadSetup(f"games (played so far) must be a whole number, at least {least} with these scores, "
+                       f"not {games!r}")
+    state.match.games = games
+    state.turn_start = state.tables[state.current].drawn is None
+    setup_cube(state.match, setup.get("cube"), given.get("crawford_done"),
+               state.current if state.turn_start else None)
 
 
 def _check_keys(given: dict, known: set[str], what: str) -> None:
@@ -518,8 +678,12 @@ def sample_state(view: dict, rng: Rng) -> ChainsState:
                             drawn=seen["drawn"], ends=set(seen["ends"]), taken=list(seen["taken"]),
                             discard=list(seen["discard"]), dead=[list(p) for p in seen["dead"]], left=seen["left"]))
     current = view["current_player"]
+    match = match_from_view(view) if "cube" in view else None
+    if match is not None and match.offered_by is not None:
+        current = match.offered_by  # the doubler's turn goes on after the answer
     return ChainsState(rng=Rng(rng.next_u64()), tables=tables, current=0 if current is None else current,
-                       over=view["over"], leaving_order=list(view["leaving_order"]))
+                       over=view["over"], leaving_order=list(view["leaving_order"]), match=match,
+                       turn_start=view.get("turn_start", True))
 
 
 def slot_for(slots: list[list[int]], card: int) -> int:
@@ -542,7 +706,10 @@ def slot_for(slots: list[list[int]], card: int) -> int:
 def policy_action(state: ChainsState, rng: Rng) -> dict:
     """The 'normal' play, from public facts only: place a drawn card on the work pile when it fits,
     else on the slot where it hurts least; close a run as soon as an end card allows (points are a
-    race in the expansion); otherwise extend the run from a slot; otherwise draw."""
+    race in the expansion); otherwise extend the run from a slot; otherwise draw. With the cube it
+    never doubles and always takes (the bots' cube decisions are cube.py's)."""
+    if state.match is not None and state.match.offered_by is not None:
+        return {"type": "take"}
     table = state.tables[state.current]
     if table.drawn is not None:
         if fits(table.drawn, table.work):
@@ -561,6 +728,9 @@ def evaluate(state: ChainsState, seat: int) -> float:
     points as a tie-breaker between equal outcomes."""
     if state.solitaire:
         return len(state.tables[0].taken) / len(NUMBERS)
+    if state.match is not None and state.new_game:
+        # a play-out stopped at the end of a game of the match: the next game's tables are fresh
+        return {None: 0.5, seat: 1.0}.get(state.match.results[-1]["side"], 0.0)
     share = 0.0
     if state.over:
         best = winners(state)
@@ -571,3 +741,40 @@ def evaluate(state: ChainsState, seat: int) -> float:
 
 
 CHAINS = ChainsRules()
+
+
+def win_chance(view: dict) -> float:
+    """The normal bot's estimate, from a two-player view, that the viewing seat wins this game (a tie
+    counts half). With two players each number sells out at its first end card taken, so the points
+    still to come are the open numbers, each open to one or both players. Decided when one player
+    leads by more than the other can still gain (p = 1 or 0); otherwise a logistic in the expected
+    margin (the lead, plus each number open only to one player counted for them at 0.8, and the
+    numbers open to both by who is closer to closing them) over 0.45·√(points still open) + 0.7."""
+    seat = view["seat"]
+    rival = 1 - seat
+    tables = view["tables"]
+    lead = tables[seat]["score"] - tables[rival]["score"]
+    reach = [0, 0]
+    expected = float(lead)
+    for entry in view["end_cards"]:
+        number, open_to = entry["number"], [s for s in entry["open"] if not tables[s]["left"]]
+        for s in open_to:
+            reach[s] += POINTS[number]
+        if len(open_to) == 1:
+            expected += (0.8 if open_to[0] == seat else -0.8) * POINTS[number]
+        elif len(open_to) == 2:
+            expected += 0.5 * POINTS[number] * (_closeness(tables[seat], number) - _closeness(tables[rival], number))
+    if lead > reach[rival]:
+        return 1.0
+    if -lead > reach[seat]:
+        return 0.0
+    return logistic(expected / (0.45 * math.sqrt(reach[0] + reach[1]) + 0.7))
+
+
+def _closeness(table: dict, end: int) -> float:
+    """How near a work pile is to closing with end card `end`, from 0 (not begun) to 1 (next card)."""
+    work = table["work"]
+    need = 10 - end  # cards 10 .. end+1 on the work pile
+    if not work or work[-1] <= end:
+        return 0.0
+    return len(work) / need if need else 1.0

@@ -65,8 +65,10 @@ def table_of(game: pg.Game, seat: int = 0) -> dict:
 def test_listed_for_one_to_ten_players_with_the_mode_option():
     info = next(g for g in pg.list_games() if g["id"] == "chains")
     assert info["players"] == [1, 10]
-    assert [(o["name"], o["default"], o["choices"]) for o in info["options"]] == [
-        ("mode", "beginner", ["beginner", "advanced"])]
+    # the doubling cube's options (two players) are tested in test_chains_cube.py
+    assert [(o["name"], o["default"], o.get("choices")) for o in info["options"]] == [
+        ("mode", "beginner", ["beginner", "advanced"]), ("cube", False, None), ("match_to", 7, None),
+        ("crawford", True, None)]
 
 
 def test_a_fresh_solitaire_deals_45_cards_and_lays_out_the_ten_end_cards():

@@ -20,9 +20,10 @@ Operations:
                                               after each step (no session is opened)
 - `play_scenario` {scenario, steps, seat?} -> {"sid", "snapshot"}: a live game from the scenario's
                                               position after `steps` steps (seat: the scenario's own)
-- `replay` {text, seat?}                   -> {"game", "players", "frames"}: a finished game's save (to_json)
-                                              as frames, one per action, from `seat`'s view (default 0):
-                                              once a game is over nothing in it is secret any more
+- `replay` {text, seat?}                   -> {"scenario", "players", "frames"}: a finished game's save
+                                              (to_json) as a scenario of its actions and its frames from
+                                              `seat`'s view (default 0): once a game is over nothing in it
+                                              is secret any more
 - `close` {sid}                            -> {}
 
 A snapshot (Game.snapshot) is what the page needs to draw one seat's table after every step:
@@ -54,10 +55,9 @@ def replay(text: Any, seat: Any) -> dict:
         raise BridgeError("only a finished game can be replayed: its hidden cards are still secret")
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
         raise BridgeError(f"no seat {seat!r} in a {game.players}-player game")
-    scenario = parse_scenario({"game": game.game_id, "players": game.players, "seed": game.seed,
-                               "options": game.options, "setup": game.setup, "seat": seat,
-                               "steps": [{"action": action} for action in game.history]})
-    return {"game": game.game_id, "players": game.players, "frames": scenario.frames()}
+    document = {"game": game.game_id, "players": game.players, "seed": game.seed, "options": game.options,
+                "setup": game.setup, "seat": seat, "steps": [{"action": action} for action in game.history]}
+    return {"scenario": document, "players": game.players, "frames": parse_scenario(document).frames()}
 
 
 def _open(game: Game, seat: Any) -> dict:

@@ -6,6 +6,7 @@ import { startBridge } from "./bridge.js";
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
+import { unpackText } from "./share.js";
 import { storage } from "./storage.js";
 import { LiveTable } from "./table.js";
 
@@ -29,6 +30,10 @@ addStrings({
     emLoading: "Starting the game engine…",
     emSeatLine: "You play seat {seat}. {players} players.",
     emGameOver: "The game is over.",
+    emReplay: "Replay", emShowReplay: "Show the replay",
+    emReplayHint: "Step through every move of this finished game; every hand can be seen.",
+    emViewAs: "View as", emSpectator: "Spectator", emSeatN: "Seat {n}", emMoveBy: "Move {k} of {n}: seat {seat}",
+    errBadSave: "This game cannot be replayed: {detail}",
     errBadParam: "This embed's address is malformed: {detail}",
     errUnknownGame: "There is no game “{game}” here. The games are: {games}.",
     errNoScenario: "There is no example called “{name}”.",
@@ -48,6 +53,10 @@ addStrings({
     emLoading: "ゲームエンジンを起動しています…",
     emSeatLine: "あなたは席{seat}です。{players}人プレイ。",
     emGameOver: "ゲーム終了。",
+    emReplay: "リプレイ", emShowReplay: "リプレイを見る",
+    emReplayHint: "終わったゲームの全手順を一手ずつ見られます。全員の手札が見えます。",
+    emViewAs: "視点", emSpectator: "観戦者", emSeatN: "席{n}", emMoveBy: "{n}手中{k}手目: 席{seat}",
+    errBadSave: "このゲームは再生できません: {detail}",
     errBadParam: "この埋め込みのアドレスが正しくありません: {detail}",
     errUnknownGame: "「{game}」というゲームはありません。遊べるゲーム: {games}。",
     errNoScenario: "「{name}」という例はありません。",
@@ -93,7 +102,6 @@ function readParameters() {
   };
   const seatText = get("seat");
   const params = {
-    id: (get("id") ?? "").slice(0, 100),
     lang: get("lang"),
     game: get("game"),
     players: whole("players"),
@@ -103,10 +111,14 @@ function readParameters() {
     seat: seatText === "spectator" ? null : whole("seat") ?? 0,
     level: get("level") ?? "normal",
     scenario: get("scenario"),
+    save: get("save"),
   };
-  params.mode = get("mode") ?? (params.scenario ? "example" : "play");
-  if (!["play", "example"].includes(params.mode)) {
-    throw new EmbedError("errBadParam", { detail: `mode is play or example, not ${params.mode}` });
+  params.mode = get("mode") ?? (params.save ? "replay" : params.scenario ? "example" : "play");
+  if (!["play", "example", "replay"].includes(params.mode)) {
+    throw new EmbedError("errBadParam", { detail: `mode is play, example or replay, not ${params.mode}` });
+  }
+  if (params.mode === "replay" && !params.save) {
+    throw new EmbedError("errBadParam", { detail: "replay mode needs the game: save=…" });
   }
   if (!LEVELS.includes(params.level)) {
     throw new EmbedError("errBadParam", { detail: `level is ${LEVELS.join(", ")}, not ${params.level}` });
@@ -179,6 +191,7 @@ function fromEngine(error) {
   const detail = error.message;
   if (error.type === "UnknownGame") return new EmbedError("errOther", { detail });
   if (error.type === "BadSetup") return new EmbedError("errBadSetup", { detail });
+  if (error.type === "BadSave" || error.type === "BridgeError") return new EmbedError("errBadSave", { detail });
   if (error.type === "BadScenario" || error.type === "IllegalAction") return new EmbedError("errBadScenario", { detail });
   return new EmbedError("errOther", { detail });
 }
@@ -329,7 +342,9 @@ async function showExample() {
   redraw = () => showExample().catch(showError);
 }
 
-function stepThrough(scenario, compiled, at = 0) {
+// Step through frames (a scenario's or a replay's) with their captions; `chooseSeat(seat)` (replays)
+// offers every seat's view, since a finished game has no secrets left.
+function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
   const frames = compiled.frames;
   const last = frames.length - 1;
   let step = Math.min(at, last);
@@ -337,33 +352,67 @@ function stepThrough(scenario, compiled, at = 0) {
   const show = () => {
     const frame = frames[step];
     renderer.render($("embed-stage"), frame.snapshot, { act: () => {}, myTurn: false, keyboard: false, events: [] });
-    const caption = pick(frame.caption);
+    const mover = step > 0 ? frames[step - 1].snapshot.current_player : null;
+    const caption = pick(frame.caption) || (chooseSeat && step > 0 ? t("emMoveBy", { k: step, n: last, seat: mover }) : "");
     $("embed-caption").textContent = caption;
     $("embed-caption").hidden = !caption;
-    $("embed-controls").replaceChildren(
+    $("embed-controls").replaceChildren(...[
       h("button", { type: "button", class: "ghost", id: "embed-prev", text: t("emBack"), disabled: step === 0,
         onclick: () => { step -= 1; show(); } }),
-      h("span", { class: "embed-step", id: "embed-step", "data-step": step,
+      h("span", { class: "embed-step", id: "embed-step", "data-step": step, "data-last": last,
         text: step === 0 ? t("emStart") : t("emStep", { k: step, n: last }) }),
       h("button", { type: "button", class: "ghost", id: "embed-next", text: t("emNext"), disabled: step === last,
         onclick: () => { step += 1; show(); } }),
+      chooseSeat && seatChooser(compiled.players, frame.snapshot.seat, (seat) => chooseSeat(seat, step)),
       !frame.snapshot.is_over && h("button", { type: "button", class: "primary", id: "embed-play-from-here",
         text: t("emPlayFromHere"), onclick: () => playLive(
-          () => ask({ op: "play_scenario", scenario, steps: step, seat: compiled.seat }),
-          () => stepThrough(scenario, compiled, step)).catch(showError) }));
+          () => ask({ op: "play_scenario", scenario, steps: step, seat: compiled.seat ?? 0 }),
+          () => stepThrough(scenario, compiled, step, chooseSeat)).catch(showError) }),
+    ].filter(Boolean));
     $("embed-controls").hidden = false;
     postHeight();
   };
   redraw = show;
   document.onkeydown = (event) => {
-    if (live || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (live || event.ctrlKey || event.metaKey || event.altKey || event.target.closest("select")) return;
     if (event.key === "ArrowRight" && step < last) step += 1;
     else if (event.key === "ArrowLeft" && step > 0) step -= 1;
+    else if (event.key === "End") step = last;
+    else if (event.key === "Home") step = 0;
     else return;
     event.preventDefault();
     show();
   };
   show();
+}
+
+function seatChooser(players, shown, onChoose) {
+  const seats = [...Array(players).keys()];
+  return h("label", { class: "embed-seat" }, t("emViewAs"),
+    h("select", { id: "embed-seat", onchange: (event) => onChoose(event.target.value === "" ? null : Number(event.target.value)) },
+      seats.map((seat) => h("option", { value: seat, text: t("emSeatN", { n: seat }), selected: seat === shown })),
+      h("option", { value: "", text: t("emSpectator"), selected: shown === null })));
+}
+
+// A replay: a finished game's save, packed into the address by the site's share button.
+async function showReplay() {
+  let text;
+  try {
+    text = await unpackText(params.save);
+  } catch {
+    throw new EmbedError("errBadSave", { detail: "the link is damaged or cut short" });
+  }
+  setTitle(t("emReplay"));
+  const open = (seat, step) => ask({ op: "replay", text, seat }).then((reply) => {
+    setTitle(`${t("emReplay")} — ${pick(gameOf(reply.scenario.game).title)}`);
+    stepThrough(reply.scenario, { ...reply, seat }, step, open);
+  }).catch(showError);
+  $("embed-stage").replaceChildren(h("div", { class: "embed-cover" },
+    h("p", { class: "embed-cover-title", text: t("emReplay") }),
+    h("p", { class: "fine", text: t("emReplayHint") }),
+    h("div", { class: "form-actions" }, h("button", { type: "button", class: "primary", id: "embed-show",
+      text: t("emShowReplay"), onclick: () => open(params.seat, Infinity) }))));
+  redraw = () => showReplay().catch(showError);
 }
 
 // --- start-up ------------------------------------------------------------------------------------
@@ -395,7 +444,9 @@ async function main() {
     params = null;
     showError(error);
   }
-  frameId = params?.id ?? "";
+  // the frame's id even from an address that is otherwise malformed: the parent must hear from it
+  frameId = (new URLSearchParams(location.hash.slice(1)).get("id")
+    ?? new URLSearchParams(location.search).get("id") ?? "").slice(0, 100);
   if (params?.lang in LANGUAGES) setLanguage(params.lang, { remember: false });
   setupLanguage();
   listenToParent(retranslate);
@@ -408,6 +459,7 @@ async function main() {
   try {
     catalog = await (await fetch("catalog.json")).json();
     if (params.mode === "play") showPlayCover();
+    else if (params.mode === "replay") await showReplay();
     else await showExample();
   } catch (error) {
     showError(error);

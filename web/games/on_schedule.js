@@ -269,7 +269,7 @@ function centre(view) {
 function phasePanel(view, snap, context) {
   if (view.phase === "vote") return votingPanel(view, snap, context);
   if (view.phase === "give") return passPanel(view, snap, context);
-  if (view.received) return passRecord(view);
+  if (view.received?.length && view.gave) return passRecord(view); // a set-up may start after the pass
   return null;
 }
 

@@ -1,0 +1,182 @@
+"""Embeds in a blog post on another origin: a live game, a scenario stepped through and continued,
+broken addresses and scenarios, the height messages; replays of finished games."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.parse
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from conftest import _build_module
+from driver import PHONE, TIMEOUT_MS
+from playwright.sync_api import FrameLocator, Page, expect
+
+import pygames_core as pg
+
+HOST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A rules blog</title></head>
+<body>
+<h1>How the push works</h1>
+{frames}
+<script>
+  // what a blog does with the documented height message: size the frame to fit
+  window.heights = {{}};
+  addEventListener("message", (event) => {{
+    const data = event.data;
+    if (!data || data.type !== "pygames:height") return;
+    window.heights[data.id] = data.height;
+    document.getElementById(data.id).style.height = data.height + "px";
+  }});
+</script>
+</body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def post(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[Page, str, dict[str, str]], None]]:
+    """Opens a blog post with the given iframes (id -> src), served from a second origin
+    (localhost, where the site is on 127.0.0.1)."""
+    folder = tmp_path_factory.mktemp("blog")
+    server = _build_module().make_server(folder, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def open_post(page: Page, name: str, frames: dict[str, str]) -> None:
+        tags = "\n".join(f'<iframe id="{frame_id}" src="{src}" style="width:100%;height:200px;border:0"></iframe>'
+                         for frame_id, src in frames.items())
+        (folder / name).write_text(HOST_PAGE.format(frames=tags), encoding="utf-8")
+        page.goto(f"http://localhost:{server.server_address[1]}/{name}")
+
+    yield open_post
+    server.shutdown()
+    server.server_close()
+
+
+def embed(site_url: str, frame_id: str, **params: str) -> str:
+    return f"{site_url}embed.html?pace=0#{urllib.parse.urlencode({**params, 'id': frame_id})}"
+
+
+def inner(page: Page, frame_id: str) -> FrameLocator:
+    return page.frame_locator(f"#{frame_id}")
+
+
+def test_two_games_in_a_post_one_played_one_stepped_and_continued(page: Page, site_url: str, post) -> None:
+    post(page, "two.html", {
+        "live": embed(site_url, "live", game="arsene", seed="3", level="easy"),
+        "example": embed(site_url, "example", scenario="roller-derby-all-or-nothing"),
+    })
+    example = inner(page, "example")
+    # the example shows its first frame at once, from the build's frames: no Python yet
+    expect(example.locator("#embed-step")).to_have_attribute("data-step", "0")
+    expect(example.locator("#embed-stage [data-phase]")).to_be_visible()
+    page.wait_for_function("window.heights.live > 0 && window.heights.example > 0")
+    live = inner(page, "live")
+    expect(live.locator("#embed-play")).to_be_visible()
+    for frame_id in ("live", "example"):  # neither frame has started Pyodide on its own
+        names = page.frame_locator(f"#{frame_id}").locator("body").evaluate(
+            "() => performance.getEntriesByType('resource').map(e => e.name)")
+        assert not [name for name in names if "pyodide" in name], names
+
+    # play a card in the live game
+    live.locator("#embed-play").click()
+    card = live.locator(".hand .card.legal").first
+    card.wait_for(timeout=TIMEOUT_MS)
+    played = card.get_attribute("data-card")
+    card.click()
+    expect(live.locator(f'.hand .card[data-card="{played}"]')).to_have_count(0)
+
+    # step through the example, back once, then continue it against bots
+    last = int(example.locator("#embed-step").get_attribute("data-last") or 0)
+    assert last >= 3
+    for step in range(1, last + 1):
+        example.locator("#embed-next").click()
+        expect(example.locator("#embed-step")).to_have_attribute("data-step", str(step))
+        expect(example.locator("#embed-caption")).not_to_be_empty()
+    example.locator("#embed-prev").click()
+    expect(example.locator("#embed-step")).to_have_attribute("data-step", str(last - 1))
+    example.locator("#embed-play-from-here").click()
+    expect(example.locator("#embed-back-to-example")).to_be_visible()
+    example.locator("[data-my-turn='true'], #summary[open]").first.wait_for(timeout=TIMEOUT_MS)
+    height = page.evaluate("window.heights.example")
+    assert height > 300 and page.eval_on_selector("#example", "e => e.offsetHeight") == height
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"scenario": '{"game": "arsene", "steps": [{"action": {"type": "fly"}}]}'}, "This example cannot be shown"),
+    ({"scenario": '{"game": "arsene", "steps": [}'}, "This example cannot be shown"),
+    ({"scenario": "no-such-example"}, "There is no example called"),
+    ({"game": "snap"}, "There is no game “snap” here"),
+    ({"game": "arsene", "options": "{oops"}, "address is malformed"),
+    ({"game": "chains", "setup": '{"deck": [2, 2]}'}, "position or these options are impossible"),
+])
+def test_broken_embeds_explain_themselves(page: Page, site_url: str, post, params: dict, message: str) -> None:
+    post(page, "broken.html", {"broken": embed(site_url, "broken", **params)})
+    frame = inner(page, "broken")
+    for button in ("#embed-show", "#embed-play"):  # the error may need the rules: ask for them
+        if frame.locator(button).is_visible():
+            frame.locator(button).click()
+    expect(frame.locator("#embed-error")).to_contain_text(message)
+    page.wait_for_function("window.heights.broken > 0")
+
+
+def test_a_japanese_reader_gets_japanese_errors_and_captions(page: Page, site_url: str, post) -> None:
+    post(page, "ja.html", {
+        "example": embed(site_url, "example", scenario="arsene-push", lang="ja"),
+        "broken": embed(site_url, "broken", game="snap", lang="ja"),
+    })
+    expect(inner(page, "broken").locator("#embed-error")).to_contain_text("というゲームはありません")
+    example = inner(page, "example")
+    example.locator("#embed-next").click()
+    caption = example.locator("#embed-caption").inner_text()
+    assert any("\u3040" <= char <= "\u30ff" for char in caption), caption
+
+
+def test_the_frame_ignores_messages_of_other_shapes(page: Page, site_url: str, post) -> None:
+    post(page, "messages.html", {"example": embed(site_url, "example", scenario="arsene-push")})
+    expect(inner(page, "example").locator("#embed-step")).to_be_visible()
+    page.evaluate("""() => {
+        const frame = document.getElementById('example').contentWindow;
+        const strangers = ['hello', {type: 'pygames:eval', code: 'alert(1)'},
+                           {type: 'pygames:set-language', lang: 'xx'}, null];
+        for (const message of strangers) frame.postMessage(message, '*');
+        frame.postMessage({type: 'pygames:set-language', lang: 'ja'}, '*');
+    }""")
+    expect(inner(page, "example").locator("#embed-step")).to_have_text("開始")
+
+
+def test_a_replay_reaches_the_recorded_final_state(page: Page, site_url: str) -> None:
+    game = pg.new_game("chains", seed=5)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    page.goto(f"{site_url}embed.html?packing")
+    packed = page.evaluate("async (text) => (await import('./share.js')).packText(text)", game.to_json())
+    page.goto(f"{site_url}embed.html?pace=0#save={packed}")
+    page.click("#embed-show")
+    step = page.locator("#embed-step")
+    expect(step).to_have_attribute("data-step", str(len(game.history)))
+    page.click("#embed-prev")
+    expect(step).to_have_attribute("data-step", str(len(game.history) - 1))
+    page.keyboard.press("Home")
+    expect(step).to_have_attribute("data-step", "0")
+    page.keyboard.press("End")
+    expect(step).to_have_attribute("data-step", str(len(game.history)))
+    shown = json.loads(page.locator("#embed-stage [data-penalty]").first.get_attribute("data-penalty") or "null") \
+        if page.locator("#embed-stage [data-penalty]").count() else None
+    if shown is not None:
+        assert shown == game.result()["penalty"]
+    damaged = f"{site_url}embed.html?pace=0#save={packed[: len(packed) // 2]}"
+    page.goto(damaged)
+    page.reload()
+    if page.locator("#embed-show").is_visible():
+        page.click("#embed-show")
+    expect(page.locator("#embed-error")).to_contain_text("cannot be replayed")
+
+
+def test_screenshots_of_an_example_on_a_phone(new_context, site_url: str, artifacts: Path) -> None:
+    for lang in ("en", "ja"):
+        page = new_context(viewport=PHONE).new_page()
+        page.goto(embed(site_url, "shot", scenario="on-schedule-special-trick", lang=lang))
+        page.locator("#embed-next").click()
+        page.screenshot(path=str(artifacts / f"embed-example-{lang}.png"), full_page=True)

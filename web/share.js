@@ -1,0 +1,30 @@
+// Links that carry a game: a deal (game, players, seed, options) or a whole finished game (its save
+// text, deflated and base64url-encoded so it fits in a URL fragment, which never reaches a server).
+
+export async function packText(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// The inverse of packText; a damaged code throws (the caller shows its own message).
+export async function unpackText(code) {
+  const base64 = code.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
+}
+
+// The fragment parameters that reproduce a deal: the same cards for whoever opens the link.
+export function dealParameters({ game, players, seed, options }) {
+  const params = new URLSearchParams({ game, players: String(players), seed: String(seed) });
+  if (options && Object.keys(options).length) params.set("options", JSON.stringify(options));
+  return params;
+}
+
+// A page of this site (index.html, embed.html) with the given fragment parameters.
+export function siteLink(page, params) {
+  return new URL(`${page}#${params}`, location.href).href;
+}

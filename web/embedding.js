@@ -1,0 +1,37 @@
+// The bloggers' page: every shipped scenario and a live game, each shown in its own frame next to the
+// snippet that embeds it, with this site's own address in it.
+import { h } from "./dom.js";
+
+const here = new URL("./", location.href).href;
+
+function snippet(id, params, title) {
+  return `<iframe src="${here}embed.html#${params}&id=${id}" id="${id}" title="${title}"\n`
+    + `        style="width:100%;height:600px;border:0" loading="lazy"></iframe>`;
+}
+
+function item(id, params, title) {
+  const code = snippet(id, params, title);
+  const text = h("textarea", { class: "gallery-code", readonly: true, rows: 3, "aria-label": `HTML for ${title}` });
+  text.value = code;
+  return h("article", { class: "gallery-item" },
+    h("h3", { text: title }),
+    h("iframe", { src: `embed.html#${params}&id=${id}`, id, title, loading: "lazy", class: "gallery-frame" }),
+    text,
+    h("button", { type: "button", class: "ghost", text: "Copy", onclick: (event) => {
+      navigator.clipboard?.writeText(code).then(() => { event.target.textContent = "Copied"; });
+    } }));
+}
+
+// The documented height message, exactly as a blog would use it.
+addEventListener("message", (event) => {
+  const data = event.data;
+  if (data && data.type === "pygames:height" && typeof data.height === "number") {
+    const frame = document.getElementById(data.id);
+    if (frame) frame.style.height = `${data.height}px`;
+  }
+});
+
+const scenarios = await (await fetch("scenarios/index.json")).json();
+document.getElementById("gallery-examples").append(...scenarios.map((entry) =>
+  item(entry.name, `scenario=${entry.name}`, entry.title.en ?? entry.name)));
+document.getElementById("gallery-live").append(item("live-arsene", "game=arsene&level=normal", "Arsène against bots"));

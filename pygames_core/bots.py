@@ -15,6 +15,8 @@ hard); a bot that does not double then chooses its move as usual.
 
 from __future__ import annotations
 
+import time
+
 from .cube import CUBE_ACTIONS, cube_decision, cube_moment
 from .errors import IllegalAction, PygamesError
 from .game import Game
@@ -46,10 +48,12 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
     view = game.view(seat)
     budget = DEFAULT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
     if cube_moment(view, legal):
+        started = time.perf_counter()
         chosen, _, _ = cube_decision(rules, view, legal, level, rng, budget)
         if chosen is not None:
             return chosen
         legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]  # no double: play on
+        budget = max(1, budget - int(1000 * (time.perf_counter() - started)))  # the move gets what is left
     if level == "normal":
         return rules.policy_action(rules.sample_state(view, rng), rng)
     action, _ = search_action(rules, view, legal, seat, rng, budget)

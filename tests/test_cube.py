@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from helpers import fingerprint
+from test_contract import mutations
 
 import pygames_core as pg
 from pygames_core.cube import (
@@ -228,3 +230,41 @@ def test_a_cube_moment_needs_a_view_with_a_cube():
     assert cube_moment({"cube": {"value": 1}}, [{"type": "pass"}])
     assert not cube_moment({}, [{"type": "pass"}, {"type": "bid", "count": 2}])  # a bidding pass
     assert not cube_moment({"cube": {"value": 1}}, [{"type": "play", "card": "AS"}])
+
+
+# --- both games with the cube: random matches keep the contract ----------------------------------------------
+
+CUBE_GAMES = [("on_schedule", 4, {"cube": True, "match_to": 3}), ("chains", 2, {"cube": True, "match_to": 3})]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CUBE_GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_cube_matches_end_replay_undo_and_refuse_near_misses(game_id, players, options, seed):
+    game = pg.new_game(game_id, players=players, seed=seed, options=options)
+    cube_actions = 0
+    step = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        if step % 25 == 0:
+            before = fingerprint(game)
+            for action in legal:
+                for wrong in mutations(action):
+                    if wrong not in legal:
+                        assert not game.can_apply(wrong)
+            assert fingerprint(game) == before
+        action = pg.bot_action(game, "easy", seed=seed * 1000 + step)
+        cube_actions += action["type"] in ("double", "take", "pass")
+        game.apply(action)
+        step += 1
+    result = game.result()
+    match = game.view(None)["match"]
+    assert cube_actions and match["winner"] is not None and max(match["scores"]) >= 3
+    assert len(result["winners"]) == players // 2
+    loaded = pg.load_game(game.to_json())
+    assert fingerprint(loaded) == fingerprint(game)
+    for _ in range(30):
+        game.undo()
+    replay = pg.new_game(game_id, players=players, seed=seed, options=options)
+    for action in game.history:
+        replay.apply(action)
+    assert fingerprint(replay) == fingerprint(game)

@@ -14,6 +14,10 @@ const PREFS_KEY = "pygames.prefs";
 const HUMAN_SEAT = 0;
 const LEVELS = ["easy", "normal", "hard"];
 const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], start: ["loadingStart", 3] };
+// A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
+const HINT_BUDGET_MS = 400;
+// Hindsight after a game (e.g. whether a solitaire deal was winnable) may search for a while.
+const ANALYSIS_BUDGET_MS = 2000;
 // Bot moves are slowed down so a person can follow them; ?pace=0 (tests, demos) removes the waits.
 const PACE = Math.max(0, Number(new URLSearchParams(location.search).get("pace") ?? 1) || 0);
 
@@ -54,6 +58,7 @@ function showError(error) {
 function showOnly(sectionId) {
   for (const id of ["loading", "picker", "game"]) $(id).hidden = id !== sectionId;
   $("new-game").hidden = sectionId !== "game";
+  updateHintButton();
 }
 
 function setupChrome() {
@@ -68,6 +73,7 @@ function setupChrome() {
   });
   $("help-button").addEventListener("click", () => $("help").showModal());
   $("new-game").addEventListener("click", showPicker);
+  $("hint").addEventListener("click", requestHint);
   $("message-dismiss").addEventListener("click", () => { $("message").hidden = true; });
   document.addEventListener("keydown", onKey);
   document.addEventListener("pointerdown", () => { usingKeyboard = false; });
@@ -95,6 +101,8 @@ function onKey(event) {
     $("help").showModal();
   } else if (event.key.toLowerCase() === "n" && session) {
     showPicker();
+  } else if (event.key.toLowerCase() === "h" && hintOffered()) {
+    requestHint();
   } else if (!(session && !$("game").hidden && session.renderer.onKey(event, session.snap, context()))) {
     return;
   }
@@ -195,6 +203,10 @@ function showPicker() {
       remembered.game === chosen.id && remembered.players ? remembered.players : seats.default);
     optionsBox.replaceChildren(...[players, ...chosen.options.map((option) =>
       optionField(option, values[option.name] ?? option.default))].filter(Boolean));
+    // A game may name its seed for what it is (a solitaire's deal number, say).
+    const seedField = renderers[chosen.id].seedField ?? { label: "seed", help: "seedHelp" };
+    $("seed-label").textContent = t(seedField.label);
+    $("seed-help").textContent = t(seedField.help);
   };
   const gameButtons = games.map((game) => h("button", {
     type: "button", class: "game-choice", "aria-pressed": String(game === chosen), "data-game": game.id,
@@ -215,7 +227,7 @@ function showPicker() {
     h("div", { class: "field" }, h("label", { for: "level", text: t("botLevel") }),
       h("select", { id: "level", name: "level" },
         LEVELS.map((name) => h("option", { value: name, text: t(`level_${name}`), selected: name === level })))),
-    h("div", { class: "field" }, h("label", { for: "seed", text: t("seed") }),
+    h("div", { class: "field" }, h("label", { for: "seed", id: "seed-label", text: t("seed") }),
       h("input", { id: "seed", name: "seed", type: "number", inputmode: "numeric", min: 0,
         "aria-describedby": "seed-help" }),
       h("p", { class: "fine", id: "seed-help", text: t("seedHelp") }))),
@@ -294,6 +306,7 @@ function draw() {
   const again = focusKey && table.querySelector(`[data-focus-key="${focusKey}"]`);
   if (again) again.focus();
   else if (usingKeyboard && document.activeElement === document.body) table.querySelector("[data-autofocus]")?.focus();
+  updateHintButton();
 }
 
 function update() {
@@ -345,6 +358,65 @@ async function advance(current, reply) {
   if (dealOver || current.snap.is_over) await showSummary(current, dealOver?.summary ?? null);
 }
 
+// --- hints: a suggested move for the human, from their own view, on tables that can show one --------
+
+function hintOffered() {
+  return Boolean(session && !$("game").hidden && session.renderer.showHint && session.snap.legal.length > 0);
+}
+
+function updateHintButton() {
+  const button = $("hint");
+  button.hidden = !hintOffered();
+  const thinking = Boolean(session?.hint && session.hint.moves === session.snap.moves && !session.hint.action);
+  button.setAttribute("aria-busy", String(thinking));
+  button.querySelector("span").textContent = t(thinking ? "hintThinking" : "hint");
+}
+
+// The worker answers one request at a time: a move made while the hint is computed waits for it
+// (HINT_BUDGET_MS at most), and a hint that arrives after the table moved on is dropped.
+async function requestHint() {
+  const current = session;
+  if (!hintOffered() || current.hint?.moves === current.snap.moves) return;
+  const moves = current.snap.moves;
+  current.hint = { moves, action: null };
+  updateHintButton();
+  const reply = await bridge.call({ op: "hint", sid: current.sid, time_budget_ms: HINT_BUDGET_MS });
+  if (current !== session || current.snap.moves !== moves) return;
+  if (!reply.ok) {
+    current.hint = null;
+    showError(reply.error);
+  } else {
+    current.hint.action = reply.hint.action;
+    current.renderer.showHint($("game"), reply.hint.action, current.snap);
+  }
+  updateHintButton();
+}
+
+// --- the summary dialog --------------------------------------------------------------------------
+
+// Hindsight for the summary, asked once per finished game from tables that can show it; the
+// dialog is shown at once and redrawn when the answer arrives.
+async function requestAnalysis(current) {
+  current.analysis = { pending: true };
+  const reply = await bridge.call({ op: "analysis", sid: current.sid, time_budget_ms: ANALYSIS_BUDGET_MS });
+  current.analysis = { result: reply.ok ? reply.analysis : null };
+  if (current === session) refreshSummary?.();
+}
+
+function analysisLine(current) {
+  const { renderer, snap, analysis } = current;
+  if (analysis.pending) return h("p", { class: "analysis-pending", "aria-busy": "true", text: t("analysing") });
+  return analysis.result && renderer.analysisSummary(analysis.result, snap);
+}
+
+// The same game again from its start: same options, seed and set-up (a numbered deal replayed).
+async function replay(current) {
+  const { game, players, seed, options, setup } = JSON.parse(current.snap.save);
+  const reply = await bridge.call({ op: "new", game, players, seed, options, setup, seat: current.snap.seat });
+  if (!reply.ok) showError(reply.error);
+  else openSession(reply, current.level);
+}
+
 // The deal summary (and the final result once the game is over), in a modal dialog; resolves
 // when the player closes it.
 function showSummary(current, summary) {
@@ -352,16 +424,21 @@ function showSummary(current, summary) {
   const fill = () => {
     const { renderer, snap } = current;
     const over = snap.is_over;
+    const replayText = over && renderer.replayLabel?.(snap);
     const parts = [
       summary && renderer.dealSummary(summary, snap),
       over && renderer.finalSummary(snap),
+      over && renderer.analysisSummary && analysisLine(current),
       h("form", { method: "dialog", class: "form-actions" },
+        replayText && h("button", { type: "button", class: "ghost", id: "summary-replay", text: replayText,
+          onclick: () => { dialog.close(); replay(current); } }),
         over && h("button", { type: "button", class: "ghost", id: "summary-new-game", text: t("newGame"),
           onclick: () => { dialog.close(); showPicker(); } }),
         h("button", { class: "primary", id: "summary-continue", text: over ? t("close") : t("continue") })),
     ];
     dialog.replaceChildren(...parts.filter(Boolean));
   };
+  if (current.snap.is_over && current.renderer.analysisSummary && !current.analysis) requestAnalysis(current);
   fill();
   refreshSummary = fill;
   dialog.showModal();

@@ -1,0 +1,612 @@
+// The Chains table (the solitaire and the multiplayer expansion): it draws snapshot.view for the
+// human's seat and offers snapshot.legal only. Every legal action has exactly one target on the
+// table, marked data-action: the deck draws, the work pile or a slot takes the card turned up, a
+// slot's top card moves onto the work pile, an end card closes the run. Targets are tapped, reached
+// with the arrow keys, or a card is dragged onto them (the turned-up card, a slot's top card, the
+// end card that closes the run).
+import { arrowFocus, h } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+
+export const players = { default: 1, max: 6 };
+// The solitaire's seed is its deal number (docs/games/chains.md): the picker says so.
+export const seedField = { label: "ch_dealNumber", help: "ch_dealHelp" };
+
+const DELAY = { drawn: 650, extended: 550, turnEnds: 950, chain: 1300, notable: 1600 };
+const DRAG_START_PX = 8;
+const LOG_LINES = 3;
+const FAN = { loose: 1.35, tightest: 0.95, height: 8.1 }; // slot fans, in rem: step, least step, most height
+
+addStrings({
+  en: {
+    ch_you: "You", ch_bot: "Bot {n}", ch_listSeparator: ", ",
+    ch_dealNumber: "Deal number (optional)",
+    ch_dealHelp: "A solitaire deal is replayed by its number. Empty: a new random deal.",
+    ch_deal: "Deal {n}", ch_modeBeginner: "Beginner · 5 slots", ch_modeAdvanced: "Advanced · 4 slots",
+    ch_threshold: "Sold out after {n} taken",
+    ch_deck: "Deck", ch_deckCount: "Deck: {n} cards", ch_draw: "Draw a card ({n} left in the deck)",
+    ch_turnedUp: "Turned up", ch_drawnAria: "Turned up: {card}, to place",
+    ch_work: "Work pile", ch_workEmpty: "empty: only a 10 goes here",
+    ch_workAria: "Work pile: {cards}", ch_workAriaEmpty: "Work pile: empty",
+    ch_placeWork: "Put the {card} on the work pile ({cards})",
+    ch_slot: "Slot {n}", ch_slotAria: "Slot {n}: {cards}", ch_empty: "empty",
+    ch_placeSlot: "Put the {card} on slot {n} ({cards})",
+    ch_moveTop: "Move the {card} from slot {n} to the work pile",
+    ch_endCards: "End cards", ch_endAria: "End card {n}: {state}",
+    ch_endClose: "Close the run with end card {n}",
+    ch_stateOpen: "open", ch_stateTaken: "taken", ch_stateLocked: "sold out", ch_soldOut: "sold out",
+    ch_groupAria: "End cards {n}: {states}", ch_seatState: "{name} {state}",
+    ch_discard: "Discard {n}", ch_dead: "Dead piles {n}", ch_endsLeft: "End cards left {n}",
+    ch_score: "{n} pts", ch_scoreAria: "{n} points", ch_left: "left the game",
+    ch_taken: "Taken", ch_none: "none",
+    ch_opponentAria: "{name}: {score} points, deck {deck}, work pile {work}",
+    ch_toMove: "to move",
+    ch_yourMove: "Your turn: draw (D), move a slot's top card to the work pile, or close the run with an end card.",
+    ch_yourMoveSolo: "Draw (D), move a slot's top card to the work pile, or close the run with an end card.",
+    ch_continues: "Your turn continues.",
+    ch_place: "Put the {card} on the work pile (W) or on a slot (1–{slots}).",
+    ch_placeSlotOnly: "The {card} does not fit the work pile: put it on a slot (1–{slots}).",
+    ch_slotEnds: "A slot ends your turn.",
+    ch_wait: "{name} is playing…", ch_over: "The game is over.",
+    ch_hint: "Hint: {move}",
+    ch_hDraw: "draw a card.", ch_hWork: "put the {card} on the work pile.", ch_hSlot: "put the {card} on slot {n}.",
+    ch_hMove: "move the {card} from slot {n} to the work pile.", ch_hClose: "close the run with end card {n}.",
+    ch_evDrawn: "{name} turned up a {card}", ch_evWork: "{name} put the {card} on the work pile",
+    ch_evSlot: "{name} put the {card} on slot {n}", ch_evMoved: "{name} moved the {card} from slot {n} to the work pile",
+    ch_evChain: "{name} closed a chain with end card {end}", ch_evChainPoints: "{name} closed a chain with end card {end} (+{points})",
+    ch_evSoldOut: "The {n}s are sold out", ch_evDead: "{name}'s work pile is dead ({cards})",
+    ch_evLeft: "{name} left the game", ch_evTurn: "{name}'s turn", ch_evYourTurn: "Your turn",
+    ch_evOver: "Game over",
+    ch_logTitle: "What happened",
+    ch_finalWon: "You won: all 55 cards are in the discard!",
+    ch_finalLost: "Penalty {n}: end cards left {cards}.",
+    ch_finalDeal: "Deal {n} ({mode}).",
+    ch_playAgain: "Play deal {n} again",
+    ch_youWin: "You win with {score} points!", ch_winsOne: "{name} wins with {score} points.",
+    ch_winsShared: "Shared win: {names} with {score} points each.",
+    ch_colPlayer: "Player", ch_colTaken: "End cards taken", ch_colScore: "Points",
+    ch_scoring: "End card 1 scores 5; 2–4 score 3; 5–7 score 2; 8–10 score 1. Ties: the higher lowest end card not taken wins.",
+    ch_winnable: "This deal was winnable — best possible penalty 0 (yours: {yours}).",
+    ch_notWinnable: "This deal was not winnable: best possible penalty {best} (yours: {yours}).",
+    ch_undecided: "Whether this deal was winnable could not be decided within the time allowed (best found: penalty {best}; yours: {yours}).",
+    ch_helpTitle: "Chains",
+    ch_keyDraw: "D draws; W puts the card turned up on the work pile, 1–5 on that slot",
+    ch_keyMove: "1–5 (nothing turned up) moves that slot's top card to the work pile; C closes the run with the end card",
+    ch_keyTap: "Or tap a target, drag a card onto one, or move with the arrows and press Enter",
+  },
+  ja: {
+    ch_you: "あなた", ch_bot: "ボット{n}", ch_listSeparator: "、",
+    ch_dealNumber: "ディール番号（任意）",
+    ch_dealHelp: "ソリティアは番号で同じ配りを再現できます。空欄なら新しいランダムな配り。",
+    ch_deal: "ディール {n}", ch_modeBeginner: "初級・5スロット", ch_modeAdvanced: "上級・4スロット",
+    ch_threshold: "{n}枚取られると売り切れ",
+    ch_deck: "山札", ch_deckCount: "山札: {n}枚", ch_draw: "1枚めくる（山札残り{n}枚）",
+    ch_turnedUp: "めくった札", ch_drawnAria: "めくった札: {card}（置き場所を選ぶ）",
+    ch_work: "作業場", ch_workEmpty: "空: 10だけ置けます",
+    ch_workAria: "作業場: {cards}", ch_workAriaEmpty: "作業場: 空",
+    ch_placeWork: "{card}を作業場に置く（{cards}）",
+    ch_slot: "スロット{n}", ch_slotAria: "スロット{n}: {cards}", ch_empty: "空",
+    ch_placeSlot: "{card}をスロット{n}に置く（{cards}）",
+    ch_moveTop: "スロット{n}の{card}を作業場へ移す",
+    ch_endCards: "エンドカード", ch_endAria: "エンドカード{n}: {state}",
+    ch_endClose: "エンドカード{n}でチェーンを閉じる",
+    ch_stateOpen: "取れる", ch_stateTaken: "取得済み", ch_stateLocked: "売り切れ", ch_soldOut: "売り切れ",
+    ch_groupAria: "エンドカード{n}: {states}", ch_seatState: "{name} {state}",
+    ch_discard: "捨て札 {n}", ch_dead: "死に札 {n}山", ch_endsLeft: "残りエンドカード {n}",
+    ch_score: "{n}点", ch_scoreAria: "{n}点", ch_left: "退場",
+    ch_taken: "取得", ch_none: "なし",
+    ch_opponentAria: "{name}: {score}点、山札{deck}枚、作業場 {work}",
+    ch_toMove: "手番",
+    ch_yourMove: "あなたの番: めくる（D）、スロットの一番上を作業場へ移す、またはエンドカードでチェーンを閉じる。",
+    ch_yourMoveSolo: "めくる（D）、スロットの一番上を作業場へ移す、またはエンドカードでチェーンを閉じる。",
+    ch_continues: "あなたの番が続きます。",
+    ch_place: "{card}を作業場（W）かスロット（1〜{slots}）に置いてください。",
+    ch_placeSlotOnly: "{card}は作業場に置けません: スロット（1〜{slots}）に置いてください。",
+    ch_slotEnds: "スロットに置くと手番終了です。",
+    ch_wait: "{name}がプレイ中…", ch_over: "ゲーム終了です。",
+    ch_hint: "ヒント: {move}",
+    ch_hDraw: "1枚めくる。", ch_hWork: "{card}を作業場に置く。", ch_hSlot: "{card}をスロット{n}に置く。",
+    ch_hMove: "スロット{n}の{card}を作業場へ移す。", ch_hClose: "エンドカード{n}でチェーンを閉じる。",
+    ch_evDrawn: "{name}が{card}をめくった", ch_evWork: "{name}が{card}を作業場に置いた",
+    ch_evSlot: "{name}が{card}をスロット{n}に置いた", ch_evMoved: "{name}がスロット{n}の{card}を作業場へ移した",
+    ch_evChain: "{name}がエンドカード{end}でチェーンを閉じた", ch_evChainPoints: "{name}がエンドカード{end}でチェーンを閉じた（+{points}点）",
+    ch_evSoldOut: "{n}が売り切れ", ch_evDead: "{name}の作業場が死に札に（{cards}）",
+    ch_evLeft: "{name}が退場", ch_evTurn: "{name}の番", ch_evYourTurn: "あなたの番",
+    ch_evOver: "ゲーム終了",
+    ch_logTitle: "経過",
+    ch_finalWon: "勝ち: 55枚すべてが捨て札になりました！",
+    ch_finalLost: "ペナルティ {n}: 残ったエンドカード {cards}。",
+    ch_finalDeal: "ディール {n}（{mode}）。",
+    ch_playAgain: "ディール {n} をもう一度",
+    ch_youWin: "あなたの勝ち（{score}点）！", ch_winsOne: "{name}の勝ち（{score}点）。",
+    ch_winsShared: "同点優勝: {names}（各{score}点）。",
+    ch_colPlayer: "プレイヤー", ch_colTaken: "取ったエンドカード", ch_colScore: "得点",
+    ch_scoring: "エンドカード1は5点、2〜4は3点、5〜7は2点、8〜10は1点。同点なら、取れなかった一番小さいエンドカードが大きい方の勝ち。",
+    ch_winnable: "このディールは勝てる配りでした — 最善のペナルティは0（あなた: {yours}）。",
+    ch_notWinnable: "このディールは勝てない配りでした: 最善のペナルティは{best}（あなた: {yours}）。",
+    ch_undecided: "制限時間内には勝てる配りか判定できませんでした（見つかった最善: ペナルティ{best}、あなた: {yours}）。",
+    ch_helpTitle: "チェーンズ",
+    ch_keyDraw: "D でめくる。W でめくった札を作業場へ、1〜5 でそのスロットへ",
+    ch_keyMove: "1〜5（めくった札がないとき）でそのスロットの一番上を作業場へ。C でエンドカードを取ってチェーンを閉じる",
+    ch_keyTap: "ほかに、置き場所をタップ、カードをドラッグ、または矢印キーで選んで Enter",
+  },
+});
+
+const tx = (key, values) => t(`ch_${key}`, values);
+const seatName = (seat) => (seat === 0 ? tx("you") : tx("bot", { n: seat }));
+const listText = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
+const pileText = (cards) => (cards.length ? cards.join(" ") : tx("empty"));
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// The deal number and mode are not in the view: they come from the game's own save in the snapshot.
+function savedGame(snap) {
+  const { seed, options, setup } = JSON.parse(snap.save);
+  return { deal: setup === null ? seed : null, mode: options.mode };
+}
+
+// --- where each legal action is done on the table ------------------------------------------------
+
+// The target of each legal action, by the key its element carries (data-target).
+function targetOf(action) {
+  switch (action.type) {
+    case "draw": return "deck";
+    case "place": return action.to === "work" ? "work" : `slot-${action.slot}`;
+    case "move": return `top-${action.slot}`;
+    default: return `end-${action.end}`;
+  }
+}
+
+function targets(snap) {
+  return new Map(snap.legal.map((action) => [targetOf(action), action]));
+}
+
+// What dropping a dragged card does, by drop zone (data-drop): the turned-up card goes to the work
+// pile or a slot, a slot's top card and the closing end card go onto the work pile.
+function dropsFor(snap, source) {
+  const drops = new Map();
+  for (const action of snap.legal) {
+    if (source === "drawn" && action.type === "place") drops.set(action.to === "work" ? "work" : `slot-${action.slot}`, action);
+    else if (source === targetOf(action) && action.type !== "draw") drops.set("work", action);
+  }
+  return drops;
+}
+
+function actionAttributes(action, context) {
+  return {
+    "data-action": JSON.stringify(action), "data-nav": "", "data-focus-key": targetOf(action),
+    disabled: !context.myTurn,
+    onclick: () => {
+      if (!droppedJustNow) context.act(action);
+    },
+  };
+}
+
+// --- cards -----------------------------------------------------------------------------------------
+
+// A Pairs card shows only its number: in the corner (visible in a fan) and large in the middle.
+function card(n, { tag = "span", class: extra = "", label = String(n), ...attributes } = {}) {
+  return h(tag, {
+    role: tag === "span" && label !== null ? "img" : null, "aria-label": label, ...attributes,
+    class: `card ch-card n${n} ${extra}`, "data-card": n,
+  },
+  h("span", { class: "ch-corner", "aria-hidden": "true", text: n }),
+  h("span", { class: "ch-big", "aria-hidden": "true", text: n }));
+}
+
+const silentCard = (n, extra = "") => card(n, { class: extra, label: null, "aria-hidden": "true" });
+
+// Cards overlap more as a pile grows so that tall piles stay on screen, never hiding a corner number.
+function fanStep(count) {
+  if (count <= 7) return FAN.loose;
+  return Math.max(FAN.tightest, FAN.height / (count - 1));
+}
+
+// --- state kept between renders: the table, the recent events, a drag in progress ---------------------
+
+let table = null;
+let lastRender = null; // {snap, context}: what a drag acts on
+let log = [];
+let loggedMoves = -1;
+let recentEvents = []; // the events of the reply that brought the snapshot on the table
+let hinted = null; // {save, action}: the hint shown for this position (its save text), kept across redraws
+let drag = null;
+let droppedJustNow = false; // the click a browser sends right after a drop is not a tap
+
+export function render(root, snap, context) {
+  const view = snap.view;
+  const mine = view.tables[view.seat];
+  lastRender = { snap, context };
+  recordEvents(snap, context.events ?? []);
+  const moves = targets(snap);
+  const mover = view.current_player;
+  const phase = snap.is_over ? "over" : mover !== view.seat ? "wait" : mine.drawn !== null ? "place" : "move";
+  const { deal } = savedGame(snap);
+  table = h("div", {
+    class: `chains ${view.solitaire ? "ch-solitaire" : "ch-multi"}`, "data-phase": phase,
+    "data-my-turn": String(context.myTurn), "data-moves": snap.moves, "data-players": view.players,
+    "data-deal": deal ?? "", "data-slots": view.slots, onpointerdown: startDrag,
+  },
+  infoBar(view, snap, deal),
+  !view.solitaire && h("div", { class: "ch-opponents" },
+    view.tables.map((_, seat) => seat !== view.seat && opponentPanel(view, seat))),
+  endCardArea(view, moves, context),
+  prompt(view, snap, context, phase),
+  ownArea(view, mine, moves, context));
+  root.replaceChildren(table);
+  if (hinted?.save === snap.save) markHint(hinted.action, snap);
+}
+
+function infoBar(view, snap, deal) {
+  const mine = view.tables[view.seat];
+  const { mode } = savedGame(snap);
+  return h("div", { class: "info ch-info" },
+    deal !== null && h("span", { class: "badge ch-deal", text: tx("deal", { n: deal }) }),
+    view.solitaire ? h("span", { class: "badge", text: tx(mode === "advanced" ? "modeAdvanced" : "modeBeginner") })
+      : h("span", { class: "badge", text: tx("threshold", { n: view.threshold }) }),
+    h("span", { class: "badge ch-discard", "data-discard": mine.discard.length, text: tx("discard", { n: mine.discard.length }) }),
+    view.solitaire ? h("span", { class: "badge ch-ends-left", "data-ends-left": mine.ends.length,
+      text: tx("endsLeft", { n: mine.ends.length }) })
+      : h("span", { class: "badge ch-own-score", "data-score": mine.score, text: tx("score", { n: mine.score }) }),
+    mine.dead.length > 0 && h("span", { class: "badge ch-dead", text: tx("dead", { n: mine.dead.length }) }));
+}
+
+// --- the shared end-card area ------------------------------------------------------------------------
+
+function seatState(entry, seat) {
+  if (entry.taken_by.includes(seat)) return "taken";
+  return entry.locked ? "locked" : "open";
+}
+
+function endCardArea(view, moves, context) {
+  const justTaken = new Set(recentEvents.filter((event) => event.type === "chain").map((event) => event.end));
+  return h("section", { class: "ch-ends", "aria-label": tx("endCards") },
+    view.end_cards.map((entry) => {
+      const n = entry.number;
+      const others = view.solitaire ? [] : view.tables.map((_, seat) => seat).filter((seat) => seat !== view.seat);
+      const states = [view.seat, ...others].map((seat) => tx("seatState", { name: seatName(seat), state: stateText(seatState(entry, seat)) }));
+      return h("div", {
+        class: `ch-end-group ${entry.locked ? "sold-out" : ""} ${justTaken.has(n) ? "ch-just" : ""}`, role: "group",
+        "data-number": n, "data-locked": String(entry.locked), "aria-label": tx("groupAria", { n, states: listText(states) }),
+      },
+      ownEndCard(view, entry, moves, context),
+      others.length > 0 && h("span", { class: "ch-end-seats", "aria-hidden": "true" }, others.map((seat) => {
+        const state = seatState(entry, seat);
+        return h("span", { class: `ch-end-seat seat-${seat} ${state}`, "data-seat": seat, "data-state": state,
+          title: tx("seatState", { name: seatName(seat), state: stateText(state) }),
+          text: state === "taken" ? `${seat}✓` : state === "locked" ? `${seat}×` : String(seat) });
+      })),
+      entry.locked && h("span", { class: "ch-sold-out", "aria-hidden": "true", text: tx("soldOut") }));
+    }));
+}
+
+function stateText(state) {
+  return tx({ open: "stateOpen", taken: "stateTaken", locked: "stateLocked" }[state]);
+}
+
+function ownEndCard(view, entry, moves, context) {
+  const n = entry.number;
+  const state = seatState(entry, view.seat);
+  const close = moves.get(`end-${n}`);
+  const common = { "data-target": `end-${n}`, "data-state": state, "data-number": n };
+  if (close) {
+    return card(n, { tag: "button", type: "button", class: "ch-end legal", "data-drag": `end-${n}`, ...common,
+      ...actionAttributes(close, context), label: tx("endClose", { n }) });
+  }
+  const label = tx("endAria", { n, state: stateText(state) });
+  if (state === "locked") {
+    return h("span", { class: "card back ch-end locked", role: "img", "aria-label": label, ...common },
+      h("span", { class: "ch-lock", "aria-hidden": "true", text: `${n}×` }));
+  }
+  return card(n, { class: `ch-end ${state}`, label, ...common });
+}
+
+// --- opponents, compact ------------------------------------------------------------------------------
+
+function opponentPanel(view, seat) {
+  const seen = view.tables[seat];
+  const turn = view.current_player === seat;
+  const work = seen.work.length ? `${seen.work[0]}…${seen.work.at(-1)}` : tx("empty");
+  return h("section", {
+    class: `ch-opponent seat seat-${seat} ${turn ? "turn" : ""} ${seen.left ? "gone" : ""}`, "data-seat": seat,
+    "data-deck": seen.deck, "data-score": seen.score, "data-left": String(seen.left), "data-dead": seen.dead.length,
+    "aria-label": tx("opponentAria", { name: seatName(seat), score: seen.score, deck: seen.deck, work })
+      + (turn ? ` (${tx("toMove")})` : "") + (seen.left ? ` (${tx("left")})` : ""),
+  },
+  h("header", { class: "ch-opp-head", "aria-hidden": "true" },
+    h("span", { class: "seat-name", text: seatName(seat) }),
+    h("span", { class: "ch-opp-score", text: tx("score", { n: seen.score }) }),
+    seen.left && h("span", { class: "ch-tag ch-left", text: tx("left") }),
+    turn && h("span", { class: "ch-tag ch-turn", text: tx("toMove") })),
+  h("div", { class: "ch-opp-row", "aria-hidden": "true" },
+    h("span", { class: "ch-opp-deck", title: tx("deckCount", { n: seen.deck }) },
+      h("span", { class: "card back micro" }), ` ${seen.deck}`),
+    h("span", { class: "ch-opp-work", title: tx("work") },
+      seen.work.length ? silentCard(seen.work.at(-1), "mini") : h("span", { class: "ch-opp-empty", text: "–" }),
+      seen.drawn !== null && silentCard(seen.drawn, "mini drawn")),
+    h("span", { class: "ch-opp-slots" }, seen.slots.map((pile) => h("span", { class: "ch-opp-slot" },
+      pile.length ? [silentCard(pile.at(-1), "mini"), pile.length > 1 && h("small", { text: `×${pile.length}` })]
+        : h("span", { class: "ch-opp-empty", text: "·" }))))),
+  h("div", { class: "ch-opp-row fine", "aria-hidden": "true" },
+    h("span", { text: `${tx("taken")}: ${listText(seen.taken)}` }),
+    seen.dead.length > 0 && h("span", { class: "ch-tag ch-dead-tag", text: tx("dead", { n: seen.dead.length }) })));
+}
+
+// --- the human's own cards -----------------------------------------------------------------------------
+
+function ownArea(view, mine, moves, context) {
+  const draw = moves.get("deck");
+  const toWork = moves.get("work");
+  const drawnDrops = mine.drawn !== null && context.myTurn;
+  return h("section", { class: `ch-own seat-${view.seat}`, "aria-label": seatName(view.seat) },
+    h("div", { class: "ch-row" },
+      h(draw ? "button" : "div", {
+        class: `ch-deck ${draw ? "legal" : ""}`, type: draw ? "button" : null, "data-target": "deck", "data-deck": mine.deck,
+        role: draw ? null : "img", "aria-label": draw ? tx("draw", { n: mine.deck }) : tx("deckCount", { n: mine.deck }),
+        "aria-keyshortcuts": draw ? "D" : null, "data-autofocus": draw ? true : null, ...(draw ? actionAttributes(draw, context) : {}),
+      },
+      mine.deck > 0 ? h("span", { class: "card back", "aria-hidden": "true" }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
+      h("span", { class: "ch-count", "aria-hidden": "true", text: mine.deck }),
+      h("small", { class: "ch-label", "aria-hidden": "true", text: tx("deck") })),
+      h("div", { class: "ch-drawn-spot" },
+        mine.drawn !== null ? card(mine.drawn, {
+          class: `ch-drawn ${drawnDrops ? "draggable" : ""}`, "data-drag": drawnDrops ? "drawn" : null,
+          label: tx("drawnAria", { card: mine.drawn }),
+        }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
+        h("small", { class: "ch-label", "aria-hidden": "true", text: tx("turnedUp") })),
+      workPile(mine, toWork, context)),
+    h("div", { class: "ch-slots", style: `--slots: ${mine.slots.length}` },
+      mine.slots.map((pile, i) => slotColumn(mine, pile, i, moves, context))));
+}
+
+function workPile(mine, toWork, context) {
+  const label = toWork ? tx("placeWork", { card: mine.drawn, cards: pileText(mine.work) })
+    : mine.work.length ? tx("workAria", { cards: pileText(mine.work) }) : tx("workAriaEmpty");
+  return h(toWork ? "button" : "div", {
+    class: `ch-work ${toWork ? "legal" : ""}`, type: toWork ? "button" : null, "data-target": "work", "data-drop": "work",
+    "data-work": mine.work.join(" "), role: toWork ? null : "img", "aria-label": label,
+    "aria-keyshortcuts": toWork ? "W" : null, "data-autofocus": toWork ? true : null,
+    ...(toWork ? actionAttributes(toWork, context) : {}),
+  },
+  h("span", { class: "ch-work-fan", "aria-hidden": "true" },
+    mine.work.length ? mine.work.map((n) => silentCard(n)) : h("span", { class: "ch-spot wide", text: tx("workEmpty") })),
+  h("small", { class: "ch-label", "aria-hidden": "true", text: tx("work") }));
+}
+
+function slotColumn(mine, pile, i, moves, context) {
+  const place = moves.get(`slot-${i}`);
+  const move = moves.get(`top-${i}`);
+  const n = i + 1;
+  const cards = pile.map((number, j) => {
+    const top = j === pile.length - 1;
+    if (top && move) {
+      return card(number, { tag: "button", type: "button", class: "top legal", "data-target": `top-${i}`,
+        "data-drag": `top-${i}`, ...actionAttributes(move, context), label: tx("moveTop", { card: number, n }),
+        "aria-keyshortcuts": String(n) });
+    }
+    return silentCard(number, top ? "top" : "");
+  });
+  const attributes = {
+    class: `ch-slot ${place ? "legal" : ""}`, "data-slot": i, "data-target": `slot-${i}`, "data-drop": `slot-${i}`,
+    "data-cards": pile.join(" "), style: `--step: ${fanStep(pile.length)}rem`,
+  };
+  const body = [
+    h("span", { class: "ch-slot-name", "aria-hidden": "true", text: n }),
+    h("span", { class: "ch-pile" }, cards.length ? cards : h("span", { class: "ch-spot", "aria-hidden": "true" })),
+  ];
+  if (place) {
+    return h("button", { type: "button", ...attributes, ...actionAttributes(place, context), "aria-keyshortcuts": String(n),
+      "aria-label": tx("placeSlot", { card: mine.drawn, n, cards: pileText(pile) }) }, body);
+  }
+  return h("div", { ...attributes, role: "group", "aria-label": tx("slotAria", { n, cards: pileText(pile) }) }, body);
+}
+
+// --- what to do now, and what just happened ----------------------------------------------------------------
+
+function prompt(view, snap, context, phase) {
+  const mine = view.tables[view.seat];
+  const slots = mine.slots.length;
+  let status;
+  if (phase === "over") status = tx("over");
+  else if (phase === "wait") status = tx("wait", { name: seatName(view.current_player) });
+  else if (phase === "place") {
+    const fits = snap.legal.some((action) => action.type === "place" && action.to === "work");
+    status = tx(fits ? "place" : "placeSlotOnly", { card: mine.drawn, slots });
+    if (!view.solitaire) status += ` ${tx("slotEnds")}`;
+  } else {
+    const continuing = !view.solitaire && recentEvents.some((event) => event.seat === view.seat
+      && (event.type === "moved" || (event.type === "placed" && event.to === "work")));
+    status = continuing ? `${tx("continues")} ${tx("yourMoveSolo")}` : tx(view.solitaire ? "yourMoveSolo" : "yourMove");
+  }
+  return h("div", { class: "prompt ch-prompt" },
+    h("p", { class: "status", id: "status", role: "status", text: status }),
+    h("p", { class: "ch-hint-text", id: "ch-hint", "aria-live": "polite" }),
+    h("ol", { class: "ch-log", "aria-label": tx("logTitle"), "aria-live": "polite" },
+      log.map((line) => h("li", { text: line }))));
+}
+
+function describe(event) {
+  const name = seatName(event.seat);
+  switch (event.type) {
+    case "drawn": return tx("evDrawn", { name, card: event.card });
+    case "placed": return event.to === "work" ? tx("evWork", { name, card: event.card })
+      : tx("evSlot", { name, card: event.card, n: event.slot + 1 });
+    case "moved": return tx("evMoved", { name, card: event.card, n: event.slot + 1 });
+    case "chain": return event.points ? tx("evChainPoints", { name, end: event.end, points: event.points })
+      : tx("evChain", { name, end: event.end });
+    case "sold_out": return tx("evSoldOut", { n: event.number });
+    case "dead_pile": return tx("evDead", { name, cards: event.cards.join(" ") });
+    case "left": return tx("evLeft", { name });
+    case "turn": return event.seat === 0 ? tx("evYourTurn") : tx("evTurn", { name });
+    case "game_over": return tx("evOver");
+    default: return null;
+  }
+}
+
+// Each reply's events are logged once (the shell redraws the same snapshot several times); the log
+// starts afresh when the move count goes back (a new game).
+function recordEvents(snap, events) {
+  if (snap.moves === loggedMoves) return;
+  if (snap.moves < loggedMoves) log = [];
+  loggedMoves = snap.moves;
+  recentEvents = events;
+  const lines = events.map(describe).filter(Boolean);
+  if (lines.length) log = [...log, lines.join(" · ")].slice(-LOG_LINES);
+}
+
+// --- dragging a card onto its target -----------------------------------------------------------------
+
+function startDrag(event) {
+  const source = event.target.closest("[data-drag]");
+  if (!source || event.button !== 0 || !lastRender.context.myTurn) return;
+  const drops = dropsFor(lastRender.snap, source.dataset.drag);
+  if (drops.size === 0) return;
+  drag = { source, drops, x: event.clientX, y: event.clientY, ghost: null, act: lastRender.context.act };
+  document.addEventListener("pointermove", moveDrag);
+  document.addEventListener("pointerup", endDrag);
+  document.addEventListener("pointercancel", cancelDrag);
+}
+
+function moveDrag(event) {
+  if (!drag.ghost) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START_PX) return;
+    const box = drag.source.getBoundingClientRect();
+    drag.ghost = drag.source.cloneNode(true);
+    drag.ghost.classList.add("ch-ghost");
+    drag.ghost.setAttribute("aria-hidden", "true");
+    drag.ghost.style.width = `${box.width}px`;
+    drag.ghost.style.height = `${box.height}px`;
+    drag.offset = { x: box.width / 2, y: box.height / 2 };
+    document.body.append(drag.ghost);
+    for (const key of drag.drops.keys()) table.querySelector(`[data-drop="${key}"]`)?.classList.add("ch-drop-ok");
+  }
+  drag.ghost.style.transform = `translate(${event.clientX - drag.offset.x}px, ${event.clientY - drag.offset.y}px)`;
+}
+
+function endDrag(event) {
+  const done = drag;
+  cancelDrag();
+  if (!done.ghost) return; // a tap: the click does the rest
+  droppedJustNow = true;
+  setTimeout(() => { droppedJustNow = false; }); // that click comes before any timer
+  const zone = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]");
+  const action = zone && done.drops.get(zone.dataset.drop);
+  if (action) done.act(action);
+}
+
+function cancelDrag() {
+  drag?.ghost?.remove();
+  for (const zone of table?.querySelectorAll(".ch-drop-ok") ?? []) zone.classList.remove("ch-drop-ok");
+  drag = null;
+  document.removeEventListener("pointermove", moveDrag);
+  document.removeEventListener("pointerup", endDrag);
+  document.removeEventListener("pointercancel", cancelDrag);
+}
+
+// --- the shell's hooks: keys, hint, pacing, summaries ----------------------------------------------------
+
+export function onKey(event, snap, context) {
+  const key = event.key.toLowerCase();
+  if (arrowFocus(table, key)) return true;
+  if (!context.myTurn) return false;
+  const drawn = snap.view.tables[snap.view.seat].drawn !== null;
+  const wanted = { d: "deck", w: "work", c: snap.legal.find((action) => action.type === "close") && "close" }[key];
+  let action;
+  if (wanted === "close") action = snap.legal.find((candidate) => candidate.type === "close");
+  else if (wanted) action = targets(snap).get(wanted);
+  else if (/^[1-9]$/.test(key)) action = targets(snap).get(`${drawn ? "slot" : "top"}-${Number(key) - 1}`);
+  if (!action) return false;
+  context.act(action);
+  return true;
+}
+
+// The suggested move: its card and its destination stand out, the move is put in words and its
+// target takes the focus (Enter then plays it).
+export function showHint(root, action, snap) {
+  hinted = { save: snap.save, action };
+  markHint(action, snap);
+  [...root.querySelectorAll("[data-action]")].find((element) => same(JSON.parse(element.dataset.action), action))?.focus();
+}
+
+function markHint(action, snap) {
+  const mine = snap.view.tables[snap.view.seat];
+  const marked = [targetOf(action)];
+  let move;
+  if (action.type === "draw") move = tx("hDraw");
+  else if (action.type === "place") {
+    marked.push("drawn");
+    move = action.to === "work" ? tx("hWork", { card: mine.drawn }) : tx("hSlot", { card: mine.drawn, n: action.slot + 1 });
+  } else if (action.type === "move") {
+    marked.push("work");
+    move = tx("hMove", { card: mine.slots[action.slot].at(-1), n: action.slot + 1 });
+  } else {
+    marked.push("work");
+    move = tx("hClose", { n: action.end });
+  }
+  for (const key of marked) {
+    const element = key === "drawn" ? table.querySelector(".ch-drawn") : table.querySelector(`[data-target="${key}"]`);
+    element?.classList.add("ch-hinted");
+  }
+  table.dataset.hint = JSON.stringify(action);
+  table.querySelector("#ch-hint").textContent = tx("hint", { move });
+}
+
+// A solitaire needs no pause (the human makes every move); in the expansion a bot's run is followed
+// card by card, with longer pauses when a chain closes or a number sells out.
+export function botDelay(snap, lastEvents) {
+  const types = new Set(lastEvents.map((event) => event.type));
+  if (["sold_out", "dead_pile", "left"].some((type) => types.has(type))) return DELAY.notable;
+  if (types.has("chain")) return DELAY.chain;
+  if (types.has("turn")) return DELAY.turnEnds;
+  if (types.has("drawn")) return DELAY.drawn;
+  return DELAY.extended;
+}
+
+export function replayLabel(snap) {
+  const { deal } = savedGame(snap);
+  return snap.view.solitaire && deal !== null ? tx("playAgain", { n: deal }) : null;
+}
+
+export function finalSummary(snap) {
+  const view = snap.view;
+  return view.solitaire ? solitaireSummary(snap) : expansionSummary(snap);
+}
+
+function solitaireSummary(snap) {
+  const { penalty, won } = snap.result;
+  const { deal, mode } = savedGame(snap);
+  const ends = snap.view.tables[0].ends;
+  return h("section", { class: "final-summary ch-final", "data-won": String(won), "data-penalty": penalty },
+    h("h2", { id: "final-title", text: tx("over") }),
+    h("p", { class: "headline", text: won ? tx("finalWon") : tx("finalLost", { n: penalty, cards: listText(ends) }) }),
+    deal !== null && h("p", { text: tx("finalDeal", { n: deal, mode: tx(mode === "advanced" ? "modeAdvanced" : "modeBeginner") }) }));
+}
+
+function expansionSummary(snap) {
+  const view = snap.view;
+  const { scores, winners } = snap.result;
+  const best = scores[winners[0]];
+  let headline;
+  if (winners.length > 1) headline = tx("winsShared", { names: listText(winners.map(seatName)), score: best });
+  else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
+  else headline = tx("winsOne", { name: seatName(winners[0]), score: best });
+  return h("section", { class: "final-summary ch-final" },
+    h("h2", { id: "final-title", text: tx("over") }),
+    h("p", { class: "headline", text: headline }),
+    h("table", {},
+      h("thead", {}, h("tr", {}, ["colPlayer", "colTaken", "colScore"].map((key) =>
+        h("th", { scope: "col", class: key === "colScore" ? "num" : null, text: tx(key) })))),
+      h("tbody", {}, scores.map((score, seat) => h("tr", {
+        class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-score": score,
+      },
+      h("th", { scope: "row", text: seatName(seat) }),
+      h("td", { text: listText([...view.tables[seat].taken].sort((a, b) => a - b)) }),
+      h("td", { class: "num", text: score }))))),
+    h("p", { class: "fine", text: tx("scoring") }));
+}
+
+// The solver's hindsight on a finished solitaire (bridge op `analysis`).
+export function analysisSummary(analysis, snap) {
+  const yours = analysis.your_penalty ?? snap.result.penalty;
+  const key = analysis.winnable === true ? "winnable" : analysis.winnable === false ? "notWinnable" : "undecided";
+  return h("p", { class: "ch-analysis", "data-winnable": String(analysis.winnable),
+    "data-best-penalty": analysis.best_penalty, text: tx(key, { best: analysis.best_penalty, yours }) });
+}

@@ -28,14 +28,20 @@ def open_site(page: Page, url: str) -> None:
 
 
 def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, level: str = "easy",
-               options: dict[str, bool] | None = None) -> None:
-    """Start `game` from the picker; `options` ticks or unticks the game's yes/no options by name."""
+               options: dict[str, bool | str] | None = None, players: int | None = None) -> None:
+    """Start `game` from the picker; `options` ticks or unticks the game's yes/no options by name and
+    picks the choice options' values; `players` fills the player count of a game with a range."""
     if page.is_visible("#game"):
         page.click("#new-game")
     page.click(f'.game-choice[data-game="{game}"]')
     page.select_option("#level", level)
-    for name, on in (options or {}).items():
-        page.set_checked(f"#option-{name}", on)
+    for name, value in (options or {}).items():
+        if isinstance(value, bool):
+            page.set_checked(f"#option-{name}", value)
+        else:
+            page.select_option(f"#option-{name}", json.dumps(value))
+    if players is not None:
+        page.fill("#option-players", str(players))
     if seed is not None:
         page.fill("#seed", str(seed))
     page.click("#start")

@@ -1,0 +1,184 @@
+"""Chains in Chromium: a solitaire deal won through the UI by playing the solver's line (taps, keys
+and drags, what the page offers checked against CPython at every step), the after-game analysis and
+"play this deal again"; a 3-player game played to the end; the hint; resume after a reload; the deal
+number in the picker; screenshots of the solitaire and a 6-player table."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from chains_driver import (
+    TABLE,
+    check_offered,
+    moves,
+    perform,
+    start_chains,
+    wait_for_my_turn_or_summary,
+)
+from driver import DESKTOP, PHONE, open_site, saved_game
+from playwright.sync_api import BrowserContext, Page, expect
+
+import pygames_core as pg
+from pygames_core.chains_solver import deal_deck, solve
+
+WIN_DEAL = 6  # the solver proves it winnable in milliseconds (docs: median 0.05 s over 1000 deals)
+SLOTS = 5
+
+
+def solver_line(deal: int) -> list[dict]:
+    started = time.perf_counter()
+    solution = solve(deal_deck(deal), SLOTS)
+    assert solution.penalty == 0 and solution.exact
+    assert time.perf_counter() - started < 5
+    return solution.line
+
+
+def ways_to_play(line: list[dict]) -> list[str]:
+    """How each action of the line is done: the first few by keys, one placement, one move and one
+    close by dragging the card, the rest by tapping."""
+    ways = ["key"] * 8 + ["click"] * (len(line) - 8)
+    for kind in ("place", "move", "close"):
+        first = next(i for i, action in enumerate(line) if i >= 8 and action["type"] == kind)
+        ways[first] = "drag"
+    return ways
+
+
+def test_win_a_deal_with_the_solver_line(page: Page, site_url: str, artifacts: Path) -> None:
+    line = solver_line(WIN_DEAL)
+    page.set_viewport_size(PHONE)
+    start_chains(page, site_url, deal=WIN_DEAL)
+    expect(page.locator(TABLE)).to_have_attribute("data-deal", str(WIN_DEAL))
+    expect(page.locator(".ch-deal")).to_have_text(f"Deal {WIN_DEAL}")
+    for step, (action, how) in enumerate(zip(line, ways_to_play(line), strict=True)):
+        check_offered(page)
+        perform(page, action, how)
+        if step == 60:
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            page.screenshot(path=str(artifacts / "chains-phone-en-solitaire.png"), full_page=True)
+    expect(page.locator("#summary .ch-final")).to_have_attribute("data-won", "true")
+    assert saved_game(page).result()["won"]
+    analysis = page.locator("#summary .ch-analysis")
+    expect(analysis).to_have_attribute("data-winnable", "true")
+    expect(analysis).to_contain_text("winnable — best possible penalty 0 (yours: 0)")
+    page.screenshot(path=str(artifacts / "chains-phone-en-won.png"))
+    page.click("#summary-replay")
+    expect(page.locator("#summary")).to_be_hidden()
+    expect(page.locator(TABLE)).to_have_attribute("data-moves", "0")
+    expect(page.locator(TABLE)).to_have_attribute("data-deal", str(WIN_DEAL))
+    assert saved_game(page).seed == WIN_DEAL
+
+
+def test_three_player_game_to_the_end(page: Page, site_url: str, artifacts: Path) -> None:
+    start_chains(page, site_url, players=3, deal=4)
+    expect(page.locator(".ch-opponent")).to_have_count(2)
+    step = 0
+    while wait_for_my_turn_or_summary(page):
+        check_offered(page)
+        game = saved_game(page)
+        action = pg.bot_action(game, "normal", seed=step)
+        perform(page, action, "click")
+        step += 1
+        if step == 40:
+            page.screenshot(path=str(artifacts / "chains-desktop-en-three.png"), full_page=True)
+    finished = saved_game(page)
+    assert finished.is_over
+    result = finished.result()
+    rows = "#summary .ch-final tbody tr"
+    shown = [int(s) for s in page.eval_on_selector_all(rows, "rows => rows.map(r => r.dataset.score)")]
+    assert shown == result["scores"]
+    expect(page.locator("#summary .ch-final .headline")).to_contain_text("win")
+    expect(page.locator("#summary .ch-analysis")).to_have_count(0)  # nothing to add for the expansion
+    expect(page.locator("#summary .analysis-pending")).to_have_count(0)
+    expect(page.locator("#summary-replay")).to_have_count(0)
+    page.screenshot(path=str(artifacts / "chains-desktop-en-three-final.png"))
+
+
+def test_hint_shows_a_legal_move_and_enter_plays_it(page: Page, site_url: str) -> None:
+    start_chains(page, site_url, deal=WIN_DEAL)
+    perform(page, {"type": "close", "end": 10})
+    perform(page, {"type": "draw"})
+    page.evaluate("""() => {
+        window.hintStates = [];
+        new MutationObserver(() => window.hintStates.push(document.querySelector('#hint').getAttribute('aria-busy')))
+            .observe(document.querySelector('#hint'), {attributes: true});
+    }""")
+    before = moves(page)
+    page.keyboard.press("h")
+    page.wait_for_selector(f"{TABLE}[data-hint]")
+    hinted = json.loads(page.get_attribute(TABLE, "data-hint") or "null")
+    assert hinted in saved_game(page).legal_actions()
+    assert page.locator(".ch-hinted").count() == 2  # the card turned up and where it goes
+    expect(page.locator("#ch-hint")).to_contain_text("Hint:")
+    assert "true" in page.evaluate("window.hintStates")
+    expect(page.locator("#hint")).to_have_attribute("aria-busy", "false")
+    page.keyboard.press("Enter")  # the hinted target has the focus
+    page.wait_for_function(f"Number(document.querySelector('{TABLE}').dataset.moves) > {before}")
+    assert saved_game(page).history[-1] == hinted
+    expect(page.locator(".ch-hinted")).to_have_count(0)
+
+
+def test_reload_resumes_the_table(page: Page, site_url: str) -> None:
+    line = solver_line(WIN_DEAL)
+    start_chains(page, site_url, deal=WIN_DEAL)
+    for action in line[:25]:
+        perform(page, action)
+    before = table_state(page)
+    open_site(page, site_url)
+    expect(page.locator(TABLE)).to_have_attribute("data-moves", "25")
+    assert table_state(page) == before
+    for action in line[25:30]:
+        check_offered(page)
+        perform(page, action)
+    assert saved_game(page).history == line[:30]
+
+
+def table_state(page: Page) -> tuple:
+    slots = page.eval_on_selector_all(f"{TABLE} .ch-slot", "els => els.map(e => e.dataset.cards)")
+    return (slots, page.get_attribute(f"{TABLE} .ch-work", "data-work"),
+            page.get_attribute(f"{TABLE} .ch-deck", "data-deck"), page.get_attribute(TABLE, "data-deal"))
+
+
+def test_picker_names_the_deal_number(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    page.click('.game-choice[data-game="chains"]')
+    expect(page.locator("#seed-label")).to_have_text("Deal number (optional)")
+    page.click('.game-choice[data-game="arsene"]')
+    expect(page.locator("#seed-label")).to_have_text("Seed (optional)")
+    page.click('.game-choice[data-game="chains"]')
+    page.select_option("#option-mode", json.dumps("advanced"))
+    page.fill("#seed", "17")
+    page.click("#start")
+    expect(page.locator(TABLE)).to_have_attribute("data-slots", "4")
+    expect(page.locator(".ch-deal")).to_have_text("Deal 17")
+    assert saved_game(page).seed == 17
+
+
+def play_some(page: Page, count: int) -> None:
+    """The human's moves by the normal bot's choice, through the page, until `count` are made."""
+    for step in range(count):
+        if not wait_for_my_turn_or_summary(page):
+            return
+        perform(page, pg.bot_action(saved_game(page), "normal", seed=step))
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, artifacts: Path,
+                     language: str, name: str, viewport: dict) -> None:
+    page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
+    start_chains(page, site_url, deal=2)
+    for action in solve(deal_deck(2), SLOTS, node_limit=5000).line[:70]:
+        perform(page, action)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(artifacts / f"chains-{name}-{language}-solitaire.png"), full_page=True)
+    start_chains(page, site_url, players=6, deal=3)
+    play_some(page, 25)
+    wait_for_my_turn_or_summary(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(artifacts / f"chains-{name}-{language}-six.png"), full_page=True)
+    page.click("#help-button")
+    page.screenshot(path=str(artifacts / f"chains-{name}-{language}-help.png"))

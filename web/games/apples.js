@@ -1,13 +1,14 @@
-// The Apples table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
-// Seats sit clockwise from the bottom: the human (0) at the bottom, West (1), North (2), East (3);
-// each plays for themselves. The scores, counts and points come from the view and the deal summary;
+// The Apples table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
+// Seats sit clockwise from the bottom (seats.js): the viewer at the bottom, West, North, East; each
+// plays for themselves. The scores, counts and points come from the view and the deal summary;
 // grouping captured cards by rank is only a way of laying them out.
 import { cardBack, cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
+import {
+  placeColors, placeOf, seatArea, seatName, seatNames, seatsAround, seatShort, seatsFromBottom,
+} from "../seats.js";
 
-const SEATS = [0, 1, 2, 3];
-const SEAT_AREA = ["south", "west", "north", "east"];
 const BID_SUITS = ["D", "H", "C", "S"]; // weakest to strongest at equal numbers, as the engine orders them
 const RANK_ORDER = "AKQJT98765432";
 const TRICKS = 12;
@@ -16,8 +17,7 @@ const DELAY = { bid: 700, discard: 200, target: 300, trickShown: 1300, beforeHum
 
 addStrings({
   en: {
-    apSeat0: "You", apSeat1: "West", apSeat2: "North", apSeat3: "East",
-    apShort0: "Y", apShort1: "W", apShort2: "N", apShort3: "E", apList: ", ",
+    apList: ", ",
     apDeal: "Deal {n}", apDealer: "Dealer: {name}", apGoal: "Game to {goal}",
     apContract: "{name}: {count}{symbol}", apContractAria: "Contract: {name} bid {count} {suit}, {suit} are trump",
     apNoContract: "Bidding", apDealerChip: "Dealer", apDeclarerChip: "Declarer",
@@ -68,8 +68,7 @@ addStrings({
     keyApples: "Apples: in the bidding, a digit chooses the number and S H D C bids it (a suit alone: its lowest legal bid), P passes; Enter or Space on a card puts it in the pile, sets it aside or plays it",
   },
   ja: {
-    apSeat0: "あなた", apSeat1: "西", apSeat2: "北", apSeat3: "東",
-    apShort0: "自", apShort1: "西", apShort2: "北", apShort3: "東", apList: "、",
+    apList: "、",
     apDeal: "第{n}ディール", apDealer: "ディーラー: {name}", apGoal: "{goal}点で終了",
     apContract: "{name}: {count}{symbol}", apContractAria: "コントラクト: {name}が{suit}{count}枚でビッド、切り札は{suit}",
     apNoContract: "ビッド中", apDealerChip: "ディーラー", apDeclarerChip: "デクレアラー",
@@ -121,8 +120,6 @@ addStrings({
   },
 });
 
-const seatName = (seat) => t(`apSeat${seat}`);
-const seatShort = (seat) => t(`apShort${seat}`);
 const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
 const rankText = (rank) => RANK_LABEL[rank] ?? rank;
 const cardText = (code) => `${rankText(rankOf(code))}${SUIT_SYMBOL[suitOf(code)]}`;
@@ -137,12 +134,12 @@ export function render(root, snap, context) {
   if (view.phase !== "bid" || !context.myTurn) pendingCount = null;
   table = h("div", {
     class: "apples", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-deal": view.deal, "data-hand-size": view.hand.length, "data-trick-number": view.trick_number,
-    "data-trump": view.trump ?? null, "data-declarer": view.declarer ?? null,
+    "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null, "data-trick-number": view.trick_number,
+    "data-trump": view.trump ?? null, "data-declarer": view.declarer ?? null, style: placeColors(view),
   },
   h("div", { class: "ap-main" },
     infoBar(view),
-    h("div", { class: "felt ap-felt" }, [1, 2, 3, 0].map((seat) => seatPanel(view, seat)), centre(view)),
+    h("div", { class: "felt ap-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
     phasePanel(view, snap, context),
     prompt(view, snap, context),
     handRow(view, snap, context)),
@@ -156,15 +153,15 @@ function contractBadge(view) {
   if (view.declarer === null) return h("span", { class: "badge", text: t("apNoContract") });
   return h("span", {
     class: `badge contract suit-${view.trump}`, "data-contract": `${view.count}${view.trump}`,
-    "aria-label": t("apContractAria", { name: seatName(view.declarer), count: view.count, suit: suitName(view.trump) }),
-    text: t("apContract", { name: seatName(view.declarer), count: view.count, symbol: SUIT_SYMBOL[view.trump] }),
+    "aria-label": t("apContractAria", { name: seatName(view, view.declarer), count: view.count, suit: suitName(view.trump) }),
+    text: t("apContract", { name: seatName(view, view.declarer), count: view.count, symbol: SUIT_SYMBOL[view.trump] }),
   });
 }
 
 function infoBar(view) {
   return h("div", { class: "info ap-info" },
     h("span", { class: "badge", text: t("apDeal", { n: view.deal }) }),
-    h("span", { class: "badge", text: t("apDealer", { name: seatName(view.dealer) }) }),
+    h("span", { class: "badge", text: t("apDealer", { name: seatName(view, view.dealer) }) }),
     contractBadge(view),
     h("span", { class: "badge", text: t("apGoal", { goal: view.scoring.goal }) }));
 }
@@ -180,13 +177,13 @@ function seatPanel(view, seat) {
   const targetSet = view.targets_set[seat];
   const own = seat === view.seat;
   return h("div", {
-    class: `seat seat-${seat} area-${SEAT_AREA[seat]} ${turn ? "turn" : ""}`,
-    "data-seat": seat, "data-total": view.scores[seat], "data-tricks": view.tricks[seat],
-    "data-target-set": String(targetSet), role: "group",
-    "aria-label": t("apSeatAria", { name: seatName(seat), total: view.scores[seat], tricks: view.tricks[seat],
+    class: `seat seat-${seat} area-${seatArea(view, seat)} ${turn ? "turn" : ""}`,
+    "data-seat": seat, "data-place": placeOf(view, seat), "data-total": view.scores[seat],
+    "data-tricks": view.tricks[seat], "data-target-set": String(targetSet), role: "group",
+    "aria-label": t("apSeatAria", { name: seatName(view, seat), total: view.scores[seat], tricks: view.tricks[seat],
       cards: view.hand_sizes[seat] }) + (turn ? ` (${t("apToMove")})` : ""),
   },
-  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(seat),
+  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("apDealerChip"), text: "D" }),
     declarer && h("span", { class: `declarer-chip suit-${view.trump}`, title: t("apDeclarerChip"),
       text: bidText(view.count, view.trump) })),
@@ -211,11 +208,11 @@ function centre(view) {
   const winner = done ? last.winner : null;
   return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
     playing && showing.map((play) => cardFace(play.card, {
-      class: `slot-${SEAT_AREA[play.seat]} ${play.seat === winner ? "winner" : ""}`, "data-seat": play.seat,
-      "aria-label": `${seatName(play.seat)}: ${cardName(play.card)}`,
+      class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`, "data-seat": play.seat,
+      "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
     })),
     h("span", { class: "trick-caption" },
-      done && h("span", { class: "trick-result", text: t("apTrickWon", { winner: seatName(last.winner), n: last.trick }) }),
+      done && h("span", { class: "trick-result", text: t("apTrickWon", { winner: seatName(view, last.winner), n: last.trick }) }),
       playing && h("span", { class: "trick-number", text: t("apTrickN", { n: Math.min(view.trick_number, TRICKS) }) }),
       view.trump && h("span", { class: `trump-badge suit-${view.trump}`, "data-trump": view.trump,
         "aria-label": t("apTrumpAria", { suit: suitName(view.trump) }),
@@ -230,15 +227,15 @@ function phasePanel(view, snap, context) {
   return null;
 }
 
-function callList(calls) {
+function callList(view, calls) {
   if (calls.length === 0) return null;
   return h("ol", { class: "call-list" }, calls.map((call, i) => h("li", {
     class: `call seat-${call.seat} ${call.type}`, "data-seat": call.seat, "data-index": i,
     "data-call": call.type === "bid" ? `${call.count}${call.suit}` : "pass",
-    "aria-label": t("apCallAria", { name: seatName(call.seat), call: call.type === "bid"
+    "aria-label": t("apCallAria", { name: seatName(view, call.seat), call: call.type === "bid"
       ? t("apBidAria", { count: call.count, suit: suitName(call.suit) }) : t("apPass") }),
   },
-  h("span", { class: "call-seat", "aria-hidden": "true", text: seatShort(call.seat) }),
+  h("span", { class: "call-seat", "aria-hidden": "true", text: seatShort(view, call.seat) }),
   h("span", { class: `call-bid ${call.type === "bid" ? `suit-${call.suit}` : ""}`, "aria-hidden": "true",
     text: callText(call) }))));
 }
@@ -253,9 +250,9 @@ function biddingPanel(view, snap, context) {
   const firstBid = bids[0];
   return h("section", { class: "ap-panel bidding", "aria-label": t("apBidding") },
     h("h2", { class: "strip-title", text: t("apBidHistory") }),
-    callList(view.bids),
+    callList(view, view.bids),
     h("p", { class: "standing", "data-standing": standing ? `${standing.count}${standing.suit}` : "",
-      text: standing ? t("apStanding", { name: seatName(standing.seat), bid: bidText(standing.count, standing.suit) })
+      text: standing ? t("apStanding", { name: seatName(view, standing.seat), bid: bidText(standing.count, standing.suit) })
         : t("apNoStanding") }),
     snap.legal.length > 0 && h("div", { class: "bid-box", role: "group", "aria-label": t("apBidBox") },
       h("button", {
@@ -285,7 +282,7 @@ function pileSeatLine(view, seat) {
   const k = view.discarded[seat];
   const key = seat === view.declarer ? "apPutInTrumps" : "apPutIn";
   return h("li", { class: `seat-${seat}`, "data-seat": seat, "data-discarded": k },
-    h("span", { text: t(key, { name: seatName(seat), k, count: view.count }) }),
+    h("span", { text: t(key, { name: seatName(view, seat), k, count: view.count }) }),
     seat !== view.seat && h("span", { class: "backs", "aria-label": t("apFaceDown", { n: k }) },
       Array.from({ length: k }, () => cardBack({ class: "mini", "aria-hidden": "true", role: null }))));
 }
@@ -296,22 +293,22 @@ function exchangePanel(view) {
   const dealt = view.phase !== "discard";
   return h("section", { class: "ap-panel exchange", "aria-label": t("apExchange") },
     h("h2", { class: "strip-title", text: t("apExchange") }),
-    !dealt && h("p", { class: "fine rule", text: t("apExchangeRule", { name: seatName(view.declarer),
+    !dealt && h("p", { class: "fine rule", text: t("apExchangeRule", { name: seatName(view, view.declarer),
       count: view.count, symbol: SUIT_SYMBOL[view.trump] }) }),
-    h("ul", { class: "pile-list" }, SEATS.map((seat) => pileSeatLine(view, seat))),
-    view.discards.length > 0 && h("p", { class: "gift-line", "data-discards": view.discards.join(" ") },
+    h("ul", { class: "pile-list" }, seatsFromBottom(view).map((seat) => pileSeatLine(view, seat))),
+    view.discards?.length > 0 && h("p", { class: "gift-line", "data-discards": view.discards.join(" ") },
       h("span", { text: t("apYouPut") }), view.discards.map((code) => cardFace(code, { class: "mini" }))),
-    dealt && h("p", { class: "gift-line", "data-received": view.received.join(" ") },
+    dealt && view.received && h("p", { class: "gift-line", "data-received": view.received.join(" ") },
       h("span", { text: t("apYouGot") }), view.received.map((code) => cardFace(code, { class: "mini" }))));
 }
 
 function targetPanel(view) {
   return h("section", { class: "ap-panel targets", "aria-label": t("apTargets") },
     h("h2", { class: "strip-title", text: t("apTargets") }),
-    h("ul", { class: "chosen-list" }, SEATS.map((seat) => h("li", {
+    h("ul", { class: "chosen-list" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${view.targets_set[seat] ? "yes" : ""}`, "data-seat": seat,
       "data-chosen": String(view.targets_set[seat]),
-      text: t(view.targets_set[seat] ? "apChosen" : "apChoosing", { name: seatName(seat) }),
+      text: t(view.targets_set[seat] ? "apChosen" : "apChoosing", { name: seatName(view, seat) }),
     }))));
 }
 
@@ -322,7 +319,7 @@ function prompt(view, snap, context) {
   if (snap.is_over) status = t("apOver");
   else if (mover !== view.seat) {
     status = t({ bid: "apWaitBid", discard: "apWaitDiscard", target: "apWaitTarget", play: "apWaitPlay" }[view.phase],
-      { name: seatName(mover) });
+      { name: seatName(view, mover) });
   } else if (view.phase === "bid") status = t("apYourBid");
   else if (view.phase === "discard") {
     status = t(view.seat === view.declarer ? "apYourDiscardDeclarer" : "apYourDiscard",
@@ -336,7 +333,9 @@ function prompt(view, snap, context) {
 
 const CARD_ACTION_LABEL = { discard: "apDiscardCard", target: "apTargetCard" };
 
+// A spectator sees no hand: every seat's panel shows its count of cards instead.
 function handRow(view, snap, context) {
+  if (view.hand === null) return null;
   const offered = new Map(snap.legal.filter((action) => "card" in action).map((action) => [action.card, action]));
   const received = new Set(view.phase === "play" || view.phase === "target" ? view.received : []);
   const firstLegal = view.hand.find((code) => offered.has(code));
@@ -367,12 +366,12 @@ function totals(view) {
   const goal = view.scoring.goal;
   return h("section", { class: "ap-box totals", "aria-label": t("apTotals", { goal }) },
     h("h2", { class: "strip-title", text: t("apTotals", { goal }) }),
-    h("ul", { class: "total-list" }, SEATS.map((seat) => {
+    h("ul", { class: "total-list" }, seatsFromBottom(view).map((seat) => {
       const total = view.scores[seat];
       const share = Math.max(0, Math.min(100, (100 * total) / goal));
       return h("li", { class: `seat-${seat}`, "data-seat": seat, "data-total": total,
-        "aria-label": t("apTotalAria", { name: seatName(seat), total, goal }) },
-      h("span", { class: "total-name", "aria-hidden": "true", text: seatName(seat) }),
+        "aria-label": t("apTotalAria", { name: seatName(view, seat), total, goal }) },
+      h("span", { class: "total-name", "aria-hidden": "true", text: seatName(view, seat) }),
       h("span", { class: "total-bar", "aria-hidden": "true" }, h("span", { style: `width: ${share}%` })),
       h("strong", { class: "total-points", "aria-hidden": "true", text: total }));
     })));
@@ -403,11 +402,11 @@ function capturedSets(view) {
   const targetRank = view.target ? rankOf(view.target) : null;
   return h("section", { class: "ap-box captured", "aria-label": t("apCaptured") },
     h("h2", { class: "strip-title", text: t("apCaptured") }),
-    SEATS.map((seat) => {
+    seatsFromBottom(view).map((seat) => {
       const codes = view.captured[seat];
       return h("div", { class: `captured-row seat-${seat}`, "data-seat": seat, "data-cards": codes.length,
-        role: "group", "aria-label": t("apCapturedAria", { name: seatName(seat), cards: codes.length }) },
-      h("span", { class: "captured-name", "aria-hidden": "true", text: seatShort(seat) }),
+        role: "group", "aria-label": t("apCapturedAria", { name: seatName(view, seat), cards: codes.length }) },
+      h("span", { class: "captured-name", "aria-hidden": "true", text: seatShort(view, seat) }),
       codes.length === 0 ? h("span", { class: "fine", text: t("apNothingCaptured") })
         : h("ul", { class: "sets" }, rankGroups(codes).map(([rank, group]) =>
           setChip(rank, group, seat === view.seat && rank === targetRank))));
@@ -426,7 +425,8 @@ function trickTable(view) {
     h("table", { class: "trick-table" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("apColTrick") }),
-        SEATS.map((seat) => h("th", { scope: "col", class: `seat-${seat}`, text: seatShort(seat), "aria-label": seatName(seat) })),
+        seatsFromBottom(view).map((seat) => h("th", { scope: "col", class: `seat-${seat}`, text: seatShort(view, seat),
+          "aria-label": seatName(view, seat) })),
         h("th", { scope: "col", text: t("apColWinner") }))),
       h("tbody", {}, rows.map((trick) => h("tr", {
         class: trick.finished ? "finished" : "current", "data-trick": trick.trick,
@@ -434,7 +434,7 @@ function trickTable(view) {
         "data-plays": trick.plays.map((play) => `${play.seat}:${play.card}`).join(" "),
       },
       h("th", { scope: "row", text: String(trick.trick) }),
-      SEATS.map((seat) => {
+      seatsFromBottom(view).map((seat) => {
         const play = trick.plays.find((p) => p.seat === seat);
         return h("td", {
           class: `play ${play ? `suit-${suitOf(play.card)}` : ""} ${trick.leader === seat ? "led" : ""} ${
@@ -443,7 +443,7 @@ function trickTable(view) {
         });
       }),
       h("td", { class: `winner ${trick.finished ? `seat-${trick.winner}` : ""}`,
-        text: trick.finished ? seatShort(trick.winner) : "" }))))));
+        text: trick.finished ? seatShort(view, trick.winner) : "" }))))));
 }
 
 // The points table, from the view's data; it says it is a reconstruction when the data says so.
@@ -510,20 +510,21 @@ function summarySet(set) {
 }
 
 export function dealSummary(summary, snap) {
+  const view = snap.view;
   const goal = snap.view.scoring.goal;
   return h("section", { class: "deal-summary ap-summary", "data-deal": summary.deal },
     h("h2", { id: "summary-title", text: t("apSummaryTitle", { n: summary.deal }) }),
     h("p", { class: "headline", "data-declarer": summary.declarer, "data-bid": `${summary.bid.count}${summary.bid.suit}`,
-      text: t("apSummaryContract", { name: seatName(summary.declarer), count: summary.bid.count,
+      text: t("apSummaryContract", { name: seatName(view, summary.declarer), count: summary.bid.count,
         symbol: SUIT_SYMBOL[summary.bid.suit] }) }),
     h("table", { class: "seat-results" },
       h("thead", {}, h("tr", {}, ["apColPlayer", "apColSets", "apColDeal", "apColTotal"].map((key) =>
         h("th", { scope: "col", class: ["apColDeal", "apColTotal"].includes(key) ? "num" : "", text: t(key) })))),
-      h("tbody", {}, SEATS.map((seat) => h("tr", {
+      h("tbody", {}, seatsFromBottom(view).map((seat) => h("tr", {
         class: `seat-${seat}`, "data-seat": seat, "data-points": summary.points[seat], "data-total": summary.scores[seat],
         "data-target": summary.targets[seat] ?? "",
       },
-      h("th", { scope: "row" }, h("div", { class: "player-cell" }, h("span", { text: seatName(seat) }),
+      h("th", { scope: "row" }, h("div", { class: "player-cell" }, h("span", { text: seatName(view, seat) }),
         summary.targets[seat] && cardFace(summary.targets[seat], { class: "mini",
           "aria-label": `${t("apColTarget")}: ${cardName(summary.targets[seat])}` }))),
       h("td", {}, summary.sets[seat].length === 0 ? t("apNoSets")
@@ -534,17 +535,18 @@ export function dealSummary(summary, snap) {
 }
 
 export function finalSummary(snap) {
+  const view = snap.view;
   const { scores, winners, deals } = snap.result;
   const best = scores[winners[0]];
   const mine = winners.includes(snap.seat);
   const headline = mine ? t(winners.length > 1 ? "apYouShare" : "apYouWin", { score: best })
-    : t("apTheyWin", { names: winners.map(seatName).join(t("apList")), score: best });
+    : t("apTheyWin", { names: seatNames(view, winners), score: best });
   return h("section", { class: "final-summary", "data-winners": winners.join(" ") },
     h("h2", { id: "final-title", text: t("apFinalTitle") }),
     h("p", { class: "headline", text: headline }),
-    h("ul", { class: "scores" }, SEATS.map((seat) => h("li", {
+    h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-total": scores[seat],
-      text: `${seatName(seat)}: ${scores[seat]}`,
+      text: `${seatName(view, seat)}: ${scores[seat]}`,
     }))),
     h("p", { class: "fine", text: t("apDealsPlayed", { n: deals }) }));
 }

@@ -1,17 +1,16 @@
-// The Arsène table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
-// Seats sit clockwise from the bottom: the human (0) at the bottom, then West, North, East.
+// The Arsène table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
+// Seats sit clockwise from the bottom: the viewer at the bottom, then West, North, East (seats.js).
 import { cardBack, cardFace, cardName, SUIT_SYMBOL } from "../cards.js";
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
+import { placeOf, seatArea, seatName, seatNames, seatsAround, seatShort, seatsFromBottom } from "../seats.js";
 
 const TRICKS_PER_DEAL = 11;
-const SEAT_AREA = ["south", "west", "north", "east"];
 const STORE_CARD = ["A", "2", "3", "4", "5"];
 const DELAY = { trickShown: 1100, beforeHuman: 800, humanDone: 450 };
 
 addStrings({
   en: {
-    seat_0: "You", seat_1: "West", seat_2: "North", seat_3: "East", listSeparator: ", ",
     dealN: "Deal {n}", dealerIs: "Dealer: {name}",
     trumpDiamonds: "Trump ♦", noTrump: "No trump", trumpPending: "Trump: not chosen yet",
     contestOn: "Contest mode", contestLater: "Contest rule on",
@@ -50,7 +49,6 @@ addStrings({
     reasonPolice: "Caught by the police: {names}.", reasonStores: "Every store is empty.",
   },
   ja: {
-    seat_0: "あなた", seat_1: "西", seat_2: "北", seat_3: "東", listSeparator: "、",
     dealN: "第{n}ディール", dealerIs: "ディーラー: {name}",
     trumpDiamonds: "切り札 ♦", noTrump: "切り札なし", trumpPending: "切り札: 未決定",
     contestOn: "争奪モード", contestLater: "上級ルールあり",
@@ -90,8 +88,6 @@ addStrings({
   },
 });
 
-const seatName = (seat) => t(`seat_${seat}`);
-const seatNames = (seats) => seats.map(seatName).join(t("listSeparator"));
 const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
 
 let table = null; // the rendered .arsene element, for keyboard navigation
@@ -100,7 +96,7 @@ export function render(root, snap, context) {
   const view = snap.view;
   table = h("div", {
     class: "arsene", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-deal": view.deal, "data-hand-size": view.hand.length,
+    "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null,
   },
   infoBar(view),
   h("div", { class: "board" }, felt(view, snap), storesPanel(view)),
@@ -116,7 +112,7 @@ function infoBar(view) {
     : t("trumpPending");
   return h("div", { class: "info" },
     h("span", { class: "badge", text: t("dealN", { n: view.deal }) }),
-    h("span", { class: "badge", text: t("dealerIs", { name: seatName(view.dealer) }) }),
+    h("span", { class: "badge", text: t("dealerIs", { name: seatName(view, view.dealer) }) }),
     h("span", { class: `badge trump ${view.trump === "D" ? "on" : ""}`, id: "trump", text: trump }),
     view.contest ? h("span", { class: "badge contest", text: t("contestOn") })
       : view.advanced && h("span", { class: "badge", text: t("contestLater") }),
@@ -147,20 +143,20 @@ function storesPanel(view) {
       store.chips === 0 ? h("span", { class: "police-tag", text: t("storeEmpty") })
         : store.groups.map((chips, i) => h("span", { class: `group ${i === 0 ? "next" : ""}`, text: chips }))),
     h("ul", { class: "robbed" }, store.robbed.map((theft) => h("li", {
-      class: `seat-${theft.seat}`, title: t("robbed", { name: seatName(theft.seat), ...theft }),
-      "aria-label": t("robbed", { name: seatName(theft.seat), ...theft }),
-    }, h("span", { "aria-hidden": "true", text: `${seatName(theft.seat).slice(0, 1)}+${theft.chips}` })))))));
+      class: `seat-${theft.seat}`, title: t("robbed", { name: seatName(view, theft.seat), ...theft }),
+      "aria-label": t("robbed", { name: seatName(view, theft.seat), ...theft }),
+    }, h("span", { "aria-hidden": "true", text: `${seatShort(view, theft.seat)}+${theft.chips}` })))))));
 }
 
 function seatPanel(view, seat) {
   const turn = view.current_player === seat;
   return h("div", {
-    class: `seat seat-${seat} area-${SEAT_AREA[seat]} ${turn ? "turn" : ""}`, "data-seat": seat,
-    role: "group",
-    "aria-label": t("seatAria", { name: seatName(seat), cards: view.hand_sizes[seat], tricks: view.tricks[seat],
+    class: `seat seat-${seat} area-${seatArea(view, seat)} ${turn ? "turn" : ""}`, "data-seat": seat,
+    "data-place": placeOf(view, seat), role: "group",
+    "aria-label": t("seatAria", { name: seatName(view, seat), cards: view.hand_sizes[seat], tricks: view.tricks[seat],
       chips: view.chips[seat] }) + (turn ? ` (${t("toMove")})` : ""),
   },
-  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(seat),
+  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("dealer"), text: "D" })),
   h("span", { class: "seat-stats", "aria-hidden": "true" },
     seat !== view.seat && h("span", { class: "stat cards-left" }, cardBack({ class: "micro", role: null }),
@@ -177,22 +173,22 @@ function trickArea(view) {
   const showing = view.trick.length > 0 ? view.trick : last?.plays ?? [];
   const done = view.trick.length === 0 && last !== undefined;
   let caption = t("trickN", { n: Math.min(view.trick_number, TRICKS_PER_DEAL) });
-  if (view.push) caption = t("trickWon", { winner: seatName(view.push.winner) });
+  if (view.push) caption = t("trickWon", { winner: seatName(view, view.push.winner) });
   else if (done) {
-    caption = last.taker === last.winner ? t("trickKept", { winner: seatName(last.winner) })
-      : t("trickPushed", { winner: seatName(last.winner), taker: seatName(last.taker) });
+    caption = last.taker === last.winner ? t("trickKept", { winner: seatName(view, last.winner) })
+      : t("trickPushed", { winner: seatName(view, last.winner), taker: seatName(view, last.taker) });
   }
   const winner = view.push?.winner ?? (done ? last.winner : null);
   return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
     showing.map((play) => cardFace(play.card, {
-      class: `slot-${SEAT_AREA[play.seat]} ${play.seat === winner ? "winner" : ""}`,
-      "aria-label": `${seatName(play.seat)}: ${cardName(play.card)}`,
+      class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`,
+      "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
     })),
     h("span", { class: "trick-caption", text: caption }));
 }
 
 function felt(view) {
-  return h("div", { class: "felt" }, [1, 2, 3, 0].map((seat) => seatPanel(view, seat)), trickArea(view));
+  return h("div", { class: "felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), trickArea(view));
 }
 
 function prompt(view, snap, context) {
@@ -201,7 +197,7 @@ function prompt(view, snap, context) {
   const actions = [];
   if (snap.is_over) status = t("gameOverStatus");
   else if (mover !== view.seat) {
-    status = t({ choose: "waitChoose", play: "waitPlay", push: "waitPush" }[view.phase], { name: seatName(mover) });
+    status = t({ choose: "waitChoose", play: "waitPlay", push: "waitPush" }[view.phase], { name: seatName(view, mover) });
   } else if (view.phase === "choose") {
     status = t("yourChoose");
     actions.push(h("div", { class: "choices", role: "group", "aria-label": t("edgeCards") },
@@ -213,10 +209,10 @@ function prompt(view, snap, context) {
       }))));
   } else if (view.phase === "push") {
     const push = legalOf(snap, "push")[0];
-    status = t("yourPush", { target: seatName(push.to) });
+    status = t("yourPush", { target: seatName(view, push.to) });
     actions.push(
       actionButton(legalOf(snap, "keep")[0], t("keep"), "K", context, { "data-autofocus": true }),
-      actionButton(push, t("pushTo", { name: seatName(push.to) }), "P", context, {}),
+      actionButton(push, t("pushTo", { name: seatName(view, push.to) }), "P", context, {}),
     );
   } else status = t(view.trick.length === 0 ? "yourLead" : "yourPlay");
   return h("div", { class: "prompt" },
@@ -232,7 +228,9 @@ function actionButton(action, label, key, context, attributes) {
   }, label, h("kbd", { "aria-hidden": "true", text: key }));
 }
 
+// A spectator sees no hand: every seat's panel shows its count of cards instead.
 function handRow(view, snap, context) {
+  if (view.hand === null) return null;
   const playable = new Set(legalOf(snap, "play").map((action) => action.card));
   const firstLegal = view.hand.find((code) => playable.has(code));
   return h("div", { class: "hand-row" },
@@ -280,38 +278,40 @@ function seatResult(summary, seat) {
   return collided ? t("resultCollision") : t("resultNothing");
 }
 
-export function dealSummary(summary) {
+export function dealSummary(summary, snap) {
+  const view = snap.view;
   return h("section", { class: "deal-summary", "data-deal": summary.deal },
     h("h2", { id: "summary-title", text: t("summaryTitle", { n: summary.deal }) }),
     summary.void_deal && h("p", { class: "notice", text: t("voidDeal") }),
     h("table", {},
       h("thead", {}, h("tr", {}, ["colPlayer", "colTricks", "colResult", "colChips"].map((key) =>
         h("th", { scope: "col", text: t(key) })))),
-      h("tbody", {}, summary.tricks.map((count, seat) => h("tr", {
-        class: `seat-${seat}`, "data-seat": seat, "data-tricks": count, "data-chips": summary.chips_after[seat],
+      h("tbody", {}, seatsFromBottom(view).map((seat) => h("tr", {
+        class: `seat-${seat}`, "data-seat": seat, "data-tricks": summary.tricks[seat], "data-chips": summary.chips_after[seat],
       },
-      h("th", { scope: "row", text: seatName(seat) }),
-      h("td", { class: "num", text: count }),
+      h("th", { scope: "row", text: seatName(view, seat) }),
+      h("td", { class: "num", text: summary.tricks[seat] }),
       h("td", { text: seatResult(summary, seat) }),
       h("td", { class: "num", text: summary.chips_after[seat] }))))),
     summary.exchanges.map((exchange) => h("p", { class: "exchange", text: t("exchange", {
-      names: seatNames(exchange.seats), before: exchange.before.join(" / "), after: exchange.after.join(" / "),
+      names: seatNames(view, exchange.seats), before: exchange.before.join(" / "), after: exchange.after.join(" / "),
     }) })),
     summary.contest && h("p", { class: "fine", text: t("contestOn") }));
 }
 
 export function finalSummary(snap) {
+  const view = snap.view;
   const { scores, winners, reason, caught } = snap.result;
   const best = scores[winners[0]];
   let headline;
-  if (winners.length > 1) headline = t("winsShared", { names: seatNames(winners), chips: best });
+  if (winners.length > 1) headline = t("winsShared", { names: seatNames(view, winners), chips: best });
   else if (winners[0] === snap.seat) headline = t("youWin", { chips: best });
-  else headline = t("winsOne", { name: seatName(winners[0]), chips: best });
+  else headline = t("winsOne", { name: seatName(view, winners[0]), chips: best });
   return h("section", { class: "final-summary" },
     h("h2", { id: "final-title", text: t("finalTitle") }),
     h("p", { class: "headline", text: headline }),
-    h("p", { text: reason === "police" ? t("reasonPolice", { names: seatNames(caught) }) : t("reasonStores") }),
-    h("ul", { class: "scores" }, scores.map((chips, seat) => h("li", {
+    h("p", { text: reason === "police" ? t("reasonPolice", { names: seatNames(view, caught) }) : t("reasonStores") }),
+    h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
-    }, `${seatName(seat)}: ${chips}`))));
+    }, `${seatName(view, seat)}: ${scores[seat]}`))));
 }

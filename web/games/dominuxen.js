@@ -1,9 +1,11 @@
-// The Dominuxen table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
+// The Dominuxen table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
 // A set is built by choosing a number and then tiles among those the legal plays list for it; the
 // Play button sends the one listed action that matches the selection, and is off when none does.
-// Seats go clockwise 0 (you), 1, 2, … : the snatch check runs from the player's left, seat + 1.
+// Seats go clockwise from the viewer (You, Bot 1, Bot 2, … by place, seats.js); the snatch check
+// runs from the player's left, seat + 1.
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
+import { bottomSeat, otherSeats, placeOf, playerName, seatNames, seatsFromBottom } from "../seats.js";
 
 export const players = { default: 4, max: 5 };
 // The shell shows the game's summary when an event of this type comes in (one per game of a match).
@@ -17,7 +19,7 @@ const DELAY = { hit: 1500, settled: 1200, drew: 750, play: 950 };
 
 addStrings({
   en: {
-    dx_you: "You", dx_bot: "Bot {n}", dx_listSeparator: ", ",
+    dx_listSeparator: ", ",
     dx_gameN: "Game {n}/{of}", dx_turnN: "Turn {n}", dx_doublesOn: "Doubles rule",
     dx_tile: "{a}–{b}", dx_tileDouble: "double {n}", dx_tileStands: "{tile} as {n}",
     dx_faceDown: "face-down tile",
@@ -68,7 +70,7 @@ addStrings({
     dx_keyDraw: "1–6 draw that display tile, S draws from the supply",
   },
   ja: {
-    dx_you: "あなた", dx_bot: "ボット{n}", dx_listSeparator: "、",
+    dx_listSeparator: "、",
     dx_gameN: "第{n}/{of}ゲーム", dx_turnN: "{n}手目", dx_doublesOn: "ダブル牌ルール",
     dx_tile: "{a}–{b}", dx_tileDouble: "{n}のダブル", dx_tileStands: "{tile}（{n}として）",
     dx_faceDown: "伏せ牌",
@@ -121,7 +123,6 @@ addStrings({
 });
 
 const tx = (key, values) => t(`dx_${key}`, values);
-const seatName = (seat) => (seat === 0 ? tx("you") : tx("bot", { n: seat }));
 const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
 const numbersOf = (code) => code.split("-").map(Number);
 const sameTiles = (listed, chosen) => listed.length === chosen.size && listed.every((code) => chosen.has(code));
@@ -227,19 +228,18 @@ export function render(root, snap, context) {
   lastRender = { root, snap, context };
   if (selection.moves !== snap.moves) clearSelection(snap.moves);
   recordEvents(snap, context.events ?? []);
-  const order = [...Array(view.players).keys()].filter((seat) => seat !== view.seat);
   table = h("div", {
     class: "dominuxen", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-players": view.players, "data-supply": view.supply_size, "data-hand-size": view.hand.length,
+    "data-players": view.players, "data-supply": view.supply_size, "data-hand-size": view.hand?.length ?? null,
     "data-game-number": view.game_number,
   },
   infoBar(view),
   h("div", { class: "dx-board" },
-    h("div", { class: "dx-players" }, order.map((seat) => playerPanel(view, seat))),
+    h("div", { class: "dx-players" }, otherSeats(view).map((seat) => playerPanel(view, seat))),
     middle(view, snap, context)),
   prompt(view, snap, context),
   h("div", { class: "dx-mine" },
-    playerPanel(view, view.seat),
+    playerPanel(view, bottomSeat(view)),
     builder(view, snap, context),
     handRow(view, snap, context)));
   root.replaceChildren(table);
@@ -261,15 +261,15 @@ function playerPanel(view, seat) {
   const role = snatch?.attacker === seat ? "attacker" : snatch?.victim === seat ? "victim" : "";
   const turn = view.current_player === seat;
   const known = seat === view.seat ? [] : view.known[seat];
-  const label = tx("playerAria", { name: seatName(seat), hand: view.hand_sizes[seat], points: view.row_points[seat] })
+  const label = tx("playerAria", { name: playerName(view, seat), hand: view.hand_sizes[seat], points: view.row_points[seat] })
     + (turn ? ` (${tx("toMove")})` : "") + (role ? ` (${tx(role)})` : "");
   return h("section", {
     class: `dx-player seat seat-${seat} ${turn ? "turn" : ""} ${role}`, "data-seat": seat,
-    "data-hand-size": view.hand_sizes[seat], "data-row-points": view.row_points[seat], "data-sets": row.length,
-    "data-top": top ? `${top.number}x${top.size}` : "", "aria-label": label,
+    "data-place": placeOf(view, seat), "data-hand-size": view.hand_sizes[seat], "data-row-points": view.row_points[seat],
+    "data-sets": row.length, "data-top": top ? `${top.number}x${top.size}` : "", "aria-label": label,
   },
   h("header", { class: "dx-head", "aria-hidden": "true" },
-    h("span", { class: "seat-name", text: seatName(seat) }),
+    h("span", { class: "seat-name", text: playerName(view, seat) }),
     role && h("span", { class: `dx-role ${role}`, text: tx(role) }),
     h("span", { class: "dx-stat", text: tx("handCount", { n: view.hand_sizes[seat] }) }),
     h("span", { class: "dx-stat dx-points", text: tx("rowPoints", { n: view.row_points[seat] }) })),
@@ -315,14 +315,14 @@ function prompt(view, snap, context) {
   const mover = view.current_player;
   const snatch = view.snatch;
   const names = snatch && {
-    attacker: seatName(snatch.attacker), victim: seatName(snatch.victim), played: setText(snatch.played),
+    attacker: playerName(view, snatch.attacker), victim: playerName(view, snatch.victim), played: setText(snatch.played),
     target: snatch.target ? setText(snatch.target) : "", n: snatch.draws_left || snatch.target?.tiles.length,
   };
   const actions = [];
   let status;
   if (snap.is_over) status = tx("over");
   else if (mover !== view.seat) {
-    status = view.phase === "play" ? tx("waitPlay", { name: seatName(mover) })
+    status = view.phase === "play" ? tx("waitPlay", { name: playerName(view, mover) })
       : tx({ snatch: "waitSnatch", answer: "waitAnswer", draw: "waitDraw" }[view.phase], names);
   } else if (view.phase === "play") {
     if (selection.number === null) status = tx("pickNumber");
@@ -391,7 +391,9 @@ function builder(view, snap, context) {
         : tx("playNothing"), h("kbd", { "aria-hidden": "true", text: "P" }))));
 }
 
+// A spectator sees no hand: every player's panel shows its count of tiles instead.
 function handRow(view, snap, context) {
+  if (view.hand === null) return null;
   const byNumber = playableTiles(snap);
   const chosen = selection.number;
   const pickable = chosen === null ? new Set() : byNumber.get(chosen) ?? new Set();
@@ -417,16 +419,16 @@ function handRow(view, snap, context) {
 
 // --- the recent events, in words -----------------------------------------------------------------
 
-function describe(event) {
+function describe(view, event) {
   switch (event.type) {
-    case "played": return tx("evPlayed", { name: seatName(event.seat), set: setText(event.set) });
-    case "hit": return tx("evHit", { name: seatName(event.victim), set: setText(event.set) });
-    case "taken": return tx("evTaken", { name: seatName(event.attacker) });
-    case "declined": return tx("evDeclined", { name: seatName(event.attacker) });
-    case "taken_back": return tx("evTakenBack", { name: seatName(event.seat) });
-    case "discarded": return tx("evDiscarded", { name: seatName(event.seat) });
-    case "drew": return event.source === "display" ? tx("evDrewDisplay", { name: seatName(event.seat), tile: tileName(event.tile) })
-      : tx("evDrewSupply", { name: seatName(event.seat) });
+    case "played": return tx("evPlayed", { name: playerName(view, event.seat), set: setText(event.set) });
+    case "hit": return tx("evHit", { name: playerName(view, event.victim), set: setText(event.set) });
+    case "taken": return tx("evTaken", { name: playerName(view, event.attacker) });
+    case "declined": return tx("evDeclined", { name: playerName(view, event.attacker) });
+    case "taken_back": return tx("evTakenBack", { name: playerName(view, event.seat) });
+    case "discarded": return tx("evDiscarded", { name: playerName(view, event.seat) });
+    case "drew": return event.source === "display" ? tx("evDrewDisplay", { name: playerName(view, event.seat), tile: tileName(event.tile) })
+      : tx("evDrewSupply", { name: playerName(view, event.seat) });
     case "refilled": return tx("evRefilled", { n: event.tiles.length });
     case "game_started": return tx("evGameStarted", { n: event.game });
     default: return null;
@@ -439,7 +441,7 @@ function recordEvents(snap, events) {
   if (snap.moves === loggedMoves) return;
   if (snap.moves < loggedMoves) log = [];
   loggedMoves = snap.moves;
-  const lines = events.map(describe).filter(Boolean);
+  const lines = events.map((event) => describe(snap.view, event)).filter(Boolean);
   if (lines.length) log = [...log, lines.join(" · ")].slice(-LOG_LINES);
 }
 
@@ -497,23 +499,26 @@ function summaryTable(summary, view) {
   return h("table", { class: "dx-scores" },
     h("thead", {}, h("tr", {}, ["colPlayer", "colRow", "colHand", "colScore", match && "colTotal"].filter(Boolean)
       .map((key) => h("th", { scope: "col", class: key === "colPlayer" ? null : "num", text: tx(key) })))),
-    h("tbody", {}, summary.scores.map((score, seat) => h("tr", {
-      class: `seat-${seat}`, "data-seat": seat, "data-score": score, "data-row": summary.rows[seat],
-      "data-hand": summary.hands[seat].length, "data-total": summary.totals[seat],
-    },
-    h("th", { scope: "row", text: seatName(seat) }),
-    h("td", { class: "num", text: `+${summary.rows[seat]}` }),
-    // the hand's penalty is what the engine's score leaves after the row's points
-    h("td", { class: "num", title: summary.hands[seat].map(tileName).join(t("dx_listSeparator")),
-      text: summary.rows[seat] === score ? "0" : `−${summary.rows[seat] - score}` }),
-    h("td", { class: "num score", text: score }),
-    match && h("td", { class: "num", text: summary.totals[seat] })))));
+    h("tbody", {}, seatsFromBottom(view).map((seat) => {
+      const score = summary.scores[seat];
+      return h("tr", {
+        class: `seat-${seat}`, "data-seat": seat, "data-score": score, "data-row": summary.rows[seat],
+        "data-hand": summary.hands[seat].length, "data-total": summary.totals[seat],
+      },
+      h("th", { scope: "row", text: playerName(view, seat) }),
+      h("td", { class: "num", text: `+${summary.rows[seat]}` }),
+      // the hand's penalty is what the engine's score leaves after the row's points
+      h("td", { class: "num", title: summary.hands[seat].map(tileName).join(t("dx_listSeparator")),
+        text: summary.rows[seat] === score ? "0" : `−${summary.rows[seat] - score}` }),
+      h("td", { class: "num score", text: score }),
+      match && h("td", { class: "num", text: summary.totals[seat] }));
+    })));
 }
 
 function gameReport(summary, view) {
   return [
     h("p", { class: "dx-reason", text: summary.reason !== "hand_empty" ? tx("reasonMiddle")
-      : summary.ended_by === view.seat ? tx("reasonHandYou") : tx("reasonHand", { name: seatName(summary.ended_by) }) }),
+      : summary.ended_by === view.seat ? tx("reasonHandYou") : tx("reasonHand", { name: playerName(view, summary.ended_by) }) }),
     summaryTable(summary, view),
     h("p", { class: "fine", text: tx("scoringNote") + (view.doubles ? ` ${tx("scoringDoubles")}` : "") }),
   ];
@@ -533,15 +538,15 @@ export function finalSummary(snap) {
   const last = view.finished_games.at(-1);
   const best = scores[winners[0]];
   let headline;
-  if (winners.length > 1) headline = tx("winsShared", { names: winners.map(seatName).join(t("dx_listSeparator")), score: best });
+  if (winners.length > 1) headline = tx("winsShared", { names: seatNames(view, winners, playerName), score: best });
   else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
-  else headline = tx("winsOne", { name: seatName(winners[0]), score: best });
+  else headline = tx("winsOne", { name: playerName(view, winners[0]), score: best });
   return h("section", { class: "final-summary dx-final" },
     h("h2", { id: "final-title", text: view.games > 1 ? tx("finalTitle") : tx("summaryTitleSingle") }),
     h("p", { class: "headline", text: headline }),
     last && gameReport(last, view),
     view.games > 1 && h("h3", { text: tx("matchTotals") }),
-    view.games > 1 && h("ul", { class: "scores" }, scores.map((score, seat) => h("li", {
+    view.games > 1 && h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
-    }, `${seatName(seat)}: ${score}`))));
+    }, `${playerName(view, seat)}: ${scores[seat]}`))));
 }

@@ -1,12 +1,14 @@
-// The On Schedule table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
-// Seats sit clockwise from the bottom: the human (0) at the bottom, West (1), North (2, the human's
-// partner), East (3). The schedule row (trick i's trump) stays in view in every phase.
+// The On Schedule table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
+// Seats sit clockwise from the bottom (seats.js): the viewer at the bottom, West, North (the viewer's
+// partner), East. The schedule row (trick i's trump) stays in view in every phase.
+import { cubeStatus } from "../cube.js";
 import { cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
+import {
+  isSpectator, placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom, teamName,
+} from "../seats.js";
 
-const SEATS = [0, 1, 2, 3];
-const SEAT_AREA = ["south", "west", "north", "east"];
 const VOTE_SUITS = ["S", "H", "D", "C"]; // the engine's suit order; also the vote keys
 const TRICKS = 13; // votes, tricks and hand size
 const GIFT_SIZE = 2;
@@ -15,9 +17,7 @@ const DELAY = { vote: 550, give: 350, trickShown: 1200, beforeHuman: 750, humanD
 
 addStrings({
   en: {
-    osSeat0: "You", osSeat1: "West", osSeat2: "North", osSeat3: "East",
-    osShort0: "Y", osShort1: "W", osShort2: "N", osShort3: "E", osList: ", ",
-    osTeam0: "You & North", osTeam1: "West & East",
+    osList: ", ",
     osDeal: "Deal {n}", osDealer: "Dealer: {name}",
     osTeamAria: "{team}: {points} points this deal, {vp} of {target} victory points",
     osPointsShort: "pts", osVpAria: "{vp} of {target} victory points",
@@ -62,9 +62,7 @@ addStrings({
     keyOnSchedule: "On Schedule: S H D C vote for a suit; in the card pass, Enter or Space picks a card and G gives the two picked",
   },
   ja: {
-    osSeat0: "あなた", osSeat1: "西", osSeat2: "北", osSeat3: "東",
-    osShort0: "自", osShort1: "西", osShort2: "北", osShort3: "東", osList: "、",
-    osTeam0: "あなた・北", osTeam1: "西・東",
+    osList: "、",
     osDeal: "第{n}ディール", osDealer: "ディーラー: {name}",
     osTeamAria: "{team}: このディール{points}点、勝利点{vp}（{target}点先取）",
     osPointsShort: "点", osVpAria: "勝利点{vp}（{target}点先取）",
@@ -110,8 +108,6 @@ addStrings({
   },
 });
 
-const seatName = (seat) => t(`osSeat${seat}`);
-const seatShort = (seat) => t(`osShort${seat}`);
 const teamOf = (seat) => seat % 2;
 const partnerOf = (seat) => (seat + 2) % 4;
 const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
@@ -126,18 +122,19 @@ let pickedFor = ""; // the hand the picks belong to: a new hand (or deal) clears
 
 export function render(root, snap, context) {
   const view = snap.view;
-  const handKey = `${view.deal}:${view.hand.join(",")}`;
+  const handKey = `${view.deal}:${view.hand?.join(",")}`;
   if (view.phase !== "give" || pickedFor !== handKey) picked = [];
   pickedFor = handKey;
   lastDrawn = { root, snap, context };
   table = h("div", {
     class: "on-schedule", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-deal": view.deal, "data-hand-size": view.hand.length, "data-trick-number": view.trick_number,
+    "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null, "data-trick-number": view.trick_number,
+    style: placeColors(view),
   },
   h("div", { class: "os-main" },
     scoresBar(view),
     scheduleRow(view, view.row, view.special, { current: view.phase === "play" ? view.trick_number : null }),
-    h("div", { class: "felt os-felt" }, [1, 2, 3, 0].map((seat) => seatPanel(view, seat)), centre(view)),
+    h("div", { class: "felt os-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
     phasePanel(view, snap, context),
     prompt(view, snap),
     handRow(view, snap, context)),
@@ -156,14 +153,14 @@ function scoresBar(view) {
   const teamPoints = [0, 1].map((team) => view.points[team] + view.points[team + 2]);
   return h("div", { class: "info os-info" },
     h("span", { class: "badge", text: t("osDeal", { n: view.deal }) }),
-    h("span", { class: "badge", text: t("osDealer", { name: seatName(view.dealer) }) }),
+    h("span", { class: "badge", text: t("osDealer", { name: seatName(view, view.dealer) }) }),
     h("div", { class: "os-teams" }, [0, 1].map((team) => h("div", {
       class: `team team-${team}`, "data-team": team, "data-points": teamPoints[team],
       "data-vp": view.victory_points[team], role: "group",
-      "aria-label": t("osTeamAria", { team: t(`osTeam${team}`), points: teamPoints[team],
+      "aria-label": t("osTeamAria", { team: teamName(view, team), points: teamPoints[team],
         vp: view.victory_points[team], target: view.target }),
     },
-    h("span", { class: "team-name", "aria-hidden": "true", text: t(`osTeam${team}`) }),
+    h("span", { class: "team-name", "aria-hidden": "true", text: teamName(view, team) }),
     h("span", { class: "team-points", "aria-hidden": "true" }, h("strong", { text: teamPoints[team] }),
       ` ${t("osPointsShort")}`),
     vpPips(view.victory_points[team], view.target)))));
@@ -171,23 +168,23 @@ function scoresBar(view) {
 
 // One slot of a 13-card strip: the vote stack (cards in the order cast) or the schedule row
 // (card i names trick i's trump). Its colour and initial say who cast the card.
-function slot(number, entry, { label, classes = "", attributes = {}, marks = [] }) {
+function slot(view, number, entry, { label, classes = "", attributes = {}, marks = [] }) {
   return h("li", {
     class: `slot ${entry ? `seat-${entry.seat} suit-${entry.suit}` : "empty"} ${classes}`,
     "aria-label": label, ...attributes,
   },
   h("span", { class: "slot-number", "aria-hidden": "true", text: number }),
   h("span", { class: "slot-card", "aria-hidden": "true", text: entry ? cardText(entry.card) : "·" }),
-  h("span", { class: "slot-owner", "aria-hidden": "true", text: entry ? seatShort(entry.seat) : "" }),
+  h("span", { class: "slot-owner", "aria-hidden": "true", text: entry ? seatShort(view, entry.seat) : "" }),
   marks.length > 0 && h("span", { class: "slot-marks", "aria-hidden": "true" }, marks));
 }
 
-function rowSlotLabel(entry, special, winner, current) {
+function rowSlotLabel(view, entry, special, winner, current) {
   const parts = [t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card),
-    owner: seatName(entry.seat) })];
-  if (special[entry.seat] === entry.trick) parts.push(t("osSlotSpecial", { owner: seatName(entry.seat) }));
+    owner: seatName(view, entry.seat) })];
+  if (special[entry.seat] === entry.trick) parts.push(t("osSlotSpecial", { owner: seatName(view, entry.seat) }));
   if (entry.trick === TRICKS) parts.push(t("osSlotLast"));
-  if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatName(winner) }));
+  if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatName(view, winner) }));
   if (current) parts.push(t("osSlotCurrent"));
   return parts.join(t("osList"));
 }
@@ -196,13 +193,13 @@ function rowSlotLabel(entry, special, winner, current) {
 function scheduleRow(view, row, special, { current, compact = false }) {
   const winners = new Map(compact ? [] : view.played.map((trick) => [trick.trick, trick.winner]));
   const slots = row.length === 0
-    ? Array.from({ length: TRICKS }, (_, i) => slot(i + 1, null, { label: t("osSlotEmpty", { n: i + 1 }) }))
+    ? Array.from({ length: TRICKS }, (_, i) => slot(view, i + 1, null, { label: t("osSlotEmpty", { n: i + 1 }) }))
     : row.map((entry) => {
       const isSpecial = special[entry.seat] === entry.trick;
       const winner = winners.get(entry.trick);
       const isCurrent = entry.trick === current;
-      return slot(entry.trick, entry, {
-        label: rowSlotLabel(entry, special, winner, isCurrent),
+      return slot(view, entry.trick, entry, {
+        label: rowSlotLabel(view, entry, special, winner, isCurrent),
         classes: `${isSpecial ? "special" : ""} ${isCurrent ? "current" : ""} ${winner !== undefined ? "done" : ""}`,
         attributes: {
           "data-trick": entry.trick, "data-suit": entry.suit, "data-owner": entry.seat,
@@ -224,16 +221,16 @@ function scheduleRow(view, row, special, { current, compact = false }) {
 function seatPanel(view, seat) {
   const turn = view.current_player === seat;
   const special = view.special[seat];
-  const aria = t(special ? "osSeatAria" : "osSeatAriaNoSpecial", { name: seatName(seat), cards: view.hand_sizes[seat],
+  const aria = t(special ? "osSeatAria" : "osSeatAriaNoSpecial", { name: seatName(view, seat), cards: view.hand_sizes[seat],
     tricks: view.tricks[seat], points: view.points[seat], special });
   const chosen = view.chosen?.[seat];
   return h("div", {
-    class: `seat seat-${seat} area-${SEAT_AREA[seat]} team-${teamOf(seat)} ${turn ? "turn" : ""}`,
-    "data-seat": seat, "data-points": view.points[seat], "data-tricks": view.tricks[seat],
-    "data-special": special ?? null, role: "group",
+    class: `seat seat-${seat} area-${seatArea(view, seat)} team-${teamOf(seat)} ${turn ? "turn" : ""}`,
+    "data-seat": seat, "data-place": placeOf(view, seat), "data-points": view.points[seat],
+    "data-tricks": view.tricks[seat], "data-special": special ?? null, role: "group",
     "aria-label": aria + (turn ? ` (${t("osToMove")})` : ""),
   },
-  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(seat),
+  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("osDealerChip"), text: "D" }),
     special && h("span", { class: `special-chip seat-${seat}`, text: t("osSpecialShort", { n: special }) })),
   h("span", { class: "seat-stats", "aria-hidden": "true" },
@@ -255,11 +252,11 @@ function centre(view) {
   const winner = done ? last.winner : null;
   return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
     view.phase === "play" && showing.map((play) => cardFace(play.card, {
-      class: `slot-${SEAT_AREA[play.seat]} ${play.seat === winner ? "winner" : ""}`,
-      "aria-label": `${seatName(play.seat)}: ${cardName(play.card)}`,
+      class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`,
+      "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
     })),
     h("span", { class: "trick-caption" },
-      done && h("span", { class: "trick-result", text: t("osTrickWon", { winner: seatName(last.winner),
+      done && h("span", { class: "trick-result", text: t("osTrickWon", { winner: seatName(view, last.winner),
         n: last.trick, points: last.points }) + (last.doubled ? ` ${t("osDoubled")}` : "") }),
       trump && h("span", { class: "trick-number", text: t("osTrickN", { n: Math.min(view.trick_number, TRICKS) }) }),
       trump && h("span", { class: `trump-badge suit-${trump}`, "aria-label": t("osTrumpAria", { suit: suitName(trump) }),
@@ -273,29 +270,30 @@ function phasePanel(view, snap, context) {
   return null;
 }
 
-// The vote stack (every vote so far, face up, and whose vote comes next) and the human's pile.
+// The vote stack (every vote so far, face up, and whose vote comes next) and the viewer's pile (a
+// spectator has none).
 function votingPanel(view, snap, context) {
   const cast = view.votes.length;
   const voter = view.current_player;
   const stack = Array.from({ length: TRICKS }, (_, i) => {
     const vote = view.votes[i];
     const next = i === cast;
-    const label = vote ? t("osVoteSlot", { n: i + 1, card: cardName(vote.card), name: seatName(vote.seat) })
-      : next ? t("osVoteNext", { n: i + 1, name: seatName(voter) }) : t("osVoteLater", { n: i + 1 });
-    return slot(i + 1, vote ?? null, {
+    const label = vote ? t("osVoteSlot", { n: i + 1, card: cardName(vote.card), name: seatName(view, vote.seat) })
+      : next ? t("osVoteNext", { n: i + 1, name: seatName(view, voter) }) : t("osVoteLater", { n: i + 1 });
+    return slot(view, i + 1, vote ?? null, {
       label, classes: next ? `next seat-${voter}` : "",
       attributes: { "data-vote": i + 1, "data-seat": vote?.seat ?? (next ? voter : null),
         "data-card": vote?.card ?? null, "aria-current": next ? "step" : null },
-      marks: next ? [h("span", { class: `mark-next seat-${voter}`, text: seatShort(voter) })] : [],
+      marks: next ? [h("span", { class: `mark-next seat-${voter}`, text: seatShort(view, voter) })] : [],
     });
   });
   const tally = Object.fromEntries(VOTE_SUITS.map((suit) => [suit, view.votes.filter((v) => v.suit === suit).length]));
-  const pile = view.piles[view.seat];
+  const pile = isSpectator(view) ? null : view.piles[view.seat];
   const votable = new Set(legalOf(snap, "vote").map((action) => action.suit));
   return h("section", { class: "os-panel voting", "aria-label": t("osVotes") },
     h("h2", { class: "strip-title", text: t("osVotes") }),
     h("ol", { class: "strip vote-stack" }, stack),
-    h("div", { class: "pile", role: "group", "aria-label": t("osYourPile") },
+    pile && h("div", { class: "pile", role: "group", "aria-label": t("osYourPile") },
       h("h3", { class: "strip-title", text: t("osYourPile") }),
       h("div", { class: "vote-buttons" }, VOTE_SUITS.map((suit, i) => {
         const mine = pile.filter((code) => suitOf(code) === suit);
@@ -321,13 +319,13 @@ function passPanel(view, snap, context) {
   const action = giftAction(snap);
   return h("section", { class: "os-panel passing", "aria-label": t("osPassTitle") },
     h("h2", { class: "strip-title", text: t("osPassTitle") }),
-    h("ul", { class: "chosen-list" }, SEATS.map((seat) => h("li", {
+    h("ul", { class: "chosen-list" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${view.chosen[seat] ? "yes" : ""}`, "data-seat": seat,
       "data-chosen": String(view.chosen[seat]),
-      text: t(view.chosen[seat] ? "osChosen" : "osChoosing", { name: seatName(seat) }),
+      text: t(view.chosen[seat] ? "osChosen" : "osChoosing", { name: seatName(view, seat) }),
     }))),
     view.gave && h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
-      h("span", { text: t("osSetAside", { name: seatName(partner) }) }),
+      h("span", { text: t("osSetAside", { name: seatName(view, partner) }) }),
       view.gave.map((code) => cardFace(code, { class: "mini" }))),
     legalOf(snap, "give").length > 0 && h("div", { class: "give-row" },
       h("span", { class: "picked-count", "data-picked": picked.length, text: t("osPicked", { n: picked.length }) }),
@@ -335,7 +333,7 @@ function passPanel(view, snap, context) {
         type: "button", id: "give", class: "action primary", "data-nav": "", "data-focus-key": "give",
         "aria-keyshortcuts": "G", disabled: !(action && context.myTurn),
         onclick: () => action && context.act(action),
-      }, t("osGive", { name: seatName(partner) }), h("kbd", { "aria-hidden": "true", text: "G" }))));
+      }, t("osGive", { name: seatName(view, partner) }), h("kbd", { "aria-hidden": "true", text: "G" }))));
 }
 
 // The legal give action naming exactly the two picked cards (the engine lists them in hand order).
@@ -348,10 +346,10 @@ function passRecord(view) {
   const partner = partnerOf(view.seat);
   return h("section", { class: "os-panel pass-record", "aria-label": t("osPassTitle") },
     h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
-      h("span", { text: t("osGaveTo", { name: seatName(partner) }) }),
+      h("span", { text: t("osGaveTo", { name: seatName(view, partner) }) }),
       view.gave.map((code) => cardFace(code, { class: "mini" }))),
     h("p", { class: "gift-line", "data-received": view.received.join(" ") },
-      h("span", { text: t("osReceivedFrom", { name: seatName(partner) }) }),
+      h("span", { text: t("osReceivedFrom", { name: seatName(view, partner) }) }),
       view.received.map((code) => cardFace(code, { class: "mini" }))));
 }
 
@@ -359,15 +357,18 @@ function prompt(view, snap) {
   const mover = view.current_player;
   let status;
   if (snap.is_over) status = t("osOver");
+  else if (cubeStatus(snap)) status = cubeStatus(snap); // a double waits: answer it, or wait for the answer
   else if (mover !== view.seat) {
-    status = t({ vote: "osWaitVote", give: "osWaitGive", play: "osWaitPlay" }[view.phase], { name: seatName(mover) });
+    status = t({ vote: "osWaitVote", give: "osWaitGive", play: "osWaitPlay" }[view.phase], { name: seatName(view, mover) });
   } else if (view.phase === "vote") status = t("osYourVote");
   else if (view.phase === "give") status = t("osYourGive");
   else status = t(view.trick.length === 0 ? "osYourLead" : "osYourPlay");
   return h("div", { class: "prompt" }, h("p", { class: "status", id: "status", role: "status", text: status }));
 }
 
+// A spectator sees no hand: every seat's panel shows its count of cards instead.
 function handRow(view, snap, context) {
+  if (view.hand === null) return null;
   const giving = legalOf(snap, "give").length > 0 && context.myTurn;
   const playable = new Set(legalOf(snap, "play").map((action) => action.card));
   const received = new Set(view.received ?? []);
@@ -412,7 +413,7 @@ function trickTable(view) {
   const rows = view.row.length === 0 ? [] : view.row.map((entry) => {
     const trick = byTrick.get(entry.trick) ?? (entry.trick === view.trick_number && view.phase === "play"
       ? { plays: view.trick, leader: view.leader } : null);
-    const cells = SEATS.map((seat) => {
+    const cells = seatsFromBottom(view).map((seat) => {
       const play = trick?.plays.find((p) => p.seat === seat);
       return h("td", {
         class: `play suit-${play ? suitOf(play.card) : ""} ${trick && trick.leader === seat ? "led" : ""} ${
@@ -431,10 +432,10 @@ function trickTable(view) {
     },
     h("th", { scope: "row" }, String(entry.trick),
       special && h("span", { class: `mark-special seat-${entry.seat}`, title: t("osSlotSpecial", {
-        owner: seatName(entry.seat) }), text: "★" })),
+        owner: seatName(view, entry.seat) }), text: "★" })),
     h("td", { class: `trump suit-${entry.suit}`, "aria-label": suitName(entry.suit), text: SUIT_SYMBOL[entry.suit] }),
     cells,
-    h("td", { class: `winner ${finished ? `seat-${trick.winner}` : ""}`, text: finished ? seatShort(trick.winner) : "" }),
+    h("td", { class: `winner ${finished ? `seat-${trick.winner}` : ""}`, text: finished ? seatShort(view, trick.winner) : "" }),
     h("td", {
       class: `num ${finished && trick.doubled ? "doubled" : ""}`,
       "aria-label": finished && trick.doubled ? t("osTrickRowDoubled", { points: trick.points }) : null,
@@ -447,8 +448,8 @@ function trickTable(view) {
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("osColTrick") }),
         h("th", { scope: "col", text: t("osColTrump") }),
-        SEATS.map((seat) => h("th", { scope: "col", class: `seat-${seat}`, text: seatShort(seat),
-          "aria-label": seatName(seat) })),
+        seatsFromBottom(view).map((seat) => h("th", { scope: "col", class: `seat-${seat}`, text: seatShort(view, seat),
+          "aria-label": seatName(view, seat) })),
         h("th", { scope: "col", text: t("osColWinner") }),
         h("th", { scope: "col", class: "num", text: t("osColPoints") }))),
       h("tbody", {}, rows)),
@@ -485,22 +486,23 @@ export function botDelay(snap, lastEvents) {
 }
 
 export function dealSummary(summary, snap) {
+  const view = snap.view;
   const vp = summary.victory_points;
   const target = snap.view.target;
   return h("section", { class: "deal-summary os-summary", "data-deal": summary.deal },
     h("h2", { id: "summary-title", text: t("osSummaryTitle", { n: summary.deal }) }),
     h("p", { class: "headline", "data-winner-team": summary.winner_team ?? "none",
-      text: summary.winner_team === null ? t("osDealTie") : t("osDealWinner", { team: t(`osTeam${summary.winner_team}`) }) }),
+      text: summary.winner_team === null ? t("osDealTie") : t("osDealWinner", { team: teamName(view, summary.winner_team) }) }),
     h("div", { "aria-label": t("osSummaryRow", { n: summary.deal }), role: "group" },
       scheduleRow(snap.view, summary.row, summary.special, { current: null, compact: true })),
     h("table", { class: "seat-results" },
       h("thead", {}, h("tr", {}, ["osColPlayer", "osColSpecial", "osColTricks", "osColPointsLong"].map((key) =>
         h("th", { scope: "col", class: key === "osColPlayer" ? "" : "num", text: t(key) })))),
-      h("tbody", {}, SEATS.map((seat) => h("tr", {
+      h("tbody", {}, seatsFromBottom(view).map((seat) => h("tr", {
         class: `seat-${seat}`, "data-seat": seat, "data-tricks": summary.tricks[seat],
         "data-points": summary.points[seat], "data-special": summary.special[seat],
       },
-      h("th", { scope: "row", text: seatName(seat) }),
+      h("th", { scope: "row", text: seatName(view, seat) }),
       h("td", { class: "num", text: `★${summary.special[seat]}` }),
       h("td", { class: "num", text: summary.tricks[seat] }),
       h("td", { class: "num", text: summary.points[seat] }))))),
@@ -511,7 +513,7 @@ export function dealSummary(summary, snap) {
         class: `team-${team} ${summary.winner_team === team ? "winner" : ""}`, "data-team": team,
         "data-team-points": summary.team_points[team], "data-vp": vp[team],
       },
-      h("th", { scope: "row", text: t(`osTeam${team}`) }),
+      h("th", { scope: "row", text: teamName(view, team) }),
       h("td", { class: "num", text: summary.team_points[team] }),
       h("td", { class: "num", "aria-label": t("osVpAria", { vp: vp[team], target }) }, `${vp[team]} `,
         vpPips(vp[team], target)))))),
@@ -520,13 +522,15 @@ export function dealSummary(summary, snap) {
 
 export function finalSummary(snap) {
   const { team_scores: scores, winning_team: winner, deals } = snap.result;
-  const ours = scores[teamOf(snap.seat)];
-  const theirs = scores[1 - teamOf(snap.seat)];
+  const view = snap.view;
+  const side = isSpectator(view) ? null : teamOf(view.seat);
+  const headline = winner === side ? t("osWeWin", { ours: scores[side], theirs: scores[1 - side] })
+    : t("osTheyWin", { team: teamName(view, winner), theirs: scores[winner], ours: scores[1 - winner] });
   return h("section", { class: "final-summary", "data-winning-team": winner },
     h("h2", { id: "final-title", text: t("osFinalTitle") }),
-    h("p", { class: "headline", text: t(winner === teamOf(snap.seat) ? "osWeWin" : "osTheyWin", { ours, theirs, team: t(`osTeam${winner}`) }) }),
+    h("p", { class: "headline", text: headline }),
     h("ul", { class: "scores" }, [0, 1].map((team) => h("li", {
       class: `team-${team} ${team === winner ? "winner" : ""}`, "data-team": team, "data-vp": scores[team],
-    }, `${t(`osTeam${team}`)}: ${scores[team]} `, vpPips(scores[team], snap.view.target)))),
+    }, `${teamName(view, team)}: ${scores[team]} `, vpPips(scores[team], snap.view.target)))),
     h("p", { class: "fine", text: t("osDealsPlayed", { n: deals }) }));
 }

@@ -1,13 +1,14 @@
-// The Roller Derby table: it draws snapshot.view for the human's seat and offers snapshot.legal only.
-// Seats sit clockwise from the bottom: the human (0) at the bottom, West (1), North (2, the human's
-// partner), East (3). The contract bar (dice, target, the rolling team's tricks, trump, All or
+// The Roller Derby table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
+// Seats sit clockwise from the bottom (seats.js): the viewer at the bottom, West, North (the viewer's
+// partner), East. The contract bar (dice, target, the rolling team's tricks, trump, All or
 // Nothing, jokers) stays in view in every phase.
 import { cardFace, cardName, SUIT_SYMBOL, suitName } from "../cards.js";
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
+import {
+  isSpectator, placeColors, placeOf, seatArea, seatName, seatsAround, seatsFromBottom, teamName,
+} from "../seats.js";
 
-const SEATS = [0, 1, 2, 3];
-const SEAT_AREA = ["south", "west", "north", "east"];
 const TRUMP_KEYS = { S: "s", H: "h", D: "d", C: "c", NT: "x" }; // N is the shell's new-game key
 const PASS_SIZE = 3;
 const DIE_PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
@@ -15,8 +16,6 @@ const DELAY = { trickShown: 1300, roll: 900, setUp: 650, beforeHuman: 750, human
 
 addStrings({
   en: {
-    rdSeat0: "You", rdSeat1: "West", rdSeat2: "North", rdSeat3: "East",
-    rdTeam0: "You & North", rdTeam1: "West & East",
     rdDeal: "Deal {n}/{total}", rdDealer: "Dealer: {name}", rdRoller: "Roller: {name}",
     rdTeamAria: "{team}: {score} points", rdRolling: "rolling",
     rdDice: "Dice", rdDieAria: "die showing {n}", rdNotRolled: "not rolled yet",
@@ -59,8 +58,6 @@ addStrings({
     keyRollerDerby: "Roller Derby: R rolls; S H D C names trump, X no trump; 0 1 2 buy jokers; A declares All or Nothing, P declines; Enter gives, discards or plays the focused card; Esc closes the joker choice",
   },
   ja: {
-    rdSeat0: "あなた", rdSeat1: "西", rdSeat2: "北", rdSeat3: "東",
-    rdTeam0: "あなた・北", rdTeam1: "西・東",
     rdDeal: "第{n}/{total}ディール", rdDealer: "ディーラー: {name}", rdRoller: "ローラー: {name}",
     rdTeamAria: "{team}: {score}点", rdRolling: "ローリング",
     rdDice: "ダイス", rdDieAria: "出目{n}", rdNotRolled: "未ロール",
@@ -104,7 +101,6 @@ addStrings({
   },
 });
 
-const seatName = (seat) => t(`rdSeat${seat}`);
 const teamOf = (seat) => seat % 2;
 const partnerOf = (seat) => (seat + 2) % 4;
 const legalOf = (snap, type) => (snap.legal ?? []).filter((action) => action.type === type);
@@ -138,11 +134,11 @@ export function render(root, snap, context) {
   table = h("div", {
     class: "roller-derby", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
     "data-deal": view.deal, "data-target": view.target ?? "", "data-rolling-tricks": view.rolling_tricks,
-    "data-trump": view.trump ?? "", "data-hand-size": view.hand.length,
+    "data-trump": view.trump ?? "", "data-hand-size": view.hand?.length ?? null, style: placeColors(view),
   },
   infoBar(view),
   contractBar(view),
-  h("div", { class: "felt rd-felt" }, [1, 2, 3, 0].map((seat) => seatPanel(view, seat)), centre(view)),
+  h("div", { class: "felt rd-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
   phasePanel(view, snap, context),
   prompt(view, snap, context),
   handRow(view, snap, context));
@@ -161,14 +157,14 @@ function redraw() {
 function infoBar(view) {
   return h("div", { class: "info rd-info" },
     h("span", { class: "badge", text: t("rdDeal", { n: view.deal, total: view.deals_total }) }),
-    h("span", { class: "badge", text: t("rdDealer", { name: seatName(view.dealer) }) }),
+    h("span", { class: "badge", text: t("rdDealer", { name: seatName(view, view.dealer) }) }),
     h("div", { class: "rd-teams" }, [0, 1].map((team) => h("div", {
       class: `rd-team team-${team} ${team === view.rolling_team ? "rolling" : ""}`, "data-team": team,
       "data-score": view.team_scores[team], role: "group",
-      "aria-label": t("rdTeamAria", { team: t(`rdTeam${team}`), score: view.team_scores[team] })
+      "aria-label": t("rdTeamAria", { team: teamName(view, team), score: view.team_scores[team] })
         + (team === view.rolling_team ? ` (${t("rdRolling")})` : ""),
     },
-    h("span", { "aria-hidden": "true", text: t(`rdTeam${team}`) }),
+    h("span", { "aria-hidden": "true", text: teamName(view, team) }),
     h("strong", { "aria-hidden": "true", text: view.team_scores[team] })))));
 }
 
@@ -181,7 +177,7 @@ function die(value, sides) {
 // The dice, the target, the rolling team's tricks against it, trump, All or Nothing and jokers.
 function contractBar(view) {
   const sides = view.options.d12 ? 12 : 6;
-  const team = t(`rdTeam${view.rolling_team}`);
+  const team = teamName(view, view.rolling_team);
   const jokerCost = 9 * view.jokers_bought;
   return h("section", { class: `rd-contract team-${view.rolling_team}`, "aria-label": t("rdTarget") },
     h("div", { class: "rd-dice", role: "group", "aria-label": t("rdDice") },
@@ -209,13 +205,13 @@ function contractBar(view) {
 function seatPanel(view, seat) {
   const turn = view.current_player === seat;
   return h("div", {
-    class: `seat seat-${seat} area-${SEAT_AREA[seat]} team-${teamOf(seat)} ${turn ? "turn" : ""}
+    class: `seat seat-${seat} area-${seatArea(view, seat)} team-${teamOf(seat)} ${turn ? "turn" : ""}
       ${teamOf(seat) === view.rolling_team ? "rolling" : ""}`,
-    "data-seat": seat, "data-tricks": view.tricks[seat], role: "group",
-    "aria-label": t("rdSeatAria", { name: seatName(seat), cards: view.hand_sizes[seat], tricks: view.tricks[seat] })
+    "data-seat": seat, "data-place": placeOf(view, seat), "data-tricks": view.tricks[seat], role: "group",
+    "aria-label": t("rdSeatAria", { name: seatName(view, seat), cards: view.hand_sizes[seat], tricks: view.tricks[seat] })
       + (turn ? ` (${t("rdToMove")})` : ""),
   },
-  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(seat),
+  h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("rdDealerChip"), text: "D" }),
     view.roller === seat && h("span", { class: "roller-chip", title: t("rdRollerChip"), text: "R" })),
   h("span", { class: "seat-stats", "aria-hidden": "true" },
@@ -225,8 +221,8 @@ function seatPanel(view, seat) {
       text: view.chosen[seat] ? "✓" : "…" })));
 }
 
-function playedFace(play, extra) {
-  const label = `${seatName(play.seat)}: ${isJoker(play.card) ? "" : cardName(play.card)}`;
+function playedFace(view, play, extra) {
+  const label = `${seatName(view, play.seat)}: ${isJoker(play.card) ? "" : cardName(play.card)}`;
   return isJoker(play.card)
     ? jokerFace(play.card, { class: extra, suit: play.suit, rank: play.rank, "data-card": play.card })
     : cardFace(play.card, { class: extra, "aria-label": label, "data-card": play.card });
@@ -239,9 +235,9 @@ function centre(view) {
   const done = view.phase === "play" && view.trick.length === 0 && last !== undefined;
   return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
     view.phase === "play" && showing.map((play) =>
-      playedFace(play, `slot-${SEAT_AREA[play.seat]} ${done && play.seat === last.winner ? "winner" : ""}`)),
+      playedFace(view, play, `slot-${seatArea(view, play.seat)} ${done && play.seat === last.winner ? "winner" : ""}`)),
     h("span", { class: "trick-caption" },
-      done && h("span", { class: "trick-result", text: t("rdTrickWon", { winner: seatName(last.winner), n: last.trick }) }),
+      done && h("span", { class: "trick-result", text: t("rdTrickWon", { winner: seatName(view, last.winner), n: last.trick }) }),
       view.phase === "play" && h("span", { class: "trick-number", text: t("rdTrickN", { n: Math.min(view.trick_number, 13) }) })));
 }
 
@@ -312,26 +308,26 @@ function exchangePanel(view) {
   const given = view.exchanged[teamOf(view.seat)] || view.chosen[view.seat];
   return h("section", { class: "rd-panel rd-exchange", "aria-label": t("rdExchange") },
     h("h2", { class: "strip-title", text: t("rdExchange") }),
-    view.phase === "exchange" && h("ul", { class: "chosen-list" }, SEATS.map((seat) => h("li", {
+    view.phase === "exchange" && h("ul", { class: "chosen-list" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${view.chosen[seat] ? "yes" : ""}`, "data-seat": seat, "data-chosen": String(view.chosen[seat]),
-      text: t(view.chosen[seat] ? "rdChosen" : "rdChoosing", { name: seatName(seat) }),
+      text: t(view.chosen[seat] ? "rdChosen" : "rdChoosing", { name: seatName(view, seat) }),
     }))),
     view.gave && h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
-      h("span", { text: t(given ? "rdGaveTo" : "rdSettingAside", { name: seatName(partner) }) }),
+      h("span", { text: t(given ? "rdGaveTo" : "rdSettingAside", { name: seatName(view, partner) }) }),
       view.gave.map((code) => anyFace(code, { class: "mini" }))),
     view.received && h("p", { class: "gift-line", "data-received": view.received.join(" ") },
-      h("span", { text: t(privileged ? "rdPrivilegeSeen" : "rdReceivedFrom", { name: seatName(partner) }) }),
+      h("span", { text: t(privileged ? "rdPrivilegeSeen" : "rdReceivedFrom", { name: seatName(view, partner) }) }),
       view.received.map((code) => anyFace(code, { class: "mini" }))));
 }
 
 function prompt(view, snap, context) {
   let status;
   if (snap.is_over) status = t("rdOver");
-  else if (!context.myTurn) status = t("rdWait", { name: seatName(view.current_player) });
+  else if (!context.myTurn) status = t("rdWait", { name: seatName(view, view.current_player) });
   else {
     status = {
       roll: () => t("rdYourRoll"),
-      exchange: () => t("rdYourGive", { name: seatName(partnerOf(view.seat)), n: (view.gave?.length ?? 0) + 1 }),
+      exchange: () => t("rdYourGive", { name: seatName(view, partnerOf(view.seat)), n: (view.gave?.length ?? 0) + 1 }),
       trump: () => t("rdYourTrump", { target: view.target }),
       buy: () => t("rdYourBuy"),
       discard: () => t("rdYourDiscard"),
@@ -343,9 +339,11 @@ function prompt(view, snap, context) {
 }
 
 // The hand: in the exchange a tap gives the card, in the discard a tap discards it, in the play a
-// tap plays it (a joker first opens its declaration choice). Only cards the engine lists are live.
+// tap plays it (a joker first opens its declaration choice). Only cards the engine lists are live. A
+// spectator sees no hand: every seat's panel shows its count of cards instead.
 function handRow(view, snap, context) {
-  const partner = seatName(partnerOf(view.seat));
+  if (view.hand === null) return null;
+  const partner = seatName(view, partnerOf(view.seat));
   const received = new Set(view.exchanged[teamOf(view.seat)] ? view.received ?? [] : []);
   const byCard = new Map();
   for (const action of snap.legal ?? []) {
@@ -413,6 +411,7 @@ function reason(summary) {
 }
 
 export function dealSummary(summary, snap) {
+  const view = snap.view;
   const team = summary.rolling_team;
   const before = summary.team_scores.map((score, i) => (i === team ? score - summary.score : score));
   return h("section", {
@@ -421,9 +420,9 @@ export function dealSummary(summary, snap) {
     "data-joker-cost": summary.joker_cost, "data-score": summary.score,
   },
   h("h2", { id: "summary-title", text: t("rdSummaryTitle", { n: summary.deal }) }),
-  h("div", { class: "rd-dice" }, summary.dice.map((value) => die(value, snap.view.options.d12 ? 12 : 6)),
+  h("div", { class: "rd-dice" }, summary.dice.map((value) => die(value, view.options.d12 ? 12 : 6)),
     h("span", { class: "badge", text: `${t("rdTrump")}: ${trumpText(summary.trump)}` })),
-  h("p", { class: "headline", text: t("rdSummaryWhy", { team: t(`rdTeam${team}`), target: summary.target,
+  h("p", { class: "headline", text: t("rdSummaryWhy", { team: teamName(view, team), target: summary.target,
     reason: reason(summary) }) }),
   summary.joker_cost > 0 && h("p", { class: "joker-cost", text: t("rdJokerCost", { cost: summary.joker_cost }) }),
   h("table", { class: "team-results" },
@@ -431,7 +430,7 @@ export function dealSummary(summary, snap) {
       h("th", { scope: "col", class: key === "rdColTeam" ? "" : "num", text: t(key) })))),
     h("tbody", {}, [0, 1].map((i) => h("tr", { class: `team-${i}`, "data-team": i, "data-total": summary.team_scores[i],
       "data-deal-score": i === team ? summary.score : 0 },
-    h("th", { scope: "row", text: t(`rdTeam${i}`) }),
+    h("th", { scope: "row", text: teamName(view, i) }),
     h("td", { class: "num", text: i === team ? summary.score : "—" }),
     h("td", { class: "num", text: `${before[i]} → ${summary.team_scores[i]}` }))))),
   h("p", { class: "fine", text: t("rdDefendersNote") }));
@@ -439,13 +438,15 @@ export function dealSummary(summary, snap) {
 
 export function finalSummary(snap) {
   const { team_scores: scores, winning_team: winner } = snap.result;
-  const mine = teamOf(snap.seat);
-  const ours = scores[mine];
-  const theirs = scores[1 - mine];
-  const headline = winner === null ? "rdDraw" : winner === mine ? "rdWeWin" : "rdTheyWin";
+  const view = snap.view;
+  const side = isSpectator(view) ? null : teamOf(view.seat);
+  let headline;
+  if (winner === null) headline = t("rdDraw", { ours: scores[side ?? 0], theirs: scores[1 - (side ?? 0)] });
+  else if (winner === side) headline = t("rdWeWin", { ours: scores[side], theirs: scores[1 - side] });
+  else headline = t("rdTheyWin", { team: teamName(view, winner), theirs: scores[winner], ours: scores[1 - winner] });
   return h("section", { class: "final-summary", "data-winning-team": winner ?? "none" },
     h("h2", { id: "final-title", text: t("rdFinalTitle") }),
-    h("p", { class: "headline", text: t(headline, { ours, theirs, team: t(`rdTeam${1 - mine}`) }) }),
+    h("p", { class: "headline", text: headline }),
     h("ul", { class: "scores" }, [0, 1].map((team) => h("li", { class: `team-${team}`, "data-team": team,
-      "data-score": scores[team], text: `${t(`rdTeam${team}`)}: ${scores[team]}` }))));
+      "data-score": scores[team], text: `${teamName(view, team)}: ${scores[team]}` }))));
 }

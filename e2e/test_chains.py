@@ -19,7 +19,7 @@ from chains_driver import (
     start_chains,
     wait_for_my_turn_or_summary,
 )
-from driver import DESKTOP, PHONE, open_site, saved_game
+from driver import DESKTOP, PHONE, open_site, resume_position, saved_game
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -182,3 +182,28 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
     page.screenshot(path=str(artifacts / f"chains-{name}-{language}-six.png"), full_page=True)
     page.click("#help-button")
     page.screenshot(path=str(artifacts / f"chains-{name}-{language}-help.png"))
+
+
+def test_lost_deal_summary_in_japanese(new_context: Callable[..., BrowserContext], site_url: str,
+                                       artifacts: Path) -> None:
+    # Deal 1 played at random until one move is left: the analysis compares the penalty with the best.
+    game = pg.new_game("chains", seed=1)
+    step = 0
+    while True:
+        last = pg.bot_action(game, "easy", seed=step)
+        trial = game.copy()
+        trial.apply(last)
+        if trial.is_over:
+            break
+        game = trial
+        step += 1
+    page = new_context(PHONE, "ja-JP").new_page()
+    resume_position(page, site_url, game)
+    wait_for_my_turn_or_summary(page)
+    perform(page, last)
+    penalty = saved_game(page).result()["penalty"]
+    assert penalty > 0
+    expect(page.locator("#summary .ch-final")).to_have_attribute("data-penalty", str(penalty))
+    expect(page.locator("#summary .ch-analysis")).to_have_attribute("data-winnable", "true")
+    expect(page.locator("#summary .ch-analysis")).to_contain_text(f"あなた: {penalty}")
+    page.screenshot(path=str(artifacts / "chains-phone-ja-lost.png"))

@@ -4,6 +4,7 @@
 // slot's top card moves onto the work pile, an end card closes the run. Targets are tapped, reached
 // with the arrow keys, or a card is dragged onto them (the turned-up card, a slot's top card, the
 // end card that closes the run).
+import { cubeStatus } from "../cube.js";
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 
@@ -239,13 +240,14 @@ function infoBar(view, snap, deal) {
   const mine = view.tables[view.seat];
   const { mode } = savedGame(snap);
   return h("div", { class: "info ch-info" },
-    deal !== null && h("span", { class: "badge ch-deal", text: tx("deal", { n: deal }) }),
+    view.solitaire && deal !== null && h("span", { class: "badge ch-deal", text: tx("deal", { n: deal }) }),
     view.solitaire ? h("span", { class: "badge", text: tx(mode === "advanced" ? "modeAdvanced" : "modeBeginner") })
       : h("span", { class: "badge", text: tx("threshold", { n: view.threshold }) }),
     h("span", { class: "badge ch-discard", "data-discard": mine.discard.length, text: tx("discard", { n: mine.discard.length }) }),
     view.solitaire ? h("span", { class: "badge ch-ends-left", "data-ends-left": mine.ends.length,
       text: tx("endsLeft", { n: mine.ends.length }) })
-      : h("span", { class: "badge ch-own-score", "data-score": mine.score, text: tx("score", { n: mine.score }) }),
+      : h("span", { class: "badge ch-own-score", "data-score": mine.score,
+        text: `${seatName(view.seat)} ${tx("score", { n: mine.score })}` }),
     mine.dead.length > 0 && h("span", { class: "badge ch-dead", text: tx("dead", { n: mine.dead.length }) }));
 }
 
@@ -406,6 +408,7 @@ function prompt(view, snap, context, phase) {
   const slots = mine.slots.length;
   let status;
   if (phase === "over") status = tx("over");
+  else if (cubeStatus(snap)) status = cubeStatus(snap); // a double waits: answer it, or wait for the answer
   else if (phase === "wait") status = tx("wait", { name: seatName(view.current_player) });
   else if (phase === "place") {
     const fits = snap.legal.some((action) => action.type === "place" && action.to === "work");

@@ -1,27 +1,36 @@
 """An exact solver for a Chains solitaire deal whose deck order is known.
 
 It answers: can this deal be won, what is the least possible penalty (end cards left), and which
-line of play (as game actions) reaches it.
+line of play (as game actions) reaches it. It also powers the solitaire's hint, on deck orders
+sampled from the player's view (`solitaire_hint`).
 
 How it searches (depth first, over canonical states):
-- A state is (cards drawn, top of the work pile, end cards left, slot piles); the memo key takes
-  the piles as an unordered multiset (slots are interchangeable), and moves onto equal piles are
-  tried once.
-- The question asked is "can at least `need` more end cards be taken from here?", with `need`
-  raised one at a time from 1: every answer but the last is found quickly, and only the last
-  (the proof that one more is impossible) searches exhaustively. The memo keeps, per state, an
-  upper bound on what it can still take, which tightens as searches fail.
-- Pruning: the upper bound of a state is the exact value of a relaxed game in which every card
-  still in the deck is already face up and free to play (as if each went to a slot of its own),
-  while the cards already in the slots stay stacked as they are. A deal's trouble is the cards
-  the slots bury, and this bound sees exactly those. The relaxed game is itself solved with a memo,
-  playing a slot card rather than an identical free card (which only ever opens up more cards).
-- Dominance: the end card 10 is taken whenever the work area is empty (it closes the run of length
-  one and changes nothing else). Move order: close a run, extend it from a slot, then draw (to the
-  work pile, then onto the next number up, an empty slot, a lower card, a higher card).
+- Junk. A card n can still be used only while some run can take it: an open end card e < n, and
+  once the work pile's top t <= n one fewer (the run on the work pile already has its n). A card
+  that no run can use is junk for the rest of the game, and a slot pile whose top is junk is
+  exactly an empty slot (any card may go on either, and nothing in it will ever move: a junk card
+  on the work pile would make it unscorable). So every pile is cut down to the part above its
+  highest junk card, a junk card drawn while a slot is empty changes nothing, and many states
+  merge.
+- A state is (cards drawn, top of the work pile, end cards left, the cut piles as a sorted tuple:
+  slots are interchangeable); moves onto equal piles are tried once.
+- The question asked is "can at least `need` more end cards be taken from here?": first the most
+  the bounds allow (most deals are won), then upward from what the normal policy reaches, so only
+  the last question (the proof that one more is impossible) searches exhaustively. The memo keeps,
+  per state, an upper bound on what it can still take, which tightens as searches fail.
+- Upper bounds that prune: (1) counting: each run needs one card of every number above its end
+  card, and the highest end cards need the fewest, so taking them greedily from the top against
+  the live copies left (deck and piles) bounds what can still be taken; the run on the work pile
+  closes on the highest open end card below its top, or never (then nothing more can be taken).
+  (2) the relaxed game: every card still in the deck face up and free, the slot piles stacked as
+  they are; solved exactly with its own memo (a deck copy of a number beyond the runs that could
+  still use it changes nothing, so the counts are capped there).
+- Dominance: the end card 10 is taken whenever the work area is empty (the run of length one);
+  move order: close a run, extend it from a slot, then draw (to the work pile, then onto the next
+  number up, an empty slot, a lower card, a higher card).
 
 Run the table of random deals with
-    python -m pygames_core.chains_solver --deals 1000 --mode beginner
+    python -m pygames_core.chains_solver --deals 1000 --mode beginner --time-limit 60
 """
 
 from __future__ import annotations
@@ -33,32 +42,26 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .chains import (
-    ADVANCED_SLOTS,
-    BEGINNER_SLOTS,
-    CHAINS,
-    NUMBERS,
-    ChainsState,
-    Table,
-    deck_cards,
-    policy_action,
-)
+from .chains import ADVANCED_SLOTS, BEGINNER_SLOTS, CHAINS, NUMBERS, ChainsState, Table, deck_cards, policy_action
 from .rng import Rng
 
-Piles = tuple[tuple[int, ...], ...]
-NODES_PER_MS = 3  # search nodes per millisecond of budget (CPython; a phone is slower, a safe side)
+Pile = tuple[int, ...]
+Piles = tuple[Pile, ...]  # canonical: cut above their junk, empty ones left out, sorted
+Path = list[tuple]  # the search's moves, last first: ("close",), ("move", pile), ("work",), ("slot", pile)
+ALL_ENDS = (1 << 10) - 1  # bit n-1 set: end card n still in the area
+TEN = 1 << 9
 
 
 class SearchLimit(Exception):
-    """The node limit was reached before the answer was proven."""
+    """The node limit or the time budget ran out before the answer was proven."""
 
 
 @dataclass
 class Solution:
     """The best outcome of a position: `taken` end cards in all (those already taken included),
-    `penalty` = 10 - taken, and the line of play (game actions) that reaches it. With a node limit,
-    `exact` is False when the optimum was not proven: `penalty` is then the best found and
-    `penalty_at_least` the best bound known."""
+    `penalty` = 10 - taken, and the line of play (game actions) that reaches it. With a node limit
+    or a time budget, `exact` is False when the optimum was not proven: `penalty` is then the best
+    found and `penalty_at_least` the best bound known."""
 
     taken: int
     penalty: int
@@ -83,134 +86,256 @@ def deal_deck(deal: int) -> list[int]:
     return deck
 
 
+def _junk_mask(top: int, ends: int) -> int:
+    """Bit n set: no run can use a card n any more (see the module's docstring)."""
+    mask = 0
+    below = 0  # open end cards e < n
+    for n in range(2, 11):
+        below += ends >> (n - 2) & 1
+        if below - (0 < top <= n) <= 0:
+            mask |= 1 << n
+    return mask
+
+
+JUNK = {(top, ends): _junk_mask(top, ends) for top in range(11) for ends in range(ALL_ENDS + 1)}
+
+
+def _cut(piles: list[Pile] | Piles, junk: int) -> Piles:
+    """The canonical piles: each cut above its highest junk card, empty ones left out, sorted."""
+    out = []
+    for pile in piles:
+        j = len(pile)
+        while j and not junk >> pile[j - 1] & 1:
+            j -= 1
+        if j < len(pile):
+            out.append(pile[j:] if j else pile)
+    out.sort()
+    return tuple(out)
+
+
 class _Search:
-    def __init__(self, deck: list[int], slots: int, node_limit: int | None, deadline: float | None = None) -> None:
-        self.deck = deck
+    def __init__(self, deck: list[int], slots: int, node_limit: int | None = None,
+                 deadline: float | None = None) -> None:
+        self.deck = tuple(deck)
         self.slots = slots
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
         self.memo: dict[tuple, int] = {}
         self.relaxed_memo: dict[tuple, int] = {}
-        pools = [(0,) * 11]
+        counts = [(0,) * 11]
         for card in reversed(deck):
-            pool = list(pools[-1])
-            pool[card] += 1
-            pools.append(tuple(pool))
-        self.pools = pools[::-1]  # pools[i]: the cards still in the deck after i draws
+            more = list(counts[-1])
+            more[card] += 1
+            counts.append(tuple(more))
+        self.pools = counts[::-1]  # pools[i][n]: copies of n still in the deck after i draws
 
-    # --- the relaxed game: deck cards all free, slot piles as they are ---------------------------
+    # --- upper bounds ----------------------------------------------------------------------------
+    def bound(self, i: int, top: int, ends: int, piles: Piles, need: int) -> int:
+        live = list(self.pools[i])
+        for pile in piles:
+            for card in pile:
+                live[card] += 1
+        taken = 0
+        others = ends
+        if top:
+            end = top - 1  # the run on the work pile closes on the highest open end below its top
+            while end and not ends >> (end - 1) & 1:
+                end -= 1
+            if not end:
+                return 0
+            for n in range(end + 1, top):
+                if not live[n]:
+                    return 0
+                live[n] -= 1
+            taken = 1
+            others &= ~(1 << (end - 1))
+        for end in range(10, 0, -1):  # the other runs, the highest end cards (the fewest cards) first
+            if others >> (end - 1) & 1:
+                if not all(live[n] for n in range(end + 1, 11)):
+                    break
+                for n in range(end + 1, 11):
+                    live[n] -= 1
+                taken += 1
+        if taken < need:
+            return taken
+        pool = [0, 0]  # a deck copy beyond the runs that could still use it changes nothing
+        below = 0
+        for n in range(2, 11):
+            below += ends >> (n - 2) & 1
+            pool.append(min(self.pools[i][n], max(0, below - (0 < top <= n))))
+        return min(taken, self.relaxed(piles, tuple(pool), top, ends))
+
     def relaxed(self, piles: Piles, pool: tuple[int, ...], top: int, ends: int) -> int:
+        """The exact value of the relaxed game: deck cards free, slot piles as stacked."""
         key = (piles, pool, top, ends)
         known = self.relaxed_memo.get(key)
         if known is not None:
             return known
-        best = 1 if ends >> 9 & 1 else 0  # the 10 (an upper bound: it needs an empty work area)
-        low_ends = ends & 0x1FF
-        if top >= 2 and low_ends >> (top - 2) & 1:
+        best = 1 if ends & TEN else 0  # the 10 (an upper bound: it needs an empty work area)
+        if top >= 2 and ends >> (top - 2) & 1:
             best = 1 + self.relaxed(piles, pool, 0, ends & ~(1 << (top - 2)))
         want = top - 1 if top else 10
-        if want >= 2 and best < bin(ends).count("1"):
+        if want >= 2 and best < ends.bit_count():
             popped = False
             previous = None
             for k, pile in enumerate(piles):
-                if pile and pile[-1] == want and pile != previous:
+                if pile[-1] == want and pile != previous:
                     previous = pile
-                    popped = True
-                    best = max(best, self.relaxed(_canon(_pop(piles, k)), pool, want, ends))
+                    popped = True  # a slot card rather than an identical free one: it uncovers more
+                    rest = pile[:-1]
+                    fewer = piles[:k] + piles[k + 1:]
+                    if rest:
+                        fewer = tuple(sorted((*fewer, rest)))
+                    best = max(best, self.relaxed(fewer, pool, want, ends))
             if not popped and pool[want]:
-                fewer = list(pool)
-                fewer[want] -= 1
-                best = max(best, self.relaxed(piles, tuple(fewer), want, ends))
+                less = list(pool)
+                less[want] -= 1
+                best = max(best, self.relaxed(piles, tuple(less), want, ends))
         self.relaxed_memo[key] = best
         return best
 
-    # --- the real game --------------------------------------------------------------------------
-    def can_take(self, i: int, top: int, ends: int, piles: Piles, need: int, line: list[dict]) -> bool:
-        """Can `need` more end cards be taken from here? On success `line` holds the moves (reversed)."""
+    # --- the real game ---------------------------------------------------------------------------
+    def can_take(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
+        """Can `need` more end cards be taken from here? On success `path` holds the moves, last first."""
         if need <= 0:
             return True
-        if top == 0 and ends >> 9 & 1:  # dominance: the 10 alone, at once
-            if self.can_take(i, 0, ends & ~(1 << 9), piles, need - 1, line):
-                line.append({"type": "close", "end": 10})
+        if not top and ends & TEN:  # dominance: the 10 alone, at once (no junk changes: no card is above 10)
+            if self.can_take(i, 0, ends & ~TEN, piles, need - 1, path):
+                path.append(("close",))
                 return True
             return False
-        key = (i, top, ends, _canon(piles))
+        key = (i, top, ends, piles)
         bound = self.memo.get(key)
         if bound is None:
-            bound = self.relaxed(key[3], self.pools[i], top, ends)
-            self.memo[key] = bound
+            bound = self.memo[key] = self.bound(i, top, ends, piles, need)
         if bound < need:
             return False
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchLimit
-        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if not self.nodes & 255 and self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchLimit
-        if self._try_moves(i, top, ends, piles, need, line):
+        if self._moves(i, top, ends, piles, need, path):
             return True
         self.memo[key] = need - 1
         return False
 
-    def _try_moves(self, i: int, top: int, ends: int, piles: Piles, need: int, line: list[dict]) -> bool:
+    def _moves(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
+        if top >= 2 and ends >> (top - 2) & 1:
+            fewer = ends & ~(1 << (top - 2))
+            if self.can_take(i, 0, fewer, _cut(piles, JUNK[0, fewer]), need - 1, path):
+                path.append(("close",))
+                return True
         want = top - 1 if top else 10
-        if top >= 2 and ends >> (top - 2) & 1 and self.can_take(i, 0, ends & ~(1 << (top - 2)), piles, need - 1, line):
-            line.append({"type": "close", "end": top - 1})
-            return True
-        tried: set[tuple[int, ...]] = set()
+        junk = JUNK[want, ends]
+        previous = None
         for k, pile in enumerate(piles):
-            if pile and pile[-1] == want and pile not in tried:
-                tried.add(pile)
-                if self.can_take(i, want, ends, _pop(piles, k), need, line):
-                    line.append({"type": "move", "slot": k})
+            if pile[-1] == want and pile != previous:
+                previous = pile
+                if self.can_take(i, want, ends, _cut((*piles[:k], pile[:-1], *piles[k + 1:]), junk), need, path):
+                    path.append(("move", pile))
                     return True
-        return self.try_draw(i, top, ends, piles, need, line)
+        return self.place(i, top, ends, piles, need, path)
 
-    def try_draw(self, i: int, top: int, ends: int, piles: Piles, need: int, line: list[dict]) -> bool:
-        """Turn up the next card and place it: on the work pile if it fits, or on a slot."""
+    def place(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
+        """Turn up card i and place it: on the work pile if it fits, or on a slot."""
         if i == len(self.deck):
             return False
-        want = top - 1 if top else 10
         card = self.deck[i]
-        if card == want and self.can_take(i + 1, card, ends, piles, need, line):
-            line += [{"type": "place", "to": "work"}, {"type": "draw"}]
+        want = top - 1 if top else 10
+        if card == want and self.can_take(i + 1, want, ends, _cut(piles, JUNK[want, ends]), need, path):
+            path.append(("work",))
             return True
-        for k in self._slot_order(piles, card):
-            if self.can_take(i + 1, top, ends, _push(piles, k, card), need, line):
-                line += [{"type": "place", "to": "slot", "slot": k}, {"type": "draw"}]
+        junk = JUNK[top, ends]
+        free = len(piles) < self.slots
+        if free and junk >> card & 1:  # junk on an empty slot changes nothing: anywhere else it buries
+            if self.can_take(i + 1, top, ends, piles, need, path):
+                path.append(("slot", ()))
+                return True
+            return False
+        for pile in self._slot_order(piles, card, free):
+            if pile:
+                k = piles.index(pile)
+                after = _cut((*piles[:k], (*pile, card), *piles[k + 1:]), junk)
+            else:
+                after = tuple(sorted((*piles, (card,))))
+            if self.can_take(i + 1, top, ends, after, need, path):
+                path.append(("slot", pile))
                 return True
         return False
 
     @staticmethod
-    def _slot_order(piles: Piles, card: int) -> list[int]:
-        """One slot per distinct pile (one empty slot at most), most promising first."""
-        seen: set[tuple[int, ...]] = set()
-        order = []
-        for k, pile in enumerate(piles):
-            if pile in seen:
-                continue
-            seen.add(pile)
-            if not pile:
-                rank = 1
-            elif pile[-1] == card - 1:
-                rank = 0
+    def _slot_order(piles: Piles, card: int, free: bool) -> list[Pile]:
+        """One choice per distinct pile (and one empty slot), most promising first: onto the next
+        number up, an empty slot, a lower card, a higher card."""
+        ranked = [(1, ())] if free else []
+        previous = None
+        for pile in piles:
+            if pile != previous:
+                previous = pile
+                top = pile[-1]
+                ranked.append((0 if top == card - 1 else 2 if top < card else 3, pile))
+        ranked.sort(key=lambda pair: pair[0])
+        return [pile for _, pile in ranked]
+
+    def best(self, i: int, top: int, ends: int, piles: Piles, at_least: int, placing: bool) -> None:
+        """The most end cards that can still be taken, with a path, into `found` (and `ceiling`, the
+        best upper bound, kept current should the search run out of time): the most the bounds
+        allow is asked first, then upward from `at_least` (known reachable), so only one proof
+        searches exhaustively. `placing`: card i is already turned up and must be placed first."""
+        ask = self.place if placing else self.can_take
+        if not top and ends & TEN:
+            self.ceiling = 1 + self.bound(i, 0, ends & ~TEN, piles, 0)
+        else:
+            self.ceiling = self.bound(i, top, ends, piles, 0)
+        self.found: tuple[int, Path] = (at_least, [])
+        need = self.ceiling
+        while self.found[0] < need <= self.ceiling:
+            path: Path = []
+            if ask(i, top, ends, piles, need, path):
+                self.found = (need, path)
+                need += 1
+            elif need > self.found[0] + 1:  # not the most: climb from what is known instead
+                self.ceiling = need - 1
+                need = self.found[0] + 1
             else:
-                rank = 2 if pile[-1] < card else 3
-            order.append((rank, k))
-        order.sort()
-        return [k for _, k in order]
+                self.ceiling = need - 1
 
 
-def _canon(piles: Piles) -> Piles:
-    return tuple(sorted(p for p in piles if p))
-
-
-def _pop(piles: Piles, k: int) -> Piles:
-    return (*piles[:k], piles[k][:-1], *piles[k + 1:])
-
-
-def _push(piles: Piles, k: int, card: int) -> Piles:
-    return (*piles[:k], piles[k] + (card,), *piles[k + 1:])
+def _line(path: Path, deck: list[int], top: int, ends: int, piles: list[list[int]], placing: bool) -> list[dict]:
+    """The search's path as game actions, slots by their real positions."""
+    piles = [list(p) for p in piles]
+    line: list[dict] = []
+    i = 0
+    for step in reversed(path):
+        junk = JUNK[top, ends]
+        cut = [_cut([tuple(p)], junk) or ((),) for p in piles]
+        kind = step[0]
+        if kind == "close":
+            end = top - 1 if top else 10
+            line.append({"type": "close", "end": end})
+            ends &= ~(1 << (end - 1))
+            top = 0
+            continue
+        if kind == "move":
+            k = next(k for k, c in enumerate(cut) if c[0] == step[1])
+            piles[k].pop()
+            line.append({"type": "move", "slot": k})
+            top = top - 1 if top else 10
+            continue
+        if not (placing and i == 0):
+            line.append({"type": "draw"})
+        card = deck[i]
+        i += 1
+        if kind == "work":
+            line.append({"type": "place", "to": "work"})
+            top = card
+        else:
+            k = next(k for k, c in enumerate(cut) if c[0] == step[1])
+            piles[k].append(card)
+            line.append({"type": "place", "to": "slot", "slot": k})
+    return line
 
 
 def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | None = None,
@@ -220,7 +345,8 @@ def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | Non
 
     `work` is the work pile (10 first), `piles` the slot piles (bottom first, by slot position),
     `ends` the end cards still in the area (default: all ten), `drawn` a card turned up but not yet
-    placed. `line` starts with the placement of `drawn` when there is one."""
+    placed. `line` starts with the placement of `drawn` when there is one. With `node_limit` or
+    `time_budget_ms` the answer may be inexact (see Solution)."""
     started = time.perf_counter()
     ends = set(NUMBERS) if ends is None else set(ends)
     piles = [list(p) for p in (piles or [])]
@@ -230,33 +356,19 @@ def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | Non
     full_deck = ([drawn] if drawn is not None else []) + list(deck)
     deadline = None if time_budget_ms is None else started + time_budget_ms / 1000
     search = _Search(full_deck, slots, node_limit, deadline)
-    start = tuple(tuple(p) for p in piles)
     already = len(NUMBERS) - len(ends)
-    best, best_line = _policy_line(deck, slots, work or [], piles, ends, drawn)
+    policy_takes, line = _policy_line(deck, slots, work or [], piles, ends, drawn)
     exact = True
-    # the most that could be taken first (usually the answer: most deals are won), then upwards
-    # from what the normal policy reaches
-    ceiling = min(len(ends), search.relaxed(_canon(start), search.pools[0], top, mask))
-    first = search.try_draw if drawn is not None else search.can_take  # a turned-up card is placed first
-    need = ceiling
     try:
-        while best < need <= ceiling:
-            line: list[dict] = []
-            if not first(0, top, mask, start, need, line):
-                if need == ceiling and need > best + 1:
-                    need = best + 1  # not all of it: climb from what is known instead
-                    ceiling -= 1
-                    continue
-                break
-            line.reverse()
-            best, best_line = need, line[1:] if drawn is not None else line  # the turned-up card's draw is done
-            need += 1
+        search.best(0, top, mask, _cut([tuple(p) for p in piles], JUNK[top, mask]), policy_takes, drawn is not None)
     except SearchLimit:
         exact = False
-    upper = best if exact else max(best, ceiling)
+    best, path = search.found
+    if path:
+        line = _line(path, full_deck, top, mask, piles, drawn is not None)
     taken = already + best
-    return Solution(taken=taken, penalty=10 - taken, line=best_line, exact=exact,
-                    penalty_at_least=10 - (already + upper), nodes=search.nodes,
+    return Solution(taken=taken, penalty=10 - taken, line=line, exact=exact,
+                    penalty_at_least=10 - (already + max(best, search.ceiling)), nodes=search.nodes,
                     seconds=time.perf_counter() - started)
 
 
@@ -280,26 +392,56 @@ def solve_state(state: ChainsState, node_limit: int | None = None, time_budget_m
                  drawn=table.drawn, node_limit=node_limit, time_budget_ms=time_budget_ms)
 
 
+HINT_NODES_PER_MOVE = 60  # search nodes per legal move and sampled deck order (the best line found beyond)
+
+
 def solitaire_hint(view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict:
-    """The solitaire's hint from the player's view only: deck orders are sampled from the unseen
-    counts (public), each legal move is solved in each sampled order, and the move with the best
-    mean share of end cards taken is suggested."""
-    from .chains import CHAINS, sample_state
+    """The solitaire's hint from the player's view only (the deck is never read): deck orders are
+    sampled from the unseen counts, which are public (chains.sample_state); in each, every legal
+    move is played and the position after it solved, exactly or within HINT_NODES_PER_MOVE nodes
+    (then the best line found counts, at least the normal policy's). The move with the best mean
+    share of end cards taken is suggested, the normal policy's move among equals."""
+    from .chains import sample_state
 
     deadline = time.perf_counter() + budget_ms / 1000
     totals = [0.0] * len(legal)
     samples = 0
+    preferred = None
     while samples == 0 or time.perf_counter() < deadline:
         state = sample_state(view, rng)
-        for k, action in enumerate(legal):
-            child = CHAINS.copy_state(state)
-            CHAINS.apply(child, action)
-            share = budget_ms / (4 * len(legal))
-            totals[k] += (10 - solve_state(child, time_budget_ms=share).penalty) / 10
+        preferred = preferred or policy_action(state, rng)
+        table = state.tables[0]
+        search = _Search(([table.drawn] if table.drawn is not None else []) + table.deck, len(table.slots),
+                         deadline=deadline if samples else None)
+        try:
+            values = [_taken_after(search, state, action) for action in legal]
+        except SearchLimit:
+            break
+        totals = [total + value / 10 for total, value in zip(totals, values, strict=True)]
         samples += 1
-    ranked = sorted(range(len(legal)), key=lambda k: (-totals[k], k))
+    ranked = sorted(range(len(legal)), key=lambda k: (-round(totals[k] / samples, 9), legal[k] != preferred, k))
     return {"action": legal[ranked[0]], "samples": samples,
             "values": [{"action": legal[k], "value": round(totals[k] / samples, 4)} for k in ranked]}
+
+
+def _taken_after(search: _Search, state: ChainsState, action: dict) -> int:
+    """End cards taken in all after `action` and the best play found in the search's deck order
+    (the state's), within HINT_NODES_PER_MOVE more nodes."""
+    child = CHAINS.copy_state(state)
+    CHAINS.apply(child, action)
+    table = child.tables[0]
+    at_least, _ = _policy_line(table.deck, len(table.slots), table.work, table.slots, table.ends, table.drawn)
+    top = table.work[-1] if table.work else 0
+    ends = sum(1 << (n - 1) for n in table.ends)
+    drawn = table.drawn is not None
+    search.node_limit = search.nodes + HINT_NODES_PER_MOVE
+    try:
+        search.best(len(search.deck) - len(table.deck) - drawn, top, ends,
+                    _cut([tuple(p) for p in table.slots], JUNK[top, ends]), at_least, drawn)
+    except SearchLimit:
+        if search.deadline is not None and time.perf_counter() > search.deadline:
+            raise
+    return len(table.taken) + search.found[0]
 
 
 def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: float | None = None) -> dict:
@@ -323,13 +465,15 @@ def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: fl
 
 # --- the table of random deals -----------------------------------------------------------------------
 
-def table(deals: int, mode: str, first: int = 0, node_limit: int | None = None, out=sys.stdout) -> dict:
+def table(deals: int, mode: str, first: int = 0, node_limit: int | None = None, time_limit: float | None = None,
+          out=sys.stdout) -> dict:
     slots = ADVANCED_SLOTS if mode == "advanced" else BEGINNER_SLOTS
     penalties: Counter[int] = Counter()
     times = []
     unresolved = []
     for deal in range(first, first + deals):
-        solution = solve(deal_deck(deal), slots, node_limit=node_limit)
+        solution = solve(deal_deck(deal), slots, node_limit=node_limit,
+                         time_budget_ms=None if time_limit is None else time_limit * 1000)
         times.append(solution.seconds)
         if solution.exact:
             penalties[solution.penalty] += 1
@@ -356,12 +500,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first deal number")
     parser.add_argument("--mode", choices=("beginner", "advanced"), default="beginner")
     parser.add_argument("--node-limit", type=int, default=None, help="give up a proof after this many nodes")
+    parser.add_argument("--time-limit", type=float, default=None, help="give up a proof after this many seconds")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     args = parser.parse_args(argv)
     import io
     import json
 
-    summary = table(args.deals, args.mode, args.first, args.node_limit, io.StringIO() if args.quiet else sys.stdout)
+    out = io.StringIO() if args.quiet else sys.stdout
+    summary = table(args.deals, args.mode, args.first, args.node_limit, args.time_limit, out)
     print(json.dumps(summary))
     return 0
 

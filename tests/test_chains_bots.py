@@ -1,4 +1,5 @@
-"""Chains: bots (legal, no peeking), the sampler, the hint, the solver, and invariants over bot games."""
+"""Chains: bots (legal, no peeking), the sampler, the hint, and invariants over bot games (the solver:
+test_chains_solver.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import pytest
 
 import pygames_core as pg
 from pygames_core.chains import CHAINS, sold_out_threshold
-from pygames_core.chains_solver import best_outcome, deal_deck, solve, solve_state
 from pygames_core.rng import Rng
 
 DECK = [n for n in range(2, 11) for _ in range(n - 1)]
@@ -80,76 +80,6 @@ def test_the_hint_ranks_every_legal_move_and_is_refused_after_the_end():
         game.apply(game.legal_actions()[0])
     with pytest.raises(pg.IllegalAction):
         pg.hint(game)
-
-
-# --- the solver -----------------------------------------------------------------------------------------
-
-def brute(state, memo) -> int:
-    """Every legal move of the real rules, with a memo on the whole state and no bound: the reference."""
-    table = state.tables[0]
-    key = (tuple(table.deck), tuple(map(tuple, table.slots)), tuple(table.work), table.drawn, frozenset(table.ends))
-    if key not in memo:
-        best = len(table.taken)
-        for action in CHAINS.legal_actions(state):
-            child = CHAINS.copy_state(state)
-            CHAINS.apply(child, action)
-            best = max(best, brute(child, memo))
-        memo[key] = best
-    return memo[key]
-
-
-def replay(game: pg.Game, line: list[dict]) -> int:
-    for action in line:
-        game.apply(action)
-    while not game.is_over:
-        game.apply(game.legal_actions()[0])
-    return game.result()["penalty"]
-
-
-@pytest.mark.parametrize("seed", [1, 2, 3, 5])
-def test_the_solver_agrees_with_brute_force_on_endgames(seed):
-    game = pg.new_game("chains", seed=seed, options={"mode": "advanced" if seed % 2 else "beginner"})
-    step = 0
-    while not game.is_over and len(game._state.tables[0].deck) > 5:
-        game.apply(pg.bot_action(game, "easy" if seed % 3 == 0 else "normal", seed=step))
-        step += 1
-    solution = solve_state(game._state)
-    assert solution.exact and 10 - solution.penalty == brute(CHAINS.copy_state(game._state), {})
-    assert replay(game.copy(), solution.line) == solution.penalty
-
-
-def test_the_solver_wins_a_winnable_deal_and_its_line_replays():
-    solution = solve(deal_deck(0), 5)
-    assert solution.exact and solution.winnable and solution.penalty == 0
-    game = pg.new_game("chains", seed=0)
-    assert replay(game, solution.line) == 0 and game.result()["won"]
-
-
-def test_the_solver_places_a_card_already_turned_up_first():
-    game = pg.new_game("chains", seed=3)
-    game.apply({"type": "draw"})
-    solution = solve_state(game._state)
-    assert solution.line[0]["type"] == "place"
-    assert replay(game, solution.line) == solution.penalty
-
-
-def test_best_outcome_after_a_game():
-    game = pg.new_game("chains", seed=6)
-    while not game.is_over:
-        game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
-    report = best_outcome(game)
-    assert report["exact"] and report["best_penalty"] <= report["your_penalty"]
-    assert report["winnable"] == (report["best_penalty"] == 0)
-    with pytest.raises(ValueError):
-        best_outcome(pg.new_game("chains", players=2, seed=1))
-
-
-def test_a_node_limit_gives_an_honest_unproven_answer():
-    solution = solve(deal_deck(2), 4, node_limit=5)
-    assert solution.line  # the normal policy's line at least
-    assert solution.penalty_at_least <= solution.penalty
-    if not solution.exact:
-        assert solution.winnable in (True, None)
 
 
 # --- invariants over bot games --------------------------------------------------------------------------

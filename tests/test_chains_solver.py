@@ -1,0 +1,129 @@
+"""Chains: the exact solitaire solver (junk, brute-force endgames, replayed lines, budgets) and the hint."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pygames_core as pg
+from pygames_core.chains import CHAINS
+from pygames_core.chains_solver import JUNK, _cut, best_outcome, deal_deck, solve, solve_state
+
+
+def mask(*ends: int) -> int:
+    return sum(1 << (n - 1) for n in ends)
+
+
+def test_junk_is_every_card_no_run_can_use_any_more():
+    assert JUNK[0, mask(*range(1, 11))] == 0
+    assert JUNK[0, mask(2, 7)] == sum(1 << n for n in (2,))  # 3-10 still fit the runs of 2 and 7
+    assert JUNK[4, mask(3, 10)] == sum(1 << n for n in range(2, 11))  # the run on 4 takes the 3: nothing is left
+    # the run on 3 closes on the 1; then only the 5's run 10..6 is left: 2 is for the run on 3 alone
+    assert JUNK[3, mask(1, 5)] == sum(1 << n for n in (3, 4, 5))
+
+
+def test_piles_are_cut_above_their_highest_junk_card_and_sorted():
+    junk = JUNK[0, mask(5, 10)]  # 2-5 are junk
+    assert _cut([(9, 3, 8), (2,), (), (7, 6)], junk) == ((7, 6), (8,))
+
+
+def brute(state, memo) -> int:
+    """Every legal move of the real rules, with a memo on the whole state and no bound: the reference."""
+    table = state.tables[0]
+    key = (tuple(table.deck), tuple(map(tuple, table.slots)), tuple(table.work), table.drawn, frozenset(table.ends))
+    if key not in memo:
+        best = len(table.taken)
+        for action in CHAINS.legal_actions(state):
+            child = CHAINS.copy_state(state)
+            CHAINS.apply(child, action)
+            best = max(best, brute(child, memo))
+        memo[key] = best
+    return memo[key]
+
+
+def replay(game: pg.Game, line: list[dict]) -> int:
+    for action in line:
+        game.apply(action)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game.result()["penalty"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 5])
+def test_the_solver_agrees_with_brute_force_on_endgames(seed):
+    game = pg.new_game("chains", seed=seed, options={"mode": "advanced" if seed % 2 else "beginner"})
+    step = 0
+    while not game.is_over and len(game._state.tables[0].deck) > 5:
+        game.apply(pg.bot_action(game, "easy" if seed % 3 == 0 else "normal", seed=step))
+        step += 1
+    solution = solve_state(game._state)
+    assert solution.exact and 10 - solution.penalty == brute(CHAINS.copy_state(game._state), {})
+    assert solution.penalty > 0  # these endgames are lost: the optimum proven is not just "all ten"
+    assert replay(game.copy(), solution.line) == solution.penalty
+
+
+def test_the_solver_wins_a_winnable_deal_and_its_line_replays():
+    solution = solve(deal_deck(0), 5)
+    assert solution.exact and solution.winnable and solution.penalty == 0
+    game = pg.new_game("chains", seed=0)
+    assert replay(game, solution.line) == 0 and game.result()["won"]
+
+
+def test_the_solver_places_a_card_already_turned_up_first():
+    game = pg.new_game("chains", seed=3)
+    game.apply({"type": "draw"})
+    solution = solve_state(game._state)
+    assert solution.line[0]["type"] == "place"
+    assert replay(game, solution.line) == solution.penalty
+
+
+def test_best_outcome_after_a_game():
+    game = pg.new_game("chains", seed=6)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
+    report = best_outcome(game)
+    assert report["exact"] and report["best_penalty"] <= report["your_penalty"]
+    assert report["winnable"] == (report["best_penalty"] == 0)
+    with pytest.raises(ValueError):
+        best_outcome(pg.new_game("chains", players=2, seed=1))
+
+
+def test_a_node_limit_gives_an_honest_unproven_answer():
+    solution = solve(deal_deck(2), 4, node_limit=5)
+    assert solution.line  # the normal policy's line at least
+    assert solution.penalty_at_least <= solution.penalty
+    if not solution.exact:
+        assert solution.winnable in (True, None)
+
+
+
+
+@pytest.mark.parametrize("mode", ["beginner", "advanced"])
+def test_every_line_replays_through_the_rules_to_its_claimed_penalty(mode):
+    for deal in range(3):
+        solution = solve(deal_deck(deal), 4 if mode == "advanced" else 5, time_budget_ms=300)
+        assert solution.penalty_at_least <= solution.penalty
+        game = pg.new_game("chains", seed=deal, options={"mode": mode})
+        assert replay(game, solution.line) == solution.penalty
+
+
+def test_a_time_budget_gives_an_honest_unproven_answer():
+    game = pg.new_game("chains", seed=29)  # beginner deal 29 is not proven within a second
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    report = pg.analysis(game, time_budget_ms=20)
+    assert report["exact"] is False and report["winnable"] is None
+    assert report["best_penalty_at_least"] <= report["best_penalty"] <= report["your_penalty"]
+
+
+def test_the_hint_values_every_legal_move_from_the_view_only():
+    game = pg.new_game("chains", seed=4, options={"mode": "advanced"})
+    game.apply({"type": "close", "end": 10})
+    game.apply({"type": "draw"})
+    answer = CHAINS.hint(game.view(0), game.legal_actions(), 60, pg.rng.Rng(1))
+    assert answer["samples"] >= 1 and answer["action"] == answer["values"][0]["action"]
+    legal = sorted(json.dumps(a) for a in game.legal_actions())
+    assert sorted(json.dumps(v["action"]) for v in answer["values"]) == legal
+    assert all(0 <= v["value"] <= 1 for v in answer["values"])
+    assert CHAINS.hint(pg.new_game("chains", players=2, seed=1).view(0), [], 60, pg.rng.Rng(1)) is None

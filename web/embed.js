@@ -3,6 +3,7 @@
 // through by build.py; a live game shows its title) and starts Python only when the reader asks to
 // play or to step through a scenario given inline. The frame tells its parent its height.
 import { startBridge } from "./bridge.js";
+import { renderCube } from "./cube.js";
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
@@ -251,6 +252,7 @@ function showPlayCover() {
         text: saved ? t("emRestart") : t("emPlay"), onclick: () => start(false) }))));
   $("embed-controls").hidden = true;
   $("embed-caption").hidden = true;
+  renderCube($("embed-cube"), null, null);
   redraw = showPlayCover;
 }
 
@@ -261,6 +263,7 @@ async function playLive(open, backToExample = null) {
   const stage = $("embed-stage");
   live = new LiveTable({
     root: stage,
+    cubeRoot: $("embed-cube"),
     bridge,
     reply,
     level: params.level,
@@ -352,6 +355,7 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
   const show = () => {
     const frame = frames[step];
     renderer.render($("embed-stage"), frame.snapshot, { act: () => {}, myTurn: false, keyboard: false, events: [] });
+    renderCube($("embed-cube"), frame.snapshot, null);
     const mover = step > 0 ? frames[step - 1].snapshot.current_player : null;
     const caption = pick(frame.caption) || (chooseSeat && step > 0 ? t("emMoveBy", { k: step, n: last, seat: mover }) : "");
     $("embed-caption").textContent = caption;

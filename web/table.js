@@ -2,6 +2,7 @@
 // returns with the game's renderer, sends back one of the snapshot's legal actions when the player
 // picks it, and lets the bots move one at a time, paced so a person can follow, until it is the
 // player's turn again or the game ends. It never decides what is legal: the rules (Python) do.
+import { onCubeKey, renderCube } from "./cube.js";
 import { renderers } from "./games/index.js";
 
 // Bot moves are slowed down so a person can follow them; ?pace=0 (tests, demos) removes the waits.
@@ -12,9 +13,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms * PACE));
 export class LiveTable {
   // reply: the bridge's {sid, snapshot} for the opened game. Callbacks: onChange(table) after every
   // step (save it, resize the frame), onSummary(table, summary) -> Promise (the deal's or the
-  // game's summary; resolves when the player closes it), onError(error).
-  constructor({ root, bridge, reply, level, onChange, onSummary, onError }) {
-    Object.assign(this, { root, bridge, level, onChange, onSummary, onError });
+  // game's summary; resolves when the player closes it), onError(error). cubeRoot (optional): where
+  // the doubling cube and match score go, for a game played with the cube (cube.js).
+  constructor({ root, cubeRoot = null, bridge, reply, level, onChange, onSummary, onError }) {
+    Object.assign(this, { root, cubeRoot, bridge, level, onChange, onSummary, onError });
     this.sid = reply.sid;
     this.snap = reply.snapshot;
     this.events = [];
@@ -36,17 +38,19 @@ export class LiveTable {
   // Redraw, keeping keyboard focus on the same control when it is still there.
   draw() {
     const focusKey = document.activeElement?.dataset?.focusKey;
-    this.renderer.render(this.root, this.snap, this.context());
-    const again = focusKey && this.root.querySelector(`[data-focus-key="${focusKey}"]`);
+    const context = this.context();
+    this.renderer.render(this.root, this.snap, context);
+    if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, context);
+    const find = (selector) => this.cubeRoot?.querySelector(selector) ?? this.root.querySelector(selector);
+    const again = focusKey && find(`[data-focus-key="${focusKey}"]`);
     if (again) again.focus();
-    else if (this.keyboard && document.activeElement === document.body) {
-      this.root.querySelector("[data-autofocus]")?.focus();
-    }
+    else if (this.keyboard && document.activeElement === document.body) find("[data-autofocus]")?.focus();
   }
 
   onKey(event) {
     this.keyboard = true;
-    return this.renderer.onKey(event, this.snap, this.context());
+    const context = this.context();
+    return onCubeKey(event, this.snap, context) || this.renderer.onKey(event, this.snap, context);
   }
 
   async start() {

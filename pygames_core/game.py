@@ -319,12 +319,15 @@ class Game:
 
     def snapshot(self, seat: int | None, *, save: bool = True) -> dict:
         """Everything a page needs to draw `seat`'s table now (None: a spectator's): the view, the
-        legal actions when it is that seat's turn, the result, and (with `save`) the to_json text
-        the page keeps so nothing is lost on reload."""
+        legal actions when it is that seat's turn, the result, the game's options and deal (its seed,
+        unless the game started from an explicit set-up: a solitaire's deal number), and (with `save`)
+        the to_json text the page keeps so nothing is lost on reload."""
         current = self.current_player
         shown = {
             "game": self.game_id,
             "seat": seat,
+            "options": self.options,
+            "deal": self.seed if self.setup is None else None,
             "view": self.view(seat),
             "current_player": current,
             "legal": self.legal_actions() if current is not None and current == seat else [],

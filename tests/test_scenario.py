@@ -36,12 +36,13 @@ def test_frames_show_every_step_with_its_caption():
     assert frames[1]["snapshot"]["view"]["tables"][0]["drawn"] == 2
     assert frames[3]["snapshot"]["is_over"] and frames[3]["snapshot"]["result"]["winners"] == [0]
     assert "save" not in frames[0]["snapshot"]  # frames are for showing, not for resuming
+    assert frames[0]["snapshot"]["deal"] is None and frames[0]["snapshot"]["options"]["mode"] == "beginner"
 
 
 def test_a_scenario_is_the_same_from_text_and_always_deals_the_same_cards():
     unseeded = {"game": "arsene", "steps": []}
     one, two = parse_scenario(json.dumps(unseeded)).frames(), parse_scenario(unseeded).frames()
-    assert one == two and parse_scenario(unseeded).seed == 0
+    assert one == two and parse_scenario(unseeded).seed == 0 and one[0]["snapshot"]["deal"] == 0
 
 
 def test_start_gives_a_live_game_at_any_step():

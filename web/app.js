@@ -1,12 +1,16 @@
-// The generic shell: loading screen, game picker and options, the game loop (human actions and
-// paced bot moves through the worker bridge), save/resume, dialogs, language and keys.
+// The generic shell: loading screen, game picker and options, the table (a LiveTable: human
+// actions and paced bot moves through the worker bridge), save/resume, undo, hints, sharing and
+// game files, dialogs, language and keys.
 // The rules live in Python: the shell never decides what is legal or who scores, it only shows
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
 import { startBridge } from "./bridge.js";
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
-import { LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
+import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
+import { dealParameters, packText, siteLink } from "./share.js";
 import { storage } from "./storage.js";
+import { showSummary } from "./summary.js";
+import { LiveTable } from "./table.js";
 
 const SAVE_KEY = "pygames.save";
 const CORRUPT_SAVE_KEY = "pygames.save.corrupt";
@@ -16,13 +20,33 @@ const LEVELS = ["easy", "normal", "hard"];
 const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], start: ["loadingStart", 3] };
 // A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
 const HINT_BUDGET_MS = 400;
-// Hindsight after a game (e.g. whether a solitaire deal was winnable) may search for a while.
-const ANALYSIS_BUDGET_MS = 2000;
-// Bot moves are slowed down so a person can follow them; ?pace=0 (tests, demos) removes the waits.
-const PACE = Math.max(0, Number(new URLSearchParams(location.search).get("pace") ?? 1) || 0);
+
+addStrings({
+  en: {
+    undo: "Undo", undoLabel: "Undo your last move (U)", share: "Share", shareLabel: "Share this game (S)",
+    allowUndo: "Allow undo", allowUndoHelp: "Take back your moves against the bots. Shared deals never allow it.",
+    loadFile: "Load a game file", loadFileFailed: "That file is not a pygames game ({message}).",
+    sharedDeal: "A shared deal is waiting: {game}.", playShared: "Play it", sharedHere: "You are playing a shared deal: no undo.",
+    shareTitle: "Share", shareDeal: "Link to this deal (the same cards for whoever opens it)",
+    shareReplay: "Link to the replay of this game", shareEmbed: "Embed this deal in a web page",
+    shareReplayLater: "A link to the replay is offered once the game is over (before that it would show every hand).",
+    download: "Download the game file", copy: "Copy", copied: "Copied",
+    keyUndo: "U undoes your last move (when undo is allowed), S shares the game",
+  },
+  ja: {
+    undo: "戻す", undoLabel: "直前の手を戻す (U)", share: "共有", shareLabel: "このゲームを共有 (S)",
+    allowUndo: "戻すを許可", allowUndoHelp: "ボット相手に自分の手を戻せます。共有されたディールでは使えません。",
+    loadFile: "ゲームファイルを読み込む", loadFileFailed: "このファイルは pygames のゲームではありません ({message})。",
+    sharedDeal: "共有されたディールがあります: {game}。", playShared: "遊ぶ", sharedHere: "共有ディールをプレイ中: 戻すは使えません。",
+    shareTitle: "共有", shareDeal: "このディールへのリンク（開いた人に同じ配り）",
+    shareReplay: "このゲームのリプレイへのリンク", shareEmbed: "このディールをウェブページに埋め込む",
+    shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
+    download: "ゲームファイルをダウンロード", copy: "コピー", copied: "コピーしました",
+    keyUndo: "U で直前の手を戻す（許可されているとき）、S で共有",
+  },
+});
 
 const $ = (id) => document.getElementById(id);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms * PACE));
 
 let loadingStage = "runtime";
 const bridge = startBridge((stage) => {
@@ -33,8 +57,10 @@ const bridge = startBridge((stage) => {
 window.pygamesBridge = bridge.call;
 
 let games = [];
-let session = null; // {sid, level, snap, events, renderer}: the game on the table, the last reply's events
-let busy = false; // a request is on its way: no second action meanwhile
+// The LiveTable on the table, with the shell's own fields: level, undo (allowed), challenge (a
+// shared deal: no undo), hint.
+let session = null;
+let starting = false; // a new game is being opened: no second one meanwhile
 let usingKeyboard = false;
 let refreshSummary = null; // redraws the open summary dialog in a new language
 
@@ -46,8 +72,16 @@ function showLoadingStage() {
   $("loading-progress").value = step;
 }
 
-function showMessage(text) {
+function showMessage(text, action = null) {
   $("message-text").textContent = text;
+  $("message-action").hidden = !action;
+  if (action) {
+    $("message-action").textContent = action.label;
+    $("message-action").onclick = () => {
+      $("message").hidden = true;
+      action.run();
+    };
+  }
   $("message").hidden = false;
 }
 
@@ -58,7 +92,8 @@ function showError(error) {
 function showOnly(sectionId) {
   for (const id of ["loading", "picker", "game"]) $(id).hidden = id !== sectionId;
   $("new-game").hidden = sectionId !== "game";
-  updateHintButton();
+  if (sectionId !== "game") $("cube-bar").hidden = true;
+  updateTools();
 }
 
 function setupChrome() {
@@ -74,9 +109,14 @@ function setupChrome() {
   $("help-button").addEventListener("click", () => $("help").showModal());
   $("new-game").addEventListener("click", showPicker);
   $("hint").addEventListener("click", requestHint);
+  $("undo").addEventListener("click", undoMove);
+  $("share").addEventListener("click", openShare);
   $("message-dismiss").addEventListener("click", () => { $("message").hidden = true; });
   document.addEventListener("keydown", onKey);
-  document.addEventListener("pointerdown", () => { usingKeyboard = false; });
+  document.addEventListener("pointerdown", () => {
+    usingKeyboard = false;
+    if (session) session.keyboard = false;
+  });
   translatePage();
   showLoadingStage();
 }
@@ -89,7 +129,8 @@ function retranslate() {
     showPicker();
     $("seed").value = typedSeed;
   }
-  if (session) draw();
+  if (session) session.draw();
+  updateTools();
   refreshSummary?.();
 }
 
@@ -97,13 +138,18 @@ function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   usingKeyboard = true;
   if (event.target.closest("input, select, textarea") || document.querySelector("dialog[open]")) return;
+  const key = event.key.toLowerCase();
   if (event.key === "?") {
     $("help").showModal();
-  } else if (event.key.toLowerCase() === "n" && session) {
+  } else if (key === "n" && session) {
     showPicker();
-  } else if (event.key.toLowerCase() === "h" && hintOffered()) {
+  } else if (key === "h" && hintOffered()) {
     requestHint();
-  } else if (!(session && !$("game").hidden && session.renderer.onKey(event, session.snap, context()))) {
+  } else if (key === "u" && undoOffered()) {
+    undoMove();
+  } else if (key === "s" && session && !$("game").hidden) {
+    openShare();
+  } else if (!(session && !$("game").hidden && session.onKey(event))) {
     return;
   }
   event.preventDefault();
@@ -127,9 +173,48 @@ async function main() {
   }
   games = reply.games.filter((game) => game.id in renderers);
   $("loading").setAttribute("aria-busy", "false");
+  const shared = sharedDeal();
   const saved = storage.get(SAVE_KEY);
-  if (saved === null) showPicker();
-  else await resume(saved);
+  if (saved === null) {
+    if (shared) await startShared(shared);
+    else showPicker();
+    return;
+  }
+  await resume(saved);
+  // A game in progress is never replaced unasked: the shared deal waits for the player's word.
+  if (shared) {
+    const game = games.find((entry) => entry.id === shared.game);
+    showMessage(t("sharedDeal", { game: pick(game?.title) || shared.game }),
+      { label: t("playShared"), run: () => startShared(shared) });
+  }
+}
+
+// A deal shared by link (index.html#game=…&seed=…): read once, then dropped from the address so that
+// a reload resumes the game being played rather than dealing the shared one again.
+function sharedDeal() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("game")) return null;
+  history.replaceState(null, "", location.pathname + location.search);
+  const deal = { op: "new", game: params.get("game"), seat: HUMAN_SEAT };
+  try {
+    for (const name of ["players", "seed"]) if (params.has(name)) deal[name] = Number(params.get(name));
+    for (const name of ["options", "setup"]) if (params.has(name)) deal[name] = JSON.parse(params.get(name));
+  } catch (error) {
+    showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));
+    return null;
+  }
+  return deal;
+}
+
+async function startShared(deal) {
+  const reply = await bridge.call(deal);
+  if (!reply.ok) {
+    if (!session) showPicker();
+    showError(reply.error);
+    return;
+  }
+  openSession(reply, { level: prefs().level ?? "normal", undo: false, challenge: true });
+  showMessage(t("sharedHere"));
 }
 
 async function resume(raw) {
@@ -149,7 +234,8 @@ async function resume(raw) {
     showMessage(t("resumeFailed", { message: reply.error?.message ?? reply.snapshot.game }));
     return;
   }
-  openSession(reply, LEVELS.includes(saved.level) ? saved.level : "normal");
+  openSession(reply, { level: LEVELS.includes(saved.level) ? saved.level : "normal", undo: saved.undo !== false,
+    challenge: saved.challenge === true });
 }
 
 // --- picker and options --------------------------------------------------------------------------
@@ -230,15 +316,23 @@ function showPicker() {
     h("div", { class: "field" }, h("label", { for: "seed", id: "seed-label", text: t("seed") }),
       h("input", { id: "seed", name: "seed", type: "number", inputmode: "numeric", min: 0,
         "aria-describedby": "seed-help" }),
-      h("p", { class: "fine", id: "seed-help", text: t("seedHelp") }))),
+      h("p", { class: "fine", id: "seed-help", text: t("seedHelp") })),
+    h("div", { class: "field field-bool" },
+      h("input", { id: "allow-undo", name: "allowUndo", type: "checkbox", checked: remembered.undo !== false,
+        "aria-describedby": "allow-undo-help" }),
+      h("label", { for: "allow-undo", text: t("allowUndo") }),
+      h("p", { class: "fine", id: "allow-undo-help", text: t("allowUndoHelp") }))),
   h("div", { class: "form-actions" },
     session && h("button", { type: "button", class: "ghost", id: "back-to-game", text: t("backToGame"),
       onclick: () => showOnly("game") }),
     h("button", { type: "submit", id: "start", class: "primary", text: t("start") })));
+  const fileInput = h("input", { type: "file", id: "load-file", accept: ".json,application/json",
+    onchange: () => loadFile(fileInput.files[0]) });
   section.replaceChildren(
     h("h2", { id: "picker-title", text: t("pickGame") }),
     h("div", { class: "game-list" }, gameButtons),
     form,
+    h("div", { class: "field load-file" }, h("label", { for: "load-file", text: t("loadFile") }), fileInput),
   );
   drawOptions();
   showOnly("picker");
@@ -257,111 +351,128 @@ function playersText([min, max]) {
 }
 
 async function startGame(game, form) {
-  if (busy) return;
+  if (starting) return;
   const options = Object.fromEntries(game.options.map((option) => [option.name, readOption(form, option)]));
   const level = form.elements.level.value;
+  const undo = form.elements.allowUndo.checked;
   const seedText = form.elements.seed.value.trim();
   const request = { op: "new", game: game.id, seat: HUMAN_SEAT, options };
   const players = form.elements.players ? Number(form.elements.players.value) : null;
   if (players !== null) request.players = players;
   // The engine checks the seed: a bad one comes back as a readable error.
   if (seedText !== "") request.seed = Number(seedText);
-  busy = true;
+  starting = true;
   const reply = await bridge.call(request);
-  busy = false;
+  starting = false;
   if (!reply.ok) {
     showError(reply.error);
     return;
   }
-  storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players }));
+  storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players, undo }));
   $("message").hidden = true;
-  openSession(reply, level);
+  openSession(reply, { level, undo, challenge: false });
 }
 
-// --- the game loop -------------------------------------------------------------------------------
+// A game file (the to_json text a Share dialog downloaded), loaded back as it was left.
+async function loadFile(file) {
+  if (!file) return;
+  const reply = await bridge.call({ op: "load", text: await file.text(), seat: HUMAN_SEAT });
+  if (!reply.ok || !(reply.snapshot.game in renderers)) {
+    showMessage(t("loadFileFailed", { message: reply.error?.message ?? reply.snapshot.game }));
+    return;
+  }
+  $("message").hidden = true;
+  openSession(reply, { level: prefs().level ?? "normal", undo: prefs().undo !== false, challenge: false });
+}
 
-function openSession(reply, level) {
-  if (session) bridge.call({ op: "close", sid: session.sid });
-  session = { sid: reply.sid, level, snap: reply.snapshot, renderer: renderers[reply.snapshot.game] };
+// --- the table -----------------------------------------------------------------------------------
+
+function openSession(reply, settings) {
+  session?.close();
+  session = new LiveTable({
+    root: $("game"),
+    cubeRoot: $("cube-bar"),
+    bridge,
+    reply,
+    level: settings.level,
+    onChange: save,
+    onSummary: summarize,
+    onError: showError,
+  });
+  Object.assign(session, { undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard });
   showOnly("game");
-  update();
-  if (session.snap.is_over) showSummary(session, null);
-  else drive(session);
+  session.start();
 }
 
-function context() {
-  return {
-    act,
-    myTurn: !busy && session.snap.legal.length > 0,
-    keyboard: usingKeyboard,
-    events: session.events ?? [],
-  };
+function save(table) {
+  const { snap, level, undo, challenge } = table;
+  storage.set(SAVE_KEY, JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge }));
+  updateTools();
 }
 
-// Redraw the table, keeping keyboard focus on the same control when it is still there.
-function draw() {
-  const focusKey = document.activeElement?.dataset?.focusKey;
-  const table = $("game");
-  session.renderer.render(table, session.snap, context());
-  const again = focusKey && table.querySelector(`[data-focus-key="${focusKey}"]`);
-  if (again) again.focus();
-  else if (usingKeyboard && document.activeElement === document.body) table.querySelector("[data-autofocus]")?.focus();
+async function summarize(table, summary) {
+  const buttons = (close) => [
+    table.renderer.replayLabel && h("button", { type: "button", class: "ghost", id: "summary-replay",
+      text: table.renderer.replayLabel(table.snap), onclick: () => { close(); replayDeal(table); } }),
+    h("button", { type: "button", class: "ghost", id: "summary-share", text: t("share"),
+      onclick: () => { close(); openShare(); } }),
+    h("button", { type: "button", class: "ghost", id: "summary-new-game", text: t("newGame"),
+      onclick: () => { close(); showPicker(); } }),
+  ];
+  const { closed, refresh } = showSummary($("summary"), table, summary, buttons);
+  refreshSummary = refresh;
+  await closed;
+  refreshSummary = null;
+}
+
+// The same game again from its start: same options, seed and set-up (a numbered deal replayed).
+async function replayDeal(table) {
+  const { game, players, seed, options, setup } = JSON.parse(table.snap.save);
+  const reply = await bridge.call({ op: "new", game, players, seed, options, setup, seat: table.snap.seat });
+  if (!reply.ok) showError(reply.error);
+  else openSession(reply, { level: table.level, undo: table.undo, challenge: table.challenge });
+}
+
+function onTable() {
+  return Boolean(session && !$("game").hidden);
+}
+
+function updateTools() {
+  $("undo").hidden = !(onTable() && session.undo && !session.challenge);
+  $("undo").disabled = !undoOffered();
+  $("share").hidden = !onTable();
   updateHintButton();
 }
 
-function update() {
-  const { snap, level } = session;
-  storage.set(SAVE_KEY, JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level }));
-  draw();
+// --- undo: back to the player's previous decision, taking back the bots' moves since ---------------
+
+function undoOffered() {
+  return onTable() && session.undo && !session.challenge && !session.busy && session.snap.legal.length > 0
+    && session.snap.moves > 0;
 }
 
-async function act(action) {
-  if (busy || !session) return;
+async function undoMove() {
+  if (!undoOffered()) return;
   const current = session;
-  busy = true;
-  draw();
-  const reply = await bridge.call({ op: "act", sid: current.sid, action });
-  busy = false;
+  current.busy = true;
+  let reply;
+  do {
+    reply = await bridge.call({ op: "undo", sid: current.sid });
+    if (reply.ok) current.snap = reply.snapshot;
+  } while (reply.ok && current.snap.current_player !== current.snap.seat && current.snap.moves > 0);
+  current.busy = false;
   if (current !== session) return;
-  if (!reply.ok) {
-    showError(reply.error);
-    draw();
-    return;
-  }
-  await advance(current, reply);
-  drive(current, reply.events);
-}
-
-// Bots move one at a time until it is the human's turn or the game ends; a new game stops this loop.
-async function drive(current, lastEvents = []) {
-  let events = lastEvents;
-  while (current === session && !current.snap.is_over && current.snap.current_player !== current.snap.seat) {
-    await sleep(current.renderer.botDelay(current.snap, events));
-    if (current !== session) return;
-    const reply = await bridge.call({ op: "bot", sid: current.sid, level: current.level });
-    if (current !== session) return;
-    if (!reply.ok) {
-      showError(reply.error);
-      return;
-    }
-    await advance(current, reply);
-    events = reply.events;
-  }
-}
-
-async function advance(current, reply) {
-  current.snap = reply.snapshot;
-  current.events = reply.events;
-  update();
-  const summaryType = current.renderer.summaryEvent ?? "deal_over";
-  const dealOver = reply.events.find((event) => event.type === summaryType);
-  if (dealOver || current.snap.is_over) await showSummary(current, dealOver?.summary ?? null);
+  if (!reply.ok) showError(reply.error);
+  Object.assign(current, { events: [], hint: null, analysis: null });
+  current.draw();
+  save(current);
+  if (current.snap.current_player !== current.snap.seat) current.drive(); // back at a bot's first move
 }
 
 // --- hints: a suggested move for the human, from their own view, on tables that can show one --------
 
 function hintOffered() {
-  return Boolean(session && !$("game").hidden && session.renderer.showHint && session.snap.legal.length > 0);
+  return Boolean(onTable() && session.renderer.showHint && session.snap.legal.length > 0);
 }
 
 function updateHintButton() {
@@ -392,62 +503,49 @@ async function requestHint() {
   updateHintButton();
 }
 
-// --- the summary dialog --------------------------------------------------------------------------
+// --- share: the deal as a link, the finished game as a replay link, an embed, a game file ----------
 
-// Hindsight for the summary, asked once per finished game from tables that can show it; the
-// dialog is shown at once and redrawn when the answer arrives.
-async function requestAnalysis(current) {
-  current.analysis = { pending: true };
-  const reply = await bridge.call({ op: "analysis", sid: current.sid, time_budget_ms: ANALYSIS_BUDGET_MS });
-  current.analysis = { result: reply.ok ? reply.analysis : null };
-  if (current === session) refreshSummary?.();
-}
-
-function analysisLine(current) {
-  const { renderer, snap, analysis } = current;
-  if (analysis.pending) return h("p", { class: "analysis-pending", "aria-busy": "true", text: t("analysing") });
-  return analysis.result && renderer.analysisSummary(analysis.result, snap);
-}
-
-// The same game again from its start: same options, seed and set-up (a numbered deal replayed).
-async function replay(current) {
-  const { game, players, seed, options, setup } = JSON.parse(current.snap.save);
-  const reply = await bridge.call({ op: "new", game, players, seed, options, setup, seat: current.snap.seat });
-  if (!reply.ok) showError(reply.error);
-  else openSession(reply, current.level);
-}
-
-// The deal summary (and the final result once the game is over), in a modal dialog; resolves
-// when the player closes it.
-function showSummary(current, summary) {
-  const dialog = $("summary");
-  const fill = () => {
-    const { renderer, snap } = current;
-    const over = snap.is_over;
-    const replayText = over && renderer.replayLabel?.(snap);
-    const parts = [
-      summary && renderer.dealSummary(summary, snap),
-      over && renderer.finalSummary(snap),
-      over && renderer.analysisSummary && analysisLine(current),
-      h("form", { method: "dialog", class: "form-actions" },
-        replayText && h("button", { type: "button", class: "ghost", id: "summary-replay", text: replayText,
-          onclick: () => { dialog.close(); replay(current); } }),
-        over && h("button", { type: "button", class: "ghost", id: "summary-new-game", text: t("newGame"),
-          onclick: () => { dialog.close(); showPicker(); } }),
-        h("button", { class: "primary", id: "summary-continue", text: over ? t("close") : t("continue") })),
-    ];
-    dialog.replaceChildren(...parts.filter(Boolean));
+async function openShare() {
+  if (!onTable()) return;
+  const { snap } = session;
+  const saved = JSON.parse(snap.save);
+  const deal = dealParameters(saved);
+  // A finished game's replay shows every hand; a game still being played is shared as its deal only.
+  const replay = snap.is_over ? siteLink("embed.html", new URLSearchParams({ save: await packText(snap.save) })) : null;
+  const embedCode = `<iframe src="${siteLink("embed.html", deal)}" title="${pick(gameTitle(snap.game))}" `
+    + `style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
+  const dialog = $("share-dialog");
+  const copyField = (id, label, value, multiline = false) => {
+    const field = h(multiline ? "textarea" : "input", { id, readonly: true, rows: multiline ? 3 : null,
+      onfocus: (event) => event.target.select() });
+    field.value = value;
+    return h("div", { class: "field share-field" }, h("label", { for: id, text: label }),
+      h("div", { class: "share-row" }, field, h("button", { type: "button", class: "ghost", text: t("copy"),
+        onclick: async (event) => {
+          field.select();
+          try {
+            await navigator.clipboard.writeText(value);
+            event.target.textContent = t("copied");
+          } catch {
+            document.execCommand("copy"); // no clipboard API (a plain-http preview): the selection
+          }
+        } })));
   };
-  if (current.snap.is_over && current.renderer.analysisSummary && !current.analysis) requestAnalysis(current);
-  fill();
-  refreshSummary = fill;
+  const file = URL.createObjectURL(new Blob([snap.save], { type: "application/json" }));
+  dialog.replaceChildren(
+    h("h2", { id: "share-title", text: t("shareTitle") }),
+    copyField("share-deal", t("shareDeal"), siteLink("index.html", deal)),
+    replay ? copyField("share-replay", t("shareReplay"), replay) : h("p", { class: "fine", text: t("shareReplayLater") }),
+    copyField("share-embed", t("shareEmbed"), embedCode, true),
+    h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${saved.seed}.json`,
+      text: t("download") })),
+    h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
+  dialog.addEventListener("close", () => URL.revokeObjectURL(file), { once: true });
   dialog.showModal();
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => {
-      refreshSummary = null;
-      resolve();
-    }, { once: true });
-  });
+}
+
+function gameTitle(id) {
+  return games.find((game) => game.id === id)?.title ?? { en: id };
 }
 
 main();

@@ -9,6 +9,7 @@ import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { unpackText } from "./share.js";
 import { storage } from "./storage.js";
+import { showSummary } from "./summary.js";
 import { LiveTable } from "./table.js";
 
 const LEVELS = ["easy", "normal", "hard"];
@@ -271,7 +272,7 @@ async function playLive(open, backToExample = null) {
       if (!backToExample) storage.set(saveKey(), table.snap.save);
       postHeight();
     },
-    onSummary: showSummary,
+    onSummary: summarize,
     onError: (error) => showError(fromEngine(error)),
   });
   redraw = () => live.draw();
@@ -286,18 +287,9 @@ async function playLive(open, backToExample = null) {
   await live.start();
 }
 
-function showSummary(table, summary) {
-  const dialog = $("summary");
-  const { renderer, snap } = table;
-  const parts = [
-    summary && renderer.dealSummary(summary, snap),
-    snap.is_over && renderer.finalSummary(snap),
-    h("form", { method: "dialog", class: "form-actions" },
-      h("button", { class: "primary", id: "summary-continue", text: snap.is_over ? t("close") : t("continue") })),
-  ];
-  dialog.replaceChildren(...parts.filter(Boolean));
-  dialog.showModal();
-  return new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
+// The summary of a deal or game: the site's own dialog (summary.js), with no extra buttons.
+function summarize(table, summary) {
+  return showSummary($("summary"), table, summary).closed;
 }
 
 // An example embed: a scenario's frames, stepped forward and back with their captions.

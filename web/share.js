@@ -17,10 +17,12 @@ export async function unpackText(code) {
   return new Response(stream).text();
 }
 
-// The fragment parameters that reproduce a deal: the same cards for whoever opens the link.
-export function dealParameters({ game, players, seed, options }) {
+// The fragment parameters that reproduce a deal (and its set-up, if any): the same cards for whoever
+// opens the link.
+export function dealParameters({ game, players, seed, options, setup }) {
   const params = new URLSearchParams({ game, players: String(players), seed: String(seed) });
   if (options && Object.keys(options).length) params.set("options", JSON.stringify(options));
+  if (setup) params.set("setup", JSON.stringify(setup));
   return params;
 }
 

@@ -7,6 +7,7 @@ import { renderCube } from "./cube.js";
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
+import { seatName } from "./seats.js";
 import { unpackText } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
@@ -34,7 +35,7 @@ addStrings({
     emGameOver: "The game is over.",
     emReplay: "Replay", emShowReplay: "Show the replay",
     emReplayHint: "Step through every move of this finished game; every hand can be seen.",
-    emViewAs: "View as", emSpectator: "Spectator", emSeatN: "Seat {n}", emMoveBy: "Move {k} of {n}: seat {seat}",
+    emViewAs: "View as", emSpectator: "Spectator", emSeatN: "Seat {n}", emMoveBy: "Move {k} of {n}: {name}",
     errBadSave: "This game cannot be replayed: {detail}",
     errBadParam: "This embed's address is malformed: {detail}",
     errUnknownGame: "There is no game “{game}” here. The games are: {games}.",
@@ -57,7 +58,7 @@ addStrings({
     emGameOver: "ゲーム終了。",
     emReplay: "リプレイ", emShowReplay: "リプレイを見る",
     emReplayHint: "終わったゲームの全手順を一手ずつ見られます。全員の手札が見えます。",
-    emViewAs: "視点", emSpectator: "観戦者", emSeatN: "席{n}", emMoveBy: "{n}手中{k}手目: 席{seat}",
+    emViewAs: "視点", emSpectator: "観戦者", emSeatN: "席{n}", emMoveBy: "{n}手中{k}手目: {name}",
     errBadSave: "このゲームは再生できません: {detail}",
     errBadParam: "この埋め込みのアドレスが正しくありません: {detail}",
     errUnknownGame: "「{game}」というゲームはありません。遊べるゲーム: {games}。",
@@ -349,7 +350,7 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
     renderer.render($("embed-stage"), frame.snapshot, { act: () => {}, myTurn: false, keyboard: false, events: [] });
     renderCube($("embed-cube"), frame.snapshot, null);
     const mover = step > 0 ? frames[step - 1].snapshot.current_player : null;
-    const caption = pick(frame.caption) || (chooseSeat && step > 0 ? t("emMoveBy", { k: step, n: last, seat: mover }) : "");
+    const caption = pick(frame.caption) || (chooseSeat && step > 0 ? t("emMoveBy", { k: step, n: last, name: seatName(frame.snapshot.view, mover) }) : "");
     $("embed-caption").textContent = caption;
     $("embed-caption").hidden = !caption;
     $("embed-controls").replaceChildren(...[

@@ -412,7 +412,8 @@ function save(table) {
 
 async function summarize(table, summary) {
   const buttons = (close) => [
-    table.renderer.replayLabel && h("button", { type: "button", class: "ghost", id: "summary-replay",
+    // a renderer's replayLabel is null when there is nothing to replay (a set-up position, say)
+    table.renderer.replayLabel?.(table.snap) && h("button", { type: "button", class: "ghost", id: "summary-replay",
       text: table.renderer.replayLabel(table.snap), onclick: () => { close(); replayDeal(table); } }),
     h("button", { type: "button", class: "ghost", id: "summary-share", text: t("share"),
       onclick: () => { close(); openShare(); } }),

@@ -138,10 +138,9 @@ const listText = (items) => (items.length ? items.join(t("ch_listSeparator")) : 
 const pileText = (cards) => (cards.length ? cards.join(" ") : tx("empty"));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-// The deal number and mode are not in the view: they come from the game's own save in the snapshot.
-function savedGame(snap) {
-  const { seed, options, setup } = JSON.parse(snap.save);
-  return { deal: setup === null ? seed : null, mode: options.mode };
+// The deal number (null for a set-up position) and the mode come with the snapshot, not the view.
+function dealOf(snap) {
+  return { deal: snap.deal, mode: snap.options.mode };
 }
 
 // --- where each legal action is done on the table ------------------------------------------------
@@ -220,13 +219,13 @@ export function render(root, snap, context) {
   const moves = targets(snap);
   const mover = view.current_player;
   const phase = snap.is_over ? "over" : mover !== view.seat ? "wait" : mine.drawn !== null ? "place" : "move";
-  const { deal } = savedGame(snap);
+  const dealt = dealOf(snap);
   table = h("div", {
     class: `chains ${view.solitaire ? "ch-solitaire" : "ch-multi"}`, "data-phase": phase,
     "data-my-turn": String(context.myTurn), "data-moves": snap.moves, "data-players": view.players,
-    "data-deal": deal ?? "", "data-slots": view.slots, onpointerdown: startDrag,
+    "data-deal": dealt.deal ?? "", "data-slots": view.slots, onpointerdown: startDrag,
   },
-  infoBar(view, snap, deal),
+  infoBar(view, dealt),
   !view.solitaire && h("div", { class: "ch-opponents" },
     view.tables.map((_, seat) => seat !== view.seat && opponentPanel(view, seat))),
   endCardArea(view, moves, context),
@@ -236,9 +235,8 @@ export function render(root, snap, context) {
   if (hinted?.save === snap.save) markHint(hinted.action, snap);
 }
 
-function infoBar(view, snap, deal) {
+function infoBar(view, { deal, mode }) {
   const mine = view.tables[view.seat];
-  const { mode } = savedGame(snap);
   return h("div", { class: "info ch-info" },
     view.solitaire && deal !== null && h("span", { class: "badge ch-deal", text: tx("deal", { n: deal }) }),
     view.solitaire ? h("span", { class: "badge", text: tx(mode === "advanced" ? "modeAdvanced" : "modeBeginner") })
@@ -564,7 +562,7 @@ export function botDelay(snap, lastEvents) {
 }
 
 export function replayLabel(snap) {
-  const { deal } = savedGame(snap);
+  const { deal } = dealOf(snap);
   return snap.view.solitaire && deal !== null ? tx("playAgain", { n: deal }) : null;
 }
 
@@ -575,7 +573,7 @@ export function finalSummary(snap) {
 
 function solitaireSummary(snap) {
   const { penalty, won } = snap.result;
-  const { deal, mode } = savedGame(snap);
+  const { deal, mode } = dealOf(snap);
   const ends = snap.view.tables[0].ends;
   return h("section", { class: "final-summary ch-final", "data-won": String(won), "data-penalty": penalty },
     h("h2", { id: "final-title", text: tx("over") }),

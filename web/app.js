@@ -20,6 +20,7 @@ const LEVELS = ["easy", "normal", "hard"];
 const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], start: ["loadingStart", 3] };
 // A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
 const HINT_BUDGET_MS = 400;
+const CUBE_ACTIONS = ["double", "take", "pass"];
 
 addStrings({
   en: {
@@ -499,7 +500,14 @@ async function requestHint() {
     showError(reply.error);
   } else {
     current.hint.action = reply.hint.action;
-    current.renderer.showHint($("game"), reply.hint.action, current.snap);
+    // a doubling-cube decision is shown on the cube bar's own button, not on the game's table
+    if (CUBE_ACTIONS.includes(reply.hint.action.type)) {
+      const button = $(`cube-${reply.hint.action.type}`);
+      button?.classList.add("hinted");
+      button?.focus();
+    } else {
+      current.renderer.showHint($("game"), reply.hint.action, current.snap);
+    }
   }
   updateHintButton();
 }

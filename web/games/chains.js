@@ -7,6 +7,7 @@
 import { cubeStatus } from "../cube.js";
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
+import { bottomSeat, otherSeats, playerName } from "../seats.js";
 
 export const players = { default: 1, max: 6 };
 // The solitaire's seed is its deal number (docs/games/chains.md): the picker says so.
@@ -19,7 +20,7 @@ const FAN = { loose: 1.35, tightest: 0.95, height: 8.1 }; // slot fans, in rem: 
 
 addStrings({
   en: {
-    ch_you: "You", ch_bot: "Bot {n}", ch_listSeparator: ", ",
+    ch_listSeparator: ", ",
     ch_dealNumber: "Deal number (optional)",
     ch_dealHelp: "A solitaire deal is replayed by its number. Empty: a new random deal.",
     ch_deal: "Deal {n}", ch_modeBeginner: "Beginner · 5 slots", ch_modeAdvanced: "Advanced · 4 slots",
@@ -75,7 +76,7 @@ addStrings({
     ch_keyTap: "Or tap a target, drag a card onto one, or move with the arrows and press Enter",
   },
   ja: {
-    ch_you: "あなた", ch_bot: "ボット{n}", ch_listSeparator: "、",
+    ch_listSeparator: "、",
     ch_dealNumber: "ディール番号（任意）",
     ch_dealHelp: "ソリティアは番号で同じ配りを再現できます。空欄なら新しいランダムな配り。",
     ch_deal: "ディール {n}", ch_modeBeginner: "初級・5スロット", ch_modeAdvanced: "上級・4スロット",
@@ -133,7 +134,9 @@ addStrings({
 });
 
 const tx = (key, values) => t(`ch_${key}`, values);
-const seatName = (seat) => (seat === 0 ? tx("you") : tx("bot", { n: seat }));
+// Seats are named from the viewer's place (seats.js): You, then Bot 1, 2, … clockwise; a spectator
+// sees the seats' own numbers.
+const seatName = playerName;
 const listText = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
 const pileText = (cards) => (cards.length ? cards.join(" ") : tx("empty"));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -213,7 +216,7 @@ let droppedJustNow = false; // the click a browser sends right after a drop is n
 
 export function render(root, snap, context) {
   const view = snap.view;
-  const mine = view.tables[view.seat];
+  const mine = view.tables[bottomSeat(view)];
   lastRender = { snap, context };
   recordEvents(snap, context.events ?? []);
   const moves = targets(snap);
@@ -227,16 +230,16 @@ export function render(root, snap, context) {
   },
   infoBar(view, dealt),
   !view.solitaire && h("div", { class: "ch-opponents" },
-    view.tables.map((_, seat) => seat !== view.seat && opponentPanel(view, seat))),
+    otherSeats(view).map((seat) => opponentPanel(view, seat))),
   endCardArea(view, moves, context),
   prompt(view, snap, context, phase),
   ownArea(view, mine, moves, context));
   root.replaceChildren(table);
-  if (hinted?.save === snap.save) markHint(hinted.action, snap);
+  if (hinted && hinted.save === snap.save) markHint(hinted.action, snap); // frames have no save: no hint
 }
 
 function infoBar(view, { deal, mode }) {
-  const mine = view.tables[view.seat];
+  const mine = view.tables[bottomSeat(view)];
   return h("div", { class: "info ch-info" },
     view.solitaire && deal !== null && h("span", { class: "badge ch-deal", text: tx("deal", { n: deal }) }),
     view.solitaire ? h("span", { class: "badge", text: tx(mode === "advanced" ? "modeAdvanced" : "modeBeginner") })
@@ -245,7 +248,7 @@ function infoBar(view, { deal, mode }) {
     view.solitaire ? h("span", { class: "badge ch-ends-left", "data-ends-left": mine.ends.length,
       text: tx("endsLeft", { n: mine.ends.length }) })
       : h("span", { class: "badge ch-own-score", "data-score": mine.score,
-        text: `${seatName(view.seat)} ${tx("score", { n: mine.score })}` }),
+        text: `${seatName(view, bottomSeat(view))} ${tx("score", { n: mine.score })}` }),
     mine.dead.length > 0 && h("span", { class: "badge ch-dead", text: tx("dead", { n: mine.dead.length }) }));
 }
 
@@ -261,8 +264,8 @@ function endCardArea(view, moves, context) {
   return h("section", { class: "ch-ends", "aria-label": tx("endCards") },
     view.end_cards.map((entry) => {
       const n = entry.number;
-      const others = view.solitaire ? [] : view.tables.map((_, seat) => seat).filter((seat) => seat !== view.seat);
-      const states = [view.seat, ...others].map((seat) => tx("seatState", { name: seatName(seat), state: stateText(seatState(entry, seat)) }));
+      const others = view.solitaire ? [] : otherSeats(view);
+      const states = [bottomSeat(view), ...others].map((seat) => tx("seatState", { name: seatName(view, seat), state: stateText(seatState(entry, seat)) }));
       return h("div", {
         class: `ch-end-group ${entry.locked ? "sold-out" : ""} ${justTaken.has(n) ? "ch-just" : ""}`, role: "group",
         "data-number": n, "data-locked": String(entry.locked), "aria-label": tx("groupAria", { n, states: listText(states) }),
@@ -271,7 +274,7 @@ function endCardArea(view, moves, context) {
       others.length > 0 && h("span", { class: "ch-end-seats", "aria-hidden": "true" }, others.map((seat) => {
         const state = seatState(entry, seat);
         return h("span", { class: `ch-end-seat seat-${seat} ${state}`, "data-seat": seat, "data-state": state,
-          title: tx("seatState", { name: seatName(seat), state: stateText(state) }),
+          title: tx("seatState", { name: seatName(view, seat), state: stateText(state) }),
           text: state === "taken" ? `${seat}✓` : state === "locked" ? `${seat}×` : String(seat) });
       })),
       entry.locked && h("span", { class: "ch-sold-out", "aria-hidden": "true", text: tx("soldOut") }));
@@ -284,7 +287,7 @@ function stateText(state) {
 
 function ownEndCard(view, entry, moves, context) {
   const n = entry.number;
-  const state = seatState(entry, view.seat);
+  const state = seatState(entry, bottomSeat(view));
   const close = moves.get(`end-${n}`);
   const common = { "data-target": `end-${n}`, "data-state": state, "data-number": n };
   if (close) {
@@ -308,11 +311,11 @@ function opponentPanel(view, seat) {
   return h("section", {
     class: `ch-opponent seat seat-${seat} ${turn ? "turn" : ""} ${seen.left ? "gone" : ""}`, "data-seat": seat,
     "data-deck": seen.deck, "data-score": seen.score, "data-left": String(seen.left), "data-dead": seen.dead.length,
-    "aria-label": tx("opponentAria", { name: seatName(seat), score: seen.score, deck: seen.deck, work })
+    "aria-label": tx("opponentAria", { name: seatName(view, seat), score: seen.score, deck: seen.deck, work })
       + (turn ? ` (${tx("toMove")})` : "") + (seen.left ? ` (${tx("left")})` : ""),
   },
   h("header", { class: "ch-opp-head", "aria-hidden": "true" },
-    h("span", { class: "seat-name", text: seatName(seat) }),
+    h("span", { class: "seat-name", text: seatName(view, seat) }),
     h("span", { class: "ch-opp-score", text: tx("score", { n: seen.score }) }),
     seen.left && h("span", { class: "ch-tag ch-left", text: tx("left") }),
     turn && h("span", { class: "ch-tag ch-turn", text: tx("toMove") })),
@@ -336,7 +339,7 @@ function ownArea(view, mine, moves, context) {
   const draw = moves.get("deck");
   const toWork = moves.get("work");
   const drawnDrops = mine.drawn !== null && context.myTurn;
-  return h("section", { class: `ch-own seat-${view.seat}`, "aria-label": seatName(view.seat) },
+  return h("section", { class: `ch-own seat-${bottomSeat(view)}`, "aria-label": seatName(view, bottomSeat(view)) },
     h("div", { class: "ch-row" },
       h(draw ? "button" : "div", {
         class: `ch-deck ${draw ? "legal" : ""}`, type: draw ? "button" : null, "data-target": "deck", "data-deck": mine.deck,
@@ -402,12 +405,12 @@ function slotColumn(mine, pile, i, moves, context) {
 // --- what to do now, and what just happened ----------------------------------------------------------------
 
 function prompt(view, snap, context, phase) {
-  const mine = view.tables[view.seat];
+  const mine = view.tables[bottomSeat(view)];
   const slots = mine.slots.length;
   let status;
   if (phase === "over") status = tx("over");
   else if (cubeStatus(snap)) status = cubeStatus(snap); // a double waits: answer it, or wait for the answer
-  else if (phase === "wait") status = tx("wait", { name: seatName(view.current_player) });
+  else if (phase === "wait") status = tx("wait", { name: seatName(view, view.current_player) });
   else if (phase === "place") {
     const fits = snap.legal.some((action) => action.type === "place" && action.to === "work");
     status = tx(fits ? "place" : "placeSlotOnly", { card: mine.drawn, slots });
@@ -424,8 +427,8 @@ function prompt(view, snap, context, phase) {
       log.map((line) => h("li", { text: line }))));
 }
 
-function describe(event) {
-  const name = seatName(event.seat);
+function describe(view, event) {
+  const name = seatName(view, event.seat);
   switch (event.type) {
     case "drawn": return tx("evDrawn", { name, card: event.card });
     case "placed": return event.to === "work" ? tx("evWork", { name, card: event.card })
@@ -436,7 +439,7 @@ function describe(event) {
     case "sold_out": return tx("evSoldOut", { n: event.number });
     case "dead_pile": return tx("evDead", { name, cards: event.cards.join(" ") });
     case "left": return tx("evLeft", { name });
-    case "turn": return event.seat === 0 ? tx("evYourTurn") : tx("evTurn", { name });
+    case "turn": return event.seat === view.seat ? tx("evYourTurn") : tx("evTurn", { name });
     case "game_over": return tx("evOver");
     default: return null;
   }
@@ -449,7 +452,7 @@ function recordEvents(snap, events) {
   if (snap.moves < loggedMoves) log = [];
   loggedMoves = snap.moves;
   recentEvents = events;
-  const lines = events.map(describe).filter(Boolean);
+  const lines = events.map((event) => describe(snap.view, event)).filter(Boolean);
   if (lines.length) log = [...log, lines.join(" · ")].slice(-LOG_LINES);
 }
 
@@ -508,7 +511,7 @@ export function onKey(event, snap, context) {
   const key = event.key.toLowerCase();
   if (arrowFocus(table, key)) return true;
   if (!context.myTurn) return false;
-  const drawn = snap.view.tables[snap.view.seat].drawn !== null;
+  const drawn = snap.view.tables[bottomSeat(snap.view)].drawn !== null;
   const wanted = { d: "deck", w: "work", c: snap.legal.find((action) => action.type === "close") && "close" }[key];
   let action;
   if (wanted === "close") action = snap.legal.find((candidate) => candidate.type === "close");
@@ -528,7 +531,7 @@ export function showHint(root, action, snap) {
 }
 
 function markHint(action, snap) {
-  const mine = snap.view.tables[snap.view.seat];
+  const mine = snap.view.tables[bottomSeat(snap.view)];
   const marked = [targetOf(action)];
   let move;
   if (action.type === "draw") move = tx("hDraw");
@@ -586,9 +589,9 @@ function expansionSummary(snap) {
   const { scores, winners } = snap.result;
   const best = scores[winners[0]];
   let headline;
-  if (winners.length > 1) headline = tx("winsShared", { names: listText(winners.map(seatName)), score: best });
+  if (winners.length > 1) headline = tx("winsShared", { names: listText(winners.map((seat) => seatName(view, seat))), score: best });
   else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
-  else headline = tx("winsOne", { name: seatName(winners[0]), score: best });
+  else headline = tx("winsOne", { name: seatName(view, winners[0]), score: best });
   return h("section", { class: "final-summary ch-final" },
     h("h2", { id: "final-title", text: tx("over") }),
     h("p", { class: "headline", text: headline }),
@@ -598,7 +601,7 @@ function expansionSummary(snap) {
       h("tbody", {}, scores.map((score, seat) => h("tr", {
         class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-score": score,
       },
-      h("th", { scope: "row", text: seatName(seat) }),
+      h("th", { scope: "row", text: seatName(view, seat) }),
       h("td", { text: listText([...view.tables[seat].taken].sort((a, b) => a - b)) }),
       h("td", { class: "num", text: score }))))),
     h("p", { class: "fine", text: tx("scoring") }));

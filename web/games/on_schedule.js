@@ -56,6 +56,8 @@ addStrings({
     osColPointsLong: "Points", osColTeam: "Team", osColVp: "Victory points",
     osSummaryRow: "The schedule of deal {n}",
     osDealWinner: "{team} take the victory point.", osDealTie: "Equal totals: no victory point.",
+    osDealStake: "{team} take {n} victory points (the cube's stake).",
+    osDealPassed: "The double was passed: {team} take {n} victory points.",
     osDoublingNote: "Points count double in the winner's own special trick (★) and in trick 13.",
     osFinalTitle: "Match over", osWeWin: "Your team wins the match {ours}–{theirs}!",
     osTheyWin: "{team} win the match {theirs}–{ours}.", osDealsPlayed: "Deals played: {n}",
@@ -101,6 +103,8 @@ addStrings({
     osColPointsLong: "得点", osColTeam: "チーム", osColVp: "勝利点",
     osSummaryRow: "第{n}ディールのスケジュール",
     osDealWinner: "{team}が勝利点を獲得。", osDealTie: "同点: 勝利点なし。",
+    osDealStake: "{team}が勝利点{n}を獲得（キューブの賭け）。",
+    osDealPassed: "ダブルがパスされました: {team}が勝利点{n}を獲得。",
     osDoublingNote: "勝者自身のスペシャルトリック（★）とトリック13の得点は2倍です。",
     osFinalTitle: "マッチ終了", osWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
     osTheyWin: "{team}の勝ち（{theirs}対{ours}）。", osDealsPlayed: "ディール数: {n}",
@@ -485,6 +489,15 @@ export function botDelay(snap, lastEvents) {
   return view.trick.some((play) => play.seat === view.seat) ? DELAY.humanDone : DELAY.beforeHuman;
 }
 
+// Who took the deal and how much: with the doubling cube the victory point is the stake, and a
+// passed double gives the doubling team the stake before the double.
+function dealHeadline(view, summary) {
+  if (summary.winner_team === null) return t("osDealTie");
+  const team = teamName(view, summary.winner_team);
+  if (summary.passed) return t("osDealPassed", { team, n: summary.stake });
+  return summary.stake > 1 ? t("osDealStake", { team, n: summary.stake }) : t("osDealWinner", { team });
+}
+
 export function dealSummary(summary, snap) {
   const view = snap.view;
   const vp = summary.victory_points;
@@ -492,7 +505,7 @@ export function dealSummary(summary, snap) {
   return h("section", { class: "deal-summary os-summary", "data-deal": summary.deal },
     h("h2", { id: "summary-title", text: t("osSummaryTitle", { n: summary.deal }) }),
     h("p", { class: "headline", "data-winner-team": summary.winner_team ?? "none",
-      text: summary.winner_team === null ? t("osDealTie") : t("osDealWinner", { team: teamName(view, summary.winner_team) }) }),
+      text: dealHeadline(view, summary) }),
     h("div", { "aria-label": t("osSummaryRow", { n: summary.deal }), role: "group" },
       scheduleRow(snap.view, summary.row, summary.special, { current: null, compact: true })),
     h("table", { class: "seat-results" },

@@ -1,0 +1,125 @@
+"""Undo against bots (and not in shared deals), share links to a deal and to a finished game's
+replay, and game files downloaded and loaded back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from driver import (
+    HUMAN,
+    SAVE_KEY,
+    hand,
+    open_site,
+    resume_position,
+    saved_game,
+    start_game,
+    take_human_turn,
+    wait_for_turn_or_summary,
+)
+from playwright.sync_api import BrowserContext, Page, expect
+
+import pygames_core as pg
+
+
+def test_undo_takes_back_the_players_move_and_the_bots_after_it(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    start_game(page, seed=5)
+    assert wait_for_turn_or_summary(page) != "summary"
+    before = (hand(page), saved_game(page).history)
+    take_human_turn(page)
+    wait_for_turn_or_summary(page)
+    assert len(saved_game(page).history) > len(before[1])
+    page.keyboard.press("u")
+    expect(page.locator(".hand .card")).to_have_count(len(before[0]))
+    wait_for_turn_or_summary(page)
+    assert (hand(page), saved_game(page).history) == before
+
+
+def test_no_undo_when_the_player_turns_it_off(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    page.click(".game-choice[data-game='arsene']")
+    page.uncheck("#allow-undo")
+    page.click("#start")
+    wait_for_turn_or_summary(page)
+    expect(page.locator("#undo")).to_be_hidden()
+    open_site(page, site_url)  # the choice is kept with the save
+    wait_for_turn_or_summary(page)
+    expect(page.locator("#undo")).to_be_hidden()
+
+
+def share_links(page: Page) -> dict[str, str]:
+    page.click("#share")
+    expect(page.locator("#share-dialog")).to_be_visible()
+    links = {name: page.input_value(f"#share-{name}") for name in ("deal", "embed")
+             if page.locator(f"#share-{name}").count()}
+    if page.locator("#share-replay").count():
+        links["replay"] = page.input_value("#share-replay")
+    page.keyboard.press("Escape")
+    return links
+
+
+def test_a_shared_deal_deals_the_same_cards_and_allows_no_undo(page: Page, site_url: str,
+                                                               new_context: Callable[..., BrowserContext]) -> None:
+    open_site(page, site_url)
+    start_game(page, seed=21)
+    wait_for_turn_or_summary(page)
+    links = share_links(page)
+    assert "replay" not in links  # a game still being played is shared as its deal only
+    assert "seed=21" in links["deal"] and "embed.html#" in links["embed"]
+    friend = new_context().new_page()
+    friend.goto(links["deal"].replace("index.html#", "index.html?pace=0#"))
+    friend.wait_for_selector("#game:not([hidden]) > [data-phase]")
+    wait_for_turn_or_summary(friend)
+    assert sorted(hand(friend)) == sorted(pg.new_game("arsene", seed=21).view(HUMAN)["hand"])
+    expect(friend.locator("#undo")).to_be_hidden()
+    assert "#" not in friend.url  # a reload resumes the game instead of dealing it again
+
+    # a player in the middle of a game is asked before a shared deal replaces it
+    take_human_turn(page)
+    wait_for_turn_or_summary(page)
+    playing = saved_game(page).history
+    page.goto(links["deal"].replace("seed=21", "seed=22").replace("index.html#", "index.html?pace=0#"))
+    expect(page.locator("#message-action")).to_be_visible()
+    assert saved_game(page).history == playing
+    page.click("#message-action")
+    page.wait_for_function("JSON.parse(localStorage.getItem('pygames.save')).text.includes('\"seed\":22')")
+    assert saved_game(page).seed == 22
+
+
+def test_a_finished_game_shares_its_replay_and_downloads_its_file(page: Page, site_url: str) -> None:
+    game = pg.new_game("chains", seed=5)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    resume_position(page, site_url, game)
+    expect(page.locator("#summary")).to_be_visible()
+    page.click("#summary-share")
+    expect(page.locator("#share-replay")).to_be_visible()
+    replay = page.input_value("#share-replay")
+    with page.expect_download() as download:
+        page.click("#share-download")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert pg.load_game(text).history == game.history
+    page.keyboard.press("Escape")
+
+    page.goto(replay.replace("embed.html#", "embed.html?pace=0#"))
+    page.click("#embed-show")
+    expect(page.locator("#embed-step")).to_have_attribute("data-step", str(len(game.history)))
+
+    # the file loads back on the site, as it was
+    open_site(page, site_url)
+    page.evaluate(f"localStorage.removeItem({SAVE_KEY!r})")
+    open_site(page, site_url)
+    page.set_input_files("#load-file", files=[{"name": "game.json", "mimeType": "application/json",
+                                              "buffer": text.encode()}])
+    expect(page.locator("#summary")).to_be_visible()
+    assert json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["text"] == text
+
+
+def test_a_file_that_is_not_a_game_is_refused(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    page.set_input_files("#load-file", files=[{"name": "x.json", "mimeType": "application/json",
+                                              "buffer": b'{"format": "pygames/save", "game": "arsene"}'}])
+    expect(page.locator("#message-text")).to_contain_text("not a pygames game")
+    expect(page.locator("#picker")).to_be_visible()

@@ -207,3 +207,21 @@ def test_lost_deal_summary_in_japanese(new_context: Callable[..., BrowserContext
     expect(page.locator("#summary .ch-analysis")).to_have_attribute("data-winnable", "true")
     expect(page.locator("#summary .ch-analysis")).to_contain_text(f"あなた: {penalty}")
     page.screenshot(path=str(artifacts / "chains-phone-ja-lost.png"))
+
+
+def test_a_cube_match_game_ends_with_its_own_summary_and_the_next_game_is_dealt(page: Page, site_url: str) -> None:
+    # seat 0 closes its last open end card: the 1 sells out, Bot 1 has nothing left to take
+    setup = {"tables": [{"deck": [2], "work": [10, 9, 8, 7, 6, 5, 4, 3], "end_cards": [1]}, {}], "current": 0}
+    game = pg.new_game("chains", players=2, seed=1, options={"cube": True}, setup=setup)
+    resume_position(page, site_url, game)
+    for action in ({"type": "draw"}, {"type": "place", "to": "work"}, {"type": "close", "end": 1}):
+        assert wait_for_my_turn_or_summary(page)
+        perform(page, action)
+    summary = page.locator("#summary .ch-game-summary")
+    expect(summary).to_have_attribute("data-side", "0")
+    expect(summary).to_contain_text("Game 1 of the match")
+    expect(summary).to_contain_text("You win the game: +1 (stake 1).")
+    expect(page.locator("#summary .final-summary")).to_have_count(0)  # the match goes on
+    page.click("#summary-continue")
+    assert saved_game(page).view(0)["match"]["scores"] == [1, 0]
+    expect(page.locator("#cube-bar")).to_be_visible()

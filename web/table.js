@@ -99,7 +99,8 @@ export class LiveTable {
     this.onChange(this);
     const summaryType = this.renderer.summaryEvent ?? "deal_over";
     const dealOver = reply.events.find((event) => event.type === summaryType);
-    if (dealOver || this.snap.is_over) await this.onSummary(this, dealOver?.summary ?? null);
+    // the event's own `summary`, or the event itself when it is the summary (a cube game's stake_won)
+    if (dealOver || this.snap.is_over) await this.onSummary(this, dealOver ? dealOver.summary ?? dealOver : null);
   }
 
   close() {

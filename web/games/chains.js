@@ -10,6 +10,9 @@ import { addStrings, t } from "../i18n.js";
 import { bottomSeat, otherSeats, playerName } from "../seats.js";
 
 export const players = { default: 1, max: 6 };
+// In a two-player match with the doubling cube each game ends with the stake won (cube.py); the
+// solitaire and the plain expansion end with the whole game and show the final summary only.
+export const summaryEvent = "stake_won";
 // The solitaire's seed is its deal number (docs/games/chains.md): the picker says so.
 export const seedField = { label: "ch_dealNumber", help: "ch_dealHelp" };
 
@@ -49,6 +52,10 @@ addStrings({
     ch_placeSlotOnly: "The {card} does not fit the work pile: put it on a slot (1–{slots}).",
     ch_slotEnds: "A slot ends your turn.",
     ch_wait: "{name} is playing…", ch_over: "The game is over.",
+    ch_gameN: "Game {n} of the match", ch_stakeWon: "{name} wins the game: +{points} (stake {stake}).",
+    ch_stakeYouWon: "You win the game: +{points} (stake {stake}).",
+    ch_stakePassed: "The double was passed: {name} +{points}.", ch_stakeTie: "A tie: no points (stake {stake}).",
+    ch_matchScore: "Match to {target}: {scores}.",
     ch_hint: "Hint: {move}",
     ch_hDraw: "draw a card.", ch_hWork: "put the {card} on the work pile.", ch_hSlot: "put the {card} on slot {n}.",
     ch_hMove: "move the {card} from slot {n} to the work pile.", ch_hClose: "close the run with end card {n}.",
@@ -105,6 +112,10 @@ addStrings({
     ch_placeSlotOnly: "{card}は作業場に置けません: スロット（1〜{slots}）に置いてください。",
     ch_slotEnds: "スロットに置くと手番終了です。",
     ch_wait: "{name}がプレイ中…", ch_over: "ゲーム終了です。",
+    ch_gameN: "マッチ第{n}ゲーム", ch_stakeWon: "{name}の勝ち: +{points}（賭け{stake}）。",
+    ch_stakeYouWon: "あなたの勝ち: +{points}（賭け{stake}）。",
+    ch_stakePassed: "ダブルがパスされました: {name} +{points}。", ch_stakeTie: "引き分け: 得点なし（賭け{stake}）。",
+    ch_matchScore: "{target}点マッチ: {scores}。",
     ch_hint: "ヒント: {move}",
     ch_hDraw: "1枚めくる。", ch_hWork: "{card}を作業場に置く。", ch_hSlot: "{card}をスロット{n}に置く。",
     ch_hMove: "スロット{n}の{card}を作業場へ移す。", ch_hClose: "エンドカード{n}でチェーンを閉じる。",
@@ -567,6 +578,24 @@ export function botDelay(snap, lastEvents) {
 export function replayLabel(snap) {
   const { deal } = dealOf(snap);
   return snap.view.solitaire && deal !== null ? tx("playAgain", { n: deal }) : null;
+}
+
+// One game of a cube match is over (the stake_won event): who won it and for how much, the game's
+// own points, and the match score.
+export function dealSummary(won, snap) {
+  const view = snap.view;
+  const name = won.side === null ? null : seatName(view, won.side);
+  const line = won.side === null ? tx("stakeTie", { stake: won.stake })
+    : tx(won.passed ? "stakePassed" : won.side === view.seat ? "stakeYouWon" : "stakeWon",
+      { name, points: won.points, stake: won.stake });
+  const scores = otherSeats(view).reduce((text, seat) => `${text} – ${seatName(view, seat)} ${won.scores[seat]}`,
+    `${seatName(view, bottomSeat(view))} ${won.scores[bottomSeat(view)]}`);
+  return h("section", { class: "deal-summary ch-game-summary", "data-game": won.game, "data-side": won.side ?? "none",
+    "data-points": won.points },
+  h("h2", { id: "summary-title", text: tx("gameN", { n: won.game }) }),
+  h("p", { class: "headline", text: line }),
+  won.game_scores && h("p", { text: listText(won.game_scores.map((score, seat) => `${seatName(view, seat)} ${tx("score", { n: score })}`)) }),
+  h("p", { text: tx("matchScore", { target: view.match.target, scores }) }));
 }
 
 export function finalSummary(snap) {

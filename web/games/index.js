@@ -4,7 +4,8 @@
 //   onKey(event, snapshot, context)   handle a game key; true when it was used
 //   botDelay(snapshot, lastEvents)    how long to wait before the next bot move, in ms
 //   dealSummary(summary, snapshot), finalSummary(snapshot)   contents of the summary dialog
-//   summaryEvent (optional)   the event type whose `summary` the dialog shows ("deal_over" if unset)
+//   summaryEvent (optional)   the event type whose `summary` (or, without one, the event itself) the
+//                             dialog shows ("deal_over" if unset)
 //   players (optional) = {default, max}   the player counts this table can show, when the game
 //                                          allows a range (the picker then offers a choice)
 //   seedField (optional) = {label, help}   i18n keys naming the picker's seed field for this game

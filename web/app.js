@@ -32,7 +32,7 @@ addStrings({
     shareReplay: "Link to the replay of this game", shareEmbed: "Embed this deal in a web page",
     shareReplayLater: "A link to the replay is offered once the game is over (before that it would show every hand).",
     download: "Download the game file", copy: "Copy", copied: "Copied",
-    keyUndo: "U undoes your last move (when undo is allowed), S shares the game",
+    keyUndo: "U undoes your last move (when undo is allowed), S shares the game (where the table does not use U or S itself)",
   },
   ja: {
     undo: "戻す", undoLabel: "直前の手を戻す (U)", share: "共有", shareLabel: "このゲームを共有 (S)",
@@ -43,7 +43,7 @@ addStrings({
     shareReplay: "このゲームのリプレイへのリンク", shareEmbed: "このディールをウェブページに埋め込む",
     shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
     download: "ゲームファイルをダウンロード", copy: "コピー", copied: "コピーしました",
-    keyUndo: "U で直前の手を戻す（許可されているとき）、S で共有",
+    keyUndo: "U で直前の手を戻す（許可されているとき）、S で共有（ゲーム自体が U・S を使わない場面で）",
   },
 });
 
@@ -144,13 +144,15 @@ function onKey(event) {
     $("help").showModal();
   } else if (key === "n" && session) {
     showPicker();
+  } else if (onTable() && session.onKey(event)) {
+    // the game's own keys come before the shell's H, U and S (Apples and Roller Derby name suits by letter)
   } else if (key === "h" && hintOffered()) {
     requestHint();
   } else if (key === "u" && undoOffered()) {
     undoMove();
-  } else if (key === "s" && session && !$("game").hidden) {
+  } else if (key === "s" && onTable()) {
     openShare();
-  } else if (!(session && !$("game").hidden && session.onKey(event))) {
+  } else {
     return;
   }
   event.preventDefault();

@@ -18,6 +18,11 @@ How it searches (depth first, over canonical states):
   the bounds allow (most deals are won), then upward from what the normal policy reaches, so only
   the last question (the proof that one more is impossible) searches exhaustively. The memo keeps,
   per state, an upper bound on what it can still take, which tightens as searches fail.
+- Randomized restarts: a depth-first search in one fixed order can spend minutes under an early
+  wrong choice when a win lies elsewhere (beginner deal 30: 130,000 nodes). So each question gets
+  a small allowance of nodes in the fixed order, then restarts in randomized orders with growing
+  allowances. A restart loses nothing already proven (failures stay in the memo), and the
+  allowances grow geometrically, so a question with no "yes" still ends in the full proof.
 - Upper bounds that prune: (1) counting: each run needs one card of every number above its end
   card, and the highest end cards need the fewest, so taking them greedily from the top against
   the live copies left (deck and piles) bounds what can still be taken; the run on the work pile
@@ -30,12 +35,13 @@ How it searches (depth first, over canonical states):
   number up, an empty slot, a lower card, a higher card).
 
 Run the table of random deals with
-    python -m pygames_core.chains_solver --deals 1000 --mode beginner --time-limit 5
+    python -m pygames_core.chains_solver --deals 1000 --mode beginner
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -48,12 +54,25 @@ from .rng import Rng
 Pile = tuple[int, ...]
 Piles = tuple[Pile, ...]  # canonical: cut above their junk, empty ones left out, sorted
 Path = list[tuple]  # the search's moves, last first: ("close",), ("move", pile), ("work",), ("slot", pile)
+# randomized restarts (see _Search._ask): the first allowance in nodes, its growth per restart, and
+# how a randomized order differs from the fixed one (chances of trying a close or the work pile
+# later, and how far the slots' ranks are blurred)
+FIRST_ALLOWANCE = 200
+ALLOWANCE_GROWTH = 1.1
+CLOSE_LATER = 0.25
+WORK_LATER = 0.1
+RANK_BLUR = 2.5
+RESTART_SEED = 0  # the randomized orders are the same in every run: a deal's answer is reproducible
 ALL_ENDS = (1 << 10) - 1  # bit n-1 set: end card n still in the area
 TEN = 1 << 9
 
 
 class SearchLimit(Exception):
     """The node limit or the time budget ran out before the answer was proven."""
+
+
+class _Restart(Exception):
+    """A randomized search's own node allowance ran out: start again in another order."""
 
 
 @dataclass
@@ -121,6 +140,8 @@ class _Search:
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
+        self.restart_at: int | None = None  # a randomized search's node allowance (see find)
+        self.shuffle: random.Random | None = None  # set: moves are tried in a perturbed order
         self.memo: dict[tuple, int] = {}
         self.relaxed_memo: dict[tuple, int] = {}
         counts = [(0,) * 11]
@@ -216,17 +237,19 @@ class _Search:
             raise SearchLimit
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchLimit
+        if self.restart_at is not None and self.nodes > self.restart_at:
+            raise _Restart
         if self._moves(i, top, ends, piles, need, path):
             return True
         self.memo[key] = need - 1
         return False
 
     def _moves(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
-        if top >= 2 and ends >> (top - 2) & 1:
-            fewer = ends & ~(1 << (top - 2))
-            if self.can_take(i, 0, fewer, _cut(piles, JUNK[0, fewer]), need - 1, path):
-                path.append(("close",))
-                return True
+        closing = top >= 2 and ends >> (top - 2) & 1
+        # a randomized search sometimes keeps the run going before it tries closing it
+        close_last = closing and self.shuffle is not None and self.shuffle.random() < CLOSE_LATER
+        if closing and not close_last and self._close(i, top, ends, piles, need, path):
+            return True
         want = top - 1 if top else 10
         junk = JUNK[want, ends]
         previous = None
@@ -236,7 +259,16 @@ class _Search:
                 if self.can_take(i, want, ends, _cut((*piles[:k], pile[:-1], *piles[k + 1:]), junk), need, path):
                     path.append(("move", pile))
                     return True
-        return self.place(i, top, ends, piles, need, path)
+        if self.place(i, top, ends, piles, need, path):
+            return True
+        return close_last and self._close(i, top, ends, piles, need, path)
+
+    def _close(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
+        fewer = ends & ~(1 << (top - 2))
+        if self.can_take(i, 0, fewer, _cut(piles, JUNK[0, fewer]), need - 1, path):
+            path.append(("close",))
+            return True
+        return False
 
     def place(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
         """Turn up card i and place it: on the work pile if it fits, or on a slot."""
@@ -244,8 +276,10 @@ class _Search:
             return False
         card = self.deck[i]
         want = top - 1 if top else 10
-        if card == want and self.can_take(i + 1, want, ends, _cut(piles, JUNK[want, ends]), need, path):
-            path.append(("work",))
+        fits = card == want
+        # a randomized search sometimes tries the slots before the work pile
+        work_last = fits and self.shuffle is not None and self.shuffle.random() < WORK_LATER
+        if fits and not work_last and self._onto_work(i, want, ends, piles, need, path):
             return True
         junk = JUNK[top, ends]
         free = len(piles) < self.slots
@@ -253,7 +287,7 @@ class _Search:
             if self.can_take(i + 1, top, ends, piles, need, path):
                 path.append(("slot", ()))
                 return True
-            return False
+            return work_last and self._onto_work(i, want, ends, piles, need, path)
         for pile in self._slot_order(piles, card, free):
             if pile:
                 k = piles.index(pile)
@@ -263,28 +297,36 @@ class _Search:
             if self.can_take(i + 1, top, ends, after, need, path):
                 path.append(("slot", pile))
                 return True
+        return work_last and self._onto_work(i, want, ends, piles, need, path)
+
+    def _onto_work(self, i: int, want: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
+        if self.can_take(i + 1, want, ends, _cut(piles, JUNK[want, ends]), need, path):
+            path.append(("work",))
+            return True
         return False
 
-    @staticmethod
-    def _slot_order(piles: Piles, card: int, free: bool) -> list[Pile]:
+    def _slot_order(self, piles: Piles, card: int, free: bool) -> list[Pile]:
         """One choice per distinct pile (and one empty slot), most promising first: onto the next
-        number up, an empty slot, a lower card, a higher card."""
-        ranked = [(1, ())] if free else []
+        number up, an empty slot, a lower card, a higher card (a randomized search blurs the ranks)."""
+        ranked = [(1.0, ())] if free else []
         previous = None
         for pile in piles:
             if pile != previous:
                 previous = pile
                 top = pile[-1]
-                ranked.append((0 if top == card - 1 else 2 if top < card else 3, pile))
+                ranked.append((0.0 if top == card - 1 else 2.0 if top < card else 3.0, pile))
+        if self.shuffle is not None:
+            ranked = [(rank + self.shuffle.random() * RANK_BLUR, pile) for rank, pile in ranked]
         ranked.sort(key=lambda pair: pair[0])
         return [pile for _, pile in ranked]
 
-    def best(self, i: int, top: int, ends: int, piles: Piles, at_least: int, placing: bool) -> None:
+    def best(self, i: int, top: int, ends: int, piles: Piles, at_least: int, placing: bool,
+             restarts: random.Random | None = None) -> None:
         """The most end cards that can still be taken, with a path, into `found` (and `ceiling`, the
         best upper bound, kept current should the search run out of time): the most the bounds
         allow is asked first, then upward from `at_least` (known reachable), so only one proof
-        searches exhaustively. `placing`: card i is already turned up and must be placed first."""
-        ask = self.place if placing else self.can_take
+        searches exhaustively. `placing`: card i is already turned up and must be placed first.
+        `restarts`: each question is first tried in randomized orders (see `_ask`)."""
         if not top and ends & TEN:
             self.ceiling = 1 + self.bound(i, 0, ends & ~TEN, piles, 0)
         else:
@@ -293,7 +335,7 @@ class _Search:
         need = self.ceiling
         while self.found[0] < need <= self.ceiling:
             path: Path = []
-            if ask(i, top, ends, piles, need, path):
+            if self._ask(i, top, ends, piles, need, placing, path, restarts):
                 self.found = (need, path)
                 need += 1
             elif need > self.found[0] + 1:  # not the most: climb from what is known instead
@@ -301,6 +343,30 @@ class _Search:
                 need = self.found[0] + 1
             else:
                 self.ceiling = need - 1
+
+    def _ask(self, i: int, top: int, ends: int, piles: Piles, need: int, placing: bool, path: Path,
+             restarts: random.Random | None) -> bool:
+        """Can `need` more be taken? Answered exhaustively. With `restarts`, the fixed order gets
+        FIRST_ALLOWANCE nodes, then randomized orders get ever larger allowances: a win the fixed
+        order would reach only after a long detour is often found at once in another order. No
+        restart's finished work is lost (the memo keeps every proven failure), so the allowances
+        growing geometrically still end in the full proof when there is no win."""
+        ask = self.place if placing else self.can_take
+        if restarts is None:
+            return ask(i, top, ends, piles, need, path)
+        allowance = FIRST_ALLOWANCE
+        order = None  # the fixed order first
+        try:
+            while True:
+                self.restart_at, self.shuffle = self.nodes + allowance, order
+                try:
+                    return ask(i, top, ends, piles, need, path)
+                except _Restart:
+                    path.clear()
+                    order = restarts
+                    allowance = int(allowance * ALLOWANCE_GROWTH)
+        finally:
+            self.restart_at = self.shuffle = None
 
 
 def _line(path: Path, deck: list[int], top: int, ends: int, piles: list[list[int]], placing: bool) -> list[dict]:
@@ -360,7 +426,8 @@ def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | Non
     policy_takes, line = _policy_line(deck, slots, work or [], piles, ends, drawn)
     exact = True
     try:
-        search.best(0, top, mask, _cut([tuple(p) for p in piles], JUNK[top, mask]), policy_takes, drawn is not None)
+        search.best(0, top, mask, _cut([tuple(p) for p in piles], JUNK[top, mask]), policy_takes, drawn is not None,
+                    random.Random(RESTART_SEED))
     except SearchLimit:
         exact = False
     best, path = search.found

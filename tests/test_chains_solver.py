@@ -7,6 +7,7 @@ import json
 import pytest
 
 import pygames_core as pg
+from pygames_core import chains_solver
 from pygames_core.chains import CHAINS
 from pygames_core.chains_solver import JUNK, _cut, best_outcome, deal_deck, solve, solve_state
 
@@ -61,6 +62,28 @@ def test_the_solver_agrees_with_brute_force_on_endgames(seed):
     assert solution.exact and 10 - solution.penalty == brute(CHAINS.copy_state(game._state), {})
     assert solution.penalty > 0  # these endgames are lost: the optimum proven is not just "all ten"
     assert replay(game.copy(), solution.line) == solution.penalty
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_randomized_restarts_still_end_in_the_exact_proof(monkeypatch, seed):
+    # an allowance of a few nodes makes every question go through many randomized restarts: the
+    # answer must still be the brute-force optimum, proven, with a line that reaches it
+    monkeypatch.setattr(chains_solver, "FIRST_ALLOWANCE", 3)
+    game = pg.new_game("chains", seed=seed, options={"mode": "advanced" if seed % 2 else "beginner"})
+    step = 0
+    while not game.is_over and len(game._state.tables[0].deck) > 6:
+        game.apply(pg.bot_action(game, "normal", seed=step))
+        step += 1
+    solution = solve_state(game._state)
+    assert solution.exact and 10 - solution.penalty == brute(CHAINS.copy_state(game._state), {})
+    assert replay(game.copy(), solution.line) == solution.penalty
+
+
+def test_restarts_find_a_win_the_fixed_order_reaches_only_after_a_long_detour():
+    # beginner deal 30: the fixed move order needs about 130,000 nodes (two minutes) to find its win
+    solution = solve(deal_deck(30), 5, node_limit=40_000)
+    assert solution.exact and solution.winnable
+    assert replay(pg.new_game("chains", seed=30), solution.line) == 0
 
 
 def test_the_solver_wins_a_winnable_deal_and_its_line_replays():

@@ -1,7 +1,8 @@
-"""The site's speed in a real Chromium: load time to a playable table (cold and warm) and bot move
-times inside Pyodide. Reported figures, never asserted.
+"""The site's speed in a real Chromium: load time to a playable table (cold and warm), bot move
+times inside Pyodide, and the Chains solver's time per deal inside Pyodide beside CPython's on the
+same deals. Reported figures, never asserted.
 
-    .venv/bin/python bench/page.py [--moves 30] [--budget 1000]
+    .venv/bin/python bench/page.py [--moves 30] [--budget 1000] [--solver-deals 20]
 """
 
 from __future__ import annotations
@@ -70,10 +71,52 @@ def bot_times(page: Page, level: str, moves: int, budget_ms: int) -> dict:
             "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 1), "max_ms": round(ordered[-1], 1)}
 
 
+def solver_times(page: Page, deals: int, mode: str) -> dict:
+    """Seconds per Chains solitaire deal for the after-game analysis (the exact solver from the
+    deal's start) in Pyodide, and for the same call in this CPython, deals 0..deals-1."""
+    import pygames_core as pg
+
+    pyodide = page.evaluate(
+        """async ([deals, mode]) => {
+            const call = window.pygamesBridge;
+            const out = [];
+            for (let deal = 0; deal < deals; deal++) {
+                let reply = await call({op: "new", game: "chains", seed: deal, options: {mode}, seat: 0});
+                const sid = reply.sid;
+                for (let step = 0; !reply.snapshot.is_over; step++) {
+                    reply = await call({op: "bot", sid, level: "easy", seed: step});
+                }
+                const t0 = performance.now();
+                reply = await call({op: "analysis", sid, time_budget_ms: 600000});
+                if (!reply.ok) throw new Error(reply.error.message);
+                out.push({seconds: (performance.now() - t0) / 1000, exact: reply.analysis.exact});
+                await call({op: "close", sid});
+            }
+            return out;
+        }""",
+        [deals, mode],
+    )
+    cpython = []
+    for deal in range(deals):
+        game = pg.new_game("chains", seed=deal, options={"mode": mode})
+        while not game.is_over:
+            game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
+        start = time.perf_counter()
+        pg.analysis(game, time_budget_ms=600_000)
+        cpython.append(time.perf_counter() - start)
+    in_page = sorted(entry["seconds"] for entry in pyodide)
+    ratios = sorted(p / c for p, c in zip((entry["seconds"] for entry in pyodide), cpython, strict=True))
+    return {"mode": mode, "deals": deals, "all_exact": all(entry["exact"] for entry in pyodide),
+            "pyodide_median_s": round(statistics.median(in_page), 3), "pyodide_worst_s": round(in_page[-1], 2),
+            "cpython_median_s": round(statistics.median(cpython), 3), "cpython_worst_s": round(max(cpython), 2),
+            "pyodide_over_cpython_median": round(statistics.median(ratios), 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=30, help="decisions timed per level (hard: a third)")
     parser.add_argument("--budget", type=int, default=1000, help="hard bot budget, ms")
+    parser.add_argument("--solver-deals", type=int, default=20, help="Chains deals solved per mode (0: none)")
     args = parser.parse_args()
     build = _build_module()
     build.build()
@@ -103,6 +146,9 @@ def main() -> None:
                 bot_times(page, level, args.moves if level != "hard" else max(5, args.moves // 3), args.budget)
                 for level in ("easy", "normal", "hard")
             ]
+            if args.solver_deals:
+                report["pyodide_chains_solver"] = [solver_times(page, args.solver_deals, mode)
+                                                   for mode in ("beginner", "advanced")]
             context.close()
     server.shutdown()
     print(json.dumps(report, indent=2))

@@ -6,7 +6,6 @@ number in the picker; screenshots of the solitaire and a 6-player table."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,15 +24,13 @@ from playwright.sync_api import BrowserContext, Page, expect
 import pygames_core as pg
 from pygames_core.chains_solver import deal_deck, solve
 
-WIN_DEAL = 6  # the solver proves it winnable in milliseconds (docs: median 0.05 s over 1000 deals)
+WIN_DEAL = 1  # won by the solver's search (86 nodes), where the normal policy's own line falls short
 SLOTS = 5
 
 
 def solver_line(deal: int) -> list[dict]:
-    started = time.perf_counter()
     solution = solve(deal_deck(deal), SLOTS)
     assert solution.penalty == 0 and solution.exact
-    assert time.perf_counter() - started < 5
     return solution.line
 
 

@@ -22,7 +22,8 @@ TABLE = "#game > *"  # the table a renderer draws
 
 
 def open_site(page: Page, url: str) -> None:
-    """Load the page with bot pacing off and wait until Python answers (picker or table shown)."""
+    """Load the page with bot pacing off and wait for the picker or the table. The picker can come
+    before Python is ready (it is drawn from catalog.json); requests queue in the worker meanwhile."""
     page.goto(f"{url}?pace=0")
     page.wait_for_selector("#picker:not([hidden]), #game:not([hidden])", timeout=TIMEOUT_MS)
 

@@ -45,6 +45,23 @@ def test_whole_deal_through_the_ui(page: Page, site_url: str) -> None:
     expect(page.locator(".arsene")).to_have_attribute("data-deal", "2")
 
 
+def test_the_picker_comes_before_python_and_start_waits_for_it(page: Page, site_url: str) -> None:
+    held = []  # the worker's script, held back: Python cannot start until it is let through
+    page.route("**/worker.js", lambda route: held.append(route))
+    page.goto(f"{site_url}?pace=0")
+    expect(page.locator("#picker")).to_be_visible()
+    expect(page.locator("#picker-status")).to_have_text("Loading the Python runtime…")
+    page.click('.game-choice[data-game="arsene"]')
+    page.fill("#seed", "11")
+    page.click("#start")
+    expect(page.locator("#start")).to_be_disabled()  # the game waits for Python, and says so
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector(".arsene", timeout=TIMEOUT_MS)
+    expect(page.locator("#picker-status")).to_have_count(0)
+    assert saved_game(page).seed == 11
+
+
 def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     start_game(page, seed=5)

@@ -50,6 +50,7 @@ addStrings({
 const $ = (id) => document.getElementById(id);
 
 let loadingStage = "runtime";
+let pythonReady = false;
 const bridge = startBridge((stage) => {
   loadingStage = stage;
   showLoadingStage();
@@ -71,6 +72,8 @@ function showLoadingStage() {
   const [key, step] = LOADING_STAGES[loadingStage];
   $("loading-text").textContent = t(key);
   $("loading-progress").value = step;
+  const pickerStatus = $("picker-status"); // the picker drawn before Python is ready says how far it is
+  if (pickerStatus) pickerStatus.textContent = t(key);
 }
 
 function showMessage(text, action = null) {
@@ -162,6 +165,12 @@ function onKey(event) {
 
 async function main() {
   setupChrome();
+  const shared = sharedDeal();
+  const saved = storage.get(SAVE_KEY);
+  // With nothing to resume or to deal, the picker is drawn from the catalog the build wrote and
+  // Python starts behind it: choosing a game overlaps the runtime's start, and Start simply waits
+  // in the worker's queue until the rules are there.
+  const pickerFirst = saved === null && !shared && await showPickerFromCatalog();
   try {
     window.pygamesTimings = (await bridge.ready).timings;
   } catch (error) {
@@ -169,15 +178,16 @@ async function main() {
     showMessage(t("loadFailed", { message: error.message }));
     return;
   }
+  pythonReady = true;
+  $("picker-status")?.remove();
+  $("loading").setAttribute("aria-busy", "false");
+  if (pickerFirst) return;
   const reply = await bridge.call({ op: "games" });
   if (!reply.ok) {
     showError(reply.error);
     return;
   }
   games = reply.games.filter((game) => game.id in renderers);
-  $("loading").setAttribute("aria-busy", "false");
-  const shared = sharedDeal();
-  const saved = storage.get(SAVE_KEY);
   if (saved === null) {
     if (shared) await startShared(shared);
     else showPicker();
@@ -190,6 +200,20 @@ async function main() {
     showMessage(t("sharedDeal", { game: pick(game?.title) || shared.game }),
       { label: t("playShared"), run: () => startShared(shared) });
   }
+}
+
+// The games as list_games() describes them, written by build.py: false if it cannot be read (the
+// shell then waits for Python and asks it).
+async function showPickerFromCatalog() {
+  try {
+    const response = await fetch("catalog.json");
+    if (!response.ok) return false;
+    games = (await response.json()).filter((game) => game.id in renderers);
+  } catch {
+    return false;
+  }
+  showPicker();
+  return true;
 }
 
 // A deal shared by link (index.html#game=…&seed=…): read once, then dropped from the address so that
@@ -326,6 +350,8 @@ function showPicker() {
       h("label", { for: "allow-undo", text: t("allowUndo") }),
       h("p", { class: "fine", id: "allow-undo-help", text: t("allowUndoHelp") }))),
   h("div", { class: "form-actions" },
+    pythonReady ? null : h("p", { id: "picker-status", class: "fine picker-status", role: "status",
+      text: t(LOADING_STAGES[loadingStage][0]) }),
     session && h("button", { type: "button", class: "ghost", id: "back-to-game", text: t("backToGame"),
       onclick: () => showOnly("game") }),
     h("button", { type: "submit", id: "start", class: "primary", text: t("start") })));
@@ -365,8 +391,12 @@ async function startGame(game, form) {
   // The engine checks the seed: a bad one comes back as a readable error.
   if (seedText !== "") request.seed = Number(seedText);
   starting = true;
+  // Started before Python is ready, the game waits in the worker's queue: the button says so.
+  const startButton = $("start");
+  startButton.disabled = true;
   const reply = await bridge.call(request);
   starting = false;
+  startButton.disabled = false;
   if (!reply.ok) {
     showError(reply.error);
     return;

@@ -364,7 +364,7 @@ class _Search:
                 except _Restart:
                     path.clear()
                     order = restarts
-                    allowance = int(allowance * ALLOWANCE_GROWTH)
+                    allowance = max(allowance + 1, int(allowance * ALLOWANCE_GROWTH))  # always grows
         finally:
             self.restart_at = self.shuffle = None
 

@@ -27,7 +27,7 @@ from .game import Rules, check_setup_keys, setup_deal, setup_seat
 from .rng import Rng
 from .search import deal_unseen, deal_unseen_with_minimums
 from .seats import SecretChoices, clockwise_from, left_of
-from .tricks import Trick, playable_cards, record_play, trick_winner
+from .tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
 HAND_SIZE = 13
@@ -378,11 +378,10 @@ class ApplesRules(Rules[ApplesState]):
     def _play(self, state: ApplesState, played: Card) -> list[dict]:
         seat = state.current
         assert seat is not None
-        record_play(state.trick, seat, played, state.hands[seat], state.voids[seat])
+        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
         events: list[dict] = [{"type": "played", "seat": seat, "card": played.code}]
-        if len(state.trick.plays) < PLAYERS:
+        if winner is None:
             return events
-        winner = trick_winner(state.trick.plays, state.trump)
         done = CompletedTrick(state.trick_number, state.trick.leader, state.trick.plays, winner)
         state.completed.append(done)
         state.captured[winner].extend(c for _, c in state.trick.plays)
@@ -393,17 +392,10 @@ class ApplesRules(Rules[ApplesState]):
         return events
 
     def _end_deal(self, state: ApplesState) -> list[dict]:
-        summary = settle_deal(state)
-        events: list[dict] = [{"type": "deal_over", "summary": summary}]
+        deal_over = {"type": "deal_over", "summary": settle_deal(state)}
         if max(state.scores) >= GOAL:
-            state.phase = "over"
-            events.append({"type": "game_over", "result": self.result(state)})
-            return events
-        state.dealer = left_of(state.dealer, PLAYERS)
-        state.deal += 1
-        start_deal(state)
-        events.append({"type": "deal_started", "deal": state.deal, "dealer": state.dealer})
-        return events
+            return [deal_over, end_game(state, self.result)]
+        return [deal_over, next_deal(state, PLAYERS, start_deal)]
 
     # --- what each seat sees ------------------------------------------------------------------
     def view(self, state: ApplesState, seat: int | None) -> dict:

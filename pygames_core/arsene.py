@@ -21,7 +21,7 @@ from .game import Option, Rules, check_setup_keys, setup_deal
 from .rng import Rng
 from .search import deal_unseen
 from .seats import is_seat, left_of
-from .tricks import Trick, playable_cards, record_play, trick_winner
+from .tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
 HAND_SIZE = 11
@@ -233,11 +233,10 @@ class ArseneRules(Rules[ArseneState]):
 
     def _play(self, state: ArseneState, played: Card) -> list[dict]:
         seat = state.current
-        record_play(state.trick, seat, played, state.hands[seat], state.voids[seat])
+        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
         events = [{"type": "played", "seat": seat, "card": played.code}]
-        if len(state.trick.plays) < PLAYERS:
+        if winner is None:
             return events
-        winner = trick_winner(state.trick.plays, state.trump)
         target = push_target(state.tricks, winner)
         events.append({"type": "trick_won", "winner": winner, "trick": sum(state.tricks) + 1,
                        "cards": state.trick.to_view(), "push_to": target})
@@ -268,22 +267,16 @@ class ArseneRules(Rules[ArseneState]):
 
     def _end_deal(self, state: ArseneState) -> list[dict]:
         summary = settle_deal(state)
-        events: list[dict] = [{"type": "deal_over", "summary": summary}]
+        deal_over = {"type": "deal_over", "summary": summary}
         caught = [] if summary["void_deal"] else summary["caught"]
         all_empty = not any(state.stores)
         if state.advanced and not state.contest and any(not s for s in state.stores):
             state.contest = True  # contest mode holds from the next deal on
         if caught or all_empty:
-            state.phase = "over"
             state.end_reason = "police" if caught else "stores_empty"
             state.caught = caught
-            events.append({"type": "game_over", "result": self.result(state)})
-            return events
-        state.dealer = left_of(state.dealer, PLAYERS)
-        state.deal += 1
-        start_deal(state)
-        events.append({"type": "deal_started", "deal": state.deal, "dealer": state.dealer})
-        return events
+            return [deal_over, end_game(state, self.result)]
+        return [deal_over, next_deal(state, PLAYERS, start_deal)]
 
     # --- what each seat sees ------------------------------------------------------------------
     def view(self, state: ArseneState, seat: int | None) -> dict:

@@ -41,7 +41,7 @@ from .game import Option, Rules, check_setup_keys, setup_deal, setup_seat
 from .rng import Rng
 from .search import deal_unseen
 from .seats import SecretChoices, clockwise_from, left_of, partner_of, team_of
-from .tricks import Trick, playable_cards, record_play, trick_winner
+from .tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
 TRICKS = 13  # also the hand size and the number of votes
@@ -392,12 +392,11 @@ class OnScheduleRules(Rules[OnScheduleState]):
     def _play(self, state: OnScheduleState, played: Card) -> list[dict]:
         seat = state.current
         assert seat is not None
-        record_play(state.trick, seat, played, state.hands[seat], state.voids[seat])
+        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
         events: list[dict] = [{"type": "played", "seat": seat, "card": played.code}]
-        if len(state.trick.plays) < PLAYERS:
+        if winner is None:
             return events
         number = state.trick_number
-        winner = trick_winner(state.trick.plays, state.trump)
         multiplier = trick_multiplier(number, winner, state.special)
         points = multiplier * sum(card_points(c) for _, c in state.trick.plays)
         done = CompletedTrick(number, state.trick.leader, state.trick.plays, winner, points, multiplier == 2)
@@ -415,14 +414,8 @@ class OnScheduleRules(Rules[OnScheduleState]):
         summary, cube_events = settle_deal(state, passed_by)
         events: list[dict] = [{"type": "deal_over", "summary": summary}, *cube_events]
         if match_winner(state) is not None:
-            state.phase = "over"
-            events.append({"type": "game_over", "result": self.result(state)})
-            return events
-        state.dealer = left_of(state.dealer, PLAYERS)
-        state.deal += 1
-        start_deal(state)
-        events.append({"type": "deal_started", "deal": state.deal, "dealer": state.dealer})
-        return events
+            return [*events, end_game(state, self.result)]
+        return [*events, next_deal(state, PLAYERS, start_deal)]
 
     # --- what each seat sees ------------------------------------------------------------------
     def view(self, state: OnScheduleState, seat: int | None) -> dict:

@@ -30,7 +30,7 @@ from .game import Option, Rules, check_setup_keys, setup_seat
 from .rng import Rng
 from .search import deal_unseen
 from .seats import SecretChoices, left_of, partner_of, team_of
-from .tricks import PlayedCard, Trick, follow_or_trump, record_play, trick_winner
+from .tricks import PlayedCard, Trick, end_game, follow_or_trump, next_deal, play_to_trick, trick_winner
 
 PLAYERS = 4
 TRICKS = 13  # also the hand size
@@ -486,12 +486,11 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
 
     def _play(self, state: RollerDerbyState, seat: int, action: dict) -> list[dict]:
         played, held = played_from(action)
-        record_play(state.trick, seat, played, state.hands[seat], state.voids[seat], must_trump=state.trump,
-                    held=held)
+        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump,
+                               must_trump=state.trump, held=held)
         events: list[dict] = [{"type": "played", **play_view(seat, played)}]
-        if len(state.trick.plays) < PLAYERS:
+        if winner is None:
             return events
-        winner = trick_winner(state.trick.plays, state.trump)
         done = CompletedTrick(state.tricks_played + 1, state.trick.leader, state.trick.plays, winner)
         state.completed.append(done)
         state.out_of_play.update(held_card(p) for _, p in state.trick.plays)
@@ -503,17 +502,11 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
         return events
 
     def _end_deal(self, state: RollerDerbyState) -> list[dict]:
-        summary = settle_deal(state)
-        events: list[dict] = [{"type": "deal_over", "summary": summary}]
+        deal_over = {"type": "deal_over", "summary": settle_deal(state)}
         if state.deal == state.variant.deals:
-            state.phase = "over"
-            events.append({"type": "game_over", "result": self.result(state)})
-            return events
-        state.dealer = left_of(state.dealer, PLAYERS)
-        state.deal += 1
-        start_deal(state)
-        events.append({"type": "deal_started", "deal": state.deal, "dealer": state.dealer, "roller": state.roller})
-        return events
+            return [deal_over, end_game(state, self.result)]
+        deal_started = next_deal(state, PLAYERS, start_deal)
+        return [deal_over, {**deal_started, "roller": state.roller}]  # read after next_deal: the new deal's roller
 
     # --- what each seat sees ------------------------------------------------------------------
     def view(self, state: RollerDerbyState, seat: int | None) -> dict:

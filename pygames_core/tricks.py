@@ -1,12 +1,14 @@
-"""Trick-taking, written once: following suit, the winner, and voids shown in play."""
+"""Trick-taking, written once: following suit, the winner, voids shown in play, and a deal's end (the game
+over, or the next deal from the dealer's left)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .cards import Card
+from .seats import left_of
 
 
 class PlayedCard(Protocol):
@@ -91,8 +93,48 @@ def record_play(trick: Trick, seat: int, played: PlayedCard, hand: list, voids: 
     trick.plays.append((seat, played))
 
 
+def play_to_trick(trick: Trick, seat: int, played: PlayedCard, hand: list, voids: set[str], players: int,
+                  trump: str | None, *, must_trump: str | None = None, held: object = None) -> int | None:
+    """Play a legal card to the trick, as `record_play` does (the keywords are its own); once all `players`
+    have played to it, return the seat that wins it (`trick_winner`), else None."""
+    record_play(trick, seat, played, hand, voids, must_trump=must_trump, held=held)
+    if len(trick.plays) < players:
+        return None
+    return trick_winner(trick.plays, trump)
+
+
 def shows_void(led_suit: str | None, played: PlayedCard) -> str | None:
     """The suit a player has just shown to be out of, if their card did not follow."""
     if led_suit is not None and played.suit != led_suit:
         return led_suit
     return None
+
+
+# --- the end of a deal --------------------------------------------------------------------------------------
+
+class DealtState(Protocol):
+    """The state of a game played in deals, as far as a deal's end goes: the dealer, the deal's number, the
+    phase."""
+
+    dealer: int
+    deal: int
+    phase: str
+
+
+S = TypeVar("S", bound=DealtState)
+
+
+def end_game(state: S, result: Callable[[S], dict]) -> dict:
+    """The game is over: returns the `game_over` event. The phase is set first because `result` reads it
+    (the winners are named only once the game is over)."""
+    state.phase = "over"
+    return {"type": "game_over", "result": result(state)}
+
+
+def next_deal(state: S, players: int, start_deal: Callable[[S], None]) -> dict:
+    """The deal passes to the left and the next one is counted and dealt (`start_deal`, which deals from
+    the new dealer); returns the `deal_started` event."""
+    state.dealer = left_of(state.dealer, players)
+    state.deal += 1
+    start_deal(state)
+    return {"type": "deal_started", "deal": state.deal, "dealer": state.dealer}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
@@ -25,7 +26,17 @@ from pygames_core.cards import (
 from pygames_core.rng import MAX_SEED, Rng, fresh_seed
 from pygames_core.search import deal_unseen
 from pygames_core.seats import SecretChoices, clockwise_from, is_seat, left_of, partner_of, right_of, team_of
-from pygames_core.tricks import Trick, follow_or_trump, playable_cards, record_play, shows_void, trick_winner
+from pygames_core.tricks import (
+    Trick,
+    end_game,
+    follow_or_trump,
+    next_deal,
+    play_to_trick,
+    playable_cards,
+    record_play,
+    shows_void,
+    trick_winner,
+)
 
 # --- rng -------------------------------------------------------------------------------------------------
 
@@ -304,3 +315,39 @@ def test_deal_unseen_refuses_impossible_deals():
         deal_unseen([1, 2, 3], {"a": 2}, lambda h, x: True, Rng(0))
     with pytest.raises(ValueError, match="no deal"):
         deal_unseen([1, 3, 5], {"a": 2, "b": 1}, lambda h, x: h == "b", Rng(0))
+
+
+# --- trick play and the end of a deal -----------------------------------------------------------------------
+
+def test_play_to_trick_names_the_winner_only_once_every_seat_has_played():
+    trick, voids = Trick(3), [set() for _ in range(4)]
+    hands = [cards(["2S", "3C"]), cards(["AS"]), cards(["4H", "KD"]), cards(["QS"])]
+    assert play_to_trick(trick, 3, card("QS"), hands[3], voids[3], 4, "H") is None
+    assert play_to_trick(trick, 0, card("2S"), hands[0], voids[0], 4, "H") is None
+    assert play_to_trick(trick, 1, card("AS"), hands[1], voids[1], 4, "H") is None
+    assert play_to_trick(trick, 2, card("4H"), hands[2], voids[2], 4, "H") == 2  # the trump beats the ace
+    assert codes(hands[0]) == ["3C"] and codes(hands[2]) == ["KD"] and voids[2] == {"S"} and len(trick.plays) == 4
+
+
+def test_play_to_trick_passes_the_must_trump_rule_and_the_held_card_on():
+    trick, joker, voids = Trick(0, [(0, card("KS"))]), JOKERS[0], set()
+    hand: list = [joker, card("3C")]
+    assert play_to_trick(trick, 1, card("2S"), hand, voids, 2, None, held=joker) == 0
+    assert hand == [card("3C")]
+    trick = Trick(0, [(0, card("KS"))])
+    assert play_to_trick(trick, 1, card("3C"), hand, voids, 2, "H", must_trump="H") == 0
+    assert voids == {"S", "H"}
+
+
+def test_next_deal_passes_the_deal_to_the_left_and_counts_it():
+    state = SimpleNamespace(dealer=3, deal=4, phase="play", dealt_by=[])
+    event = next_deal(state, 4, lambda s: s.dealt_by.append((s.dealer, s.deal)))
+    assert event == {"type": "deal_started", "deal": 5, "dealer": 0}
+    assert state.dealt_by == [(0, 5)]  # dealt once, from the new dealer
+
+
+def test_end_game_ends_the_game_before_the_result_is_read():
+    state = SimpleNamespace(dealer=1, deal=2, phase="play")
+    event = end_game(state, lambda s: {"over": s.phase == "over"})
+    assert event == {"type": "game_over", "result": {"over": True}}
+    assert (state.phase, state.dealer, state.deal) == ("over", 1, 2)

@@ -62,6 +62,22 @@ def test_the_picker_comes_before_python_and_start_waits_for_it(page: Page, site_
     assert saved_game(page).seed == 11
 
 
+def test_without_the_catalog_the_picker_waits_for_python(page: Page, site_url: str) -> None:
+    page.route("**/catalog.json", lambda route: route.abort())
+    held = []  # Python held back as in the test above: the loading screen stays until it is let through
+    page.route("**/worker.js", lambda route: held.append(route))
+    page.goto(f"{site_url}?pace=0")
+    expect(page.locator("#loading")).to_be_visible()
+    page.wait_for_timeout(500)
+    expect(page.locator("#picker")).to_be_hidden()
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator(".game-choice")).to_have_count(len(pg.list_games()))  # from Python's own list
+    expect(page.locator("#picker-status")).to_have_count(0)
+    start_game(page, seed=3)
+    assert saved_game(page).seed == 3
+
+
 def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     start_game(page, seed=5)

@@ -140,7 +140,7 @@ class _Search:
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
-        self.restart_at: int | None = None  # a randomized search's node allowance (see find)
+        self.restart_at: int | None = None  # a randomized search's node allowance (see _ask)
         self.shuffle: random.Random | None = None  # set: moves are tried in a perturbed order
         self.memo: dict[tuple, int] = {}
         self.relaxed_memo: dict[tuple, int] = {}

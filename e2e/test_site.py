@@ -142,6 +142,9 @@ def test_japanese_labels(page: Page, site_url: str) -> None:
     expect(page.locator(".hand")).to_have_attribute("aria-label", "あなたの手札")
     open_site(page, site_url)  # the choice is remembered
     expect(page.locator("#help-button")).to_have_attribute("aria-label", "ヘルプ")
+    page.click("#new-game")
+    page.click('.game-choice[data-game="chains"]')  # a choice option's values are named too
+    expect(page.locator("#option-mode option")).to_have_text(["初級（5スロット）", "上級（4スロット）"])
 
 
 def test_card_played_with_keyboard_only(page: Page, site_url: str, artifacts: Path) -> None:

@@ -173,6 +173,8 @@ class ChainsRules(Rules[ChainsState]):
     options = (
         Option(
             name="mode", type="choice", default="beginner", choices=("beginner", "advanced"),
+            choice_labels=({"en": "Beginner (5 slots)", "ja": "初級（5スロット）"},
+                           {"en": "Advanced (4 slots)", "ja": "上級（4スロット）"}),
             label={"en": "Solitaire mode", "ja": "ソリティアのモード"},
             help={
                 "en": "Beginner: 5 holding slots; advanced: 4. The multiplayer game always has 5.",

@@ -40,6 +40,7 @@ class Option:
     label: dict[str, str]
     help: dict[str, str]
     choices: tuple[Any, ...] = ()
+    choice_labels: tuple[dict[str, str], ...] = ()  # what each choice is called, {"en", "ja"}, in order
     minimum: int | None = None
     maximum: int | None = None
 
@@ -53,6 +54,8 @@ class Option:
         }
         if self.choices:
             out["choices"] = list(self.choices)
+        if self.choice_labels:
+            out["choice_labels"] = [dict(label) for label in self.choice_labels]
         if self.minimum is not None:
             out["min"] = self.minimum
         if self.maximum is not None:

@@ -331,7 +331,8 @@ def winning_team(state: RollerDerbyState) -> int | None:
 OPTIONS = (
     Option("deals", "choice", 4, {"en": "Deals", "ja": "ディール数"},
            {"en": "How many deals the game lasts: 4 (short) or 8 (long).",
-            "ja": "ゲームのディール数：4（ショート）または8（ロング）。"}, choices=(4, 8)),
+            "ja": "ゲームのディール数：4（ショート）または8（ロング）。"}, choices=(4, 8),
+           choice_labels=({"en": "4 (short)", "ja": "4（ショート）"}, {"en": "8 (long)", "ja": "8（ロング）"})),
     Option("jokers", "bool", False, {"en": "Jokers for sale", "ja": "ジョーカー・セール"},
            {"en": "After naming trump the roller may buy up to two jokers for 9 points each, discarding a card "
                   "for each; a joker is played as any suit, highest or lowest.",

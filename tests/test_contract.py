@@ -64,6 +64,9 @@ def test_list_games_shape():
             assert set(option["help"]) == {"en", "ja"}
             if option["type"] == "choice":
                 assert option["default"] in option["choices"]
+                # every choice is named in both languages, in the choices' order
+                assert len(option["choice_labels"]) == len(option["choices"])
+                assert all(set(label) == {"en", "ja"} for label in option["choice_labels"])
             if option["type"] == "bool":
                 assert isinstance(option["default"], bool)
         json.dumps(info)  # plain data

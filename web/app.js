@@ -175,6 +175,7 @@ async function main() {
     window.pygamesTimings = (await bridge.ready).timings;
   } catch (error) {
     $("loading").setAttribute("aria-busy", "false");
+    $("picker-status")?.remove(); // the failure is said in the message: no "loading…" left beside Start
     showMessage(t("loadFailed", { message: error.message }));
     return;
   }
@@ -283,8 +284,8 @@ function optionField(option, value) {
     input = h("input", { id, name: option.name, type: "checkbox", checked: value === true });
   } else if (option.type === "choice") {
     input = h("select", { id, name: option.name },
-      option.choices.map((choice) => h("option", { value: JSON.stringify(choice), text: String(choice),
-        selected: choice === value })));
+      option.choices.map((choice, i) => h("option", { value: JSON.stringify(choice),
+        text: pick(option.choice_labels?.[i]) || String(choice), selected: choice === value })));
   } else {
     input = h("input", { id, name: option.name, type: "number", inputmode: "numeric", value,
       min: option.min, max: option.max });

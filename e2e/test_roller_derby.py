@@ -25,6 +25,8 @@ from driver import (
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
+from pygames_core.roller_derby import PASS_SIZE
+
 GAME = "roller_derby"
 HUMAN_ROLLS = 0  # seeds whose first dealer is East, so the human is the roller of deal 1
 BOT_ROLLS = 6  # seeds whose first dealer is the human, so West rolls and the human defends
@@ -77,9 +79,9 @@ def take_turn(page: Page, *, jokers_to_buy: int = 1) -> str:
                                                                                   " ".join(view["received"]))
         natural = next(c for c in marked_cards(page) if not c.startswith("JK"))
         page.click(f'.hand .card[data-card="{natural}"]')
-        if current == "exchange":
-            expect(page.locator(".rd-exchange [data-gave]")).to_have_attribute(
-                "data-gave", " ".join([*(view["gave"] or []), natural]))
+        gave = [*(view["gave"] or []), natural]
+        if current == "exchange" and len(gave) < PASS_SIZE:  # the last card ends the exchange and its panel
+            expect(page.locator(".rd-exchange [data-gave]")).to_have_attribute("data-gave", " ".join(gave))
     else:
         return play_card(page, legal)
     return current

@@ -100,7 +100,8 @@ def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = No
 def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict | None:
     """After the game, what hindsight can tell (e.g. Chains solitaire: was the deal winnable, the best
     possible penalty); None when the game has nothing to add. Asked before the end it is refused,
-    since hindsight reads hidden cards."""
+    since hindsight reads hidden cards. When the budget ran out before the answer was final, the
+    dict says "unfinished": True, and asking again for the same game goes on from there."""
     _check_seed_and_budget(None, time_budget_ms)
     if not game.is_over:
         raise IllegalAction("the game is not over: hindsight would reveal hidden cards")

@@ -13,7 +13,8 @@ Operations:
 - `undo` {sid}                             -> {"action", "snapshot"}
 - `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples"}} for the session's
                                               seat, from its own view, when it is that seat's turn
-- `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over
+- `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
+                                              "unfinished": true in it means asking again goes on
 - `snapshot` {sid}                         -> {"snapshot"}
 - `scenario` {scenario}                    -> {"title", "intro", "seat", "frames"}: a scenario (scenario.py)
                                               checked by playing it through, with the seat's snapshot

@@ -140,8 +140,12 @@ class _Search:
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
+        self.limits_from = 0  # the node limit and the deadline apply once nodes pass this (see Solver.run)
         self.restart_at: int | None = None  # a randomized search's node allowance (see _ask)
         self.shuffle: random.Random | None = None  # set: moves are tried in a perturbed order
+        # the question under way (see _ask): its restart's allowance, the nodes left of it, its order
+        self.allowance = self.left = FIRST_ALLOWANCE
+        self.order: random.Random | None = None
         self.memo: dict[tuple, int] = {}
         self.relaxed_memo: dict[tuple, int] = {}
         counts = [(0,) * 11]
@@ -233,10 +237,11 @@ class _Search:
         if bound < need:
             return False
         self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchLimit
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchLimit
+        if self.nodes > self.limits_from:
+            if self.node_limit is not None and self.nodes > self.node_limit:
+                raise SearchLimit
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise SearchLimit
         if self.restart_at is not None and self.nodes > self.restart_at:
             raise _Restart
         if self._moves(i, top, ends, piles, need, path):
@@ -326,23 +331,38 @@ class _Search:
         best upper bound, kept current should the search run out of time): the most the bounds
         allow is asked first, then upward from `at_least` (known reachable), so only one proof
         searches exhaustively. `placing`: card i is already turned up and must be placed first.
-        `restarts`: each question is first tried in randomized orders (see `_ask`)."""
+        `restarts`: each question is first tried in randomized orders (see `_ask`). A SearchLimit
+        leaves the search where it stopped: `go_on` continues it."""
         if not top and ends & TEN:
             self.ceiling = 1 + self.bound(i, 0, ends & ~TEN, piles, 0)
         else:
             self.ceiling = self.bound(i, top, ends, piles, 0)
         self.found: tuple[int, Path] = (at_least, [])
-        need = self.ceiling
-        while self.found[0] < need <= self.ceiling:
+        self.question = (i, top, ends, piles, placing, restarts)
+        self.need = self.ceiling
+        self.allowance = self.left = FIRST_ALLOWANCE
+        self.order = None
+        self.go_on()
+
+    def go_on(self) -> None:
+        """Answer the questions `best` set, from the one a SearchLimit stopped: the memo, the
+        answers so far and the restart under way (its order and the nodes left of its allowance)
+        are all kept. The restart goes on from its start, but every subtree it finished is a memo
+        hit: only the line it was on is searched again, so a search in slices does about the work
+        of one run."""
+        i, top, ends, piles, placing, restarts = self.question
+        while self.found[0] < self.need <= self.ceiling:
             path: Path = []
-            if self._ask(i, top, ends, piles, need, placing, path, restarts):
-                self.found = (need, path)
-                need += 1
-            elif need > self.found[0] + 1:  # not the most: climb from what is known instead
-                self.ceiling = need - 1
-                need = self.found[0] + 1
+            if self._ask(i, top, ends, piles, self.need, placing, path, restarts):
+                self.found = (self.need, path)
+                self.need += 1
+            elif self.need > self.found[0] + 1:  # not the most: climb from what is known instead
+                self.ceiling = self.need - 1
+                self.need = self.found[0] + 1
             else:
-                self.ceiling = need - 1
+                self.ceiling = self.need - 1
+            self.allowance = self.left = FIRST_ALLOWANCE  # the next question starts afresh
+            self.order = None
 
     def _ask(self, i: int, top: int, ends: int, piles: Piles, need: int, placing: bool, path: Path,
              restarts: random.Random | None) -> bool:
@@ -350,21 +370,24 @@ class _Search:
         FIRST_ALLOWANCE nodes, then randomized orders get ever larger allowances: a win the fixed
         order would reach only after a long detour is often found at once in another order. No
         restart's finished work is lost (the memo keeps every proven failure), so the allowances
-        growing geometrically still end in the full proof when there is no win."""
+        growing geometrically still end in the full proof when there is no win. The allowance and
+        order in use are kept on the search, for `go_on` after a SearchLimit."""
         ask = self.place if placing else self.can_take
         if restarts is None:
             return ask(i, top, ends, piles, need, path)
-        allowance = FIRST_ALLOWANCE
-        order = None  # the fixed order first
         try:
             while True:
-                self.restart_at, self.shuffle = self.nodes + allowance, order
+                self.restart_at, self.shuffle = self.nodes + self.left, self.order
                 try:
                     return ask(i, top, ends, piles, need, path)
                 except _Restart:
                     path.clear()
-                    order = restarts
-                    allowance = max(allowance + 1, int(allowance * ALLOWANCE_GROWTH))  # always grows
+                    self.order = restarts
+                    self.allowance = max(self.allowance + 1, int(self.allowance * ALLOWANCE_GROWTH))  # always grows
+                    self.left = self.allowance
+                except SearchLimit:
+                    self.left = max(1, self.restart_at - self.nodes)
+                    raise
         finally:
             self.restart_at = self.shuffle = None
 
@@ -404,39 +427,68 @@ def _line(path: Path, deck: list[int], top: int, ends: int, piles: list[list[int
     return line
 
 
+class Solver:
+    """The search for one solitaire position's best outcome, which may run in slices: a run that
+    stops at its node limit or time budget keeps all it has learnt, and the next run goes on from
+    there (the browser's after-game analysis asks in slices, so the page's worker stays free).
+
+    `deck` is the deck order (top first), `work` the work pile (10 first), `piles` the slot piles
+    (bottom first, by slot position), `ends` the end cards still in the area (default: all ten),
+    `drawn` a card turned up but not yet placed. The line starts with the placement of `drawn`
+    when there is one."""
+
+    def __init__(self, deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | None = None,
+                 piles: list[list[int]] | None = None, ends: set[int] | None = None,
+                 drawn: int | None = None) -> None:
+        ends = set(NUMBERS) if ends is None else set(ends)
+        self.piles = [list(p) for p in (piles or [])]
+        self.piles += [[] for _ in range(slots - len(self.piles))]
+        self.mask = sum(1 << (n - 1) for n in ends)
+        self.top = work[-1] if work else 0
+        self.placing = drawn is not None
+        self.already = len(NUMBERS) - len(ends)
+        self.full_deck = ([drawn] if drawn is not None else []) + list(deck)
+        self.search = _Search(self.full_deck, slots)
+        self.policy_takes, self.policy_line = _policy_line(deck, slots, work or [], self.piles, ends, drawn)
+        self.begun = False
+        self.seconds = 0.0  # over all runs
+
+    def run(self, node_limit: int | None = None, time_budget_ms: float | None = None) -> Solution:
+        """Search on, within `node_limit` more nodes and `time_budget_ms`; the answer is inexact
+        (see Solution) when they run out first."""
+        started = time.perf_counter()
+        search = self.search
+        search.node_limit = None if node_limit is None else search.nodes + node_limit
+        search.deadline = None if time_budget_ms is None else started + time_budget_ms / 1000
+        exact = True
+        try:
+            if self.begun:
+                # the restart under way searches the line it was on again first (a node per card
+                # drawn, per card moved from a slot, per run closed): the limits apply beyond it,
+                # so that every run gets further, however small its slice
+                search.limits_from = search.nodes + 2 * len(self.full_deck) + len(NUMBERS)
+                search.go_on()
+            else:
+                self.begun = True
+                search.best(0, self.top, self.mask, _cut([tuple(p) for p in self.piles], JUNK[self.top, self.mask]),
+                            self.policy_takes, self.placing, random.Random(RESTART_SEED))
+        except SearchLimit:
+            exact = False
+        self.seconds += time.perf_counter() - started
+        best, path = search.found
+        line = _line(path, self.full_deck, self.top, self.mask, self.piles, self.placing) if path else self.policy_line
+        taken = self.already + best
+        return Solution(taken=taken, penalty=10 - taken, line=line, exact=exact,
+                        penalty_at_least=10 - (self.already + max(best, search.ceiling)), nodes=search.nodes,
+                        seconds=self.seconds)
+
+
 def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | None = None,
           piles: list[list[int]] | None = None, ends: set[int] | None = None, drawn: int | None = None,
           node_limit: int | None = None, time_budget_ms: float | None = None) -> Solution:
-    """The best outcome from a solitaire position with the deck order known (top first).
-
-    `work` is the work pile (10 first), `piles` the slot piles (bottom first, by slot position),
-    `ends` the end cards still in the area (default: all ten), `drawn` a card turned up but not yet
-    placed. `line` starts with the placement of `drawn` when there is one. With `node_limit` or
-    `time_budget_ms` the answer may be inexact (see Solution)."""
-    started = time.perf_counter()
-    ends = set(NUMBERS) if ends is None else set(ends)
-    piles = [list(p) for p in (piles or [])]
-    piles += [[] for _ in range(slots - len(piles))]
-    mask = sum(1 << (n - 1) for n in ends)
-    top = work[-1] if work else 0
-    full_deck = ([drawn] if drawn is not None else []) + list(deck)
-    deadline = None if time_budget_ms is None else started + time_budget_ms / 1000
-    search = _Search(full_deck, slots, node_limit, deadline)
-    already = len(NUMBERS) - len(ends)
-    policy_takes, line = _policy_line(deck, slots, work or [], piles, ends, drawn)
-    exact = True
-    try:
-        search.best(0, top, mask, _cut([tuple(p) for p in piles], JUNK[top, mask]), policy_takes, drawn is not None,
-                    random.Random(RESTART_SEED))
-    except SearchLimit:
-        exact = False
-    best, path = search.found
-    if path:
-        line = _line(path, full_deck, top, mask, piles, drawn is not None)
-    taken = already + best
-    return Solution(taken=taken, penalty=10 - taken, line=line, exact=exact,
-                    penalty_at_least=10 - (already + max(best, search.ceiling)), nodes=search.nodes,
-                    seconds=time.perf_counter() - started)
+    """The best outcome from a solitaire position with the deck order known, in one run (the
+    arguments as for Solver). With `node_limit` or `time_budget_ms` the answer may be inexact."""
+    return Solver(deck, slots, work=work, piles=piles, ends=ends, drawn=drawn).run(node_limit, time_budget_ms)
 
 
 def _policy_line(deck: list[int], slots: int, work: list[int], piles: list[list[int]], ends: set[int],
@@ -511,22 +563,35 @@ def _taken_after(search: _Search, state: ChainsState, action: dict) -> int:
     return len(table.taken) + search.found[0]
 
 
+# The last after-game analysis that ran out of time, to be continued by the next call for the same
+# position (the browser asks in slices of a second or two; a hard deal takes a minute or more).
+_unfinished: dict[tuple, Solver] = {}
+
+
 def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: float | None = None) -> dict:
     """After a solitaire (or at any time): was this deal winnable, and its best possible penalty,
     from the game's own starting position (its seed or set-up), with a line of play reaching it.
-    `game` is a pygames_core Game of "chains" with one player."""
+    `game` is a pygames_core Game of "chains" with one player. When the limits run out first the
+    answer has "unfinished": True, and the next call for the same deal goes on with that search."""
     from .game import Game
 
     if not isinstance(game, Game) or game.game_id != "chains" or game.players != 1:
         raise ValueError("best_outcome needs a Chains solitaire game")
-    start = Game.create(game.rules, game.players, game.seed, game.options, game.setup)
-    solution = solve_state(start._state, node_limit, time_budget_ms)
+    table = Game.create(game.rules, game.players, game.seed, game.options, game.setup)._state.tables[0]
+    position = (tuple(table.deck), len(table.slots), tuple(table.work), tuple(map(tuple, table.slots)),
+                frozenset(table.ends), table.drawn)
+    solver = _unfinished.pop(position, None) or Solver(table.deck, len(table.slots), work=table.work,
+                                                       piles=table.slots, ends=table.ends, drawn=table.drawn)
+    solution = solver.run(node_limit, time_budget_ms)
     out = {"winnable": solution.winnable, "best_penalty": solution.penalty, "exact": solution.exact,
            "line": solution.line, "seconds": round(solution.seconds, 3)}
     if game.is_over:
         out["your_penalty"] = game.result()["penalty"]
     if not solution.exact:
         out["best_penalty_at_least"] = solution.penalty_at_least
+        out["unfinished"] = True
+        _unfinished.clear()  # only the latest: a search's memo can be large
+        _unfinished[position] = solver
     return out
 
 

@@ -9,7 +9,7 @@ import pytest
 import pygames_core as pg
 from pygames_core import chains_solver
 from pygames_core.chains import CHAINS
-from pygames_core.chains_solver import JUNK, _cut, best_outcome, deal_deck, solve, solve_state
+from pygames_core.chains_solver import JUNK, Solver, _cut, best_outcome, deal_deck, solve, solve_state
 
 
 def mask(*ends: int) -> int:
@@ -138,6 +138,47 @@ def test_a_time_budget_gives_an_honest_unproven_answer():
     report = pg.analysis(game, time_budget_ms=20)
     assert report["exact"] is False and report["winnable"] is None
     assert report["best_penalty_at_least"] <= report["best_penalty"] <= report["your_penalty"]
+
+
+@pytest.mark.parametrize(("deal", "slots"), [(29, 5), (30, 5), (12, 4)])
+def test_a_search_in_slices_ends_in_the_same_answer_for_about_the_same_work(deal, slots):
+    # each slice of 100 nodes stops in the middle of a restart (they run to hundreds or thousands of
+    # nodes): the next slice must go on with that restart, not begin its allowance again
+    whole = solve(deal_deck(deal), slots)
+    solver = Solver(deal_deck(deal), slots)
+    slices = 1
+    while not (sliced := solver.run(node_limit=100)).exact:
+        slices += 1
+    assert slices > 1
+    assert sliced.penalty == whole.penalty == 0
+    assert sliced.nodes < 2 * whole.nodes
+    assert replay(pg.new_game("chains", seed=deal, options={"mode": "beginner" if slots == 5 else "advanced"}),
+                  sliced.line) == 0
+
+
+def test_the_analysis_goes_on_where_the_last_call_stopped():
+    game = finished_game(29)
+    reports = [best_outcome(game, node_limit=30)]
+    assert reports[0]["unfinished"] and not reports[0]["exact"]
+    while reports[-1].get("unfinished"):
+        reports.append(best_outcome(game, node_limit=30))
+    assert reports[-1]["exact"] and reports[-1]["winnable"] and "best_penalty_at_least" not in reports[-1]
+    assert [r["seconds"] for r in reports] == sorted(r["seconds"] for r in reports)  # the time of the whole search
+
+
+def test_another_deal_asked_in_between_has_its_own_search():
+    game = finished_game(29)
+    assert best_outcome(game, node_limit=30)["unfinished"]
+    assert best_outcome(finished_game(3))["exact"]
+    again = best_outcome(game)
+    assert again["exact"] and again["best_penalty"] == 0
+
+
+def finished_game(deal: int) -> pg.Game:
+    game = pg.new_game("chains", seed=deal)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    return game
 
 
 def test_the_hint_values_every_legal_move_from_the_view_only():

@@ -4,28 +4,44 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-// Hindsight may search for a while (a solitaire deal's best outcome, say).
-const ANALYSIS_BUDGET_MS = 2000;
+// Hindsight may search for a while (a hard solitaire deal: a minute or more). It is asked for in
+// slices, so that the worker stays free for whatever the player does next, and goes on while the
+// summary is open, up to ANALYSIS_LIMIT_MS at a time; then a button offers to look further.
+const ANALYSIS_SLICE_MS = 1500;
+const ANALYSIS_LIMIT_MS = 60000;
 
 // Opens `dialog` for `table`; `buttons(close)` gives the caller's extra buttons. Returns
 // {closed: a promise resolved when the player closes it, refresh(): redraw (a new language)}.
 export function showSummary(dialog, table, summary, buttons = () => []) {
   const close = () => dialog.close();
+  // the analysis has a box of its own, redrawn alone as it improves: the buttons keep the focus
+  const analysisBox = h("div", { class: "analysis", "aria-live": "polite" });
+  const lookFurther = () => {
+    analyse(table, dialog, drawAnalysis);
+    dialog.querySelector("#summary-continue")?.focus();
+  };
+  const drawAnalysis = () => {
+    const line = analysisLine(table, lookFurther);
+    if (line?.outerHTML !== analysisBox.firstElementChild?.outerHTML) analysisBox.replaceChildren(...[line].filter(Boolean));
+  };
   const fill = () => {
     const { renderer, snap } = table;
     const over = snap.is_over;
+    const hindsight = over && renderer.analysisSummary;
+    if (hindsight) analysisBox.replaceChildren(...[analysisLine(table, lookFurther)].filter(Boolean));
     const parts = [
       summary && renderer.dealSummary(summary, snap),
       over && renderer.finalSummary(snap),
-      over && renderer.analysisSummary && analysisLine(table),
+      hindsight && analysisBox,
       h("form", { method: "dialog", class: "form-actions" },
         over && buttons(close),
         h("button", { class: "primary", id: "summary-continue", text: over ? t("close") : t("continue") })),
     ];
     dialog.replaceChildren(...parts.filter(Boolean));
   };
-  if (table.snap.is_over && table.renderer.analysisSummary && !table.analysis) {
-    requestAnalysis(table).then(() => { if (dialog.open) fill(); });
+  const { analysis } = table;
+  if (table.snap.is_over && table.renderer.analysisSummary && (!analysis || (analysis.result?.unfinished && !analysis.running))) {
+    analyse(table, dialog, drawAnalysis);
   }
   fill();
   dialog.showModal();
@@ -33,14 +49,29 @@ export function showSummary(dialog, table, summary, buttons = () => []) {
   return { closed, refresh: fill };
 }
 
-async function requestAnalysis(table) {
-  table.analysis = { pending: true };
-  const reply = await table.bridge.call({ op: "analysis", sid: table.sid, time_budget_ms: ANALYSIS_BUDGET_MS });
-  table.analysis = { result: reply.ok ? reply.analysis : null };
+// Asks for the analysis slice by slice while `dialog` is open, redrawing it (`draw`) as it improves.
+async function analyse(table, dialog, draw) {
+  const analysis = table.analysis ?? (table.analysis = { result: null, spent: 0 });
+  analysis.running = true;
+  const until = analysis.spent + ANALYSIS_LIMIT_MS;
+  const { sid } = table;
+  do {
+    draw();
+    const reply = await table.bridge.call({ op: "analysis", sid, time_budget_ms: ANALYSIS_SLICE_MS });
+    analysis.result = reply.ok ? reply.analysis : null;
+    analysis.spent += ANALYSIS_SLICE_MS;
+  } while (analysis.result?.unfinished && dialog.open && table.analysis === analysis && analysis.spent < until);
+  analysis.running = false;
+  draw();
 }
 
-function analysisLine(table) {
+function analysisLine(table, lookFurther) {
   const { renderer, snap, analysis } = table;
-  if (analysis.pending) return h("p", { class: "analysis-pending", "aria-busy": "true", text: t("analysing") });
-  return analysis.result && renderer.analysisSummary(analysis.result, snap);
+  if (!analysis?.result) {
+    return analysis?.running ? h("p", { class: "analysis-pending", "aria-busy": "true", text: t("analysing") }) : null;
+  }
+  const line = renderer.analysisSummary(analysis.result, snap, { searching: analysis.running });
+  if (!analysis.result.unfinished || analysis.running) return line;
+  return h("div", { class: "analysis-unfinished" }, line,
+    h("button", { type: "button", id: "analysis-further", onclick: lookFurther, text: t("lookFurther") }));
 }

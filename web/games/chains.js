@@ -76,7 +76,8 @@ addStrings({
     ch_scoring: "End card 1 scores 5; 2–4 score 3; 5–7 score 2; 8–10 score 1. Ties: the higher lowest end card not taken wins.",
     ch_winnable: "This deal was winnable — best possible penalty 0 (yours: {yours}).",
     ch_notWinnable: "This deal was not winnable: best possible penalty {best} (yours: {yours}).",
-    ch_undecided: "Whether this deal was winnable could not be decided within the time allowed (best found: penalty {best}; yours: {yours}).",
+    ch_undecided: "Whether this deal was winnable is not decided yet (best found so far: penalty {best}; yours: {yours}).",
+    ch_searching: "Still working out whether this deal was winnable… best found so far: penalty {best} (yours: {yours}).",
     ch_helpTitle: "Chains",
     ch_keyDraw: "D draws; W puts the card turned up on the work pile, 1–5 on that slot",
     ch_keyMove: "1–5 (nothing turned up) moves that slot's top card to the work pile; C closes the run with the end card",
@@ -136,7 +137,8 @@ addStrings({
     ch_scoring: "エンドカード1は5点、2〜4は3点、5〜7は2点、8〜10は1点。同点なら、取れなかった一番小さいエンドカードが大きい方の勝ち。",
     ch_winnable: "このディールは勝てる配りでした — 最善のペナルティは0（あなた: {yours}）。",
     ch_notWinnable: "このディールは勝てない配りでした: 最善のペナルティは{best}（あなた: {yours}）。",
-    ch_undecided: "制限時間内には勝てる配りか判定できませんでした（見つかった最善: ペナルティ{best}、あなた: {yours}）。",
+    ch_undecided: "勝てる配りだったかはまだ判定できていません（これまでの最善: ペナルティ{best}、あなた: {yours}）。",
+    ch_searching: "勝てる配りだったか調べています…（これまでの最善: ペナルティ{best}、あなた: {yours}）",
     ch_helpTitle: "チェーンズ",
     ch_keyDraw: "D でめくる。W でめくった札を作業場へ、1〜5 でそのスロットへ",
     ch_keyMove: "1〜5（めくった札がないとき）でそのスロットの一番上を作業場へ。C でエンドカードを取ってチェーンを閉じる",
@@ -636,10 +638,13 @@ function expansionSummary(snap) {
     h("p", { class: "fine", text: tx("scoring") }));
 }
 
-// The solver's hindsight on a finished solitaire (bridge op `analysis`).
-export function analysisSummary(analysis, snap) {
+// The solver's hindsight on a finished solitaire (bridge op `analysis`); `searching` while the shell
+// is still asking for more of an unfinished one.
+export function analysisSummary(analysis, snap, { searching = false } = {}) {
   const yours = analysis.your_penalty ?? snap.result.penalty;
-  const key = analysis.winnable === true ? "winnable" : analysis.winnable === false ? "notWinnable" : "undecided";
-  return h("p", { class: "ch-analysis", "data-winnable": String(analysis.winnable),
-    "data-best-penalty": analysis.best_penalty, text: tx(key, { best: analysis.best_penalty, yours }) });
+  const key = analysis.winnable === true ? "winnable" : analysis.winnable === false ? "notWinnable"
+    : searching ? "searching" : "undecided";
+  return h("p", { class: "ch-analysis", "data-winnable": String(analysis.winnable), "aria-busy": String(searching),
+    "data-searching": String(searching), "data-best-penalty": analysis.best_penalty,
+    text: tx(key, { best: analysis.best_penalty, yours }) });
 }

@@ -11,8 +11,9 @@
 //   seedField (optional) = {label, help}   i18n keys naming the picker's seed field for this game
 //   showHint(root, action, snapshot) (optional)   show a suggested action; the shell then offers a
 //                                          Hint button (key H) on the human's turn
-//   analysisSummary(analysis, snapshot) (optional)   the bridge's after-game `analysis` (not null)
-//                                          in the final summary; the shell asks for it
+//   analysisSummary(analysis, snapshot, {searching}) (optional)   the bridge's after-game `analysis`
+//                                          (not null) in the final summary; the shell asks for it, and
+//                                          while an unfinished one goes on, `searching` is true
 //   replayLabel(snapshot) (optional)   label of a summary button replaying the same game from its
 //                                      start (same seed and options), or null for none
 // A game appears in the picker only once it has a renderer here.

@@ -192,7 +192,7 @@ def test_bidding_by_keyboard(page: Page, site_url: str) -> None:
         calls = page.locator(".call-list .call").count()
         page.keyboard.press("p")
         expect(page.locator(".call-list .call")).not_to_have_count(calls)
-    page.keyboard.press("ArrowRight")  # from outside, the arrows land on the first card offered
+    page.keyboard.press("ArrowRight")  # the arrows move among the cards offered (after keys, the first has the focus)
     focused = page.evaluate("document.activeElement.dataset.card")
     assert focused in {a["card"] for a in saved_game(page).legal_actions()}
     cards = len(hand(page))

@@ -62,6 +62,12 @@ def inner(page: Page, frame_id: str) -> FrameLocator:
     return page.frame_locator(f"#{frame_id}")
 
 
+def wait_for_cover_or_error(frame: Page | FrameLocator) -> None:
+    """Wait until the embed shows its error or a button of its cover: it draws either only once it has
+    read the catalog (and a shipped scenario or a save), which may be after the page's load event."""
+    expect(frame.locator("#embed-error, #embed-show, #embed-play").filter(visible=True)).not_to_have_count(0)
+
+
 def test_two_games_in_a_post_one_played_one_stepped_and_continued(page: Page, site_url: str, post) -> None:
     post(page, "two.html", {
         "live": embed(site_url, "live", game="arsene", seed="3", level="easy"),
@@ -99,8 +105,11 @@ def test_two_games_in_a_post_one_played_one_stepped_and_continued(page: Page, si
     example.locator("#embed-play-from-here").click()
     expect(example.locator("#embed-back-to-example")).to_be_visible()
     example.locator("[data-my-turn='true'], #summary[open]").first.wait_for(timeout=TIMEOUT_MS)
-    height = page.evaluate("window.heights.example")
-    assert height > 300 and page.eval_on_selector("#example", "e => e.offsetHeight") == height
+    # the frame posts its new height when it has laid the table out (a ResizeObserver) and the blog
+    # sizes the frame when the message arrives: both may come after the table is there, so the blog's
+    # record and the frame's size are read together, until they agree
+    page.wait_for_function("() => window.heights.example > 300"
+                           " && document.getElementById('example').offsetHeight === window.heights.example")
 
 
 @pytest.mark.parametrize(("params", "message"), [
@@ -114,6 +123,7 @@ def test_two_games_in_a_post_one_played_one_stepped_and_continued(page: Page, si
 def test_broken_embeds_explain_themselves(page: Page, site_url: str, post, params: dict, message: str) -> None:
     post(page, "broken.html", {"broken": embed(site_url, "broken", **params)})
     frame = inner(page, "broken")
+    wait_for_cover_or_error(frame)
     for button in ("#embed-show", "#embed-play"):  # the error may need the rules: ask for them
         if frame.locator(button).is_visible():
             frame.locator(button).click()
@@ -169,6 +179,7 @@ def test_a_replay_reaches_the_recorded_final_state(page: Page, site_url: str) ->
     damaged = f"{site_url}embed.html?pace=0#save={packed[: len(packed) // 2]}"
     page.goto(damaged)
     page.reload()
+    wait_for_cover_or_error(page)
     if page.locator("#embed-show").is_visible():
         page.click("#embed-show")
     expect(page.locator("#embed-error")).to_contain_text("cannot be replayed")

@@ -1,7 +1,8 @@
 """Chains in Chromium: a solitaire deal won through the UI by playing the solver's line (taps, keys
-and drags, what the page offers checked against CPython at every step), the after-game analysis and
-"play this deal again"; a 3-player game played to the end; the hint; resume after a reload; the deal
-number in the picker; screenshots of the solitaire and a 6-player table."""
+and drags, what the page offers checked against CPython at every step), the after-game analysis (and
+a long one, asked for in slices) and "play this deal again"; a 3-player game played to the end; the
+hint; resume after a reload; the deal number in the picker; screenshots of the solitaire and a
+6-player table."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ import pygames_core as pg
 from pygames_core.chains_solver import deal_deck, solve
 
 WIN_DEAL = 1  # won by the solver's search (86 nodes), where the normal policy's own line falls short
+SLOW_DEAL = 140  # an advanced deal the page's analysis decides only after several slices
 SLOTS = 5
 
 
@@ -204,6 +206,25 @@ def test_lost_deal_summary_in_japanese(new_context: Callable[..., BrowserContext
     expect(page.locator("#summary .ch-analysis")).to_have_attribute("data-winnable", "true")
     expect(page.locator("#summary .ch-analysis")).to_contain_text(f"あなた: {penalty}")
     page.screenshot(path=str(artifacts / "chains-phone-ja-lost.png"))
+
+
+def test_a_long_analysis_goes_on_in_slices_until_it_decides(page: Page, site_url: str) -> None:
+    # advanced deal 140 takes the solver about 10,000 nodes (7 s in CPython): well beyond one slice
+    game = pg.new_game("chains", seed=SLOW_DEAL, options={"mode": "advanced"})
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    resume_position(page, site_url, game)
+    analysis = page.locator("#summary .ch-analysis")
+    expect(analysis).to_have_attribute("data-searching", "true", timeout=60_000)
+    expect(analysis).to_contain_text("Still working out whether this deal was winnable")
+    expect(analysis).to_have_attribute("data-best-penalty", str(game.result()["penalty"]))
+    focused = page.evaluate("document.activeElement.id")
+    assert focused.startswith("summary-")
+    expect(analysis).to_have_attribute("data-searching", "false", timeout=120_000)
+    expect(analysis).to_have_attribute("data-winnable", "true")
+    expect(analysis).to_contain_text(f"winnable — best possible penalty 0 (yours: {game.result()['penalty']})")
+    expect(page.locator("#analysis-further")).to_have_count(0)
+    assert page.evaluate("document.activeElement.id") == focused  # redrawn in its own box: the focus stayed
 
 
 def test_a_cube_match_game_ends_with_its_own_summary_and_the_next_game_is_dealt(page: Page, site_url: str) -> None:

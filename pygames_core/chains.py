@@ -176,6 +176,7 @@ class ChainsRules(Rules[ChainsState]):
             choice_labels=({"en": "Beginner (5 slots)", "ja": "初級（5スロット）"},
                            {"en": "Advanced (4 slots)", "ja": "上級（4スロット）"}),
             label={"en": "Solitaire mode", "ja": "ソリティアのモード"},
+            applies_when=(("players", (1,)),),
             help={
                 "en": "Beginner: 5 holding slots; advanced: 4. The multiplayer game always has 5.",
                 "ja": "初級モードは一時置き場5スロット、上級モードは4スロット。多人数戦は常に5スロットです。",
@@ -184,6 +185,7 @@ class ChainsRules(Rules[ChainsState]):
         Option(
             name="cube", type="bool", default=False,
             label={"en": "Doubling cube (2 players)", "ja": "ダブリングキューブ（2人戦）"},
+            applies_when=(("players", (2,)),),
             help={
                 "en": "Two players only: play a match of several games with a doubling cube. At the start of your "
                       "turn you may offer to double the game's stake; the other takes (and owns the cube) or "
@@ -196,6 +198,7 @@ class ChainsRules(Rules[ChainsState]):
         Option(
             name="match_to", type="int", default=7, minimum=1, maximum=MAX_TARGET,
             label={"en": "Match to", "ja": "マッチの勝利点"},
+            applies_when=(("cube", (True,)),),
             help={
                 "en": "With the doubling cube: the first player to this many points wins the match.",
                 "ja": "ダブリングキューブ使用時：この点数に先に達したプレイヤーがマッチに勝ちます。",
@@ -204,6 +207,7 @@ class ChainsRules(Rules[ChainsState]):
         Option(
             name="crawford", type="bool", default=True,
             label={"en": "Crawford rule", "ja": "クロフォード・ルール"},
+            applies_when=(("cube", (True,)),),
             help={
                 "en": "With the doubling cube: no doubling in the first game after a player comes within one point "
                       "of winning the match.",

@@ -43,6 +43,10 @@ class Option:
     choice_labels: tuple[dict[str, str], ...] = ()  # what each choice is called, {"en", "ja"}, in order
     minimum: int | None = None
     maximum: int | None = None
+    # When the option matters: each name (the player count "players", or an option declared before
+    # this one) with the values it must have, e.g. (("cube", (True,)),). A picker shows the option
+    # only then, and otherwise leaves it out: the game gets its default.
+    applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
     def describe(self) -> dict:
         out: dict[str, Any] = {
@@ -60,6 +64,8 @@ class Option:
             out["min"] = self.minimum
         if self.maximum is not None:
             out["max"] = self.maximum
+        if self.applies_when:
+            out["applies_when"] = {name: list(values) for name, values in self.applies_when}
         return out
 
     def check(self, value: Any) -> Any:

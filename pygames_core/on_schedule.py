@@ -289,6 +289,7 @@ class OnScheduleRules(Rules[OnScheduleState]):
         Option(
             name="crawford", type="bool", default=True,
             label={"en": "Crawford rule", "ja": "クロフォード・ルール"},
+            applies_when=(("cube", (True,)),),
             help={
                 "en": "With the doubling cube: no doubling in the first deal after a team comes within one victory "
                       "point of winning.",

@@ -69,7 +69,33 @@ def test_list_games_shape():
                 assert all(set(label) == {"en", "ja"} for label in option["choice_labels"])
             if option["type"] == "bool":
                 assert isinstance(option["default"], bool)
+        check_applies_when(info)
         json.dumps(info)  # plain data
+
+
+def check_applies_when(info: dict) -> None:
+    """Each condition names the player count or an option declared before, with values it can take."""
+    low, high = info["players"]
+    before: dict[str, dict] = {}
+    for option in info["options"]:
+        for name, values in option.get("applies_when", {}).items():
+            assert values and isinstance(values, list)
+            if name == "players":
+                assert all(type(v) is int and low <= v <= high for v in values)
+            else:
+                assert before[name]["type"] in ("bool", "choice")
+                allowed = before[name].get("choices", [True, False])
+                assert all(v in allowed for v in values)
+        before[option["name"]] = option
+
+
+def test_options_that_matter_only_sometimes_say_when():
+    options = {o["name"]: o for o in next(g for g in pg.list_games() if g["id"] == "chains")["options"]}
+    assert options["mode"]["applies_when"] == {"players": [1]}
+    assert options["cube"]["applies_when"] == {"players": [2]}
+    assert options["match_to"]["applies_when"] == options["crawford"]["applies_when"] == {"cube": [True]}
+    on_schedule = {o["name"]: o for o in next(g for g in pg.list_games() if g["id"] == "on_schedule")["options"]}
+    assert "applies_when" not in on_schedule["match_to"]  # the original's match to 3 needs no cube
 
 
 def test_list_games_returns_fresh_copies():

@@ -291,7 +291,7 @@ function optionField(option, value) {
       min: option.min, max: option.max });
   }
   const help = pick(option.help);
-  return h("div", { class: `field field-${option.type}` },
+  return h("div", { class: `field field-${option.type}`, "data-option": option.name },
     option.type === "bool" ? [input, h("label", { for: id, text: label })] : [h("label", { for: id, text: label }), input],
     help && h("p", { class: "fine", id: `${id}-help`, text: help }));
 }
@@ -303,11 +303,29 @@ function readOption(form, option) {
   return Number(input.value);
 }
 
+// Whether `option` of `game` matters with what the form says now (its `applies_when`, from the
+// rules: Chains' mode only for the solitaire, its cube only for two). One that does not is hidden
+// and left out of the game's options, which then has its default; so is one that depends on it.
+function applies(game, form, option) {
+  return Object.entries(option.applies_when ?? {}).every(([name, values]) => {
+    if (name === "players") {
+      return values.includes(form.elements.players ? Number(form.elements.players.value) : seatRange(game).min);
+    }
+    const other = game.options.find((o) => o.name === name);
+    return values.includes(applies(game, form, other) ? readOption(form, other) : other.default);
+  });
+}
+
 function showPicker() {
   const remembered = prefs();
   let chosen = games.find((game) => game.id === remembered.game) ?? games[0];
   const section = $("picker");
-  const optionsBox = h("div", { class: "options" });
+  const showApplicable = () => {
+    for (const option of chosen.options) {
+      optionsBox.querySelector(`[data-option="${option.name}"]`).hidden = !applies(chosen, form, option);
+    }
+  };
+  const optionsBox = h("div", { class: "options", oninput: showApplicable, onchange: showApplicable });
   const drawOptions = () => {
     const values = remembered.game === chosen.id ? remembered.options ?? {} : {};
     const seats = seatRange(chosen);
@@ -317,6 +335,7 @@ function showPicker() {
       remembered.game === chosen.id && remembered.players ? remembered.players : seats.default);
     optionsBox.replaceChildren(...[players, ...chosen.options.map((option) =>
       optionField(option, values[option.name] ?? option.default))].filter(Boolean));
+    showApplicable();
     // A game may name its seed for what it is (a solitaire's deal number, say).
     const seedField = renderers[chosen.id].seedField ?? { label: "seed", help: "seedHelp" };
     $("seed-label").textContent = t(seedField.label);
@@ -382,7 +401,8 @@ function playersText([min, max]) {
 
 async function startGame(game, form) {
   if (starting) return;
-  const options = Object.fromEntries(game.options.map((option) => [option.name, readOption(form, option)]));
+  const options = Object.fromEntries(game.options.filter((option) => applies(game, form, option))
+    .map((option) => [option.name, readOption(form, option)]));
   const level = form.elements.level.value;
   const undo = form.elements.allowUndo.checked;
   const seedText = form.elements.seed.value.trim();

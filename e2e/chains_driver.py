@@ -12,7 +12,7 @@ TABLE = ".chains"
 def start_chains(page: Page, site_url: str, *, players: int = 1, deal: int | None = None,
                  mode: str = "beginner") -> None:
     open_site(page, site_url)
-    start_game(page, game="chains", seed=deal, players=players, options={"mode": mode})
+    start_game(page, game="chains", seed=deal, players=players, options={"mode": mode} if players == 1 else {})
 
 
 def target_of(action: dict) -> str:

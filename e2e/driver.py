@@ -36,13 +36,13 @@ def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, lev
         page.click("#new-game")
     page.click(f'.game-choice[data-game="{game}"]')
     page.select_option("#level", level)
+    if players is not None:  # first: some options show only for some player counts
+        page.fill("#option-players", str(players))
     for name, value in (options or {}).items():
         if isinstance(value, bool):
             page.set_checked(f"#option-{name}", value)
         else:
             page.select_option(f"#option-{name}", json.dumps(value))
-    if players is not None:
-        page.fill("#option-players", str(players))
     if seed is not None:
         page.fill("#seed", str(seed))
     page.click("#start")

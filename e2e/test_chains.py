@@ -156,6 +156,37 @@ def test_picker_names_the_deal_number(page: Page, site_url: str) -> None:
     assert saved_game(page).seed == 17
 
 
+def test_the_picker_shows_an_option_only_when_it_matters(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    page.click('.game-choice[data-game="chains"]')
+
+    def shown() -> list[str]:
+        return [name for name in ("mode", "cube", "match_to", "crawford")
+                if page.locator(f'.options [data-option="{name}"]').is_visible()]
+
+    page.fill("#option-players", "1")
+    assert shown() == ["mode"]
+    page.select_option("#option-mode", json.dumps("advanced"))
+    page.fill("#option-players", "2")
+    assert shown() == ["cube"]  # the solitaire's mode is gone; the cube is for two
+    page.check("#option-cube")
+    assert shown() == ["cube", "match_to", "crawford"]
+    page.fill("#option-match_to", "5")
+    page.fill("#option-players", "3")
+    assert shown() == []  # no cube for three, and so nothing of a match either
+    page.click("#start")
+    expect(page.locator(TABLE)).to_have_attribute("data-players", "3")
+    game = saved_game(page)
+    assert game.players == 3 and game.options == {"mode": "beginner", "cube": False, "match_to": 7, "crawford": True}
+    page.click("#new-game")
+    page.fill("#option-players", "2")
+    page.check("#option-cube")
+    page.fill("#option-match_to", "5")
+    page.click("#start")
+    expect(page.locator(".cube-bar")).to_be_visible()
+    assert saved_game(page).options == {"mode": "beginner", "cube": True, "match_to": 5, "crawford": True}
+
+
 def play_some(page: Page, count: int) -> None:
     """The human's moves by the normal bot's choice, through the page, until `count` are made."""
     for step in range(count):

@@ -156,6 +156,15 @@ def test_a_search_in_slices_ends_in_the_same_answer_for_about_the_same_work(deal
                   sliced.line) == 0
 
 
+def test_emptying_the_relaxed_memo_changes_no_answer(monkeypatch):
+    # the relaxed game's memo is a cache, emptied at RELAXED_MEMO_LIMIT entries to bound memory
+    whole = solve(deal_deck(12), 4)
+    monkeypatch.setattr(chains_solver, "RELAXED_MEMO_LIMIT", 50)
+    small = solve(deal_deck(12), 4)
+    assert (small.exact, small.penalty) == (whole.exact, whole.penalty) == (True, 0)
+    assert replay(pg.new_game("chains", seed=12, options={"mode": "advanced"}), small.line) == 0
+
+
 def test_the_analysis_goes_on_where_the_last_call_stopped():
     game = finished_game(29)
     reports = [best_outcome(game, node_limit=30)]

@@ -147,9 +147,8 @@ class _Search:
         self.limits_from = 0  # the node limit and the deadline apply once nodes pass this (see Solver.run)
         self.restart_at: int | None = None  # a randomized search's node allowance (see _ask)
         self.shuffle: random.Random | None = None  # set: moves are tried in a perturbed order
-        # the question under way (see _ask): its restart's allowance, the nodes left of it, its order
-        self.allowance = self.left = FIRST_ALLOWANCE
         self.order: random.Random | None = None
+        self._next_question()
         self.memo: dict[tuple, int] = {}
         self.relaxed_memo: dict[tuple, int] = {}
         counts = [(0,) * 11]
@@ -346,8 +345,7 @@ class _Search:
         self.found: tuple[int, Path] = (at_least, [])
         self.question = (i, top, ends, piles, placing, restarts)
         self.need = self.ceiling
-        self.allowance = self.left = FIRST_ALLOWANCE
-        self.order = None
+        self._next_question()
         self.go_on()
 
     def go_on(self) -> None:
@@ -367,8 +365,13 @@ class _Search:
                 self.need = self.found[0] + 1
             else:
                 self.ceiling = self.need - 1
-            self.allowance = self.left = FIRST_ALLOWANCE  # the next question starts afresh
-            self.order = None
+            self._next_question()
+
+    def _next_question(self) -> None:
+        """The next question (see _ask) starts in the fixed order, with the first allowance (and all
+        of it left)."""
+        self.allowance = self.left = FIRST_ALLOWANCE
+        self.order = None
 
     def _ask(self, i: int, top: int, ends: int, piles: Piles, need: int, placing: bool, path: Path,
              restarts: random.Random | None) -> bool:
@@ -459,6 +462,11 @@ class Solver:
         self.begun = False
         self.seconds = 0.0  # over all runs
 
+    @classmethod
+    def for_table(cls, table: Table) -> Solver:
+        """The search from a solitaire table as the game holds it (its deck order is read: not for the player)."""
+        return cls(table.deck, len(table.slots), work=table.work, piles=table.slots, ends=table.ends, drawn=table.drawn)
+
     def run(self, node_limit: int | None = None, time_budget_ms: float | None = None) -> Solution:
         """Search on, within `node_limit` more nodes and `time_budget_ms`; the answer is inexact
         (see Solution) when they run out first."""
@@ -512,9 +520,7 @@ def _policy_line(deck: list[int], slots: int, work: list[int], piles: list[list[
 
 def solve_state(state: ChainsState, node_limit: int | None = None, time_budget_ms: float | None = None) -> Solution:
     """The best outcome from a solitaire game state (its deck order is read: not for the player)."""
-    table = state.tables[0]
-    return solve(table.deck, len(table.slots), work=table.work, piles=table.slots, ends=table.ends,
-                 drawn=table.drawn, node_limit=node_limit, time_budget_ms=time_budget_ms)
+    return Solver.for_table(state.tables[0]).run(node_limit, time_budget_ms)
 
 
 HINT_NODES_PER_MOVE = 60  # search nodes per legal move and sampled deck order (the best line found beyond)
@@ -586,8 +592,7 @@ def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: fl
     table = Game.create(game.rules, game.players, game.seed, game.options, game.setup)._state.tables[0]
     position = (tuple(table.deck), len(table.slots), tuple(table.work), tuple(map(tuple, table.slots)),
                 frozenset(table.ends), table.drawn)
-    solver = _unfinished.pop(position, None) or Solver(table.deck, len(table.slots), work=table.work,
-                                                       piles=table.slots, ends=table.ends, drawn=table.drawn)
+    solver = _unfinished.pop(position, None) or Solver.for_table(table)
     solution = solver.run(node_limit, time_budget_ms)
     out = {"winnable": solution.winnable, "best_penalty": solution.penalty, "exact": solution.exact,
            "line": solution.line, "seconds": round(solution.seconds, 3)}

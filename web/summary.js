@@ -28,7 +28,7 @@ export function showSummary(dialog, table, summary, buttons = () => []) {
     const { renderer, snap } = table;
     const over = snap.is_over;
     const hindsight = over && renderer.analysisSummary;
-    if (hindsight) analysisBox.replaceChildren(...[analysisLine(table, lookFurther)].filter(Boolean));
+    if (hindsight) drawAnalysis();
     const parts = [
       summary && renderer.dealSummary(summary, snap),
       over && renderer.finalSummary(snap),

@@ -7,6 +7,7 @@ drive the Arsène table."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -19,6 +20,7 @@ TRICKS_PER_DEAL = 11
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 TABLE = "#game > *"  # the table a renderer draws
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"  # screenshots to look at (gitignored)
 
 
 def open_site(page: Page, url: str) -> None:
@@ -124,3 +126,62 @@ def shown_summary_tricks(page: Page) -> list[int]:
 def close_summary(page: Page) -> None:
     page.click("#summary-continue")
     expect(page.locator("#summary")).to_be_hidden()
+
+
+# What must stay in view while a person plays: a renderer marks its hand, the current trick (or the
+# play area the move is about) and the buttons of the decision at hand with data-region="hand",
+# "trick" and "actions"; the doubling cube's buttons are the cube bar's. Each shown one must lie
+# inside the viewport and no other element (a floating button, a panel) may cover it.
+_OUT_OF_VIEW_JS = """
+(required) => {
+  const problems = [];
+  const width = innerWidth, height = innerHeight;
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  const marked = [...document.querySelectorAll("#game [data-region]")].filter(shown)
+    .map((e) => [e.dataset.region, e]);
+  for (const button of document.querySelectorAll("#cube-bar button")) {
+    if (shown(button) && !button.disabled) marked.push(["cube", button]);
+  }
+  for (const name of required) {
+    if (!marked.some(([region]) => region === name)) problems.push(`no ${name} region is shown`);
+  }
+  for (const [name, element] of marked) {
+    const box = element.getBoundingClientRect();
+    if (box.left < -1 || box.top < -1 || box.right > width + 1 || box.bottom > height + 1) {
+      problems.push(`${name} at ${Math.round(box.left)},${Math.round(box.top)}–${Math.round(box.right)},`
+        + `${Math.round(box.bottom)} is outside the ${width}×${height} viewport`);
+      continue;
+    }
+    const inset = 3;
+    const points = [[box.left + box.width / 2, box.top + box.height / 2],
+      [box.left + inset, box.top + inset], [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset], [box.right - inset, box.bottom - inset]];
+    for (const [x, y] of points) {
+      const top = document.elementFromPoint(x, y);
+      if (top && !element.contains(top) && !top.contains(element)) {
+        problems.push(`${name} is covered at ${Math.round(x)},${Math.round(y)} by ${top.tagName.toLowerCase()}`
+          + `${top.id ? "#" + top.id : ""}${top.className ? "." + String(top.className).split(" ").join(".") : ""}`);
+        break;
+      }
+    }
+  }
+  return problems;
+}
+"""
+
+
+def play_out_of_view(page: Page, *required: str) -> list[str]:
+    """What a player could not see without scrolling: each shown data-region of the table (and the
+    cube bar's buttons) outside the viewport or covered by another element, and each `required`
+    region ("hand", "trick", "actions", "cube") that is not shown at all. Empty when all is in view."""
+    return page.evaluate(_OUT_OF_VIEW_JS, list(required))
+
+
+def assert_play_in_view(page: Page, *required: str, screenshot: str | None = None) -> None:
+    """Fails, saying what is out of view, unless the play is in view (see play_out_of_view); with
+    `screenshot`, the page is saved under that name in e2e/artifacts/ first, to look at."""
+    if screenshot:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{screenshot}.png"))
+    problems = play_out_of_view(page, *required)
+    assert not problems, f"at {page.viewport_size}: " + "; ".join(problems)

@@ -63,8 +63,9 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
 def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict:
     """A suggested action for `game.current_player`, worked out from that player's view only (so it
     never reveals a hidden card): the game's own `Rules.hint` when it has one, else the hard bot's
-    search. Returns {"action", "values": [{"action", "value"}] (each legal action's mean outcome in
-    [0, 1], best first; value null when the action is forced), "samples"}. At a doubling-cube
+    search. Returns {"action", "values": [{"action", "value"}] (the mean outcome in [0, 1] of each
+    action the search compared — every legal one, or the game's representatives where it has too
+    many to try each — best first; value null when the action is forced), "samples"}. At a doubling-cube
     decision the hint is the hard bot's cube choice: the values are then the estimated chance to win
     the game (0 for a pass, which gives it up), also given as "win_chance"."""
     _check_seed_and_budget(seed, time_budget_ms)
@@ -92,8 +93,13 @@ def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = No
     if own is not None:
         return own
     action, stats = search_action(game.rules, view, legal, seat, rng, budget)
-    ranked = sorted(zip(stats["means"], range(len(legal)), strict=True), key=lambda pair: (-pair[0], pair[1]))
-    return {"action": action, "values": [{"action": legal[i], "value": round(mean, 4)} for mean, i in ranked],
+    # the means are those of the actions the search compared: a game with many legal actions (a
+    # snatch, a give of three cards) names representatives, so they need not be all of `legal`
+    compared = stats["actions"]
+    if not stats["means"]:
+        return {"action": action, "values": [{"action": action, "value": None}], "samples": 0}
+    ranked = sorted(zip(stats["means"], range(len(compared)), strict=True), key=lambda pair: (-pair[0], pair[1]))
+    return {"action": action, "values": [{"action": compared[i], "value": round(mean, 4)} for mean, i in ranked],
             "samples": stats["samples"]}
 
 

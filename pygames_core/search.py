@@ -118,13 +118,14 @@ def playout(rules: Rules, start: Any, state: Any, rng: Rng) -> Any:
 
 def search_action(rules: Rules, view: dict, legal: list[dict], seat: int, rng: Rng,
                   time_budget_ms: int) -> tuple[dict, dict]:
-    """The action with the best mean play-out value, and statistics for benchmarks and tests (the
-    means are those of the game's `search_actions`, which are all of `legal` for most games; none
-    when it names a single action, which is then taken without sampling)."""
+    """The action with the best mean play-out value, and statistics for hints, benchmarks and tests:
+    "actions", the game's `search_actions` (all of `legal` for most games, representatives for some),
+    "means", each one's mean play-out value in the same order, and "samples" (no means and no samples
+    when the game names a single action, which is then taken without sampling)."""
     deadline = time.perf_counter() + time_budget_ms / 1000
     candidates = rules.search_actions(view, legal)
     if len(candidates) == 1:  # a game named one action: there is nothing to compare, so no budget to spend
-        return candidates[0], {"samples": 0, "means": []}
+        return candidates[0], {"samples": 0, "actions": candidates, "means": []}
     values: list[list[float]] = [[] for _ in candidates]
     default: int | None = None
     samples = 0
@@ -142,7 +143,7 @@ def search_action(rules: Rules, view: dict, legal: list[dict], seat: int, rng: R
     best = max(range(len(candidates)), key=lambda i: means[i])
     if default is not None and default >= 0 and not clearly_better(values[best], values[default]):
         best = default
-    return candidates[best], {"samples": samples, "means": means}
+    return candidates[best], {"samples": samples, "actions": candidates, "means": means}
 
 
 def clearly_better(challenger: list[float], default: list[float]) -> bool:

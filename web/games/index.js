@@ -9,8 +9,23 @@
 //   players (optional) = {default, max}   the player counts this table can show, when the game
 //                                          allows a range (the picker then offers a choice)
 //   seedField (optional) = {label, help}   i18n keys naming the picker's seed field for this game
-//   showHint(root, action, snapshot) (optional)   show a suggested action; the shell then offers a
-//                                          Hint button (key H) on the human's turn
+//   showHint(root, action, snapshot)   mark a suggested action on the table (the hint: button and
+//                                      key H on the human's turn, and "Explain as we play")
+//   describeAction(action, snapshot)   the action in plain words, in the current language, as the
+//                                      snapshot's seat would say it ("play the 7♠", "bid 3 hearts",
+//                                      "push the trick onto North"); the hint's reason, replay and
+//                                      explanation captions use it
+//   narrate(events, snapshot)          the last step's events in plain words for the snapshot's seat,
+//                                      in the current language: a list of sentences ("North won the
+//                                      trick and pushed it to you: you now have 3 tricks, the same as
+//                                      West"), [] when there is nothing worth saying ("Explain as we play")
+//   helpKeys                           i18n keys of this table's own keys, listed in its "?" help
+//   illustrate(cards) (optional)       the game's own drawing of a few cards or tiles (codes as in the
+//                                      view), for its rules page
+// Every renderer marks what a player must see without scrolling: data-region="hand" (the player's
+// cards or tiles), "trick" (the current trick, or the part of the table the move is about) and
+// "actions" (the buttons of the decision at hand). The e2e tests check those boxes against the
+// viewport at phone and desktop sizes (e2e/driver.py, assert_play_in_view).
 //   analysisSummary(analysis, snapshot, {searching}) (optional)   the bridge's after-game `analysis`
 //                                          (not null) in the final summary; the shell asks for it, and
 //                                          while an unfinished one goes on, `searching` is true

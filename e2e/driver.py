@@ -19,6 +19,7 @@ TIMEOUT_MS = 60_000
 TRICKS_PER_DEAL = 11
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+LAPTOP = {"width": 1366, "height": 768}  # the smallest common laptop screen: the layout tests' desktop size
 TABLE = "#game > *"  # the table a renderer draws
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"  # screenshots to look at (gitignored)
 

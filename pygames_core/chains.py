@@ -9,8 +9,9 @@ own deck and race for the shared end-card area, where each number sells out afte
 Decisions followed (from the digest): the drawn card is seen before it is placed (a `draw` is its
 own action, then a `place`); in the expansion a draw that cannot go on the work area must go to a
 slot, ending the turn; "tens last" is per player; a work pile is dead exactly when no own end card
-j below its top k is still open with at least one card of every number strictly between j and k in
-the player's deck or slots. Decisions of our own are marked "Our decision" below and in the doc.
+j below its top k is still open that the player's moves could reach, counting the deck's cards and
+the slots' cards that are not buried under a card that can never go onto the pile (`scorable`).
+Decisions of our own are marked "Our decision" below and in the doc.
 
 With two players and the `cube` option, the Game is a match of several games played with the
 doubling cube (cube.py): each game is a fresh deal from the state's generator, its winner scores the
@@ -150,17 +151,31 @@ class ChainsState:
 
 
 def scorable(state: ChainsState, seat: int) -> bool:
-    """The digest's Decision: with top card k, the work pile can still be scored only if some own end
-    card j < k is neither taken nor locked and every number strictly between j and k is still in
-    the player's deck or slots (the card just turned up counts: it is about to go to one of them)."""
+    """The digest's Decision (revised): with top card k, the work pile can still be scored only if
+    some own end card j < k is neither taken nor locked and some sequence of the player's moves, with
+    the unseen deck cards arriving in any order, could build the pile down to j + 1. A card in the
+    deck (or the card just drawn, which is about to go to the pile or onto a slot) counts; a card in
+    a slot counts only once every card above it in that slot has gone onto this same pile first: a 6
+    under a 9 never can, once the pile is below 10. (The first version counted every card in a slot,
+    which could leave a player stuck for the rest of the game with a pile that can never be scored.)
+
+    Built greedily from k - 1 down: a number on top of a slot is taken from there (that frees the
+    slot, and the deck's copies of a number are of no use once the pile is past it), else from the
+    deck; a number found neither way stops the pile."""
     table = state.tables[seat]
     if not table.work:
         return True
-    top = table.work[-1]
-    for j in range(top - 1, 0, -1):
-        if state.can_still_take(seat, j):
+    unseen = {n: table.deck.count(n) + (table.drawn == n) for n in NUMBERS}
+    slots = [list(pile) for pile in table.slots]
+    for j in range(table.work[-1] - 1, 0, -1):
+        if state.can_still_take(seat, j):  # the pile is down to j + 1: end card j closes it
             return True
-        if not table.in_hand(j):  # j itself is needed to go any lower
+        slot = next((pile for pile in slots if pile and pile[-1] == j), None)  # j itself, to go lower
+        if slot is not None:
+            slot.pop()
+        elif unseen[j]:
+            unseen[j] -= 1
+        else:
             return False
     return False
 

@@ -291,6 +291,40 @@ def test_a_pile_that_can_still_be_scored_is_not_dead():
     assert events[0]["cards"] == [10, 9, 8, 7, 6, 5]
 
 
+# seat 0's only 6 is in a slot: under an 8, which can never go onto a pile that is down to 7
+SIX_UNDER_AN_8 = {"work": [10, 9, 8, 7], "end_cards": [5, 6, 7, 8, 9, 10], "deck": [], "slots": [[6, 8]],
+                  "dead": [[10, 9, 8, 7], [10, 9], [10, 9], [10]]}
+
+
+def test_a_card_buried_under_one_that_can_never_go_onto_the_pile_does_not_keep_it_alive():
+    # the revised decision: the 6 under the 8 cannot reach the pile, so once the 6s sell out the pile is dead
+    game = multi([SIX_UNDER_AN_8, TAKER, TAKER], current=1)
+    game.apply(close(6))
+    events = game.apply(close(6))
+    assert {"type": "dead_pile", "seat": 0, "cards": [10, 9, 8, 7]} in events
+    assert table_of(game)["work"] == [] and table_of(game)["slots"][0] == [6, 8]
+
+
+def test_a_slot_card_counts_once_the_cards_above_it_can_go_onto_the_pile_first():
+    on_top = {**SIX_UNDER_AN_8, "slots": [[8, 6]]}  # the 6 is on top: it goes onto the 7, then the 5 closes
+    game = multi([on_top, TAKER, TAKER], current=1)
+    game.apply(close(6))
+    assert "dead_pile" not in types(game.apply(close(6))) and scorable(game._state, 0)
+    # a pile down to 9 with only the end card 5 open: the 8 above the 6 goes first, then the 7 from
+    # the deck, then the 6, and the 5 closes; with that 7 under the 6 instead, nothing gets past the 8
+    from_nine = {"work": [10, 9], "end_cards": [5, 9, 10], "deck": [7], "slots": [[6, 8]], "dead": [[10]]}
+    assert scorable(multi([from_nine, {}, {}])._state, 0)
+    with pytest.raises(pg.BadSetup, match="can no longer be scored"):
+        multi([{**from_nine, "deck": [], "slots": [[7, 6, 8]]}, {}, {}])
+
+
+def test_a_set_up_whose_pile_could_never_be_scored_is_refused():
+    # the reproduction of the first decision's flaw: the only 6 left is under a 9 and the 6s are sold out
+    with pytest.raises(pg.BadSetup, match="can no longer be scored"):
+        multi([{"end_cards": [5, 6, 7, 8, 9, 10], "work": [10, 9, 8, 7], "slots": [[6, 9]]},
+               {"end_cards": [1, 2, 3, 4, 5, 7, 8, 9, 10]}, {"end_cards": [1, 2, 3, 4, 5, 7, 8, 9, 10]}], seed=1)
+
+
 def test_a_player_with_no_end_card_left_to_take_leaves_at_once():
     # three players: seat 1 has only its 5 left and seat 2 took its 5; seat 0 takes a 5, the 5s sell
     # out (two of three) and seat 1 leaves

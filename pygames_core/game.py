@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import BadSave, BadSetup, IllegalAction, PygamesError
+from .limits import check_json_text, check_value
 from .rng import MAX_SEED, Rng, fresh_seed
 from .seats import is_seat
 
@@ -68,13 +69,17 @@ class Option:
             out["applies_when"] = {name: list(values) for name, values in self.applies_when}
         return out
 
-    def check(self, value: Any) -> Any:
+    def check(self, given: Any) -> Any:
+        value = given
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise BadSetup(f"option {self.name!r} must be true or false, not {value!r}")
         elif self.type == "choice":
-            if value not in self.choices:
-                raise BadSetup(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+            # one of the declared choices, of the same type: 4.0 == 4 and True == 1 in Python, but
+            # JSON and the page tell them apart, so a game must never store deals 4.0
+            value = next((c for c in self.choices if c == value and type(c) is type(value)), None)
+            if value is None:
+                raise BadSetup(f"option {self.name!r} must be one of {list(self.choices)}, not {given!r}")
         elif self.type == "int":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise BadSetup(f"option {self.name!r} must be a whole number, not {value!r}")
@@ -235,6 +240,8 @@ class Game:
     @classmethod
     def create(cls, rules: Rules, players: int | None, seed: int | None, options: dict | None,
                setup: dict | None) -> Game:
+        check_value(options, "the options", BadSetup)  # first: a deep one would break what follows
+        check_value(setup, "the set-up", BadSetup)
         if players is None:
             players = rules.min_players
         if not isinstance(players, int) or isinstance(players, bool) or not (
@@ -275,6 +282,7 @@ class Game:
 
     def verify(self, action: Any) -> None:
         """Raise IllegalAction, with the reason, unless `action` is legal now (PokerKit's verify)."""
+        check_value(action, "an action", IllegalAction)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(f"an action is an object with a string 'type', not {action!r}")
         try:
@@ -384,10 +392,12 @@ def load(text: Any, find_rules: Callable[[str], Rules]) -> Game:
     """Rebuild a game from `Game.to_json()` text, or raise BadSave."""
     if not isinstance(text, str):
         raise BadSave("a save is a text (JSON string)")
+    check_json_text(text, "the save", BadSave)
     try:
         payload = json.loads(text)
     except ValueError:
         raise BadSave("the save is not valid JSON (is the file complete?)") from None
+    check_value(payload, "the save", BadSave)
     expected = {"format", "version", "game", "players", "seed", "options", "setup", "actions", "check"}
     if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
         raise BadSave("this is not a pygames save")

@@ -1,0 +1,77 @@
+"""Hostile input is refused before anything recurses over it: data nested thousands deep, huge data,
+and text that is not valid Unicode each get the caller's named error, and the game is unchanged."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pygames_core as pg
+from pygames_core.limits import MAX_DEPTH, MAX_VALUES, check_json_text, check_value
+
+
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 5_000, 100_000])
+def test_a_set_up_or_options_nested_deep_is_a_bad_setup(depth: int) -> None:
+    with pytest.raises(pg.BadSetup, match="nested too deep"):
+        pg.new_game("arsene", setup={"hands": nested(depth)})
+    with pytest.raises(pg.BadSetup, match="nested too deep"):
+        pg.new_game("arsene", options={"advanced": nested(depth)})
+
+
+def test_an_action_nested_deep_is_illegal_and_changes_nothing() -> None:
+    game = pg.new_game("arsene", seed=3)
+    before = game.to_json()
+    for action in (nested(5_000), {"type": "play", "card": nested(5_000)}):
+        with pytest.raises(pg.IllegalAction, match="nested too deep"):
+            game.apply(action)
+        assert not game.can_apply(action)
+    assert game.to_json() == before
+
+
+def test_a_save_nested_deep_is_a_bad_save_before_it_is_parsed() -> None:
+    for text in ("[" * 100_000 + "]" * 100_000, '{"a":' * 3_000 + "1" + "}" * 3_000):
+        with pytest.raises(pg.BadSave, match="nested too deep"):
+            pg.load_game(text)
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
+    check_json_text(json.dumps({"caption": "[" * 1_000 + "{" * 1_000}), "a text", ValueError)
+    game = pg.new_game("arsene", seed=3)
+    payload = json.loads(game.to_json())
+    payload["actions"] = [{"type": "play", "card": "[" * 500}]
+    with pytest.raises(pg.BadSave, match="altered"):
+        pg.load_game(json.dumps(payload))
+
+
+def test_a_lone_surrogate_is_refused_with_the_callers_error() -> None:
+    with pytest.raises(pg.BadSave, match="not valid Unicode"):
+        pg.load_game('{"format": "pygames/save", "game": "\\ud800"}')
+    with pytest.raises(pg.BadSetup, match="not valid Unicode"):
+        pg.new_game("arsene", setup={"\ud800": 1})
+    game = pg.new_game("arsene", seed=3)
+    with pytest.raises(pg.IllegalAction, match="not valid Unicode"):
+        game.apply({"type": "play", "card": "\udfff"})
+
+
+def test_data_with_too_many_values_is_refused() -> None:
+    with pytest.raises(pg.BadSetup, match="too large"):
+        check_value({"cards": list(range(MAX_VALUES + 1))}, "the set-up", pg.BadSetup)
+    check_value({"cards": list(range(1_000))}, "the set-up", pg.BadSetup)
+
+
+def test_a_choice_option_is_one_of_its_declared_values_of_the_same_type() -> None:
+    # 4.0 == 4 and True == 1 in Python; a save must say 4, as JSON and the page compare them
+    with pytest.raises(pg.BadSetup, match=r"must be one of \[4, 8\], not 4.0"):
+        pg.new_game("roller_derby", seed=1, options={"deals": 4.0})
+    game = pg.new_game("roller_derby", seed=1, options={"deals": 8})
+    assert type(game.options["deals"]) is int and '"deals":8' in game.to_json()
+    with pytest.raises(pg.BadSetup, match="must be one of"):
+        pg.new_game("chains", options={"mode": ["beginner"]})

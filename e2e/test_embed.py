@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import _build_module
-from driver import PHONE, TIMEOUT_MS
+from driver import LAPTOP, PHONE, TIMEOUT_MS
 from playwright.sync_api import FrameLocator, Page, expect
 
 import pygames_core as pg
@@ -287,9 +287,28 @@ def test_a_replay_jumps_by_deal_and_trick_plays_itself_and_names_the_seats(page:
     at(deals[0])
 
 
-def test_screenshots_of_an_example_on_a_phone(new_context, site_url: str, artifacts: Path) -> None:
-    for lang in ("en", "ja"):
-        page = new_context(viewport=PHONE).new_page()
-        page.goto(embed(site_url, "shot", scenario="on-schedule-special-trick", lang=lang))
-        page.locator("#embed-next").click()
-        page.screenshot(path=str(artifacts / f"embed-example-{lang}.png"), full_page=True)
+def fits_its_width(page: Page) -> None:
+    """Nothing of the frame sticks out sideways (a rules page shows it in a phone-wide frame)."""
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_screenshots_of_an_example_and_a_replay(new_context, site_url: str, artifacts: Path) -> None:
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        for lang in ("en", "ja"):
+            page = new_context(viewport=viewport).new_page()
+            page.goto(embed(site_url, "shot", scenario="on-schedule-special-trick", lang=lang))
+            page.locator("#embed-next").click()
+            fits_its_width(page)
+            page.screenshot(path=str(artifacts / f"embed-example-{size}-{lang}.png"), full_page=True)
+            page.close()
+    page = new_context(viewport=PHONE).new_page()  # one replay (one Python start) at both sizes
+    open_replay(page, site_url, played_out("arsene", 2, level="easy"))
+    page.click("#embed-next-deal")
+    page.keyboard.press("]")
+    page.keyboard.press("]")
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        page.set_viewport_size(viewport)
+        for lang in ("en", "ja"):
+            page.select_option("#embed-language", lang)
+            fits_its_width(page)
+            page.screenshot(path=str(artifacts / f"embed-replay-{size}-{lang}.png"), full_page=True)

@@ -435,11 +435,11 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
     const keyHelp = [t("emKeysStep"), t("emKeysEnds"), stops.deal.length > 0 && t("emKeysDeal"),
       stops.trick.length > 0 && t("emKeysTrick"), t("emKeysPlay")].filter(Boolean);
     controls = {
-      first: button("embed-first", "⏮", t("emFirst"), () => go(0)),
+      first: button("embed-first", "|◀", t("emFirst"), () => go(0)),
       prev: h("button", { type: "button", class: "ghost", id: "embed-prev", text: t("emBack"), onclick: () => go(step - 1) }),
       counter: h("span", { class: "embed-step", id: "embed-step", "aria-live": "polite" }),
       next: h("button", { type: "button", class: "ghost", id: "embed-next", text: t("emNext"), onclick: () => go(step + 1) }),
-      end: button("embed-last", "⏭", t("emLast"), () => go(last)),
+      end: button("embed-last", "▶|", t("emLast"), () => go(last)),
       slider: chooseSeat && h("input", { type: "range", class: "embed-slider", id: "embed-slider", min: 0, max: last,
         step: 1, "aria-label": t("emSlider"), oninput: (event) => go(Number(event.target.value)) }),
       play: h("button", { type: "button", class: "ghost", id: "embed-autoplay", title: t("emAutoplayLabel"),
@@ -458,13 +458,14 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
     const speedChoice = h("select", { id: "embed-speed", "aria-label": t("emSpeed"), title: t("emSpeed"),
       onchange: (event) => { speed = event.target.value; if (autoplay) advanceLater(); } },
     Object.entries(SPEED_NAMES).map(([value, key]) => h("option", { value, text: t(key), selected: value === speed })));
-    $("embed-controls").replaceChildren(
+    $("embed-controls").replaceChildren(...[
       h("div", { class: "embed-row" }, controls.first, controls.prev, controls.counter, controls.next, controls.end),
-      controls.slider || null,
-      (stops.deal.length > 0 || stops.trick.length > 0) && h("div", { class: "embed-row" },
+      controls.slider,
+      (stops.deal.length > 0 || stops.trick.length > 0) && h("div", { class: "embed-row embed-jumps" },
         jumps("deal", "emDeal", "emPrevDeal", "emNextDeal"), jumps("trick", "emTrick", "emPrevTrick", "emNextTrick")),
-      h("div", { class: "embed-row" }, controls.play, speedChoice, controls.seat || null, controls.fromHere),
-      h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }));
+      h("div", { class: "embed-row" }, controls.play, speedChoice, controls.seat, controls.fromHere),
+      h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }),
+    ].filter(Boolean));
     $("embed-controls").hidden = false;
   };
 

@@ -126,8 +126,8 @@ def test_replay_refuses_a_live_game_a_bad_seat_and_a_tampered_save():
     assert call(op="replay", text=tampered)["error"]["type"] == "BadSave"
 
 
-def played_out(game_id: str, seed: int, **options) -> pg.Game:
-    game = pg.new_game(game_id, seed=seed, options=options or None)
+def played_out(game_id: str, seed: int, players: int | None = None, **options) -> pg.Game:
+    game = pg.new_game(game_id, players=players, seed=seed, options=options or None)
     while not game.is_over:
         game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
     return game
@@ -162,3 +162,13 @@ def test_a_game_of_a_series_ends_like_a_deal_and_a_solitaire_has_no_marks():
     assert [frames[step]["marks"] for step in ends] == [["deal"], ["deal"]] and ends[-1] == len(game.history)
     assert frames[ends[0]]["snapshot"]["view"]["game_number"] == 2  # the next game is dealt at once
     assert not any(frame["marks"] for frame in parse_scenario(LAST_CARD).frames())
+
+
+def test_a_game_of_a_chains_match_ends_like_a_deal():
+    game = played_out("chains", 1, players=2, cube=True, match_to=3)
+    frames = call(op="replay", text=game.to_json())["frames"]
+    ends = [frame for frame in frames if frame["marks"]]
+    assert all(frame["marks"] == ["deal"] for frame in ends) and ends[-1]["step"] == len(game.history)
+    # one mark for each game of the match, at the step that settled it
+    assert [frame["snapshot"]["view"]["match"]["games"] for frame in ends] == list(range(1, len(ends) + 1))
+    assert len(ends) == len(game.view(0)["match"]["results"]) >= 2

@@ -156,9 +156,9 @@ def test_the_frame_ignores_messages_of_other_shapes(page: Page, site_url: str, p
     expect(inner(page, "example").locator("#embed-step")).to_contain_text("開始")
 
 
-def played_out(game_id: str, seed: int, level: str = "normal") -> pg.Game:
+def played_out(game_id: str, seed: int, level: str = "normal", players: int | None = None) -> pg.Game:
     """A finished game, its bots seeded by the move number: the same game every time."""
-    game = pg.new_game(game_id, seed=seed)
+    game = pg.new_game(game_id, players=players, seed=seed)
     while not game.is_over:
         game.apply(pg.bot_action(game, level, seed=len(game.history)))
     return game
@@ -194,6 +194,14 @@ def test_a_replay_reaches_the_recorded_final_state(page: Page, site_url: str) ->
     # a solitaire has no tricks, no deals to jump between and no one else's seat to take
     expect(page.locator("#embed-next-deal, #embed-next-trick, #embed-seat")).to_have_count(0)
     expect(page.locator("#embed-keys")).not_to_contain_text("PgUp")
+
+    # a Dominuxen table of four calls the others Bot 1, 2, 3 (not West, North, East): so does the picker
+    open_replay(page, site_url, played_out("dominuxen", 2, level="easy", players=4), lang="ja")
+    expect(page.locator("#embed-seat option")).to_have_text(["あなた", "ボット1", "ボット2", "ボット3", "観戦者"])
+    page.keyboard.press("ArrowRight")
+    mover = pg.new_game("dominuxen", players=4, seed=2).current_player
+    name = "あなた" if mover == 0 else f"ボット{mover}"
+    expect(page.locator("#embed-caption")).to_contain_text(f"{name}の手番でした")
     damaged = f"{site_url}embed.html?pace=0#save={packed[: len(packed) // 2]}"
     page.goto(damaged)
     page.reload()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import _build_module
-from driver import PHONE, TIMEOUT_MS
+from driver import LAPTOP, PHONE, TIMEOUT_MS
 from playwright.sync_api import FrameLocator, Page, expect
 
 import pygames_core as pg
@@ -153,29 +153,55 @@ def test_the_frame_ignores_messages_of_other_shapes(page: Page, site_url: str, p
         for (const message of strangers) frame.postMessage(message, '*');
         frame.postMessage({type: 'pygames:set-language', lang: 'ja'}, '*');
     }""")
-    expect(inner(page, "example").locator("#embed-step")).to_have_text("開始")
+    expect(inner(page, "example").locator("#embed-step")).to_contain_text("開始")
+
+
+def played_out(game_id: str, seed: int, level: str = "normal", players: int | None = None) -> pg.Game:
+    """A finished game, its bots seeded by the move number: the same game every time."""
+    game = pg.new_game(game_id, players=players, seed=seed)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, level, seed=len(game.history)))
+    return game
+
+
+def open_replay(page: Page, site_url: str, game: pg.Game, lang: str = "en") -> str:
+    """Opens a finished game's replay link, as the site's share button packs it; returns the packed game."""
+    page.goto(f"{site_url}embed.html?packing")
+    packed = page.evaluate("async (text) => (await import('./share.js')).packText(text)", game.to_json())
+    page.goto(f"{site_url}embed.html?pace=0#save={packed}&lang={lang}")
+    page.click("#embed-show")
+    expect(page.locator("#embed-step")).to_have_attribute("data-step", "0")  # the deal as dealt
+    return packed
 
 
 def test_a_replay_reaches_the_recorded_final_state(page: Page, site_url: str) -> None:
-    game = pg.new_game("chains", seed=5)
-    while not game.is_over:
-        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
-    page.goto(f"{site_url}embed.html?packing")
-    packed = page.evaluate("async (text) => (await import('./share.js')).packText(text)", game.to_json())
-    page.goto(f"{site_url}embed.html?pace=0#save={packed}")
-    page.click("#embed-show")
+    game = played_out("chains", 5)
+    packed = open_replay(page, site_url, game)
     step = page.locator("#embed-step")
+    expect(step).to_have_text(f"Start ({len(game.history)} steps)")
+    page.keyboard.press("End")
     expect(step).to_have_attribute("data-step", str(len(game.history)))
     page.click("#embed-prev")
     expect(step).to_have_attribute("data-step", str(len(game.history) - 1))
     page.keyboard.press("Home")
     expect(step).to_have_attribute("data-step", "0")
-    page.keyboard.press("End")
+    page.click("#embed-last")
     expect(step).to_have_attribute("data-step", str(len(game.history)))
     shown = json.loads(page.locator("#embed-stage [data-penalty]").first.get_attribute("data-penalty") or "null") \
         if page.locator("#embed-stage [data-penalty]").count() else None
     if shown is not None:
         assert shown == game.result()["penalty"]
+    # a solitaire has no tricks, no deals to jump between and no one else's seat to take
+    expect(page.locator("#embed-next-deal, #embed-next-trick, #embed-seat")).to_have_count(0)
+    expect(page.locator("#embed-keys")).not_to_contain_text("PgUp")
+
+    # a Dominuxen table of four calls the others Bot 1, 2, 3 (not West, North, East): so does the picker
+    open_replay(page, site_url, played_out("dominuxen", 2, level="easy", players=4), lang="ja")
+    expect(page.locator("#embed-seat option")).to_have_text(["あなた", "ボット1", "ボット2", "ボット3", "観戦者"])
+    page.keyboard.press("ArrowRight")
+    mover = pg.new_game("dominuxen", players=4, seed=2).current_player
+    name = "あなた" if mover == 0 else f"ボット{mover}"
+    expect(page.locator("#embed-caption")).to_contain_text(f"{name}の手番でした")
     damaged = f"{site_url}embed.html?pace=0#save={packed[: len(packed) // 2]}"
     page.goto(damaged)
     page.reload()
@@ -185,9 +211,112 @@ def test_a_replay_reaches_the_recorded_final_state(page: Page, site_url: str) ->
     expect(page.locator("#embed-error")).to_contain_text("cannot be replayed")
 
 
-def test_screenshots_of_an_example_on_a_phone(new_context, site_url: str, artifacts: Path) -> None:
-    for lang in ("en", "ja"):
-        page = new_context(viewport=PHONE).new_page()
-        page.goto(embed(site_url, "shot", scenario="on-schedule-special-trick", lang=lang))
-        page.locator("#embed-next").click()
-        page.screenshot(path=str(artifacts / f"embed-example-{lang}.png"), full_page=True)
+def ends_of_tricks_and_deals(game: pg.Game) -> tuple[list[int], list[int]]:
+    """The steps where a trick and a deal ended, from the game's own events, played again here."""
+    again = pg.new_game(game.game_id, seed=game.seed)
+    tricks, deals = [], []
+    for step, action in enumerate(game.history, start=1):
+        types = {event["type"] for event in again.apply(action)}
+        if "trick_won" in types:
+            tricks.append(step)
+        if "deal_over" in types:
+            deals.append(step)
+    return tricks, deals
+
+
+def test_a_replay_jumps_by_deal_and_trick_plays_itself_and_names_the_seats(page: Page, site_url: str) -> None:
+    game = played_out("roller_derby", 3, level="easy")
+    last = len(game.history)
+    tricks, deals = ends_of_tricks_and_deals(game)
+    assert len(deals) == 4 and deals[-1] == last and len(tricks) == 52
+    open_replay(page, site_url, game)
+    step = page.locator("#embed-step")
+
+    def at(expected: int) -> None:
+        expect(step).to_have_attribute("data-step", str(expected))
+
+    expect(page.locator("#embed-prev-deal")).to_be_disabled()
+    page.click("#embed-next-deal")
+    at(deals[0])
+    page.click("#embed-next-deal")
+    at(deals[1])
+    page.click("#embed-prev-deal")
+    at(deals[0])
+    page.click("#embed-next-trick")
+    at(tricks[tricks.index(deals[0]) + 1])
+    page.click("#embed-next-trick")
+    at(tricks[tricks.index(deals[0]) + 2])
+    page.click("#embed-prev-trick")
+    at(tricks[tricks.index(deals[0]) + 1])
+    page.click("#embed-last")
+    at(last)
+    expect(page.locator("#embed-next-deal")).to_be_disabled()
+    expect(page.locator("#embed-next")).to_be_disabled()
+    page.click("#embed-first")
+    at(0)
+    page.locator("#embed-slider").fill(str(tricks[3]))
+    at(tricks[3])
+
+    # the keyboard: the same moves
+    for key, expected in [("Home", 0), ("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1), ("PageDown", deals[0]),
+                          ("PageDown", deals[1]), ("PageUp", deals[0]), ("]", tricks[tricks.index(deals[0]) + 1]),
+                          ("[", deals[0]), ("End", last), ("Home", 0)]:
+        page.keyboard.press(key)
+        at(expected)
+    expect(page.locator("#embed-keys")).to_contain_text("PgUp PgDn deal")
+
+    # the caption names the mover as the table does: You, West, North, East from seat 0
+    page.keyboard.press("ArrowRight")
+    mover = pg.new_game("roller_derby", seed=3).current_player
+    expect(page.locator("#embed-caption")).to_contain_text(["You", "West", "North", "East"][mover])
+
+    # autoplay, at pace=0, runs to the end and stops there
+    page.keyboard.press("Home")
+    page.click("#embed-autoplay")
+    at(last)
+    expect(page.locator("#embed-autoplay")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#embed-autoplay")).to_have_text("▶ Play")
+    page.keyboard.press("Home")
+    page.keyboard.press("p")
+    at(last)
+
+    # the seats by the names the table gives them, in either language; another seat's view, same step
+    seats = page.locator("#embed-seat option")
+    expect(seats).to_have_text(["You", "West", "North", "East", "Spectator"])
+    page.keyboard.press("Home")
+    page.click("#embed-next-deal")
+    page.select_option("#embed-seat", "1")
+    at(deals[0])
+    expect(page.locator("#embed-stage [data-phase]")).to_be_visible()
+    assert page.evaluate("document.querySelector('#embed-seat').value") == "1"
+    page.select_option("#embed-language", "ja")
+    expect(seats).to_have_text(["あなた", "西", "北", "東", "観戦者"])
+    expect(page.locator("#embed-next-deal")).to_have_attribute("aria-label", "次のディール")
+    at(deals[0])
+
+
+def fits_its_width(page: Page) -> None:
+    """Nothing of the frame sticks out sideways (a rules page shows it in a phone-wide frame)."""
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_screenshots_of_an_example_and_a_replay(new_context, site_url: str, artifacts: Path) -> None:
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        for lang in ("en", "ja"):
+            page = new_context(viewport=viewport).new_page()
+            page.goto(embed(site_url, "shot", scenario="on-schedule-special-trick", lang=lang))
+            page.locator("#embed-next").click()
+            fits_its_width(page)
+            page.screenshot(path=str(artifacts / f"embed-example-{size}-{lang}.png"), full_page=True)
+            page.close()
+    page = new_context(viewport=PHONE).new_page()  # one replay (one Python start) at both sizes
+    open_replay(page, site_url, played_out("arsene", 2, level="easy"))
+    page.click("#embed-next-deal")
+    page.keyboard.press("]")
+    page.keyboard.press("]")
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        page.set_viewport_size(viewport)
+        for lang in ("en", "ja"):
+            page.select_option("#embed-language", lang)
+            fits_its_width(page)
+            page.screenshot(path=str(artifacts / f"embed-replay-{size}-{lang}.png"), full_page=True)

@@ -105,6 +105,8 @@ def test_a_finished_game_shares_its_replay_and_downloads_its_file(page: Page, si
 
     page.goto(replay.replace("embed.html#", "embed.html?pace=0#"))
     page.click("#embed-show")
+    expect(page.locator("#embed-step")).to_have_attribute("data-step", "0")  # it opens at the deal as dealt
+    page.click("#embed-last")
     expect(page.locator("#embed-step")).to_have_attribute("data-step", str(len(game.history)))
 
     # the file loads back on the site, as it was

@@ -18,13 +18,16 @@ Operations:
 - `snapshot` {sid}                         -> {"snapshot"}
 - `scenario` {scenario}                    -> {"title", "intro", "seat", "frames"}: a scenario (scenario.py)
                                               checked by playing it through, with the seat's snapshot
-                                              after each step (no session is opened)
+                                              after each step (no session is opened); a frame is
+                                              {"step", "action", "caption", "mover", "events", "marks",
+                                              "snapshot"}, its marks "trick" and/or "deal" when the
+                                              step ended one (Rules.trick_end_events, deal_end_events)
 - `play_scenario` {scenario, steps, seat?} -> {"sid", "snapshot"}: a live game from the scenario's
                                               position after `steps` steps (seat: the scenario's own)
 - `replay` {text, seat?}                   -> {"scenario", "players", "frames"}: a finished game's save
                                               (to_json) as a scenario of its actions and its frames from
-                                              `seat`'s view (default 0): once a game is over nothing in it
-                                              is secret any more
+                                              `seat`'s view (default 0; frames as for `scenario`): once a
+                                              game is over nothing in it is secret any more
 - `close` {sid}                            -> {}
 
 A snapshot (Game.snapshot) is what the page needs to draw one seat's table after every step:

@@ -185,6 +185,7 @@ class ChainsRules(Rules[ChainsState]):
     title: ClassVar[dict[str, str]] = {"en": "Chains", "ja": "チェーンズ"}
     min_players = 1
     max_players = MAX_PLAYERS
+    deal_end_events: ClassVar[frozenset[str]] = frozenset({"stake_won"})  # a game of a match with the cube
     options = (
         Option(
             name="mode", type="choice", default="beginner", choices=("beginner", "advanced"),

@@ -203,6 +203,7 @@ class DominuxenRules(Rules[DominuxenState]):
     title: ClassVar[dict[str, str]] = {"en": "Dominuxen", "ja": "ドミヌクセン"}
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    deal_end_events: ClassVar[frozenset[str]] = frozenset({"game_ended"})  # a game of the series
     options = (
         Option(
             name="doubles", type="bool", default=False,

@@ -21,7 +21,7 @@ from typing import Any
 
 from .catalog import find_rules
 from .errors import IllegalAction, PygamesError
-from .game import Game
+from .game import Game, Rules
 
 SCENARIO_FORMAT = "pygames/scenario"
 SCENARIO_VERSION = 1
@@ -68,17 +68,31 @@ class Scenario:
 
     def frames(self) -> list[dict]:
         """What the reader sees at each point: frame 0 is the starting position (with the intro),
-        frame k the position after step k (with its caption), each as the seat's snapshot."""
+        frame k the position after step k (with its caption), each as the seat's snapshot. A step's
+        frame also names its `mover` (the seat that took it), the `events` it caused and its `marks`:
+        "trick" and/or "deal" when it ended one (the game's Rules name the event types that do), so
+        a viewer can jump from trick to trick and deal to deal in any game."""
         game = self.start()
-        shown = [{"step": 0, "action": None, "caption": self.intro, "snapshot": game.snapshot(self.seat, save=False)}]
+        shown = [{"step": 0, "action": None, "caption": self.intro, "mover": None, "events": [], "marks": [],
+                  "snapshot": game.snapshot(self.seat, save=False)}]
         for number, step in enumerate(self.steps, start=1):
+            mover = game.current_player
             try:
-                game.apply(step.action)
+                events = game.apply(step.action)
             except IllegalAction as error:
                 raise BadScenario(f"step {number}: {error}") from None
-            shown.append({"step": number, "action": step.action, "caption": step.caption,
+            shown.append({"step": number, "action": step.action, "caption": step.caption, "mover": mover,
+                          "events": events, "marks": marks(game.rules, events),
                           "snapshot": game.snapshot(self.seat, save=False)})
         return shown
+
+
+def marks(rules: Rules, events: list[dict]) -> list[str]:
+    """Where a step stands in the game: "trick" when its events ended a trick, "deal" when they ended
+    a deal (both at a deal's last trick)."""
+    types = {event["type"] for event in events}
+    return [mark for mark, ending in (("trick", rules.trick_end_events), ("deal", rules.deal_end_events))
+            if types & ending]
 
 
 def parse_scenario(data: Any) -> Scenario:

@@ -124,3 +124,51 @@ def test_replay_refuses_a_live_game_a_bad_seat_and_a_tampered_save():
     assert call(op="replay", text=game.to_json(), seat=4)["error"]["type"] == "BridgeError"
     tampered = game.to_json().replace('"seed":2', '"seed":3')
     assert call(op="replay", text=tampered)["error"]["type"] == "BadSave"
+
+
+def played_out(game_id: str, seed: int, players: int | None = None, **options) -> pg.Game:
+    game = pg.new_game(game_id, players=players, seed=seed, options=options or None)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
+    return game
+
+
+def test_frames_mark_the_steps_that_end_a_trick_or_a_deal():
+    game = played_out("roller_derby", 3)
+    frames = call(op="replay", text=game.to_json())["frames"]
+    views = [frame["snapshot"]["view"] for frame in frames]
+    assert frames[0]["marks"] == [] and frames[0]["mover"] is None
+    for before, after, frame in zip(views, views[1:], frames[1:], strict=False):
+        new_deal = after["deal"] != before["deal"] or frame is frames[-1]
+        # read from the table, not the events: a trick ended when a side's tricks grew or a deal ended
+        assert ("trick" in frame["marks"]) == (sum(after["tricks"]) > sum(before["tricks"]) or new_deal)
+        assert ("deal" in frame["marks"]) == new_deal
+    deals = [frame["step"] for frame in frames if "deal" in frame["marks"]]
+    assert len(deals) == 4 and deals[-1] == len(game.history)  # Roller Derby's four deals
+    tricks = [frame["step"] for frame in frames if "trick" in frame["marks"]]
+    assert len(tricks) == 4 * 13 and set(deals) <= set(tricks)
+    again = pg.new_game("roller_derby", seed=3)
+    movers = []
+    for action in game.history:
+        movers.append(again.current_player)
+        again.apply(action)
+    assert [frame["mover"] for frame in frames[1:]] == movers
+
+
+def test_a_game_of_a_series_ends_like_a_deal_and_a_solitaire_has_no_marks():
+    game = played_out("dominuxen", 4, games=2)
+    frames = call(op="replay", text=game.to_json())["frames"]
+    ends = [frame["step"] for frame in frames if frame["marks"]]
+    assert [frames[step]["marks"] for step in ends] == [["deal"], ["deal"]] and ends[-1] == len(game.history)
+    assert frames[ends[0]]["snapshot"]["view"]["game_number"] == 2  # the next game is dealt at once
+    assert not any(frame["marks"] for frame in parse_scenario(LAST_CARD).frames())
+
+
+def test_a_game_of_a_chains_match_ends_like_a_deal():
+    game = played_out("chains", 1, players=2, cube=True, match_to=3)
+    frames = call(op="replay", text=game.to_json())["frames"]
+    ends = [frame for frame in frames if frame["marks"]]
+    assert all(frame["marks"] == ["deal"] for frame in ends) and ends[-1]["step"] == len(game.history)
+    # one mark for each game of the match, at the step that settled it
+    assert [frame["snapshot"]["view"]["match"]["games"] for frame in ends] == list(range(1, len(ends) + 1))
+    assert len(ends) == len(game.view(0)["match"]["results"]) >= 2

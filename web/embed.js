@@ -7,11 +7,11 @@ import { renderCube } from "./cube.js";
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
-import { seatName } from "./seats.js";
+import { seatName, seatsFromBottom } from "./seats.js";
 import { unpackText } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
-import { LiveTable } from "./table.js";
+import { LiveTable, PACE } from "./table.js";
 
 const LEVELS = ["easy", "normal", "hard"];
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -28,14 +28,21 @@ addStrings({
     emPlay: "Play", emPlayHint: "A live game against bots, in your browser. Nothing is sent anywhere.",
     emResume: "Continue your game", emRestart: "Start again",
     emShow: "Show the example", emShowHint: "The example is played through by the game's rules in your browser.",
-    emBack: "◀ Back", emNext: "Next ▶", emStep: "Step {k} of {n}", emStart: "Start",
+    emBack: "◀ Back", emNext: "Next ▶", emStep: "Step {k} of {n}", emStart: "Start ({n} steps)",
+    emFirst: "To the start", emLast: "To the end", emSlider: "Step",
+    emDeal: "Deal", emTrick: "Trick", emPrevDeal: "Previous deal", emNextDeal: "Next deal",
+    emPrevTrick: "Previous trick", emNextTrick: "Next trick",
+    emAutoplay: "▶ Play", emPause: "❚❚ Pause", emAutoplayLabel: "Play the steps one after another",
+    emSpeed: "Speed", emSlow: "Slow", emNormal: "Normal", emFast: "Fast",
+    emKeys: "Keys: {keys}", emKeysStep: "← → step", emKeysEnds: "Home End start, end",
+    emKeysDeal: "PgUp PgDn deal", emKeysTrick: "[ ] trick", emKeysPlay: "P play, pause",
     emPlayFromHere: "Play from here", emBackToExample: "Back to the example",
     emLoading: "Starting the game engine…",
     emSeatLine: "You play seat {seat}. {players} players.",
     emGameOver: "The game is over.",
     emReplay: "Replay", emShowReplay: "Show the replay",
     emReplayHint: "Step through every move of this finished game; every hand can be seen.",
-    emViewAs: "View as", emSpectator: "Spectator", emSeatN: "Seat {n}", emMoveBy: "Move {k} of {n}: {name}",
+    emViewAs: "View as", emSpectator: "Spectator", emMoveBy: "{name} moved.", emMoveDoes: "{name}: {what}",
     errBadSave: "This game cannot be replayed: {detail}",
     errBadParam: "This embed's address is malformed: {detail}",
     errUnknownGame: "There is no game “{game}” here. The games are: {games}.",
@@ -51,14 +58,21 @@ addStrings({
     emPlay: "遊ぶ", emPlayHint: "ブラウザの中でボットと対戦します。データはどこにも送られません。",
     emResume: "続きから遊ぶ", emRestart: "最初から",
     emShow: "例を見る", emShowHint: "例はブラウザの中でゲームのルールに沿って再生されます。",
-    emBack: "◀ 戻る", emNext: "次へ ▶", emStep: "{n}手中{k}手目", emStart: "開始",
+    emBack: "◀ 戻る", emNext: "次へ ▶", emStep: "{n}手中{k}手目", emStart: "開始（全{n}手）",
+    emFirst: "最初へ", emLast: "最後へ", emSlider: "手順",
+    emDeal: "ディール", emTrick: "トリック", emPrevDeal: "前のディール", emNextDeal: "次のディール",
+    emPrevTrick: "前のトリック", emNextTrick: "次のトリック",
+    emAutoplay: "▶ 再生", emPause: "❚❚ 一時停止", emAutoplayLabel: "手順を続けて再生する",
+    emSpeed: "速さ", emSlow: "ゆっくり", emNormal: "ふつう", emFast: "速く",
+    emKeys: "キー: {keys}", emKeysStep: "← → 1手", emKeysEnds: "Home End 最初・最後",
+    emKeysDeal: "PgUp PgDn ディール", emKeysTrick: "[ ] トリック", emKeysPlay: "P 再生・停止",
     emPlayFromHere: "ここから遊ぶ", emBackToExample: "例に戻る",
     emLoading: "ゲームエンジンを起動しています…",
     emSeatLine: "あなたは席{seat}です。{players}人プレイ。",
     emGameOver: "ゲーム終了。",
     emReplay: "リプレイ", emShowReplay: "リプレイを見る",
     emReplayHint: "終わったゲームの全手順を一手ずつ見られます。全員の手札が見えます。",
-    emViewAs: "視点", emSpectator: "観戦者", emSeatN: "席{n}", emMoveBy: "{n}手中{k}手目: {name}",
+    emViewAs: "視点", emSpectator: "観戦者", emMoveBy: "{name}の手番でした。", emMoveDoes: "{name}: {what}",
     errBadSave: "このゲームは再生できません: {detail}",
     errBadParam: "この埋め込みのアドレスが正しくありません: {detail}",
     errUnknownGame: "「{game}」というゲームはありません。遊べるゲーム: {games}。",
@@ -338,56 +352,176 @@ async function showExample() {
   redraw = () => showExample().catch(showError);
 }
 
-// Step through frames (a scenario's or a replay's) with their captions; `chooseSeat(seat)` (replays)
-// offers every seat's view, since a finished game has no secrets left.
-function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
-  const frames = compiled.frames;
-  const last = frames.length - 1;
-  let step = Math.min(at, last);
-  const renderer = renderers[scenario.game];
-  const show = () => {
-    const frame = frames[step];
-    renderer.render($("embed-stage"), frame.snapshot, { act: () => {}, myTurn: false, keyboard: false, events: [] });
-    renderCube($("embed-cube"), frame.snapshot, null);
-    const mover = step > 0 ? frames[step - 1].snapshot.current_player : null;
-    const caption = pick(frame.caption) || (chooseSeat && step > 0 ? t("emMoveBy", { k: step, n: last, name: seatName(frame.snapshot.view, mover) }) : "");
-    $("embed-caption").textContent = caption;
-    $("embed-caption").hidden = !caption;
-    $("embed-controls").replaceChildren(...[
-      h("button", { type: "button", class: "ghost", id: "embed-prev", text: t("emBack"), disabled: step === 0,
-        onclick: () => { step -= 1; show(); } }),
-      h("span", { class: "embed-step", id: "embed-step", "data-step": step, "data-last": last,
-        text: step === 0 ? t("emStart") : t("emStep", { k: step, n: last }) }),
-      h("button", { type: "button", class: "ghost", id: "embed-next", text: t("emNext"), disabled: step === last,
-        onclick: () => { step += 1; show(); } }),
-      chooseSeat && seatChooser(compiled.players, frame.snapshot.seat, (seat) => chooseSeat(seat, step)),
-      !frame.snapshot.is_over && h("button", { type: "button", class: "primary", id: "embed-play-from-here",
-        text: t("emPlayFromHere"), onclick: () => playLive(
-          () => ask({ op: "play_scenario", scenario, steps: step, seat: compiled.seat ?? 0 }),
-          () => stepThrough(scenario, compiled, step, chooseSeat)).catch(showError) }),
-    ].filter(Boolean));
-    $("embed-controls").hidden = false;
-    postHeight();
-  };
-  redraw = show;
-  document.onkeydown = (event) => {
-    if (live || event.ctrlKey || event.metaKey || event.altKey || event.target.closest("select")) return;
-    if (event.key === "ArrowRight" && step < last) step += 1;
-    else if (event.key === "ArrowLeft" && step > 0) step -= 1;
-    else if (event.key === "End") step = last;
-    else if (event.key === "Home") step = 0;
-    else return;
-    event.preventDefault();
-    show();
-  };
-  show();
+// Autoplay: the pause between two steps at each speed, in ms (times ?pace=, so pace=0 runs through).
+const SPEEDS = { slow: 2500, normal: 1200, fast: 500 };
+const SPEED_NAMES = { slow: "emSlow", normal: "emNormal", fast: "emFast" };
+let speed = "normal"; // the reader's choice, kept while they switch seats or languages
+let autoplay = null; // the timer of the next automatic step, while the steps play
+
+function stopAutoplay() {
+  clearTimeout(autoplay);
+  autoplay = null;
 }
 
-function seatChooser(players, shown, onChoose) {
-  const seats = [...Array(players).keys()];
+// The steps that ended a trick or a deal (the frames' marks, set by the rules' own events).
+const markedSteps = (frames, mark) => frames.filter((frame) => frame.marks.includes(mark)).map((frame) => frame.step);
+
+// Where a jump back (direction -1) or on (+1) from `step` lands among `stops` (the start counts as
+// one): the end of the previous trick is where the current one began. Undefined when there is none.
+function jumpTarget(stops, step, direction) {
+  const all = [0, ...stops];
+  return direction < 0 ? all.filter((stop) => stop < step).at(-1) : all.find((stop) => stop > step);
+}
+
+// What a step says under the table: the scenario's own caption, or who moved, named as the table
+// names them, with the game's own words for the move and what came of it where its renderer has them.
+function captionOf(renderer, frames, step) {
+  const frame = frames[step];
+  const own = pick(frame.caption);
+  if (own || step === 0) return own;
+  const name = (renderer.seatName ?? seatName)(frame.snapshot.view, frame.mover);
+  const what = renderer.describeAction?.(frame.action, frames[step - 1].snapshot);
+  const told = renderer.narrate?.(frame.events, frame.snapshot) ?? [];
+  return [t(what ? "emMoveDoes" : "emMoveBy", { name, what }), ...told].join(" ");
+}
+
+// Step through frames (a scenario's or a replay's) with their captions: start and end, back and
+// next, autoplay, the keyboard; a replay (`chooseSeat(seat, step)` given) also has a slider, jumps
+// from deal to deal and trick to trick where the game has them, and every seat's view, since a
+// finished game has no secrets left. A scenario is short: it keeps to the first few.
+function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
+  stopAutoplay();
+  const frames = compiled.frames;
+  const last = frames.length - 1;
+  const renderer = renderers[scenario.game];
+  const stops = chooseSeat ? { deal: markedSteps(frames, "deal"), trick: markedSteps(frames, "trick") }
+    : { deal: [], trick: [] };
+  let step = Math.min(at, last);
+  let controls = {};
+
+  const go = (target) => {
+    if (target === undefined) return;
+    step = Math.max(0, Math.min(last, target));
+    if (autoplay) advanceLater();
+    show();
+  };
+  const jump = (mark, direction) => go(jumpTarget(stops[mark], step, direction));
+  // the next automatic step; the last one stops the autoplay
+  const advanceLater = () => {
+    clearTimeout(autoplay);
+    autoplay = setTimeout(() => {
+      step = Math.min(step + 1, last);
+      if (step === last) stopAutoplay();
+      else advanceLater();
+      show();
+    }, SPEEDS[speed] * PACE);
+  };
+  const togglePlay = () => {
+    if (autoplay) stopAutoplay();
+    else {
+      if (step === last) step = 0; // played through: again from the start
+      advanceLater();
+    }
+    show();
+  };
+
+  const build = () => {
+    const button = (id, text, label, onclick) => h("button", { type: "button", class: "ghost", id, text,
+      "aria-label": label, title: label, onclick });
+    const jumps = (mark, label, previous, next) => stops[mark].length > 0 && h("span", { class: "embed-jump" },
+      controls[`prev-${mark}`] = button(`embed-prev-${mark}`, "◀", t(previous), () => jump(mark, -1)),
+      h("span", { text: t(label) }),
+      controls[`next-${mark}`] = button(`embed-next-${mark}`, "▶", t(next), () => jump(mark, 1)));
+    const keyHelp = [t("emKeysStep"), t("emKeysEnds"), stops.deal.length > 0 && t("emKeysDeal"),
+      stops.trick.length > 0 && t("emKeysTrick"), t("emKeysPlay")].filter(Boolean);
+    controls = {
+      first: button("embed-first", "|◀", t("emFirst"), () => go(0)),
+      prev: h("button", { type: "button", class: "ghost", id: "embed-prev", text: t("emBack"), onclick: () => go(step - 1) }),
+      counter: h("span", { class: "embed-step", id: "embed-step", "aria-live": "polite" }),
+      next: h("button", { type: "button", class: "ghost", id: "embed-next", text: t("emNext"), onclick: () => go(step + 1) }),
+      end: button("embed-last", "▶|", t("emLast"), () => go(last)),
+      slider: chooseSeat && h("input", { type: "range", class: "embed-slider", id: "embed-slider", min: 0, max: last,
+        step: 1, "aria-label": t("emSlider"), oninput: (event) => go(Number(event.target.value)) }),
+      play: h("button", { type: "button", class: "ghost", id: "embed-autoplay", title: t("emAutoplayLabel"),
+        onclick: togglePlay }),
+      seat: chooseSeat && seatChooser(renderer, compiled.players, compiled.seat, (seat) => {
+        stopAutoplay();
+        chooseSeat(seat, step);
+      }),
+      fromHere: h("button", { type: "button", class: "primary", id: "embed-play-from-here", text: t("emPlayFromHere"),
+        onclick: () => {
+          stopAutoplay();
+          playLive(() => ask({ op: "play_scenario", scenario, steps: step, seat: compiled.seat ?? 0 }),
+            () => stepThrough(scenario, compiled, step, chooseSeat)).catch(showError);
+        } }),
+    };
+    const speedChoice = h("select", { id: "embed-speed", "aria-label": t("emSpeed"), title: t("emSpeed"),
+      onchange: (event) => { speed = event.target.value; if (autoplay) advanceLater(); } },
+    Object.entries(SPEED_NAMES).map(([value, key]) => h("option", { value, text: t(key), selected: value === speed })));
+    $("embed-controls").replaceChildren(...[
+      h("div", { class: "embed-row" }, controls.first, controls.prev, controls.counter, controls.next, controls.end),
+      controls.slider,
+      (stops.deal.length > 0 || stops.trick.length > 0) && h("div", { class: "embed-row embed-jumps" },
+        jumps("deal", "emDeal", "emPrevDeal", "emNextDeal"), jumps("trick", "emTrick", "emPrevTrick", "emNextTrick")),
+      h("div", { class: "embed-row" }, controls.play, speedChoice, controls.seat, controls.fromHere),
+      h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }),
+    ].filter(Boolean));
+    $("embed-controls").hidden = false;
+  };
+
+  const show = () => {
+    const frame = frames[step];
+    renderer.render($("embed-stage"), frame.snapshot, { act: () => {}, myTurn: false, keyboard: false, events: frame.events });
+    renderCube($("embed-cube"), frame.snapshot, null);
+    const caption = captionOf(renderer, frames, step);
+    $("embed-caption").textContent = caption;
+    $("embed-caption").hidden = !caption;
+    controls.first.disabled = controls.prev.disabled = step === 0;
+    controls.next.disabled = controls.end.disabled = step === last;
+    Object.assign(controls.counter.dataset, { step, last });
+    controls.counter.textContent = step === 0 ? t("emStart", { n: last }) : t("emStep", { k: step, n: last });
+    if (controls.slider) controls.slider.value = step;
+    for (const mark of ["deal", "trick"]) {
+      if (!controls[`prev-${mark}`]) continue;
+      controls[`prev-${mark}`].disabled = jumpTarget(stops[mark], step, -1) === undefined;
+      controls[`next-${mark}`].disabled = jumpTarget(stops[mark], step, 1) === undefined;
+    }
+    controls.play.textContent = autoplay ? t("emPause") : t("emAutoplay");
+    controls.play.setAttribute("aria-pressed", String(autoplay !== null));
+    controls.fromHere.hidden = frame.snapshot.is_over;
+    postHeight();
+  };
+
+  const keys = {
+    ArrowLeft: () => go(step - 1), ArrowRight: () => go(step + 1), Home: () => go(0), End: () => go(last),
+    PageUp: () => jump("deal", -1), PageDown: () => jump("deal", 1),
+    "[": () => jump("trick", -1), "]": () => jump("trick", 1), p: togglePlay, P: togglePlay,
+  };
+  document.onkeydown = (event) => {
+    const key = keys[event.key];
+    if (!key || live || event.ctrlKey || event.metaKey || event.altKey
+      || event.target.closest("select, textarea, input:not([type=range])")) return;
+    if ((event.key.startsWith("Page") && !stops.deal.length) || ("[]".includes(event.key) && !stops.trick.length)) return;
+    event.preventDefault(); // the slider's own keys would step a second time
+    key();
+  };
+  redraw = () => {
+    build();
+    show();
+  };
+  redraw();
+}
+
+// The seats of a replay, named as the game's table names them from the seat the game was played
+// from (You, West, North, East; You, Bot 1, …), and a spectator's view. A solitaire has no one else
+// to be.
+function seatChooser(renderer, players, shown, onChoose) {
+  if (players < 2) return null;
+  const home = { seat: params.seat ?? 0, players };
+  const name = renderer.seatName ?? seatName;
   return h("label", { class: "embed-seat" }, t("emViewAs"),
     h("select", { id: "embed-seat", onchange: (event) => onChoose(event.target.value === "" ? null : Number(event.target.value)) },
-      seats.map((seat) => h("option", { value: seat, text: t("emSeatN", { n: seat }), selected: seat === shown })),
+      seatsFromBottom(home).map((seat) => h("option", { value: seat, text: name(home, seat), selected: seat === shown })),
       h("option", { value: "", text: t("emSpectator"), selected: shown === null })));
 }
 
@@ -408,7 +542,7 @@ async function showReplay() {
     h("p", { class: "embed-cover-title", text: t("emReplay") }),
     h("p", { class: "fine", text: t("emReplayHint") }),
     h("div", { class: "form-actions" }, h("button", { type: "button", class: "primary", id: "embed-show",
-      text: t("emShowReplay"), onclick: () => open(params.seat, Infinity) }))));
+      text: t("emShowReplay"), onclick: () => open(params.seat, 0) }))));
   redraw = () => showReplay().catch(showError);
 }
 

@@ -148,8 +148,8 @@ addStrings({
 
 const tx = (key, values) => t(`ch_${key}`, values);
 // Seats are named from the viewer's place (seats.js): You, then Bot 1, 2, … clockwise; a spectator
-// sees the seats' own numbers.
-const seatName = playerName;
+// sees the seats' own numbers. Exported for pages that name this table's seats (index.js).
+export const seatName = playerName;
 const listText = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
 const pileText = (cards) => (cards.length ? cards.join(" ") : tx("empty"));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);

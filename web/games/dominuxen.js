@@ -10,6 +10,8 @@ import { bottomSeat, otherSeats, placeOf, playerName, seatNames, seatsFromBottom
 export const players = { default: 4, max: 5 };
 // The shell shows the game's summary when an event of this type comes in (one per game of a match).
 export const summaryEvent = "game_ended";
+// What this table calls a seat, for pages that name its seats (index.js): You, Bot 1, … at any count.
+export const seatName = playerName;
 
 const HIGHEST = 12;
 const NUMBERS = Array.from({ length: HIGHEST + 1 }, (_, n) => n);

@@ -7,7 +7,7 @@
 import { cubeStatus } from "../cube.js";
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
-import { bottomSeat, otherSeats, playerName } from "../seats.js";
+import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
 
 export const players = { default: 1, max: 6 };
 // In a two-player match with the doubling cube each game ends with the stake won (cube.py); the
@@ -201,9 +201,8 @@ addStrings({
 });
 
 const tx = (key, values) => t(`ch_${key}`, values);
-// Seats are named from the viewer's place (seats.js): You, then Bot 1, 2, … clockwise; a spectator
-// sees the seats' own numbers.
-const seatName = playerName;
+// Seats are named from the viewer's place as every table names them (seats.js): You, West, North,
+// East at four; You, Bot 1, Bot 2, … clockwise at other counts; the end-card chips by initial.
 // English says "1 card" but "2 cards": a key ending in One is the text for exactly one.
 const counted = (key, n, values = {}) => tx(n === 1 ? `${key}One` : key, { n, ...values });
 const listText = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
@@ -330,7 +329,7 @@ function seatState(entry, seat) {
 
 function endCardArea(view, moves, context) {
   const justTaken = new Set(recentEvents.filter((event) => event.type === "chain").map((event) => event.end));
-  return h("section", { class: "ch-ends", "aria-label": tx("endCards") },
+  return h("section", { class: "ch-ends", "aria-label": tx("endCards"), "data-region": "trick" },
     view.end_cards.map((entry) => {
       const n = entry.number;
       const others = view.solitaire ? [] : otherSeats(view);
@@ -344,7 +343,7 @@ function endCardArea(view, moves, context) {
         const state = seatState(entry, seat);
         return h("span", { class: `ch-end-seat seat-${seat} ${state}`, "data-seat": seat, "data-state": state,
           title: tx("seatState", { name: seatName(view, seat), state: stateText(state) }),
-          text: state === "taken" ? `${seat}✓` : state === "locked" ? `${seat}×` : String(seat) });
+          text: `${seatShort(view, seat)}${{ taken: "✓", locked: "×", open: "" }[state]}` });
       })),
       entry.locked && h("span", { class: "ch-sold-out", "aria-hidden": "true", text: tx("soldOut") }));
     }));
@@ -408,8 +407,9 @@ function ownArea(view, mine, moves, context) {
   const draw = moves.get("deck");
   const toWork = moves.get("work");
   const drawnDrops = mine.drawn !== null && context.myTurn;
-  return h("section", { class: `ch-own seat-${bottomSeat(view)}`, "aria-label": seatName(view, bottomSeat(view)) },
-    h("div", { class: "ch-row" },
+  // the own cards are the hand; the deck, the card turned up and the work pile hold most decisions
+  return h("section", { class: `ch-own seat-${bottomSeat(view)}`, "aria-label": seatName(view, bottomSeat(view)), "data-region": "hand" },
+    h("div", { class: "ch-row", "data-region": "actions" },
       h(draw ? "button" : "div", {
         class: `ch-deck ${draw ? "legal" : ""}`, type: draw ? "button" : null, "data-target": "deck", "data-deck": mine.deck,
         role: draw ? null : "img", "aria-label": draw ? tx("draw", { n: mine.deck }) : counted("deckCount", mine.deck),

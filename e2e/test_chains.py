@@ -19,7 +19,17 @@ from chains_driver import (
     start_chains,
     wait_for_my_turn_or_summary,
 )
-from driver import DESKTOP, LAPTOP, PHONE, assert_play_in_view, open_site, resume_position, saved_game
+from driver import (
+    DESKTOP,
+    LAPTOP,
+    PHONE,
+    assert_play_in_view,
+    open_site,
+    resume_position,
+    saved_game,
+    shipped_scenario,
+    words_through_the_page,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -306,20 +316,6 @@ def test_every_decision_keeps_the_play_in_view(new_context: Callable[..., Browse
                                 screenshot=f"chains-{size}-{language}-{phase}-{players}p")
 
 
-NARRATE_JS = """async ([create, actions]) => {
-  const module = await import("./games/chains.js");
-  const call = window.pygamesBridge;
-  const created = await call(create);
-  let snap = created.snapshot;
-  const said = [], words = [];
-  for (const action of actions) {
-    words.push(module.describeAction(action, snap));
-    const reply = await call({ op: "act", sid: created.sid, action });
-    snap = reply.snapshot;
-    said.push(module.narrate(reply.events, snap));
-  }
-  return { said, words };
-}"""
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -329,10 +325,9 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
     action in words before it is done, each step's events in words after."""
     page = new_context(PHONE, "ja-JP" if language == "ja" else "en-US").new_page()
     open_site(page, site_url)
-    scenario = json.loads((Path(__file__).resolve().parents[1] / "web" / "scenarios" / "chains-sold-out.json").read_text())
+    scenario = shipped_scenario("chains-sold-out")
     create = {"op": "new", "game": "chains", "players": 3, "seed": 0, "setup": scenario["setup"], "seat": 0}
-    shown = page.evaluate(NARRATE_JS, [create, [step["action"] for step in scenario["steps"]]])
-    words, said = shown["words"], shown["said"]
+    words, said = words_through_the_page(page, "chains", create, [step["action"] for step in scenario["steps"]])
     if language == "en":
         assert words[3] == "turn up the top card of the deck"
         assert words[4] == "put the 6 on the work pile"

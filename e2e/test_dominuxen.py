@@ -19,8 +19,10 @@ from driver import (
     open_site,
     resume_position,
     saved_game,
+    shipped_scenario,
     start_game,
     wait_for_turn_or_summary,
+    words_through_the_page,
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -331,19 +333,6 @@ def test_hint_marks_a_legal_action_of_each_decision(page: Page, site_url: str, p
     assert saved_game(page).history[len(game.history)] == hinted
 
 
-NARRATE_JS = """async ([actions]) => {
-  const module = await import("./games/dominuxen.js");
-  const call = window.pygamesBridge;
-  const created = await call(CREATE);
-  let snap = created.snapshot, said = [], words = [];
-  for (const action of actions) {
-    words.push(module.describeAction(action, snap));
-    const reply = await call({ op: "act", sid: created.sid, action });
-    snap = reply.snapshot;
-    said.push(module.narrate(reply.events, snap));
-  }
-  return { said, words };
-}"""
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -353,11 +342,10 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
     it is done, each step's events in words after, in the page's language."""
     page = new_context(PHONE, "ja-JP" if language == "ja" else "en-US").new_page()
     open_site(page, site_url)
-    scenario = json.loads((Path(__file__).resolve().parents[1] / "web" / "scenarios" / "dominuxen-snatch.json").read_text())
+    scenario = shipped_scenario("dominuxen-snatch")
     create = {"op": "new", "game": "dominuxen", "players": 4, "seed": 0, "setup": scenario["setup"], "seat": 0}
     actions = [step["action"] for step in scenario["steps"]]
-    shown = page.evaluate(NARRATE_JS.replace("CREATE", json.dumps(create)), [actions])
-    words, said = shown["words"], shown["said"]
+    words, said = words_through_the_page(page, "dominuxen", create, actions)
     if language == "en":
         assert words[1] == "play 4–9 and 9–10 as two 9s"
         assert words[2] == "take West's set of two 5s into your hand"

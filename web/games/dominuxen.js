@@ -428,7 +428,6 @@ function prompt(view, snap, context) {
   return h("div", { class: "prompt dx-prompt" },
     h("p", { class: "status", id: "status", role: "status", text: status }),
     actions.length > 0 && h("div", { class: "actions", "data-region": "actions" }, actions),
-    h("p", { class: "dx-hint-text", id: "dx-hint", "aria-live": "polite" }),
     log.length > 0 && h("ol", { class: "dx-log", "aria-label": tx("logTitle") },
       log.map((line) => h("li", { text: line }))));
 }
@@ -606,7 +605,10 @@ function hintTargets(action) {
 function markHint(action, snap) {
   for (const element of hintTargets(action)) element.classList.add("dx-hinted");
   table.dataset.hint = JSON.stringify(action);
-  table.querySelector("#dx-hint").textContent = tx("hint", { move: describeAction(action, snap) });
+  // in place of the status line: on a phone the table has no room for one more line
+  const status = table.querySelector("#status");
+  status.textContent = tx("hint", { move: describeAction(action, snap) });
+  status.classList.add("dx-hint-text");
 }
 
 // The action as its player would say it: "play 4–9 and 9–10 as two 9s", "take West's two 5s into

@@ -379,7 +379,7 @@ function captionOf(renderer, frames, step) {
   const frame = frames[step];
   const own = pick(frame.caption);
   if (own || step === 0) return own;
-  const name = (renderer.seatName ?? seatName)(frame.snapshot.view, frame.mover);
+  const name = seatName(frame.snapshot.view, frame.mover);
   const what = renderer.describeAction?.(frame.action, frames[step - 1].snapshot);
   const told = renderer.narrate?.(frame.events, frame.snapshot) ?? [];
   return [t(what ? "emMoveDoes" : "emMoveBy", { name, what }), ...told].join(" ");
@@ -444,7 +444,7 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
         step: 1, "aria-label": t("emSlider"), oninput: (event) => go(Number(event.target.value)) }),
       play: h("button", { type: "button", class: "ghost", id: "embed-autoplay", title: t("emAutoplayLabel"),
         onclick: togglePlay }),
-      seat: chooseSeat && seatChooser(renderer, compiled.players, compiled.seat, (seat) => {
+      seat: chooseSeat && seatChooser(compiled.players, compiled.seat, (seat) => {
         stopAutoplay();
         chooseSeat(seat, step);
       }),
@@ -515,13 +515,12 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
 // The seats of a replay, named as the game's table names them from the seat the game was played
 // from (You, West, North, East; You, Bot 1, …), and a spectator's view. A solitaire has no one else
 // to be.
-function seatChooser(renderer, players, shown, onChoose) {
+function seatChooser(players, shown, onChoose) {
   if (players < 2) return null;
   const home = { seat: params.seat ?? 0, players };
-  const name = renderer.seatName ?? seatName;
   return h("label", { class: "embed-seat" }, t("emViewAs"),
     h("select", { id: "embed-seat", onchange: (event) => onChoose(event.target.value === "" ? null : Number(event.target.value)) },
-      seatsFromBottom(home).map((seat) => h("option", { value: seat, text: name(home, seat), selected: seat === shown })),
+      seatsFromBottom(home).map((seat) => h("option", { value: seat, text: seatName(home, seat), selected: seat === shown })),
       h("option", { value: "", text: t("emSpectator"), selected: shown === null })));
 }
 

@@ -29,9 +29,6 @@
 //   analysisSummary(analysis, snapshot, {searching}) (optional)   the bridge's after-game `analysis`
 //                                          (not null) in the final summary; the shell asks for it, and
 //                                          while an unfinished one goes on, `searching` is true
-//   seatName(view, seat) (optional)   what this table calls a seat, where it is not seats.js's
-//                                      seatName (You, West, North, East at four seats): the replay's
-//                                      seat picker and step captions use it
 //   replayLabel(snapshot) (optional)   label of a summary button replaying the same game from its
 //                                      start (same seed and options), or null for none
 // A game appears in the picker only once it has a renderer here.

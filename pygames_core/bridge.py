@@ -11,8 +11,8 @@ Operations:
 - `act`  {sid, action}                     -> {"events", "snapshot"}
 - `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
 - `undo` {sid}                             -> {"action", "snapshot"}
-- `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples"}} for the session's
-                                              seat, from its own view, when it is that seat's turn
+- `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples", "reason"}} for the session's
+                                              seat, from its own view, when it is that seat's turn (bots.hint)
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
                                               "unfinished": true in it means asking again goes on
 - `snapshot` {sid}                         -> {"snapshot"}

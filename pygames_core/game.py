@@ -181,7 +181,8 @@ class Rules(ABC, Generic[S]):
     # --- help for a human player (see bots.hint and the bridge's `hint` and `analysis`) ----------
     def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
         """A game's own suggestion for the player whose `view` this is (it must read nothing else):
-        {"action", "values", "samples"} like bots.hint, or None to let the hard bot's search answer."""
+        {"action", "values", "samples", "reason"} like bots.hint (its reason may carry "text" in
+        words), or None to let the hard bot's search answer."""
         return None
 
     def analysis(self, game: Game, budget_ms: int) -> dict | None:

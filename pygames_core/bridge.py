@@ -65,6 +65,7 @@ def _open(game: Game, seat: Any) -> dict:
     global _next_sid
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < game.players):
         raise BridgeError(f"no seat {seat!r} in a {game.players}-player game")
+    game.seat_people(() if seat is None else (seat,))  # the others are bots: the person decides for a team
     sid = _next_sid
     _next_sid += 1
     _sessions[sid] = (game, seat)

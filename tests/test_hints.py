@@ -115,6 +115,7 @@ def check_reason(hint: dict, legal: list[dict]) -> None:
 def test_the_hint_on_random_positions_of_every_kind_of_decision(name, one_sample):
     game_id, players, options, decisions = CONFIGS[name]
     reached: set[str] = set()
+    reasons: set[str] = set()
     for seed in range(3):
         for position in decision_positions(game_id, players, options, seed, reached, decisions):
             legal = position.legal_actions()
@@ -124,8 +125,12 @@ def test_the_hint_on_random_positions_of_every_kind_of_decision(name, one_sample
             assert hint["action"] in legal
             assert hint["values"] and all(v["action"] in legal for v in hint["values"])
             check_reason(hint, legal)
+            reasons.add(hint["reason"]["kind"])
+            # the solitaire's own hint says why in words
+            assert ("text" in hint["reason"]) == (players == 1 and hint["reason"]["kind"] == "search")
             json.dumps(hint)
             assert bots.hint(twin_from_view(position), seed=seed, time_budget_ms=one_sample) == hint
         if reached >= decisions:
             break
     assert reached == decisions
+    assert "search" in reasons and ("cube" in reasons) == ("double" in decisions)

@@ -200,6 +200,15 @@ def test_a_team_of_bots_answers_on_the_doublers_left():
     assert game.current_player == 3
 
 
+def test_people_sit_at_seats_of_the_game():
+    game = cube_game(two_tricks(leader=1))
+    for seats in ([4], [-1], ["0"], [True]):
+        with pytest.raises(pg.PygamesError, match="no seat"):
+            game.seat_people(seats)
+    game.apply({"type": "double"})
+    assert game.current_player == 2  # nothing was changed by the refused calls
+
+
 def test_an_undo_and_a_copy_keep_the_person_at_the_table():
     game = person_at(0, two_tricks(leader=1))
     game.apply({"type": "double"})

@@ -580,7 +580,7 @@ def _hint_text(wins: int, left: float, samples: int, runner_up: tuple[int, float
     else:
         text = {"en": f"No win was found in the {orders['en']}; this move leaves {left:.1f} end cards on average",
                 "ja": f"{orders['ja']}のどれでも勝ち筋は見つかりませんでした。"
-                      f"この手なら残るエンドカードは平均{left:.1f}枚です"}
+                      f"この手なら残る終端カードは平均{left:.1f}枚です"}
         if runner_up is not None:
             text["en"] += f" (the next best move: {runner_up[1]:.1f})"
             text["ja"] += f"（次善の手では{runner_up[1]:.1f}枚）"

@@ -139,7 +139,7 @@ addStrings({
     ch_winsShared: "同点優勝: {names}（各{score}点）。",
     ch_colPlayer: "プレイヤー", ch_colTaken: "取ったエンドカード", ch_colScore: "得点",
     ch_youWinMatch: "あなたのマッチ勝利（マッチ得点{score}）！", ch_winsMatch: "{name}のマッチ勝利（マッチ得点{score}）。",
-    ch_colMatchPoints: "マッチ得点", ch_colLastGame: "取ったエンドカード（最後のゲーム）",
+    ch_colMatchPoints: "マッチ得点", ch_colLastGame: "取った終端カード（最後のゲーム）",
     ch_scoring: "エンドカード1は5点、2〜4は3点、5〜7は2点、8〜10は1点。同点なら、取れなかった一番小さいエンドカードが大きい方の勝ち。",
     ch_winnable: "このディールは勝てる配りでした — 最善のペナルティは0（あなた: {yours}）。",
     ch_notWinnable: "このディールは勝てない配りでした: 最善のペナルティは{best}（あなた: {yours}）。",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import DESKTOP, LAPTOP, PHONE, assert_play_in_view, resume_position
+from driver import DESKTOP, LAPTOP, PHONE, assert_play_in_view, play_out_of_view, resume_position
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -234,22 +234,33 @@ def chains_cube_decision(answer: bool) -> pg.Game:
 
 
 POSITIONS = {"on_schedule": on_schedule_cube_decision, "chains": chains_cube_decision}
+# What a page does when a player goes to their cards (a tap, the keyboard): the hand (a table's marked
+# hand region, or On Schedule's row of cards) comes up to the bottom of the screen, or, without one,
+# the page goes to its end.
+SCROLL_TO_HAND = """() => {
+  const hand = document.querySelector('#game [data-region="hand"], #game .hand');
+  if (hand) hand.scrollIntoView({ block: "end" });
+  else window.scrollTo(0, document.documentElement.scrollHeight);
+}"""
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
 @pytest.mark.parametrize("game_id", list(POSITIONS))
 def test_the_cube_buttons_are_in_view_when_offered(new_context: Callable[..., BrowserContext], site_url: str,
-                                                     size: str, viewport: dict, game_id: str) -> None:
+                                                     artifacts: Path, size: str, viewport: dict, game_id: str) -> None:
     """On the site, a double offered with the human's move and a double to answer: the cube's buttons
-    are on the screen, uncovered, as is the rest of the play (the table's marked regions), also once the
-    page has scrolled to the hand at the bottom; screenshots in e2e/artifacts/."""
+    are on the screen, uncovered, as the table opens and also once the page has scrolled to the hand,
+    with the rest of the play (the table's marked regions); screenshots in e2e/artifacts/."""
     page = new_context(viewport).new_page()
     for answer, button, moment in ((False, "#cube-double", "double"), (True, "#cube-take", "answer")):
         game = POSITIONS[game_id](answer)
         resume_position(page, site_url, game)
         expect(page.locator(button)).to_be_visible()
         expect(page.locator(TABLE_ON_SITE)).to_have_attribute("data-my-turn", "true")
-        assert_play_in_view(page, "cube", screenshot=f"cube-in-view-{game_id}-{size}-{moment}")
-        # the page scrolled to the hand, at the bottom (a phone's table may be taller than the screen)
-        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.screenshot(path=str(artifacts / f"cube-in-view-{game_id}-{size}-{moment}.png"))
+        # as the table opens, the buttons are on the screen (the hand may be below, on a small screen)
+        assert [problem for problem in play_out_of_view(page, "cube") if problem.startswith("cube")] == []
+        # and once the page has scrolled to the hand, they are still there, and so is the rest of the
+        # play: the hand, the trick, the table's buttons
+        page.evaluate(SCROLL_TO_HAND)
         assert_play_in_view(page, "cube", screenshot=f"cube-in-view-{game_id}-{size}-{moment}-scrolled")

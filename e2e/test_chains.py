@@ -279,7 +279,8 @@ def test_a_cube_match_game_ends_with_its_own_summary_and_the_next_game_is_dealt(
     summary = page.locator("#summary .ch-game-summary")
     expect(summary).to_have_attribute("data-side", "0")
     expect(summary).to_contain_text("Game 1 of the match")
-    expect(summary).to_contain_text("You win the game: +1 (stake 1).")
+    expect(summary).to_contain_text("You win the game: +1 in match points (stake 1).")
+    expect(summary).to_contain_text("Match points (match to 7): You 1 – Bot 1 0.")  # not the game points
     expect(page.locator("#summary .final-summary")).to_have_count(0)  # the match goes on
     page.click("#summary-continue")
     assert saved_game(page).view(0)["match"]["scores"] == [1, 0]

@@ -13,13 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import DESKTOP, PHONE
+from driver import DESKTOP, LAPTOP, PHONE, assert_play_in_view, play_out_of_view, resume_position
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
 
 BAR = "#embed-cube .cube-bar"
 TABLE = "#embed-stage [data-phase]"
+TABLE_ON_SITE = "#game > [data-phase]"
 OS_CUBE = {"cube": True, "match_to": 7}
 # Trick 12 of a deal, the human (seat 0) to lead with the cube in the middle. The bots' cube choices
 # (level normal: cube.py's thresholds on on_schedule.win_chance) are certain here and every bot card
@@ -104,7 +105,7 @@ def test_on_schedule_human_doubles_bot_takes_bot_redoubles_human_passes(page: Pa
     assert game.legal_actions() == [{"type": "take"}, {"type": "pass"}]
     assert_bar_matches(page, game)
     expect(page.locator("#cube-question")).to_have_text(
-        "West & East doubled to 4. Take (play on at 4, you own the cube) or pass (lose 2 now)?")
+        "West & East doubled to 4. Take (play on at 4, you own the cube) or pass (lose 2 victory points now)?")
     expect(page.locator("#status")).to_have_text("Answer the double above: take (T) or pass (P).")
     expect(page.locator(".hand .card.legal")).to_have_count(0)
     expect(page.locator("#cube-news")).to_have_text("West & East doubled to 4.")
@@ -112,7 +113,8 @@ def test_on_schedule_human_doubles_bot_takes_bot_redoubles_human_passes(page: Pa
     # the human passes by key: the deal ends, West & East score the stake before the redouble
     page.keyboard.press("p")
     expect(page.locator("#summary")).to_be_visible()
-    expect(page.locator("#cube-news")).to_have_text("You & North passed. +2 to West & East (stake 2); match 1–4.")
+    expect(page.locator("#cube-news")).to_have_text(
+        "You & North passed. +2 victory points to West & East (stake 2); match 1–4.")
     game = saved_game(page)
     assert game.view(0)["match"]["scores"] == [1, 4]
     assert game.view(0)["match"]["results"] == [{"game": 1, "side": 1, "points": 2, "stake": 2, "passed": True}]
@@ -189,7 +191,7 @@ def test_screenshots_of_a_double_to_answer(new_context: Callable[..., BrowserCon
     assert_bar_matches(page, saved_game(page))
     if lang == "ja":
         expect(page.locator("#cube-question")).to_have_text(
-            "西・東が4倍にダブルしました。テイク（4倍で続行、キューブはあなたのもの）か、パス（いま2点を失う）か？")
+            "西・東が4倍にダブルしました。テイク（4倍で続行、キューブはあなたのもの）か、パス（いま勝利点2を失う）か？")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     for kind in ("take", "pass"):
         box = page.locator(f"#cube-{kind}").bounding_box()
@@ -204,3 +206,61 @@ def test_screenshots_of_a_double_to_answer(new_context: Callable[..., BrowserCon
         expect(page.locator("#cube-take")).to_be_visible()
         assert_bar_matches(page, saved_game(page))
         page.screenshot(path=str(artifacts / f"cube-chains-{size}-{lang}.png"), full_page=True)
+
+
+# --- the cube's buttons in view ---------------------------------------------------------------------------------
+
+def on_schedule_cube_decision(answer: bool) -> pg.Game:
+    """The first trick of an On Schedule match with the cube (full hands): the human (seat 0) to play,
+    the double offered; or, with `answer`, East (seat 3) has doubled and the human answers."""
+    game = pg.new_game("on_schedule", seed=3, options=OS_CUBE)
+    to_move = 3 if answer else 0
+    while not (game.view(None)["phase"] == "play" and game.current_player == to_move):
+        game.apply(game.legal_actions()[0])  # a vote, a gift or a card: never a double (listed last)
+    if answer:
+        game.apply({"type": "double"})
+    return game
+
+
+def chains_cube_decision(answer: bool) -> pg.Game:
+    """The start of a Chains match for two: the human (seat 0) to move with the double offered; or,
+    with `answer`, Bot 1 has doubled at the start of its first turn and the human answers."""
+    game = pg.new_game("chains", players=2, seed=CHAINS_SEED, options={"cube": True})
+    if answer:
+        while not (game.current_player == 1 and {"type": "double"} in game.legal_actions()):
+            game.apply(next(a for a in game.legal_actions() if a["type"] not in ("double", "take", "pass")))
+        game.apply({"type": "double"})
+    return game
+
+
+POSITIONS = {"on_schedule": on_schedule_cube_decision, "chains": chains_cube_decision}
+# What a page does when a player goes to their cards (a tap, the keyboard): the hand (a table's marked
+# hand region, or On Schedule's row of cards) comes up to the bottom of the screen, or, without one,
+# the page goes to its end.
+SCROLL_TO_HAND = """() => {
+  const hand = document.querySelector('#game [data-region="hand"], #game .hand');
+  if (hand) hand.scrollIntoView({ block: "end" });
+  else window.scrollTo(0, document.documentElement.scrollHeight);
+}"""
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
+@pytest.mark.parametrize("game_id", list(POSITIONS))
+def test_the_cube_buttons_are_in_view_when_offered(new_context: Callable[..., BrowserContext], site_url: str,
+                                                     artifacts: Path, size: str, viewport: dict, game_id: str) -> None:
+    """On the site, a double offered with the human's move and a double to answer: the cube's buttons
+    are on the screen, uncovered, as the table opens and also once the page has scrolled to the hand,
+    with the rest of the play (the table's marked regions); screenshots in e2e/artifacts/."""
+    page = new_context(viewport).new_page()
+    for answer, button, moment in ((False, "#cube-double", "double"), (True, "#cube-take", "answer")):
+        game = POSITIONS[game_id](answer)
+        resume_position(page, site_url, game)
+        expect(page.locator(button)).to_be_visible()
+        expect(page.locator(TABLE_ON_SITE)).to_have_attribute("data-my-turn", "true")
+        page.screenshot(path=str(artifacts / f"cube-in-view-{game_id}-{size}-{moment}.png"))
+        # as the table opens, the buttons are on the screen (the hand may be below, on a small screen)
+        assert [problem for problem in play_out_of_view(page, "cube") if problem.startswith("cube")] == []
+        # and once the page has scrolled to the hand, they are still there, and so is the rest of the
+        # play: the hand, the trick, the table's buttons
+        page.evaluate(SCROLL_TO_HAND)
+        assert_play_in_view(page, "cube", screenshot=f"cube-in-view-{game_id}-{size}-{moment}-scrolled")

@@ -14,19 +14,21 @@ addStrings({
   en: {
     cbTitle: "Doubling cube and match",
     cbMatchTo: "Match to {n}", cbGames: "Games played: {n}", cbCrawford: "Crawford game: no doubling",
-    cbScoreAria: "{name}: {score} of {target} points",
+    cbScoreAria: "{name}: {score} of {target} {unit}",
+    cbMatchPoint: "match point", cbMatchPoints: "match points", cbVictoryPoint: "victory point",
+    cbVictoryPoints: "victory points",
     cbMiddle: "in the middle", cbOwned: "{name}'s", cbOwnedMine: "yours",
     cbCubeAria: "The cube at {value}, {where}",
     cbDouble: "Double to {value}", cbDoubleAria: "Double: offer to play on at {value}",
     cbTake: "Take", cbPass: "Pass",
-    cbTakeAria: "Take: play on at {value}, you own the cube", cbPassAria: "Pass: lose {stake} now",
-    cbOffer: "{doubler} doubled to {value}. Take (play on at {value}, you own the cube) or pass (lose {stake} now)?",
+    cbTakeAria: "Take: play on at {value}, you own the cube", cbPassAria: "Pass: lose {stake} {unit} now",
+    cbOffer: "{doubler} doubled to {value}. Take (play on at {value}, you own the cube) or pass (lose {stake} {unit} now)?",
     cbWaiting: "{doubler} doubled to {value}: waiting for {answerer} to take or pass…",
     cbStatusAnswer: "Answer the double above: take (T) or pass (P).",
     cbStatusWaiting: "Waiting for {answerer} to take or pass…",
     cbEvDoubled: "{side} doubled to {value}.", cbEvTaken: "{side} took: the stake is {value}.",
     cbEvPassed: "{side} passed.",
-    cbEvWon: "+{points} to {side} (stake {stake}); match {scores}.",
+    cbEvWon: "+{points} {unit} to {side} (stake {stake}); match {scores}.",
     cbEvTie: "A tie: nobody scores; match {scores}.",
     cbEvCrawford: "Next is the Crawford game: no doubling in it.",
     cbEvMatchOver: "Match won by {side}, {scores}.",
@@ -35,19 +37,20 @@ addStrings({
   ja: {
     cbTitle: "ダブリングキューブとマッチ",
     cbMatchTo: "{n}点先取", cbGames: "終わったゲーム: {n}", cbCrawford: "クロフォードゲーム: ダブルなし",
-    cbScoreAria: "{name}: {score}点（{target}点先取）",
+    cbScoreAria: "{name}: {unit}{score}（{target}点先取）",
+    cbMatchPoint: "マッチ得点", cbMatchPoints: "マッチ得点", cbVictoryPoint: "勝利点", cbVictoryPoints: "勝利点",
     cbMiddle: "中央", cbOwned: "{name}の手元", cbOwnedMine: "あなたの手元",
     cbCubeAria: "キューブは{value}、{where}",
     cbDouble: "{value}倍にダブル", cbDoubleAria: "ダブル: {value}倍で続けることを提案",
     cbTake: "テイク", cbPass: "パス",
-    cbTakeAria: "テイク: {value}倍で続行、キューブはあなたのもの", cbPassAria: "パス: いま{stake}点を失う",
-    cbOffer: "{doubler}が{value}倍にダブルしました。テイク（{value}倍で続行、キューブはあなたのもの）か、パス（いま{stake}点を失う）か？",
+    cbTakeAria: "テイク: {value}倍で続行、キューブはあなたのもの", cbPassAria: "パス: いま{unit}{stake}を失う",
+    cbOffer: "{doubler}が{value}倍にダブルしました。テイク（{value}倍で続行、キューブはあなたのもの）か、パス（いま{unit}{stake}を失う）か？",
     cbWaiting: "{doubler}が{value}倍にダブルしました: {answerer}のテイクかパスを待っています…",
     cbStatusAnswer: "上のダブルに答えてください: テイク（T）かパス（P）。",
     cbStatusWaiting: "{answerer}のテイクかパスを待っています…",
     cbEvDoubled: "{side}が{value}倍にダブル。", cbEvTaken: "{side}がテイク: 賭け点は{value}。",
     cbEvPassed: "{side}がパス。",
-    cbEvWon: "{side}に+{points}点（賭け点{stake}）。マッチ {scores}。",
+    cbEvWon: "{side}に{unit}+{points}（賭け点{stake}）。マッチ {scores}。",
     cbEvTie: "引き分け: 得点なし。マッチ {scores}。",
     cbEvCrawford: "次はクロフォードゲーム: ダブルできません。",
     cbEvMatchOver: "マッチ終了: {side}の勝ち、{scores}。",
@@ -56,6 +59,11 @@ addStrings({
 });
 
 const cubeAction = (snap, type) => snap.legal.find((action) => action.type === type);
+
+// What the match counts, never called plain "points" (a game has its own points): On Schedule's match
+// is won on victory points, its own word (its view has them); any other match on match points.
+const matchUnit = (view, n) => t(view.victory_points ? (n === 1 ? "cbVictoryPoint" : "cbVictoryPoints")
+  : n === 1 ? "cbMatchPoint" : "cbMatchPoints");
 
 // A side is a seat when two play (Chains), else a team of partners sitting opposite (On Schedule:
 // side k is seats k and k + 2), named as the tables name them.
@@ -75,6 +83,7 @@ function pendingDouble(snap) {
   if (cube.offered_by === null) return null;
   return {
     doubler: sideName(snap.view, cube.offered_by), value: 2 * cube.value, stake: cube.value,
+    unit: matchUnit(snap.view, cube.value),
     answerer: seatName(snap.view, snap.view.current_player), mine: cubeAction(snap, "take") !== undefined,
   };
 }
@@ -99,11 +108,11 @@ export function renderCube(container, snap, context) {
     view.match.games > 0 && h("span", { class: "badge", text: t("cbGames", { n: view.match.games }) }),
     view.match.crawford && h("span", { class: "badge cube-crawford", text: t("cbCrawford") })),
   actions(snap, context));
-  const askedBefore = container.querySelector("#cube-take") !== null;
   container.replaceChildren(bar, news);
   container.hidden = false;
-  // On a phone the table is below: bring a fresh question to the player's eyes once.
-  if (!askedBefore && container.querySelector("#cube-take")) bar.scrollIntoView({ block: "nearest" });
+  // While the player has a cube decision, the bar keeps to the top of the screen (cube.css): the page
+  // may scroll to the hand without taking the buttons away.
+  container.toggleAttribute("data-asking", container.querySelector(".cube-ask") !== null);
 }
 
 function scoreRow(view) {
@@ -115,7 +124,9 @@ function scoreRow(view) {
   const score = (side) => h("div", {
     class: `cube-side ${side === mine ? "near" : "far"} ${match.winner === side ? "winner" : ""}`,
     "data-side": side, "data-score": match.scores[side], role: "img",
-    "aria-label": t("cbScoreAria", { name: sideName(view, side), score: match.scores[side], target: match.target }),
+    "aria-label": t("cbScoreAria", {
+      name: sideName(view, side), score: match.scores[side], target: match.target, unit: matchUnit(view, match.target),
+    }),
   },
   h("span", { class: "cube-side-name", "aria-hidden": "true", text: sideName(view, side) }),
   h("strong", { class: "cube-score", "aria-hidden": "true", text: match.scores[side] }));
@@ -181,7 +192,9 @@ function describe(view, event) {
     case "passed": return t("cbEvPassed", { side: side() });
     case "stake_won":
       if (event.side === null) return t("cbEvTie", { scores: scores() });
-      return t("cbEvWon", { side: side(), points: event.points, stake: event.stake, scores: scores() });
+      return t("cbEvWon", {
+        side: side(), points: event.points, unit: matchUnit(view, event.points), stake: event.stake, scores: scores(),
+      });
     case "crawford_game": return t("cbEvCrawford");
     case "match_over": return t("cbEvMatchOver", { side: side(), scores: scores() });
     default: return null;

@@ -52,10 +52,11 @@ addStrings({
     ch_placeSlotOnly: "The {card} does not fit the work pile: put it on a slot (1–{slots}).",
     ch_slotEnds: "A slot ends your turn.",
     ch_wait: "{name} is playing…", ch_over: "The game is over.",
-    ch_gameN: "Game {n} of the match", ch_stakeWon: "{name} wins the game: +{points} (stake {stake}).",
-    ch_stakeYouWon: "You win the game: +{points} (stake {stake}).",
-    ch_stakePassed: "The double was passed: {name} +{points}.", ch_stakeTie: "A tie: no points (stake {stake}).",
-    ch_matchScore: "Match to {target}: {scores}.",
+    ch_gameN: "Game {n} of the match", ch_stakeWon: "{name} wins the game: +{points} in match points (stake {stake}).",
+    ch_stakeYouWon: "You win the game: +{points} in match points (stake {stake}).",
+    ch_stakePassed: "The double was passed: {name} +{points} in match points.",
+    ch_stakeTie: "A tie: no match points (stake {stake}).",
+    ch_gamePoints: "Game points: {scores}.", ch_matchScore: "Match points (match to {target}): {scores}.",
     ch_hint: "Hint: {move}.",
     ch_doDraw: "turn up the top card of the deck", ch_doWork: "put the {card} on the work pile",
     ch_doSlot: "put the {card} on holding slot {n}", ch_doMove: "move the {card} from slot {n} to the work pile",
@@ -75,6 +76,8 @@ addStrings({
     ch_youWin: "You win with {score}!", ch_winsOne: "{name} wins with {score}.",
     ch_winsShared: "Shared win: {names} with {score} each.",
     ch_colPlayer: "Player", ch_colTaken: "End cards taken", ch_colScore: "Points",
+    ch_youWinMatch: "You win the match with {score} match points!", ch_winsMatch: "{name} wins the match with {score} match points.",
+    ch_colMatchPoints: "Match points", ch_colLastGame: "End cards taken (last game)",
     ch_scoring: "End card 1 scores 5; 2–4 score 3; 5–7 score 2; 8–10 score 1. Ties: the higher lowest end card not taken wins.",
     ch_winnable: "This deal was winnable — best possible penalty 0 (yours: {yours}).",
     ch_notWinnable: "This deal was not winnable: best possible penalty {best} (yours: {yours}).",
@@ -140,10 +143,11 @@ addStrings({
     ch_placeSlotOnly: "{card}は作業場に置けません: 一時置き場（1〜{slots}）に置いてください。",
     ch_slotEnds: "一時置き場に置くと手番終了です。",
     ch_wait: "{name}がプレイ中…", ch_over: "ゲーム終了です。",
-    ch_gameN: "マッチ第{n}ゲーム", ch_stakeWon: "{name}の勝ち: +{points}（賭け{stake}）。",
-    ch_stakeYouWon: "あなたの勝ち: +{points}（賭け{stake}）。",
-    ch_stakePassed: "ダブルがパスされました: {name} +{points}。", ch_stakeTie: "引き分け: 得点なし（賭け{stake}）。",
-    ch_matchScore: "{target}点マッチ: {scores}。",
+    ch_gameN: "マッチ第{n}ゲーム", ch_stakeWon: "{name}の勝ち: マッチ得点+{points}（賭け{stake}）。",
+    ch_stakeYouWon: "あなたの勝ち: マッチ得点+{points}（賭け{stake}）。",
+    ch_stakePassed: "ダブルがパスされました: {name}にマッチ得点+{points}。",
+    ch_stakeTie: "引き分け: マッチ得点なし（賭け{stake}）。",
+    ch_gamePoints: "ゲーム得点: {scores}。", ch_matchScore: "マッチ得点（{target}点先取）: {scores}。",
     ch_hint: "ヒント: {move}。",
     ch_doDraw: "山札を1枚めくる", ch_doWork: "{card}を作業場に置く",
     ch_doSlot: "{card}を一時置き場{n}に置く", ch_doMove: "一時置き場{n}の{card}を作業場へ移す",
@@ -163,6 +167,8 @@ addStrings({
     ch_youWin: "あなたの勝ち（{score}）！", ch_winsOne: "{name}の勝ち（{score}）。",
     ch_winsShared: "同点優勝: {names}（各{score}）。",
     ch_colPlayer: "プレイヤー", ch_colTaken: "取った終端カード", ch_colScore: "得点",
+    ch_youWinMatch: "あなたのマッチ勝利（マッチ得点{score}）！", ch_winsMatch: "{name}のマッチ勝利（マッチ得点{score}）。",
+    ch_colMatchPoints: "マッチ得点", ch_colLastGame: "取った終端カード（最後のゲーム）",
     ch_scoring: "終端カード1は5点、2〜4は3点、5〜7は2点、8〜10は1点。同点なら、取れなかった一番小さい終端カードの数字が大きい方の勝ち。",
     ch_winnable: "このディールは勝てる配りでした — 最善の失点は0（あなた: {yours}）。",
     ch_notWinnable: "このディールは勝てない配りでした: 最善の失点は{best}（あなた: {yours}）。",
@@ -714,7 +720,7 @@ export function dealSummary(won, snap) {
     "data-points": won.points },
   h("h2", { id: "summary-title", text: tx("gameN", { n: won.game }) }),
   h("p", { class: "headline", text: line }),
-  won.game_scores && h("p", { text: listText(won.game_scores.map((score, seat) => `${seatName(view, seat)} ${tx("score", { n: score })}`)) }),
+  won.game_scores && h("p", { text: tx("gamePoints", { scores: listText(won.game_scores.map((score, seat) => `${seatName(view, seat)} ${score}`)) }) }),
   h("p", { text: tx("matchScore", { target: view.match.target, scores }) }));
 }
 
@@ -737,17 +743,19 @@ function expansionSummary(snap) {
   const view = snap.view;
   const { scores, winners } = snap.result;
   const best = scores[winners[0]];
+  // a cube match's result counts match points, never called plain points (docs/games/chains.md)
+  const match = Boolean(view.match);
   let headline;
-  const score = counted("points", best);
+  const score = match ? best : counted("points", best);
   if (winners.length > 1) headline = tx("winsShared", { names: listText(winners.map((seat) => seatName(view, seat))), score });
-  else if (winners[0] === snap.seat) headline = tx("youWin", { score });
-  else headline = tx("winsOne", { name: seatName(view, winners[0]), score });
+  else if (winners[0] === snap.seat) headline = tx(match ? "youWinMatch" : "youWin", { score });
+  else headline = tx(match ? "winsMatch" : "winsOne", { name: seatName(view, winners[0]), score });
   return h("section", { class: "final-summary ch-final" },
     h("h2", { id: "final-title", text: tx("over") }),
     h("p", { class: "headline", text: headline }),
     h("table", {},
-      h("thead", {}, h("tr", {}, ["colPlayer", "colTaken", "colScore"].map((key) =>
-        h("th", { scope: "col", class: key === "colScore" ? "num" : null, text: tx(key) })))),
+      h("thead", {}, h("tr", {}, ["colPlayer", match ? "colLastGame" : "colTaken", match ? "colMatchPoints" : "colScore"]
+        .map((key, column) => h("th", { scope: "col", class: column === 2 ? "num" : null, text: tx(key) })))),
       h("tbody", {}, scores.map((score, seat) => h("tr", {
         class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-score": score,
       },

@@ -115,6 +115,25 @@ def arsene_push(scenario: Scenario) -> None:
     assert game.view(None)["tricks"] == [1, 2, 2, 1]
 
 
+def arsene_stores(scenario: Scenario) -> None:
+    """The end of a deal: seat 0 keeps trick 10 (a push was possible) and robs store 3's next stack of 3,
+    East robs store 4, West and North collide at store 2 and take nothing; the police's store 1 stays
+    unvisited and the game goes on."""
+    game, events = events_of_each_step(scenario)
+    start = scenario.start().view(None)
+    assert [store["chips"] for store in start["stores"]] == [0, 5, 8, 6, 2]
+    keep_step = next(i for i, step in enumerate(scenario.steps) if step.action["type"] == "keep")
+    assert scenario.start(keep_step).legal_actions() == [{"type": "keep"}, {"type": "push", "to": 1}]
+    [over] = of_type(events[-1], "deal_over")
+    summary = over["summary"]
+    assert summary["tricks"] == [3, 2, 2, 4]
+    assert summary["takes"] == [{"seat": 0, "store": 3, "chips": 3}, {"seat": 3, "store": 4, "chips": 1}]
+    assert (summary["collisions"], summary["caught"]) == ([[1, 2]], [])
+    chips = start["chips"]
+    assert summary["chips_after"] == [chips[0] + 3, chips[1], chips[2], chips[3] + 1]
+    assert not game.is_over and game.view(None)["deal"] == start["deal"] + 1
+
+
 def chains_sold_out(scenario: Scenario) -> None:
     """Three players: the second 4 taken sells the 4s out, and the last one (seat 2's) is locked."""
     game, events = events_of_each_step(scenario)
@@ -164,6 +183,7 @@ def roller_derby_all_or_nothing(scenario: Scenario) -> None:
 
 KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
     "arsene-push.json": arsene_push,
+    "arsene-stores.json": arsene_stores,
     "chains-sold-out.json": chains_sold_out,
     "dominuxen-snatch.json": dominuxen_snatch,
     "on-schedule-special-trick.json": on_schedule_special_trick,

@@ -134,6 +134,39 @@ def arsene_stores(scenario: Scenario) -> None:
     assert not game.is_over and game.view(None)["deal"] == start["deal"] + 1
 
 
+def apples_exchange(scenario: Scenario) -> None:
+    """The declarer of 2 hearts puts two trumps into the pile, the others any two cards each; the pile is
+    dealt back two to each (seat 0 gets the ace of diamonds that West put in), then seat 0 sets the ace of
+    spades aside as its target, holding the other three aces."""
+    game, events = events_of_each_step(scenario)
+    discards = [step.action["card"] for step in scenario.steps if step.action["type"] == "discard"]
+    assert discards[:2] == ["3H", "4H"] and len(discards) == 8
+    assert scenario.start(1).legal_actions() == [{"type": "discard", "card": card} for card in ("AH", "KH", "9H", "4H")]
+    assert [e["seat"] for step_events in events for e in of_type(step_events, "discarded")] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert of_type(events[7], "pile_dealt") == [{"type": "pile_dealt", "count": 2}]
+    view = game.view(scenario.seat)
+    assert view["received"] == ["2H", "AD"] and view["discards"] == ["3H", "4H"]
+    assert view["target"] == "AS" and {"AH", "AC", "AD"} <= set(view["hand"])
+    assert view["phase"] == "target" and view["targets_set"] == [True, False, False, False]
+
+
+def apples_scoring(scenario: Scenario) -> None:
+    """The last two tricks: seat 0's third ace makes a triple (40), its captured king pairs with its target
+    king (15), three 7s score 20: 75; West wins the last trick and its three 5s lose 30."""
+    _, events = events_of_each_step(scenario)
+    [over] = of_type(events[-1], "deal_over")
+    summary = over["summary"]
+    assert summary["sets"][0] == [{"rank": "A", "count": 3, "target": False, "points": 40},
+                                  {"rank": "K", "count": 1, "target": True, "points": 15},
+                                  {"rank": "7", "count": 3, "target": False, "points": 20}]
+    assert summary["points"][0] == 75
+    assert {"rank": "5", "count": 3, "target": False, "points": -30} in summary["sets"][1]
+    won = [event["winner"] for step_events in events for event in of_type(step_events, "trick_won")]
+    assert won == [0, 1]
+    assert summary["scores"] == [start + points for start, points in zip([95, 120, 60, 140], summary["points"],
+                                                                       strict=True)]
+
+
 def chains_sold_out(scenario: Scenario) -> None:
     """Three players: the second 4 taken sells the 4s out, and the last one (seat 2's) is locked."""
     game, events = events_of_each_step(scenario)
@@ -184,6 +217,8 @@ def roller_derby_all_or_nothing(scenario: Scenario) -> None:
 KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
     "arsene-push.json": arsene_push,
     "arsene-stores.json": arsene_stores,
+    "apples-exchange.json": apples_exchange,
+    "apples-scoring.json": apples_scoring,
     "chains-sold-out.json": chains_sold_out,
     "dominuxen-snatch.json": dominuxen_snatch,
     "on-schedule-special-trick.json": on_schedule_special_trick,

@@ -162,12 +162,46 @@ def roller_derby_all_or_nothing(scenario: Scenario) -> None:
     assert view["all_or_nothing"] is True and view["rolling_tricks"] == view["trick_number"] - 1 == 2
 
 
+def on_schedule_last_trick(scenario: Scenario) -> None:
+    """Trick 13 doubles for everyone (North, whose special trick it is not, scores 6 for 3 points), and the
+    team with more points at the end (17 against 13) takes the deal's victory point."""
+    _, events = events_of_each_step(scenario)
+    start = scenario.start().view(None)
+    assert start["special"][2] != 13 and start["special"][3] == 12
+    tricks = {event["trick"]: event for step_events in events for event in of_type(step_events, "trick_won")}
+    assert (tricks[12]["winner"], tricks[12]["points"], tricks[12]["doubled"]) == (0, 2, False)
+    assert (tricks[13]["winner"], tricks[13]["points"], tricks[13]["doubled"]) == (2, 6, True)
+    [over] = of_type(events[-1], "deal_over")
+    assert over["summary"]["team_points"] == [17, 13]
+    assert (over["summary"]["winner_team"], over["summary"]["victory_points"]) == (0, [1, 0])
+
+
+def roller_derby_exact_target(scenario: Scenario) -> None:
+    """The rolling team, on its target of 7 with two tricks left, ducks both and scores exactly 100; winning
+    trick 12 with the king instead would have left it leading its last spade, which no one can follow or
+    trump: 9 tricks and 80 points."""
+    _, events = events_of_each_step(scenario)
+    start = scenario.start().view(None)
+    assert (start["target"], start["rolling_tricks"], start["rolling_team"]) == (7, 7, 0)
+    [over] = of_type(events[-1], "deal_over")
+    assert (over["summary"]["tricks"], over["summary"]["points"], over["summary"]["score"]) == (7, 100, 100)
+    duck = next(i for i, step in enumerate(scenario.steps) if step.action == {"type": "play", "card": "3S"})
+    overtaken = scenario.start(duck)
+    overtaken.apply({"type": "play", "card": "KS"})
+    while overtaken.view(None)["deal"] == 1:
+        overtaken.apply(pg.bot_action(overtaken, "normal", seed=0))
+    [summary] = overtaken.view(None)["deals"]
+    assert (summary["tricks"], summary["points"]) == (9, 80)
+
+
 KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
     "arsene-push.json": arsene_push,
     "chains-sold-out.json": chains_sold_out,
     "dominuxen-snatch.json": dominuxen_snatch,
+    "on-schedule-last-trick.json": on_schedule_last_trick,
     "on-schedule-special-trick.json": on_schedule_special_trick,
     "roller-derby-all-or-nothing.json": roller_derby_all_or_nothing,
+    "roller-derby-exact-target.json": roller_derby_exact_target,
 }
 
 

@@ -6,7 +6,8 @@
   cards do not change its choice.
 - hard: the generic determinized search in search.py, within a time budget.
 
-The same search answers a human's request for a hint (`hint`), from that player's view only.
+The same search answers a human's request for a hint (`hint`), from that player's view only, with
+its reason (forced, the search's values, or the cube's chance to win).
 
 In a game played with the doubling cube, whether to double, take or pass is decided first, from
 the chance to win the game (cube.py: the game's quick estimate for normal, sampled play-outs for
@@ -21,7 +22,7 @@ from .cube import CUBE_ACTIONS, cube_decision, cube_moment
 from .errors import IllegalAction, PygamesError
 from .game import Game
 from .rng import Rng, fresh_seed
-from .search import search_action
+from .search import playout_values, search_action
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 1000
@@ -63,44 +64,71 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
 def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict:
     """A suggested action for `game.current_player`, worked out from that player's view only (so it
     never reveals a hidden card): the game's own `Rules.hint` when it has one, else the hard bot's
-    search. Returns {"action", "values": [{"action", "value"}] (the mean outcome in [0, 1] of each
-    action the search compared — every legal one, or the game's representatives where it has too
-    many to try each — best first; value null when the action is forced), "samples"}. At a doubling-cube
-    decision the hint is the hard bot's cube choice: the values are then the estimated chance to win
-    the game (0 for a pass, which gives it up), also given as "win_chance"."""
+    search. Returns {"action", "values", "samples", "reason"}:
+    - "values": [{"action", "value"}], the mean outcome in [0, 1] of each action compared — every
+      legal one, or the game's representatives where it has too many to try each — best first
+      (value null when the action is forced);
+    - "samples": the deals (or deck orders) sampled from the player's view;
+    - "reason", why, in one of three kinds: {"kind": "forced"} (the only legal action);
+      {"kind": "search", "samples", "value", "runner_up": {"action", "value"} | null} (the suggested
+      action's mean play-out outcome for the mover and the best other action's; a game whose search
+      names a single action, e.g. Apples' bid from its policy, gets that action's play-out value and no
+      runner-up); {"kind": "cube", "win_chance"} (a doubling-cube decision). Any kind may carry
+      "text": {"en", "ja"}, the game's own reason in words (the Chains solitaire's).
+    At a doubling-cube decision the hint is the hard bot's cube choice: the values are then the
+    estimated chance to win the game (0 for a pass, which gives it up), also given as "win_chance"."""
     _check_seed_and_budget(seed, time_budget_ms)
     seat = game.current_player
     if seat is None:
         raise IllegalAction("the game is over: there is nothing to hint")
     legal = game.legal_actions()
     if len(legal) == 1:
-        return {"action": legal[0], "values": [{"action": legal[0], "value": None}], "samples": 0}
+        return _forced(legal[0])
     rng = Rng(fresh_seed() if seed is None else seed)
     budget = HINT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
     view = game.view(seat)
     if cube_moment(view, legal):
+        started = time.perf_counter()
         chosen, chance, samples = cube_decision(game.rules, view, legal, "hard", rng, budget)
+        reason = {"kind": "cube", "win_chance": round(chance, 4)}
         if chosen is not None:
             # a pass gives the game up; the other cube actions play on at the estimated chance
             values = [{"action": a, "value": 0.0 if a["type"] == "pass" else round(chance, 4)}
                       for a in legal if a["type"] in CUBE_ACTIONS]
             values.sort(key=lambda v: v["action"] != chosen)
-            return {"action": chosen, "values": values, "samples": samples, "win_chance": round(chance, 4)}
+            return {"action": chosen, "values": values, "samples": samples, "win_chance": round(chance, 4),
+                    "reason": reason}
         legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]
-        if len(legal) == 1:
-            return {"action": legal[0], "values": [{"action": legal[0], "value": None}], "samples": 0}
+        if len(legal) == 1:  # not worth a double, and the move itself is forced: the cube decided
+            return {**_forced(legal[0]), "reason": reason}
+        budget = max(1, budget - int(1000 * (time.perf_counter() - started)))  # the move gets what is left
     own = game.rules.hint(view, legal, budget, rng)
     if own is not None:
         return own
     action, stats = search_action(game.rules, view, legal, seat, rng, budget)
     # the means are those of the actions the search compared: a game with many legal actions (a
     # snatch, a give of three cards) names representatives, so they need not be all of `legal`
-    compared = stats["actions"]
-    if not stats["means"]:
-        return {"action": action, "values": [{"action": action, "value": None}], "samples": 0}
-    ranked = sorted(zip(stats["means"], range(len(compared)), strict=True), key=lambda pair: (-pair[0], pair[1]))
-    return {"action": action, "values": [{"action": compared[i], "value": round(mean, 4)} for mean, i in ranked],
-            "samples": stats["samples"]}
+    compared, means, samples = stats["actions"], stats["means"], stats["samples"]
+    if not means:  # the game named this one action: its play-outs still say how well it does
+        values, _ = playout_values(game.rules, view, compared, seat, rng, budget)
+        samples = len(values[0])
+        means = [sum(values[0]) / samples]
+    ranked = sorted(zip(means, range(len(compared)), strict=True), key=lambda pair: (-pair[0], pair[1]))
+    values = [{"action": compared[i], "value": round(mean, 4)} for mean, i in ranked]
+    return {"action": action, "values": values, "samples": samples, "reason": search_reason(action, values, samples)}
+
+
+def search_reason(action: dict, values: list[dict], samples: int) -> dict:
+    """The "search" reason of a hint: the suggested `action`'s value and the best other one's, from
+    `values` ([{"action", "value"}] best first, `action` among them) over `samples` sampled deals."""
+    runner_up = next(({"action": v["action"], "value": v["value"]} for v in values if v["action"] != action), None)
+    value = next(v["value"] for v in values if v["action"] == action)
+    return {"kind": "search", "samples": samples, "value": value, "runner_up": runner_up}
+
+
+def _forced(action: dict) -> dict:
+    return {"action": action, "values": [{"action": action, "value": None}], "samples": 0,
+            "reason": {"kind": "forced"}}
 
 
 def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict | None:

@@ -13,8 +13,8 @@ Operations:
 - `act`  {sid, action}                     -> {"events", "snapshot"}
 - `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
 - `undo` {sid}                             -> {"action", "snapshot"}
-- `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples"}} for the session's
-                                              seat, from its own view, when it is that seat's turn
+- `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples", "reason"}} for the session's
+                                              seat, from its own view, when it is that seat's turn (bots.hint)
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
                                               "unfinished": true in it means asking again goes on
 - `snapshot` {sid}                         -> {"snapshot"}
@@ -67,6 +67,7 @@ def _open(game: Game, seat: Any) -> dict:
     global _next_sid
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < game.players):
         raise BridgeError(f"no seat {seat!r} in a {game.players}-player game")
+    game.seat_people(() if seat is None else (seat,))  # the others are bots: the person decides for a team
     sid = _next_sid
     _next_sid += 1
     _sessions[sid] = (game, seat)

@@ -531,11 +531,15 @@ def solitaire_hint(view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> d
     sampled from the unseen counts, which are public (chains.sample_state); in each, every legal
     move is played and the position after it solved, exactly or within HINT_NODES_PER_MOVE nodes
     (then the best line found counts, at least the normal policy's). The move with the best mean
-    share of end cards taken is suggested, the normal policy's move among equals."""
+    share of end cards taken is suggested, the normal policy's move among equals. Its reason (the
+    bots.hint format) says in words in how many of the deck orders a win was found after it, or, with
+    none, how many end cards it takes on average."""
+    from .bots import search_reason
     from .chains import sample_state
 
     deadline = time.perf_counter() + budget_ms / 1000
     totals = [0.0] * len(legal)
+    wins = [0] * len(legal)
     samples = 0
     preferred = None
     while samples == 0 or time.perf_counter() < deadline:
@@ -549,10 +553,38 @@ def solitaire_hint(view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> d
         except SearchLimit:
             break
         totals = [total + value / 10 for total, value in zip(totals, values, strict=True)]
+        wins = [won + (value == len(NUMBERS)) for won, value in zip(wins, values, strict=True)]
         samples += 1
     ranked = sorted(range(len(legal)), key=lambda k: (-round(totals[k] / samples, 9), legal[k] != preferred, k))
-    return {"action": legal[ranked[0]], "samples": samples,
-            "values": [{"action": legal[k], "value": round(totals[k] / samples, 4)} for k in ranked]}
+    values = [{"action": legal[k], "value": round(totals[k] / samples, 4)} for k in ranked]
+    best = ranked[0]
+    reason = search_reason(legal[best], values, samples)
+    left = [len(NUMBERS) * (1 - total / samples) for total in totals]  # the mean penalty after each move
+    reason["text"] = _hint_text(wins[best], left[best], samples,
+                                None if len(ranked) == 1 else (wins[ranked[1]], left[ranked[1]]))
+    return {"action": legal[best], "samples": samples, "values": values, "reason": reason}
+
+
+def _hint_text(wins: int, left: float, samples: int, runner_up: tuple[int, float] | None) -> dict[str, str]:
+    """The solitaire hint's reason in words: wins found after the move among the sampled deck orders
+    (or, without any, the end cards it leaves on average: the penalty), and the same for the next best
+    move."""
+    orders = {"en": f"{samples} deck order{'s' if samples != 1 else ''} consistent with what you have seen",
+              "ja": f"これまでに見えた情報と矛盾しない山札の並び{samples}通り"}
+    if wins:
+        text = {"en": f"With this move a win was found in {wins} of the {orders['en']}",
+                "ja": f"この手なら、{orders['ja']}のうち{wins}通りで勝ち筋が見つかりました"}
+        if runner_up is not None:
+            text["en"] += f" (the next best move: {runner_up[0]})"
+            text["ja"] += f"（次善の手では{runner_up[0]}通り）"
+    else:
+        text = {"en": f"No win was found in the {orders['en']}; this move leaves {left:.1f} end cards on average",
+                "ja": f"{orders['ja']}のどれでも勝ち筋は見つかりませんでした。"
+                      f"この手なら残るエンドカードは平均{left:.1f}枚です"}
+        if runner_up is not None:
+            text["en"] += f" (the next best move: {runner_up[1]:.1f})"
+            text["ja"] += f"（次善の手では{runner_up[1]:.1f}枚）"
+    return {"en": text["en"] + ".", "ja": text["ja"] + "。"}
 
 
 def _taken_after(search: _Search, state: ChainsState, action: dict) -> int:

@@ -1,5 +1,7 @@
 """The doubling cube, and the match of several games it is played in, for games of two sides.
-Rules: shared/rules/doubling-cube.md (from the column at the end of shared/seeds/001_*.txt).
+Rules: backgammon's doubling cube, as the column at the end of the original post on Chains for
+several players proposes it for any game of two sides (docs/games/on_schedule.md and chains.md,
+"Doubling cube").
 
 A game that offers the cube keeps one `Match` in its state: the match score per side, the target,
 the Crawford rule, and the cube (its value, its owner, a double waiting for an answer). The game

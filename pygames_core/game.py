@@ -141,6 +141,11 @@ class Rules(ABC, Generic[S]):
         """A game-specific reason an action is illegal, or None for the generic one."""
         return None
 
+    def seat_people(self, state: S, people: frozenset[int]) -> None:
+        """Tell the state which seats people play (the others are bots; see Game.seat_people). Only a
+        game whose rules let a person decide for a side shared with a bot keeps it (On Schedule: the
+        answer to a double); the others play the same whoever sits where."""
+
     # --- hooks for the bots (see bots.py) -----------------------------------------------------
     def sample_state(self, view: dict, rng: Rng) -> S:
         """A full state consistent with everything `view` shows (hidden cards dealt at random)."""
@@ -181,7 +186,8 @@ class Rules(ABC, Generic[S]):
     # --- help for a human player (see bots.hint and the bridge's `hint` and `analysis`) ----------
     def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
         """A game's own suggestion for the player whose `view` this is (it must read nothing else):
-        {"action", "values", "samples"} like bots.hint, or None to let the hard bot's search answer."""
+        {"action", "values", "samples", "reason"} like bots.hint (its reason may carry "text" in
+        words), or None to let the hard bot's search answer."""
         return None
 
     def analysis(self, game: Game, budget_ms: int) -> dict | None:
@@ -231,6 +237,7 @@ class Game:
     setup: dict | None
     _state: Any = field(repr=False)
     _history: list[dict] = field(default_factory=list, repr=False)
+    _people: frozenset[int] = field(default=frozenset(), repr=False)
 
     @classmethod
     def create(cls, rules: Rules, players: int | None, seed: int | None, options: dict | None,
@@ -313,8 +320,21 @@ class Game:
         rebuilt = Game.create(self.rules, self.players, self.seed, self.options, self.setup)
         for action in kept:
             rebuilt.rules.apply(rebuilt._state, action)
+        rebuilt.seat_people(self._people)
         self._state, self._history = rebuilt._state, kept
         return last
+
+    def seat_people(self, seats: Collection[int]) -> None:
+        """The seats played by people at this table; the others are played by bots (none named: every
+        seat decides for itself). In a team game a person then decides for the team where the rules
+        would ask their bot partner (On Schedule: the answer to a double, docs/games/on_schedule.md).
+        The actions, and so the save, do not change: the people are the table's, not the game's."""
+        people = frozenset(seats)
+        for seat in people:
+            if not is_seat(seat, self.players):
+                raise PygamesError(f"no seat {seat!r} in a {self.players}-player game")
+        self._people = people
+        self.rules.seat_people(self._state, people)
 
     def view(self, player: int | None = None) -> dict:
         if player is not None and (not isinstance(player, int) or not 0 <= player < self.players):
@@ -364,7 +384,7 @@ class Game:
 
     def copy(self) -> Game:
         return Game(self.rules, self.players, self.seed, dict(self.options), copy.deepcopy(self.setup),
-                    self.rules.copy_state(self._state), copy.deepcopy(self._history))
+                    self.rules.copy_state(self._state), copy.deepcopy(self._history), self._people)
 
 
 def _generic_reason(action: dict, legal: list[dict]) -> str:

@@ -150,6 +150,7 @@ class OnScheduleState:
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     match: Match = field(default_factory=lambda: Match(TARGET))  # victory points by team, target, cube
     summaries: list[dict] = field(default_factory=list)
+    people: frozenset[int] = frozenset()  # the seats people play (Game.seat_people): who answers a double
 
     @property
     def trick_number(self) -> int:
@@ -169,9 +170,17 @@ class OnScheduleState:
         if self.phase == "give":
             return self.gifts.next_chooser(give_order(self.dealer))
         if self.phase == "play":
-            # while a double waits, the opponent on the doubler's left (the next to play) answers it
-            return left_of(self.to_play, PLAYERS, 0 if self.match.offered_by is None else 1)
+            return self.to_play if self.match.offered_by is None else self.answerer
         return None
+
+    @property
+    def answerer(self) -> int:
+        """The seat that answers a waiting double for the doubled team: the opponent on the doubler's
+        left (the next to play), unless a person plays the other seat of that team and a bot this one:
+        then the person decides for the team (docs/games/on_schedule.md, Doubling cube)."""
+        next_seat = left_of(self.to_play, PLAYERS)
+        partner = partner_of(next_seat)
+        return partner if partner in self.people and next_seat not in self.people else next_seat
 
     @property
     def to_play(self) -> int:
@@ -480,8 +489,11 @@ class OnScheduleRules(Rules[OnScheduleState]):
             special=list(state.special), gifts=state.gifts.copy(), given=list(state.given),
             trick=state.trick.copy(), completed=list(state.completed), out_of_play=set(state.out_of_play),
             tricks_won=list(state.tricks_won), points=list(state.points), voids=[set(v) for v in state.voids],
-            match=state.match.copy(), summaries=list(state.summaries),
+            match=state.match.copy(), summaries=list(state.summaries), people=state.people,
         )
+
+    def seat_people(self, state: OnScheduleState, people: frozenset[int]) -> None:
+        state.people = people
 
     # --- bots ---------------------------------------------------------------------------------
     def sample_state(self, view: dict, rng: Rng) -> OnScheduleState:
@@ -708,6 +720,8 @@ def sample_state(view: dict, rng: Rng) -> OnScheduleState:
     plain = Match(view["target"], scores=list(view["victory_points"]), games=view["deal"] - 1)
     state.match = match_from_view(view) if "cube" in view else plain
     state.summaries = [dict(s) for s in view["deals"]]
+    # whoever the view shows to move moves in the sample too (a person answering a double for the team)
+    state.people = frozenset() if view["current_player"] is None else frozenset({view["current_player"]})
     return state
 
 

@@ -122,10 +122,25 @@ def search_action(rules: Rules, view: dict, legal: list[dict], seat: int, rng: R
     "actions", the game's `search_actions` (all of `legal` for most games, representatives for some),
     "means", each one's mean play-out value in the same order, and "samples" (no means and no samples
     when the game names a single action, which is then taken without sampling)."""
-    deadline = time.perf_counter() + time_budget_ms / 1000
     candidates = rules.search_actions(view, legal)
     if len(candidates) == 1:  # a game named one action: there is nothing to compare, so no budget to spend
         return candidates[0], {"samples": 0, "actions": candidates, "means": []}
+    values, default = playout_values(rules, view, candidates, seat, rng, time_budget_ms)
+    samples = len(values[0])
+    means = [sum(v) / samples for v in values]
+    best = max(range(len(candidates)), key=lambda i: means[i])
+    if default is not None and default >= 0 and not clearly_better(values[best], values[default]):
+        best = default
+    return candidates[best], {"samples": samples, "actions": candidates, "means": means}
+
+
+def playout_values(rules: Rules, view: dict, candidates: list[dict], seat: int, rng: Rng,
+                   time_budget_ms: int) -> tuple[list[list[float]], int | None]:
+    """Each candidate's play-out values for `seat`, one per state sampled from `view` (every candidate
+    tried in the same sample), sampling until the budget is spent (at least MIN_SAMPLES, at most
+    MAX_SAMPLES); and the index among `candidates` of the normal policy's choice in the first sample
+    (-1 when it is not one of them)."""
+    deadline = time.perf_counter() + time_budget_ms / 1000
     values: list[list[float]] = [[] for _ in candidates]
     default: int | None = None
     samples = 0
@@ -139,11 +154,7 @@ def search_action(rules: Rules, view: dict, legal: list[dict], seat: int, rng: R
             rules.apply(state, action)
             values[i].append(rules.evaluate(playout(rules, sample, state, rng), seat))
         samples += 1
-    means = [sum(v) / samples for v in values]
-    best = max(range(len(candidates)), key=lambda i: means[i])
-    if default is not None and default >= 0 and not clearly_better(values[best], values[default]):
-        best = default
-    return candidates[best], {"samples": samples, "actions": candidates, "means": means}
+    return values, default
 
 
 def clearly_better(challenger: list[float], default: list[float]) -> bool:

@@ -169,6 +169,100 @@ def test_no_double_when_winning_the_deal_at_the_stake_already_wins_the_match():
     assert_refused(game, {"type": "double"}, "already wins")
 
 
+# --- who answers for a team: the person, never their bot partner ------------------------------------------------
+
+def person_at(seat: int, setup: dict) -> pg.Game:
+    """A cube game played by a person at `seat` and bots elsewhere, as the page's bridge opens it."""
+    game = cube_game(setup)
+    game.seat_people([seat])
+    return game
+
+
+def test_the_person_answers_for_the_team_when_the_rule_asks_their_bot_partner():
+    game = person_at(0, two_tricks(leader=1))
+    game.apply({"type": "double"})  # seat 1 doubles: its left, seat 2, is the person's bot partner
+    assert game.current_player == 0 and game.legal_actions() == [{"type": "take"}, {"type": "pass"}]
+    assert game.view(0)["current_player"] == 0
+    assert game.apply({"type": "take"}) == [{"type": "taken", "seat": 0, "side": 0, "value": 2}]
+    assert game.current_player == 1  # the doubler plays on
+
+
+def test_the_person_on_the_doublers_left_answers_as_the_rule_says():
+    game = person_at(2, two_tricks(leader=1))
+    game.apply({"type": "double"})
+    assert game.current_player == 2
+    assert game.apply({"type": "pass"})[0] == {"type": "passed", "seat": 2, "side": 0}
+
+
+def test_a_team_of_bots_answers_on_the_doublers_left():
+    game = person_at(0, two_tricks(leader=2))
+    game.apply({"type": "double"})  # the person's partner doubles: the bots of team 1 answer
+    assert game.current_player == 3
+
+
+def test_an_undo_and_a_copy_keep_the_person_at_the_table():
+    game = person_at(0, two_tricks(leader=1))
+    game.apply({"type": "double"})
+    game.apply({"type": "take"})
+    assert game.undo() == {"type": "take"}
+    assert game.current_player == 0 and game.copy().current_player == 0
+
+
+def test_the_bridge_offers_the_take_or_pass_to_the_person_and_the_hint_answers_it():
+    from pygames_core.bridge import handle
+
+    opened = handle({"op": "new", "game": "on_schedule", "options": CUBE, "setup": two_tricks(leader=1), "seat": 0})
+    reply = handle({"op": "act", "sid": opened["sid"], "action": {"type": "double"}})
+    assert reply["snapshot"]["current_player"] == 0
+    assert reply["snapshot"]["legal"] == [{"type": "take"}, {"type": "pass"}]
+    hint = handle({"op": "hint", "sid": opened["sid"], "seed": 1, "time_budget_ms": 20})["hint"]
+    assert hint["action"] in reply["snapshot"]["legal"] and hint["reason"]["kind"] == "cube"
+    handle({"op": "close", "sid": opened["sid"]})
+
+
+# A save made before the person answered for the team (seed 11, match to 7): seat 1 doubles and
+# seat 2, the human's bot partner, takes; seat 2 redoubles and seat 3 passes; the next deal goes on.
+OLD_SAVE = (
+    '{"actions":[{"suit":"S","type":"vote"},{"suit":"C","type":"vote"},{"suit":"S","type":"vote"},{"suit"'
+    ':"C","type":"vote"},{"suit":"H","type":"vote"},{"suit":"S","type":"vote"},{"suit":"C","type":"vote"}'
+    ',{"suit":"S","type":"vote"},{"suit":"S","type":"vote"},{"suit":"C","type":"vote"},{"suit":"S","type"'
+    ':"vote"},{"suit":"C","type":"vote"},{"suit":"S","type":"vote"},{"cards":["QH","7H"],"type":"give"},{'
+    '"cards":["TS","5H"],"type":"give"},{"cards":["TC","7C"],"type":"give"},{"cards":["3H","3C"],"type":"'
+    'give"},{"card":"KC","type":"play"},{"card":"AC","type":"play"},{"card":"5C","type":"play"},{"type":"'
+    'double"},{"type":"take"},{"card":"QC","type":"play"},{"card":"KH","type":"play"},{"card":"2H","type"'
+    ':"play"},{"card":"AH","type":"play"},{"card":"4H","type":"play"},{"card":"KD","type":"play"},{"card"'
+    ':"7D","type":"play"},{"card":"2D","type":"play"},{"card":"3D","type":"play"},{"card":"QS","type":"pl'
+    'ay"},{"type":"double"},{"type":"pass"},{"suit":"H","type":"vote"},{"suit":"S","type":"vote"},{"suit"'
+    ':"C","type":"vote"},{"suit":"S","type":"vote"},{"suit":"S","type":"vote"},{"suit":"C","type":"vote"}'
+    ',{"suit":"S","type":"vote"},{"suit":"H","type":"vote"},{"suit":"H","type":"vote"},{"suit":"S","type"'
+    ':"vote"},{"suit":"C","type":"vote"},{"suit":"S","type":"vote"},{"suit":"H","type":"vote"},{"cards":['
+    '"TH","3D"],"type":"give"},{"cards":["JH","5H"],"type":"give"},{"cards":["JC","2D"],"type":"give"},{"'
+    'cards":["8C","5C"],"type":"give"},{"card":"KS","type":"play"},{"card":"4S","type":"play"},{"card":"3'
+    'S","type":"play"},{"card":"JS","type":"play"},{"card":"AS","type":"play"},{"card":"5S","type":"play"'
+    '},{"card":"6S","type":"play"},{"card":"4D","type":"play"},{"card":"2S","type":"play"},{"card":"2H","'
+    'type":"play"},{"card":"TS","type":"play"},{"card":"4H","type":"play"},{"card":"3D","type":"play"}],"'
+    'check":"a550b5651c504a13e75882e87731ab30","format":"pygames/save","game":"on_schedule","options":{"c'
+    'rawford":true,"cube":true,"match_to":7},"players":4,"seed":11,"setup":null,"version":1}'
+)
+
+
+def test_a_save_from_before_loads_and_replays_identically_with_the_person_answering():
+    old = pg.load_game(OLD_SAVE)
+    assert [a for a in old.history if a["type"] in ("double", "take", "pass")] == [
+        {"type": "double"}, {"type": "take"}, {"type": "double"}, {"type": "pass"}]
+    assert old.view(None)["match"]["scores"] == [2, 0] and old.view(None)["deal"] == 2
+    again = pg.new_game("on_schedule", seed=11, options=CUBE)
+    again.seat_people([0])
+    answered = []
+    for action in old.history:
+        if action["type"] in ("take", "pass"):
+            answered.append(again.current_player)
+        again.apply(action)
+    assert answered == [0, 3]  # the person took for the team; team 1's bots passed as before
+    assert again.to_json() == old.to_json() == OLD_SAVE
+    assert json.dumps(again.view(0)) == json.dumps(old.view(0))
+
+
 # --- Crawford and the match end ---------------------------------------------------------------------------------
 
 def test_the_crawford_game_and_the_deal_after_it():

@@ -21,6 +21,7 @@ GAME_IDS = [game["id"] for game in pg.list_games()]
 DOCUMENTED = [game_id for game_id in GAME_IDS if howto.is_shipped(game_id)]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 SEEDS = range(6)
+PLAYED_STEPS = 40  # enough for every card to be offered: jokers are bought before the first trick
 
 
 def texts(document: dict) -> list[dict]:
@@ -34,19 +35,23 @@ def texts(document: dict) -> list[dict]:
 
 def scalars(value: object) -> set:
     """Every text and whole number inside a view, where its cards and tiles are written."""
-    if isinstance(value, dict):
-        return set().union(*map(scalars, value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*map(scalars, value)) if value else set()
-    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
-        return {value}
-    return set()
+    found: set = set()
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str) or (isinstance(item, int) and not isinstance(item, bool)):
+            found.add(item)
+    return found
 
 
 def known_codes(game_id: str) -> set:
-    """What the game's views write: every seat's view of new games (every player count, each yes/no or
-    choice option), so every card of the deck appears, and of its shipped scenarios' positions (cards
-    that come into play later, such as Roller Derby's jokers)."""
+    """What the game writes: every seat's view of new games (every player count, each yes/no or choice
+    option), so every card of the deck appears; the legal actions along a short game of easy bots
+    (cards that come into play later, such as Roller Derby's jokers); its shipped scenarios' positions."""
     info = next(game for game in pg.list_games() if game["id"] == game_id)
     low, high = info["players"]
     choices = [[False, True] if option["type"] == "bool" else option.get("choices", [option["default"]])
@@ -62,6 +67,12 @@ def known_codes(game_id: str) -> set:
                     break
                 for seat in range(players):
                     codes |= scalars(game.view(seat))
+                if players == low and seed == 0:
+                    for step in range(PLAYED_STEPS):
+                        if game.is_over:
+                            break
+                        codes |= scalars(game.legal_actions())
+                        game.apply(pg.bot_action(game, "easy", seed=step))
     for path in SCENARIOS.glob("*.json"):
         example = parse_scenario(path.read_text(encoding="utf-8"))
         if example.game == game_id:

@@ -446,10 +446,13 @@ async function startGame(game, form) {
     showError(reply.error);
     return;
   }
+  // "Explain as we play" is remembered once the player has chosen it: left as offered for a first
+  // game (on), it is off for the next one
   const remembered = prefs();
   const started = [...new Set([...remembered.started ?? [], game.id])];
+  const chosen = remembered.explain?.[game.id] !== undefined || explain !== explainChosen(remembered, game.id);
   storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players, undo, started,
-    explain: { ...remembered.explain, [game.id]: explain } }));
+    explain: chosen ? { ...remembered.explain, [game.id]: explain } : remembered.explain }));
   $("message").hidden = true;
   openSession(reply, { level, undo, challenge: false, explain });
 }
@@ -612,7 +615,7 @@ async function requestHint({ auto = false } = {}) {
     current.hint = null;
     showError(reply.error);
   } else {
-    Object.assign(current.hint, { action: reply.hint.action, reason: reply.hint.reason });
+    Object.assign(current.hint, { action: reply.hint.action, reason: reply.hint.reason, auto });
     // a doubling-cube decision is shown on the cube bar's own button, not on the game's table
     if (CUBE_ACTIONS.includes(reply.hint.action.type)) {
       const button = $(`cube-${reply.hint.action.type}`);

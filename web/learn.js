@@ -96,7 +96,7 @@ export function showRules(dialog, { game, renderer, keys, bridge }) {
           event.preventDefault(); // the address is the shell's (shared deals): only the dialog scrolls
           dialog.querySelector(`#${id}`)?.scrollIntoView({ block: "start" });
         } })));
-    dialog.replaceChildren(
+    dialog.replaceChildren(...[
       h("header", { class: "rules-head" }, title,
         document_ && h("p", { class: "rules-pitch", text: pick(document_.pitch) }),
         h("p", { class: "fine", text: playersAndLength(game, document_?.length ?? game.length) })),
@@ -107,7 +107,8 @@ export function showRules(dialog, { game, renderer, keys, bridge }) {
       h("section", { id: keysId, class: "rules-section" }, h("h3", { text: t("keysTitle") }),
         h("ul", { class: "keys" }, keys().map((text) => h("li", { text })))),
       h("p", { class: "fine", text: t("offline") }),
-      h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
+      h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })),
+    ].flat().filter(Boolean));
   };
   fill();
   openAtTop(dialog);
@@ -120,6 +121,8 @@ export function showRules(dialog, { game, renderer, keys, bridge }) {
     const scrolled = dialog.scrollTop;
     fill();
     dialog.scrollTop = scrolled;
+    // the title that had the focus was replaced: its successor takes it (a modal's focus stays in it)
+    if (!dialog.contains(document.activeElement)) dialog.querySelector("#help-title").focus({ preventScroll: true });
   });
   return fill;
 }
@@ -235,8 +238,10 @@ export class Captions {
 
   draw(table) {
     const hint = table?.hint;
-    const hintLine = hint?.action && hint.moves === table.snap.moves ? hintWords(hint, table.snap, table.renderer) : "";
     const explaining = Boolean(table?.explain);
+    // a hint asked for by the explanations goes with them when they are switched off
+    const hintLine = hint?.action && hint.moves === table.snap.moves && (explaining || !hint.auto)
+      ? hintWords(hint, table.snap, table.renderer) : "";
     this.root.hidden = !explaining && !hintLine;
     this.head.hidden = !explaining;
     this.log.hidden = !explaining;

@@ -190,3 +190,35 @@ def assert_play_in_view(page: Page, *required: str, screenshot: str | None = Non
         page.screenshot(path=str(ARTIFACTS / f"{screenshot}.png"))
     problems = play_out_of_view(page, *required)
     assert not problems, f"at {page.viewport_size}: " + "; ".join(problems)
+
+
+# A game's actions played through the page's own bridge (window.pygamesBridge): each action put in
+# words by the renderer's describeAction before it is done, each step's events by its narrate after.
+_WORDS_JS = """async ([renderer, create, actions]) => {
+  const module = await import(`./games/${renderer}.js`);
+  const call = window.pygamesBridge;
+  const created = await call(create);
+  let snap = created.snapshot;
+  const said = [], words = [];
+  for (const action of actions) {
+    words.push(module.describeAction(action, snap));
+    const reply = await call({ op: "act", sid: created.sid, action });
+    snap = reply.snapshot;
+    said.push(module.narrate(reply.events, snap));
+  }
+  return { said, words };
+}"""
+
+
+def shipped_scenario(name: str) -> dict:
+    """A shipped example, web/scenarios/<name>.json, as its JSON document."""
+    return json.loads((Path(__file__).resolve().parents[1] / "web" / "scenarios" / f"{name}.json").read_text("utf-8"))
+
+
+def words_through_the_page(page: Page, renderer: str, create: dict,
+                           actions: list[dict]) -> tuple[list[str], list[list[str]]]:
+    """What `renderer` (web/games/<renderer>.js) says of each action before it (describeAction) and of
+    each step's events after it (narrate), for a game the bridge's `new` request `create` opens, in
+    the page's language."""
+    shown = page.evaluate(_WORDS_JS, [renderer, create, actions])
+    return shown["words"], shown["said"]

@@ -19,7 +19,17 @@ from chains_driver import (
     start_chains,
     wait_for_my_turn_or_summary,
 )
-from driver import DESKTOP, PHONE, open_site, resume_position, saved_game
+from driver import (
+    DESKTOP,
+    LAPTOP,
+    PHONE,
+    assert_play_in_view,
+    open_site,
+    resume_position,
+    saved_game,
+    shipped_scenario,
+    words_through_the_page,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -274,3 +284,65 @@ def test_a_cube_match_game_ends_with_its_own_summary_and_the_next_game_is_dealt(
     page.click("#summary-continue")
     assert saved_game(page).view(0)["match"]["scores"] == [1, 0]
     expect(page.locator("#cube-bar")).to_be_visible()
+
+
+# --- the play stays in view; events and actions in words ----------------------------------------------
+
+def reached(players: int, turned_up: bool, moves: int) -> pg.Game:
+    """A game dealt from seed 5 and played by the normal bot on every seat for at least `moves`
+    moves (piles grown, end cards taken), until the human (seat 0) has a card to place or not."""
+    game = pg.new_game("chains", players=players, seed=5)
+    while not (len(game.history) >= moves and game.current_player == 0
+               and (game.view(0)["tables"][0]["drawn"] is not None) == turned_up):
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    return game
+
+
+@pytest.mark.parametrize(("language", "cases"), [
+    ("en", [(1, False, 40), (1, True, 60), (2, True, 30), (3, False, 40), (6, True, 60), (6, False, 90)]),
+    ("ja", [(1, True, 40), (6, True, 60)]),
+])
+def test_every_decision_keeps_the_play_in_view(new_context: Callable[..., BrowserContext], site_url: str,
+                                               language: str, cases: list[tuple[int, bool, int]]) -> None:
+    page = new_context(PHONE, "ja-JP" if language == "ja" else "en-US").new_page()
+    for players, turned_up, count in cases:
+        resume_position(page, site_url, reached(players, turned_up, count))
+        assert wait_for_my_turn_or_summary(page)
+        phase = "place" if turned_up else "move"
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", phase)
+        for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+            page.set_viewport_size(viewport)
+            assert_play_in_view(page, "hand", "trick", "actions",
+                                screenshot=f"chains-{size}-{language}-{phase}-{players}p")
+
+
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_narrate_and_describe_through_the_page(new_context: Callable[..., BrowserContext], site_url: str,
+                                               language: str) -> None:
+    """The sold-out scenario's steps played through the page's own bridge, from the human's seat: each
+    action in words before it is done, each step's events in words after."""
+    page = new_context(PHONE, "ja-JP" if language == "ja" else "en-US").new_page()
+    open_site(page, site_url)
+    scenario = shipped_scenario("chains-sold-out")
+    create = {"op": "new", "game": "chains", "players": 3, "seed": 0, "setup": scenario["setup"], "seat": 0}
+    words, said = words_through_the_page(page, "chains", create, [step["action"] for step in scenario["steps"]])
+    if language == "en":
+        assert words[3] == "turn up the top card of the deck"
+        assert words[4] == "put the 6 on the work pile"
+        assert words[5] == "move the 5 from slot 1 to the work pile"
+        assert words[6] == "close the run with end card 4"
+        assert said[0] == ["Bot 1 closed a run with end card 4: +3 points.", "Bot 2's turn."]
+        assert said[4] == ["You put the 6 on your work pile (10…6): your turn goes on."]
+        assert said[6][:2] == ["Your run reached 5: the end card 4 is yours, +3 points.",
+                               "The 4s are sold out: the last 4 is locked for Bot 2."]
+    else:
+        assert words[6] == "終端カード4で組を締める"
+        assert said[6][0] == "組が5まで繋がりました: 終端カード4はあなたのもの、+3点。"
+        assert said[6][1] == "4が打ち止めに: 最後の4は裏向きになり、ボット2は取れなくなりました。"
+    assert all(said), "every step says something"
+    drawn = page.evaluate("async (codes) => [...(await import('./games/chains.js')).illustrate(codes)"
+                          ".querySelectorAll('.ch-card')].map((shown) => shown.getAttribute('aria-label'))",
+                          ["10", "9", "1"])
+    assert len(drawn) == 3 and all(drawn), "illustrate draws each code, named for a screen reader"

@@ -13,12 +13,16 @@ import pytest
 from driver import (
     DESKTOP,
     HUMAN,
+    LAPTOP,
     PHONE,
+    assert_play_in_view,
     open_site,
     resume_position,
     saved_game,
+    shipped_scenario,
     start_game,
     wait_for_turn_or_summary,
+    words_through_the_page,
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -140,17 +144,17 @@ def test_snatches_decided_by_the_human_with_keys(page: Page, site_url: str, arti
     assert wait_for_turn_or_summary(page) == "play"
     page.keyboard.press("9")
     assert picked(page) == ["4-9", "9-10"]
-    expect(page.locator("#dx-play")).to_contain_text("2×9")
+    expect(page.locator("#dx-play")).to_contain_text("two 9s")
     page.keyboard.press("p")
     assert wait_for_turn_or_summary(page) == "snatch"
-    expect(page.locator("#status")).to_contain_text("Your 2×9 hits Bot 1's 2×5")
+    expect(page.locator("#status")).to_contain_text("Your set of two 9s hits West's set of two 5s")
     expect(page.locator('.dx-player[data-seat="1"]')).to_have_class(re.compile(r"\bvictim\b"))
     page.screenshot(path=str(artifacts / "desktop-en-dominuxen-snatch.png"))
     page.keyboard.press("t")
     # seat 1 draws two tiles (a bot), then the check reaches seat 3: the human decides again
     assert wait_for_turn_or_summary(page) == "snatch"
     assert sorted(hand(page)) == ["1-2", "3-5", "5-6"]
-    expect(page.locator("#status")).to_contain_text("Bot 3's 2×5")
+    expect(page.locator("#status")).to_contain_text("East's set of two 5s")
     page.keyboard.press("d")
     wait_for_turn_or_summary(page)
     history = saved_game(page).history
@@ -159,7 +163,7 @@ def test_snatches_decided_by_the_human_with_keys(page: Page, site_url: str, arti
 
 
 def hit_human_left_to_answer() -> pg.Game:
-    """Bot 3's two 9s hit the human's two 5s and Bot 3 declined: the human takes back or discards."""
+    """East's two 9s hit the human's two 5s and East declined: the human takes back or discards."""
     game = pg.new_game("dominuxen", players=4, seed=1, setup={
         "first_player": 3,
         "hands": [["0-1", "2-4", "7-8"], ["2-3", "6-6"], ["2-5", "4-4"], ["1-9", "9-10", "11-12"]],
@@ -173,7 +177,7 @@ def hit_human_left_to_answer() -> pg.Game:
 def test_human_victim_discards_and_draws_tile_by_tile(page: Page, site_url: str) -> None:
     resume_position(page, site_url, hit_human_left_to_answer())
     assert wait_for_turn_or_summary(page) == "answer"
-    expect(page.locator("#status")).to_contain_text("Bot 3 left your 2×5")
+    expect(page.locator("#status")).to_contain_text("East left your set of two 5s")
     expect(page.locator(".action-take_back")).to_be_visible()
     page.click(".action-discard")
     assert wait_for_turn_or_summary(page) == "draw"
@@ -199,10 +203,10 @@ def test_double_played_as_two(page: Page, site_url: str, artifacts: Path) -> Non
     resume_position(page, site_url, game)
     assert wait_for_turn_or_summary(page) == "play"
     page.click('.dx-num[data-number="5"]')
-    expect(page.locator("#dx-play")).to_contain_text("2×5")
+    expect(page.locator("#dx-play")).to_contain_text("two 5s")
     page.click(".dx-as-two")
     expect(page.locator(".dx-as-two")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#dx-play")).to_contain_text("3×5")
+    expect(page.locator("#dx-play")).to_contain_text("three 5s")
     page.click("#dx-play")
     expect(page.locator('.dx-player[data-seat="0"]')).to_have_attribute("data-top", "5x3")
     expect(page.locator('.dx-player[data-seat="0"] .domino.crosswise')).to_have_count(1)
@@ -270,3 +274,93 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
     page.keyboard.press("p")
     expect(page.locator("#summary .dx-final")).to_be_visible()
     screenshot_both_sizes(page, lambda size: artifacts / f"{size}-{language}-dominuxen-summary.png", full_page=False)
+
+
+# --- the play stays in view, every decision has a hint, events and actions in words -------------------
+
+# What each of the human's decisions must show without scrolling (e2e/driver.py, assert_play_in_view).
+REGIONS = {"play": ("hand", "trick", "actions"), "snatch": ("hand", "trick", "actions"),
+           "answer": ("hand", "trick", "actions"), "draw": ("hand", "actions")}
+
+
+def reached(phase: str, players: int) -> pg.Game:
+    """The first game (seeds 0, 1, …) that normal bots on every seat, playing it, bring to a
+    decision of this phase for the human (seat 0); for a set to play, some turns in (full rows)."""
+    for seed in range(20):
+        game = pg.new_game("dominuxen", players=players, seed=seed)
+        while not game.is_over:
+            if game.current_player == HUMAN and game.view(HUMAN)["phase"] == phase and (
+                    phase != "play" or len(game.history) >= 8):
+                return game
+            game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    raise AssertionError(f"no {players}-player game of seeds 0-19 reaches a {phase} decision")
+
+
+@pytest.mark.parametrize(("language", "cases"), [
+    ("en", [("play", 4), ("snatch", 4), ("answer", 4), ("draw", 4), ("play", 3), ("play", 5), ("snatch", 5)]),
+    ("ja", [("play", 4), ("answer", 4), ("draw", 5)]),
+])
+def test_every_decision_keeps_the_play_in_view(new_context: Callable[..., BrowserContext], site_url: str,
+                                               language: str, cases: list[tuple[str, int]]) -> None:
+    page = new_context(PHONE, "ja-JP" if language == "ja" else "en-US").new_page()
+    for phase, players in cases:
+        resume_position(page, site_url, reached(phase, players))
+        assert wait_for_turn_or_summary(page) == phase
+        if phase == "play":  # the number bar, the chosen tiles and the Play button: the builder at its tallest
+            page.keyboard.press(str(min(offered_numbers(page))))
+        for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+            page.set_viewport_size(viewport)
+            assert_play_in_view(page, *REGIONS[phase], screenshot=f"dominuxen-{size}-{language}-{phase}-{players}p")
+
+
+@pytest.mark.parametrize("phase", ["play", "snatch", "answer", "draw"])
+def test_hint_marks_a_legal_action_of_each_decision(page: Page, site_url: str, phase: str) -> None:
+    page.set_viewport_size(PHONE)
+    game = reached(phase, 4)
+    resume_position(page, site_url, game)
+    assert wait_for_turn_or_summary(page) == phase
+    page.keyboard.press("h")
+    expect(page.locator(".dx-hinted").first).to_be_visible()
+    hinted = json.loads(page.get_attribute(TABLE, "data-hint") or "null")
+    assert hinted in game.legal_actions()
+    expect(page.locator("#dx-hint")).not_to_be_empty()
+    focused = page.evaluate("document.activeElement.classList.contains('dx-hinted')")
+    assert focused, "the suggested action takes the focus"
+    assert_play_in_view(page, *REGIONS[phase], screenshot=f"dominuxen-phone-en-hint-{phase}")
+    page.keyboard.press("Enter")  # Enter on the focused mark does the suggested action
+    page.wait_for_function("JSON.parse(JSON.parse(localStorage.getItem('pygames.save')).text).actions.length"
+                           f" > {len(game.history)}")
+    assert saved_game(page).history[len(game.history)] == hinted
+
+
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_narrate_and_describe_through_the_page(new_context: Callable[..., BrowserContext], site_url: str,
+                                               language: str) -> None:
+    """The snatch scenario's steps played through the page's own bridge: each action in words before
+    it is done, each step's events in words after, in the page's language."""
+    page = new_context(PHONE, "ja-JP" if language == "ja" else "en-US").new_page()
+    open_site(page, site_url)
+    scenario = shipped_scenario("dominuxen-snatch")
+    create = {"op": "new", "game": "dominuxen", "players": 4, "seed": 0, "setup": scenario["setup"], "seat": 0}
+    actions = [step["action"] for step in scenario["steps"]]
+    words, said = words_through_the_page(page, "dominuxen", create, actions)
+    if language == "en":
+        assert words[1] == "play 4–9 and 9–10 as two 9s"
+        assert words[2] == "take West's set of two 5s into your hand"
+        assert words[3] == "draw the double 6 from the display"
+        assert said[1][-1] == "Your set beats West's topmost set of two 5s: take it into your hand, or leave it?"
+        assert said[2][0] == "You took West's 3–5 and 5–6 into your hand: West draws 2 to replace them."
+        assert said[4][0] == "West drew a tile from the supply."
+        assert said[-1] == ["East took 5–7 and 5–8 back into their hand, drawing nothing."]
+    else:
+        assert words[1] == "4–9と9–10を9として出す"
+        assert words[2] == "西の5の2枚セットを手牌に取る"
+        assert said[1][-1] == "あなたのセットが西の一番上の5の2枚セットにヒット。手牌に取りますか、取りませんか？"
+        assert said[-1] == ["東は5–7と5–8を手牌に戻しました（補充なし）。"]
+    assert all(said), "every step says something"
+    drawn = page.evaluate("async (codes) => [...(await import('./games/dominuxen.js')).illustrate(codes)"
+                          ".querySelectorAll('.domino')].map((shown) => shown.getAttribute('aria-label'))",
+                          ["0-12", "5-5"])
+    assert len(drawn) == 2 and all(drawn), "illustrate draws each code, named for a screen reader"

@@ -193,6 +193,37 @@ def dominuxen_snatch(scenario: Scenario) -> None:
     assert settled == ["hit", "taken", "drew", "drew", "refilled", "hit", "declined", "taken_back"]
 
 
+def chains_scoring(scenario: Scenario) -> None:
+    """Each taken end card scores by its number (1: 5, 2-4: 3, 5-7: 2, 8-10: 1), the 10 alone only once
+    one of the player's 1-9 is taken."""
+    start = scenario.start()
+    assert [table["score"] for table in start.view(None)["tables"]] == [0, 0, 0]
+    game, events = events_of_each_step(scenario)
+    chains = [(event["seat"], event["end"], event["points"]) for step_events in events
+              for event in of_type(step_events, "chain")]
+    assert chains == [(0, 1, 5), (1, 7, 2), (2, 4, 3), (0, 10, 1)]
+    assert [table["score"] for table in game.view(None)["tables"]] == [6, 2, 3]
+    ten = scenario.start(len(scenario.steps) - 1)
+    assert ten.view(None)["tables"][0]["work"] == [] and {"type": "close", "end": 10} in ten.legal_actions()
+    # tens last: the same empty work area, before the 1 was taken, offers no 10
+    before = pg.new_game("chains", players=3, seed=0, setup={"tables": [{}, {}, {}], "current": 0})
+    assert {"type": "close", "end": 10} not in before.legal_actions()
+
+
+def dominuxen_zero_beats_twelve(scenario: Scenario) -> None:
+    """Two 0s hit two 12s; two 12s do not hit two 0s; two 1s do. Rows score +1 and hands -1 per tile."""
+    game, events = events_of_each_step(scenario)
+    hits = [(hit["attacker"], hit["victim"], hit["set"]["number"]) for step_events in events
+            for hit in of_type(step_events, "hit")]
+    assert hits == [(0, 2, 12), (2, 0, 0)]
+    twelves = next(i for i, step in enumerate(scenario.steps) if step.action.get("number") == 12)
+    assert of_type(events[twelves], "hit") == [] and scenario.start(twelves).view(None)["rows"][0][-1]["number"] == 0
+    view = game.view(0)
+    assert view["rows"][0] == [] and sorted(view["hand"]) == sorted(
+        ["0-3", "0-7", "2-9", "4-8", "5-12", "6-10", "10-12", "11-12"])
+    assert view["row_points"] == [0, 4, 3]  # Bot 1: two 6s and two 12s; Bot 2: one 3 and two 1s
+
+
 def on_schedule_special_trick(scenario: Scenario) -> None:
     """Seat 0 wins its own special trick (trick 9): the points count double."""
     game, events = events_of_each_step(scenario)
@@ -248,11 +279,13 @@ def roller_derby_exact_target(scenario: Scenario) -> None:
 
 KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
     "arsene-push.json": arsene_push,
-    "arsene-stores.json": arsene_stores,
     "apples-exchange.json": apples_exchange,
     "apples-scoring.json": apples_scoring,
+    "arsene-stores.json": arsene_stores,
+    "chains-scoring.json": chains_scoring,
     "chains-sold-out.json": chains_sold_out,
     "dominuxen-snatch.json": dominuxen_snatch,
+    "dominuxen-zero-beats-twelve.json": dominuxen_zero_beats_twelve,
     "on-schedule-last-trick.json": on_schedule_last_trick,
     "on-schedule-special-trick.json": on_schedule_special_trick,
     "roller-derby-all-or-nothing.json": roller_derby_all_or_nothing,

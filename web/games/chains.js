@@ -7,7 +7,7 @@
 import { cubeStatus } from "../cube.js";
 import { arrowFocus, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
-import { bottomSeat, otherSeats, playerName } from "../seats.js";
+import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
 
 export const players = { default: 1, max: 6 };
 // In a two-player match with the doubling cube each game ends with the stake won (cube.py); the
@@ -26,9 +26,9 @@ addStrings({
     ch_listSeparator: ", ",
     ch_dealNumber: "Deal number (optional)",
     ch_dealHelp: "A solitaire deal is replayed by its number. Empty: a new random deal.",
-    ch_deal: "Deal {n}", ch_modeBeginner: "Beginner · 5 slots", ch_modeAdvanced: "Advanced · 4 slots",
+    ch_deal: "Deal {n}", ch_modeBeginner: "Beginner · 5 holding slots", ch_modeAdvanced: "Advanced · 4 holding slots",
     ch_threshold: "Sold out after {n} taken",
-    ch_deck: "Deck", ch_deckCount: "Deck: {n} cards", ch_draw: "Draw a card ({n} left in the deck)",
+    ch_deck: "Deck", ch_deckCount: "Deck: {n} cards", ch_deckCountOne: "Deck: 1 card", ch_draw: "Draw a card ({n} left in the deck)",
     ch_turnedUp: "Turned up", ch_drawnAria: "Turned up: {card}, to place",
     ch_work: "Work pile", ch_workEmpty: "empty: only a 10 goes here",
     ch_workAria: "Work pile: {cards}", ch_workAriaEmpty: "Work pile: empty",
@@ -41,9 +41,9 @@ addStrings({
     ch_stateOpen: "open", ch_stateTaken: "taken", ch_stateLocked: "sold out", ch_soldOut: "sold out",
     ch_groupAria: "End cards {n}: {states}", ch_seatState: "{name} {state}",
     ch_discard: "Discard {n}", ch_dead: "Dead piles {n}", ch_endsLeft: "End cards left {n}",
-    ch_score: "{n} pts", ch_scoreAria: "{n} points", ch_left: "left the game",
+    ch_score: "{n} pts", ch_scoreOne: "1 pt", ch_points: "{n} points", ch_pointsOne: "1 point", ch_left: "left the game",
     ch_taken: "Taken", ch_none: "none",
-    ch_opponentAria: "{name}: {score} points, deck {deck}, work pile {work}",
+    ch_opponentAria: "{name}: {score}, deck {deck}, work pile {work}",
     ch_toMove: "to move",
     ch_yourMove: "Your turn: draw (D), move a slot's top card to the work pile, or close the run with an end card.",
     ch_yourMoveSolo: "Draw (D), move a slot's top card to the work pile, or close the run with an end card.",
@@ -56,9 +56,11 @@ addStrings({
     ch_stakeYouWon: "You win the game: +{points} (stake {stake}).",
     ch_stakePassed: "The double was passed: {name} +{points}.", ch_stakeTie: "A tie: no points (stake {stake}).",
     ch_matchScore: "Match to {target}: {scores}.",
-    ch_hint: "Hint: {move}",
-    ch_hDraw: "draw a card.", ch_hWork: "put the {card} on the work pile.", ch_hSlot: "put the {card} on slot {n}.",
-    ch_hMove: "move the {card} from slot {n} to the work pile.", ch_hClose: "close the run with end card {n}.",
+    ch_hint: "Hint: {move}.",
+    ch_doDraw: "turn up the top card of the deck", ch_doWork: "put the {card} on the work pile",
+    ch_doSlot: "put the {card} on holding slot {n}", ch_doMove: "move the {card} from slot {n} to the work pile",
+    ch_doClose: "close the run with end card {n}", ch_doCloseTen: "take end card 10 alone: a run of one card",
+    ch_doDouble: "double the stake", ch_doTake: "take the double", ch_doPass: "pass the double",
     ch_evDrawn: "{name} turned up a {card}", ch_evWork: "{name} put the {card} on the work pile",
     ch_evSlot: "{name} put the {card} on slot {n}", ch_evMoved: "{name} moved the {card} from slot {n} to the work pile",
     ch_evChain: "{name} closed a chain with end card {end}", ch_evChainPoints: "{name} closed a chain with end card {end} (+{points})",
@@ -70,14 +72,39 @@ addStrings({
     ch_finalLost: "Penalty {n}: end cards left {cards}.",
     ch_finalDeal: "Deal {n} ({mode}).",
     ch_playAgain: "Play deal {n} again",
-    ch_youWin: "You win with {score} points!", ch_winsOne: "{name} wins with {score} points.",
-    ch_winsShared: "Shared win: {names} with {score} points each.",
+    ch_youWin: "You win with {score}!", ch_winsOne: "{name} wins with {score}.",
+    ch_winsShared: "Shared win: {names} with {score} each.",
     ch_colPlayer: "Player", ch_colTaken: "End cards taken", ch_colScore: "Points",
     ch_scoring: "End card 1 scores 5; 2–4 score 3; 5–7 score 2; 8–10 score 1. Ties: the higher lowest end card not taken wins.",
     ch_winnable: "This deal was winnable — best possible penalty 0 (yours: {yours}).",
     ch_notWinnable: "This deal was not winnable: best possible penalty {best} (yours: {yours}).",
     ch_undecided: "Whether this deal was winnable is not decided yet (best found so far: penalty {best}; yours: {yours}).",
     ch_searching: "Still working out whether this deal was winnable… best found so far: penalty {best} (yours: {yours}).",
+    ch_nDrawn: "{name} turned up a {card}.", ch_nDrawnYou: "You turned up a {card}.",
+    ch_nWork: "{name} put the {card} on their work pile ({run}): their turn goes on.",
+    ch_nWorkYou: "You put the {card} on your work pile ({run}): your turn goes on.",
+    ch_nWorkSolo: "The {card} goes on the work pile: {run}.",
+    ch_nSlot: "{name} put the {card} on a holding slot: their turn ends.",
+    ch_nSlotYou: "You put the {card} on holding slot {n}: that ends your turn.",
+    ch_nSlotSolo: "The {card} goes on holding slot {n}.",
+    ch_nMoved: "{name} moved the {card} from a holding slot onto their work pile ({run}).",
+    ch_nMovedYou: "You moved the {card} from slot {n} onto your work pile ({run}).",
+    ch_nChain: "{name} closed a run with end card {end}: +{points}.",
+    ch_nChainYou: "Your run reached {low}: the end card {end} is yours, +{points}.",
+    ch_nChainSolo: "Your run reached {low}: end card {end} closes it and all {count} cards go to the discard.",
+    ch_nChainTen: "End card 10 alone is the run of one card: it goes to the discard.",
+    ch_nSoldOut: "The {n}s are sold out: the last {n} is locked for {names}.",
+    ch_nSoldOutYou: "The {n}s are sold out: your {n} is locked, nobody can take it now.",
+    ch_nDead: "{name}'s work pile {run} can no longer be closed: it is set aside face down and scores nothing.",
+    ch_nDeadYou: "Your work pile {run} can no longer be closed by an end card you can still take: it is set aside face down and scores nothing.",
+    ch_nLeftEnds: "{name} leaves the game: none of their end cards can still be taken.",
+    ch_nLeftEndsYou: "None of your end cards can still be taken: you leave the game, the others play on.",
+    ch_nLeftStuck: "{name} has no possible action and leaves the game.",
+    ch_nLeftStuckYou: "You have no possible action: you leave the game, the others play on.",
+    ch_nTurn: "{name}'s turn.", ch_nTurnYou: "Your turn.",
+    ch_nWon: "All 55 cards are in the discard: you won!",
+    ch_nLost: "No move is left: your penalty is {n}, one for each end card left.",
+    ch_nOver: "Nobody can act any more: the game is over.",
     ch_helpTitle: "Chains",
     ch_keyDraw: "D draws; W puts the card turned up on the work pile, 1–5 on that slot",
     ch_keyMove: "1–5 (nothing turned up) moves that slot's top card to the work pile; C closes the run with the end card",
@@ -87,69 +114,97 @@ addStrings({
     ch_listSeparator: "、",
     ch_dealNumber: "ディール番号（任意）",
     ch_dealHelp: "ソリティアは番号で同じ配りを再現できます。空欄なら新しいランダムな配り。",
-    ch_deal: "ディール {n}", ch_modeBeginner: "初級・5スロット", ch_modeAdvanced: "上級・4スロット",
-    ch_threshold: "{n}枚取られると売り切れ",
-    ch_deck: "山札", ch_deckCount: "山札: {n}枚", ch_draw: "1枚めくる（山札残り{n}枚）",
+    ch_deal: "ディール {n}", ch_modeBeginner: "初級モード・一時置き場5", ch_modeAdvanced: "上級モード・一時置き場4",
+    ch_threshold: "{n}枚取られると打ち止め",
+    ch_deck: "山札", ch_deckCount: "山札: {n}枚", ch_deckCountOne: "山札: 1枚", ch_draw: "1枚めくる（山札残り{n}枚）",
     ch_turnedUp: "めくった札", ch_drawnAria: "めくった札: {card}（置き場所を選ぶ）",
     ch_work: "作業場", ch_workEmpty: "空: 10だけ置けます",
     ch_workAria: "作業場: {cards}", ch_workAriaEmpty: "作業場: 空",
     ch_placeWork: "{card}を作業場に置く（{cards}）",
-    ch_slot: "スロット{n}", ch_slotAria: "スロット{n}: {cards}", ch_empty: "空",
-    ch_placeSlot: "{card}をスロット{n}に置く（{cards}）",
-    ch_moveTop: "スロット{n}の{card}を作業場へ移す",
-    ch_endCards: "エンドカード", ch_endAria: "エンドカード{n}: {state}",
-    ch_endClose: "エンドカード{n}でチェーンを閉じる",
-    ch_stateOpen: "取れる", ch_stateTaken: "取得済み", ch_stateLocked: "売り切れ", ch_soldOut: "売り切れ",
-    ch_groupAria: "エンドカード{n}: {states}", ch_seatState: "{name} {state}",
-    ch_discard: "捨て札 {n}", ch_dead: "死に札 {n}山", ch_endsLeft: "残りエンドカード {n}",
-    ch_score: "{n}点", ch_scoreAria: "{n}点", ch_left: "退場",
+    ch_slot: "一時置き場{n}", ch_slotAria: "一時置き場{n}: {cards}", ch_empty: "空",
+    ch_placeSlot: "{card}を一時置き場{n}に置く（{cards}）",
+    ch_moveTop: "一時置き場{n}の{card}を作業場へ移す",
+    ch_endCards: "終端カード", ch_endAria: "終端カード{n}: {state}",
+    ch_endClose: "終端カード{n}で組を締める",
+    ch_stateOpen: "取れる", ch_stateTaken: "取得済み", ch_stateLocked: "打ち止め", ch_soldOut: "打ち止め",
+    ch_groupAria: "終端カード{n}: {states}", ch_seatState: "{name} {state}",
+    ch_discard: "捨て場 {n}", ch_dead: "得点にならない組 {n}", ch_endsLeft: "残り終端カード {n}",
+    ch_score: "{n}点", ch_scoreOne: "1点", ch_points: "{n}点", ch_pointsOne: "1点", ch_left: "退場",
     ch_taken: "取得", ch_none: "なし",
-    ch_opponentAria: "{name}: {score}点、山札{deck}枚、作業場 {work}",
+    ch_opponentAria: "{name}: {score}、山札{deck}枚、作業場 {work}",
     ch_toMove: "手番",
-    ch_yourMove: "あなたの番: めくる（D）、スロットの一番上を作業場へ移す、またはエンドカードでチェーンを閉じる。",
-    ch_yourMoveSolo: "めくる（D）、スロットの一番上を作業場へ移す、またはエンドカードでチェーンを閉じる。",
+    ch_yourMove: "あなたの番: めくる（D）、一時置き場の一番上を作業場へ移す、または終端カードで組を締める。",
+    ch_yourMoveSolo: "めくる（D）、一時置き場の一番上を作業場へ移す、または終端カードで組を締める。",
     ch_continues: "あなたの番が続きます。",
-    ch_place: "{card}を作業場（W）かスロット（1〜{slots}）に置いてください。",
-    ch_placeSlotOnly: "{card}は作業場に置けません: スロット（1〜{slots}）に置いてください。",
-    ch_slotEnds: "スロットに置くと手番終了です。",
+    ch_place: "{card}を作業場（W）か一時置き場（1〜{slots}）に置いてください。",
+    ch_placeSlotOnly: "{card}は作業場に置けません: 一時置き場（1〜{slots}）に置いてください。",
+    ch_slotEnds: "一時置き場に置くと手番終了です。",
     ch_wait: "{name}がプレイ中…", ch_over: "ゲーム終了です。",
     ch_gameN: "マッチ第{n}ゲーム", ch_stakeWon: "{name}の勝ち: +{points}（賭け{stake}）。",
     ch_stakeYouWon: "あなたの勝ち: +{points}（賭け{stake}）。",
     ch_stakePassed: "ダブルがパスされました: {name} +{points}。", ch_stakeTie: "引き分け: 得点なし（賭け{stake}）。",
     ch_matchScore: "{target}点マッチ: {scores}。",
-    ch_hint: "ヒント: {move}",
-    ch_hDraw: "1枚めくる。", ch_hWork: "{card}を作業場に置く。", ch_hSlot: "{card}をスロット{n}に置く。",
-    ch_hMove: "スロット{n}の{card}を作業場へ移す。", ch_hClose: "エンドカード{n}でチェーンを閉じる。",
+    ch_hint: "ヒント: {move}。",
+    ch_doDraw: "山札を1枚めくる", ch_doWork: "{card}を作業場に置く",
+    ch_doSlot: "{card}を一時置き場{n}に置く", ch_doMove: "一時置き場{n}の{card}を作業場へ移す",
+    ch_doClose: "終端カード{n}で組を締める", ch_doCloseTen: "終端カード10だけで長さ1の組を作る",
+    ch_doDouble: "ダブルする", ch_doTake: "ダブルをテイクする", ch_doPass: "ダブルをパスする",
     ch_evDrawn: "{name}が{card}をめくった", ch_evWork: "{name}が{card}を作業場に置いた",
-    ch_evSlot: "{name}が{card}をスロット{n}に置いた", ch_evMoved: "{name}がスロット{n}の{card}を作業場へ移した",
-    ch_evChain: "{name}がエンドカード{end}でチェーンを閉じた", ch_evChainPoints: "{name}がエンドカード{end}でチェーンを閉じた（+{points}点）",
-    ch_evSoldOut: "{n}が売り切れ", ch_evDead: "{name}の作業場が死に札に（{cards}）",
+    ch_evSlot: "{name}が{card}を一時置き場{n}に置いた", ch_evMoved: "{name}が一時置き場{n}の{card}を作業場へ移した",
+    ch_evChain: "{name}が終端カード{end}で組を締めた", ch_evChainPoints: "{name}が終端カード{end}で組を締めた（+{points}点）",
+    ch_evSoldOut: "{n}が打ち止め", ch_evDead: "{name}の作業場の組は得点にならず裏向きに（{cards}）",
     ch_evLeft: "{name}が退場", ch_evTurn: "{name}の番", ch_evYourTurn: "あなたの番",
     ch_evOver: "ゲーム終了",
     ch_logTitle: "経過",
-    ch_finalWon: "勝ち: 55枚すべてが捨て札になりました！",
-    ch_finalLost: "ペナルティ {n}: 残ったエンドカード {cards}。",
+    ch_finalWon: "勝ち: 55枚すべてが捨て場に移りました！",
+    ch_finalLost: "失点 {n}: 残った終端カード {cards}。",
     ch_finalDeal: "ディール {n}（{mode}）。",
     ch_playAgain: "ディール {n} をもう一度",
-    ch_youWin: "あなたの勝ち（{score}点）！", ch_winsOne: "{name}の勝ち（{score}点）。",
-    ch_winsShared: "同点優勝: {names}（各{score}点）。",
-    ch_colPlayer: "プレイヤー", ch_colTaken: "取ったエンドカード", ch_colScore: "得点",
-    ch_scoring: "エンドカード1は5点、2〜4は3点、5〜7は2点、8〜10は1点。同点なら、取れなかった一番小さいエンドカードが大きい方の勝ち。",
-    ch_winnable: "このディールは勝てる配りでした — 最善のペナルティは0（あなた: {yours}）。",
-    ch_notWinnable: "このディールは勝てない配りでした: 最善のペナルティは{best}（あなた: {yours}）。",
-    ch_undecided: "勝てる配りだったかはまだ判定できていません（これまでの最善: ペナルティ{best}、あなた: {yours}）。",
-    ch_searching: "勝てる配りだったか調べています…（これまでの最善: ペナルティ{best}、あなた: {yours}）",
+    ch_youWin: "あなたの勝ち（{score}）！", ch_winsOne: "{name}の勝ち（{score}）。",
+    ch_winsShared: "同点優勝: {names}（各{score}）。",
+    ch_colPlayer: "プレイヤー", ch_colTaken: "取った終端カード", ch_colScore: "得点",
+    ch_scoring: "終端カード1は5点、2〜4は3点、5〜7は2点、8〜10は1点。同点なら、取れなかった一番小さい終端カードの数字が大きい方の勝ち。",
+    ch_winnable: "このディールは勝てる配りでした — 最善の失点は0（あなた: {yours}）。",
+    ch_notWinnable: "このディールは勝てない配りでした: 最善の失点は{best}（あなた: {yours}）。",
+    ch_undecided: "勝てる配りだったかはまだ判定できていません（これまでの最善: 失点{best}、あなた: {yours}）。",
+    ch_searching: "勝てる配りだったか調べています…（これまでの最善: 失点{best}、あなた: {yours}）",
+    ch_nDrawn: "{name}が{card}をめくりました。", ch_nDrawnYou: "{card}をめくりました。",
+    ch_nWork: "{name}が{card}を作業場に置きました（{run}）。手番継続です。",
+    ch_nWorkYou: "{card}を作業場に置きました（{run}）。手番継続です。",
+    ch_nWorkSolo: "{card}を作業場へ: {run}。",
+    ch_nSlot: "{name}が{card}を一時置き場に置きました。手番終了です。",
+    ch_nSlotYou: "{card}を一時置き場{n}に置きました。手番終了です。",
+    ch_nSlotSolo: "{card}を一時置き場{n}へ。",
+    ch_nMoved: "{name}が一時置き場の{card}を作業場へ移しました（{run}）。",
+    ch_nMovedYou: "一時置き場{n}の{card}を作業場へ移しました（{run}）。",
+    ch_nChain: "{name}が終端カード{end}で組を締めました: +{points}。",
+    ch_nChainYou: "組が{low}まで繋がりました: 終端カード{end}はあなたのもの、+{points}。",
+    ch_nChainSolo: "組が{low}まで繋がりました: 終端カード{end}で締めて、{count}枚を捨て場へ。",
+    ch_nChainTen: "終端カード10だけで長さ1の組: 捨て場へ。",
+    ch_nSoldOut: "{n}が打ち止めに: 最後の{n}は裏向きになり、{names}は取れなくなりました。",
+    ch_nSoldOutYou: "{n}が打ち止めに: あなたの{n}は裏向きになり、もう誰も取れません。",
+    ch_nDead: "{name}の作業場の組（{run}）はもう得点にできないため、裏向きにして脇へ（得点なし）。",
+    ch_nDeadYou: "作業場の組（{run}）は、まだ取れる終端カードでもう締められません: 裏向きにして脇へ（得点なし）。",
+    ch_nLeftEnds: "{name}は取れる終端カードがなくなったので、ゲームから抜けます。",
+    ch_nLeftEndsYou: "取れる終端カードがなくなりました: あなたはゲームから抜け、残りのプレイヤーが続けます。",
+    ch_nLeftStuck: "{name}は実行できるアクションがないので、ゲームから抜けます。",
+    ch_nLeftStuckYou: "実行できるアクションがありません: あなたはゲームから抜け、残りのプレイヤーが続けます。",
+    ch_nTurn: "{name}の番です。", ch_nTurnYou: "あなたの番です。",
+    ch_nWon: "55枚すべてが捨て場に移りました: あなたの勝ちです！",
+    ch_nLost: "もうアクションがありません: 失点は残った終端カードの枚数、{n}です。",
+    ch_nOver: "誰もアクションを実行できなくなりました: ゲーム終了です。",
     ch_helpTitle: "チェーンズ",
-    ch_keyDraw: "D でめくる。W でめくった札を作業場へ、1〜5 でそのスロットへ",
-    ch_keyMove: "1〜5（めくった札がないとき）でそのスロットの一番上を作業場へ。C でエンドカードを取ってチェーンを閉じる",
+    ch_keyDraw: "D でめくる。W でめくった札を作業場へ、1〜5 でその一時置き場へ",
+    ch_keyMove: "1〜5（めくった札がないとき）でその一時置き場の一番上を作業場へ。C で終端カードを取って組を締める",
     ch_keyTap: "ほかに、置き場所をタップ、カードをドラッグ、または矢印キーで選んで Enter",
   },
 });
 
 const tx = (key, values) => t(`ch_${key}`, values);
-// Seats are named from the viewer's place (seats.js): You, then Bot 1, 2, … clockwise; a spectator
-// sees the seats' own numbers.
-const seatName = playerName;
+// Seats are named from the viewer's place as every table names them (seats.js): You, West, North,
+// East at four; You, Bot 1, Bot 2, … clockwise at other counts; the end-card chips by initial.
+// English says "1 card" but "2 cards": a key ending in One is the text for exactly one.
+const counted = (key, n, values = {}) => tx(n === 1 ? `${key}One` : key, { n, ...values });
 const listText = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
 const pileText = (cards) => (cards.length ? cards.join(" ") : tx("empty"));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -261,7 +316,7 @@ function infoBar(view, { deal, mode }) {
     view.solitaire ? h("span", { class: "badge ch-ends-left", "data-ends-left": mine.ends.length,
       text: tx("endsLeft", { n: mine.ends.length }) })
       : h("span", { class: "badge ch-own-score", "data-score": mine.score,
-        text: `${seatName(view, bottomSeat(view))} ${tx("score", { n: mine.score })}` }),
+        text: `${seatName(view, bottomSeat(view))} ${counted("score", mine.score)}` }),
     mine.dead.length > 0 && h("span", { class: "badge ch-dead", text: tx("dead", { n: mine.dead.length }) }));
 }
 
@@ -274,7 +329,7 @@ function seatState(entry, seat) {
 
 function endCardArea(view, moves, context) {
   const justTaken = new Set(recentEvents.filter((event) => event.type === "chain").map((event) => event.end));
-  return h("section", { class: "ch-ends", "aria-label": tx("endCards") },
+  return h("section", { class: "ch-ends", "aria-label": tx("endCards"), "data-region": "trick" },
     view.end_cards.map((entry) => {
       const n = entry.number;
       const others = view.solitaire ? [] : otherSeats(view);
@@ -288,7 +343,7 @@ function endCardArea(view, moves, context) {
         const state = seatState(entry, seat);
         return h("span", { class: `ch-end-seat seat-${seat} ${state}`, "data-seat": seat, "data-state": state,
           title: tx("seatState", { name: seatName(view, seat), state: stateText(state) }),
-          text: state === "taken" ? `${seat}✓` : state === "locked" ? `${seat}×` : String(seat) });
+          text: `${seatShort(view, seat)}${{ taken: "✓", locked: "×", open: "" }[state]}` });
       })),
       entry.locked && h("span", { class: "ch-sold-out", "aria-hidden": "true", text: tx("soldOut") }));
     }));
@@ -324,16 +379,16 @@ function opponentPanel(view, seat) {
   return h("section", {
     class: `ch-opponent seat seat-${seat} ${turn ? "turn" : ""} ${seen.left ? "gone" : ""}`, "data-seat": seat,
     "data-deck": seen.deck, "data-score": seen.score, "data-left": String(seen.left), "data-dead": seen.dead.length,
-    "aria-label": tx("opponentAria", { name: seatName(view, seat), score: seen.score, deck: seen.deck, work })
+    "aria-label": tx("opponentAria", { name: seatName(view, seat), score: counted("points", seen.score), deck: seen.deck, work })
       + (turn ? ` (${tx("toMove")})` : "") + (seen.left ? ` (${tx("left")})` : ""),
   },
   h("header", { class: "ch-opp-head", "aria-hidden": "true" },
     h("span", { class: "seat-name", text: seatName(view, seat) }),
-    h("span", { class: "ch-opp-score", text: tx("score", { n: seen.score }) }),
+    h("span", { class: "ch-opp-score", text: counted("score", seen.score) }),
     seen.left && h("span", { class: "ch-tag ch-left", text: tx("left") }),
     turn && h("span", { class: "ch-tag ch-turn", text: tx("toMove") })),
   h("div", { class: "ch-opp-row", "aria-hidden": "true" },
-    h("span", { class: "ch-opp-deck", title: tx("deckCount", { n: seen.deck }) },
+    h("span", { class: "ch-opp-deck", title: counted("deckCount", seen.deck) },
       h("span", { class: "card back micro" }), ` ${seen.deck}`),
     h("span", { class: "ch-opp-work", title: tx("work") },
       seen.work.length ? silentCard(seen.work.at(-1), "mini") : h("span", { class: "ch-opp-empty", text: "–" }),
@@ -352,11 +407,12 @@ function ownArea(view, mine, moves, context) {
   const draw = moves.get("deck");
   const toWork = moves.get("work");
   const drawnDrops = mine.drawn !== null && context.myTurn;
-  return h("section", { class: `ch-own seat-${bottomSeat(view)}`, "aria-label": seatName(view, bottomSeat(view)) },
-    h("div", { class: "ch-row" },
+  // the own cards are the hand; the deck, the card turned up and the work pile hold most decisions
+  return h("section", { class: `ch-own seat-${bottomSeat(view)}`, "aria-label": seatName(view, bottomSeat(view)), "data-region": "hand" },
+    h("div", { class: "ch-row", "data-region": "actions" },
       h(draw ? "button" : "div", {
         class: `ch-deck ${draw ? "legal" : ""}`, type: draw ? "button" : null, "data-target": "deck", "data-deck": mine.deck,
-        role: draw ? null : "img", "aria-label": draw ? tx("draw", { n: mine.deck }) : tx("deckCount", { n: mine.deck }),
+        role: draw ? null : "img", "aria-label": draw ? tx("draw", { n: mine.deck }) : counted("deckCount", mine.deck),
         "aria-keyshortcuts": draw ? "D" : null, "data-autofocus": draw ? true : null, ...(draw ? actionAttributes(draw, context) : {}),
       },
       mine.deck > 0 ? h("span", { class: "card back", "aria-hidden": "true" }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
@@ -544,26 +600,88 @@ export function showHint(root, action, snap) {
 }
 
 function markHint(action, snap) {
-  const mine = snap.view.tables[bottomSeat(snap.view)];
   const marked = [targetOf(action)];
-  let move;
-  if (action.type === "draw") move = tx("hDraw");
-  else if (action.type === "place") {
-    marked.push("drawn");
-    move = action.to === "work" ? tx("hWork", { card: mine.drawn }) : tx("hSlot", { card: mine.drawn, n: action.slot + 1 });
-  } else if (action.type === "move") {
-    marked.push("work");
-    move = tx("hMove", { card: mine.slots[action.slot].at(-1), n: action.slot + 1 });
-  } else {
-    marked.push("work");
-    move = tx("hClose", { n: action.end });
-  }
+  if (action.type === "place") marked.push("drawn");
+  else if (action.type !== "draw") marked.push("work");
   for (const key of marked) {
     const element = key === "drawn" ? table.querySelector(".ch-drawn") : table.querySelector(`[data-target="${key}"]`);
     element?.classList.add("ch-hinted");
   }
   table.dataset.hint = JSON.stringify(action);
-  table.querySelector("#ch-hint").textContent = tx("hint", { move });
+  table.querySelector("#ch-hint").textContent = tx("hint", { move: describeAction(action, snap) });
+}
+
+export const helpKeys = ["ch_keyDraw", "ch_keyMove", "ch_keyTap"];
+
+// The action as its player would say it: "put the 6 on the work pile", "close the run with end card 4".
+export function describeAction(action, snap) {
+  const mine = snap.view.tables[snap.view.current_player ?? bottomSeat(snap.view)];
+  switch (action.type) {
+    case "draw": return tx("doDraw");
+    case "place": return action.to === "work" ? tx("doWork", { card: mine.drawn }) : tx("doSlot", { card: mine.drawn, n: action.slot + 1 });
+    case "move": return tx("doMove", { card: mine.slots[action.slot].at(-1), n: action.slot + 1 });
+    case "close": return mine.work.length ? tx("doClose", { n: action.end }) : tx("doCloseTen");
+    case "double": return tx("doDouble");
+    case "take": return tx("doTake");
+    case "pass": return tx("doPass");
+    default: return "";
+  }
+}
+
+const runText = (cards) => (cards.length > 1 ? `${cards[0]}…${cards.at(-1)}` : String(cards[0] ?? ""));
+
+// Sentences the solitaire says its own way (no turns, no points).
+const SOLITAIRE_WORDS = new Set(["nWork", "nSlot", "nChain"]);
+
+// Whose words: "You …" for the viewer's own seat, "{name} …" for another's; the solitaire's own.
+function byWhom(view, seat, key, values) {
+  if (view.solitaire && SOLITAIRE_WORDS.has(key)) return tx(`${key}Solo`, values);
+  return seat === view.seat ? tx(`${key}You`, values) : tx(key, { name: seatName(view, seat), ...values });
+}
+
+// The last step's events as sentences for the viewer ("Your run reached 5: the end card 4 is yours,
+// +3 points."). The cube's events are the cube bar's to tell.
+export function narrate(events, snap) {
+  const view = snap.view;
+  const said = [];
+  for (const event of events) {
+    const seen = event.seat === undefined ? null : view.tables[event.seat];
+    switch (event.type) {
+      case "drawn": said.push(byWhom(view, event.seat, "nDrawn", { card: event.card })); break;
+      case "placed":
+        said.push(byWhom(view, event.seat, event.to === "work" ? "nWork" : "nSlot",
+          { card: event.card, n: event.slot + 1, run: runText(seen.work) }));
+        break;
+      case "moved": said.push(byWhom(view, event.seat, "nMoved", { card: event.card, n: event.slot + 1, run: runText(seen.work) })); break;
+      case "chain":
+        if (event.cards.length === 1) said.push(tx("nChainTen"));
+        else {
+          said.push(byWhom(view, event.seat, "nChain", { end: event.end, low: event.cards.at(-2), count: event.cards.length,
+            points: counted("points", event.points) }));
+        }
+        break;
+      case "sold_out":
+        said.push(event.locked.includes(view.seat) ? tx("nSoldOutYou", { n: event.number })
+          : tx("nSoldOut", { n: event.number, names: listText(event.locked.map((seat) => seatName(view, seat))) }));
+        break;
+      case "dead_pile": said.push(byWhom(view, event.seat, "nDead", { run: runText(event.cards) })); break;
+      case "left":
+        if (!view.solitaire) said.push(byWhom(view, event.seat, event.reason === "no_end_cards" ? "nLeftEnds" : "nLeftStuck", {}));
+        break;
+      case "turn": said.push(byWhom(view, event.seat, "nTurn", {})); break;
+      case "game_over":
+        if (!view.solitaire) said.push(tx("nOver"));
+        else said.push(event.result.won ? tx("nWon") : tx("nLost", { n: event.result.penalty }));
+        break;
+      default: break;
+    }
+  }
+  return said;
+}
+
+// A few cards drawn as the table draws them (numbers, as the view writes them), for the rules page.
+export function illustrate(cards) {
+  return h("span", { class: "chains ch-illustration" }, cards.map((n) => card(Number(n))));
 }
 
 // A solitaire needs no pause (the human makes every move); in the expansion a bot's run is followed
@@ -620,9 +738,10 @@ function expansionSummary(snap) {
   const { scores, winners } = snap.result;
   const best = scores[winners[0]];
   let headline;
-  if (winners.length > 1) headline = tx("winsShared", { names: listText(winners.map((seat) => seatName(view, seat))), score: best });
-  else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
-  else headline = tx("winsOne", { name: seatName(view, winners[0]), score: best });
+  const score = counted("points", best);
+  if (winners.length > 1) headline = tx("winsShared", { names: listText(winners.map((seat) => seatName(view, seat))), score });
+  else if (winners[0] === snap.seat) headline = tx("youWin", { score });
+  else headline = tx("winsOne", { name: seatName(view, winners[0]), score });
   return h("section", { class: "final-summary ch-final" },
     h("h2", { id: "final-title", text: tx("over") }),
     h("p", { class: "headline", text: headline }),

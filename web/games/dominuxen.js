@@ -1,11 +1,12 @@
 // The Dominuxen table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
 // A set is built by choosing a number and then tiles among those the legal plays list for it; the
 // Play button sends the one listed action that matches the selection, and is off when none does.
-// Seats go clockwise from the viewer (You, Bot 1, Bot 2, … by place, seats.js); the snatch check
-// runs from the player's left, seat + 1.
+// Seats go clockwise from the viewer and are named as every table names them (seats.js: You, West,
+// North, East at four; You, Bot 1, Bot 2, … at three or five); the snatch check runs from the
+// player's left, seat + 1.
 import { arrowFocus, h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
-import { bottomSeat, otherSeats, placeOf, playerName, seatNames, seatsFromBottom } from "../seats.js";
+import { addStrings, language, t } from "../i18n.js";
+import { bottomSeat, otherSeats, placeOf, seatName, seatNames, seatsFromBottom } from "../seats.js";
 
 export const players = { default: 4, max: 5 };
 // The shell shows the game's summary when an event of this type comes in (one per game of a match).
@@ -40,11 +41,11 @@ addStrings({
     dx_pickNumber: "Your turn: choose the number your set stands for.",
     dx_pickTiles: "Tiles showing {n}: pick the ones to play, then Play.",
     dx_pickNone: "Pick at least one tile showing {n}.",
-    dx_yourSnatch: "Your {played} hits {victim}'s {target}. Take it into your hand?",
-    dx_yourAnswer: "{attacker} left your {target} to you: take it back, or discard it and draw {n}?",
+    dx_yourSnatch: "Your set of {played} hits {victim}'s set of {target}. Take it into your hand?",
+    dx_yourAnswer: "{attacker} left your set of {target} to you: take it back, or discard it and draw {n}?",
     dx_yourDraw: "Draw {n} more: a display tile (1–6) or the supply (S).",
     dx_waitPlay: "{name} is choosing a set…",
-    dx_waitSnatch: "{attacker}'s {played} hits {victim}'s {target}: {attacker} decides whether to take it…",
+    dx_waitSnatch: "{attacker}'s set of {played} hits {victim}'s set of {target}: {attacker} decides whether to take it…",
     dx_waitAnswer: "{attacker} left the set: {victim} takes it back or discards it…",
     dx_waitDraw: "{victim} draws {n}…",
     dx_over: "The game is over.",
@@ -63,6 +64,38 @@ addStrings({
     dx_scoringDoubles: "Doubles count 2.",
     dx_finalTitle: "Final result", dx_youWin: "You win with {score}!", dx_winsOne: "{name} wins with {score}.",
     dx_winsShared: "Shared win: {names} with {score} each.", dx_matchTotals: "Match totals",
+    dx_supplyCountOne: "Supply: 1 tile",
+    dx_and: " and ",
+    dx_setSay: "{count} {n}s", dx_setSayOne: "one {n}",
+    dx_doPlay: "play {tiles} as {set}", dx_doPlayDoubled: "play {tiles} as {set}, the {double} counting as two",
+    dx_doTake: "take {victim}'s set of {set} into your hand", dx_doDecline: "leave {victim}'s set of {set} to them",
+    dx_doTakeBack: "take your set of {set} back into your hand", dx_doDiscard: "discard your set of {set} and draw {n}",
+    dx_doDrawDisplay: "draw the {tile} from the display", dx_doDrawSupply: "draw a face-down tile from the supply",
+    dx_hint: "Hint: {move}.",
+    dx_nPlayed: "{name} played {set} ({tiles}).", dx_nPlayedYou: "You played {set} ({tiles}).",
+    dx_nHit: "{attacker}'s set beats {victim}'s topmost set of {set}: {attacker} decides whether to take it.",
+    dx_nHitYours: "Your set beats {victim}'s topmost set of {set}: take it into your hand, or leave it?",
+    dx_nHitYou: "{attacker}'s set beats your topmost set of {set}: {attacker} decides whether to take it.",
+    dx_nTaken: "{attacker} snatched {victim}'s {tiles}: {victim} draws {n} to replace them.",
+    dx_nTakenYours: "You took {victim}'s {tiles} into your hand: {victim} draws {n} to replace them.",
+    dx_nTakenYou: "{attacker} snatched your {tiles}: you draw {n} to replace them, from the display or the supply.",
+    dx_nDeclined: "{attacker} leaves {victim}'s set: {victim} takes it back or discards it and draws as many.",
+    dx_nDeclinedYours: "You leave {victim}'s set: {victim} takes it back or discards it and draws as many.",
+    dx_nDeclinedYou: "{attacker} leaves your set to you: take it back (no draw), or discard it and draw as many?",
+    dx_nTakenBack: "{name} took {tiles} back into their hand, drawing nothing.",
+    dx_nTakenBackYou: "You took {tiles} back into your hand, drawing nothing.",
+    dx_nDiscarded: "{name} discarded {tiles} and draws {n}.", dx_nDiscardedYou: "You discarded {tiles} and draw {n}.",
+    dx_nDrewDisplay: "{name} drew the {tile} from the display.", dx_nDrewDisplayYou: "You drew the {tile} from the display.",
+    dx_nDrewSupply: "{name} drew a tile from the supply.", dx_nDrewSupplyYou: "You drew a face-down tile from the supply.",
+    dx_nForced: "(the only place left to draw from)",
+    dx_nRefilled: "The display is refilled from the supply ({n} tiles).",
+    dx_nRefilledOne: "The display is refilled from the supply (1 tile).",
+    dx_nYourTurn: "Your turn: play a set.",
+    dx_nEndHand: "{name} played their last tiles: the game ends at once.",
+    dx_nEndHandYou: "You played your last tiles: the game ends at once.",
+    dx_nEndMiddle: "The display and the supply are used up: the game ends at once.",
+    dx_nScore: "You score {score}: +{row} for your row, −{hand} for the tiles in your hand.",
+    dx_nGameStarted: "Game {n} starts: {name} plays first.",
     dx_helpTitle: "Dominuxen",
     dx_keyNumbers: "0–9, A (10), B (11), C (12) choose the number; Enter or Space picks a focused tile",
     dx_keyPlay: "P plays the set, D plays the double as two (doubles rule), Esc clears",
@@ -75,14 +108,14 @@ addStrings({
     dx_tile: "{a}–{b}", dx_tileDouble: "{n}のダブル", dx_tileStands: "{tile}（{n}として）",
     dx_faceDown: "伏せ牌",
     dx_set: "{n}×{size}枚", dx_setAria: "{n}が{size}枚分のセット: {tiles}",
-    dx_handCount: "手牌 {n}", dx_rowPoints: "列 +{n}",
-    dx_playerAria: "{name}: 手牌{hand}枚、列{points}点",
+    dx_handCount: "手牌 {n}", dx_rowPoints: "場 +{n}",
+    dx_playerAria: "{name}: 手牌{hand}枚、自分の場{points}点",
     dx_topSet: "一番上のセット", dx_noSet: "まだセットなし", dx_earlier: "下のセット（新しい順）",
     dx_known: "手牌に見えている牌", dx_toMove: "手番",
     dx_attacker: "スナッチ中", dx_victim: "ヒット",
-    dx_display: "場", dx_supply: "山", dx_supplyCount: "山: {n}枚",
+    dx_display: "場の中央", dx_supply: "山", dx_supplyCount: "山: {n}枚",
     dx_discard: "捨て牌 {n}",
-    dx_drawDisplay: "場から{tile}を引く", dx_drawSupply: "山から引く（残り{n}枚）",
+    dx_drawDisplay: "場の中央から{tile}を引く", dx_drawSupply: "山から引く（残り{n}枚）",
     dx_yourHand: "あなたの手牌", dx_numbers: "セットの数字",
     dx_numberAria: "{n}: {count}枚", dx_numberNone: "{n}: 牌なし",
     dx_play: "{set}を出す", dx_playNothing: "出す", dx_clear: "クリア",
@@ -93,7 +126,7 @@ addStrings({
     dx_pickNone: "{n}のある牌を1枚以上選んでください。",
     dx_yourSnatch: "あなたの{played}が{victim}の{target}にヒット。そのセットを手牌に取りますか？",
     dx_yourAnswer: "{attacker}はあなたの{target}を取りませんでした。手牌に戻すか、捨てて{n}枚引くか？",
-    dx_yourDraw: "あと{n}枚引きます: 場の牌（1〜6）か山（S）。",
+    dx_yourDraw: "あと{n}枚引きます: 場の中央の牌（1〜6）か山（S）。",
     dx_waitPlay: "{name}がセットを選んでいます…",
     dx_waitSnatch: "{attacker}の{played}が{victim}の{target}にヒット: {attacker}が取るか考え中…",
     dx_waitAnswer: "{attacker}は取りませんでした: {victim}が戻すか捨てるか考え中…",
@@ -105,20 +138,52 @@ addStrings({
     dx_evTaken: "{name}がセットを取った", dx_evDeclined: "{name}は取らなかった",
     dx_evTakenBack: "{name}がセットを手牌に戻した", dx_evDiscarded: "{name}がセットを捨てた",
     dx_evDrewDisplay: "{name}が{tile}を引いた", dx_evDrewSupply: "{name}が山から引いた",
-    dx_evRefilled: "場に{n}枚補充", dx_evGameStarted: "第{n}ゲーム開始",
+    dx_evRefilled: "場の中央に{n}枚補充", dx_evGameStarted: "第{n}ゲーム開始",
     dx_summaryTitle: "第{n}ゲーム終了", dx_summaryTitleSingle: "ゲーム終了",
     dx_reasonHand: "{name}が最後の牌を出しました。", dx_reasonHandYou: "あなたが最後の牌を出しました。",
-    dx_reasonMiddle: "場と山の牌がなくなりました。",
-    dx_colPlayer: "プレイヤー", dx_colRow: "列", dx_colHand: "手牌", dx_colScore: "得点", dx_colTotal: "合計",
-    dx_scoringNote: "列の牌1枚につき+1、手牌に残った牌1枚につき−1。",
+    dx_reasonMiddle: "場の中央と山の牌がなくなりました。",
+    dx_colPlayer: "プレイヤー", dx_colRow: "自分の場", dx_colHand: "手牌", dx_colScore: "得点", dx_colTotal: "合計",
+    dx_scoringNote: "自分の場の牌1枚につき+1、手牌に残った牌1枚につき−1。",
     dx_scoringDoubles: "ダブル牌は2点。",
     dx_finalTitle: "最終結果", dx_youWin: "あなたの勝ち（{score}点）！", dx_winsOne: "{name}の勝ち（{score}点）。",
     dx_winsShared: "同点優勝: {names}（各{score}点）。", dx_matchTotals: "マッチ合計",
+    dx_supplyCountOne: "山: 1枚",
+    dx_and: "と",
+    dx_setSay: "{n}の{count}枚セット", dx_setSayOne: "{n}の1枚セット",
+    dx_doPlay: "{tiles}を{n}として出す", dx_doPlayDoubled: "{tiles}を{n}として出す（{double}は2枚分）",
+    dx_doTake: "{victim}の{set}を手牌に取る", dx_doDecline: "{victim}の{set}を取らない",
+    dx_doTakeBack: "自分の{set}を手牌に戻す", dx_doDiscard: "自分の{set}を捨てて{n}枚引く",
+    dx_doDrawDisplay: "場の中央から{tile}を引く", dx_doDrawSupply: "山から伏せ牌を1枚引く",
+    dx_hint: "ヒント: {move}。",
+    dx_nPlayed: "{name}が{set}（{tiles}）を出しました。", dx_nPlayedYou: "あなたは{set}（{tiles}）を出しました。",
+    dx_nHit: "{attacker}のセットが{victim}の一番上の{set}にヒット。{attacker}が取るかどうか決めます。",
+    dx_nHitYours: "あなたのセットが{victim}の一番上の{set}にヒット。手牌に取りますか、取りませんか？",
+    dx_nHitYou: "{attacker}のセットがあなたの一番上の{set}にヒット。{attacker}が取るかどうか決めます。",
+    dx_nTaken: "{attacker}が{victim}の{tiles}をスナッチ。{victim}は{n}枚補充します。",
+    dx_nTakenYours: "{victim}の{tiles}を手牌に取りました。{victim}は{n}枚補充します。",
+    dx_nTakenYou: "{attacker}にあなたの{tiles}をスナッチされました。場の中央か山から{n}枚補充します。",
+    dx_nDeclined: "{attacker}は{victim}のセットを取りません。{victim}は手牌に戻すか、捨てて同じ枚数を補充します。",
+    dx_nDeclinedYours: "{victim}のセットは取りません。{victim}は手牌に戻すか、捨てて同じ枚数を補充します。",
+    dx_nDeclinedYou: "{attacker}はあなたのセットを取りませんでした。手牌に戻す（補充なし）か、捨てて同じ枚数を補充するか？",
+    dx_nTakenBack: "{name}は{tiles}を手牌に戻しました（補充なし）。",
+    dx_nTakenBackYou: "{tiles}を手牌に戻しました（補充なし）。",
+    dx_nDiscarded: "{name}は{tiles}を捨てて{n}枚補充します。", dx_nDiscardedYou: "{tiles}を捨てて{n}枚補充します。",
+    dx_nDrewDisplay: "{name}が場の中央から{tile}を引きました。", dx_nDrewDisplayYou: "場の中央から{tile}を引きました。",
+    dx_nDrewSupply: "{name}が山から1枚引きました。", dx_nDrewSupplyYou: "山から1枚引きました。",
+    dx_nForced: "（引ける所がそこしかありません）",
+    dx_nRefilled: "場の中央に山から{n}枚補充されました。",
+    dx_nRefilledOne: "場の中央に山から1枚補充されました。",
+    dx_nYourTurn: "あなたの番: セットを出してください。",
+    dx_nEndHand: "{name}が最後の牌を出したので、ゲームは即終了です。",
+    dx_nEndHandYou: "あなたが最後の牌を出したので、ゲームは即終了です。",
+    dx_nEndMiddle: "場の中央と山の牌がなくなったので、ゲームは即終了です。",
+    dx_nScore: "あなたの得点は{score}点（自分の場 +{row}、手牌 −{hand}）。",
+    dx_nGameStarted: "第{n}ゲーム開始: 最初は{name}です。",
     dx_helpTitle: "ドミヌクセン",
     dx_keyNumbers: "0〜9、A（10）、B（11）、C（12）で数字を選ぶ。Enter か Space で選んだ牌を選択",
     dx_keyPlay: "P でセットを出す、D でダブル牌を2枚分に（ダブル牌ルール）、Esc で選び直し",
     dx_keySnatch: "T でヒットしたセットを取る、D で取らない。B で自分のセットを戻す、X で捨てる",
-    dx_keyDraw: "1〜6 で場の牌を引く、S で山から引く",
+    dx_keyDraw: "1〜6 で場の中央の牌を引く、S で山から引く",
   },
 });
 
@@ -133,6 +198,18 @@ function tileName(code) {
 }
 
 const setText = (set) => tx("set", { size: set.size, n: set.number });
+// English says "1 tile" but "2 tiles": a key ending in One is the text for exactly one.
+const counted = (key, n, values = {}) => tx(n === 1 ? `${key}One` : key, { n, ...values });
+const COUNT_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+// A set in a sentence: "two 9s", "one 5" ("9の2枚セット").
+const setSay = (set) => (set.size === 1 ? tx("setSayOne", { n: set.number })
+  : tx("setSay", { n: set.number, count: (language() === "en" && COUNT_WORDS[set.size]) || set.size }));
+// Tiles in a sentence: "3–5 and 5–6", "3–5, 5–6 and 5–8".
+function tilesSay(codes) {
+  const names = codes.map(tileName);
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(t("dx_listSeparator"))}${tx("and")}${names.at(-1)}`;
+}
 const setAria = (set) => tx("setAria", { size: set.size, n: set.number, tiles: set.tiles.map(tileName).join(t("dx_listSeparator")) });
 
 // --- dominoes ------------------------------------------------------------------------------------
@@ -155,8 +232,8 @@ function tileBack(attributes = {}) {
   return h("span", { role: "img", "aria-label": tx("faceDown"), ...attributes, class: "domino back" });
 }
 
-function setTiles(set, extra) {
-  return h("span", { class: `set ${extra}`, role: "img", "aria-label": setAria(set) },
+function setTiles(set, extra, region = null) {
+  return h("span", { class: `set ${extra}`, role: "img", "aria-label": setAria(set), "data-region": region },
     set.tiles.map((code) => domino(code, { stand: set.number, standFirst: true, crosswise: set.doubled.includes(code),
       role: null, label: null, "aria-hidden": "true" })));
 }
@@ -168,6 +245,7 @@ let lastRender = null; // {root, snap, context}: to redraw when the selection ch
 let selection = { moves: -1, number: null, tiles: new Set(), doubled: false };
 let log = [];
 let loggedMoves = -1;
+let hinted = null; // {moves, action}: the hint shown for this position, kept across redraws
 
 function clearSelection(moves) {
   selection = { moves, number: null, tiles: new Set(), doubled: false };
@@ -235,7 +313,8 @@ export function render(root, snap, context) {
   },
   infoBar(view),
   h("div", { class: "dx-board" },
-    h("div", { class: "dx-players" }, otherSeats(view).map((seat) => playerPanel(view, seat))),
+    h("div", { class: "dx-players", "data-region": playersAreTheTrick(view, context) ? "trick" : null },
+      otherSeats(view).map((seat) => playerPanel(view, seat))),
     middle(view, snap, context)),
   prompt(view, snap, context),
   h("div", { class: "dx-mine" },
@@ -243,6 +322,14 @@ export function render(root, snap, context) {
     builder(view, snap, context),
     handRow(view, snap, context)));
   root.replaceChildren(table);
+  if (hinted?.moves === snap.moves) markHint(hinted.action, snap);
+}
+
+// The part of the table a decision is about (data-region="trick"): the opponents' topmost sets while
+// a set is chosen or someone else decides; the set at stake when the human snatches or answers; the
+// display and supply (the decision's own buttons) when the human draws.
+function playersAreTheTrick(view, context) {
+  return !context.myTurn || view.phase === "play";
 }
 
 function infoBar(view) {
@@ -261,7 +348,7 @@ function playerPanel(view, seat) {
   const role = snatch?.attacker === seat ? "attacker" : snatch?.victim === seat ? "victim" : "";
   const turn = view.current_player === seat;
   const known = seat === view.seat ? [] : view.known[seat];
-  const label = tx("playerAria", { name: playerName(view, seat), hand: view.hand_sizes[seat], points: view.row_points[seat] })
+  const label = tx("playerAria", { name: seatName(view, seat), hand: view.hand_sizes[seat], points: view.row_points[seat] })
     + (turn ? ` (${tx("toMove")})` : "") + (role ? ` (${tx(role)})` : "");
   return h("section", {
     class: `dx-player seat seat-${seat} ${turn ? "turn" : ""} ${role}`, "data-seat": seat,
@@ -269,7 +356,7 @@ function playerPanel(view, seat) {
     "data-sets": row.length, "data-top": top ? `${top.number}x${top.size}` : "", "aria-label": label,
   },
   h("header", { class: "dx-head", "aria-hidden": "true" },
-    h("span", { class: "seat-name", text: playerName(view, seat) }),
+    h("span", { class: "seat-name", text: seatName(view, seat) }),
     role && h("span", { class: `dx-role ${role}`, text: tx(role) }),
     h("span", { class: "dx-stat", text: tx("handCount", { n: view.hand_sizes[seat] }) }),
     h("span", { class: "dx-stat dx-points", text: tx("rowPoints", { n: view.row_points[seat] }) })),
@@ -288,8 +375,8 @@ function middle(view, snap, context) {
   const draws = context.myTurn ? legalOf(snap, "draw") : [];
   const supplyDraw = draws.find((action) => action.source === "supply");
   const firstDisplayDraw = draws.find((action) => action.source === "display");
-  const supplyLabel = tx("supplyCount", { n: view.supply_size });
-  return h("section", { class: "dx-middle", "aria-label": tx("display") },
+  const supplyLabel = counted("supplyCount", view.supply_size);
+  return h("section", { class: "dx-middle", "aria-label": tx("display"), "data-region": draws.length ? "actions" : null },
     h("div", { class: "dx-display", role: "group", "aria-label": tx("display") },
       view.display.map((code, index) => {
         const action = draws.find((draw) => draw.source === "display" && draw.tile === code);
@@ -315,32 +402,33 @@ function prompt(view, snap, context) {
   const mover = view.current_player;
   const snatch = view.snatch;
   const names = snatch && {
-    attacker: playerName(view, snatch.attacker), victim: playerName(view, snatch.victim), played: setText(snatch.played),
-    target: snatch.target ? setText(snatch.target) : "", n: snatch.draws_left || snatch.target?.tiles.length,
+    attacker: seatName(view, snatch.attacker), victim: seatName(view, snatch.victim), played: setSay(snatch.played),
+    target: snatch.target ? setSay(snatch.target) : "", n: snatch.draws_left || snatch.target?.tiles.length,
   };
   const actions = [];
   let status;
   if (snap.is_over) status = tx("over");
   else if (mover !== view.seat) {
-    status = view.phase === "play" ? tx("waitPlay", { name: playerName(view, mover) })
+    status = view.phase === "play" ? tx("waitPlay", { name: seatName(view, mover) })
       : tx({ snatch: "waitSnatch", answer: "waitAnswer", draw: "waitDraw" }[view.phase], names);
   } else if (view.phase === "play") {
     if (selection.number === null) status = tx("pickNumber");
     else status = tx(selection.tiles.size ? "pickTiles" : "pickNone", { n: selection.number });
   } else if (view.phase === "snatch") {
     status = tx("yourSnatch", names);
-    actions.push(setTiles(snatch.target, "prompt-set"),
+    actions.push(setTiles(snatch.target, "prompt-set", "trick"),
       actionButton(legalOf(snap, "take")[0], tx("take"), "T", context, { "data-autofocus": true }),
       actionButton(legalOf(snap, "decline")[0], tx("decline"), "D", context, {}));
   } else if (view.phase === "answer") {
     status = tx("yourAnswer", names);
-    actions.push(setTiles(snatch.target, "prompt-set"),
+    actions.push(setTiles(snatch.target, "prompt-set", "trick"),
       actionButton(legalOf(snap, "take_back")[0], tx("takeBack"), "B", context, { "data-autofocus": true }),
       actionButton(legalOf(snap, "discard")[0], tx("discardIt", names), "X", context, {}));
   } else status = tx("yourDraw", { n: snatch.draws_left });
   return h("div", { class: "prompt dx-prompt" },
     h("p", { class: "status", id: "status", role: "status", text: status }),
-    actions.length > 0 && h("div", { class: "actions" }, actions),
+    actions.length > 0 && h("div", { class: "actions", "data-region": "actions" }, actions),
+    h("p", { class: "dx-hint-text", id: "dx-hint", "aria-live": "polite" }),
     log.length > 0 && h("ol", { class: "dx-log", "aria-label": tx("logTitle") },
       log.map((line) => h("li", { text: line }))));
 }
@@ -360,7 +448,7 @@ function builder(view, snap, context) {
   const play = selectedPlay(snap);
   const chosen = selection.number;
   const canDouble = doubleChoice(snap);
-  return h("div", { class: "dx-builder" },
+  return h("div", { class: "dx-builder", "data-region": "actions" },
     h("div", { class: "dx-numbers", role: "group", "aria-label": tx("numbers") },
       NUMBERS.map((n) => {
         const count = byNumber.get(n)?.size ?? 0;
@@ -387,7 +475,7 @@ function builder(view, snap, context) {
         type: "button", class: "primary dx-play", id: "dx-play", "data-nav": "", "data-focus-key": "play",
         "aria-keyshortcuts": "P", disabled: !play || !context.myTurn, "data-autofocus": (play && chosen !== null) || null,
         onclick: () => play && context.act(play),
-      }, play ? tx("play", { set: setText({ size: play.tiles.length + (play.doubled?.length ?? 0), number: chosen }) })
+      }, play ? tx("play", { set: setSay({ size: play.tiles.length + (play.doubled?.length ?? 0), number: chosen }) })
         : tx("playNothing"), h("kbd", { "aria-hidden": "true", text: "P" }))));
 }
 
@@ -397,7 +485,7 @@ function handRow(view, snap, context) {
   const byNumber = playableTiles(snap);
   const chosen = selection.number;
   const pickable = chosen === null ? new Set() : byNumber.get(chosen) ?? new Set();
-  return h("div", { class: "hand dx-hand", role: "group", "aria-label": tx("yourHand") },
+  return h("div", { class: "hand dx-hand", role: "group", "aria-label": tx("yourHand"), "data-region": "hand" },
     view.hand.map((code) => {
       const usable = pickable.has(code) && context.myTurn;
       const picked = selection.tiles.has(code);
@@ -421,14 +509,14 @@ function handRow(view, snap, context) {
 
 function describe(view, event) {
   switch (event.type) {
-    case "played": return tx("evPlayed", { name: playerName(view, event.seat), set: setText(event.set) });
-    case "hit": return tx("evHit", { name: playerName(view, event.victim), set: setText(event.set) });
-    case "taken": return tx("evTaken", { name: playerName(view, event.attacker) });
-    case "declined": return tx("evDeclined", { name: playerName(view, event.attacker) });
-    case "taken_back": return tx("evTakenBack", { name: playerName(view, event.seat) });
-    case "discarded": return tx("evDiscarded", { name: playerName(view, event.seat) });
-    case "drew": return event.source === "display" ? tx("evDrewDisplay", { name: playerName(view, event.seat), tile: tileName(event.tile) })
-      : tx("evDrewSupply", { name: playerName(view, event.seat) });
+    case "played": return tx("evPlayed", { name: seatName(view, event.seat), set: setText(event.set) });
+    case "hit": return tx("evHit", { name: seatName(view, event.victim), set: setText(event.set) });
+    case "taken": return tx("evTaken", { name: seatName(view, event.attacker) });
+    case "declined": return tx("evDeclined", { name: seatName(view, event.attacker) });
+    case "taken_back": return tx("evTakenBack", { name: seatName(view, event.seat) });
+    case "discarded": return tx("evDiscarded", { name: seatName(view, event.seat) });
+    case "drew": return event.source === "display" ? tx("evDrewDisplay", { name: seatName(view, event.seat), tile: tileName(event.tile) })
+      : tx("evDrewSupply", { name: seatName(view, event.seat) });
     case "refilled": return tx("evRefilled", { n: event.tiles.length });
     case "game_started": return tx("evGameStarted", { n: event.game });
     default: return null;
@@ -484,6 +572,122 @@ function playKey(key, snap, context) {
   return true;
 }
 
+export const helpKeys = ["dx_keyNumbers", "dx_keyPlay", "dx_keySnatch", "dx_keyDraw"];
+
+// --- the hint, actions and events in words -------------------------------------------------------
+
+// The suggested action stands out and takes the focus (Enter or Space then does it): a set is
+// chosen in the builder (its number, its tiles, the Play button), a snatch or answer button, a
+// display tile or the supply.
+export function showHint(root, action, snap) {
+  hinted = { moves: snap.moves, action };
+  if (action.type === "play") {
+    selection = { moves: snap.moves, number: action.number, tiles: new Set(action.tiles), doubled: (action.doubled ?? []).length > 0 };
+  }
+  redraw();
+  hintTargets(action).at(-1)?.focus();
+}
+
+// The elements of the table that carry the action, the one to press last.
+function hintTargets(action) {
+  const find = (selector) => table.querySelector(selector);
+  let found;
+  if (action.type === "play") {
+    found = [find(`.dx-num[data-number="${action.number}"]`), ...action.tiles.map((code) => find(`.dx-hand [data-tile="${code}"]`)),
+      (action.doubled ?? []).length > 0 && find(".dx-as-two"), find(".dx-play")];
+  } else if (action.type === "draw") {
+    found = [find(action.source === "supply" ? '[data-draw="supply"]' : `[data-draw="${action.tile}"]`)];
+  } else {
+    found = [find(`.action-${action.type}`)];
+  }
+  return found.filter(Boolean);
+}
+
+function markHint(action, snap) {
+  for (const element of hintTargets(action)) element.classList.add("dx-hinted");
+  table.dataset.hint = JSON.stringify(action);
+  table.querySelector("#dx-hint").textContent = tx("hint", { move: describeAction(action, snap) });
+}
+
+// The action as its player would say it: "play 4–9 and 9–10 as two 9s", "take West's two 5s into
+// your hand", "draw the 6–6 from the display".
+export function describeAction(action, snap) {
+  const view = snap.view;
+  const snatch = view.snatch;
+  const target = snatch?.target ? setSay(snatch.target) : "";
+  switch (action.type) {
+    case "play": {
+      const size = action.tiles.length + (action.doubled?.length ?? 0);
+      const values = { tiles: tilesSay(action.tiles), n: action.number, set: setSay({ size, number: action.number }) };
+      return action.doubled?.length ? tx("doPlayDoubled", { ...values, double: tileName(action.doubled[0]) }) : tx("doPlay", values);
+    }
+    case "take": return tx("doTake", { victim: seatName(view, snatch.victim), set: target });
+    case "decline": return tx("doDecline", { victim: seatName(view, snatch.victim), set: target });
+    case "take_back": return tx("doTakeBack", { set: target });
+    case "discard": return tx("doDiscard", { set: target, n: snatch.target.tiles.length });
+    case "draw": return action.source === "supply" ? tx("doDrawSupply") : tx("doDrawDisplay", { tile: tileName(action.tile) });
+    default: return "";
+  }
+}
+
+// Whose words: "You …" for the viewer's own seat, "{name} …" for another's.
+const byWhom = (view, seat, key, values) => (seat === view.seat ? tx(`${key}You`, values) : tx(key, { name: seatName(view, seat), ...values }));
+
+// The three ways to tell a snatch step: done by the viewer, to the viewer, or between others.
+function snatchSay(view, key, event, values) {
+  const names = { attacker: seatName(view, event.attacker), victim: seatName(view, event.victim), ...values };
+  if (event.attacker === view.seat) return tx(`${key}Yours`, names);
+  if (event.victim === view.seat) return tx(`${key}You`, names);
+  return tx(key, names);
+}
+
+// The last step's events as sentences for the viewer ("West snatched your 3–5 and 5–6: you draw 2
+// to replace them, …"); the log above keeps its shorter lines.
+export function narrate(events, snap) {
+  const view = snap.view;
+  const said = [];
+  for (const event of events) {
+    switch (event.type) {
+      case "played":
+        said.push(byWhom(view, event.seat, "nPlayed", { set: setSay(event.set), tiles: tilesSay(event.set.tiles) }));
+        break;
+      case "hit": said.push(snatchSay(view, "nHit", event, { set: setSay(event.set) })); break;
+      case "taken": said.push(snatchSay(view, "nTaken", event, { tiles: tilesSay(event.tiles), n: event.tiles.length })); break;
+      case "declined": said.push(snatchSay(view, "nDeclined", event, {})); break;
+      case "taken_back": said.push(byWhom(view, event.seat, "nTakenBack", { tiles: tilesSay(event.tiles) })); break;
+      case "discarded":
+        said.push(byWhom(view, event.seat, "nDiscarded", { tiles: tilesSay(event.tiles), n: event.tiles.length }));
+        break;
+      case "drew": {
+        const drew = byWhom(view, event.seat, event.source === "display" ? "nDrewDisplay" : "nDrewSupply",
+          { tile: event.tile ? tileName(event.tile) : "" });
+        said.push(event.forced ? `${drew} ${tx("nForced")}` : drew);
+        break;
+      }
+      case "refilled": said.push(counted("nRefilled", event.tiles.length)); break;
+      case "turn": if (event.seat === view.seat) said.push(tx("nYourTurn")); break;
+      case "game_ended": said.push(...endSay(view, event.summary)); break;
+      case "game_started": said.push(tx("nGameStarted", { n: event.game, name: seatName(view, event.first_player) })); break;
+      default: break;
+    }
+  }
+  return said;
+}
+
+function endSay(view, summary) {
+  const ending = summary.reason === "hand_empty" ? byWhom(view, summary.ended_by, "nEndHand", {}) : tx("nEndMiddle");
+  if (view.seat === null || view.seat === undefined) return [ending];
+  const seat = view.seat;
+  const row = summary.rows[seat];
+  const score = summary.scores[seat];
+  return [ending, tx("nScore", { score, row, hand: row - score })];
+}
+
+// A few tiles drawn as the table draws them, for the rules page.
+export function illustrate(codes) {
+  return h("span", { class: "dominuxen dx-illustration" }, codes.map((code) => domino(code)));
+}
+
 // Snatches are the moments to follow: a hit waits longest (the attacker decides next), then the
 // settling steps; single draws go quicker.
 export function botDelay(snap, lastEvents) {
@@ -505,7 +709,7 @@ function summaryTable(summary, view) {
         class: `seat-${seat}`, "data-seat": seat, "data-score": score, "data-row": summary.rows[seat],
         "data-hand": summary.hands[seat].length, "data-total": summary.totals[seat],
       },
-      h("th", { scope: "row", text: playerName(view, seat) }),
+      h("th", { scope: "row", text: seatName(view, seat) }),
       h("td", { class: "num", text: `+${summary.rows[seat]}` }),
       // the hand's penalty is what the engine's score leaves after the row's points
       h("td", { class: "num", title: summary.hands[seat].map(tileName).join(t("dx_listSeparator")),
@@ -518,7 +722,7 @@ function summaryTable(summary, view) {
 function gameReport(summary, view) {
   return [
     h("p", { class: "dx-reason", text: summary.reason !== "hand_empty" ? tx("reasonMiddle")
-      : summary.ended_by === view.seat ? tx("reasonHandYou") : tx("reasonHand", { name: playerName(view, summary.ended_by) }) }),
+      : summary.ended_by === view.seat ? tx("reasonHandYou") : tx("reasonHand", { name: seatName(view, summary.ended_by) }) }),
     summaryTable(summary, view),
     h("p", { class: "fine", text: tx("scoringNote") + (view.doubles ? ` ${tx("scoringDoubles")}` : "") }),
   ];
@@ -540,7 +744,7 @@ export function finalSummary(snap) {
   let headline;
   if (winners.length > 1) headline = tx("winsShared", { names: seatNames(view, winners, playerName), score: best });
   else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
-  else headline = tx("winsOne", { name: playerName(view, winners[0]), score: best });
+  else headline = tx("winsOne", { name: seatName(view, winners[0]), score: best });
   return h("section", { class: "final-summary dx-final" },
     h("h2", { id: "final-title", text: view.games > 1 ? tx("finalTitle") : tx("summaryTitleSingle") }),
     h("p", { class: "headline", text: headline }),
@@ -548,5 +752,5 @@ export function finalSummary(snap) {
     view.games > 1 && h("h3", { text: tx("matchTotals") }),
     view.games > 1 && h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
-    }, `${playerName(view, seat)}: ${scores[seat]}`))));
+    }, `${seatName(view, seat)}: ${scores[seat]}`))));
 }

@@ -133,8 +133,9 @@ def test_at_least_two_examples_each_a_shipped_scenario_of_this_game(game_id):
 @pytest.mark.parametrize("game_id", DOCUMENTED)
 def test_cards_are_codes_the_game_writes(game_id):
     shown = [code for section in pg.how_to_play(game_id)["sections"] for code in section.get("cards", [])]
-    unknown = [code for code in shown if code not in known_codes(game_id)] if shown else []
-    assert unknown == []
+    # a card that is a number (Chains') may be written as its text, "10": the format's codes are texts
+    known = {str(code) for code in known_codes(game_id)} if shown else set()
+    assert [code for code in shown if str(code) not in known] == []
 
 
 @pytest.mark.parametrize("game_id", DOCUMENTED)

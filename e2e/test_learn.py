@@ -185,7 +185,19 @@ def test_explain_as_we_play(new_context: Callable[..., BrowserContext], site_url
     expect(page.locator("#explain-choice")).to_be_checked()  # a game not played yet
 
 
-def test_explain_captions_after_a_bots_move(page: Page, site_url: str) -> None:
+def test_explain_captions_after_a_bots_move(page: Page, site_url: str, artifacts: Path) -> None:
+    """Dominuxen (its renderer narrates): seat 3 starts deal 0, so the bots move before the player, whose
+    turn then brings the hint in words."""
+    open_site(page, site_url)
+    start_game(page, game="dominuxen", seed=0, level="normal", players=4, explain=True)
+    expect(page.locator("#explain-log li").first).not_to_be_empty()
+    expect(page.locator(".dominuxen")).to_have_attribute("data-my-turn", "true")
+    expect(page.locator("#hint-line")).not_to_be_empty()
+    assert page.locator("#explain-log li").count() <= 3
+    page.screenshot(path=str(artifacts / "learn-explain-dominuxen-laptop-en.png"))
+
+
+def test_explain_captions_keep_the_last_three_steps(page: Page, site_url: str) -> None:
     """The caption area as a renderer with narrate fills it (renderer-independent: a table of the test's
     own): the sentences of the last three steps that had something to say, newest first."""
     open_site(page, site_url)

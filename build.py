@@ -11,7 +11,9 @@ after one visit. Nothing is fetched from another origin, at build time or at run
 For embeds, which show a static preview before they start Pyodide, the build also writes what
 Python would answer without the runtime: catalog.json (list_games) and, for each scenario in
 web/scenarios/, its frames (the reader's snapshot after every step, played through the rules here,
-so a scenario the rules refuse fails the build).
+so a scenario the rules refuse fails the build). The rules pages read each game's how-to-play
+document from howto/<game>.json (pygames_core.how_to_play, checked here: a malformed one fails the
+build), so the rules are there before Python starts, and offline.
 """
 
 from __future__ import annotations
@@ -180,6 +182,22 @@ def compile_scenarios(source: Path, target: Path) -> list[dict]:
     return index
 
 
+def write_how_to_play(target: Path) -> None:
+    """Each shipped how-to-play document as howto/<game>.json."""
+    from pygames_core import PygamesError, how_to_play, list_games
+    from pygames_core.howto import is_shipped
+
+    target.mkdir(exist_ok=True)
+    for game in list_games():
+        if not is_shipped(game["id"]):
+            continue
+        try:
+            document = how_to_play(game["id"])
+        except PygamesError as error:
+            raise BuildError(str(error)) from None
+        (target / f"{game['id']}.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+
+
 def build(dist: Path = DIST) -> dict[str, Any]:
     """Assemble the whole site in `dist` (replacing it) and return build.json's contents."""
     if dist.exists():
@@ -199,6 +217,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         "sha256": digest(wheel_path.read_bytes()),
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    write_how_to_play(dist / "howto")  # first: a malformed document is reported as such
     from pygames_core import list_games
 
     (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")

@@ -32,9 +32,11 @@ def open_site(page: Page, url: str) -> None:
 
 
 def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, level: str = "easy",
-               options: dict[str, bool | str] | None = None, players: int | None = None) -> None:
+               options: dict[str, bool | str] | None = None, players: int | None = None,
+               explain: bool | None = False) -> None:
     """Start `game` from the picker; `options` ticks or unticks the game's yes/no options by name and
-    picks the choice options' values; `players` fills the player count of a game with a range."""
+    picks the choice options' values; `players` fills the player count of a game with a range;
+    `explain` ticks or unticks "Explain as we play" (None: as the picker offers it)."""
     if page.is_visible("#game"):
         page.click("#new-game")
     page.click(f'.game-choice[data-game="{game}"]')
@@ -48,6 +50,8 @@ def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, lev
             page.select_option(f"#option-{name}", json.dumps(value))
     if seed is not None:
         page.fill("#seed", str(seed))
+    if explain is not None:
+        page.set_checked("#explain-choice", explain)
     page.click("#start")
     page.wait_for_selector("#game:not([hidden]) > [data-phase]", timeout=TIMEOUT_MS)
 

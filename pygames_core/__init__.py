@@ -4,21 +4,26 @@ The contract (see API-CONTRACT.md) is the functions below plus the `Game` object
 Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) and
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
 `verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;
+`how_to_play(game_id)` (the game's rules for a newcomer, in English and Japanese: a pitch, a typical
+length and sections of short paragraphs with cards and shipped examples; format in `howto.py`), whose
+`pitch` and `length` `list_games()` entries also carry;
 `pygames_core.scenario` reads scenarios (a position and captioned steps, for rules blog posts).
 """
 
 from __future__ import annotations
 
 from .bots import LEVELS, analysis, bot_action, hint
-from .catalog import find_rules, list_games
+from .catalog import find_rules, how_to_play, list_games
 from .errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
 from .game import Game
 from .game import load as _load
+from .howto import BadHowToPlay
 
 __version__ = "0.1.0"
 
 __all__ = [
     "LEVELS",
+    "BadHowToPlay",
     "BadSave",
     "BadSetup",
     "Game",
@@ -28,6 +33,7 @@ __all__ = [
     "analysis",
     "bot_action",
     "hint",
+    "how_to_play",
     "list_games",
     "load_game",
     "new_game",

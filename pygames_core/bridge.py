@@ -6,6 +6,8 @@ lives here: every game crosses the worker boundary through the same few operatio
 
 Operations:
 - `games`                                  -> {"games": list_games()}
+- `how_to_play` {game}                     -> {"how_to_play": how_to_play(game)}: the game's rules for a
+                                              newcomer (the page fetches howto/<game>.json first)
 - `new`  {game, players?, seed?, options?, setup?, seat}   -> {"sid", "snapshot"}
 - `load` {text, seat}                      -> {"sid", "snapshot"}
 - `act`  {sid, action}                     -> {"events", "snapshot"}
@@ -40,7 +42,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import analysis, bot_action, hint, list_games, load_game, new_game
+from . import analysis, bot_action, hint, how_to_play, list_games, load_game, new_game
 from .errors import PygamesError
 from .game import Game
 from .scenario import parse_scenario
@@ -88,6 +90,8 @@ def handle(request: dict) -> dict:
     op = request.get("op")
     if op == "games":
         return {"games": list_games()}
+    if op == "how_to_play":
+        return {"how_to_play": how_to_play(request.get("game"))}
     if op == "new":
         game = new_game(request.get("game"), players=request.get("players"), seed=request.get("seed"),
                         options=request.get("options"), setup=request.get("setup"))

@@ -8,6 +8,7 @@ from .chains import CHAINS
 from .dominuxen import DOMINUXEN
 from .errors import UnknownGame
 from .game import Rules
+from .howto import is_shipped, read_document
 from .on_schedule import ON_SCHEDULE
 from .roller_derby import ROLLER_DERBY
 
@@ -16,7 +17,23 @@ _GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (
 
 
 def list_games() -> list[dict]:
-    return [rules.describe() for rules in _GAMES.values()]
+    """Each game's `Rules.describe()`, plus (an extension) its how-to-play document's `pitch` and
+    `length`: {"en", "ja"} texts, or None for a game whose document is not shipped."""
+    return [{**rules.describe(), **_summary(rules.game_id)} for rules in _GAMES.values()]
+
+
+def _summary(game_id: str) -> dict:
+    if not is_shipped(game_id):
+        return {"pitch": None, "length": None}
+    document = read_document(game_id)
+    return {"pitch": document["pitch"], "length": document["length"]}
+
+
+def how_to_play(game_id: str) -> dict:
+    """How to play the game, for a newcomer: its how-to-play document (the format is in
+    pygames_core/howto.py), checked. Raises UnknownGame for an unknown id, BadHowToPlay when the game
+    has no document or it is malformed."""
+    return read_document(find_rules(game_id).game_id)
 
 
 def find_rules(game_id: str) -> Rules:

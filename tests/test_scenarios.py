@@ -115,6 +115,58 @@ def arsene_push(scenario: Scenario) -> None:
     assert game.view(None)["tricks"] == [1, 2, 2, 1]
 
 
+def arsene_stores(scenario: Scenario) -> None:
+    """The end of a deal: seat 0 keeps trick 10 (a push was possible) and robs store 3's next stack of 3,
+    East robs store 4, West and North collide at store 2 and take nothing; the police's store 1 stays
+    unvisited and the game goes on."""
+    game, events = events_of_each_step(scenario)
+    start = scenario.start().view(None)
+    assert [store["chips"] for store in start["stores"]] == [0, 5, 8, 6, 2]
+    keep_step = next(i for i, step in enumerate(scenario.steps) if step.action["type"] == "keep")
+    assert scenario.start(keep_step).legal_actions() == [{"type": "keep"}, {"type": "push", "to": 1}]
+    [over] = of_type(events[-1], "deal_over")
+    summary = over["summary"]
+    assert summary["tricks"] == [3, 2, 2, 4]
+    assert summary["takes"] == [{"seat": 0, "store": 3, "chips": 3}, {"seat": 3, "store": 4, "chips": 1}]
+    assert (summary["collisions"], summary["caught"]) == ([[1, 2]], [])
+    chips = start["chips"]
+    assert summary["chips_after"] == [chips[0] + 3, chips[1], chips[2], chips[3] + 1]
+    assert not game.is_over and game.view(None)["deal"] == start["deal"] + 1
+
+
+def apples_exchange(scenario: Scenario) -> None:
+    """The declarer of 2 hearts puts two trumps into the pile, the others any two cards each; the pile is
+    dealt back two to each (seat 0 gets the ace of diamonds that West put in), then seat 0 sets the ace of
+    spades aside as its target, holding the other three aces."""
+    game, events = events_of_each_step(scenario)
+    discards = [step.action["card"] for step in scenario.steps if step.action["type"] == "discard"]
+    assert discards[:2] == ["3H", "4H"] and len(discards) == 8
+    assert scenario.start(1).legal_actions() == [{"type": "discard", "card": card} for card in ("AH", "KH", "9H", "4H")]
+    assert [e["seat"] for step_events in events for e in of_type(step_events, "discarded")] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert of_type(events[7], "pile_dealt") == [{"type": "pile_dealt", "count": 2}]
+    view = game.view(scenario.seat)
+    assert view["received"] == ["2H", "AD"] and view["discards"] == ["3H", "4H"]
+    assert view["target"] == "AS" and {"AH", "AC", "AD"} <= set(view["hand"])
+    assert view["phase"] == "target" and view["targets_set"] == [True, False, False, False]
+
+
+def apples_scoring(scenario: Scenario) -> None:
+    """The last two tricks: seat 0's third ace makes a triple (40), its captured king pairs with its target
+    king (15), three 7s score 20: 75; West wins the last trick and its three 5s lose 30."""
+    _, events = events_of_each_step(scenario)
+    [over] = of_type(events[-1], "deal_over")
+    summary = over["summary"]
+    assert summary["sets"][0] == [{"rank": "A", "count": 3, "target": False, "points": 40},
+                                  {"rank": "K", "count": 1, "target": True, "points": 15},
+                                  {"rank": "7", "count": 3, "target": False, "points": 20}]
+    assert summary["points"][0] == 75
+    assert {"rank": "5", "count": 3, "target": False, "points": -30} in summary["sets"][1]
+    won = [event["winner"] for step_events in events for event in of_type(step_events, "trick_won")]
+    assert won == [0, 1]
+    assert summary["scores"] == [start + points for start, points in zip([95, 120, 60, 140], summary["points"],
+                                                                       strict=True)]
+
+
 def chains_sold_out(scenario: Scenario) -> None:
     """Three players: the second 4 taken sells the 4s out, and the last one (seat 2's) is locked."""
     game, events = events_of_each_step(scenario)
@@ -193,14 +245,51 @@ def roller_derby_all_or_nothing(scenario: Scenario) -> None:
     assert view["all_or_nothing"] is True and view["rolling_tricks"] == view["trick_number"] - 1 == 2
 
 
+def on_schedule_last_trick(scenario: Scenario) -> None:
+    """Trick 13 doubles for everyone (North, whose special trick it is not, scores 6 for 3 points), and the
+    team with more points at the end (17 against 13) takes the deal's victory point."""
+    _, events = events_of_each_step(scenario)
+    start = scenario.start().view(None)
+    assert start["special"][2] != 13 and start["special"][3] == 12
+    tricks = {event["trick"]: event for step_events in events for event in of_type(step_events, "trick_won")}
+    assert (tricks[12]["winner"], tricks[12]["points"], tricks[12]["doubled"]) == (0, 2, False)
+    assert (tricks[13]["winner"], tricks[13]["points"], tricks[13]["doubled"]) == (2, 6, True)
+    [over] = of_type(events[-1], "deal_over")
+    assert over["summary"]["team_points"] == [17, 13]
+    assert (over["summary"]["winner_team"], over["summary"]["victory_points"]) == (0, [1, 0])
+
+
+def roller_derby_exact_target(scenario: Scenario) -> None:
+    """The rolling team, on its target of 7 with two tricks left, ducks both and scores exactly 100; winning
+    trick 12 with the king instead would have left it leading its last spade, which no one can follow or
+    trump: 9 tricks and 80 points."""
+    _, events = events_of_each_step(scenario)
+    start = scenario.start().view(None)
+    assert (start["target"], start["rolling_tricks"], start["rolling_team"]) == (7, 7, 0)
+    [over] = of_type(events[-1], "deal_over")
+    assert (over["summary"]["tricks"], over["summary"]["points"], over["summary"]["score"]) == (7, 100, 100)
+    duck = next(i for i, step in enumerate(scenario.steps) if step.action == {"type": "play", "card": "3S"})
+    overtaken = scenario.start(duck)
+    overtaken.apply({"type": "play", "card": "KS"})
+    while overtaken.view(None)["deal"] == 1:
+        overtaken.apply(pg.bot_action(overtaken, "normal", seed=0))
+    [summary] = overtaken.view(None)["deals"]
+    assert (summary["tricks"], summary["points"]) == (9, 80)
+
+
 KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
     "arsene-push.json": arsene_push,
+    "apples-exchange.json": apples_exchange,
+    "apples-scoring.json": apples_scoring,
+    "arsene-stores.json": arsene_stores,
     "chains-scoring.json": chains_scoring,
     "chains-sold-out.json": chains_sold_out,
     "dominuxen-snatch.json": dominuxen_snatch,
     "dominuxen-zero-beats-twelve.json": dominuxen_zero_beats_twelve,
+    "on-schedule-last-trick.json": on_schedule_last_trick,
     "on-schedule-special-trick.json": on_schedule_special_trick,
     "roller-derby-all-or-nothing.json": roller_derby_all_or_nothing,
+    "roller-derby-exact-target.json": roller_derby_exact_target,
 }
 
 

@@ -1,12 +1,14 @@
 // The generic shell: loading screen, game picker and options, the table (a LiveTable: human
 // actions and paced bot moves through the worker bridge), save/resume, undo, hints, sharing and
-// game files, dialogs, language and keys.
+// game files, dialogs, language and keys, and learning a game (learn.js: the rules dialog, the
+// hint's reason in words, "Explain as we play").
 // The rules live in Python: the shell never decides what is legal or who scores, it only shows
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
 import { startBridge } from "./bridge.js";
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
+import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
 import { dealParameters, packText, siteLink } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
@@ -32,7 +34,7 @@ addStrings({
     shareReplay: "Link to the replay of this game", shareEmbed: "Embed this deal in a web page",
     shareReplayLater: "A link to the replay is offered once the game is over (before that it would show every hand).",
     download: "Download the game file", copy: "Copy", copied: "Copied",
-    keyUndo: "U undoes your last move (when undo is allowed), S shares the game (where the table does not use U or S itself)",
+    keyUndo: "U undoes your last move (when undo is allowed and the table does not use U itself)",
   },
   ja: {
     undo: "戻す", undoLabel: "直前の手を戻す (U)", share: "共有", shareLabel: "このゲームを共有 (S)",
@@ -43,7 +45,7 @@ addStrings({
     shareReplay: "このゲームのリプレイへのリンク", shareEmbed: "このディールをウェブページに埋め込む",
     shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
     download: "ゲームファイルをダウンロード", copy: "コピー", copied: "コピーしました",
-    keyUndo: "U で直前の手を戻す（許可されているとき）、S で共有（ゲーム自体が U・S を使わない場面で）",
+    keyUndo: "U で直前の手を戻す（許可されていて、ゲーム自体が U を使わない場面で）",
   },
 });
 
@@ -65,6 +67,8 @@ let session = null;
 let starting = false; // a new game is being opened: no second one meanwhile
 let usingKeyboard = false;
 let refreshSummary = null; // redraws the open summary dialog in a new language
+let refreshHelp = null; // redraws the open help or rules dialog in a new language
+let captions = null; // the caption area above the table: the hint line and "Explain as we play"
 
 // --- chrome: language, help, messages ------------------------------------------------------------
 
@@ -97,6 +101,7 @@ function showOnly(sectionId) {
   for (const id of ["loading", "picker", "game"]) $(id).hidden = id !== sectionId;
   $("new-game").hidden = sectionId !== "game";
   if (sectionId !== "game") $("cube-bar").hidden = true;
+  captions?.draw(sectionId === "game" ? session : null);
   updateTools();
 }
 
@@ -110,7 +115,9 @@ function setupChrome() {
     setLanguage(select.value);
     retranslate();
   });
-  $("help-button").addEventListener("click", () => $("help").showModal());
+  $("help-button").addEventListener("click", openHelp);
+  $("help").addEventListener("close", () => { refreshHelp = null; });
+  captions = new Captions($("explain"), { onSwitchOff: stopExplaining });
   $("new-game").addEventListener("click", showPicker);
   $("hint").addEventListener("click", requestHint);
   $("undo").addEventListener("click", undoMove);
@@ -134,8 +141,10 @@ function retranslate() {
     $("seed").value = typedSeed;
   }
   if (session) session.draw();
+  captions.draw(onTable() ? session : null);
   updateTools();
   refreshSummary?.();
+  refreshHelp?.();
 }
 
 function onKey(event) {
@@ -144,7 +153,7 @@ function onKey(event) {
   if (event.target.closest("input, select, textarea") || document.querySelector("dialog[open]")) return;
   const key = event.key.toLowerCase();
   if (event.key === "?") {
-    $("help").showModal();
+    openHelp();
   } else if (key === "n" && session) {
     showPicker();
   } else if (onTable() && session.onKey(event)) {
@@ -241,7 +250,8 @@ async function startShared(deal) {
     showError(reply.error);
     return;
   }
-  openSession(reply, { level: prefs().level ?? "normal", undo: false, challenge: true });
+  openSession(reply, { level: prefs().level ?? "normal", undo: false, challenge: true,
+    explain: explainChosen(prefs(), deal.game) });
   showMessage(t("sharedHere"));
 }
 
@@ -263,7 +273,7 @@ async function resume(raw) {
     return;
   }
   openSession(reply, { level: LEVELS.includes(saved.level) ? saved.level : "normal", undo: saved.undo !== false,
-    challenge: saved.challenge === true });
+    challenge: saved.challenge === true, explain: saved.explain === true });
 }
 
 // --- picker and options --------------------------------------------------------------------------
@@ -274,6 +284,11 @@ function prefs() {
   } catch {
     return {};
   }
+}
+
+// "Explain as we play": the player's own choice for this game, else on for their first game of it.
+function explainChosen(remembered, gameId) {
+  return remembered.explain?.[gameId] ?? !(remembered.started ?? []).includes(gameId);
 }
 
 function optionField(option, value) {
@@ -340,8 +355,11 @@ function showPicker() {
     const seedField = renderers[chosen.id].seedField ?? { label: "seed", help: "seedHelp" };
     $("seed-label").textContent = t(seedField.label);
     $("seed-help").textContent = t(seedField.help);
+    $("explain-choice").checked = explainChosen(remembered, chosen.id);
   };
-  const gameButtons = games.map((game) => h("button", {
+  // Each game says what it is in a line (its how-to-play document's pitch), for how many and how long,
+  // and offers its rules.
+  const gameCards = games.map((game) => h("div", { class: "game-card" }, h("button", {
     type: "button", class: "game-choice", "aria-pressed": String(game === chosen), "data-game": game.id,
     onclick: (event) => {
       chosen = game;
@@ -350,7 +368,12 @@ function showPicker() {
       }
       drawOptions();
     },
-  }, h("strong", { text: pick(game.title) }), h("span", { class: "fine", text: playersText(game.players) })));
+  }, h("strong", { text: pick(game.title) }),
+  game.pitch && h("span", { class: "game-pitch", text: pick(game.pitch) }),
+  h("span", { class: "fine", text: playersAndLength(game, game.length) })),
+  game.pitch && h("button", { type: "button", class: "ghost how-to-play", "data-rules": game.id,
+    "aria-label": t("howToPlayLabel", { game: pick(game.title) }), text: t("howToPlay"),
+    onclick: () => openRules(game) })));
   const level = remembered.level ?? "normal";
   const form = h("form", { class: "start-form", onsubmit: (event) => {
     event.preventDefault();
@@ -364,6 +387,10 @@ function showPicker() {
       h("input", { id: "seed", name: "seed", type: "number", inputmode: "numeric", min: 0,
         "aria-describedby": "seed-help" }),
       h("p", { class: "fine", id: "seed-help", text: t("seedHelp") })),
+    h("div", { class: "field field-bool" },
+      h("input", { id: "explain-choice", name: "explain", type: "checkbox", "aria-describedby": "explain-help" }),
+      h("label", { for: "explain-choice", text: t("explain") }),
+      h("p", { class: "fine", id: "explain-help", text: t("explainHelp") })),
     h("div", { class: "field field-bool" },
       h("input", { id: "allow-undo", name: "allowUndo", type: "checkbox", checked: remembered.undo !== false,
         "aria-describedby": "allow-undo-help" }),
@@ -379,7 +406,7 @@ function showPicker() {
     onchange: () => loadFile(fileInput.files[0]) });
   section.replaceChildren(
     h("h2", { id: "picker-title", text: t("pickGame") }),
-    h("div", { class: "game-list" }, gameButtons),
+    h("div", { class: "game-list" }, gameCards),
     form,
     h("div", { class: "field load-file" }, h("label", { for: "load-file", text: t("loadFile") }), fileInput),
   );
@@ -395,16 +422,13 @@ function seatRange(game) {
   return { min, max: Math.min(max, shown.max ?? max), default: shown.default ?? min };
 }
 
-function playersText([min, max]) {
-  return min === max ? t("playersExact", { count: min }) : t("playersCount", { min, max });
-}
-
 async function startGame(game, form) {
   if (starting) return;
   const options = Object.fromEntries(game.options.filter((option) => applies(game, form, option))
     .map((option) => [option.name, readOption(form, option)]));
   const level = form.elements.level.value;
   const undo = form.elements.allowUndo.checked;
+  const explain = form.elements.explain.checked;
   const seedText = form.elements.seed.value.trim();
   const request = { op: "new", game: game.id, seat: HUMAN_SEAT, options };
   const players = form.elements.players ? Number(form.elements.players.value) : null;
@@ -422,9 +446,15 @@ async function startGame(game, form) {
     showError(reply.error);
     return;
   }
-  storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players, undo }));
+  // "Explain as we play" is remembered once the player has chosen it: left as offered for a first
+  // game (on), it is off for the next one
+  const remembered = prefs();
+  const started = [...new Set([...remembered.started ?? [], game.id])];
+  const chosen = remembered.explain?.[game.id] !== undefined || explain !== explainChosen(remembered, game.id);
+  storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players, undo, started,
+    explain: chosen ? { ...remembered.explain, [game.id]: explain } : remembered.explain }));
   $("message").hidden = true;
-  openSession(reply, { level, undo, challenge: false });
+  openSession(reply, { level, undo, challenge: false, explain });
 }
 
 // A game file (the to_json text a Share dialog downloaded), loaded back as it was left.
@@ -436,7 +466,8 @@ async function loadFile(file) {
     return;
   }
   $("message").hidden = true;
-  openSession(reply, { level: prefs().level ?? "normal", undo: prefs().undo !== false, challenge: false });
+  openSession(reply, { level: prefs().level ?? "normal", undo: prefs().undo !== false, challenge: false,
+    explain: explainChosen(prefs(), reply.snapshot.game) });
 }
 
 // --- the table -----------------------------------------------------------------------------------
@@ -449,19 +480,50 @@ function openSession(reply, settings) {
     bridge,
     reply,
     level: settings.level,
-    onChange: save,
+    onChange: afterStep,
     onSummary: summarize,
     onError: showError,
   });
-  Object.assign(session, { undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard });
+  // focusOnTurn: the focus goes to the table's first control on the player's first turn, so that a
+  // keyboard player can act at once (the picker's Start button has gone)
+  Object.assign(session, { undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard,
+    explain: settings.explain, focusOnTurn: true });
+  captions.clear();
   showOnly("game");
   session.start();
 }
 
+// After every step of the table (and its first drawing): save it, say it in words when the player
+// asked for explanations, and on the player's turn give them the controls and, explaining, a hint.
+function afterStep(table) {
+  save(table);
+  if (table !== session) return;
+  captions.record(table);
+  captions.draw(table);
+  if (table.snap.legal.length === 0) return;
+  if (table.focusOnTurn && !document.querySelector("dialog[open]")) {
+    table.focusOnTurn = false;
+    const first = (root) => root.querySelector("[data-autofocus]:not(:disabled)")
+      ?? root.querySelector("button:not(:disabled), [tabindex='0']");
+    (first($("cube-bar")) ?? first($("game")))?.focus({ preventScroll: true });
+  }
+  if (table.explain) requestHint({ auto: true });
+}
+
 function save(table) {
-  const { snap, level, undo, challenge } = table;
-  storage.set(SAVE_KEY, JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge }));
+  const { snap, level, undo, challenge, explain } = table;
+  storage.set(SAVE_KEY, JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge,
+    explain }));
   updateTools();
+}
+
+function stopExplaining() {
+  session.explain = false;
+  const remembered = prefs();
+  storage.set(PREFS_KEY, JSON.stringify({ ...remembered, explain: { ...remembered.explain, [session.snap.game]: false } }));
+  save(session);
+  captions.draw(session);
+  $("hint").focus(); // the button pressed has gone: the focus stays in the top bar, by the tools
 }
 
 async function summarize(table, summary) {
@@ -520,7 +582,7 @@ async function undoMove() {
   if (!reply.ok) showError(reply.error);
   Object.assign(current, { events: [], hint: null, analysis: null });
   current.draw();
-  save(current);
+  afterStep(current);
   if (current.snap.current_player !== current.snap.seat) current.drive(); // back at a bot's first move
 }
 
@@ -540,7 +602,8 @@ function updateHintButton() {
 
 // The worker answers one request at a time: a move made while the hint is computed waits for it
 // (HINT_BUDGET_MS at most), and a hint that arrives after the table moved on is dropped.
-async function requestHint() {
+// auto: asked by "Explain as we play" rather than the player (the focus stays where it is).
+async function requestHint({ auto = false } = {}) {
   const current = session;
   if (!hintOffered() || current.hint?.moves === current.snap.moves) return;
   const moves = current.snap.moves;
@@ -552,16 +615,17 @@ async function requestHint() {
     current.hint = null;
     showError(reply.error);
   } else {
-    current.hint.action = reply.hint.action;
+    Object.assign(current.hint, { action: reply.hint.action, reason: reply.hint.reason, auto });
     // a doubling-cube decision is shown on the cube bar's own button, not on the game's table
     if (CUBE_ACTIONS.includes(reply.hint.action.type)) {
       const button = $(`cube-${reply.hint.action.type}`);
       button?.classList.add("hinted");
-      button?.focus();
+      if (!auto) button?.focus();
     } else {
       current.renderer.showHint($("game"), reply.hint.action, current.snap);
     }
   }
+  captions.draw(current); // the suggestion and its reason in words, above the table
   updateHintButton();
 }
 
@@ -604,6 +668,32 @@ async function openShare() {
     h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
   dialog.addEventListener("close", () => URL.revokeObjectURL(file), { once: true });
   dialog.showModal();
+}
+
+// --- help: the rules of the game on the table (or of a game in the picker), its keys ----------------
+
+function openHelp() {
+  if (onTable()) {
+    const { snap } = session;
+    openRules(games.find((game) => game.id === snap.game),
+      { cube: Boolean(snap.view.cube), undo: session.undo && !session.challenge });
+  } else {
+    refreshHelp = showGeneralHelp($("help"), { games, openRules: (game) => openRules(game) });
+  }
+}
+
+// The rules of `game`, then its keys: the table's own (its renderer's helpKeys) and the shell's. From
+// the picker, the cube's keys are listed for a game that has the cube option.
+function openRules(game, { cube = game.options.some((option) => option.name === "cube"), undo = true } = {}) {
+  const renderer = renderers[game.id];
+  const keys = () => [
+    ...(renderer.helpKeys ?? []).map((key) => t(key)),
+    cube && t("keyCube"),
+    renderer.showHint && t("keyHint"),
+    undo && t("keyUndo"),
+    t("keyShare"), t("keyNew"), t("keyHelpRules"),
+  ].filter(Boolean);
+  refreshHelp = showRules($("help"), { game, renderer, keys, bridge });
 }
 
 function gameTitle(id) {

@@ -16,6 +16,7 @@ hard); a bot that does not double then chooses its move as usual.
 
 from __future__ import annotations
 
+import math
 import time
 
 from .cube import CUBE_ACTIONS, cube_decision, cube_moment
@@ -28,6 +29,7 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 1000
 HINT_BUDGET_MS = 300
 ANALYSIS_BUDGET_MS = 3000
+MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (no OverflowError)
 
 
 def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
@@ -47,7 +49,7 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
         return rng.choice(legal)
     rules = game.rules
     view = game.view(seat)
-    budget = DEFAULT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
+    budget = _budget(time_budget_ms, DEFAULT_BUDGET_MS)
     if cube_moment(view, legal):
         started = time.perf_counter()
         chosen, _, _ = cube_decision(rules, view, legal, level, rng, budget)
@@ -85,7 +87,7 @@ def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = No
     if len(legal) == 1:
         return _forced(legal[0])
     rng = Rng(fresh_seed() if seed is None else seed)
-    budget = HINT_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms))
+    budget = _budget(time_budget_ms, HINT_BUDGET_MS)
     view = game.view(seat)
     if cube_moment(view, legal):
         started = time.perf_counter()
@@ -139,11 +141,18 @@ def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict | None:
     _check_seed_and_budget(None, time_budget_ms)
     if not game.is_over:
         raise IllegalAction("the game is not over: hindsight would reveal hidden cards")
-    return game.rules.analysis(game, ANALYSIS_BUDGET_MS if time_budget_ms is None else max(1, int(time_budget_ms)))
+    return game.rules.analysis(game, _budget(time_budget_ms, ANALYSIS_BUDGET_MS))
 
 
 def _check_seed_and_budget(seed: int | None, time_budget_ms: int | float | None) -> None:
     if seed is not None and (type(seed) is not int or seed < 0):
         raise PygamesError(f"a bot seed is a whole number of at least 0, not {seed!r}")
-    if time_budget_ms is not None and (type(time_budget_ms) not in (int, float) or not time_budget_ms >= 0):
+    if time_budget_ms is not None and (type(time_budget_ms) not in (int, float) or not time_budget_ms >= 0
+                                       or not math.isfinite(time_budget_ms)):
         raise PygamesError(f"time_budget_ms is a number of milliseconds, not {time_budget_ms!r}")
+
+
+def _budget(time_budget_ms: int | float | None, default: int) -> int:
+    """A checked budget in whole milliseconds, at least 1 and at most MAX_BUDGET_MS: a page may ask
+    for any number, but no search should hold the worker for longer than that."""
+    return default if time_budget_ms is None else min(MAX_BUDGET_MS, max(1, int(time_budget_ms)))

@@ -75,3 +75,16 @@ def test_a_choice_option_is_one_of_its_declared_values_of_the_same_type() -> Non
     assert type(game.options["deals"]) is int and '"deals":8' in game.to_json()
     with pytest.raises(pg.BadSetup, match="must be one of"):
         pg.new_game("chains", options={"mode": ["beginner"]})
+
+
+@pytest.mark.parametrize("budget", [float("inf"), float("nan"), -1, "100", True])
+def test_a_time_budget_that_is_not_a_finite_number_is_refused(budget: object) -> None:
+    game = pg.new_game("arsene", seed=3)
+    with pytest.raises(pg.PygamesError, match="time_budget_ms"):
+        pg.bot_action(game, "hard", seed=1, time_budget_ms=budget)  # type: ignore[arg-type]
+
+
+def test_a_huge_time_budget_is_capped_not_an_overflow() -> None:
+    from pygames_core.bots import MAX_BUDGET_MS, _budget
+
+    assert _budget(1e300, 400) == MAX_BUDGET_MS and _budget(None, 400) == 400 and _budget(0, 400) == 1

@@ -360,11 +360,11 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
                 "North won trick 13: 6 points (doubled in the last trick). You & North have 17, West & East 13.",
                 "Deal over, 17 to 13 points. You & North take the victory point. Victory points: You & North 1, "
                 "West & East 0.",
-                "Deal 2: West deals and votes first."]),
+                "Deal 2: the dealer, West, votes first."]),
         "ja": ("スペードのクイーンを出す", "西にスペードのエースとハートの7を渡す",
                ["東がスペードのクイーンを出しました。",
                 "北が第13トリックに勝利: 6点（最終トリックなので2倍）。あなた・北は17点、西・東は13点。",
                 "ディール終了、17点対13点。あなた・北が勝利点を獲得。勝利点はあなた・北1、西・東0。",
-                "第2ディール: 西がディーラーで最初に投票します。"]),
+                "第2ディール: ディーラーの西が最初に投票します。"]),
     }[language]
     assert (said["described"], said["gift"], said["said"]) == expected

@@ -75,7 +75,7 @@ addStrings({
     osNrDoubledSpecial: "doubled in {name}'s own special trick", osNrDoubledLast: "doubled in the last trick",
     osNrTeams: "{first} have {a}, {second} {b}.",
     osNrDealOver: "Deal over, {a} to {b} points. {headline} Victory points: {first} {x}, {second} {y}.",
-    osNrDealStarted: "Deal {n}: {name} deals and votes first.",
+    osNrDealStarted: "Deal {n}: the dealer, {name}, votes first.",
     osNrGameOver: "{team} win the match, {a} to {b}.",
   },
   ja: {
@@ -137,7 +137,7 @@ addStrings({
     osNrDoubledSpecial: "{name}自身のスペシャルトリックなので2倍", osNrDoubledLast: "最終トリックなので2倍",
     osNrTeams: "{first}は{a}点、{second}は{b}点。",
     osNrDealOver: "ディール終了、{a}点対{b}点。{headline}勝利点は{first}{x}、{second}{y}。",
-    osNrDealStarted: "第{n}ディール: {name}がディーラーで最初に投票します。",
+    osNrDealStarted: "第{n}ディール: ディーラーの{name}が最初に投票します。",
     osNrGameOver: "{team}がマッチに勝利（{a}対{b}）。",
   },
 });

@@ -292,9 +292,13 @@ def test_play_in_view_in_every_phase(new_context: Callable[..., BrowserContext],
 
 
 def hint_marks_a_legal_action(page: Page) -> dict:
-    """Press H: the table marks the hint and focuses it; the hint is one of CPython's legal actions."""
+    """Press H (in the votes H votes hearts: there the Hint button): the table marks the hint and
+    focuses it; the hint is one of CPython's legal actions."""
     legal = saved_game(page).legal_actions()
-    page.keyboard.press("h")
+    if phase(page) == "vote":
+        page.click("#hint")
+    else:
+        page.keyboard.press("h")
     page.wait_for_selector(".on-schedule[data-hint]")
     action = json.loads(page.get_attribute(".on-schedule", "data-hint") or "null")
     assert action in legal

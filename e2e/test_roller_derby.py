@@ -231,15 +231,19 @@ def test_play_in_view_in_every_phase(new_context: Callable[..., BrowserContext],
 
 
 def test_hint_marks_a_legal_action_in_each_kind_of_decision(page: Page, site_url: str) -> None:
-    """H on every decision of the roller's deal, up to the second card played: the hint is legal, marked
-    and focused, and Enter does it (except the jokers, where one is bought to reach the discard)."""
+    """H (the Hint button when naming trump, where H is hearts) on every decision of the roller's deal, up
+    to the second card played: the hint is legal, marked and focused, and Enter does it (except the
+    jokers, where one is bought to reach the discard)."""
     start(page, site_url, HUMAN_ROLLS, jokers=True, privilege=True)
     kinds: list[str] = []
     while kinds.count("play") < 2:
         current = wait_for_turn_or_summary(page)
         legal = saved_game(page).legal_actions()
         moves = saved_game(page).view(HUMAN)
-        page.keyboard.press("h")
+        if current == "trump":  # H names hearts trump there: the Hint button
+            page.click("#hint")
+        else:
+            page.keyboard.press("h")
         page.wait_for_selector(".roller-derby[data-hint]")
         action = json.loads(page.get_attribute(".roller-derby", "data-hint") or "null")
         assert action in legal and action["type"] == {"exchange": "give"}.get(current, current)

@@ -73,7 +73,7 @@ addStrings({
     osNrPlayed: "{name} played the {card}.",
     osNrTrick: "{winner} won trick {n}: {points}.", osNrPointsOne: "1 point", osNrPoints: "{n} points",
     osNrDoubledSpecial: "doubled in {name}'s own special trick", osNrDoubledLast: "doubled in the last trick",
-    osNrTeams: "{first} have {a}, {second} {b}.",
+    osNrTeams: "{first} have {a}, {second} {b}.", osNrWhy: "{points} ({why})", osNrThen: "{first} {second}",
     osNrDealOver: "Deal over, {a} to {b} points. {headline} Victory points: {first} {x}, {second} {y}.",
     osNrDealStarted: "Deal {n}: the dealer, {name}, votes first.",
     osNrGameOver: "{team} win the match, {a} to {b}.",
@@ -135,7 +135,7 @@ addStrings({
     osNrPlayed: "{name}が{card}を出しました。",
     osNrTrick: "{winner}が第{n}トリックに勝利: {points}。", osNrPointsOne: "1点", osNrPoints: "{n}点",
     osNrDoubledSpecial: "{name}自身のスペシャルトリックなので2倍", osNrDoubledLast: "最終トリックなので2倍",
-    osNrTeams: "{first}は{a}点、{second}は{b}点。",
+    osNrTeams: "{first}は{a}点、{second}は{b}点。", osNrWhy: "{points}（{why}）", osNrThen: "{first}{second}",
     osNrDealOver: "ディール終了、{a}点対{b}点。{headline}勝利点は{first}{x}、{second}{y}。",
     osNrDealStarted: "第{n}ディール: ディーラーの{name}が最初に投票します。",
     osNrGameOver: "{team}がマッチに勝利（{a}対{b}）。",
@@ -582,6 +582,9 @@ export function finalSummary(snap) {
 
 // --- hints, words and pictures for learning ---------------------------------------------------------
 
+// The shell may hand the hint a copy of the snapshot on the table: the same step of the same game.
+const sameStep = (a, b) => a !== undefined && b !== undefined && a.moves === b.moves && a.save === b.save;
+
 export const helpKeys = ["keyOnSchedule"];
 
 // The suggested vote, gift or card stands out and takes the focus: Enter (or G for a gift, whose two
@@ -589,14 +592,14 @@ export const helpKeys = ["keyOnSchedule"];
 export function showHint(root, action, snap) {
   hinted = { snap, action };
   if (action.type === "give") picked = [...action.cards];
-  if (lastDrawn?.snap === snap) render(lastDrawn.root, snap, lastDrawn.context);
+  if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
   else markHint();
   const marked = table?.querySelectorAll(".hinted") ?? [];
   marked[marked.length - 1]?.focus();
 }
 
 function markHint() {
-  if (!hinted || hinted.snap !== lastDrawn?.snap) return;
+  if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
   const { action } = hinted;
   const inHand = (code) => table.querySelector(`.hand [data-card="${code}"]`);
   const marked = {
@@ -645,16 +648,16 @@ export function narrate(events, snap) {
       t("osNrSpecialOf", { name: name(seat), n: e.special[seat] })).join(t("osList")) }),
     gave: (e) => t("osNrGave", { name: name(e.seat), partner: name(partnerOf(e.seat)) }),
     cards_passed: () => (view.received?.length && !isSpectator(view)
-      ? `${t("osNrPassed")} ${t("osNrReceived", { name: name(partnerOf(view.seat)), cards: cardList(view.received) })}`
+      ? t("osNrThen", { first: t("osNrPassed"),
+        second: t("osNrReceived", { name: name(partnerOf(view.seat)), cards: cardList(view.received) }) })
       : t("osNrPassed")),
     played: (e) => t("osNrPlayed", { name: name(e.seat), card: cardName(e.card) }),
     trick_won: (e) => {
-      let points = pointsText(e.points);
-      if (e.doubled) {
-        points += ` (${e.trick === TRICKS ? t("osNrDoubledLast") : t("osNrDoubledSpecial", { name: name(e.winner) })})`;
-      }
+      const why = e.trick === TRICKS ? t("osNrDoubledLast") : t("osNrDoubledSpecial", { name: name(e.winner) });
+      const points = e.doubled ? t("osNrWhy", { points: pointsText(e.points), why }) : pointsText(e.points);
       const totals = dealOver ? dealOver.team_points : teamPoints(view.points);
-      return `${t("osNrTrick", { winner: name(e.winner), n: e.trick, points })} ${teamsLine(view, totals)}`;
+      return t("osNrThen", { first: t("osNrTrick", { winner: name(e.winner), n: e.trick, points }),
+        second: teamsLine(view, totals) });
     },
     deal_over: ({ summary }) => {
       const [first, second] = viewerTeamFirst(view);

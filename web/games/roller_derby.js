@@ -16,7 +16,7 @@ const DELAY = { trickShown: 1300, roll: 900, setUp: 650, beforeHuman: 750, human
 
 addStrings({
   en: {
-    rdList: ", ",
+    rdList: ", ", rdThen: "{first} {second}",
     rdDeal: "Deal {n}/{total}", rdDealer: "Dealer: {name}", rdRoller: "Roller: {name}",
     rdTeamAria: "{team}: {score} points", rdRolling: "rolling",
     rdDice: "Dice", rdDieAria: "die showing {n}", rdNotRolled: "not rolled yet",
@@ -78,7 +78,7 @@ addStrings({
     rdNrDealStarted: "Deal {n}: dealer {dealer}, roller {roller}.",
   },
   ja: {
-    rdList: "、",
+    rdList: "、", rdThen: "{first}{second}",
     rdDeal: "第{n}/{total}ディール", rdDealer: "ディーラー: {name}", rdRoller: "ローラー: {name}",
     rdTeamAria: "{team}: {score}点", rdRolling: "ローリング",
     rdDice: "ダイス", rdDieAria: "出目{n}", rdNotRolled: "未ロール",
@@ -499,6 +499,9 @@ export function finalSummary(snap) {
 
 // --- hints, words and pictures for learning ---------------------------------------------------------
 
+// The shell may hand the hint a copy of the snapshot on the table: the same step of the same game.
+const sameStep = (a, b) => a !== undefined && b !== undefined && a.moves === b.moves && a.save === b.save;
+
 export const helpKeys = ["keyRollerDerby"];
 
 // The suggested button or card stands out and takes the focus (Enter then does it); a joker's
@@ -506,12 +509,12 @@ export const helpKeys = ["keyRollerDerby"];
 export function showHint(root, action, snap) {
   hinted = { snap, action };
   if (action.type === "play" && isJoker(action.card)) jokerChoice = action.card;
-  if (lastDrawn?.snap === snap) render(lastDrawn.root, snap, lastDrawn.context);
+  if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
   table?.querySelector(".hinted")?.focus();
 }
 
 function markHint() {
-  if (!hinted || hinted.snap !== lastDrawn?.snap) return;
+  if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
   const { action } = hinted;
   let selector = `[data-focus-key="${action.type}-${hintKey(action)}"]`;
   if (["give", "discard", "play"].includes(action.type)) selector = `.hand [data-card="${action.card}"]`;
@@ -562,8 +565,8 @@ export function narrate(events, snap) {
     rolled: (e) => t("rdNrRolled", { name: name(e.seat), dice: e.dice.join(" + "), team: team(e.seat), target: e.target }),
     gave: (e) => t("rdNrGave", { name: name(e.seat), partner: name(partnerOf(e.seat)) }),
     cards_passed: (e) => (!isSpectator(view) && teamOf(view.seat) === e.team && view.received
-      ? `${t("rdNrPassed", { team: teamName(view, e.team) })} ${t("rdNrReceived", {
-        name: name(partnerOf(view.seat)), cards: view.received.map(cardWords).join(t("rdList")) })}`
+      ? t("rdThen", { first: t("rdNrPassed", { team: teamName(view, e.team) }), second: t("rdNrReceived", {
+        name: name(partnerOf(view.seat)), cards: view.received.map(cardWords).join(t("rdList")) }) })
       : t("rdNrPassed", { team: teamName(view, e.team) })),
     trump_named: (e) => (e.trump === "NT" ? t("rdNrNoTrump", { name: name(e.seat) })
       : t("rdNrTrump", { name: name(e.seat), suit: suitName(e.trump) })),

@@ -256,7 +256,7 @@ def test_hint_marks_a_legal_action_in_each_kind_of_decision(page: Page, site_url
         page.wait_for_function("([phase, hand]) => { const table = document.querySelector('.roller-derby');"
                                " return !table.dataset.hint || table.dataset.phase !== phase"
                                " || table.dataset.handSize !== hand; }",
-                               [current, str(len(moves["hand"]))])
+                               arg=[current, str(len(moves["hand"]))])
     assert {"roll", "trump", "buy", "discard", "give", "declare", "play"} <= set(kinds)
 
 

@@ -348,8 +348,10 @@ function exchangePanel(view) {
   const partner = partnerOf(view.seat);
   const privileged = view.received && !view.exchanged[teamOf(view.seat)];
   const given = view.exchanged[teamOf(view.seat)] || view.chosen[view.seat];
-  return h("section", { class: "rd-panel rd-exchange", "aria-label": t("rdExchange") },
-    h("h2", { class: "strip-title", text: t("rdExchange") }),
+  // once the play has begun the exchange is a record, folded away to leave the trick and hand in view
+  const done = view.phase === "play";
+  return h(done ? "details" : "section", { class: "rd-panel rd-exchange", "aria-label": t("rdExchange") },
+    done ? h("summary", { text: t("rdExchange") }) : h("h2", { class: "strip-title", text: t("rdExchange") }),
     view.phase === "exchange" && h("ul", { class: "chosen-list" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${view.chosen[seat] ? "yes" : ""}`, "data-seat": seat, "data-chosen": String(view.chosen[seat]),
       text: t(view.chosen[seat] ? "rdChosen" : "rdChoosing", { name: seatName(view, seat) }),

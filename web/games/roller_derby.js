@@ -328,7 +328,9 @@ function jokerPanel(snap, context) {
   const actions = legalOf(snap, "play").filter((action) => action.card === jokerChoice);
   const joker = t("rdJokerName", { n: jokerChoice.slice(2) });
   return h("section", { class: "rd-panel rd-joker", "aria-label": t("rdJokerTitle", { joker }) },
-    h("h2", { class: "strip-title", text: t("rdJokerTitle", { joker }) }),
+    h("div", { class: "rd-joker-head" }, h("h2", { class: "strip-title", text: t("rdJokerTitle", { joker }) }),
+      h("button", { type: "button", class: "action", "data-nav": "", "data-focus-key": "joker-cancel",
+        onclick: () => { jokerChoice = null; redraw(); } }, t("rdCancel"), h("kbd", { "aria-hidden": "true", text: "Esc" }))),
     h("div", { class: "actions joker-choices", "data-region": "actions" }, actions.map((action, i) => {
       const rank = t(action.rank === "high" ? "rdJokerHigh" : "rdJokerLow");
       return h("button", {
@@ -338,9 +340,7 @@ function jokerPanel(snap, context) {
         "aria-label": t("rdJokerAria", { joker, suit: suitName(action.suit), rank }),
         onclick: () => { jokerChoice = null; context.act(action); },
       }, `${SUIT_SYMBOL[action.suit]} ${rank}`);
-    }),
-    h("button", { type: "button", class: "action", "data-nav": "", "data-focus-key": "joker-cancel",
-      onclick: () => { jokerChoice = null; redraw(); } }, t("rdCancel"), h("kbd", { "aria-hidden": "true", text: "Esc" }))));
+    })));
 }
 
 // Who has given in the exchange, what the human set aside or gave, and what came back.

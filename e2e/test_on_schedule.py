@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from driver import (
+    ARTIFACTS,
     DESKTOP,
     HUMAN,
     LAPTOP,
@@ -303,6 +304,7 @@ def hint_marks_a_legal_action(page: Page) -> dict:
     action = json.loads(page.get_attribute(".on-schedule", "data-hint") or "null")
     assert action in legal
     assert page.evaluate("document.activeElement.classList.contains('hinted')")
+    page.screenshot(path=str(ARTIFACTS / f"on_schedule-hint-{action['type']}.png"))
     return action
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from driver import (
+    ARTIFACTS,
     DESKTOP,
     HUMAN,
     LAPTOP,
@@ -248,6 +249,8 @@ def test_hint_marks_a_legal_action_in_each_kind_of_decision(page: Page, site_url
         action = json.loads(page.get_attribute(".roller-derby", "data-hint") or "null")
         assert action in legal and action["type"] == {"exchange": "give"}.get(current, current)
         assert page.evaluate("document.activeElement.classList.contains('hinted')")
+        if action["type"] not in kinds:
+            page.screenshot(path=str(ARTIFACTS / f"roller_derby-hint-{action['type']}.png"))
         kinds.append(action["type"])
         if current == "buy":
             page.click('.rd-buy button[data-jokers="1"]')

@@ -18,6 +18,7 @@ from driver import (
     assert_play_in_view,
     attributes,
     close_summary,
+    explain_last_step,
     hand,
     marked_cards,
     open_site,
@@ -334,43 +335,24 @@ def test_hint_marks_a_legal_vote_gift_and_card(page: Page, site_url: str) -> Non
         page.wait_for_function("!document.querySelector('.on-schedule[data-hint]')")
 
 
-LAST_TRICK = Path(__file__).resolve().parent.parent / "web" / "scenarios" / "on-schedule-last-trick.json"
-
-_NARRATE_JS = """
-async ([scenario, language]) => {
-  const { setLanguage } = await import("./i18n.js");
-  const renderer = await import("./games/on_schedule.js");
-  setLanguage(language, { remember: false });
-  const steps = scenario.steps.length;
-  const opened = await window.pygamesBridge({ op: "play_scenario", scenario, steps: steps - 1 });
-  const last = scenario.steps[steps - 1].action;
-  const described = renderer.describeAction(last, opened.snapshot);
-  const gift = renderer.describeAction({ type: "give", cards: ["AS", "7H"] }, opened.snapshot);
-  const reply = await window.pygamesBridge({ op: "act", sid: opened.sid, action: last });
-  return { described, gift, said: renderer.narrate(reply.events, reply.snapshot) };
-}
-"""
-
-
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_narrate_and_describe_through_the_page(new_context: Callable[..., BrowserContext], site_url: str,
                                                language: str) -> None:
     """The last trick of the scenario: East's card, North's doubled trick 13, the deal's victory point."""
     page = new_context(DESKTOP, "ja-JP" if language == "ja" else "en-US").new_page()
     open_site(page, site_url)
-    scenario = json.loads(LAST_TRICK.read_text(encoding="utf-8"))
-    said = page.evaluate(_NARRATE_JS, [scenario, language])
+    said = explain_last_step(page, GAME, "on-schedule-last-trick", language, [{"type": "give", "cards": ["AS", "7H"]}])
     expected = {
-        "en": ("play the Queen of spades", "give West the Ace of spades and the 7 of hearts",
+        "en": (["play the Queen of spades", "give West the Ace of spades and the 7 of hearts"],
                ["East played the Queen of spades.",
                 "North won trick 13: 6 points (doubled in the last trick). You & North have 17, West & East 13.",
                 "Deal over, 17 to 13 points. You & North take the victory point. Victory points: You & North 1, "
                 "West & East 0.",
                 "Deal 2: the dealer, West, votes first."]),
-        "ja": ("スペードのクイーンを出す", "西にスペードのエースとハートの7を渡す",
+        "ja": (["スペードのクイーンを出す", "西にスペードのエースとハートの7を渡す"],
                ["東がスペードのクイーンを出しました。",
                 "北が第13トリックに勝利: 6点（最終トリックなので2倍）。あなた・北は17点、西・東は13点。",
                 "ディール終了、17点対13点。あなた・北が勝利点を獲得。勝利点はあなた・北1、西・東0。",
                 "第2ディール: ディーラーの西が最初に投票します。"]),
     }[language]
-    assert (said["described"], said["gift"], said["said"]) == expected
+    assert said == expected

@@ -19,6 +19,7 @@ from driver import (
     assert_play_in_view,
     attributes,
     close_summary,
+    explain_last_step,
     hand,
     marked_cards,
     open_site,
@@ -263,33 +264,15 @@ def test_hint_marks_a_legal_action_in_each_kind_of_decision(page: Page, site_url
     assert {"roll", "trump", "buy", "discard", "give", "declare", "play"} <= set(kinds)
 
 
-EXACT_TARGET = Path(__file__).resolve().parent.parent / "web" / "scenarios" / "roller-derby-exact-target.json"
-
-_NARRATE_JS = """
-async ([scenario, language]) => {
-  const { setLanguage } = await import("./i18n.js");
-  const renderer = await import("./games/roller_derby.js");
-  setLanguage(language, { remember: false });
-  const steps = scenario.steps.length;
-  const opened = await window.pygamesBridge({ op: "play_scenario", scenario, steps: steps - 1 });
-  const last = scenario.steps[steps - 1].action;
-  const described = [last, { type: "give", card: "AS" }, { type: "trump", suit: "NT" }, { type: "buy", jokers: 1 },
-    { type: "declare", all_or_nothing: false }, { type: "play", card: "JK1", suit: "H", rank: "high" }]
-    .map((action) => renderer.describeAction(action, opened.snapshot));
-  const reply = await window.pygamesBridge({ op: "act", sid: opened.sid, action: last });
-  return { described, said: renderer.narrate(reply.events, reply.snapshot) };
-}
-"""
-
-
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_narrate_and_describe_through_the_page(new_context: Callable[..., BrowserContext], site_url: str,
                                                language: str) -> None:
     """The last card of the exact-target example: East takes trick 13, the rolling team made 7 of 7."""
     page = new_context(DESKTOP, "ja-JP" if language == "ja" else "en-US").new_page()
     open_site(page, site_url)
-    scenario = json.loads(EXACT_TARGET.read_text(encoding="utf-8"))
-    said = page.evaluate(_NARRATE_JS, [scenario, language])
+    said = explain_last_step(page, GAME, "roller-derby-exact-target", language, [
+        {"type": "give", "card": "AS"}, {"type": "trump", "suit": "NT"}, {"type": "buy", "jokers": 1},
+        {"type": "declare", "all_or_nothing": False}, {"type": "play", "card": "JK1", "suit": "H", "rank": "high"}])
     expected = {
         "en": (["play the King of spades", "give North the Ace of spades", "play with no trump", "buy 1 joker",
                 "play for exactly 7 tricks", "play Joker 1 as the highest hearts"],
@@ -304,4 +287,4 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
                 "ディール終了: あなた・北の目標7: ちょうど7トリック — 100点。",
                 "第2ディール: ディーラーはあなた、ローラーは西。"]),
     }[language]
-    assert (said["described"], said["said"]) == expected
+    assert said == expected

@@ -378,9 +378,11 @@ function giftAction(snap) {
   return legalOf(snap, "give").find((action) => action.cards.every((code) => picked.includes(code)));
 }
 
+// In the play the pass is a record: folded away (a tap opens it) to leave the trick and hand in view.
 function passRecord(view) {
   const partner = partnerOf(view.seat);
-  return h("section", { class: "os-panel pass-record", "aria-label": t("osPassTitle") },
+  return h("details", { class: "os-panel pass-record", "aria-label": t("osPassTitle") },
+    h("summary", { text: t("osPassTitle") }),
     h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
       h("span", { text: t("osGaveTo", { name: seatName(view, partner) }) }),
       view.gave.map((code) => cardFace(code, { class: "mini" }))),

@@ -222,3 +222,29 @@ def words_through_the_page(page: Page, renderer: str, create: dict,
     the page's language."""
     shown = page.evaluate(_WORDS_JS, [renderer, create, actions])
     return shown["words"], shown["said"]
+
+
+# A renderer's words for a scripted example's last step, through the page: the scenario is opened one
+# step before its end over the page's bridge, the renderer (web/games/<game>.js) describes that step's
+# action and `actions` in `language`, the step is played and the renderer narrates its events.
+_EXPLAIN_LAST_STEP_JS = """
+async ([game, scenario, language, actions]) => {
+  const { setLanguage } = await import("./i18n.js");
+  const renderer = await import(`./games/${game}.js`);
+  setLanguage(language, { remember: false });
+  const steps = scenario.steps.length;
+  const opened = await window.pygamesBridge({ op: "play_scenario", scenario, steps: steps - 1 });
+  const last = scenario.steps[steps - 1].action;
+  const described = [last, ...actions].map((action) => renderer.describeAction(action, opened.snapshot));
+  const reply = await window.pygamesBridge({ op: "act", sid: opened.sid, action: last });
+  return { described, said: renderer.narrate(reply.events, reply.snapshot) };
+}
+"""
+
+
+def explain_last_step(page: Page, game: str, scenario: str, language: str,
+                      actions: list[dict]) -> tuple[list[str], list[str]]:
+    """describeAction of the last step of web/scenarios/<scenario>.json and of `actions`, and narrate of
+    that step's events, as the page says them in `language` (an open site's page)."""
+    reply = page.evaluate(_EXPLAIN_LAST_STEP_JS, [game, shipped_scenario(scenario), language, actions])
+    return reply["described"], reply["said"]

@@ -4,16 +4,21 @@ resume after a reload; keyboard play; the final summary; screenshots."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from driver import (
+    ARTIFACTS,
     DESKTOP,
     HUMAN,
+    LAPTOP,
     PHONE,
+    assert_play_in_view,
     attributes,
     close_summary,
+    explain_last_step,
     hand,
     marked_cards,
     open_site,
@@ -261,3 +266,93 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
     resume_position(page, site_url, last_trick(4, [1, 0]))
     play_last_card(page)
     shot("summary")
+
+
+# --- learning to play: the play in view, the hint, the words ---------------------------------------------
+
+IN_VIEW = {"vote": ("hand", "actions"), "give": ("hand", "actions"), "play": ("hand", "trick")}
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
+def test_play_in_view_in_every_phase(new_context: Callable[..., BrowserContext], site_url: str, language: str,
+                                     name: str, viewport: dict) -> None:
+    """The votes, the card pass, a lead and a follow, each with the hand, the trick and the buttons of
+    the decision in view and uncovered (screenshots in e2e/artifacts/)."""
+    page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
+    start(page, site_url, seed=21)
+    shown: set[str] = set()
+    turn = 0
+    while "play" not in shown or turn < 6:
+        current = wait_for_turn_or_summary(page)
+        assert_play_in_view(page, *IN_VIEW[current],
+                            screenshot=None if current in shown else f"on_schedule-inview-{name}-{language}-{current}")
+        shown.add(current)
+        take_turn(page, turn)
+        turn += 1
+    assert shown == {"vote", "give", "play"}
+
+
+def hint_marks_a_legal_action(page: Page) -> dict:
+    """Press H (in the votes H votes hearts: there the Hint button): the table marks the hint and
+    focuses it; the hint is one of CPython's legal actions."""
+    legal = saved_game(page).legal_actions()
+    if phase(page) == "vote":
+        page.click("#hint")
+    else:
+        page.keyboard.press("h")
+    page.wait_for_selector(".on-schedule[data-hint]")
+    action = json.loads(page.get_attribute(".on-schedule", "data-hint") or "null")
+    assert action in legal
+    assert page.evaluate("document.activeElement.classList.contains('hinted')")
+    page.screenshot(path=str(ARTIFACTS / f"on_schedule-hint-{action['type']}.png"))
+    return action
+
+
+def test_hint_marks_a_legal_vote_gift_and_card(page: Page, site_url: str) -> None:
+    start(page, site_url, seed=21)
+    hinted = set()
+    while {"vote", "give", "play"} - hinted:
+        current = wait_for_turn_or_summary(page)
+        action = hint_marks_a_legal_action(page)
+        assert action["type"] == current
+        suit, card = action.get("suit"), action.get("card")
+        if current == "vote":
+            expect(page.locator(f'.vote-suit.hinted[data-suit="{suit}"]')).to_be_visible()
+        elif current == "give":  # the two cards are picked for the player: G gives them
+            expect(page.locator(".hand .card.picked")).to_have_count(2)
+            assert page.eval_on_selector_all(".hand .card.hinted", "cards => cards.map(c => c.dataset.card)") == \
+                action["cards"]
+            page.keyboard.press("g")
+            page.wait_for_function("document.querySelector('.on-schedule').dataset.phase !== 'give' || "
+                                   "document.querySelector('.on-schedule').dataset.myTurn === 'false'")
+            hinted.add(current)
+            continue
+        else:
+            expect(page.locator(f'.hand .card.hinted[data-card="{card}"]')).to_be_visible()
+        hinted.add(current)
+        page.keyboard.press("Enter")
+        page.wait_for_function("!document.querySelector('.on-schedule[data-hint]')")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_narrate_and_describe_through_the_page(new_context: Callable[..., BrowserContext], site_url: str,
+                                               language: str) -> None:
+    """The last trick of the scenario: East's card, North's doubled trick 13, the deal's victory point."""
+    page = new_context(DESKTOP, "ja-JP" if language == "ja" else "en-US").new_page()
+    open_site(page, site_url)
+    said = explain_last_step(page, GAME, "on-schedule-last-trick", language, [{"type": "give", "cards": ["AS", "7H"]}])
+    expected = {
+        "en": (["play the Queen of spades", "give West the Ace of spades and the 7 of hearts"],
+               ["East played the Queen of spades.",
+                "North won trick 13: 6 points (doubled in the last trick). You & North have 17, West & East 13.",
+                "Deal over, 17 to 13 points. You & North take the victory point. Victory points: You & North 1, "
+                "West & East 0.",
+                "Deal 2: the dealer, West, votes first."]),
+        "ja": (["スペードのクイーンを出す", "西にスペードのエースとハートの7を渡す"],
+               ["東がスペードのクイーンを出しました。",
+                "北が第13トリックに勝利: 6点（最終トリックなので2倍）。あなた・北は17点、西・東は13点。",
+                "ディール終了、17点対13点。あなた・北が勝利点を獲得。勝利点はあなた・北1、西・東0。",
+                "第2ディール: ディーラーの西が最初に投票します。"]),
+    }[language]
+    assert said == expected

@@ -5,16 +5,21 @@ d12; resume after a reload; screenshots."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from driver import (
+    ARTIFACTS,
     DESKTOP,
     HUMAN,
+    LAPTOP,
     PHONE,
+    assert_play_in_view,
     attributes,
     close_summary,
+    explain_last_step,
     hand,
     marked_cards,
     open_site,
@@ -192,3 +197,94 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
         take_turn(page)
         steps += 1
     shot("summary")
+
+
+# --- learning to play: the play in view, the hint, the words ---------------------------------------------
+
+IN_VIEW = {"roll": ("hand", "actions"), "trump": ("hand", "actions"), "buy": ("hand", "actions"),
+           "discard": ("hand",), "exchange": ("hand",), "declare": ("hand", "actions"), "play": ("hand", "trick")}
+PLAY_TURNS_CHECKED = 3
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
+def test_play_in_view_in_every_phase(new_context: Callable[..., BrowserContext], site_url: str, language: str,
+                                     name: str, viewport: dict) -> None:
+    """The roll, trump, jokers and the discard, the exchange, All or Nothing, plays and a joker's
+    declaration, each with the hand, the trick and the decision's buttons in view and uncovered."""
+    page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
+    start(page, site_url, HUMAN_ROLLS, jokers=True, privilege=True)
+    shown: list[str] = []
+    while shown.count("play") < PLAY_TURNS_CHECKED:
+        current = wait_for_turn_or_summary(page)
+        assert_play_in_view(page, *IN_VIEW[current],
+                            screenshot=None if current in shown else f"roller_derby-inview-{name}-{language}-{current}")
+        shown.append(current)
+        jokers = [c for c in marked_cards(page) if c.startswith("JK")] if current == "play" else []
+        if jokers and "joker" not in shown:
+            page.click(f'.hand .card[data-card="{jokers[0]}"]')
+            assert_play_in_view(page, "hand", "trick", "actions",
+                                screenshot=f"roller_derby-inview-{name}-{language}-joker")
+            page.keyboard.press("Escape")
+            expect(page.locator(".rd-joker")).to_have_count(0)
+            shown.append("joker")
+        take_turn(page)
+    assert {"roll", "trump", "buy", "discard", "exchange", "declare", "play"} <= set(shown)
+
+
+def test_hint_marks_a_legal_action_in_each_kind_of_decision(page: Page, site_url: str) -> None:
+    """H (the Hint button when naming trump, where H is hearts) on every decision of the roller's deal, up
+    to the second card played: the hint is legal, marked and focused, and Enter does it (except the
+    jokers, where one is bought to reach the discard)."""
+    start(page, site_url, HUMAN_ROLLS, jokers=True, privilege=True)
+    kinds: list[str] = []
+    while kinds.count("play") < 2:
+        current = wait_for_turn_or_summary(page)
+        legal = saved_game(page).legal_actions()
+        moves = saved_game(page).view(HUMAN)
+        if current == "trump":  # H names hearts trump there: the Hint button
+            page.click("#hint")
+        else:
+            page.keyboard.press("h")
+        page.wait_for_selector(".roller-derby[data-hint]")
+        action = json.loads(page.get_attribute(".roller-derby", "data-hint") or "null")
+        assert action in legal and action["type"] == {"exchange": "give"}.get(current, current)
+        assert page.evaluate("document.activeElement.classList.contains('hinted')")
+        if action["type"] not in kinds:
+            page.screenshot(path=str(ARTIFACTS / f"roller_derby-hint-{action['type']}.png"))
+        kinds.append(action["type"])
+        if current == "buy":
+            page.click('.rd-buy button[data-jokers="1"]')
+        else:
+            page.keyboard.press("Enter")
+        page.wait_for_function("([phase, hand]) => { const table = document.querySelector('.roller-derby');"
+                               " return !table.dataset.hint || table.dataset.phase !== phase"
+                               " || table.dataset.handSize !== hand; }",
+                               arg=[current, str(len(moves["hand"]))])
+    assert {"roll", "trump", "buy", "discard", "give", "declare", "play"} <= set(kinds)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_narrate_and_describe_through_the_page(new_context: Callable[..., BrowserContext], site_url: str,
+                                               language: str) -> None:
+    """The last card of the exact-target example: East takes trick 13, the rolling team made 7 of 7."""
+    page = new_context(DESKTOP, "ja-JP" if language == "ja" else "en-US").new_page()
+    open_site(page, site_url)
+    said = explain_last_step(page, GAME, "roller-derby-exact-target", language, [
+        {"type": "give", "card": "AS"}, {"type": "trump", "suit": "NT"}, {"type": "buy", "jokers": 1},
+        {"type": "declare", "all_or_nothing": False}, {"type": "play", "card": "JK1", "suit": "H", "rank": "high"}])
+    expected = {
+        "en": (["play the King of spades", "give North the Ace of spades", "play with no trump", "buy 1 joker",
+                "play for exactly 7 tricks", "play Joker 1 as the highest hearts"],
+               ["You played the King of spades.",
+                "East took trick 13: You & North have 7 of the 7 tricks they need.",
+                "Deal over: You & North rolled 7: exactly 7 tricks — 100 points.",
+                "Deal 2: dealer You, roller West."]),
+        "ja": (["スペードのキングを出す", "北にスペードのエースを渡す", "ノートランプにする", "ジョーカーを1枚買う",
+                "目標ちょうど7トリックを狙う", "ジョーカー1をハートの最強として出す"],
+               ["あなたがスペードのキングを出しました。",
+                "東が第13トリックを獲得: あなた・北は目標7トリックのうち7トリック。",
+                "ディール終了: あなた・北の目標7: ちょうど7トリック — 100点。",
+                "第2ディール: ディーラーはあなた、ローラーは西。"]),
+    }[language]
+    assert said == expected

@@ -58,10 +58,25 @@ addStrings({
     osDealWinner: "{team} take the victory point.", osDealTie: "Equal totals: no victory point.",
     osDealStake: "{team} take {n} victory points (the cube's stake).",
     osDealPassed: "The double was passed: {team} take {n} victory points.",
+    osDealPassedOne: "The double was passed: {team} take 1 victory point.",
     osDoublingNote: "Points count double in the winner's own special trick (★) and in trick 13.",
     osFinalTitle: "Match over", osWeWin: "Your team wins the match {ours}–{theirs}!",
     osTheyWin: "{team} win the match {theirs}–{ours}.", osDealsPlayed: "Deals played: {n}",
     keyOnSchedule: "On Schedule: S H D C vote for a suit; in the card pass, Enter or Space picks a card and G gives the two picked",
+    osDoVote: "vote for {suit} (cast the {card})", osDoGive: "give {name} the {first} and the {second}",
+    osDoPlay: "play the {card}",
+    osNrVoted: "{name} voted for {suit} (the {card}).",
+    osNrSchedule: "The votes are shuffled into the schedule row. Special tricks: {list}.",
+    osNrSpecialOf: "{name} {n}",
+    osNrGave: "{name} set two cards aside for {partner}.",
+    osNrPassed: "The cards are passed.", osNrReceived: "{name} gave you the {cards}.",
+    osNrPlayed: "{name} played the {card}.",
+    osNrTrick: "{winner} won trick {n}: {points}.", osNrPointsOne: "1 point", osNrPoints: "{n} points",
+    osNrDoubledSpecial: "doubled in {name}'s own special trick", osNrDoubledLast: "doubled in the last trick",
+    osNrTeams: "{first} have {a}, {second} {b}.", osNrWhy: "{points} ({why})", osNrThen: "{first} {second}",
+    osNrDealOver: "Deal over, {a} to {b} points. {headline} Victory points: {first} {x}, {second} {y}.",
+    osNrDealStarted: "Deal {n}: the dealer, {name}, votes first.",
+    osNrGameOver: "{team} win the match, {a} to {b}.",
   },
   ja: {
     osList: "、",
@@ -105,10 +120,25 @@ addStrings({
     osDealWinner: "{team}が勝利点を獲得。", osDealTie: "同点: 勝利点なし。",
     osDealStake: "{team}が勝利点{n}を獲得（キューブの賭け）。",
     osDealPassed: "ダブルがパスされました: {team}が勝利点{n}を獲得。",
+    osDealPassedOne: "ダブルがパスされました: {team}が勝利点1を獲得。",
     osDoublingNote: "勝者自身のスペシャルトリック（★）とトリック13の得点は2倍です。",
     osFinalTitle: "マッチ終了", osWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
     osTheyWin: "{team}の勝ち（{theirs}対{ours}）。", osDealsPlayed: "ディール数: {n}",
     keyOnSchedule: "オン・スケジュール: S H D C でスートに投票、カードパスでは Enter か Space で札を選び G で2枚を渡す",
+    osDoVote: "{suit}に投票する（{card}を出す）", osDoGive: "{name}に{first}と{second}を渡す",
+    osDoPlay: "{card}を出す",
+    osNrVoted: "{name}が{suit}に投票（{card}）。",
+    osNrSchedule: "投票札がシャッフルされ、スケジュールの列ができました。スペシャルトリック: {list}。",
+    osNrSpecialOf: "{name}は第{n}トリック",
+    osNrGave: "{name}が{partner}に渡す2枚を伏せました。",
+    osNrPassed: "カードパスが行われました。", osNrReceived: "{name}から{cards}を受け取りました。",
+    osNrPlayed: "{name}が{card}を出しました。",
+    osNrTrick: "{winner}が第{n}トリックに勝利: {points}。", osNrPointsOne: "1点", osNrPoints: "{n}点",
+    osNrDoubledSpecial: "{name}自身のスペシャルトリックなので2倍", osNrDoubledLast: "最終トリックなので2倍",
+    osNrTeams: "{first}は{a}点、{second}は{b}点。", osNrWhy: "{points}（{why}）", osNrThen: "{first}{second}",
+    osNrDealOver: "ディール終了、{a}点対{b}点。{headline}勝利点は{first}{x}、{second}{y}。",
+    osNrDealStarted: "第{n}ディール: ディーラーの{name}が最初に投票します。",
+    osNrGameOver: "{team}がマッチに勝利（{a}対{b}）。",
   },
 });
 
@@ -123,6 +153,7 @@ let lastDrawn = null; // {root, snap, context}: picking a card to give redraws w
 // The cards the human has picked to give, in the order picked; only ever cards of the current hand.
 let picked = [];
 let pickedFor = ""; // the hand the picks belong to: a new hand (or deal) clears them
+let hinted = null; // {snap, action}: the suggested action, marked again when a pick redraws the same snapshot
 
 export function render(root, snap, context) {
   const view = snap.view;
@@ -144,6 +175,7 @@ export function render(root, snap, context) {
     handRow(view, snap, context)),
   h("aside", { class: "os-side" }, trickTable(view)));
   root.replaceChildren(table);
+  markHint();
 }
 
 // --- the parts of the table ----------------------------------------------------------------------
@@ -254,7 +286,7 @@ function centre(view) {
   const done = view.phase === "play" && view.trick.length === 0 && last !== undefined;
   const trump = view.trump ?? view.row[0]?.suit;
   const winner = done ? last.winner : null;
-  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
+  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite", "data-region": "trick" },
     view.phase === "play" && showing.map((play) => cardFace(play.card, {
       class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`,
       "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
@@ -294,7 +326,7 @@ function votingPanel(view, snap, context) {
   const tally = Object.fromEntries(VOTE_SUITS.map((suit) => [suit, view.votes.filter((v) => v.suit === suit).length]));
   const pile = isSpectator(view) ? null : view.piles[view.seat];
   const votable = new Set(legalOf(snap, "vote").map((action) => action.suit));
-  return h("section", { class: "os-panel voting", "aria-label": t("osVotes") },
+  return h("section", { class: "os-panel voting", "aria-label": t("osVotes"), "data-region": pile ? "actions" : null },
     h("h2", { class: "strip-title", text: t("osVotes") }),
     h("ol", { class: "strip vote-stack" }, stack),
     pile && h("div", { class: "pile", role: "group", "aria-label": t("osYourPile") },
@@ -331,7 +363,7 @@ function passPanel(view, snap, context) {
     view.gave && h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
       h("span", { text: t("osSetAside", { name: seatName(view, partner) }) }),
       view.gave.map((code) => cardFace(code, { class: "mini" }))),
-    legalOf(snap, "give").length > 0 && h("div", { class: "give-row" },
+    legalOf(snap, "give").length > 0 && h("div", { class: "give-row", "data-region": "actions" },
       h("span", { class: "picked-count", "data-picked": picked.length, text: t("osPicked", { n: picked.length }) }),
       h("button", {
         type: "button", id: "give", class: "action primary", "data-nav": "", "data-focus-key": "give",
@@ -346,9 +378,11 @@ function giftAction(snap) {
   return legalOf(snap, "give").find((action) => action.cards.every((code) => picked.includes(code)));
 }
 
+// In the play the pass is a record: folded away (a tap opens it) to leave the trick and hand in view.
 function passRecord(view) {
   const partner = partnerOf(view.seat);
-  return h("section", { class: "os-panel pass-record", "aria-label": t("osPassTitle") },
+  return h("details", { class: "os-panel pass-record", "aria-label": t("osPassTitle") },
+    h("summary", { text: t("osPassTitle") }),
     h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
       h("span", { text: t("osGaveTo", { name: seatName(view, partner) }) }),
       view.gave.map((code) => cardFace(code, { class: "mini" }))),
@@ -378,7 +412,7 @@ function handRow(view, snap, context) {
   const received = new Set(view.received ?? []);
   const firstLegal = giving ? view.hand[0] : view.hand.find((code) => playable.has(code));
   return h("div", { class: "hand-row" },
-    h("div", { class: `hand ${giving ? "giving" : ""}`, role: "group", "aria-label": t("osYourHand") },
+    h("div", { class: `hand ${giving ? "giving" : ""}`, role: "group", "aria-label": t("osYourHand"), "data-region": "hand" },
       view.hand.map((code) => {
         const name = cardName(code);
         const common = {
@@ -494,7 +528,7 @@ export function botDelay(snap, lastEvents) {
 function dealHeadline(view, summary) {
   if (summary.winner_team === null) return t("osDealTie");
   const team = teamName(view, summary.winner_team);
-  if (summary.passed) return t("osDealPassed", { team, n: summary.stake });
+  if (summary.passed) return t(summary.stake === 1 ? "osDealPassedOne" : "osDealPassed", { team, n: summary.stake });
   return summary.stake > 1 ? t("osDealStake", { team, n: summary.stake }) : t("osDealWinner", { team });
 }
 
@@ -546,4 +580,105 @@ export function finalSummary(snap) {
       class: `team-${team} ${team === winner ? "winner" : ""}`, "data-team": team, "data-vp": scores[team],
     }, `${teamName(view, team)}: ${scores[team]} `, vpPips(scores[team], snap.view.target)))),
     h("p", { class: "fine", text: t("osDealsPlayed", { n: deals }) }));
+}
+
+// --- hints, words and pictures for learning ---------------------------------------------------------
+
+// The shell may hand the hint a copy of the snapshot on the table: the same step of the same game.
+const sameStep = (a, b) => a !== undefined && b !== undefined && a.moves === b.moves && a.save === b.save;
+
+export const helpKeys = ["keyOnSchedule"];
+
+// The suggested vote, gift or card stands out and takes the focus: Enter (or G for a gift, whose two
+// cards are picked for the player) then does it. A doubling-cube hint is the cube bar's own.
+export function showHint(root, action, snap) {
+  hinted = { snap, action };
+  if (action.type === "give") picked = [...action.cards];
+  if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
+  else markHint();
+  const marked = table?.querySelectorAll(".hinted") ?? [];
+  marked[marked.length - 1]?.focus();
+}
+
+function markHint() {
+  if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
+  const { action } = hinted;
+  const inHand = (code) => table.querySelector(`.hand [data-card="${code}"]`);
+  const marked = {
+    vote: () => [table.querySelector(`.vote-suit[data-suit="${action.suit}"]`)],
+    give: () => [...action.cards.map(inHand), table.querySelector("#give")],
+    play: () => [inHand(action.card)],
+  }[action.type]?.() ?? [];
+  for (const element of marked) element?.classList.add("hinted");
+  table.dataset.hint = JSON.stringify(action);
+}
+
+export function describeAction(action, snap) {
+  const view = snap.view;
+  if (action.type === "vote") {
+    const next = view.piles[view.current_player]?.find((code) => suitOf(code) === action.suit);
+    return t("osDoVote", { suit: suitName(action.suit), card: next ? cardName(next) : "" });
+  }
+  if (action.type === "give") {
+    return t("osDoGive", { name: seatName(view, partnerOf(view.current_player)), first: cardName(action.cards[0]),
+      second: cardName(action.cards[1]) });
+  }
+  if (action.type === "play") return t("osDoPlay", { card: cardName(action.card) });
+  if (action.type === "double") return t("cbDouble", { value: 2 * view.cube.value });
+  return t({ take: "cbTake", pass: "cbPass" }[action.type] ?? action.type);
+}
+
+const pointsText = (n) => (n === 1 ? t("osNrPointsOne") : t("osNrPoints", { n }));
+
+// The two teams, the viewer's first (a spectator's: seat 0's).
+const viewerTeamFirst = (view) => (teamOf(view.seat ?? 0) === 0 ? [0, 1] : [1, 0]);
+
+function teamsLine(view, points) {
+  const [first, second] = viewerTeamFirst(view);
+  return t("osNrTeams", { first: teamName(view, first), a: points[first], second: teamName(view, second), b: points[second] });
+}
+
+// One sentence per event worth telling; the doubling cube's events are the cube bar's to tell.
+export function narrate(events, snap) {
+  const view = snap.view;
+  const dealOver = events.find((event) => event.type === "deal_over")?.summary;
+  const name = (seat) => seatName(view, seat);
+  const teamPoints = (points) => [0, 1].map((team) => points[team] + points[team + 2]);
+  const said = {
+    voted: (e) => t("osNrVoted", { name: name(e.seat), suit: suitName(e.suit), card: cardName(e.card) }),
+    schedule: (e) => t("osNrSchedule", { list: seatsFromBottom(view).map((seat) =>
+      t("osNrSpecialOf", { name: name(seat), n: e.special[seat] })).join(t("osList")) }),
+    gave: (e) => t("osNrGave", { name: name(e.seat), partner: name(partnerOf(e.seat)) }),
+    cards_passed: () => (view.received?.length && !isSpectator(view)
+      ? t("osNrThen", { first: t("osNrPassed"),
+        second: t("osNrReceived", { name: name(partnerOf(view.seat)), cards: cardList(view.received) }) })
+      : t("osNrPassed")),
+    played: (e) => t("osNrPlayed", { name: name(e.seat), card: cardName(e.card) }),
+    trick_won: (e) => {
+      const why = e.trick === TRICKS ? t("osNrDoubledLast") : t("osNrDoubledSpecial", { name: name(e.winner) });
+      const points = e.doubled ? t("osNrWhy", { points: pointsText(e.points), why }) : pointsText(e.points);
+      const totals = dealOver ? dealOver.team_points : teamPoints(view.points);
+      return t("osNrThen", { first: t("osNrTrick", { winner: name(e.winner), n: e.trick, points }),
+        second: teamsLine(view, totals) });
+    },
+    deal_over: ({ summary }) => {
+      const [first, second] = viewerTeamFirst(view);
+      return t("osNrDealOver", { a: summary.team_points[first], b: summary.team_points[second],
+        headline: dealHeadline(view, summary), first: teamName(view, first), x: summary.victory_points[first],
+        second: teamName(view, second), y: summary.victory_points[second] });
+    },
+    deal_started: (e) => t("osNrDealStarted", { n: e.deal, name: name(e.dealer) }),
+    game_over: (e) => {
+      const winner = e.result.winning_team;
+      return t("osNrGameOver", { team: teamName(view, winner), a: e.result.team_scores[winner],
+        b: e.result.team_scores[1 - winner] });
+    },
+  };
+  return events.filter((event) => said[event.type]).map((event) => said[event.type](event));
+}
+
+// A few cards as the hand draws them (the rules page's pictures).
+export function illustrate(cards) {
+  return h("div", { class: "on-schedule os-illustration" },
+    h("div", { class: "hand" }, cards.map((code) => cardFace(code))));
 }

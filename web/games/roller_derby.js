@@ -16,6 +16,7 @@ const DELAY = { trickShown: 1300, roll: 900, setUp: 650, beforeHuman: 750, human
 
 addStrings({
   en: {
+    rdList: ", ", rdThen: "{first} {second}",
     rdDeal: "Deal {n}/{total}", rdDealer: "Dealer: {name}", rdRoller: "Roller: {name}",
     rdTeamAria: "{team}: {score} points", rdRolling: "rolling",
     rdDice: "Dice", rdDieAria: "die showing {n}", rdNotRolled: "not rolled yet",
@@ -56,8 +57,28 @@ addStrings({
     rdFinalTitle: "Game over", rdWeWin: "Your team wins {ours}–{theirs}!", rdTheyWin: "{team} win {theirs}–{ours}.",
     rdDraw: "A draw, {ours}–{theirs}.",
     keyRollerDerby: "Roller Derby: R rolls; S H D C names trump, X no trump; 0 1 2 buy jokers; A declares All or Nothing, P declines; Enter gives, discards or plays the focused card; Esc closes the joker choice",
+    rdDoRoll: "roll the dice", rdDoGive: "give {name} the {card}", rdDoTrump: "name {suit} trump",
+    rdDoNoTrump: "play with no trump", rdDoBuyNone: "buy no joker", rdDoBuyOne: "buy 1 joker",
+    rdDoBuy: "buy {n} jokers", rdDoDiscard: "discard the {card} face down", rdDoAon: "declare All or Nothing",
+    rdDoTarget: "play for exactly {target} tricks", rdDoPlay: "play the {card}",
+    rdDoPlayJoker: "play {joker} as the {rank} {suit}",
+    rdNrRolled: "{name} rolled {dice}: {team} must take exactly {target} tricks.",
+    rdNrGave: "{name} gave {partner} three cards, face down.",
+    rdNrPassed: "{team} have exchanged.", rdNrReceived: "{name} gave you the {cards}.",
+    rdNrTrump: "{name} named {suit} trump.", rdNrNoTrump: "{name} chose no trump.",
+    rdNrBoughtNone: "{name} bought no joker.", rdNrBoughtOne: "{name} bought a joker for {cost} points.",
+    rdNrBought: "{name} bought {n} jokers for {cost} points.",
+    rdNrDiscarded: "{name} discarded a card face down.",
+    rdNrAon: "{name} declared All or Nothing: {team} must take all 13 tricks or none.",
+    rdNrNoAon: "{name} did not declare All or Nothing: {team} need exactly {target} tricks.",
+    rdNrPlayed: "{name} played the {card}.",
+    rdNrTrick: "{winner} took trick {n}: {team} have {tricks} of the {target} tricks they need.",
+    rdNrTrickAon: "{winner} took trick {n}: {team} have {tricks} tricks (All or Nothing).",
+    rdNrDealOver: "Deal over: {headline}",
+    rdNrDealStarted: "Deal {n}: dealer {dealer}, roller {roller}.",
   },
   ja: {
+    rdList: "、", rdThen: "{first}{second}",
     rdDeal: "第{n}/{total}ディール", rdDealer: "ディーラー: {name}", rdRoller: "ローラー: {name}",
     rdTeamAria: "{team}: {score}点", rdRolling: "ローリング",
     rdDice: "ダイス", rdDieAria: "出目{n}", rdNotRolled: "未ロール",
@@ -98,6 +119,25 @@ addStrings({
     rdFinalTitle: "ゲーム終了", rdWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
     rdTheyWin: "{team}の勝ち（{theirs}対{ours}）。", rdDraw: "引き分け（{ours}対{theirs}）。",
     keyRollerDerby: "ローラー・ダービー: R でダイス、S H D C で切り札、X でノートランプ、0 1 2 でジョーカー購入、A でオール・オア・ナッシング宣言、P で宣言しない、Enter で選んだ札を渡す・捨てる・出す、Esc でジョーカーの選択を閉じる",
+    rdDoRoll: "ダイスを振る", rdDoGive: "{name}に{card}を渡す", rdDoTrump: "{suit}を切り札にする",
+    rdDoNoTrump: "ノートランプにする", rdDoBuyNone: "ジョーカーを買わない", rdDoBuyOne: "ジョーカーを1枚買う",
+    rdDoBuy: "ジョーカーを{n}枚買う", rdDoDiscard: "{card}を伏せて捨てる", rdDoAon: "オール・オア・ナッシングを宣言する",
+    rdDoTarget: "目標ちょうど{target}トリックを狙う", rdDoPlay: "{card}を出す",
+    rdDoPlayJoker: "{joker}を{suit}の{rank}として出す",
+    rdNrRolled: "{name}がダイスを振って{dice}: {team}の目標はちょうど{target}トリック。",
+    rdNrGave: "{name}が{partner}に3枚を伏せて渡しました。",
+    rdNrPassed: "{team}の手札交換が終わりました。", rdNrReceived: "{name}から{cards}を受け取りました。",
+    rdNrTrump: "{name}が{suit}を切り札に宣言。", rdNrNoTrump: "{name}がノートランプを宣言。",
+    rdNrBoughtNone: "{name}はジョーカーを買いませんでした。", rdNrBoughtOne: "{name}がジョーカーを1枚{cost}点で購入。",
+    rdNrBought: "{name}がジョーカーを{n}枚{cost}点で購入。",
+    rdNrDiscarded: "{name}が1枚伏せて捨てました。",
+    rdNrAon: "{name}がオール・オア・ナッシングを宣言: {team}は13トリック全部か0。",
+    rdNrNoAon: "{name}はオール・オア・ナッシングを宣言せず: {team}はちょうど{target}トリックが必要。",
+    rdNrPlayed: "{name}が{card}を出しました。",
+    rdNrTrick: "{winner}が第{n}トリックを獲得: {team}は目標{target}トリックのうち{tricks}トリック。",
+    rdNrTrickAon: "{winner}が第{n}トリックを獲得: {team}は{tricks}トリック（オール・オア・ナッシング）。",
+    rdNrDealOver: "ディール終了: {headline}",
+    rdNrDealStarted: "第{n}ディール: ディーラーは{dealer}、ローラーは{roller}。",
   },
 });
 
@@ -110,6 +150,7 @@ const trumpText = (call) => (call === "NT" ? t("rdNoTrump") : suitName(call));
 let table = null; // the rendered .roller-derby element, for keyboard navigation
 let lastDrawn = null; // {root, snap, context}: opening the joker choice redraws without a new snapshot
 let jokerChoice = null; // the joker whose declaration the human is choosing, or null
+let hinted = null; // {snap, action}: the suggested action, marked again when the joker choice redraws
 
 // A joker in hand, in a trick or in a list: its declared suit and rank once played.
 function jokerFace(code, { tag = "span", class: extra = "", suit = null, rank = null, ...attributes } = {}) {
@@ -143,6 +184,7 @@ export function render(root, snap, context) {
   prompt(view, snap, context),
   handRow(view, snap, context));
   root.replaceChildren(table);
+  markHint();
 }
 
 function redraw() {
@@ -233,7 +275,7 @@ function centre(view) {
   const last = view.played.at(-1);
   const showing = view.trick.length > 0 ? view.trick : last?.plays ?? [];
   const done = view.phase === "play" && view.trick.length === 0 && last !== undefined;
-  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
+  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite", "data-region": "trick" },
     view.phase === "play" && showing.map((play) =>
       playedFace(view, play, `slot-${seatArea(view, play.seat)} ${done && play.seat === last.winner ? "winner" : ""}`)),
     h("span", { class: "trick-caption" },
@@ -270,7 +312,7 @@ function phasePanel(view, snap, context) {
 
 function actionPanel(cls, title, buttons) {
   return h("section", { class: `rd-panel ${cls}`, "aria-label": title },
-    h("h2", { class: "strip-title", text: title }), h("div", { class: "actions" }, buttons));
+    h("h2", { class: "strip-title", text: title }), h("div", { class: "actions", "data-region": "actions" }, buttons));
 }
 
 function button(text, action, context, { key, cls = "", label = null, data = {} }) {
@@ -286,8 +328,10 @@ function jokerPanel(snap, context) {
   const actions = legalOf(snap, "play").filter((action) => action.card === jokerChoice);
   const joker = t("rdJokerName", { n: jokerChoice.slice(2) });
   return h("section", { class: "rd-panel rd-joker", "aria-label": t("rdJokerTitle", { joker }) },
-    h("h2", { class: "strip-title", text: t("rdJokerTitle", { joker }) }),
-    h("div", { class: "actions joker-choices" }, actions.map((action, i) => {
+    h("div", { class: "rd-joker-head" }, h("h2", { class: "strip-title", text: t("rdJokerTitle", { joker }) }),
+      h("button", { type: "button", class: "action", "data-nav": "", "data-focus-key": "joker-cancel",
+        onclick: () => { jokerChoice = null; redraw(); } }, t("rdCancel"), h("kbd", { "aria-hidden": "true", text: "Esc" }))),
+    h("div", { class: "actions joker-choices", "data-region": "actions" }, actions.map((action, i) => {
       const rank = t(action.rank === "high" ? "rdJokerHigh" : "rdJokerLow");
       return h("button", {
         type: "button", class: `action joker-choice suit-${action.suit}`, "data-suit": action.suit,
@@ -296,9 +340,7 @@ function jokerPanel(snap, context) {
         "aria-label": t("rdJokerAria", { joker, suit: suitName(action.suit), rank }),
         onclick: () => { jokerChoice = null; context.act(action); },
       }, `${SUIT_SYMBOL[action.suit]} ${rank}`);
-    }),
-    h("button", { type: "button", class: "action", "data-nav": "", "data-focus-key": "joker-cancel",
-      onclick: () => { jokerChoice = null; redraw(); } }, t("rdCancel"), h("kbd", { "aria-hidden": "true", text: "Esc" }))));
+    })));
 }
 
 // Who has given in the exchange, what the human set aside or gave, and what came back.
@@ -306,8 +348,10 @@ function exchangePanel(view) {
   const partner = partnerOf(view.seat);
   const privileged = view.received && !view.exchanged[teamOf(view.seat)];
   const given = view.exchanged[teamOf(view.seat)] || view.chosen[view.seat];
-  return h("section", { class: "rd-panel rd-exchange", "aria-label": t("rdExchange") },
-    h("h2", { class: "strip-title", text: t("rdExchange") }),
+  // once the play has begun the exchange is a record, folded away to leave the trick and hand in view
+  const done = view.phase === "play";
+  return h(done ? "details" : "section", { class: "rd-panel rd-exchange", "aria-label": t("rdExchange") },
+    done ? h("summary", { text: t("rdExchange") }) : h("h2", { class: "strip-title", text: t("rdExchange") }),
     view.phase === "exchange" && h("ul", { class: "chosen-list" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${view.chosen[seat] ? "yes" : ""}`, "data-seat": seat, "data-chosen": String(view.chosen[seat]),
       text: t(view.chosen[seat] ? "rdChosen" : "rdChoosing", { name: seatName(view, seat) }),
@@ -351,7 +395,7 @@ function handRow(view, snap, context) {
   }
   const firstLegal = view.hand.find((code) => byCard.has(code));
   return h("div", { class: "hand-row" },
-    h("div", { class: "hand", role: "group", "aria-label": t("rdYourHand") }, view.hand.map((code) => {
+    h("div", { class: "hand", role: "group", "aria-label": t("rdYourHand"), "data-region": "hand" }, view.hand.map((code) => {
       const action = context.myTurn && !jokerChoice ? byCard.get(code) : undefined;
       const name = isJoker(code) ? t("rdJokerName", { n: code.slice(2) }) : cardName(code);
       const base = received.has(code) ? t("rdReceivedCard", { card: name, name: partner }) : name;
@@ -436,17 +480,118 @@ export function dealSummary(summary, snap) {
   h("p", { class: "fine", text: t("rdDefendersNote") }));
 }
 
+// Who won the game, from the viewer's side.
+function finalHeadline(snap) {
+  const { team_scores: scores, winning_team: winner } = snap.result;
+  const side = isSpectator(snap.view) ? null : teamOf(snap.view.seat);
+  if (winner === null) return t("rdDraw", { ours: scores[side ?? 0], theirs: scores[1 - (side ?? 0)] });
+  if (winner === side) return t("rdWeWin", { ours: scores[side], theirs: scores[1 - side] });
+  return t("rdTheyWin", { team: teamName(snap.view, winner), theirs: scores[winner], ours: scores[1 - winner] });
+}
+
 export function finalSummary(snap) {
   const { team_scores: scores, winning_team: winner } = snap.result;
   const view = snap.view;
-  const side = isSpectator(view) ? null : teamOf(view.seat);
-  let headline;
-  if (winner === null) headline = t("rdDraw", { ours: scores[side ?? 0], theirs: scores[1 - (side ?? 0)] });
-  else if (winner === side) headline = t("rdWeWin", { ours: scores[side], theirs: scores[1 - side] });
-  else headline = t("rdTheyWin", { team: teamName(view, winner), theirs: scores[winner], ours: scores[1 - winner] });
   return h("section", { class: "final-summary", "data-winning-team": winner ?? "none" },
     h("h2", { id: "final-title", text: t("rdFinalTitle") }),
-    h("p", { class: "headline", text: headline }),
+    h("p", { class: "headline", text: finalHeadline(snap) }),
     h("ul", { class: "scores" }, [0, 1].map((team) => h("li", { class: `team-${team}`, "data-team": team,
       "data-score": scores[team], text: `${teamName(view, team)}: ${scores[team]}` }))));
+}
+
+// --- hints, words and pictures for learning ---------------------------------------------------------
+
+// The shell may hand the hint a copy of the snapshot on the table: the same step of the same game.
+const sameStep = (a, b) => a !== undefined && b !== undefined && a.moves === b.moves && a.save === b.save;
+
+export const helpKeys = ["keyRollerDerby"];
+
+// The suggested button or card stands out and takes the focus (Enter then does it); a joker's
+// declaration opens the joker's choice with the suggested suit and rank marked.
+export function showHint(root, action, snap) {
+  hinted = { snap, action };
+  if (action.type === "play" && isJoker(action.card)) jokerChoice = action.card;
+  if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
+  table?.querySelector(".hinted")?.focus();
+}
+
+function markHint() {
+  if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
+  const { action } = hinted;
+  let selector = `[data-focus-key="${action.type}-${hintKey(action)}"]`;
+  if (["give", "discard", "play"].includes(action.type)) selector = `.hand [data-card="${action.card}"]`;
+  if (action.type === "play" && isJoker(action.card) && jokerChoice === action.card) {
+    selector = `.joker-choice[data-suit="${action.suit}"][data-rank="${action.rank}"]`;
+  }
+  table.querySelector(selector)?.classList.add("hinted");
+  table.dataset.hint = JSON.stringify(action);
+}
+
+// The key a set-up button is known by (its data-focus-key is type-key).
+function hintKey(action) {
+  if (action.type === "roll") return "R";
+  if (action.type === "trump") return TRUMP_KEYS[action.suit].toUpperCase();
+  if (action.type === "buy") return String(action.jokers);
+  return action.all_or_nothing ? "A" : "P";
+}
+
+const cardWords = (code) => (isJoker(code) ? t("rdJokerName", { n: code.slice(2) }) : cardName(code));
+
+export function describeAction(action, snap) {
+  const view = snap.view;
+  switch (action.type) {
+  case "roll": return t("rdDoRoll");
+  case "give": return t("rdDoGive", { name: seatName(view, partnerOf(view.current_player)), card: cardWords(action.card) });
+  case "trump": return action.suit === "NT" ? t("rdDoNoTrump") : t("rdDoTrump", { suit: suitName(action.suit) });
+  case "buy": return t(["rdDoBuyNone", "rdDoBuyOne"][action.jokers] ?? "rdDoBuy", { n: action.jokers });
+  case "discard": return t("rdDoDiscard", { card: cardName(action.card) });
+  case "declare": return action.all_or_nothing ? t("rdDoAon") : t("rdDoTarget", { target: view.target });
+  default:
+    if (isJoker(action.card)) {
+      return t("rdDoPlayJoker", { joker: cardWords(action.card), suit: suitName(action.suit),
+        rank: t(action.rank === "high" ? "rdJokerHigh" : "rdJokerLow") });
+    }
+    return t("rdDoPlay", { card: cardName(action.card) });
+  }
+}
+
+// One sentence per event worth telling ("set_aside", a single card of a gift, is left to "gave").
+export function narrate(events, snap) {
+  const view = snap.view;
+  const name = (seat) => seatName(view, seat);
+  const dealOver = events.find((event) => event.type === "deal_over")?.summary;
+  // the deal the events are about: a finished one is already in the summary, the view shows the next
+  const deal = dealOver ?? { target: view.target, all_or_nothing: view.all_or_nothing, rolling_team: view.rolling_team };
+  const team = (seat) => teamName(view, teamOf(seat));
+  const said = {
+    rolled: (e) => t("rdNrRolled", { name: name(e.seat), dice: e.dice.join(" + "), team: team(e.seat), target: e.target }),
+    gave: (e) => t("rdNrGave", { name: name(e.seat), partner: name(partnerOf(e.seat)) }),
+    cards_passed: (e) => (!isSpectator(view) && teamOf(view.seat) === e.team && view.received
+      ? t("rdThen", { first: t("rdNrPassed", { team: teamName(view, e.team) }), second: t("rdNrReceived", {
+        name: name(partnerOf(view.seat)), cards: view.received.map(cardWords).join(t("rdList")) }) })
+      : t("rdNrPassed", { team: teamName(view, e.team) })),
+    trump_named: (e) => (e.trump === "NT" ? t("rdNrNoTrump", { name: name(e.seat) })
+      : t("rdNrTrump", { name: name(e.seat), suit: suitName(e.trump) })),
+    jokers_bought: (e) => t(["rdNrBoughtNone", "rdNrBoughtOne"][e.jokers] ?? "rdNrBought",
+      { name: name(e.seat), n: e.jokers, cost: e.cost }),
+    discarded: (e) => t("rdNrDiscarded", { name: name(e.seat) }),
+    declared: (e) => t(e.all_or_nothing ? "rdNrAon" : "rdNrNoAon", { name: name(e.seat), team: team(e.seat),
+      target: deal.target }),
+    played: (e) => t("rdNrPlayed", { name: name(e.seat), card: isJoker(e.card)
+      ? t("rdJokerPlayed", { suit: suitName(e.suit), rank: t(e.rank === "high" ? "rdJokerHigh" : "rdJokerLow") })
+      : cardName(e.card) }),
+    trick_won: (e) => t(deal.all_or_nothing ? "rdNrTrickAon" : "rdNrTrick", { winner: name(e.winner), n: e.trick,
+      team: teamName(view, deal.rolling_team), tricks: e.rolling_tricks, target: deal.target }),
+    deal_over: ({ summary }) => t("rdNrDealOver", { headline: t("rdSummaryWhy", {
+      team: teamName(view, summary.rolling_team), target: summary.target, reason: reason(summary) }) }),
+    deal_started: (e) => t("rdNrDealStarted", { n: e.deal, dealer: name(e.dealer), roller: name(e.roller) }),
+    game_over: () => finalHeadline(snap),
+  };
+  return events.filter((event) => said[event.type]).map((event) => said[event.type](event));
+}
+
+// A few cards as the hand draws them, jokers too (the rules page's pictures).
+export function illustrate(cards) {
+  return h("div", { class: "roller-derby rd-illustration" },
+    h("div", { class: "hand" }, cards.map((code) => anyFace(code))));
 }

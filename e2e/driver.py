@@ -7,6 +7,7 @@ drive the Arsène table."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -186,3 +187,47 @@ def assert_play_in_view(page: Page, *required: str, screenshot: str | None = Non
         page.screenshot(path=str(ARTIFACTS / f"{screenshot}.png"))
     problems = play_out_of_view(page, *required)
     assert not problems, f"at {page.viewport_size}: " + "; ".join(problems)
+
+
+# A renderer's words for real events: a game opened through the page's own bridge (Pyodide) by `opening`
+# (a bridge request: "new", "play_scenario" …), `action` applied, then describeAction(action) on the
+# position before it and narrate(events) after it, from web/games/<game>.js in `language`.
+_IN_WORDS_JS = """
+async ([game, opening, action, language]) => {
+  const { setLanguage } = await import("./i18n.js");
+  setLanguage(language, { remember: false });
+  const renderer = await import(`./games/${game}.js`);
+  const opened = await window.pygamesBridge(opening);
+  const reply = await window.pygamesBridge({ op: "act", sid: opened.sid, action });
+  await window.pygamesBridge({ op: "close", sid: opened.sid });
+  if (!reply.ok) throw new Error(reply.error.message);
+  return { described: renderer.describeAction(action, opened.snapshot),
+           said: renderer.narrate(reply.events, reply.snapshot) };
+}
+"""
+
+
+def in_words(page: Page, game: str, opening: dict, action: dict, language: str) -> dict:
+    """{"described": describeAction's words for `action`, "said": narrate's sentences for its events},
+    through an opened page (open_site) in `language` ("en" or "ja")."""
+    page.wait_for_function("window.pygamesBridge !== undefined")
+    return page.evaluate(_IN_WORDS_JS, [game, opening, action, language])
+
+
+def shipped_scenario(page: Page, name: str) -> dict:
+    """A shipped scenario's document, as the site serves it (scenarios/<name>.json, compiled by the build)."""
+    return page.evaluate("async (name) => (await (await fetch(`scenarios/${name}.json`)).json()).scenario", name)
+
+
+def follow_hint(page: Page, hint_key: Callable[[dict], str]) -> None:
+    """On the human's turn: H marks one control, the one of a legal action (`hint_key` names an action as
+    the table's data-hint-key does) and gives it the focus; Enter then makes that move."""
+    page.keyboard.press("h")
+    hinted = page.locator("#game .hinted")
+    expect(hinted).to_have_count(1)
+    legal = {hint_key(action) for action in saved_game(page).legal_actions()}
+    assert hinted.get_attribute("data-hint-key") in legal
+    assert page.evaluate("document.activeElement.classList.contains('hinted')")
+    saved = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
+    page.keyboard.press("Enter")
+    page.wait_for_function("([key, before]) => localStorage.getItem(key) !== before", arg=[SAVE_KEY, saved])

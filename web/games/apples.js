@@ -69,7 +69,7 @@ addStrings({
     apFinalTitle: "Game over", apYouWin: "You win with {score} points!", apYouShare: "You share the win with {score} points!",
     apTheyWin: "{names} share the win with {score} points.", apTheyWin_one: "{names} wins with {score} points.",
     apDealsPlayed: "Deals played: {n}",
-    keyApples: "Apples: in the bidding, a digit chooses the number and S H D C bids it (a suit alone: its lowest legal bid), P passes; Enter or Space on a card puts it in the pile, sets it aside or plays it",
+    keyApples: "Apples: in the bidding, a digit chooses the number, then S H D C bids it, P passes; Enter or Space on a card puts it in the pile, sets it aside or plays it",
     // the hint, "Explain as we play" and replays: actions and events in words
     apBidName: "{n} {suits}", apBidName_one: "1 {suit}",
     apSuitOne_S: "spade", apSuitOne_H: "heart", apSuitOne_D: "diamond", apSuitOne_C: "club",
@@ -141,7 +141,7 @@ addStrings({
     apFinalTitle: "ゲーム終了", apYouWin: "{score}点であなたの勝ち！", apYouShare: "{score}点で同点優勝！",
     apTheyWin: "{names}の勝ち（{score}点）。",
     apDealsPlayed: "ディール数: {n}",
-    keyApples: "アップルズ: ビッドでは数字で枚数を選び S H D C でビッド（スートだけならその最低のビッド）、P でパス。カードの上で Enter か Space: 山に出す・ターゲットにする・出す",
+    keyApples: "アップルズ: ビッドでは数字で枚数を選んでから S H D C でビッド、P でパス。カードの上で Enter か Space: 伏せる・ターゲットにする・出す",
     apBidName: "{symbol}{n}",
     apDoPass: "パスする", apDoBid: "{bid}でビッドする", apDoDiscard: "{card}を伏せる",
     apDoTarget: "{card}をターゲットカードとして伏せる", apDoPlay: "{card}を出す",
@@ -540,9 +540,10 @@ export function onKey(event, snap, context) {
     table.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`)?.focus();
     return true;
   }
+  // a suit letter bids only after a digit: alone, H is the hint and S the share, as at every table
   const suit = key.toUpperCase();
-  if (!BID_SUITS.includes(suit)) return false;
-  const bid = bids.find((b) => b.suit === suit && (pendingCount === null || b.count === pendingCount));
+  if (!BID_SUITS.includes(suit) || pendingCount === null) return false;
+  const bid = bids.find((b) => b.suit === suit && b.count === pendingCount);
   if (bid) context.act(bid);
   return bid !== undefined;
 }

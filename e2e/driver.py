@@ -120,6 +120,26 @@ def play_until_summary(page: Page) -> None:
         take_human_turn(page)
 
 
+def follow_hint(page: Page, hint_key: Callable[[dict], str]) -> None:
+    """On the human's turn: H marks one control, the one of a legal action (`hint_key` names an action as
+    the table's data-hint-key does) and gives it the focus; Enter then makes that move."""
+    page.keyboard.press("h")
+    hinted = page.locator("#game .hinted")
+    expect(hinted).to_have_count(1)
+    legal = {hint_key(action) for action in saved_game(page).legal_actions()}
+    assert hinted.get_attribute("data-hint-key") in legal
+    assert page.evaluate("document.activeElement.classList.contains('hinted')")
+    saved = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
+    page.keyboard.press("Enter")
+    page.wait_for_function("([key, before]) => localStorage.getItem(key) !== before", arg=[SAVE_KEY, saved])
+
+
+def use_language(page: Page, language: str) -> None:
+    """Switch the opened page's strings to `language` ("en" or "ja") without reloading or remembering it."""
+    page.evaluate("async (language) => (await import('./i18n.js')).setLanguage(language, { remember: false })",
+                  language)
+
+
 def shown_summary_tricks(page: Page) -> list[int]:
     return [int(x) for x in page.eval_on_selector_all(
         "#summary .deal-summary tbody tr", "rows => rows.map(r => r.dataset.tricks)")]
@@ -189,45 +209,33 @@ def assert_play_in_view(page: Page, *required: str, screenshot: str | None = Non
     assert not problems, f"at {page.viewport_size}: " + "; ".join(problems)
 
 
-# A renderer's words for real events: a game opened through the page's own bridge (Pyodide) by `opening`
-# (a bridge request: "new", "play_scenario" …), `action` applied, then describeAction(action) on the
-# position before it and narrate(events) after it, from web/games/<game>.js in `language`.
-_IN_WORDS_JS = """
-async ([game, opening, action, language]) => {
-  const { setLanguage } = await import("./i18n.js");
-  setLanguage(language, { remember: false });
-  const renderer = await import(`./games/${game}.js`);
-  const opened = await window.pygamesBridge(opening);
-  const reply = await window.pygamesBridge({ op: "act", sid: opened.sid, action });
-  await window.pygamesBridge({ op: "close", sid: opened.sid });
-  if (!reply.ok) throw new Error(reply.error.message);
-  return { described: renderer.describeAction(action, opened.snapshot),
-           said: renderer.narrate(reply.events, reply.snapshot) };
-}
-"""
+# A game's actions played through the page's own bridge (window.pygamesBridge): each action put in
+# words by the renderer's describeAction before it is done, each step's events by its narrate after.
+_WORDS_JS = """async ([renderer, create, actions]) => {
+  const module = await import(`./games/${renderer}.js`);
+  const call = window.pygamesBridge;
+  const created = await call(create);
+  let snap = created.snapshot;
+  const said = [], words = [];
+  for (const action of actions) {
+    words.push(module.describeAction(action, snap));
+    const reply = await call({ op: "act", sid: created.sid, action });
+    snap = reply.snapshot;
+    said.push(module.narrate(reply.events, snap));
+  }
+  return { said, words };
+}"""
 
 
-def in_words(page: Page, game: str, opening: dict, action: dict, language: str) -> dict:
-    """{"described": describeAction's words for `action`, "said": narrate's sentences for its events},
-    through an opened page (open_site) in `language` ("en" or "ja")."""
-    page.wait_for_function("window.pygamesBridge !== undefined")
-    return page.evaluate(_IN_WORDS_JS, [game, opening, action, language])
+def shipped_scenario(name: str) -> dict:
+    """A shipped example, web/scenarios/<name>.json, as its JSON document."""
+    return json.loads((Path(__file__).resolve().parents[1] / "web" / "scenarios" / f"{name}.json").read_text("utf-8"))
 
 
-def shipped_scenario(page: Page, name: str) -> dict:
-    """A shipped scenario's document, as the site serves it (scenarios/<name>.json, compiled by the build)."""
-    return page.evaluate("async (name) => (await (await fetch(`scenarios/${name}.json`)).json()).scenario", name)
-
-
-def follow_hint(page: Page, hint_key: Callable[[dict], str]) -> None:
-    """On the human's turn: H marks one control, the one of a legal action (`hint_key` names an action as
-    the table's data-hint-key does) and gives it the focus; Enter then makes that move."""
-    page.keyboard.press("h")
-    hinted = page.locator("#game .hinted")
-    expect(hinted).to_have_count(1)
-    legal = {hint_key(action) for action in saved_game(page).legal_actions()}
-    assert hinted.get_attribute("data-hint-key") in legal
-    assert page.evaluate("document.activeElement.classList.contains('hinted')")
-    saved = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
-    page.keyboard.press("Enter")
-    page.wait_for_function("([key, before]) => localStorage.getItem(key) !== before", arg=[SAVE_KEY, saved])
+def words_through_the_page(page: Page, renderer: str, create: dict,
+                           actions: list[dict]) -> tuple[list[str], list[list[str]]]:
+    """What `renderer` (web/games/<renderer>.js) says of each action before it (describeAction) and of
+    each step's events after it (narrate), for a game the bridge's `new` request `create` opens, in
+    the page's language."""
+    shown = page.evaluate(_WORDS_JS, [renderer, create, actions])
+    return shown["words"], shown["said"]

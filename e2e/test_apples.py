@@ -23,7 +23,6 @@ from driver import (
     close_summary,
     follow_hint,
     hand,
-    in_words,
     marked_cards,
     open_site,
     phase,
@@ -32,7 +31,9 @@ from driver import (
     saved_game,
     shipped_scenario,
     start_game,
+    use_language,
     wait_for_turn_or_summary,
+    words_through_the_page,
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -319,17 +320,23 @@ def test_the_hint_marks_a_legal_action_in_each_kind_of_decision(page: Page, site
 
 def test_events_and_actions_in_words(page: Page, site_url: str) -> None:
     open_site(page, site_url)
-    exchange = shipped_scenario(page, "apples-exchange")
-    scoring = shipped_scenario(page, "apples-scoring")
+    page.wait_for_function("window.pygamesBridge !== undefined")
+    exchange = shipped_scenario("apples-exchange")
+    scoring = shipped_scenario("apples-scoring")
+
+    def in_words(opening: dict, action: dict, language: str) -> dict:
+        use_language(page, language)
+        words, said = words_through_the_page(page, GAME, opening, [action])
+        return {"described": words[0], "said": said[0]}
 
     def scenario_step(scenario: dict, steps: int, language: str) -> dict:
         opening = {"op": "play_scenario", "scenario": scenario, "steps": steps}
-        return in_words(page, GAME, opening, scenario["steps"][steps]["action"], language)
+        return in_words(opening, scenario["steps"][steps]["action"], language)
 
     def bid(count: int, suit: str, language: str) -> dict:
         opening = {"op": "new", "game": GAME, "seed": 1, "seat": HUMAN,
                    "setup": {"dealer": 3, "hands": exchange["setup"]["hands"]}}
-        return in_words(page, GAME, opening, {"type": "bid", "count": count, "suit": suit}, language)
+        return in_words(opening, {"type": "bid", "count": count, "suit": suit}, language)
 
     assert bid(2, "H", "en") == {"described": "bid 2 hearts", "said": ["You bid 2 hearts."]}
     assert bid(1, "S", "en") == {"described": "bid 1 spade", "said": ["You bid 1 spade."]}

@@ -16,11 +16,12 @@ from driver import (
     PHONE,
     assert_play_in_view,
     follow_hint,
-    in_words,
     open_site,
     resume_position,
     shipped_scenario,
+    use_language,
     wait_for_turn_or_summary,
+    words_through_the_page,
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -125,10 +126,13 @@ WORDS = {
 
 def test_events_and_actions_in_words(page: Page, site_url: str) -> None:
     open_site(page, site_url)
-    for (name, steps, language), words in WORDS.items():
-        scenario = shipped_scenario(page, name)
-        opening = {"op": "play_scenario", "scenario": scenario, "steps": steps}
-        assert in_words(page, "arsene", opening, scenario["steps"][steps]["action"], language) == words, (name, steps)
+    page.wait_for_function("window.pygamesBridge !== undefined")
+    for (name, steps, language), expected in WORDS.items():
+        scenario = shipped_scenario(name)
+        use_language(page, language)
+        words, said = words_through_the_page(page, "arsene", {"op": "play_scenario", "scenario": scenario,
+                                                              "steps": steps}, [scenario["steps"][steps]["action"]])
+        assert {"described": words[0], "said": said[0]} == expected, (name, steps, language)
 
 
 def test_illustrate_draws_cards_as_the_table_does(page: Page, site_url: str) -> None:

@@ -7,6 +7,7 @@ drive the Arsène table."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -121,6 +122,26 @@ def take_human_turn(page: Page) -> None:
 def play_until_summary(page: Page) -> None:
     while wait_for_turn_or_summary(page) != "summary":
         take_human_turn(page)
+
+
+def follow_hint(page: Page, hint_key: Callable[[dict], str]) -> None:
+    """On the human's turn: H marks one control, the one of a legal action (`hint_key` names an action as
+    the table's data-hint-key does) and gives it the focus; Enter then makes that move."""
+    page.keyboard.press("h")
+    hinted = page.locator("#game .hinted")
+    expect(hinted).to_have_count(1)
+    legal = {hint_key(action) for action in saved_game(page).legal_actions()}
+    assert hinted.get_attribute("data-hint-key") in legal
+    assert page.evaluate("document.activeElement.classList.contains('hinted')")
+    saved = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
+    page.keyboard.press("Enter")
+    page.wait_for_function("([key, before]) => localStorage.getItem(key) !== before", arg=[SAVE_KEY, saved])
+
+
+def use_language(page: Page, language: str) -> None:
+    """Switch the opened page's strings to `language` ("en" or "ja") without reloading or remembering it."""
+    page.evaluate("async (language) => (await import('./i18n.js')).setLanguage(language, { remember: false })",
+                  language)
 
 
 def shown_summary_tricks(page: Page) -> list[int]:

@@ -1,6 +1,8 @@
 """Apples in Chromium: a whole deal through the UI (bidding, the exchange, the target card, 12 tricks)
 checked step by step and at the deal summary against the engine rebuilt in CPython from the page's
-save; resume after a reload; bidding by keyboard; the final summary; screenshots."""
+save; resume after a reload; bidding by keyboard; the final summary; screenshots; for learning to play,
+every phase keeps the play in view at phone and laptop sizes, the hint (H) marks a legal action in each
+kind of decision, and narrate and describeAction put real events from the page's bridge in words."""
 
 from __future__ import annotations
 
@@ -13,10 +15,13 @@ import pytest
 from driver import (
     DESKTOP,
     HUMAN,
+    LAPTOP,
     PHONE,
     SAVE_KEY,
+    assert_play_in_view,
     attributes,
     close_summary,
+    follow_hint,
     hand,
     marked_cards,
     open_site,
@@ -24,8 +29,11 @@ from driver import (
     play_last_card,
     resume_position,
     saved_game,
+    shipped_scenario,
     start_game,
+    use_language,
     wait_for_turn_or_summary,
+    words_through_the_page,
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -253,3 +261,97 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
     resume_position(page, site_url, last_trick(4, [120, 60, 30, -15]))
     play_last_card(page)
     shot("summary")
+
+
+# --- learning to play: the play in view, the hint, words --------------------------------------------------------
+
+SIZES = {"phone": PHONE, "laptop": LAPTOP}
+# What each decision must show without scrolling: the hand, what the move is about (the calls, the pile,
+# the target cards, the trick) and the bidding box's buttons.
+REGIONS = {"bid": ("hand", "trick", "actions"), "discard": ("hand", "trick"), "target": ("hand", "trick"),
+           "play": ("hand", "trick")}
+
+
+def take_turn(page: Page, first_call: bool) -> None:
+    """The human's decision: the strongest bid at its first call (normal bots then let it declare), else a
+    pass; a card decision takes the first card offered."""
+    if phase(page) == "bid":
+        act_and_wait(page, ".bid-box .bid >> nth=-1" if first_call else "#pass")
+    else:
+        act_and_wait(page, f'.hand .card[data-card="{marked_cards(page)[0]}"]')
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_phase_keeps_the_play_in_view(new_context: Callable[..., BrowserContext], site_url: str,
+                                            size: str, language: str) -> None:
+    """Seed 7 against normal bots: the human bids 4 spades and declares, so it meets every phase; the play
+    is checked up to trick 3 (after the first trick the page once stayed scrolled off the trick)."""
+    page = new_context(SIZES[size], "ja-JP" if language == "ja" else "en-US").new_page()
+    start(page, site_url, seed=7, level="normal")
+    seen = []
+    while (current := wait_for_turn_or_summary(page)) != "play" or saved_game(page).view(HUMAN)["trick_number"] <= 3:
+        assert_play_in_view(page, *REGIONS[current], screenshot=f"apples-{size}-{language}-{current}")
+        seen.append(current)
+        take_turn(page, first_call=len(seen) == 1)
+    assert set(seen) == set(REGIONS)
+    assert page.evaluate("scrollY") == 0
+
+
+def hint_key(action: dict) -> str:
+    """The table's name for an action (data-hint-key in apples.js)."""
+    if "card" in action:
+        return f"{action['type']}:{action['card']}"
+    return f"{action['type']}:{action.get('count', '')}{action.get('suit', '')}"
+
+
+def test_the_hint_marks_a_legal_action_in_each_kind_of_decision(page: Page, site_url: str) -> None:
+    start(page, site_url, seed=7, level="normal")
+    hinted_kinds: set[str] = set()
+    while hinted_kinds != set(REGIONS):
+        current = wait_for_turn_or_summary(page)
+        assert current != "summary"
+        if current in hinted_kinds:
+            take_turn(page, first_call=False)
+            continue
+        follow_hint(page, hint_key)
+        hinted_kinds.add(current)
+
+
+def test_events_and_actions_in_words(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    page.wait_for_function("window.pygamesBridge !== undefined")
+    exchange = shipped_scenario("apples-exchange")
+    scoring = shipped_scenario("apples-scoring")
+
+    def in_words(opening: dict, action: dict, language: str) -> dict:
+        use_language(page, language)
+        words, said = words_through_the_page(page, GAME, opening, [action])
+        return {"described": words[0], "said": said[0]}
+
+    def scenario_step(scenario: dict, steps: int, language: str) -> dict:
+        opening = {"op": "play_scenario", "scenario": scenario, "steps": steps}
+        return in_words(opening, scenario["steps"][steps]["action"], language)
+
+    def bid(count: int, suit: str, language: str) -> dict:
+        opening = {"op": "new", "game": GAME, "seed": 1, "seat": HUMAN,
+                   "setup": {"dealer": 3, "hands": exchange["setup"]["hands"]}}
+        return in_words(opening, {"type": "bid", "count": count, "suit": suit}, language)
+
+    assert bid(2, "H", "en") == {"described": "bid 2 hearts", "said": ["You bid 2 hearts."]}
+    assert bid(1, "S", "en") == {"described": "bid 1 spade", "said": ["You bid 1 spade."]}
+    assert bid(2, "H", "ja") == {"described": "♥2でビッドする", "said": ["あなたが♥2でビッドしました。"]}
+    assert scenario_step(exchange, 0, "en") == {"described": "put the 3 of hearts into the pile",
+                                                "said": ["You put a card into the pile, face down."]}
+    assert scenario_step(exchange, 7, "en")["said"] == [
+        "East put a card into the pile, face down.", "The pile was shuffled and dealt back, 2 cards to each.",
+        "You got back: 2 of hearts, Ace of diamonds."]
+    assert scenario_step(exchange, 8, "ja") == {"described": "スペードのエースをターゲットカードとして伏せる",
+                                                "said": ["あなたがターゲットカードを伏せました。"]}
+    assert scenario_step(scoring, 7, "en")["said"] == [
+        "East played the 6 of spades.", "West won trick 12 and captured its four cards.", "Deal 4 is over.",
+        "You: 75 points this deal, 170 in all.", "West: -20 points this deal, 100 in all.",
+        "North: 35 points this deal, 95 in all.", "East: -20 points this deal, 120 in all.",
+        "Deal 5: the dealer is you."]
+    assert scenario_step(scoring, 7, "ja")["said"][-2:] == [
+        "東: 今回-20点、合計120点。", "第5ディール: ディーラーはあなたです。"]

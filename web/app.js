@@ -616,11 +616,12 @@ async function requestHint({ auto = false } = {}) {
     showError(reply.error);
   } else {
     Object.assign(current.hint, { action: reply.hint.action, reason: reply.hint.reason, auto });
-    // a doubling-cube decision is shown on the cube bar's own button, not on the game's table
-    if (CUBE_ACTIONS.includes(reply.hint.action.type)) {
-      const button = $(`cube-${reply.hint.action.type}`);
-      button?.classList.add("hinted");
-      if (!auto) button?.focus();
+    // a doubling-cube decision is shown on the cube bar's own button, not on the game's table (a game's
+    // own action of the same name, Apples' pass in the bidding, has no cube button: the table shows it)
+    const cubeButton = CUBE_ACTIONS.includes(reply.hint.action.type) ? $(`cube-${reply.hint.action.type}`) : null;
+    if (cubeButton) {
+      cubeButton.classList.add("hinted");
+      if (!auto) cubeButton.focus();
     } else {
       current.renderer.showHint($("game"), reply.hint.action, current.snap);
     }

@@ -1,5 +1,5 @@
-// h(tag, attributes, ...children): the one DOM helper the shell and the game renderers share; and
-// arrowFocus, the arrow-key moves between a table's controls.
+// h(tag, attributes, ...children): the one DOM helper the shell and the game renderers share;
+// arrowFocus, the arrow-key moves between a table's controls; and markHinted, the hint's mark.
 // Attributes named on* become listeners, `class` and `text` are shorthands, false/null are skipped.
 
 export function h(tag, attributes = {}, ...children) {
@@ -26,4 +26,14 @@ export function arrowFocus(root, key) {
     : items[(at + step + items.length) % items.length];
   next?.focus();
   return next !== undefined;
+}
+
+// The hint's mark on a drawn table: the controls whose data-hint-key is `key` (the suggested action's
+// key, as the renderer writes it) get the class "hinted", and the first takes the focus (Enter or
+// Space then does it), unless `focus` is false. Returns the first one, or null when none is drawn.
+export function markHinted(root, key, { focus = true } = {}) {
+  const marked = [...root.querySelectorAll("[data-hint-key]")].filter((element) => element.dataset.hintKey === key);
+  for (const element of marked) element.classList.add("hinted");
+  if (focus) marked[0]?.focus();
+  return marked[0] ?? null;
 }

@@ -122,6 +122,13 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
+// A text about a number of things: `${key}_one` when n is 1 and the language has that form ("1 chip"),
+// else `key` ("3 chips"; Japanese has no singular form). The number is passed as {n}.
+export function tn(key, n, values = {}) {
+  const one = `${key}_one`;
+  return t(n === 1 && one in catalog[current] ? one : key, { n, ...values });
+}
+
 // A text given in both languages by the engine (titles, option labels): {"en": ..., "ja": ...}.
 export function pick(texts) {
   return texts?.[current] ?? texts?.en ?? "";

@@ -10,12 +10,12 @@ const COMPASS = ["south", "west", "north", "east"];
 
 addStrings({
   en: {
-    seatYou: "You", seat_south: "South", seat_west: "West", seat_north: "North", seat_east: "East",
+    seatYou: "You", seatYouInSentence: "you", seat_south: "South", seat_west: "West", seat_north: "North", seat_east: "East",
     seatShortYou: "Y", seatShort_south: "S", seatShort_west: "W", seatShort_north: "N", seatShort_east: "E",
     seatBot: "Bot {n}", seatNumber: "Seat {n}", seatPair: "{first} & {second}", seatList: ", ",
   },
   ja: {
-    seatYou: "あなた", seat_south: "南", seat_west: "西", seat_north: "北", seat_east: "東",
+    seatYou: "あなた", seatYouInSentence: "あなた", seat_south: "南", seat_west: "西", seat_north: "北", seat_east: "東",
     seatShortYou: "自", seatShort_south: "南", seatShort_west: "西", seatShort_north: "北", seatShort_east: "東",
     seatBot: "ボット{n}", seatNumber: "席{n}", seatPair: "{first}・{second}", seatList: "、",
   },
@@ -54,6 +54,11 @@ export function seatName(view, seat) {
   if (view.players !== COMPASS.length) return playerName(view, seat);
   const place = placeOf(view, seat);
   return place === 0 && !isSpectator(view) ? t("seatYou") : t(`seat_${COMPASS[place]}`);
+}
+
+// seatName inside a sentence, where "You" is written "you" ("North pushed the trick onto you").
+export function seatNameInSentence(view, seat) {
+  return seat === view.seat ? t("seatYouInSentence") : seatName(view, seat);
 }
 
 // seatName's initial, for narrow columns and marks: Y, W, N, E (S for a spectator's bottom seat).

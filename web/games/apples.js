@@ -3,10 +3,10 @@
 // plays for themselves. The scores, counts and points come from the view and the deal summary;
 // grouping captured cards by rank is only a way of laying them out.
 import { cardBack, cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
-import { arrowFocus, h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { arrowFocus, h, markHinted } from "../dom.js";
+import { addStrings, t, tn } from "../i18n.js";
 import {
-  placeColors, placeOf, seatArea, seatName, seatNames, seatsAround, seatShort, seatsFromBottom,
+  placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
 } from "../seats.js";
 
 const BID_SUITS = ["D", "H", "C", "S"]; // weakest to strongest at equal numbers, as the engine orders them
@@ -22,17 +22,18 @@ addStrings({
     apContract: "{name}: {count}{symbol}", apContractAria: "Contract: {name} bid {count} {suit}, {suit} are trump",
     apNoContract: "Bidding", apDealerChip: "Dealer", apDeclarerChip: "Declarer",
     apTotal: "Total", apTricks: "Tricks", apCards: "Cards", apToMove: "to move",
-    apSeatAria: "{name}: {total} points in all, {tricks} tricks this deal, {cards} cards in hand",
+    apSeatAria: "{name}: {total} points in all, {tricks} this deal, {cards} in hand",
+    apNTricks: "{n} tricks", apNTricks_one: "1 trick", apNCards: "{n} cards", apNCards_one: "1 card",
     apTargetSet: "target card set aside", apTargetOwn: "your target card: {card}",
     apPass: "Pass", apBidText: "{count}{symbol}", apBidAria: "Bid {count} {suit}",
     apBidding: "Bidding", apBidHistory: "Every call so far",
     apCallAria: "{name}: {call}", apStanding: "Standing bid: {name} {bid}", apNoStanding: "No bid yet.",
-    apBidBox: "Your bid", apBidRow: "{count} cards",
+    apBidBox: "Your bid", apBidRow: "{n} cards", apBidRow_one: "1 card",
     apExchange: "The exchange", apExchangeRule: "{name} bid {count}{symbol}: the declarer puts {count} trumps into the pile, everyone else any {count} cards; the pile is shuffled and dealt back, {count} to each.",
     apPutIn: "{name}: {k}/{count} in the pile", apPutInTrumps: "{name}: {k}/{count} trumps in the pile",
     apYouPut: "You put in:", apYouGot: "You got back:", apFaceDown: "{n} face down",
     apTargets: "Target cards", apChosen: "{name}: set aside", apChoosing: "{name}: choosing",
-    apYourTarget: "Your target card (only you see it):",
+    apYourTarget: "Your target:",
     apTrickN: "Trick {n}/12", apTrump: "Trump {symbol}", apTrumpAria: "Trump: {suit}",
     apTrickWon: "{winner} won trick {n}",
     apCaptured: "Captured sets", apCapturedAria: "{name}: captured {cards} cards",
@@ -46,10 +47,12 @@ addStrings({
     apTargetRule1: "1 card of your target rank captured: it pairs with the target card and scores as a pair.",
     apTargetRuleN: "{n} cards of your target rank captured: {points} points (instead of the table).",
     apSingles: "A single card of a rank scores nothing. The game ends after a deal in which someone reaches {goal}.",
-    apYourBid: "Your call: pick a bid the engine allows, or pass (keys: a digit, then S H D C; P passes).",
+    apYourBid: "Your call: bid or pass.",
     apWaitBid: "{name} is bidding…",
-    apYourDiscardDeclarer: "Put {left} more trump(s) into the pile: pick them in your hand.",
-    apYourDiscard: "Put {left} more card(s) into the pile: pick them in your hand.",
+    apYourDiscardDeclarer: "Put {n} more trumps into the pile: pick them in your hand.",
+    apYourDiscardDeclarer_one: "Put 1 more trump into the pile: pick it in your hand.",
+    apYourDiscard: "Put {n} more cards into the pile: pick them in your hand.",
+    apYourDiscard_one: "Put 1 more card into the pile: pick it in your hand.",
     apWaitDiscard: "{name} is choosing cards for the pile…",
     apYourTargetPrompt: "Set your target card aside: pick one card of your hand. Only you will see it.",
     apWaitTarget: "{name} is setting a target card aside…",
@@ -64,8 +67,28 @@ addStrings({
     apSetTitle: "{count} × {rank}{target}: {points} points",
     apGoalNote: "The game ends after a deal in which someone reaches {goal}.",
     apFinalTitle: "Game over", apYouWin: "You win with {score} points!", apYouShare: "You share the win with {score} points!",
-    apTheyWin: "{names} win(s) with {score} points.", apDealsPlayed: "Deals played: {n}",
-    keyApples: "Apples: in the bidding, a digit chooses the number and S H D C bids it (a suit alone: its lowest legal bid), P passes; Enter or Space on a card puts it in the pile, sets it aside or plays it",
+    apTheyWin: "{names} share the win with {score} points.", apTheyWin_one: "{names} wins with {score} points.",
+    apDealsPlayed: "Deals played: {n}",
+    keyApples: "Apples: in the bidding, a digit chooses the number, then S H D C bids it, P passes; Enter or Space on a card puts it in the pile, sets it aside or plays it",
+    // the hint, "Explain as we play" and replays: actions and events in words
+    apBidName: "{n} {suits}", apBidName_one: "1 {suit}",
+    apSuitOne_S: "spade", apSuitOne_H: "heart", apSuitOne_D: "diamond", apSuitOne_C: "club",
+    apDoPass: "pass", apDoBid: "bid {bid}", apDoDiscard: "put the {card} into the pile",
+    apDoTarget: "set the {card} aside as your target card", apDoPlay: "play the {card}",
+    apSaidBid: "{name} bid {bid}.", apSaidPass: "{name} passed.",
+    apSaidRedeal: "All four passed: the same dealer, {name}, deals the cards again.",
+    apSaidDeclarer: "{name} won the bidding with {bid}: {suit} are trump, and everyone puts {cards} into the pile.",
+    apSaidDiscarded: "{name} put a card into the pile, face down.",
+    apSaidPileDealt: "The pile was shuffled and dealt back, {cards} to each.",
+    apSaidYouGot: "You got back: {cards}.",
+    apSaidTargetSet: "{name} set a target card aside, face down.",
+    apSaidPlayStarted: "The play begins: the first lead is for {name}.",
+    apSaidPlayed: "{name} played the {card}.", apSaidDiscardedSuit: "{name} played the {card}: no {suit} left.",
+    apSaidTrumped: "{name} trumped with the {card}: no {suit} left.",
+    apSaidTrickWon: "{name} won trick {trick} and captured its four cards.",
+    apSaidDealOver: "Deal {n} is over.", apSaidPoints: "{name}: {points} this deal, {total} in all.",
+    apNPoints: "{n} points", apNPoints_one: "1 point",
+    apSaidDealStarted: "Deal {n}: the dealer is {name}.",
   },
   ja: {
     apList: "、",
@@ -73,17 +96,18 @@ addStrings({
     apContract: "{name}: {count}{symbol}", apContractAria: "コントラクト: {name}が{suit}{count}枚でビッド、切り札は{suit}",
     apNoContract: "ビッド中", apDealerChip: "ディーラー", apDeclarerChip: "デクレアラー",
     apTotal: "合計", apTricks: "トリック", apCards: "手札", apToMove: "手番",
-    apSeatAria: "{name}: 合計{total}点、このディール{tricks}トリック、手札{cards}枚",
+    apSeatAria: "{name}: 合計{total}点、このディール{tricks}、手札{cards}",
+    apNTricks: "{n}トリック", apNCards: "{n}枚",
     apTargetSet: "ターゲットカードを伏せ済み", apTargetOwn: "あなたのターゲットカード: {card}",
     apPass: "パス", apBidText: "{count}{symbol}", apBidAria: "{suit}{count}枚でビッド",
     apBidding: "ビッド", apBidHistory: "これまでのコール",
     apCallAria: "{name}: {call}", apStanding: "現在のビッド: {name} {bid}", apNoStanding: "まだビッドはありません。",
-    apBidBox: "あなたのビッド", apBidRow: "{count}枚",
+    apBidBox: "あなたのビッド", apBidRow: "{n}枚",
     apExchange: "交換", apExchangeRule: "{name}が{count}{symbol}でビッド: デクレアラーは切り札を{count}枚、他の人は好きな札を{count}枚山に出し、山を混ぜて{count}枚ずつ配り直します。",
     apPutIn: "{name}: {k}/{count}枚を山へ", apPutInTrumps: "{name}: 切り札{k}/{count}枚を山へ",
     apYouPut: "あなたが出した札:", apYouGot: "戻ってきた札:", apFaceDown: "伏せ札{n}枚",
     apTargets: "ターゲットカード", apChosen: "{name}: 伏せ済み", apChoosing: "{name}: 選択中",
-    apYourTarget: "あなたのターゲットカード（あなたにだけ見えます）:",
+    apYourTarget: "ターゲット:",
     apTrickN: "トリック {n}/12", apTrump: "切り札 {symbol}", apTrumpAria: "切り札: {suit}",
     apTrickWon: "{winner}がトリック{n}に勝利",
     apCaptured: "獲得したセット", apCapturedAria: "{name}: 獲得{cards}枚",
@@ -97,10 +121,10 @@ addStrings({
     apTargetRule1: "ターゲットと同じランクを1枚獲得: ターゲットカードとペアになり、表のペアの点になります。",
     apTargetRuleN: "ターゲットと同じランクを{n}枚獲得: {points}点（表の代わり）。",
     apSingles: "1枚だけのランクは0点。誰かが{goal}点に達したディールの後でゲーム終了です。",
-    apYourBid: "あなたのコール: 出せるビッドを選ぶかパス（キー: 数字の後に S H D C、P でパス）。",
+    apYourBid: "あなたの番: ビッドするかパスしてください。",
     apWaitBid: "{name}がビッド中…",
-    apYourDiscardDeclarer: "切り札をあと{left}枚山に出してください: 手札から選びます。",
-    apYourDiscard: "あと{left}枚を山に出してください: 手札から選びます。",
+    apYourDiscardDeclarer: "切り札をあと{n}枚伏せてください: 手札から選びます。",
+    apYourDiscard: "あと{n}枚伏せてください: 手札から選びます。",
     apWaitDiscard: "{name}が山に出す札を選んでいます…",
     apYourTargetPrompt: "ターゲットカードを1枚伏せてください: 手札から選びます。あなたにだけ見えます。",
     apWaitTarget: "{name}がターゲットカードを選んでいます…",
@@ -115,8 +139,26 @@ addStrings({
     apSetTitle: "{rank}×{count}{target}: {points}点",
     apGoalNote: "誰かが{goal}点に達したディールの後でゲーム終了です。",
     apFinalTitle: "ゲーム終了", apYouWin: "{score}点であなたの勝ち！", apYouShare: "{score}点で同点優勝！",
-    apTheyWin: "{names}の勝ち（{score}点）。", apDealsPlayed: "ディール数: {n}",
-    keyApples: "アップルズ: ビッドでは数字で枚数を選び S H D C でビッド（スートだけならその最低のビッド）、P でパス。カードの上で Enter か Space: 山に出す・ターゲットにする・出す",
+    apTheyWin: "{names}の勝ち（{score}点）。",
+    apDealsPlayed: "ディール数: {n}",
+    keyApples: "アップルズ: ビッドでは数字で枚数を選んでから S H D C でビッド、P でパス。カードの上で Enter か Space: 伏せる・ターゲットにする・出す",
+    apBidName: "{symbol}{n}",
+    apDoPass: "パスする", apDoBid: "{bid}でビッドする", apDoDiscard: "{card}を伏せる",
+    apDoTarget: "{card}をターゲットカードとして伏せる", apDoPlay: "{card}を出す",
+    apSaidBid: "{name}が{bid}でビッドしました。", apSaidPass: "{name}がパスしました。",
+    apSaidRedeal: "全員パスしたので、同じディーラー（{name}）が配り直します。",
+    apSaidDeclarer: "{name}が{bid}でデクレアラーになりました。切り札は{suit}で、全員が{cards}ずつ伏せます。",
+    apSaidDiscarded: "{name}が1枚伏せました。",
+    apSaidPileDealt: "伏せた札を混ぜて、{cards}ずつ配り直しました。",
+    apSaidYouGot: "あなたに来た札: {cards}。",
+    apSaidTargetSet: "{name}がターゲットカードを伏せました。",
+    apSaidPlayStarted: "{name}が最初のトリックをリードします。",
+    apSaidPlayed: "{name}が{card}を出しました。", apSaidDiscardedSuit: "{name}は{suit}がなく、{card}を出しました。",
+    apSaidTrumped: "{name}は{suit}がなく、{card}で切り札を使いました。",
+    apSaidTrickWon: "{name}がトリック{trick}に勝ち、4枚を取りました。",
+    apSaidDealOver: "第{n}ディール終了。", apSaidPoints: "{name}: 今回{points}、合計{total}点。",
+    apNPoints: "{n}点",
+    apSaidDealStarted: "第{n}ディール: ディーラーは{name}です。",
   },
 });
 
@@ -125,9 +167,16 @@ const rankText = (rank) => RANK_LABEL[rank] ?? rank;
 const cardText = (code) => `${rankText(rankOf(code))}${SUIT_SYMBOL[suitOf(code)]}`;
 const bidText = (count, suit) => t("apBidText", { count, symbol: SUIT_SYMBOL[suit] });
 const callText = (call) => (call.type === "bid" ? bidText(call.count, call.suit) : t("apPass"));
+// A bid in words: "3 hearts", "1 heart" (Japanese "♥3", as the original writes bids).
+const bidName = (count, suit) => tn("apBidName", count,
+  { suits: suitName(suit), suit: t(`apSuitOne_${suit}`), symbol: SUIT_SYMBOL[suit] });
 
 let table = null; // the rendered .apples element, for keyboard navigation
 let pendingCount = null; // a digit typed in the bidding: the number the next suit key bids
+let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
+
+// What names an action on the table (data-hint-key), for the hint's mark.
+const hintKey = (action) => `${action.type}:${action.card ?? (action.count ? `${action.count}${action.suit}` : "")}`;
 
 export function render(root, snap, context) {
   const view = snap.view;
@@ -143,8 +192,12 @@ export function render(root, snap, context) {
     phasePanel(view, snap, context),
     prompt(view, snap, context),
     handRow(view, snap, context)),
-  h("aside", { class: "ap-side" }, totals(view), capturedSets(view), trickTable(view), rulesBox(view.scoring)));
+  h("aside", { class: "ap-side" }, totals(view), capturedSets(view),
+    view.phase === "play" && view.declarer !== null && exchangePanel(view),
+    trickTable(view), rulesBox(view.scoring)));
   root.replaceChildren(table);
+  if (hinted?.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
+  else hinted = null;
 }
 
 // --- the parts of the table ----------------------------------------------------------------------
@@ -180,8 +233,9 @@ function seatPanel(view, seat) {
     class: `seat seat-${seat} area-${seatArea(view, seat)} ${turn ? "turn" : ""}`,
     "data-seat": seat, "data-place": placeOf(view, seat), "data-total": view.scores[seat],
     "data-tricks": view.tricks[seat], "data-target-set": String(targetSet), role: "group",
-    "aria-label": t("apSeatAria", { name: seatName(view, seat), total: view.scores[seat], tricks: view.tricks[seat],
-      cards: view.hand_sizes[seat] }) + (turn ? ` (${t("apToMove")})` : ""),
+    "aria-label": t("apSeatAria", { name: seatName(view, seat), total: view.scores[seat],
+      tricks: tn("apNTricks", view.tricks[seat]), cards: tn("apNCards", view.hand_sizes[seat]) })
+      + (turn ? ` (${t("apToMove")})` : ""),
   },
   h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("apDealerChip"), text: "D" }),
@@ -206,7 +260,7 @@ function centre(view) {
   const showing = view.trick.length > 0 ? view.trick : last?.plays ?? [];
   const done = playing && view.trick.length === 0 && last !== undefined;
   const winner = done ? last.winner : null;
-  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
+  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite", "data-region": playing ? "trick" : null },
     playing && showing.map((play) => cardFace(play.card, {
       class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`, "data-seat": play.seat,
       "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
@@ -223,8 +277,7 @@ function phasePanel(view, snap, context) {
   if (view.phase === "bid") return biddingPanel(view, snap, context);
   if (view.phase === "discard") return exchangePanel(view);
   if (view.phase === "target") return h("div", { class: "ap-panels" }, exchangePanel(view), targetPanel(view));
-  if (view.phase === "play" && view.declarer !== null) return exchangePanel(view);
-  return null;
+  return null; // in the play the spent exchange panel waits in the side column
 }
 
 function callList(view, calls) {
@@ -249,20 +302,22 @@ function biddingPanel(view, snap, context) {
   const canPass = legalOf(snap, "pass").length > 0 && context.myTurn;
   const firstBid = bids[0];
   return h("section", { class: "ap-panel bidding", "aria-label": t("apBidding") },
-    h("h2", { class: "strip-title", text: t("apBidHistory") }),
-    callList(view, view.bids),
-    h("p", { class: "standing", "data-standing": standing ? `${standing.count}${standing.suit}` : "",
-      text: standing ? t("apStanding", { name: seatName(view, standing.seat), bid: bidText(standing.count, standing.suit) })
-        : t("apNoStanding") }),
-    snap.legal.length > 0 && h("div", { class: "bid-box", role: "group", "aria-label": t("apBidBox") },
+    h("div", { class: "bid-history", "data-region": "trick" },
+      h("h2", { class: "strip-title", text: t("apBidHistory") }),
+      callList(view, view.bids),
+      h("p", { class: "standing", "data-standing": standing ? `${standing.count}${standing.suit}` : "",
+        text: standing ? t("apStanding", { name: seatName(view, standing.seat), bid: bidText(standing.count, standing.suit) })
+          : t("apNoStanding") })),
+    snap.legal.length > 0 && h("div", { class: "bid-box", role: "group", "aria-label": t("apBidBox"), "data-region": "actions" },
       h("button", {
         type: "button", class: "action pass", id: "pass", "data-nav": "", "data-focus-key": "pass",
+        "data-hint-key": hintKey({ type: "pass" }),
         "aria-keyshortcuts": "P", disabled: !canPass, "data-autofocus": firstBid ? null : "",
         onclick: () => context.act({ type: "pass" }),
       }, t("apPass"), h("kbd", { "aria-hidden": "true", text: "P" })),
       counts.map((count) => h("div", {
         class: `bid-row ${pendingCount === count ? "pending" : ""}`, "data-count": count, role: "group",
-        "aria-label": t("apBidRow", { count }),
+        "aria-label": tn("apBidRow", count),
       },
       h("span", { class: "bid-count", "aria-hidden": "true", text: count }),
       BID_SUITS.map((suit) => {
@@ -270,7 +325,7 @@ function biddingPanel(view, snap, context) {
         if (!bid) return h("span", { class: "bid-gap", "aria-hidden": "true" });
         return h("button", {
           type: "button", class: `bid suit-${suit}`, "data-bid": `${count}${suit}`, "data-nav": "",
-          "data-focus-key": `bid-${count}${suit}`, disabled: !context.myTurn,
+          "data-focus-key": `bid-${count}${suit}`, "data-hint-key": hintKey(bid), disabled: !context.myTurn,
           "data-autofocus": bid === firstBid ? "" : null,
           "aria-label": t("apBidAria", { count, suit: suitName(suit) }),
           onclick: () => context.act(bid),
@@ -287,15 +342,16 @@ function pileSeatLine(view, seat) {
       Array.from({ length: k }, () => cardBack({ class: "mini", "aria-hidden": "true", role: null }))));
 }
 
-// The exchange: how many cards each seat has put into the pile (face down, the declarer's all
-// trumps), the human's own cards put in and, once the pile is dealt, what came back.
+// The exchange: while it goes on, how many cards each seat has put into the pile (face down, the
+// declarer's all trumps); the human's own cards put in and, once the pile is dealt, what came back.
 function exchangePanel(view) {
   const dealt = view.phase !== "discard";
-  return h("section", { class: "ap-panel exchange", "aria-label": t("apExchange") },
+  return h("section", { class: `ap-panel exchange ${view.phase === "play" ? "spent" : ""}`, "aria-label": t("apExchange"),
+    "data-region": dealt ? null : "trick" },
     h("h2", { class: "strip-title", text: t("apExchange") }),
     !dealt && h("p", { class: "fine rule", text: t("apExchangeRule", { name: seatName(view, view.declarer),
       count: view.count, symbol: SUIT_SYMBOL[view.trump] }) }),
-    h("ul", { class: "pile-list" }, seatsFromBottom(view).map((seat) => pileSeatLine(view, seat))),
+    !dealt && h("ul", { class: "pile-list" }, seatsFromBottom(view).map((seat) => pileSeatLine(view, seat))),
     view.discards?.length > 0 && h("p", { class: "gift-line", "data-discards": view.discards.join(" ") },
       h("span", { text: t("apYouPut") }), view.discards.map((code) => cardFace(code, { class: "mini" }))),
     dealt && view.received && h("p", { class: "gift-line", "data-received": view.received.join(" ") },
@@ -303,7 +359,7 @@ function exchangePanel(view) {
 }
 
 function targetPanel(view) {
-  return h("section", { class: "ap-panel targets", "aria-label": t("apTargets") },
+  return h("section", { class: "ap-panel targets", "aria-label": t("apTargets"), "data-region": "trick" },
     h("h2", { class: "strip-title", text: t("apTargets") }),
     h("ul", { class: "chosen-list" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${view.targets_set[seat] ? "yes" : ""}`, "data-seat": seat,
@@ -322,13 +378,16 @@ function prompt(view, snap, context) {
       { name: seatName(view, mover) });
   } else if (view.phase === "bid") status = t("apYourBid");
   else if (view.phase === "discard") {
-    status = t(view.seat === view.declarer ? "apYourDiscardDeclarer" : "apYourDiscard",
-      { left: view.count - view.discards.length });
+    status = tn(view.seat === view.declarer ? "apYourDiscardDeclarer" : "apYourDiscard", view.count - view.discards.length);
   } else if (view.phase === "target") status = t("apYourTargetPrompt");
   else status = t(view.trick.length === 0 ? "apYourLead" : "apYourPlay");
   return h("div", { class: "prompt" },
     redealt && h("p", { class: "notice-line", text: t("apRedeal") }),
-    h("p", { class: "status", id: "status", role: "status", text: status }));
+    h("p", { class: "status", id: "status", role: "status", text: status }),
+    view.target && h("p", { class: "own-target" },
+      h("span", { class: "fine", text: t("apYourTarget") }),
+      cardFace(view.target, { class: "mini target", "data-target": view.target,
+        "aria-label": t("apTargetOwn", { card: cardName(view.target) }) })));
 }
 
 const CARD_ACTION_LABEL = { discard: "apDiscardCard", target: "apTargetCard" };
@@ -340,10 +399,7 @@ function handRow(view, snap, context) {
   const received = new Set(view.phase === "play" || view.phase === "target" ? view.received : []);
   const firstLegal = view.hand.find((code) => offered.has(code));
   return h("div", { class: "hand-row" },
-    view.target && h("div", { class: "own-target" },
-      h("span", { class: "fine", text: t("apYourTarget") }),
-      cardFace(view.target, { class: "mini target", "data-target": view.target })),
-    h("div", { class: `hand phase-${view.phase}`, role: "group", "aria-label": t("apYourHand") },
+    h("div", { class: `hand phase-${view.phase}`, role: "group", "aria-label": t("apYourHand"), "data-region": "hand" },
       view.hand.map((code) => {
         const name = received.has(code) ? t("apReceivedCard", { card: cardName(code) }) : cardName(code);
         const action = offered.get(code);
@@ -354,6 +410,7 @@ function handRow(view, snap, context) {
         const label = legal && CARD_ACTION_LABEL[action.type] ? t(CARD_ACTION_LABEL[action.type], { card: name }) : name;
         return cardFace(code, {
           tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
+          "data-hint-key": action && hintKey(action),
           "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
           class: `${legal ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`,
           "aria-disabled": String(!legal), "aria-label": legal ? label : t("apNotPlayable", { card: name }),
@@ -483,9 +540,10 @@ export function onKey(event, snap, context) {
     table.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`)?.focus();
     return true;
   }
+  // a suit letter bids only after a digit: alone, H is the hint and S the share, as at every table
   const suit = key.toUpperCase();
-  if (!BID_SUITS.includes(suit)) return false;
-  const bid = bids.find((b) => b.suit === suit && (pendingCount === null || b.count === pendingCount));
+  if (!BID_SUITS.includes(suit) || pendingCount === null) return false;
+  const bid = bids.find((b) => b.suit === suit && b.count === pendingCount);
   if (bid) context.act(bid);
   return bid !== undefined;
 }
@@ -534,19 +592,90 @@ export function dealSummary(summary, snap) {
     h("p", { class: "fine", text: t("apGoalNote", { goal }) }));
 }
 
+// Who won the game, and with how many points.
+function headline(view, { scores, winners }) {
+  const best = scores[winners[0]];
+  if (winners.includes(view.seat)) return t(winners.length > 1 ? "apYouShare" : "apYouWin", { score: best });
+  return tn("apTheyWin", winners.length, { names: seatNames(view, winners), score: best });
+}
+
 export function finalSummary(snap) {
   const view = snap.view;
   const { scores, winners, deals } = snap.result;
-  const best = scores[winners[0]];
-  const mine = winners.includes(snap.seat);
-  const headline = mine ? t(winners.length > 1 ? "apYouShare" : "apYouWin", { score: best })
-    : t("apTheyWin", { names: seatNames(view, winners), score: best });
   return h("section", { class: "final-summary", "data-winners": winners.join(" ") },
     h("h2", { id: "final-title", text: t("apFinalTitle") }),
-    h("p", { class: "headline", text: headline }),
+    h("p", { class: "headline", text: headline(view, snap.result) }),
     h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-total": scores[seat],
       text: `${seatName(view, seat)}: ${scores[seat]}`,
     }))),
     h("p", { class: "fine", text: t("apDealsPlayed", { n: deals }) }));
+}
+
+// --- learning: the hint's mark, actions and events in words, the keys, cards for the rules page ------------
+
+export const helpKeys = ["keyArrows", "keyApples"];
+
+// The suggested bid, pass or card stands out and takes the focus (Enter or Space then does it).
+export function showHint(root, action, snap) {
+  hinted = { save: snap.save, action };
+  markHinted(root, hintKey(action));
+}
+
+const DO_WITH_CARD = { discard: "apDoDiscard", target: "apDoTarget", play: "apDoPlay" };
+
+export function describeAction(action) {
+  if (action.type === "pass") return t("apDoPass");
+  if (action.type === "bid") return t("apDoBid", { bid: bidName(action.count, action.suit) });
+  return t(DO_WITH_CARD[action.type], { card: cardName(action.card) });
+}
+
+// A played card in words: following suit, or out of the suit led (and trumping, or not).
+function playedWords(view, event, led, trump) {
+  const suit = suitOf(event.card);
+  const key = led === null || suit === led ? "apSaidPlayed" : suit === trump ? "apSaidTrumped" : "apSaidDiscardedSuit";
+  return t(key, { name: seatName(view, event.seat), card: cardName(event.card), suit: led && suitName(led) });
+}
+
+function dealOverWords(view, summary) {
+  return [t("apSaidDealOver", { n: summary.deal }), ...seatsFromBottom(view).map((seat) => t("apSaidPoints", {
+    name: seatName(view, seat), points: tn("apNPoints", summary.points[seat]), total: summary.scores[seat],
+  }))];
+}
+
+export function narrate(events, snap) {
+  const view = snap.view;
+  // after a deal's last trick the view shows the next deal: the trump is the ended deal's
+  const trump = events.find((event) => event.type === "deal_over")?.summary.bid.suit ?? view.trump;
+  const finished = events.find((event) => event.type === "trick_won");
+  const led = (finished?.plays ?? view.trick).map((play) => suitOf(play.card))[0] ?? null;
+  const said = [];
+  for (const event of events) {
+    const name = "seat" in event ? seatName(view, event.seat) : null;
+    if (event.type === "bid") said.push(t("apSaidBid", { name, bid: bidName(event.count, event.suit) }));
+    else if (event.type === "passed") said.push(t("apSaidPass", { name }));
+    else if (event.type === "redeal") said.push(t("apSaidRedeal", { name: seatNameInSentence(view, event.dealer) }));
+    else if (event.type === "declarer") {
+      said.push(t("apSaidDeclarer", { name, bid: bidName(event.count, event.suit), suit: suitName(event.suit),
+        cards: tn("apNCards", event.count) }));
+    } else if (event.type === "discarded") said.push(t("apSaidDiscarded", { name }));
+    else if (event.type === "pile_dealt") {
+      said.push(t("apSaidPileDealt", { cards: tn("apNCards", event.count) }));
+      if (view.received?.length > 0) said.push(t("apSaidYouGot", { cards: view.received.map(cardName).join(t("apList")) }));
+    } else if (event.type === "target_set") said.push(t("apSaidTargetSet", { name }));
+    else if (event.type === "play_started") said.push(t("apSaidPlayStarted", { name: seatNameInSentence(view, event.leader) }));
+    else if (event.type === "played") said.push(playedWords(view, event, led, trump));
+    else if (event.type === "trick_won") said.push(t("apSaidTrickWon", { name: seatName(view, event.winner), trick: event.trick }));
+    else if (event.type === "deal_over") said.push(...dealOverWords(view, event.summary));
+    else if (event.type === "deal_started") {
+      said.push(t("apSaidDealStarted", { n: event.deal, name: seatNameInSentence(view, event.dealer) }));
+    }
+    else if (event.type === "game_over") said.push(t("apOver"), headline(view, event.result));
+  }
+  return said;
+}
+
+// Cards as the hand draws them, for the rules page.
+export function illustrate(cards) {
+  return h("div", { class: "hand illustration" }, cards.map((code) => cardFace(code)));
 }

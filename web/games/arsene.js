@@ -1,9 +1,11 @@
 // The Arsène table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
 // Seats sit clockwise from the bottom: the viewer at the bottom, then West, North, East (seats.js).
-import { cardBack, cardFace, cardName, SUIT_SYMBOL } from "../cards.js";
-import { arrowFocus, h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
-import { placeOf, seatArea, seatName, seatNames, seatsAround, seatShort, seatsFromBottom } from "../seats.js";
+import { cardBack, cardFace, cardName, suitName, suitOf } from "../cards.js";
+import { arrowFocus, h, markHinted } from "../dom.js";
+import { addStrings, t, tn } from "../i18n.js";
+import {
+  placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
+} from "../seats.js";
 
 const TRICKS_PER_DEAL = 11;
 const STORE_CARD = ["A", "2", "3", "4", "5"];
@@ -14,16 +16,18 @@ addStrings({
     dealN: "Deal {n}", dealerIs: "Dealer: {name}",
     trumpDiamonds: "Trump ♦", noTrump: "No trump", trumpPending: "Trump: not chosen yet",
     contestOn: "Contest mode", contestLater: "Contest rule on",
-    confiscated: "Police hold {n}",
+    confiscated: "The police hold {n} chips", confiscated_one: "The police hold 1 chip",
     edgeCards: "Edge cards",
     edgeHidden: "Edge card {n}, face down",
     edgeRed: "Edge card {n}: {card}, seen and turned back down (no trump)",
     edgeBlack: "Edge card {n}: {card}, face up (diamonds are trump)",
     storesTitle: "Jewel stores",
-    storeName: "Store {n}", storeAria: "Store {n}: {chips} chips left", storeEmpty: "Police!",
-    robbed: "{name} took {chips} in deal {deal}",
+    storeAria: "Store {store}: {n} chips left", storeAria_one: "Store {store}: 1 chip left", storeEmpty: "Police!",
+    robbed: "{name} took {n} chips in deal {deal}", robbed_one: "{name} took 1 chip in deal {deal}",
     tricksShort: "Tricks", chipsShort: "Chips",
-    seatAria: "{name}: {cards} cards, {tricks} tricks, {chips} chips",
+    seatAria: "{name}: {cards}, {tricks}, {chips}",
+    nCards: "{n} cards", nCards_one: "1 card", nTricks: "{n} tricks", nTricks_one: "1 trick",
+    nChips: "{n} chips", nChips_one: "1 chip",
     dealer: "Dealer", toMove: "to move",
     trickN: "Trick {n}/11",
     trickKept: "{winner} took the trick", trickPushed: "{winner} won and pushed it to {taker}",
@@ -44,53 +48,96 @@ addStrings({
     resultTake: "Store {store}: +{chips}", resultCollision: "Collision", resultCaught: "Caught by the police",
     resultNothing: "Nothing",
     exchange: "{names} exchanged chips: {before} → {after}",
-    finalTitle: "Game over", youWin: "You win with {chips} chips!", winsOne: "{name} wins with {chips} chips.",
-    winsShared: "Shared win: {names} with {chips} chips each.",
+    finalTitle: "Game over", youWin: "You win with {n} chips!", youWin_one: "You win with 1 chip!",
+    winsOne: "{name} wins with {n} chips.", winsOne_one: "{name} wins with 1 chip.",
+    winsShared: "Shared win: {names} with {n} chips each.", winsShared_one: "Shared win: {names} with 1 chip each.",
     reasonPolice: "Caught by the police: {names}.", reasonStores: "Every store is empty.",
+    // the hint, "Explain as we play" and replays: actions and events in words
+    doPlay: "play the {card}", doChoose: "turn up edge card {n}", doKeep: "keep the trick",
+    doPush: "push the trick onto {name}",
+    saidChosenBlack: "{name} turned up the {card}: black, so diamonds are trump.",
+    saidChosenRed: "{name} turned up the {card} and turned it back down: red, so there is no trump.",
+    saidPlayed: "{name} played the {card}.",
+    saidDiscarded: "{name} played the {card}: no {suit} left.",
+    saidTrumped: "{name} trumped with the {card}: no {suit} left.",
+    saidWonForced: "{name} won trick {trick}, with nobody to push it onto.",
+    saidWonMayPush: "{name} won trick {trick} and may keep it or push it onto {target}.",
+    saidKept: "{name} kept the trick.", saidPushed: "{name} pushed the trick onto {target}.",
+    nowHave: "{name} now has {tricks}", nowHave_you: "You now have {tricks}",
+    sameAs: "{holding}, the same as {names}.", holdingEnd: "{holding}.",
+    saidDealOver: "Deal {n} is over.",
+    saidTake: "{name} took {chips} from store {store}.",
+    saidCollision: "{names} collided at store {store} and took nothing.",
+    saidCaught: "The police caught {names} at store {store}: every chip they held is gone.",
+    saidExchange: "{names} exchanged their chips.",
+    saidDealStarted: "Deal {n}: the dealer is {name}.",
   },
   ja: {
     dealN: "第{n}ディール", dealerIs: "ディーラー: {name}",
     trumpDiamonds: "切り札 ♦", noTrump: "切り札なし", trumpPending: "切り札: 未決定",
     contestOn: "争奪モード", contestLater: "上級ルールあり",
-    confiscated: "警察が没収 {n}",
+    confiscated: "ポリスが没収 {n}枚",
     edgeCards: "場札",
     edgeHidden: "場札{n}（伏せ）",
     edgeRed: "場札{n}: {card}（赤なので伏せ直し・切り札なし）",
     edgeBlack: "場札{n}: {card}（黒なので表向き・ダイヤが切り札）",
     storesTitle: "宝石店",
-    storeName: "店{n}", storeAria: "店{n}: 残りチップ{chips}枚", storeEmpty: "警察！",
-    robbed: "{name}が第{deal}ディールで{chips}枚",
+    storeAria: "店{store}: 残りチップ{n}枚", storeEmpty: "ポリス！",
+    robbed: "{name}が第{deal}ディールで{n}枚",
     tricksShort: "トリック", chipsShort: "チップ",
-    seatAria: "{name}: 手札{cards}枚、トリック{tricks}、チップ{chips}枚",
+    seatAria: "{name}: {cards}、{tricks}、{chips}",
+    nCards: "手札{n}枚", nTricks: "{n}トリック", nChips: "チップ{n}枚",
     dealer: "ディーラー", toMove: "手番",
     trickN: "トリック {n}/11",
-    trickKept: "{winner}がトリックを取りました", trickPushed: "{winner}が勝って{taker}に押し付けました",
+    trickKept: "{winner}がトリックを取りました", trickPushed: "{winner}が勝って{taker}に押しつけました",
     trickWon: "{winner}がトリックに勝ちました",
     yourPlay: "あなたの番: 光っているカードを出してください。", yourLead: "あなたのリード: 好きなカードを出せます。",
     yourChoose: "伏せられた場札を1枚選んでください（キー 1〜3）。",
-    yourPush: "トリックに勝ちました。取る（K）か、{target}に押し付ける（P）か？",
+    yourPush: "トリックに勝ちました。取る（K）か、{target}に押しつける（P）か？",
     waitPlay: "{name}が考え中…", waitChoose: "{name}が場札を選んでいます…",
-    waitPush: "{name}がトリックに勝ち、押し付けるか考え中…",
-    keep: "取る", pushTo: "{name}に押し付ける",
+    waitPush: "{name}がトリックに勝ち、押しつけるか考え中…",
+    keep: "取る", pushTo: "{name}に押しつける",
     chooseEdge: "場札{n}",
     notPlayable: "{card}（今は出せません）",
     yourHand: "あなたの手札",
     gameOverStatus: "ゲーム終了です。",
     summaryTitle: "第{n}ディール終了",
-    voidDeal: "4人全員が警察に捕まったので、このディールは無効です。",
+    voidDeal: "4人全員がポリスに捕まったので、このディールはノーカウントです。",
     colPlayer: "プレイヤー", colTricks: "トリック", colResult: "結果", colChips: "チップ",
-    resultTake: "店{store}: +{chips}", resultCollision: "バッティング", resultCaught: "警察に逮捕",
+    resultTake: "店{store}: +{chips}", resultCollision: "バッティング", resultCaught: "ポリスに逮捕",
     resultNothing: "なし",
     exchange: "{names}がチップを交換: {before} → {after}",
-    finalTitle: "ゲーム終了", youWin: "あなたの勝ち（チップ{chips}枚）！", winsOne: "{name}の勝ち（チップ{chips}枚）。",
-    winsShared: "同点優勝: {names}（各チップ{chips}枚）。",
-    reasonPolice: "警察に逮捕: {names}", reasonStores: "すべての店が空になりました。",
+    finalTitle: "ゲーム終了", youWin: "あなたの勝ち（チップ{n}枚）！", winsOne: "{name}の勝ち（チップ{n}枚）。",
+    winsShared: "同点優勝: {names}（各チップ{n}枚）。",
+    reasonPolice: "ポリスに逮捕: {names}。", reasonStores: "すべての店が空になりました。",
+    doPlay: "{card}を出す", doChoose: "場札{n}をめくる", doKeep: "トリックを自分で取る",
+    doPush: "{name}にトリックを押しつける",
+    saidChosenBlack: "{name}が{card}をめくりました。黒なので、ダイヤが切り札です。",
+    saidChosenRed: "{name}が{card}をめくって伏せ直しました。赤なので、切り札なしです。",
+    saidPlayed: "{name}が{card}を出しました。",
+    saidDiscarded: "{name}は{suit}がなく、{card}を出しました。",
+    saidTrumped: "{name}は{suit}がなく、{card}で切り札を使いました。",
+    saidWonForced: "{name}がトリック{trick}に勝ち、自分で取ります（同じトリック数の人がいません）。",
+    saidWonMayPush: "{name}がトリック{trick}に勝ちました。自分で取るか、{target}に押しつけるかを選べます。",
+    saidKept: "{name}がトリックを自分で取りました。", saidPushed: "{name}がトリックを{target}に押しつけました。",
+    nowHave: "{name}は{tricks}", nowHave_you: "あなたは{tricks}",
+    sameAs: "{holding}で、{names}と同じです。", holdingEnd: "{holding}です。",
+    saidDealOver: "第{n}ディール終了。",
+    saidTake: "{name}が店{store}から{chips}を獲得。",
+    saidCollision: "{names}は店{store}でバッティングし、何も取れません。",
+    saidCaught: "{names}は店{store}でポリスに捕まり、所持チップを全て没収されました。",
+    saidExchange: "{names}が所持チップを交換しました。",
+    saidDealStarted: "第{n}ディール: ディーラーは{name}です。",
   },
 });
 
 const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
 
 let table = null; // the rendered .arsene element, for keyboard navigation
+let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
+
+// What names an action on the table (data-hint-key), for the hint's mark.
+const hintKey = (action) => `${action.type}:${action.card ?? action.index ?? action.to ?? ""}`;
 
 export function render(root, snap, context) {
   const view = snap.view;
@@ -103,6 +150,8 @@ export function render(root, snap, context) {
   prompt(view, snap, context),
   handRow(view, snap, context));
   root.replaceChildren(table);
+  if (hinted?.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
+  else hinted = null;
 }
 
 // --- the parts of the table ----------------------------------------------------------------------
@@ -116,7 +165,7 @@ function infoBar(view) {
     h("span", { class: `badge trump ${view.trump === "D" ? "on" : ""}`, id: "trump", text: trump }),
     view.contest ? h("span", { class: "badge contest", text: t("contestOn") })
       : view.advanced && h("span", { class: "badge", text: t("contestLater") }),
-    view.confiscated > 0 && h("span", { class: "badge police", text: t("confiscated", { n: view.confiscated }) }),
+    view.confiscated > 0 && h("span", { class: "badge police", text: tn("confiscated", view.confiscated) }),
     edgeCards(view));
 }
 
@@ -135,7 +184,7 @@ function storesPanel(view) {
   return h("section", { class: "stores", "aria-label": t("storesTitle") },
     view.stores.map((store) => h("div", {
       class: `store ${store.chips === 0 ? "empty" : ""}`, role: "group",
-      "aria-label": t("storeAria", { n: store.store, chips: store.chips }),
+      "aria-label": tn("storeAria", store.chips, { store: store.store }),
     },
     h("span", { class: "store-card suit-D", "aria-hidden": "true", text: `${STORE_CARD[store.store - 1]}♦` }),
     h("span", { class: "store-chips", "aria-hidden": "true", text: store.chips }),
@@ -143,8 +192,8 @@ function storesPanel(view) {
       store.chips === 0 ? h("span", { class: "police-tag", text: t("storeEmpty") })
         : store.groups.map((chips, i) => h("span", { class: `group ${i === 0 ? "next" : ""}`, text: chips }))),
     h("ul", { class: "robbed" }, store.robbed.map((theft) => h("li", {
-      class: `seat-${theft.seat}`, title: t("robbed", { name: seatName(view, theft.seat), ...theft }),
-      "aria-label": t("robbed", { name: seatName(view, theft.seat), ...theft }),
+      class: `seat-${theft.seat}`, title: tn("robbed", theft.chips, { name: seatName(view, theft.seat), deal: theft.deal }),
+      "aria-label": tn("robbed", theft.chips, { name: seatName(view, theft.seat), deal: theft.deal }),
     }, h("span", { "aria-hidden": "true", text: `${seatShort(view, theft.seat)}+${theft.chips}` })))))));
 }
 
@@ -153,8 +202,8 @@ function seatPanel(view, seat) {
   return h("div", {
     class: `seat seat-${seat} area-${seatArea(view, seat)} ${turn ? "turn" : ""}`, "data-seat": seat,
     "data-place": placeOf(view, seat), role: "group",
-    "aria-label": t("seatAria", { name: seatName(view, seat), cards: view.hand_sizes[seat], tricks: view.tricks[seat],
-      chips: view.chips[seat] }) + (turn ? ` (${t("toMove")})` : ""),
+    "aria-label": t("seatAria", { name: seatName(view, seat), cards: tn("nCards", view.hand_sizes[seat]),
+      tricks: tn("nTricks", view.tricks[seat]), chips: tn("nChips", view.chips[seat]) }) + (turn ? ` (${t("toMove")})` : ""),
   },
   h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("dealer"), text: "D" })),
@@ -176,10 +225,10 @@ function trickArea(view) {
   if (view.push) caption = t("trickWon", { winner: seatName(view, view.push.winner) });
   else if (done) {
     caption = last.taker === last.winner ? t("trickKept", { winner: seatName(view, last.winner) })
-      : t("trickPushed", { winner: seatName(view, last.winner), taker: seatName(view, last.taker) });
+      : t("trickPushed", { winner: seatName(view, last.winner), taker: seatNameInSentence(view, last.taker) });
   }
   const winner = view.push?.winner ?? (done ? last.winner : null);
-  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite" },
+  return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite", "data-region": "trick" },
     showing.map((play) => cardFace(play.card, {
       class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`,
       "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
@@ -203,6 +252,7 @@ function prompt(view, snap, context) {
     actions.push(h("div", { class: "choices", role: "group", "aria-label": t("edgeCards") },
       legalOf(snap, "choose").map((action, i) => cardBack({
         tag: "button", type: "button", class: "choice", "data-nav": "", "data-key": String(action.index + 1),
+        "data-hint-key": hintKey(action),
         "data-focus-key": `choose-${action.index}`, "data-autofocus": i === 0 || null,
         "aria-label": t("chooseEdge", { n: action.index + 1 }), disabled: !context.myTurn,
         onclick: () => context.act(action),
@@ -217,13 +267,14 @@ function prompt(view, snap, context) {
   } else status = t(view.trick.length === 0 ? "yourLead" : "yourPlay");
   return h("div", { class: "prompt" },
     h("p", { class: "status", id: "status", role: "status", text: status }),
-    actions.length > 0 && h("div", { class: "actions" }, actions));
+    actions.length > 0 && h("div", { class: "actions", "data-region": "actions" }, actions));
 }
 
 function actionButton(action, label, key, context, attributes) {
   return h("button", {
     type: "button", class: `action action-${action.type}`, "aria-keyshortcuts": key,
-    "data-focus-key": `action-${action.type}`, disabled: !context.myTurn, onclick: () => context.act(action),
+    "data-focus-key": `action-${action.type}`, "data-hint-key": hintKey(action), disabled: !context.myTurn,
+    onclick: () => context.act(action),
     ...attributes,
   }, label, h("kbd", { "aria-hidden": "true", text: key }));
 }
@@ -234,12 +285,13 @@ function handRow(view, snap, context) {
   const playable = new Set(legalOf(snap, "play").map((action) => action.card));
   const firstLegal = view.hand.find((code) => playable.has(code));
   return h("div", { class: "hand-row" },
-    h("div", { class: "hand", role: "group", "aria-label": t("yourHand") },
+    h("div", { class: "hand", role: "group", "aria-label": t("yourHand"), "data-region": "hand" },
       view.hand.map((code) => {
         const legal = playable.has(code) && context.myTurn;
         return cardFace(code, {
           tag: "button", type: "button", class: legal ? "legal" : "idle", "data-card": code, "data-nav": "",
           "data-focus-key": `card-${code}`, "data-autofocus": code === firstLegal || null,
+          "data-hint-key": hintKey({ type: "play", card: code }),
           "aria-disabled": String(!legal),
           "aria-label": legal ? cardName(code) : t("notPlayable", { card: cardName(code) }),
           onclick: () => legal && context.act({ type: "play", card: code }),
@@ -299,19 +351,121 @@ export function dealSummary(summary, snap) {
     summary.contest && h("p", { class: "fine", text: t("contestOn") }));
 }
 
+// Who won the game, and with how many chips.
+function headline(view, { scores, winners }) {
+  const best = scores[winners[0]];
+  if (winners.length > 1) return tn("winsShared", best, { names: seatNames(view, winners) });
+  if (winners[0] === view.seat) return tn("youWin", best);
+  return tn("winsOne", best, { name: seatName(view, winners[0]) });
+}
+
 export function finalSummary(snap) {
   const view = snap.view;
   const { scores, winners, reason, caught } = snap.result;
-  const best = scores[winners[0]];
-  let headline;
-  if (winners.length > 1) headline = t("winsShared", { names: seatNames(view, winners), chips: best });
-  else if (winners[0] === snap.seat) headline = t("youWin", { chips: best });
-  else headline = t("winsOne", { name: seatName(view, winners[0]), chips: best });
   return h("section", { class: "final-summary" },
     h("h2", { id: "final-title", text: t("finalTitle") }),
-    h("p", { class: "headline", text: headline }),
+    h("p", { class: "headline", text: headline(view, snap.result) }),
     h("p", { text: reason === "police" ? t("reasonPolice", { names: seatNames(view, caught) }) : t("reasonStores") }),
     h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
     }, `${seatName(view, seat)}: ${scores[seat]}`))));
+}
+
+// --- learning: the hint's mark, actions and events in words, the keys, cards for the rules page ------------
+
+export const helpKeys = ["keyArrows", "keyEnter", "keyNumbers", "keyKeepPush"];
+
+// The suggested card, edge card or keep/push button stands out and takes the focus (Enter plays it).
+export function showHint(root, action, snap) {
+  hinted = { save: snap.save, action };
+  markHinted(root, hintKey(action));
+}
+
+export function describeAction(action, snap) {
+  const view = snap.view;
+  if (action.type === "play") return t("doPlay", { card: cardName(action.card) });
+  if (action.type === "choose") return t("doChoose", { n: action.index + 1 });
+  if (action.type === "push") return t("doPush", { name: seatNameInSentence(view, action.to) });
+  return t("doKeep");
+}
+
+// "North now has 2 tricks, the same as West." (or "You now have …"), from the trick counts after the events.
+function holding(view, tricks, seat) {
+  const count = tricks[seat];
+  const said = t(seat === view.seat ? "nowHave_you" : "nowHave",
+    { name: seatName(view, seat), tricks: tn("nTricks", count) });
+  const same = seatsFromBottom(view).filter((other) => other !== seat && count > 0 && tricks[other] === count);
+  return same.length > 0 ? t("sameAs", { holding: said, names: seatNames(view, same, seatNameInSentence) })
+    : t("holdingEnd", { holding: said });
+}
+
+// The suit led to the trick a card went into: the finished trick's (from trick_won) or the one in play.
+function ledSuit(view, events) {
+  const plays = events.find((event) => event.type === "trick_won")?.cards ?? view.trick;
+  return plays.length > 0 ? suitOf(plays[0].card) : null;
+}
+
+function dealOverWords(view, summary) {
+  const said = [t("saidDealOver", { n: summary.deal })];
+  if (summary.void_deal) return [...said, t("voidDeal")];
+  for (const take of summary.takes) {
+    said.push(t("saidTake", { name: seatName(view, take.seat), chips: tn("nChips", take.chips), store: take.store }));
+  }
+  const caughtAt = (seats) => seats.some((seat) => summary.caught.includes(seat));
+  for (const seats of summary.collisions) {
+    const store = summary.tricks[seats[0]];
+    if (store >= 1 && store <= STORE_CARD.length && !caughtAt(seats)) {
+      said.push(t("saidCollision", { names: seatNames(view, seats), store }));
+    }
+  }
+  const caughtStores = [...new Set(summary.caught.map((seat) => summary.tricks[seat]))];
+  for (const store of caughtStores) {
+    const seats = summary.caught.filter((seat) => summary.tricks[seat] === store);
+    said.push(t("saidCaught", { names: seatNames(view, seats, seatNameInSentence), store }));
+  }
+  for (const exchange of summary.exchanges) said.push(t("saidExchange", { names: seatNames(view, exchange.seats) }));
+  return said;
+}
+
+export function narrate(events, snap) {
+  const view = snap.view;
+  // after a deal's last trick the view shows the next deal: the counts and the trump are the ended deal's
+  const dealOver = events.find((event) => event.type === "deal_over");
+  const tricks = dealOver?.summary.tricks ?? view.tricks;
+  const trump = events.some((event) => event.type === "deal_started") ? null : view.trump;
+  const said = [];
+  for (const event of events) {
+    if (event.type === "chosen") {
+      said.push(t(event.trump ? "saidChosenBlack" : "saidChosenRed",
+        { name: seatName(view, event.seat), card: cardName(event.card) }));
+    } else if (event.type === "played") {
+      const led = ledSuit(view, events);
+      const suit = suitOf(event.card);
+      const key = led === null || suit === led ? "saidPlayed" : suit === trump ? "saidTrumped" : "saidDiscarded";
+      said.push(t(key, { name: seatName(view, event.seat), card: cardName(event.card), suit: led && suitName(led) }));
+    } else if (event.type === "trick_won") {
+      const names = { name: seatName(view, event.winner), trick: event.trick };
+      said.push(event.push_to === null ? t("saidWonForced", names)
+        : t("saidWonMayPush", { ...names, target: seatNameInSentence(view, event.push_to) }));
+    } else if (event.type === "kept" && !event.forced) {
+      said.push(t("saidKept", { name: seatName(view, event.seat) }), holding(view, tricks, event.seat));
+    } else if (event.type === "kept") {
+      said.push(holding(view, tricks, event.seat));
+    } else if (event.type === "pushed") {
+      said.push(t("saidPushed", { name: seatName(view, event.from), target: seatNameInSentence(view, event.to) }),
+        holding(view, tricks, event.to));
+    } else if (event.type === "deal_over") {
+      said.push(...dealOverWords(view, event.summary));
+    } else if (event.type === "deal_started") {
+      said.push(t("saidDealStarted", { n: event.deal, name: seatNameInSentence(view, event.dealer) }));
+    } else if (event.type === "game_over") {
+      said.push(t("gameOverStatus"), headline(view, event.result));
+    }
+  }
+  return said;
+}
+
+// Cards as the hand draws them, for the rules page.
+export function illustrate(cards) {
+  return h("div", { class: "hand illustration" }, cards.map((code) => cardFace(code)));
 }

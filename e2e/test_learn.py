@@ -239,6 +239,8 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
         { action: play('7S'), reason: { kind: 'search', samples: 9, value: 1, runner_up: null,
           text: { en: 'A win was found.', ja: '勝ち筋が見つかりました。' } } },
         { action: play('7S') },
+        { action: play('7S'), reason: { kind: 'search', samples: 4, value: 0.21,
+          runner_up: { action: play('KH'), value: 0.24 } } },
       ];
       const out = {};
       for (const lang of ['en', 'ja']) {
@@ -250,16 +252,17 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
       return out;
     }""")
     assert said["en"] == [
-        "Play the 7♠ — in 140 deals dealt at random from what you can see, it came out best (64 against 51 for "
-        "the next best, the K♥)",
-        "Play the 7♠ — in 60 deals dealt at random from what you can see, it scored 50 out of 100",
+        "Play the 7♠ — it did best in 140 deals dealt from what you can see (64 against 51 for the K♥)",
+        "Play the 7♠ — in 60 deals dealt from what you can see, it scored 50 out of 100",
         "Play the 7♠ — it is your only legal move",
         "Play the 7♠ — your side's chance of winning this game is about 72%",
         "Play the 7♠ — A win was found.",
         "Play the 7♠",
+        # the search kept the steady move: the runner-up's lead was within the noise of 4 deals
+        "Play the 7♠ — the steady move: in 4 deals dealt from what you can see, no other did clearly better "
+        "(the K♥: 24 against 21)",
     ]
-    assert said["ja"][0] == ("Play the 7♠ — 見えている情報から無作為に配った140通りで最も良い結果でした"
-                             "（64点、次点（the K♥）は51点）")
+    assert said["ja"][0] == "Play the 7♠ — 見えている情報から配った140通りで最も良い結果（64点、the K♥は51点）"
     assert said["ja"][3] == "Play the 7♠ — この勝負にあなたの側が勝つ見込みは約72%です"
     assert said["plain"] == "It is your only legal move"
 

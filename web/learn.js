@@ -22,9 +22,12 @@ addStrings({
       + "suggests a move and says why.",
     explainTitle: "Explaining as we play", explainOff: "Stop explaining",
     hintReasonForced: "it is your only legal move",
-    hintReasonSearch: "in {samples} deals dealt at random from what you can see, it came out best ({value} against "
-      + "{runnerValue} for the next best{runner})",
-    hintReasonSearchAlone: "in {samples} deals dealt at random from what you can see, it scored {value} out of 100",
+    hintReasonSearch: "it did best in {samples} deals dealt from what you can see ({value} against {runnerValue} for "
+      + "{runner})",
+    hintReasonSearchKept: "the steady move: in {samples} deals dealt from what you can see, no other did clearly "
+      + "better ({runner}: {runnerValue} against {value})",
+    hintNextBest: "the next best",
+    hintReasonSearchAlone: "in {samples} deals dealt from what you can see, it scored {value} out of 100",
     hintReasonCube: "your side's chance of winning this game is about {percent}%",
     keyShare: "S shares the game", keyHelpRules: "? opens this page: the game's rules and its keys",
   },
@@ -39,8 +42,10 @@ addStrings({
     explain: "解説しながら遊ぶ", explainHelp: "一手ごとに何が起きたかを言葉で説明し、あなたの番では手を提案して理由を示します。",
     explainTitle: "解説しながらプレイ中", explainOff: "解説をやめる",
     hintReasonForced: "打てる手はこれだけです",
-    hintReasonSearch: "見えている情報から無作為に配った{samples}通りで最も良い結果でした（{value}点、次点{runner}は{runnerValue}点）",
-    hintReasonSearchAlone: "見えている情報から無作為に配った{samples}通りで平均{value}点（100点満点）でした",
+    hintReasonSearch: "見えている情報から配った{samples}通りで最も良い結果（{value}点、{runner}は{runnerValue}点）",
+    hintReasonSearchKept: "堅実な手: 見えている情報から配った{samples}通りで、はっきり上回る手はありません（{runner}は{runnerValue}点、この手は{value}点）",
+    hintNextBest: "次点の手",
+    hintReasonSearchAlone: "見えている情報から配った{samples}通りで平均{value}点（100点満点）",
     hintReasonCube: "この勝負にあなたの側が勝つ見込みは約{percent}%です",
     keyShare: "S でゲームを共有", keyHelpRules: "? でこのページ（ゲームのルールとキー操作）を開く",
   },
@@ -199,9 +204,11 @@ function reasonWords(reason, say) {
     case "search": {
       const runnerUp = reason.runner_up;
       if (!runnerUp) return t("hintReasonSearchAlone", { samples: reason.samples, value: points(reason.value) });
-      const runner = say(runnerUp.action);
-      return t("hintReasonSearch", { samples: reason.samples, value: points(reason.value),
-        runnerValue: points(runnerUp.value), runner: runner && (language() === "ja" ? `（${runner}）` : `, ${runner}`) });
+      // the search keeps the normal bot's move unless another beats it by more than the noise, so the
+      // runner-up may have scored a little more: then the move is the steady one, not the best seen
+      const key = runnerUp.value > reason.value ? "hintReasonSearchKept" : "hintReasonSearch";
+      return t(key, { samples: reason.samples, value: points(reason.value), runnerValue: points(runnerUp.value),
+        runner: say(runnerUp.action) || t("hintNextBest") });
     }
     default: return "";
   }
@@ -219,7 +226,8 @@ export class Captions {
     this.title = h("span", { class: "explain-title" });
     this.switchOff = h("button", { type: "button", class: "ghost explain-off", id: "explain-off", onclick: onSwitchOff });
     this.head = h("div", { class: "explain-head" }, this.title, this.switchOff);
-    this.hintLine = h("p", { id: "hint-line", class: "hint-line", "aria-live": "polite" });
+    // focusable: on a phone the line is cut to two lines, and a tap (focus) shows all of it
+    this.hintLine = h("p", { id: "hint-line", class: "hint-line", "aria-live": "polite", tabindex: "0" });
     this.log = h("ol", { id: "explain-log", class: "explain-log", "aria-live": "polite" });
     root.replaceChildren(this.head, this.hintLine, this.log);
   }

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import LAPTOP, PHONE, SAVE_KEY, open_site, start_game
+from driver import LAPTOP, PHONE, SAVE_KEY, assert_play_in_view, open_site, start_game, wait_for_turn_or_summary
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -283,3 +283,17 @@ def test_top_bar_fits_every_tool_at_phone_width(new_context: Callable[..., Brows
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert len({round(box["y"]) for box in boxes}) == 1  # one row
     page.screenshot(path=str(artifacts / f"learn-topbar-phone-{lang}.png"))
+
+
+@pytest.mark.parametrize(("game", "players"), [("arsene", None), ("chains", 3), ("dominuxen", 5),
+                                               ("on_schedule", None), ("apples", None), ("roller_derby", None)])
+def test_explaining_keeps_the_play_in_view_on_a_phone(page: Page, site_url: str, game: str,
+                                                      players: int | None) -> None:
+    """A first game explains itself by default: with the captions and the suggestion above the table,
+    the player's hand and the decision's buttons still fit a phone's screen without scrolling."""
+    page.set_viewport_size(PHONE)
+    open_site(page, site_url)
+    start_game(page, game=game, seed=5, level="normal", players=players, explain=True)
+    assert wait_for_turn_or_summary(page) != "summary"
+    expect(page.locator("#hint-line")).to_be_visible()  # the suggestion of "Explain as we play", with its reason
+    assert_play_in_view(page, "hand", screenshot=f"learn-explain-in-view-{game}")

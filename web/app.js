@@ -5,7 +5,7 @@
 // The rules live in Python: the shell never decides what is legal or who scores, it only shows
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
 import { startBridge } from "./bridge.js";
-import { h } from "./dom.js";
+import { focusInView, h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
@@ -490,6 +490,7 @@ function openSession(reply, settings) {
     explain: settings.explain, focusOnTurn: true });
   captions.clear();
   showOnly("game");
+  scrollTo(0, 0); // the picker's Start is far down a phone's page: the table opens at its top
   session.start();
 }
 
@@ -505,7 +506,7 @@ function afterStep(table) {
     table.focusOnTurn = false;
     const first = (root) => root.querySelector("[data-autofocus]:not(:disabled)")
       ?? root.querySelector("button:not(:disabled), [tabindex='0']");
-    (first($("cube-bar")) ?? first($("game")))?.focus({ preventScroll: true });
+    focusInView(first($("cube-bar")) ?? first($("game")));
   }
   if (table.explain) requestHint({ auto: true });
 }
@@ -621,9 +622,17 @@ async function requestHint({ auto = false } = {}) {
     const cubeButton = CUBE_ACTIONS.includes(reply.hint.action.type) ? $(`cube-${reply.hint.action.type}`) : null;
     if (cubeButton) {
       cubeButton.classList.add("hinted");
-      if (!auto) cubeButton.focus();
+      if (!auto) focusInView(cubeButton);
     } else {
+      // a renderer focuses what it marks, for the player who asked; a suggestion the explanations
+      // asked for leaves the focus, and so the page's scroll, where they were
+      const [focused, scrolled] = [document.activeElement, [scrollX, scrollY]];
       current.renderer.showHint($("game"), reply.hint.action, current.snap);
+      if (auto) {
+        if (focused && focused !== document.body) focused.focus({ preventScroll: true });
+        else document.activeElement?.blur();
+        scrollTo(...scrolled);
+      }
     }
   }
   captions.draw(current); // the suggestion and its reason in words, above the table

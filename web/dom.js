@@ -1,5 +1,6 @@
 // h(tag, attributes, ...children): the one DOM helper the shell and the game renderers share;
-// arrowFocus, the arrow-key moves between a table's controls; and markHinted, the hint's mark.
+// focusInView, a focus that scrolls no more than it must; arrowFocus, the arrow-key moves between a
+// table's controls; and markHinted, the hint's mark.
 // Attributes named on* become listeners, `class` and `text` are shorthands, false/null are skipped.
 
 export function h(tag, attributes = {}, ...children) {
@@ -15,6 +16,14 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+// Focus `element`, scrolling the page only as far as needed to show it whole: a plain focus() centres
+// an element it finds out of view, which on a phone can push the trick above the screen.
+export function focusInView(element) {
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 // Arrow keys move the focus round a table's controls marked data-nav (disabled ones skipped), in
 // document order; from outside them, to the one marked data-autofocus. True when the focus moved.
 export function arrowFocus(root, key) {
@@ -24,7 +33,7 @@ export function arrowFocus(root, key) {
   const at = items.indexOf(document.activeElement);
   const next = at < 0 ? root.querySelector("[data-autofocus]") ?? items[0]
     : items[(at + step + items.length) % items.length];
-  next?.focus();
+  focusInView(next);
   return next !== undefined;
 }
 
@@ -34,6 +43,6 @@ export function arrowFocus(root, key) {
 export function markHinted(root, key, { focus = true } = {}) {
   const marked = [...root.querySelectorAll("[data-hint-key]")].filter((element) => element.dataset.hintKey === key);
   for (const element of marked) element.classList.add("hinted");
-  if (focus) marked[0]?.focus();
+  if (focus) focusInView(marked[0]);
   return marked[0] ?? null;
 }

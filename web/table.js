@@ -3,6 +3,7 @@
 // picks it, and lets the bots move one at a time, paced so a person can follow, until it is the
 // player's turn again or the game ends. It never decides what is legal: the rules (Python) do.
 import { onCubeKey, renderCube } from "./cube.js";
+import { focusInView } from "./dom.js";
 import { renderers } from "./games/index.js";
 
 // Bot moves are slowed down so a person can follow them; ?pace=0 (tests, demos) removes the waits.
@@ -43,8 +44,8 @@ export class LiveTable {
     if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, context);
     const find = (selector) => this.cubeRoot?.querySelector(selector) ?? this.root.querySelector(selector);
     const again = focusKey && find(`[data-focus-key="${focusKey}"]`);
-    if (again) again.focus();
-    else if (this.keyboard && document.activeElement === document.body) find("[data-autofocus]")?.focus();
+    if (again) focusInView(again);
+    else if (this.keyboard && document.activeElement === document.body) focusInView(find("[data-autofocus]"));
   }
 
   onKey(event) {

@@ -3,7 +3,7 @@
 // plays for themselves. The scores, counts and points come from the view and the deal summary;
 // grouping captured cards by rank is only a way of laying them out.
 import { cardBack, cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
-import { arrowFocus, h, markHinted } from "../dom.js";
+import { arrowFocus, focusInView, h, markHinted } from "../dom.js";
 import { addStrings, t, tn } from "../i18n.js";
 import {
   placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
@@ -537,7 +537,7 @@ export function onKey(event, snap, context) {
     for (const row of table.querySelectorAll(".bid-row")) {
       row.classList.toggle("pending", Number(row.dataset.count) === pendingCount);
     }
-    table.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`)?.focus();
+    focusInView(table.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`));
     return true;
   }
   // a suit letter bids only after a digit: alone, H is the hint and S the share, as at every table

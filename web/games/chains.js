@@ -5,7 +5,7 @@
 // with the arrow keys, or a card is dragged onto them (the turned-up card, a slot's top card, the
 // end card that closes the run).
 import { cubeStatus } from "../cube.js";
-import { arrowFocus, h } from "../dom.js";
+import { arrowFocus, focusInView, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
 
@@ -602,7 +602,7 @@ export function onKey(event, snap, context) {
 export function showHint(root, action, snap) {
   hinted = { save: snap.save, action };
   markHint(action, snap);
-  [...root.querySelectorAll("[data-action]")].find((element) => same(JSON.parse(element.dataset.action), action))?.focus();
+  focusInView([...root.querySelectorAll("[data-action]")].find((element) => same(JSON.parse(element.dataset.action), action)));
 }
 
 function markHint(action, snap) {

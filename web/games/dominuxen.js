@@ -4,7 +4,7 @@
 // Seats go clockwise from the viewer and are named as every table names them (seats.js: You, West,
 // North, East at four; You, Bot 1, Bot 2, … at three or five); the snatch check runs from the
 // player's left, seat + 1.
-import { arrowFocus, h } from "../dom.js";
+import { arrowFocus, focusInView, h } from "../dom.js";
 import { addStrings, language, t } from "../i18n.js";
 import { bottomSeat, otherSeats, placeOf, seatName, seatNames, seatsFromBottom } from "../seats.js";
 
@@ -254,7 +254,7 @@ function clearSelection(moves) {
 function redraw() {
   const focusKey = document.activeElement?.dataset?.focusKey;
   render(lastRender.root, lastRender.snap, lastRender.context);
-  table.querySelector(`[data-focus-key="${focusKey}"]`)?.focus();
+  focusInView(table.querySelector(`[data-focus-key="${focusKey}"]`));
 }
 
 // The tiles each number's legal plays use: only numbers and tiles in this map can be chosen.
@@ -584,7 +584,7 @@ export function showHint(root, action, snap) {
     selection = { moves: snap.moves, number: action.number, tiles: new Set(action.tiles), doubled: (action.doubled ?? []).length > 0 };
   }
   redraw();
-  hintTargets(action).at(-1)?.focus();
+  focusInView(hintTargets(action).at(-1));
 }
 
 // The elements of the table that carry the action, the one to press last.

@@ -3,7 +3,7 @@
 // partner), East. The schedule row (trick i's trump) stays in view in every phase.
 import { cubeStatus } from "../cube.js";
 import { cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
-import { arrowFocus, h } from "../dom.js";
+import { arrowFocus, focusInView, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 import {
   isSpectator, placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom, teamName,
@@ -441,7 +441,7 @@ function togglePick(code) {
   picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code].slice(-GIFT_SIZE);
   const focused = document.activeElement?.dataset?.focusKey;
   render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
-  if (focused) table.querySelector(`[data-focus-key="${focused}"]`)?.focus();
+  if (focused) focusInView(table.querySelector(`[data-focus-key="${focused}"]`));
 }
 
 // Every trick of the deal, one row each, with its scheduled trump: the finished ones with their
@@ -597,7 +597,7 @@ export function showHint(root, action, snap) {
   if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
   else markHint();
   const marked = table?.querySelectorAll(".hinted") ?? [];
-  marked[marked.length - 1]?.focus();
+  focusInView(marked[marked.length - 1]);
 }
 
 function markHint() {

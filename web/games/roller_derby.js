@@ -3,7 +3,7 @@
 // partner), East. The contract bar (dice, target, the rolling team's tricks, trump, All or
 // Nothing, jokers) stays in view in every phase.
 import { cardFace, cardName, SUIT_SYMBOL, suitName } from "../cards.js";
-import { arrowFocus, h } from "../dom.js";
+import { arrowFocus, focusInView, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 import {
   isSpectator, placeColors, placeOf, seatArea, seatName, seatsAround, seatsFromBottom, teamName,
@@ -191,7 +191,7 @@ function redraw() {
   const focused = document.activeElement?.dataset?.focusKey;
   render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
   const target = (focused && table.querySelector(`[data-focus-key="${focused}"]`)) || table.querySelector("[data-autofocus]");
-  target?.focus();
+  focusInView(target);
 }
 
 // --- the parts of the table ----------------------------------------------------------------------
@@ -512,7 +512,7 @@ export function showHint(root, action, snap) {
   hinted = { snap, action };
   if (action.type === "play" && isJoker(action.card)) jokerChoice = action.card;
   if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
-  table?.querySelector(".hinted")?.focus();
+  focusInView(table?.querySelector(".hinted"));
 }
 
 function markHint() {

@@ -196,7 +196,7 @@ export function render(root, snap, context) {
     view.phase === "play" && view.declarer !== null && exchangePanel(view),
     trickTable(view), rulesBox(view.scoring)));
   root.replaceChildren(table);
-  if (hinted?.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
+  if (hinted && hinted.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
   else hinted = null;
 }
 

@@ -150,7 +150,7 @@ export function render(root, snap, context) {
   prompt(view, snap, context),
   handRow(view, snap, context));
   root.replaceChildren(table);
-  if (hinted?.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
+  if (hinted && hinted.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
   else hinted = null;
 }
 

@@ -81,7 +81,7 @@ const catalog = {
     keyArrows: "← → ↑ ↓ でカードを移動",
     keyEnter: "Enter か Space で選んだカードを出す",
     keyNumbers: "1 2 3 で伏せ札を 1 枚選ぶ",
-    keyKeepPush: "K でトリックを取る、P で押し付ける",
+    keyKeepPush: "K でトリックを取る、P で押しつける",
     keyCube: "ダブリングキューブ（キューブありのオン・スケジュールと2人のチェーンズ）: X でダブル、ダブルされたら T でテイク、P でパス",
     keyNew: "N で新しいゲーム",
     keyHint: "H でヒント（ヒントのあるゲームで）",

@@ -6,7 +6,9 @@ Screenshots go to e2e/artifacts/ (gitignored).
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
+import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -43,11 +45,20 @@ def launch_options() -> dict:
 
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # A site of its own per test session: runs started at the same time (several engineers, one
-    # checkout) must not rebuild dist/ under each other's servers.
+    # A site of its own per test run: runs started at the same time (several engineers, one checkout)
+    # must not rebuild dist/ under each other's servers. The run's xdist workers share one, built by
+    # whichever comes first: two wheel builds in one source tree at once would trip over each other.
     build = _build_module()
-    site = tmp_path_factory.mktemp("site")
-    build.build(site)
+    run_dir = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_dir = run_dir.parent  # this run's folder, shared by its workers (popen-gw0, popen-gw1, …)
+    site = run_dir / "site"
+    with open(run_dir / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (run_dir / "site.built").exists():
+            site.mkdir()
+            build.build(site)
+            (run_dir / "site.built").touch()
     server = build.make_server(site, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -248,7 +248,8 @@ function scheduleRow(view, row, special, { current, compact = false }) {
         ],
       });
     });
-  return h("section", { class: `schedule ${compact ? "compact" : ""}`, "aria-label": t("osSchedule") },
+  return h("section", { class: `schedule ${compact ? "compact" : ""} ${row.length === 0 ? "unset" : ""}`,
+    "aria-label": t("osSchedule") },
     !compact && h("h2", { class: "strip-title" }, t("osSchedule"),
       row.length === 0 && h("small", { text: ` · ${t("osScheduleHint")}` })),
     h("ol", { class: "strip schedule-row" }, slots));

@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 import pygames_core as pg
 from pygames_core.howto import is_shipped
 
-# The games whose documents this branch has (all six once the game branches are merged).
+# The games that ship a how-to-play document (every listed one: tests/test_howto.py checks that).
 DOCUMENTED = [game["id"] for game in pg.list_games() if is_shipped(game["id"])]
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 LOCALES = {"en": "en-US", "ja": "ja-JP"}

@@ -1,6 +1,6 @@
 """pygames_core: the rules of the pygames collection, its bots, and the public contract.
 
-The contract (see API-CONTRACT.md) is the functions below plus the `Game` object's members.
+The public contract (README.md, "Architecture") is the functions below plus the `Game` object's members.
 Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) and
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
 `verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;
@@ -42,7 +42,7 @@ __all__ = [
 
 def new_game(game_id: str, *, players: int | None = None, seed: int | None = None,
              options: dict | None = None, setup: dict | None = None) -> Game:
-    """Start a game; see API-CONTRACT.md. Bad arguments raise BadSetup (UnknownGame for the id)."""
+    """Start a game; see the README's contract. Bad arguments raise BadSetup (UnknownGame for the id)."""
     return Game.create(find_rules(game_id), players, seed, options, setup)
 
 

@@ -1,5 +1,5 @@
 """Apples (アップルズ): bid for trump, exchange, set a secret target card aside, collect sets of ranks.
-Rules: shared/rules/apples.md (digest) and shared/seeds/003_*.txt (the original).
+Rules and the project's decisions: docs/games/apples.md.
 
 Four players, each for themselves. The highest bid (N cards of a suit, ♦ < ♥ < ♣ < ♠ at equal N)
 names trump; the declarer puts N trumps into a pile, everyone else N cards of their choice, and the

@@ -1,4 +1,4 @@
-"""Arsène (アルセーヌ): four thieves, five jewel stores, one police trap. Rules: shared/rules/arsene.md.
+"""Arsène (アルセーヌ): four thieves, five jewel stores, one police trap. Rules: docs/games/arsene.md.
 
 A deal is a no-bid trick-taker: diamonds are trump when the blind edge card turned up is black,
 no trump when it is red. The winner of a trick may push it onto the nearest player clockwise who

@@ -1,4 +1,4 @@
-"""Chains (チェーンズ): the Pairs-deck solitaire and its multiplayer expansion. Rules: shared/rules/chains.md.
+"""Chains (チェーンズ): the Pairs-deck solitaire and its multiplayer expansion. Rules: docs/games/chains.md.
 
 Build runs 10, 9, 8, … on a single work pile and close each run with an end card one lower; the
 closed run goes to the discard. The ten runs of lengths 1..10 use all 55 cards of a Pairs deck.

@@ -1,4 +1,4 @@
-"""Dominuxen (ドミヌクセン): Abluxxen played with a double-12 domino set. Rules: shared/rules/dominuxen.md.
+"""Dominuxen (ドミヌクセン): Abluxxen played with a double-12 domino set. Rules: docs/games/dominuxen.md.
 
 Each turn you play a set of tiles from hand that all stand for one number (each tile for either of
 its two numbers). Then every other player, clockwise from your left, whose topmost set has exactly

@@ -1,5 +1,5 @@
 """Roller Derby (ローラー・ダービー): dice set the number of tricks a partnership must take exactly.
-Rules: shared/rules/roller-derby.md (digest) and shared/seeds/004_*.txt (the original, Neal Lyons' game).
+Rules and the project's decisions: docs/games/roller_derby.md (the original Japanese post follows Neal Lyons).
 
 Each deal the player left of the dealer (the roller) rolls two dice: their sum is the number of tricks
 the roller's team must take, exactly. Partners exchange three cards (the rolling team first), the

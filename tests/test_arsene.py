@@ -1,4 +1,4 @@
-"""The rules of Arsène, one rule at a time, from explicit set-ups (shared/rules/arsene.md and the seed)."""
+"""The rules of Arsène, one rule at a time, from explicit set-ups (docs/games/arsene.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chains: the solitaire and the multiplayer expansion, from explicit set-ups (shared/rules/chains.md)."""
+"""Chains: the solitaire and the multiplayer expansion, from explicit set-ups (docs/games/chains.md)."""
 
 from __future__ import annotations
 

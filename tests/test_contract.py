@@ -1,4 +1,4 @@
-"""The public contract (shared/API-CONTRACT.md), generic over every game in list_games() where it can
+"""The public contract (README.md, "Architecture"), generic over every game in list_games() where it can
 be, with Arsène-specific cases (its set-up format, its hidden cards) where the contract needs them."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 // The doubling cube and the match score, for every game played as a match with the cube
-// (shared/rules/doubling-cube.md; docs/games/on_schedule.md and chains.md, "Doubling cube"). Drawn
+// (docs/games/on_schedule.md and chains.md, "Doubling cube"). Drawn
 // above the table from snapshot.view.cube and snapshot.view.match, it offers only the cube actions
 // in snapshot.legal (double; take or pass) and puts the cube events into words. It draws nothing,
 // and hides its container, for a game or a table without the cube.

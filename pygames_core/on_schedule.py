@@ -11,7 +11,9 @@ Decisions followed (from the digest): equal team totals give no victory point.
 Decisions taken here (see docs/games/on_schedule.md): a vote names a suit (the card cast is the
 next of that suit in the voter's pile); trick 13 is never a special trick, so the two doublings
 never stack; the first dealer is drawn from the seed; the card pass is the `give` action, chosen
-one seat at a time clockwise from the dealer's left, each choice hidden until all four are in.
+one seat at a time clockwise from the dealer's left, each choice hidden until all four are in; a
+finished trick is turned over as the original says (its point cards stay face up), but the last one
+stays in view until the next is finished, and the `show_played` assist keeps them all face up.
 
 A deal is scored in `settle_deal` only: the victory point it awards is multiplied there by the
 doubling cube's stake when the `cube` option is on (cube.py: each deal is a game of the match, the

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from driver import (
@@ -356,3 +357,63 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
                 "第2ディール: ディーラーの西が最初に投票します。"]),
     }[language]
     assert said == expected
+
+
+# --- finished tricks are turned over (the original's rule) unless the assist shows them -------------------------
+
+def mid_deal(options: dict | None = None) -> pg.Game:
+    """Seed 21 played by easy bots in CPython to the human's card in trick 5: tricks 1-4 are finished."""
+    game = pg.new_game(GAME, seed=21, options=options)
+    step = 0
+    while not (game.view(HUMAN)["trick_number"] == 5 and game.current_player == HUMAN):
+        game.apply(pg.bot_action(game, "easy", seed=step))
+        step += 1
+    return game
+
+
+def card_text(code: str) -> str:
+    """A card as the trick table writes it: its rank (10 for T) and suit symbol."""
+    return ("10" if code[0] == "T" else code[0]) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[1]]
+
+
+def shown_trick_cells(page: Page, trick: int) -> list[str]:
+    return page.eval_on_selector_all(f'.trick-table tr[data-trick="{trick}"] .play',
+                                     "cells => cells.map(c => c.textContent).filter(Boolean)")
+
+
+@pytest.mark.parametrize(("name", "viewport", "language"), [("phone", PHONE, "ja"), ("desktop", LAPTOP, "en")])
+def test_past_tricks_are_turned_over_unless_the_assist_shows_them(
+        new_context: Callable[..., BrowserContext], site_url: str, artifacts: Path, name: str, viewport: dict,
+        language: str) -> None:
+    page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
+    # the picker offers the assist, off; a game started with it keeps it in its save and its share link
+    open_site(page, site_url)
+    page.click(f'.game-choice[data-game="{GAME}"]')
+    expect(page.locator("#option-show_played")).not_to_be_checked()
+    start_game(page, game=GAME, seed=21, options={"show_played": True})
+    assert saved_game(page).options["show_played"] is True
+    page.click("#share")
+    assert '"show_played":true' in unquote(page.input_value("#share-deal"))
+
+    plain = mid_deal()
+    resume_position(page, site_url, plain)
+    assert wait_for_turn_or_summary(page) == "play"
+    view = plain.view(HUMAN)
+    *earlier, last = view["played"]
+    faces = attributes(page, ".trick-table tr.finished .face-down-trick", "data-point-cards", "data-face-down")
+    assert faces == [(" ".join(t["point_cards"]), str(t["face_down"])) for t in earlier] and len(faces) == 3
+    for trick in (1, 2, 3):
+        assert shown_trick_cells(page, trick) == [card_text(c) for c in earlier[trick - 1]["point_cards"]]
+    assert sorted(shown_trick_cells(page, 4)) == sorted(card_text(p["card"]) for p in last["plays"])
+    expect(page.locator(".trick-table-box .turned-over")).to_be_visible()
+    assert shown_finished_tricks(page) == engine_finished_tricks(view)
+    page.screenshot(path=str(artifacts / f"on_schedule-turned-over-{name}-{language}.png"), full_page=True)
+
+    assisted = mid_deal({"show_played": True})
+    resume_position(page, site_url, assisted)
+    assert wait_for_turn_or_summary(page) == "play"
+    expect(page.locator(".trick-table .face-down-trick")).to_have_count(0)
+    expect(page.locator(".trick-table-box .turned-over")).to_have_count(0)
+    for done in assisted.view(HUMAN)["played"]:
+        assert sorted(shown_trick_cells(page, done["trick"])) == sorted(card_text(p["card"]) for p in done["plays"])
+    page.screenshot(path=str(artifacts / f"on_schedule-assist-{name}-{language}.png"), full_page=True)

@@ -1,4 +1,5 @@
-"""Bots at three levels, each choosing from its own seat's view only (no peeking).
+"""Bots at three levels, each choosing from its own seat's view only (no peeking): the view with
+everything the seat has seen, which a bot remembers (`Game.remembered_view`).
 
 - easy: a legal action at random.
 - normal: the game's own quick policy (sensible play of that game) applied to a state sampled
@@ -6,8 +7,8 @@
   cards do not change its choice.
 - hard: the generic determinized search in search.py, within a time budget.
 
-The same search answers a human's request for a hint (`hint`), from that player's view only, with
-its reason (forced, the search's values, or the cube's chance to win).
+The same search answers a human's request for a hint (`hint`), from what that player's seat has seen
+only (as a bot remembers it), with its reason (forced, the search's values, or the cube's chance to win).
 
 In a game played with the doubling cube, whether to double, take or pass is decided first, from
 the chance to win the game (cube.py: the game's quick estimate for normal, sampled play-outs for
@@ -48,7 +49,7 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
     if level == "easy":
         return rng.choice(legal)
     rules = game.rules
-    view = game.view(seat)
+    view = game.remembered_view(seat)
     budget = _budget(time_budget_ms, DEFAULT_BUDGET_MS)
     if cube_moment(view, legal):
         started = time.perf_counter()
@@ -88,7 +89,7 @@ def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = No
         return _forced(legal[0])
     rng = Rng(fresh_seed() if seed is None else seed)
     budget = _budget(time_budget_ms, HINT_BUDGET_MS)
-    view = game.view(seat)
+    view = game.remembered_view(seat)
     if cube_moment(view, legal):
         started = time.perf_counter()
         chosen, chance, samples = cube_decision(game.rules, view, legal, "hard", rng, budget)

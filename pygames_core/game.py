@@ -156,6 +156,12 @@ class Rules(ABC, Generic[S]):
         answer to a double); the others play the same whoever sits where."""
 
     # --- hooks for the bots (see bots.py) -----------------------------------------------------
+    def remembered_view(self, state: S, seat: int) -> dict:
+        """Everything `seat` has seen so far, which its bot remembers and decides from: the view, plus
+        what the table has shown and since hidden again (On Schedule turns finished tricks over). Never
+        anything the seat did not see."""
+        return self.view(state, seat)
+
     def sample_state(self, view: dict, rng: Rng) -> S:
         """A full state consistent with everything `view` shows (hidden cards dealt at random)."""
         raise NotImplementedError
@@ -352,6 +358,13 @@ class Game:
         if player is not None and (not isinstance(player, int) or not 0 <= player < self.players):
             raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
         return self.rules.view(self._state, player)
+
+    def remembered_view(self, player: int) -> dict:
+        """What the bots and hints decide from: `player`'s view with everything its seat has seen
+        (Rules.remembered_view)."""
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
+        return self.rules.remembered_view(self._state, player)
 
     def result(self) -> dict:
         out = self.rules.result(self._state)

@@ -11,7 +11,9 @@ Decisions followed (from the digest): equal team totals give no victory point.
 Decisions taken here (see docs/games/on_schedule.md): a vote names a suit (the card cast is the
 next of that suit in the voter's pile); trick 13 is never a special trick, so the two doublings
 never stack; the first dealer is drawn from the seed; the card pass is the `give` action, chosen
-one seat at a time clockwise from the dealer's left, each choice hidden until all four are in.
+one seat at a time clockwise from the dealer's left, each choice hidden until all four are in; a
+finished trick is turned over as the original says (its point cards stay face up), but the last one
+stays in view until the next is finished, and the `show_played` assist keeps them all face up.
 
 A deal is scored in `settle_deal` only: the victory point it awards is multiplied there by the
 doubling cube's stake when the `cube` option is on (cube.py: each deal is a game of the match, the
@@ -129,6 +131,13 @@ class CompletedTrick:
                 "plays": [{"seat": s, "card": c.code} for s, c in self.plays],
                 "winner": self.winner, "points": self.points, "doubled": self.doubled}
 
+    def face_down_view(self) -> dict:
+        """The trick as the table keeps it once it is turned over: its point cards face up in front of
+        the winner (who played which is not shown), the rest face down on the discard pile."""
+        point_cards = [c for _, c in self.plays if card_points(c)]
+        return {"trick": self.number, "winner": self.winner, "points": self.points, "doubled": self.doubled,
+                "point_cards": codes(point_cards), "face_down": len(self.plays) - len(point_cards)}
+
 
 @dataclass(slots=True)
 class OnScheduleState:
@@ -151,6 +160,7 @@ class OnScheduleState:
     match: Match = field(default_factory=lambda: Match(TARGET))  # victory points by team, target, cube
     summaries: list[dict] = field(default_factory=list)
     people: frozenset[int] = frozenset()  # the seats people play (Game.seat_people): who answers a double
+    show_played: bool = False  # the `show_played` assist: views keep every finished trick face up
 
     @property
     def trick_number(self) -> int:
@@ -306,12 +316,25 @@ class OnScheduleRules(Rules[OnScheduleState]):
                       "できません。",
             },
         ),
+        Option(
+            name="show_played", type="bool", default=False,
+            label={"en": "Show played cards", "ja": "出た札を表示"},
+            help={
+                "en": "An assist: every finished trick of the deal stays face up in the record. Without it, as in "
+                      "the original, the last trick stays in view and of earlier tricks only the point cards: "
+                      "remembering the rest is part of the game.",
+                "ja": "アシスト機能：このディールで終わったトリックの札をすべて表向きのまま記録に残します。オフの"
+                      "ときは原作どおり、見えるのは直前のトリックと、それより前のトリックの得点札だけ。残りの札を"
+                      "覚えておくのもゲームのうちです。",
+            },
+        ),
     )
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, options: dict, rng: Rng, setup: dict | None) -> OnScheduleState:
         dealer = rng.below(PLAYERS)  # drawn even with a set-up dealer, so the deck stream is the same
-        state = OnScheduleState(rng=rng, dealer=dealer, match=match_from_options(options))
+        state = OnScheduleState(rng=rng, dealer=dealer, match=match_from_options(options),
+                                show_played=options["show_played"])
         if setup is None:
             start_deal(state)
         else:
@@ -429,6 +452,25 @@ class OnScheduleRules(Rules[OnScheduleState]):
 
     # --- what each seat sees ------------------------------------------------------------------
     def view(self, state: OnScheduleState, seat: int | None) -> dict:
+        """What `seat` (None: a spectator) sees on the table now. As in the original rules, a finished
+        trick is turned over: the last one stays in view until the next is finished, and of the earlier
+        ones only their point cards show (`CompletedTrick.face_down_view`). Which cards are gone and who
+        is out of which suit are then for the players to remember, so the view leaves out `out_of_play`
+        and `voids`. The `show_played` assist keeps every finished trick face up, with both."""
+        seen = self._seen(state, seat)
+        if state.show_played:
+            return seen
+        *earlier, last = state.completed or [None]
+        del seen["out_of_play"], seen["voids"]
+        seen["played"] = [t.face_down_view() for t in earlier] + ([] if last is None else [last.to_view()])
+        return seen
+
+    def remembered_view(self, state: OnScheduleState, seat: int) -> dict:
+        """Everything `seat` has seen: each finished trick was in full view before it was turned over,
+        so a bot, which remembers, decides from the full record whatever the table still shows."""
+        return self._seen(state, seat)
+
+    def _seen(self, state: OnScheduleState, seat: int | None) -> dict:
         own_gift = state.gifts.choices[seat] if seat is not None else None
         exchanged = state.phase in ("play", "over")
         return {
@@ -490,6 +532,7 @@ class OnScheduleRules(Rules[OnScheduleState]):
             trick=state.trick.copy(), completed=list(state.completed), out_of_play=set(state.out_of_play),
             tricks_won=list(state.tricks_won), points=list(state.points), voids=[set(v) for v in state.voids],
             match=state.match.copy(), summaries=list(state.summaries), people=state.people,
+            show_played=state.show_played,
         )
 
     def seat_people(self, state: OnScheduleState, people: frozenset[int]) -> None:
@@ -665,7 +708,8 @@ def _setup_cards(state: OnScheduleState, setup: dict) -> None:
 # --- bots: sampling the unseen cards, a quick partner-aware policy, and the value of a deal ------------
 
 def sample_state(view: dict, rng: Rng) -> OnScheduleState:
-    """A full state consistent with one seat's view: the cards it cannot see dealt at random to the
+    """A full state consistent with what one seat has seen (its remembered view: every finished trick in
+    full, as the seat saw it before it was turned over): the cards it cannot see dealt at random to the
     other hands (and to the face-down gifts of seats that have already chosen theirs), keeping the
     cards it gave its partner in the partner's hand until played, and never giving a player a suit
     they have shown to be out of."""

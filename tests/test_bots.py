@@ -133,15 +133,19 @@ def test_bot_choice_ignores_the_hidden_edge_cards(level, deterministic_search):
 
 def test_bots_ask_only_for_their_own_seat_view(monkeypatch):
     asked = []
-    original = Game.view
 
-    def spy(self, player=None):
-        asked.append(player)
-        return original(self, player)
+    def spy_on(method):
+        original = getattr(Game, method)
+
+        def spy(self, player=None):
+            asked.append(player)
+            return original(self, player)
+        monkeypatch.setattr(Game, method, spy)
 
     game = positions()[1]
     seat = game.current_player
-    monkeypatch.setattr(Game, "view", spy)
+    spy_on("view")
+    spy_on("remembered_view")
     for level in LEVELS:
         pg.bot_action(game, level, seed=2, time_budget_ms=10)
     assert asked and set(asked) == {seat}

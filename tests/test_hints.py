@@ -74,14 +74,15 @@ def decision_positions(game_id: str, players: int, options: dict, seed: int, see
 
 
 def twin_from_view(game: Game) -> Game:
-    """A game in a state dealt by the game's sampler from the mover's view: it looks the same from that
-    seat (but for the sampler's known gaps), whatever else differs (hands, decks, the dice to come)."""
+    """A game in a state dealt by the game's sampler from what the mover's seat has seen (its remembered
+    view): it looks the same from that seat (but for the sampler's known gaps), whatever else differs
+    (hands, decks, the dice to come)."""
     seat = game.current_player
-    view = game.view(seat)
+    view = game.remembered_view(seat)
     twin = Game(game.rules, game.players, game.seed, game.options, game.setup,
                 game.rules.sample_state(view, Rng(99)))
     gaps = SAMPLER_GAPS.get(game.game_id, set())
-    assert json.dumps({k: v for k, v in twin.view(seat).items() if k not in gaps}, sort_keys=True) == \
+    assert json.dumps({k: v for k, v in twin.remembered_view(seat).items() if k not in gaps}, sort_keys=True) == \
         json.dumps({k: v for k, v in view.items() if k not in gaps}, sort_keys=True)
     assert twin.legal_actions() == game.legal_actions()
     return twin

@@ -47,7 +47,7 @@ def test_every_level_returns_a_legal_action(level):
 
 def twin_games(setup_a: dict, setup_b: dict) -> tuple[pg.Game, pg.Game]:
     one, two = schedule(setup_a), schedule(setup_b)
-    assert json.dumps(one.view(1)) == json.dumps(two.view(1))
+    assert json.dumps(one.remembered_view(1)) == json.dumps(two.remembered_view(1))
     assert one.to_json() != two.to_json()
     return one, two
 
@@ -94,7 +94,7 @@ def position_after_the_pass() -> pg.Game:
 def test_sampler_respects_voids_gifts_and_known_cards():
     game = position_after_the_pass()
     seat = game.current_player
-    view = game.view(seat)
+    view = game.remembered_view(seat)
     assert seat == 0 and view["gave"] == ["3S", "2S"]
     real_hidden = {c.code for s in range(4) if s != seat for c in game._state.hands[s]}
     rng = Rng(2)
@@ -115,7 +115,7 @@ def test_sampler_respects_voids_gifts_and_known_cards():
     assert len(seen) > 12  # it really samples
     # seen from seat 2: the spades it cannot see all belong to seat 0, the only seat not out of them,
     # and seat 0 still holds the 3D and 2D that seat 2 gave it
-    partner_view = game.view(2)
+    partner_view = game.remembered_view(2)
     for _ in range(50):
         state = ON_SCHEDULE.sample_state(partner_view, rng)
         assert {c.code for c in state.hands[0] if c.suit == "S"} == {f"{r}S" for r in "KQJT987654"}
@@ -126,7 +126,7 @@ def test_sampler_during_the_pass_deals_the_hidden_gifts():
     game = schedule({"dealer": 3, "hands": EVERY_SUIT_13, "row": ROW})
     game.apply({"type": "give", "cards": ["AS", "KS"]})
     game.apply({"type": "give", "cards": ["AH", "KH"]})
-    view = game.view(2)
+    view = game.remembered_view(2)
     rng = Rng(9)
     first_gifts = set()
     for _ in range(30):
@@ -145,19 +145,19 @@ def test_the_hard_bot_compares_a_shortlist_of_gifts():
     game = schedule({"dealer": 3, "hands": EVERY_SUIT_13, "row": ROW})
     seat = game.current_player
     legal = game.legal_actions()
-    shortlist = ON_SCHEDULE.search_actions(game.view(seat), legal)
+    shortlist = ON_SCHEDULE.search_actions(game.remembered_view(seat), legal)
     assert len(legal) == 78 and len(shortlist) == 15
     assert all(a in legal for a in shortlist)
     assert pg.bot_action(game, "normal", seed=1) in shortlist
     voting = schedule(seed=1)
-    assert ON_SCHEDULE.search_actions(voting.view(voting.current_player), voting.legal_actions()) == \
+    assert ON_SCHEDULE.search_actions(voting.remembered_view(voting.current_player), voting.legal_actions()) == \
         voting.legal_actions()
 
 
 def test_the_hard_bot_plays_one_card_of_each_run_of_equivalent_cards():
     game = position_after_the_pass()  # seat 0 leads: KS-4S (the ace is played) and 3D, 2D
     assert len(game.legal_actions()) == 12
-    shortlist = ON_SCHEDULE.search_actions(game.view(0), game.legal_actions())
+    shortlist = ON_SCHEDULE.search_actions(game.remembered_view(0), game.legal_actions())
     # KS QS JS TS score a point each and touch: one of them; 9S-4S likewise without points; 3D 2D
     assert shortlist == [{"type": "play", "card": c} for c in ("TS", "4S", "2D")]
     assert codes(distinct_plays(cards(["9S", "7S", "5S", "TS", "JS", "AS", "3H", "2H"]), {"8S", "6S"})) == \

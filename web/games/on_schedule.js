@@ -43,6 +43,9 @@ addStrings({
     osTrickTable: "Tricks of this deal", osColTrick: "#", osColTrump: "Trump", osColWinner: "Won by",
     osColPoints: "Pts", osLed: "led",
     osTrickRowDoubled: "{points} points (doubled)",
+    osFaceDownRow: "Turned over: {cards} face up, {n} face down",
+    osFaceDownRowNoPoints: "Turned over: {n} cards face down",
+    osTurnedOver: "Finished tricks are turned over: the last stays in view, then only point cards show.",
     osYourVote: "Your vote: pick the trump suit you want (keys S H D C). Your card goes on the stack face up.",
     osWaitVote: "{name} is voting…",
     osYourGive: "Pick two cards for North, then give them (G).",
@@ -105,6 +108,9 @@ addStrings({
     osTrickTable: "このディールのトリック", osColTrick: "#", osColTrump: "切り札", osColWinner: "勝者",
     osColPoints: "点", osLed: "リード",
     osTrickRowDoubled: "{points}点（2倍）",
+    osFaceDownRow: "裏向き済み: 表向きは{cards}、裏向き{n}枚",
+    osFaceDownRowNoPoints: "裏向き済み: 裏向き{n}枚",
+    osTurnedOver: "終わったトリックは裏向きにします。直前のトリックは見えたまま、その前は得点札だけが表向きです。",
     osYourVote: "あなたの投票: 切り札にしたいスートを選んでください（キー S H D C）。札は表向きで積まれます。",
     osWaitVote: "{name}が投票中…",
     osYourGive: "北に渡す札を2枚選んで、渡してください（G）。",
@@ -445,14 +451,29 @@ function togglePick(code) {
   if (focused) focusInView(table.querySelector(`[data-focus-key="${focused}"]`));
 }
 
+// A finished trick the table has turned over (the view gives no `plays`): its point cards face up,
+// as they lie in front of its winner, and a back for each card on the discard pile; who played
+// which is for the players to remember.
+function faceDownCells(view, trick) {
+  const label = t(trick.point_cards.length ? "osFaceDownRow" : "osFaceDownRowNoPoints",
+    { cards: trick.point_cards.map(cardName).join(t("osList")), n: trick.face_down });
+  return h("td", { class: "face-down-trick", colspan: view.players, "aria-label": label,
+    "data-face-down": trick.face_down, "data-point-cards": trick.point_cards.join(" ") },
+  trick.point_cards.map((code) => h("span", { class: `play suit-${suitOf(code)}`, text: cardText(code) })),
+  h("span", { class: "backs", "aria-hidden": "true" },
+    Array.from({ length: trick.face_down }, () => h("span", { class: "back" }))));
+}
+
 // Every trick of the deal, one row each, with its scheduled trump: the finished ones with their
-// cards, winner and points (×2 where doubled), the rest still to come.
+// cards (or, turned over, their point cards), winner and points (×2 where doubled), the rest still
+// to come.
 function trickTable(view) {
   const byTrick = new Map(view.played.map((trick) => [trick.trick, trick]));
+  const turnedOver = view.played.some((trick) => !trick.plays);
   const rows = view.row.length === 0 ? [] : view.row.map((entry) => {
     const trick = byTrick.get(entry.trick) ?? (entry.trick === view.trick_number && view.phase === "play"
       ? { plays: view.trick, leader: view.leader } : null);
-    const cells = seatsFromBottom(view).map((seat) => {
+    const cells = trick && !trick.plays ? faceDownCells(view, trick) : seatsFromBottom(view).map((seat) => {
       const play = trick?.plays.find((p) => p.seat === seat);
       return h("td", {
         class: `play suit-${play ? suitOf(play.card) : ""} ${trick && trick.leader === seat ? "led" : ""} ${
@@ -492,7 +513,8 @@ function trickTable(view) {
         h("th", { scope: "col", text: t("osColWinner") }),
         h("th", { scope: "col", class: "num", text: t("osColPoints") }))),
       h("tbody", {}, rows)),
-    rows.length === 0 && h("p", { class: "fine", text: t("osScheduleHint") }));
+    rows.length === 0 && h("p", { class: "fine", text: t("osScheduleHint") }),
+    turnedOver && h("p", { class: "fine turned-over", text: t("osTurnedOver") }));
 }
 
 // --- keys, pacing, summaries ---------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """On Schedule (オン・スケジュール): a partnership trick-taker whose trumps are voted and scheduled.
-Rules: shared/rules/on-schedule.md (digest) and shared/seeds/002_*.txt (the original).
+Rules and the project's decisions: docs/games/on_schedule.md.
 
 Each deal: the four players cast 13 public votes for trump suits with cards from their schedule
 piles; the votes are shuffled into a row, and card i of the row names the trump of trick i. Each

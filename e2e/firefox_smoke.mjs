@@ -18,6 +18,7 @@ const TIMEOUT_MS = 120_000;
 const SAVE_KEY = "pygames.save";
 const DESKTOP = { width: 1280, height: 800 };
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+const FAILURE_SHOT = path.join(ARTIFACTS, "firefox-failure.png");
 // Each game with a fixed deal (the bots' own choices vary from run to run: every decision the human
 // may meet is handled, so no run depends on them) and how many of the human's decisions to take.
 const GAMES = [
@@ -343,6 +344,7 @@ async function main(siteUrl, firefox) {
     });
 
     await mkdir(ARTIFACTS, { recursive: true });
+    await rm(FAILURE_SHOT, { force: true }); // a failed run's, which this run's result replaces
     step = "picker";
     const offered = await openPicker(page, siteUrl);
     checkNoPageErrors();
@@ -370,8 +372,7 @@ async function main(siteUrl, firefox) {
     say("ok  no uncaught page errors");
   } catch (error) {
     if (page) {
-      const shot = path.join(ARTIFACTS, "firefox-failure.png");
-      await page.screenshot({ path: shot }).then(() => say(`    screenshot of the page: ${shot}`), () => {});
+      await page.screenshot({ path: FAILURE_SHOT }).then(() => say(`    screenshot of the page: ${FAILURE_SHOT}`), () => {});
     }
     throw error;
   } finally {

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pygames_core import bridge
 
-EXAMPLES = int(os.environ.get("PYGAMES_FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("PYGAMES_FUZZ_EXAMPLES", "100"))
 KNOWN_ERRORS = {"BadRequest", "BridgeError", "WrongSeat", "IllegalAction", "BadSetup", "UnknownGame", "BadSave",
                 "BadScenario", "BadHowToPlay", "PygamesError"}
 TABLES = {  # the sessions requests are aimed at: (game, players, options, seat)

@@ -215,19 +215,24 @@ def assert_play_in_view(page: Page, *required: str, screenshot: str | None = Non
 
 # A game's actions played through the page's own bridge (window.pygamesBridge): each action put in
 # words by the renderer's describeAction before it is done, each step's events by its narrate after.
+# The actions are any seat's and a session acts for its own seat only, so they are played as the
+# steps of a scenario (the bridge's `scenario`: each step's events and the viewer's snapshot after it)
+# from the position `create` (a `new` or `play_scenario` request) opens.
 _WORDS_JS = """async ([renderer, create, actions]) => {
   const module = await import(`./games/${renderer}.js`);
-  const call = window.pygamesBridge;
-  const created = await call(create);
-  let snap = created.snapshot;
-  const said = [], words = [];
-  for (const action of actions) {
-    words.push(module.describeAction(action, snap));
-    const reply = await call({ op: "act", sid: created.sid, action });
-    snap = reply.snapshot;
-    said.push(module.narrate(reply.events, snap));
-  }
-  return { said, words };
+  const { op, scenario, steps = 0, ...deal } = create;
+  const played = actions.map((action) => ({ action }));
+  const document = op === "play_scenario"
+    ? { ...scenario, ...("seat" in create ? { seat: create.seat } : {}),
+      steps: [...scenario.steps.slice(0, steps), ...played] }
+    : { ...deal, steps: played };
+  const reply = await window.pygamesBridge({ op: "scenario", scenario: document });
+  if (!reply.ok) throw new Error(reply.error.message);
+  const frames = reply.frames.slice(steps);
+  return {
+    words: actions.map((action, i) => module.describeAction(action, frames[i].snapshot)),
+    said: actions.map((_, i) => module.narrate(frames[i + 1].events, frames[i + 1].snapshot)),
+  };
 }"""
 
 
@@ -245,20 +250,19 @@ def words_through_the_page(page: Page, renderer: str, create: dict,
     return shown["words"], shown["said"]
 
 
-# A renderer's words for a scripted example's last step, through the page: the scenario is opened one
-# step before its end over the page's bridge, the renderer (web/games/<game>.js) describes that step's
-# action and `actions` in `language`, the step is played and the renderer narrates its events.
+# A renderer's words for a scripted example's last step, through the page: the scenario is played
+# through over the page's bridge, the renderer (web/games/<game>.js) describes that step's action and
+# `actions` in `language` at the position before it, and narrates the step's events.
 _EXPLAIN_LAST_STEP_JS = """
 async ([game, scenario, language, actions]) => {
   const { setLanguage } = await import("./i18n.js");
   const renderer = await import(`./games/${game}.js`);
   setLanguage(language, { remember: false });
-  const steps = scenario.steps.length;
-  const opened = await window.pygamesBridge({ op: "play_scenario", scenario, steps: steps - 1 });
-  const last = scenario.steps[steps - 1].action;
-  const described = [last, ...actions].map((action) => renderer.describeAction(action, opened.snapshot));
-  const reply = await window.pygamesBridge({ op: "act", sid: opened.sid, action: last });
-  return { described, said: renderer.narrate(reply.events, reply.snapshot) };
+  // the scenario played through (its last step may be any seat's: a session acts for its own only)
+  const { frames } = await window.pygamesBridge({ op: "scenario", scenario });
+  const [before, after] = frames.slice(-2);
+  const described = [after.action, ...actions].map((action) => renderer.describeAction(action, before.snapshot));
+  return { described, said: renderer.narrate(after.events, after.snapshot) };
 }
 """
 

@@ -119,6 +119,9 @@ def test_two_games_in_a_post_one_played_one_stepped_and_continued(page: Page, si
     ({"game": "snap"}, "There is no game “snap” here"),
     ({"game": "arsene", "options": "{oops"}, "address is malformed"),
     ({"game": "chains", "setup": '{"deck": [2, 2]}'}, "position or these options are impossible"),
+    ({"game": "arsene", "seat": "99"}, "address is malformed: seat is a seat number from 0 to 3"),
+    ({"game": "arsene", "seed": "abc"}, "a seed is a whole number from 0 to 18446744073709551615"),
+    ({"game": "arsene", "seed": str(2**64)}, "a seed is a whole number from 0 to 18446744073709551615"),
 ])
 def test_broken_embeds_explain_themselves(page: Page, site_url: str, post, params: dict, message: str) -> None:
     post(page, "broken.html", {"broken": embed(site_url, "broken", **params)})
@@ -320,3 +323,15 @@ def test_screenshots_of_an_example_and_a_replay(new_context, site_url: str, arti
             page.select_option("#embed-language", lang)
             fits_its_width(page)
             page.screenshot(path=str(artifacts / f"embed-replay-{size}-{lang}.png"), full_page=True)
+
+
+def test_a_64_bit_seed_in_the_address_deals_exactly_that_deal(page: Page, site_url: str) -> None:
+    seed = 2**64 - 59  # above 2^53: a JavaScript number would round it to another deal
+    page.goto(embed(site_url, "big", game="arsene", seed=str(seed), level="easy"))
+    page.click("#embed-play")
+    page.locator("[data-my-turn='true'], #summary[open]").first.wait_for(timeout=TIMEOUT_MS)
+    stored = page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('pygames.embed.'))"
+                           ".map((key) => localStorage.getItem(key))")
+    assert [pg.load_game(text).seed for text in stored] == [seed]
+    dealt = pg.new_game("arsene", seed=seed).view(0)["hand"]
+    assert sorted(page.eval_on_selector_all(".hand .card", "cards => cards.map(c => c.dataset.card)")) == sorted(dealt)

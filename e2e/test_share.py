@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from driver import (
     HUMAN,
     SAVE_KEY,
@@ -124,4 +125,58 @@ def test_a_file_that_is_not_a_game_is_refused(page: Page, site_url: str) -> None
     page.set_input_files("#load-file", files=[{"name": "x.json", "mimeType": "application/json",
                                               "buffer": b'{"format": "pygames/save", "game": "arsene"}'}])
     expect(page.locator("#message-text")).to_contain_text("not a pygames game")
+    expect(page.locator("#picker")).to_be_visible()
+
+
+BIG_SEED = 2**64 - 59  # above 2^53: a JavaScript number would round it to another deal
+
+
+def open_link(page: Page, site_url: str, fragment: str) -> None:
+    page.goto(f"{site_url}index.html?pace=0#{fragment}")
+
+
+def test_a_64_bit_seed_deals_the_same_cards_from_the_picker_and_from_its_link(
+        page: Page, site_url: str, new_context: Callable[..., BrowserContext]) -> None:
+    open_site(page, site_url)
+    start_game(page, seed=BIG_SEED)
+    wait_for_turn_or_summary(page)
+    assert saved_game(page).seed == BIG_SEED  # exactly: the page never made a number of it
+    dealt = sorted(pg.new_game("arsene", seed=BIG_SEED).view(HUMAN)["hand"])
+    assert sorted(hand(page)) == dealt
+    link = share_links(page)["deal"]
+    assert f"seed={BIG_SEED}" in link
+    for _ in range(2):  # the link deals the same cards every time it is opened
+        friend = new_context().new_page()
+        friend.goto(link.replace("index.html#", "index.html?pace=0#"))
+        friend.wait_for_selector("#game:not([hidden]) > [data-phase]")
+        wait_for_turn_or_summary(friend)
+        assert sorted(hand(friend)) == dealt and saved_game(friend).seed == BIG_SEED
+        friend.close()
+
+
+def test_an_old_link_with_a_numeric_seed_opens_the_same_deal_as_before(page: Page, site_url: str) -> None:
+    # seat 0's cards for this link, as the page dealt them before seeds grew to 64 bits (commit 37fa602)
+    open_link(page, site_url, "game=arsene&players=4&seed=21")
+    page.wait_for_selector("#game:not([hidden]) > [data-phase]")
+    wait_for_turn_or_summary(page)
+    assert sorted(hand(page)) == sorted(["AS", "8S", "AH", "KH", "8H", "6H", "2H", "KC", "6C", "4C", "KD"])
+    assert saved_game(page).seed == 21
+
+
+@pytest.mark.parametrize("seed", ["abc", "9" * 400, "-1", "1.5"])
+def test_a_link_with_a_bad_seed_says_so_instead_of_dealing_a_random_game(page: Page, site_url: str,
+                                                                          seed: str) -> None:
+    open_link(page, site_url, f"game=arsene&seed={seed}")
+    expect(page.locator("#message-text")).to_contain_text("a seed is a whole number from 0 to 18446744073709551615")
+    expect(page.locator("#picker")).to_be_visible()
+    expect(page.locator("#game")).to_be_hidden()
+    assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") is None  # no game was dealt
+
+
+def test_the_pickers_seed_field_takes_a_64_bit_seed_and_refuses_a_bad_one(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    page.click(".game-choice[data-game='arsene']")
+    page.fill("#seed", "12abc")
+    page.click("#start")
+    expect(page.locator("#message-text")).to_contain_text("a seed is a whole number")
     expect(page.locator("#picker")).to_be_visible()

@@ -40,9 +40,11 @@ __all__ = [
 ]
 
 
-def new_game(game_id: str, *, players: int | None = None, seed: int | None = None,
+def new_game(game_id: str, *, players: int | None = None, seed: int | str | None = None,
              options: dict | None = None, setup: dict | None = None) -> Game:
-    """Start a game; see the README's contract. Bad arguments raise BadSetup (UnknownGame for the id)."""
+    """Start a game; see the README's contract. The seed (an extension) may also be given as its decimal
+    digits, as the page carries it: 0 to 2^64 - 1 either way (rng.check_seed). Bad arguments raise
+    BadSetup (UnknownGame for the id)."""
     return Game.create(find_rules(game_id), players, seed, options, setup)
 
 

@@ -4,7 +4,8 @@ The page sends a JSON request `{"op": ..., ...}` and gets a JSON reply: `{"ok": 
 `{"ok": false, "error": {"type": "IllegalAction", "message": "..."}}`. Nothing game-specific
 lives here: every game crosses the worker boundary through the same few operations.
 
-Operations:
+Operations (`?`: the field may be left out or null; every other field is required, and a field an
+operation does not name is refused):
 - `games`                                  -> {"games": list_games()}
 - `how_to_play` {game}                     -> {"how_to_play": how_to_play(game)}: the game's rules for a
                                               newcomer (the page fetches howto/<game>.json first)
@@ -24,52 +25,132 @@ Operations:
                                               {"step", "action", "caption", "mover", "events", "marks",
                                               "snapshot"}, its marks "trick" and/or "deal" when the
                                               step ended one (Rules.trick_end_events, deal_end_events)
-- `play_scenario` {scenario, steps, seat?} -> {"sid", "snapshot"}: a live game from the scenario's
-                                              position after `steps` steps (seat: the scenario's own)
+- `play_scenario` {scenario, steps?, seat?} -> {"sid", "snapshot"}: a live game from the scenario's
+                                              position after `steps` steps (default 0; seat: the scenario's own)
 - `replay` {text, seat?}                   -> {"scenario", "players", "frames"}: a finished game's save
-                                              (to_json) as a scenario of its actions and its frames from
-                                              `seat`'s view (default 0; frames as for `scenario`): once a
-                                              game is over nothing in it is secret any more
-- `close` {sid}                            -> {}
+                                              (to_json) as a scenario of its actions (its seed as a
+                                              decimal string) and its frames from `seat`'s view
+                                              (default 0; frames as for `scenario`): once a game is
+                                              over nothing in it is secret any more
+- `close` {sid}                            -> {} (a sid that is no longer open: nothing to close)
+
+Seats, sids and seeds. `seat` is a seat number (0, 1, ...) or null for a spectator, `sid` the number
+`new` or `load` answered, `steps` a number of steps: JSON numbers, never true or false (Python would
+take true for 1). A game's `seed` is a whole number from 0 to 2^64 - 1, given as a JSON number or,
+as the page always gives it (a JavaScript number holds 53 bits exactly), as a string of decimal
+digits: "18446744073709551615"; anything else (`"abc"`, 400 digits, -1, 1.5, true) is a BadSetup
+saying what a seed is. Without a seed a game gets a fresh 64-bit one. A bot's or hint's `seed` is a
+whole number (bots.py).
+
+A session speaks for its own seat only. It is opened for one seat (the person's; the other seats are
+bots, Game.seat_people), or for none (a spectator):
+- `act` plays only when the session's seat is to move. In a team game that includes a decision the
+  rules hand to the person for their bot partner (On Schedule: the answer to a double): the game then
+  names the person's seat as the one to move. A spectator never acts.
+- `bot` moves whichever seat is to move (the page drives the bots' seats with it; asked on the
+  session's own turn, a bot plays the person's move: it sees only that seat's view).
+- `hint` is for the session's seat, on its turn.
+- `undo` takes back the last move, whoever made it, while the session's seat has a move in the
+  history (Game.has_moved; the snapshot's `can_undo`): the page takes back its player's last move and
+  the bots' moves after it one at a time, but never the bots' moves from before the player's first.
+A request against these rules is a WrongSeat error.
+
+Errors. Every reply is valid JSON, and a refused request changes nothing: a session's game is as it
+was before the request (a move that failed half-way is put back). The error types:
+- the library's (errors.py): IllegalAction, BadSetup (UnknownGame), BadSave, BadScenario (scenario.py),
+  BadHowToPlay (howto.py), PygamesError (a bad bot level, seed or time budget: bots.py);
+- BadRequest: the request itself is malformed: not JSON text, longer or nested deeper than the bounds
+  of limits.py (checked before it is parsed), text with a lone surrogate, NaN or Infinity, not an
+  object, an unknown operation, a missing or unknown field, a `sid`, `seat` or `steps` of the wrong type
+  or a seat the game does not have;
+- BridgeError: no open game with that sid; a replay of a game that is not over;
+- WrongSeat: see above;
+- InternalError: anything else (a bug, or the runtime running short: RecursionError, MemoryError); its
+  message names the Python exception. The session is kept as it was.
 
 A snapshot (Game.snapshot) is what the page needs to draw one seat's table after every step:
-{"game", "seat", "view", "current_player", "legal" (only when it is that seat's turn),
- "is_over", "result", "moves", "save" (the to_json text, stored by the page so nothing is lost on reload)}.
+{"game", "seat", "options", "seed" and "deal" (decimal strings), "view", "current_player", "legal"
+ (only when it is that seat's turn), "is_over", "result", "moves", "can_undo", "save" (the to_json
+ text, stored by the page so nothing is lost on reload; its seed is a JSON number, for Python only)}.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from . import analysis, bot_action, hint, how_to_play, list_games, load_game, new_game
 from .errors import PygamesError
 from .game import Game
+from .limits import check_json_text, check_value
 from .scenario import parse_scenario
 
 _sessions: dict[int, tuple[Game, int | None]] = {}
 _next_sid = 1
 
+# Each operation's required fields and optional ones (besides "op").
+_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    op: (frozenset(required), frozenset(optional)) for op, required, optional in (
+        ("games", (), ()),
+        ("how_to_play", ("game",), ()),
+        ("new", ("game", "seat"), ("players", "seed", "options", "setup")),
+        ("load", ("text", "seat"), ()),
+        ("act", ("sid", "action"), ()),
+        ("bot", ("sid",), ("level", "seed", "time_budget_ms")),
+        ("undo", ("sid",), ()),
+        ("hint", ("sid",), ("seed", "time_budget_ms")),
+        ("analysis", ("sid",), ("time_budget_ms",)),
+        ("snapshot", ("sid",), ()),
+        ("scenario", ("scenario",), ()),
+        ("play_scenario", ("scenario",), ("steps", "seat")),
+        ("replay", ("text",), ("seat",)),
+        ("close", ("sid",), ()),
+    )
+}
+_CHANGING = ("act", "bot", "undo")  # the operations that change a session's game (a tuple: any op compares)
+MAX_MESSAGE = 1_000  # characters of an error message: one that quotes a huge input is cut short
+INTERNAL_ERROR = "InternalError"
+
 
 class BridgeError(PygamesError):
-    """A request the bridge cannot understand (unknown op, missing field, unknown session)."""
+    """A request the bridge cannot carry out: no open game with that sid, a replay of an unfinished game."""
+
+
+class BadRequest(BridgeError):
+    """A malformed request: not JSON text within the bounds, not an object, an unknown operation, a
+    missing or unknown field, or a sid, seat or steps that is not what it must be."""
+
+
+class WrongSeat(BridgeError):
+    """A request that is not the session's seat's to make (see the module's docstring)."""
+
+
+def shown(value: Any) -> str:
+    """`value` as JSON spells it (true, null), cut short when long: for error messages."""
+    text = json.dumps(value)
+    return text if len(text) <= 60 else f"{text[:60]}…"
 
 
 def replay(text: Any, seat: Any) -> dict:
     game = load_game(text)
     if not game.is_over:
         raise BridgeError("only a finished game can be replayed: its hidden cards are still secret")
-    if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
-        raise BridgeError(f"no seat {seat!r} in a {game.players}-player game")
-    document = {"game": game.game_id, "players": game.players, "seed": game.seed, "options": game.options,
+    _check_seat(seat, game.players)
+    document = {"game": game.game_id, "players": game.players, "seed": str(game.seed), "options": game.options,
                 "setup": game.setup, "seat": seat, "steps": [{"action": action} for action in game.history]}
     return {"scenario": document, "players": game.players, "frames": parse_scenario(document).frames()}
 
 
+def _check_seat(seat: Any, players: int) -> None:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise BadRequest(f"seat is a seat number from 0 to {players - 1} (or null for a spectator), not {shown(seat)}")
+
+
 def _open(game: Game, seat: Any) -> dict:
     global _next_sid
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < game.players):
-        raise BridgeError(f"no seat {seat!r} in a {game.players}-player game")
+    _check_seat(seat, game.players)
     game.seat_people(() if seat is None else (seat,))  # the others are bots: the person decides for a team
     sid = _next_sid
     _next_sid += 1
@@ -77,43 +158,76 @@ def _open(game: Game, seat: Any) -> dict:
     return {"sid": sid, "snapshot": game.snapshot(seat)}
 
 
+def _sid(request: dict) -> int:
+    sid = request["sid"]
+    if type(sid) is not int:
+        raise BadRequest(f"sid is the number new or load answered, not {shown(sid)}")
+    return sid
+
+
 def _session(request: dict) -> tuple[Game, int | None]:
-    try:
-        return _sessions[request["sid"]]
-    except (KeyError, TypeError):
-        raise BridgeError(f"no open game with sid {request.get('sid')!r}") from None
+    sid = _sid(request)
+    if sid not in _sessions:
+        raise BridgeError(f"no open game with sid {sid}")
+    return _sessions[sid]
 
 
-def handle(request: dict) -> dict:
+def _on_turn(game: Game, seat: int | None, what: str) -> None:
+    """Raise WrongSeat unless the session's `seat` may `what` now: the game is over (the library then
+    says so) or that seat is to move."""
+    if game.is_over or game.current_player == seat:
+        return
+    if seat is None:
+        raise WrongSeat(f"a spectator's session cannot {what}")
+    raise WrongSeat(f"seat {game.current_player} is to move, not this session's seat {seat}: it cannot {what} "
+                    "(a bot's seat moves with the bot operation)")
+
+
+def _checked(request: Any) -> str:
+    """The request's operation, once its fields are those the operation takes."""
     if not isinstance(request, dict):
-        raise BridgeError(f"a request is a JSON object with an 'op', not {request!r}")
+        raise BadRequest(f"a request is a JSON object with an \"op\", not {shown(request)}")
     op = request.get("op")
+    if not isinstance(op, str) or op not in _FIELDS:
+        raise BadRequest(f"unknown bridge operation {shown(op)}; the operations are {', '.join(_FIELDS)}")
+    required, optional = _FIELDS[op]
+    missing = sorted(required - request.keys())
+    if missing:
+        raise BadRequest(f"{op} needs the field {', '.join(missing)}")
+    unknown = sorted(request.keys() - required - optional - {"op"})
+    if unknown:
+        known = ", ".join(sorted(required | optional)) or "none"
+        raise BadRequest(f"{op} has no field {', '.join(map(shown, unknown))} (its fields: {known})")
+    return op
+
+
+def handle(request: Any) -> dict:
+    op = _checked(request)
     if op == "games":
         return {"games": list_games()}
     if op == "how_to_play":
-        return {"how_to_play": how_to_play(request.get("game"))}
+        return {"how_to_play": how_to_play(request["game"])}
     if op == "new":
-        game = new_game(request.get("game"), players=request.get("players"), seed=request.get("seed"),
+        game = new_game(request["game"], players=request.get("players"), seed=request.get("seed"),
                         options=request.get("options"), setup=request.get("setup"))
-        return _open(game, request.get("seat"))
+        return _open(game, request["seat"])
     if op == "load":
-        return _open(load_game(request.get("text")), request.get("seat"))
+        return _open(load_game(request["text"]), request["seat"])
     if op == "scenario":
-        scenario = parse_scenario(request.get("scenario"))
+        scenario = parse_scenario(request["scenario"])
         return {"title": scenario.title, "intro": scenario.intro, "seat": scenario.seat, "frames": scenario.frames()}
     if op == "play_scenario":
-        scenario = parse_scenario(request.get("scenario"))
+        scenario = parse_scenario(request["scenario"])
         return _open(scenario.start(request.get("steps", 0)), request.get("seat", scenario.seat))
     if op == "replay":
-        return replay(request.get("text"), request.get("seat", 0))
+        return replay(request["text"], request.get("seat", 0))
     if op == "close":
-        sid = request.get("sid")
-        if isinstance(sid, int):  # an unhashable sid (a list, say) must not crash the worker
-            _sessions.pop(sid, None)
+        _sessions.pop(_sid(request), None)
         return {}
     game, seat = _session(request)
     if op == "act":
-        events = game.apply(request.get("action"))
+        _on_turn(game, seat, "act")
+        events = game.apply(request["action"])
         return {"events": events, "snapshot": game.snapshot(seat)}
     if op == "bot":
         action = bot_action(game, request.get("level", "normal"), seed=request.get("seed"),
@@ -121,26 +235,71 @@ def handle(request: dict) -> dict:
         events = game.apply(action)
         return {"action": action, "events": events, "snapshot": game.snapshot(seat)}
     if op == "hint":
-        if seat is None or game.current_player != seat:
-            raise BridgeError("a hint is for the seat whose turn it is")
+        _on_turn(game, seat, "ask for a hint")
         return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"))}
     if op == "analysis":
         return {"analysis": analysis(game, time_budget_ms=request.get("time_budget_ms"))}
     if op == "undo":
+        if seat is None or not game.has_moved(seat):
+            raise WrongSeat(f"this session's seat has no move to take back ({'a spectator' if seat is None else seat}"
+                            " may not take back the bots' moves from before its own)")
         action = game.undo()
         return {"action": action, "snapshot": game.snapshot(seat)}
-    if op == "snapshot":
-        return {"snapshot": game.snapshot(seat)}
-    raise BridgeError(f"unknown bridge operation {op!r}")
+    return {"snapshot": game.snapshot(seat)}  # the one operation left: snapshot
+
+
+def _parsed(request_text: Any) -> Any:
+    """The request, parsed once its text is known to be within the bounds (json.loads recurses)."""
+    if not isinstance(request_text, str):
+        raise BadRequest(f"a request is JSON text, not {type(request_text).__name__}")
+    check_json_text(request_text, "the request", BadRequest)
+    try:
+        request = json.loads(request_text, parse_constant=_refuse_constant)
+    except ValueError as exc:  # malformed JSON, or a number of more than 4300 digits
+        raise BadRequest(f"the request is not valid JSON: {exc}") from None
+    check_value(request, "the request", BadRequest)
+    return request
+
+
+def _refuse_constant(name: str) -> Any:
+    raise BadRequest(f"{name} is not a JSON value")
+
+
+@contextmanager
+def _kept(request: Any) -> Iterator[None]:
+    """Put the session's game back as it was when what the block does to it fails, however it fails
+    (a bug half-way through a move, a reply that cannot be written)."""
+    sid = request.get("sid") if isinstance(request, dict) and request.get("op") in _CHANGING else None
+    if type(sid) is not int or sid not in _sessions:
+        yield
+        return
+    game, seat = _sessions[sid]
+    before = game.copy()
+    try:
+        yield
+    except BaseException:
+        _sessions[sid] = (before, seat)
+        raise
+
+
+def _error_reply(kind: str, message: str) -> str:
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}…"
+    # ensure_ascii: a message quoting a lone surrogate is still written (as \\udxxx)
+    return json.dumps({"ok": False, "error": {"type": kind, "message": message}})
 
 
 def call(request_text: str) -> str:
-    """JSON in, JSON out: the single entry point the Web Worker uses."""
+    """JSON in, JSON out: the single entry point the Web Worker uses. Never raises for any input: an
+    error is a reply naming its type (see the module's docstring)."""
     try:
-        request = json.loads(request_text)
-        reply = {"ok": True, **handle(request)}
+        request = _parsed(request_text)
+        with _kept(request):
+            return json.dumps({"ok": True, **handle(request)}, ensure_ascii=False, allow_nan=False)
     except PygamesError as exc:
-        reply = {"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
-    except ValueError as exc:  # malformed JSON from the page
-        reply = {"ok": False, "error": {"type": "BadRequest", "message": str(exc)}}
-    return json.dumps(reply, ensure_ascii=False)
+        return _error_reply(type(exc).__name__, str(exc))
+    except Exception as exc:  # a bug or the runtime running short: named, and the worker lives on
+        try:
+            return _error_reply(INTERNAL_ERROR, f"{type(exc).__name__}: {exc}")
+        except Exception:  # even the exception cannot be put into words (no memory left for them)
+            return '{"ok": false, "error": {"type": "InternalError", "message": "an error that cannot be shown"}}'

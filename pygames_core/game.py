@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import BadSave, BadSetup, IllegalAction, PygamesError
 from .limits import check_json_text, check_value
-from .rng import MAX_SEED, Rng, fresh_seed
+from .rng import Rng, check_seed, fresh_seed
 from .seats import is_seat
 
 if TYPE_CHECKING:
@@ -253,10 +253,13 @@ class Game:
     _state: Any = field(repr=False)
     _history: list[dict] = field(default_factory=list, repr=False)
     _people: frozenset[int] = field(default=frozenset(), repr=False)
+    # the seat that was to move at each action of the history: who may take it back (has_moved)
+    _movers: list[int] = field(default_factory=list, repr=False)
 
     @classmethod
-    def create(cls, rules: Rules, players: int | None, seed: int | None, options: dict | None,
+    def create(cls, rules: Rules, players: int | None, seed: int | str | None, options: dict | None,
                setup: dict | None) -> Game:
+        """A new game; `seed` is an int or the same number in decimal digits (rng.check_seed)."""
         check_value(options, "the options", BadSetup)  # first: a deep one would break what follows
         check_value(setup, "the set-up", BadSetup)
         if players is None:
@@ -265,10 +268,7 @@ class Game:
             rules.min_players <= players <= rules.max_players
         ):
             raise BadSetup(f"{rules.game_id} is for {rules.min_players}-{rules.max_players} players, not {players!r}")
-        if seed is None:
-            seed = fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise BadSetup(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        seed = fresh_seed() if seed is None else check_seed(seed, BadSetup)
         if setup is not None and not isinstance(setup, dict):
             raise BadSetup("setup must be an object (a dict)")
         checked = rules.check_options(options)
@@ -326,8 +326,10 @@ class Game:
     def apply(self, action: dict) -> list[dict]:
         self.verify(action)
         action = copy.deepcopy(action)
+        mover = self.current_player
         events = self.rules.apply(self._state, action)
         self._history.append(action)
+        self._movers.append(mover)
         return events
 
     def undo(self) -> dict:
@@ -339,8 +341,13 @@ class Game:
         for action in kept:
             rebuilt.rules.apply(rebuilt._state, action)
         rebuilt.seat_people(self._people)
-        self._state, self._history = rebuilt._state, kept
+        self._state, self._history, self._movers = rebuilt._state, kept, self._movers[:-1]
         return last
+
+    def has_moved(self, seat: int) -> bool:
+        """Whether an action of the history was `seat`'s to take (the seat to move then; a person who
+        decided for a bot partner, Game.seat_people, counts for the person's seat when it was seated)."""
+        return seat in self._movers
 
     def seat_people(self, seats: Collection[int]) -> None:
         """The seats played by people at this table; the others are played by bots (none named: every
@@ -373,21 +380,25 @@ class Game:
 
     def snapshot(self, seat: int | None, *, save: bool = True) -> dict:
         """Everything a page needs to draw `seat`'s table now (None: a spectator's): the view, the
-        legal actions when it is that seat's turn, the result, the game's options and deal (its seed,
-        unless the game started from an explicit set-up: a solitaire's deal number), and (with `save`)
-        the to_json text the page keeps so nothing is lost on reload."""
+        legal actions when it is that seat's turn, the result, the game's options, its seed and its deal
+        (the seed, unless the game started from an explicit set-up: a solitaire's deal number), both
+        as decimal strings (a JavaScript number holds 53 bits exactly, a seed 64), whether the seat has
+        a move to take back (`can_undo`, see has_moved), and (with `save`) the to_json text the page
+        keeps so nothing is lost on reload."""
         current = self.current_player
         shown = {
             "game": self.game_id,
             "seat": seat,
             "options": self.options,
-            "deal": self.seed if self.setup is None else None,
+            "seed": str(self.seed),
+            "deal": str(self.seed) if self.setup is None else None,
             "view": self.view(seat),
             "current_player": current,
             "legal": self.legal_actions() if current is not None and current == seat else [],
             "is_over": self.is_over,
             "result": self.result(),
             "moves": len(self._history),
+            "can_undo": seat is not None and self.has_moved(seat),
         }
         if save:
             shown["save"] = self.to_json()
@@ -409,7 +420,8 @@ class Game:
 
     def copy(self) -> Game:
         return Game(self.rules, self.players, self.seed, dict(self.options), copy.deepcopy(self.setup),
-                    self.rules.copy_state(self._state), copy.deepcopy(self._history), self._people)
+                    self.rules.copy_state(self._state), copy.deepcopy(self._history), self._people,
+                    list(self._movers))
 
 
 def _generic_reason(action: dict, legal: list[dict]) -> str:
@@ -447,6 +459,8 @@ def load(text: Any, find_rules: Callable[[str], Rules]) -> Game:
         raise BadSave("the save was altered: its check does not match its contents")
     if not isinstance(payload["actions"], list):
         raise BadSave("the save's actions are not a list")
+    if type(payload["seed"]) is not int:  # a save writes its seed as a JSON number, read exactly here
+        raise BadSave(f"the save's seed is not a whole number: {payload['seed']!r}")
     try:
         game = Game.create(find_rules(payload["game"]), payload["players"], payload["seed"],
                            payload["options"], payload["setup"])

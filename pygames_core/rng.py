@@ -7,13 +7,17 @@ Pyodide's 3.14 produce the same numbers from the same seed, and the whole state 
 
 from __future__ import annotations
 
+import re
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
-MAX_SEED = (1 << 53) - 1  # seeds travel through JavaScript numbers and URLs: keep them exact there
+# A seed is any 64-bit state: too many to find a deal by trying every seed against one's own hand. A
+# JavaScript number holds only 53 bits exactly, so the page carries a seed as a string of digits.
+MAX_SEED = _MASK64
+_SEED_DIGITS = re.compile(r"[0-9]{1,20}")  # ASCII digits only: str.isdigit() would also take "١٢"
 
 
 class Rng:
@@ -66,4 +70,14 @@ def fresh_seed() -> int:
     """A new seed from the operating system's entropy (crypto.getRandomValues under Pyodide)."""
     import secrets
 
-    return secrets.randbits(32)
+    return secrets.randbits(64)
+
+
+def check_seed(value: Any, error: type[Exception]) -> int:
+    """The seed `value` stands for, as an int: an int from 0 to MAX_SEED, or the same number written
+    in decimal digits (as the page and its links carry it); anything else raises `error`."""
+    if isinstance(value, str) and _SEED_DIGITS.fullmatch(value):
+        value = int(value)
+    if type(value) is not int or not 0 <= value <= MAX_SEED:
+        raise error(f"a seed is a whole number from 0 to {MAX_SEED} (2^64 - 1), in digits, not {value!r}")
+    return value

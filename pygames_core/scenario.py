@@ -44,7 +44,7 @@ class Step:
 class Scenario:
     game: str
     players: int | None
-    seed: int
+    seed: int | str  # an int, or its decimal digits (rng.check_seed): how a replay hands it to the page
     options: dict | None
     setup: dict | None
     seat: int | None

@@ -79,14 +79,74 @@ def test_a_game_played_through_the_bridge_matches_the_library(session):
     assert ok(op="snapshot", sid=sid)["snapshot"] == reply["snapshot"]
 
 
-def test_undo(session):
-    sid = session["sid"]
-    before = ok(op="snapshot", sid=sid)["snapshot"]
-    played = ok(op="bot", sid=sid, level="normal", seed=1)
-    undone = ok(op="undo", sid=sid)
-    assert undone["action"] == played["action"]
-    assert undone["snapshot"] == before
-    assert call(op="undo", sid=sid)["error"]["type"] == "IllegalAction"
+def to_own_turn(sid: int, seat: int = 0) -> dict:
+    """The session's snapshot once the bots have moved up to `seat`'s turn."""
+    snapshot = ok(op="snapshot", sid=sid)["snapshot"]
+    while snapshot["current_player"] != seat:
+        snapshot = ok(op="bot", sid=sid, level="easy", seed=snapshot["moves"])["snapshot"]
+    return snapshot
+
+
+def test_undo_takes_back_the_sessions_move_and_the_bots_after_it_as_the_page_does():
+    seat = (pg.new_game("arsene", seed=6).current_player + 1) % 4  # the bots move before its first turn
+    sid = ok(op="new", game="arsene", seed=6, seat=seat)["sid"]
+    first = to_own_turn(sid, seat)
+    assert first["moves"] > 0 and first["can_undo"] is False
+    # the bots' moves before the session's first are not its to take back (no re-dealing the bots' luck)
+    assert call(op="undo", sid=sid)["error"]["type"] == "WrongSeat"
+    assert ok(op="snapshot", sid=sid)["snapshot"] == first
+    played = ok(op="act", sid=sid, action=first["legal"][0])["snapshot"]
+    assert played["can_undo"] is True
+    again = to_own_turn(sid, seat)
+    undone = []
+    while (snapshot := ok(op="undo", sid=sid))["snapshot"]["current_player"] != seat:  # the page's loop
+        undone.append(snapshot["action"])
+    assert snapshot["snapshot"] == first and snapshot["action"] == first["legal"][0]
+    assert len(undone) == again["moves"] - first["moves"] - 1
+    assert call(op="undo", sid=sid)["error"]["type"] == "WrongSeat"
+    spectator = ok(op="new", game="arsene", seed=6, seat=None)["sid"]
+    ok(op="bot", sid=spectator, level="easy", seed=1)
+    assert call(op="undo", sid=spectator)["error"]["type"] == "WrongSeat"
+    for done in (sid, spectator):
+        ok(op="close", sid=done)
+
+
+def test_a_session_acts_only_for_its_own_seat():
+    seat = (pg.new_game("arsene", seed=6).current_player + 1) % 4
+    sid = ok(op="new", game="arsene", seed=6, seat=seat)["sid"]
+    snapshot = ok(op="snapshot", sid=sid)["snapshot"]
+    assert snapshot["current_player"] != seat
+    bots_move = pg.load_game(snapshot["save"]).legal_actions()[0]  # legal, but for a bot's seat
+    refused = call(op="act", sid=sid, action=bots_move)["error"]
+    assert refused["type"] == "WrongSeat" and "bot" in refused["message"]
+    assert ok(op="snapshot", sid=sid)["snapshot"] == snapshot
+    spectator = ok(op="new", game="arsene", seed=6, seat=None)["sid"]
+    assert call(op="act", sid=spectator, action=bots_move)["error"]["type"] == "WrongSeat"
+    ok(op="bot", sid=spectator, level="easy", seed=1)  # a spectator's table moves with bot only
+    for done in (sid, spectator):
+        ok(op="close", sid=done)
+
+
+def test_a_person_answers_a_double_for_the_bot_partner_through_act():
+    """On Schedule with the cube: the double the rules would ask the person's bot partner to answer is
+    the person's (Game.seat_people): the session's seat is the one to move then, so act is allowed."""
+    sid = ok(op="new", game="on_schedule", seed=3, seat=0, options={"cube": True})["sid"]
+    for step in range(2000):
+        snapshot = ok(op="snapshot", sid=sid)["snapshot"]
+        if snapshot["is_over"]:
+            break
+        legal_types = {action["type"] for action in snapshot["legal"]}
+        if "take" in legal_types and snapshot["view"]["cube"]["offered_by"] == 1:
+            ok(op="act", sid=sid, action={"type": "take"})
+            break
+        if snapshot["current_player"] == 0:
+            double = [a for a in snapshot["legal"] if a["type"] != "double"]
+            ok(op="act", sid=sid, action=double[0])
+        else:
+            ok(op="bot", sid=sid, level="normal", seed=step)
+    else:
+        pytest.fail("no double came")
+    ok(op="close", sid=sid)
 
 
 def test_load(session):
@@ -114,7 +174,7 @@ def test_spectator_session_never_gets_legal_actions():
 
 def test_illegal_action_gives_an_error_and_changes_nothing(session):
     sid = session["sid"]
-    before = ok(op="snapshot", sid=sid)["snapshot"]
+    before = to_own_turn(sid)
     for action in ({"type": "play", "card": "AS"}, {"type": "choose", "index": 7}, {"type": "choose", "index": 1.0},
                    "choose", None, {}):
         reply = call(op="act", sid=sid, action=action)
@@ -135,16 +195,53 @@ def test_setup_through_the_bridge():
     ({"op": "new", "game": "chess", "seat": 0}, "UnknownGame"),
     ({"op": "new", "game": "arsene", "seed": -1, "seat": 0}, "BadSetup"),
     ({"op": "new", "game": "arsene", "options": {"x": 1}, "seat": 0}, "BadSetup"),
-    ({"op": "new", "game": "arsene", "seat": 4}, "BridgeError"),
-    ({"op": "new", "game": "arsene", "seat": "0"}, "BridgeError"),
+    ({"op": "new", "game": "arsene", "seat": 4}, "BadRequest"),
+    ({"op": "new", "game": "arsene", "seat": "0"}, "BadRequest"),
+    ({"op": "new", "game": "arsene"}, "BadRequest"),  # no seat: a spectator is asked for with null
+    ({"op": "new", "game": "arsene", "seat": 0, "sed": 5}, "BadRequest"),  # a misspelt field is not ignored
     ({"op": "act", "sid": 999_999, "action": {"type": "keep"}}, "BridgeError"),
-    ({"op": "act", "action": {"type": "keep"}}, "BridgeError"),
-    ({"op": "snapshot", "sid": [1]}, "BridgeError"),
-    ({"op": "fly"}, "BridgeError"),
-    ({}, "BridgeError"),
+    ({"op": "act", "action": {"type": "keep"}}, "BadRequest"),
+    ({"op": "snapshot", "sid": [1]}, "BadRequest"),
+    ({"op": "close", "sid": [1]}, "BadRequest"),
+    ({"op": "fly"}, "BadRequest"),
+    ({"op": ["games"]}, "BadRequest"),
+    ({}, "BadRequest"),
 ])
 def test_bad_requests(request_, kind):
     assert error(json.dumps(request_))["type"] == kind
+
+
+@pytest.mark.parametrize(("request_", "kind", "says"), [
+    ({"op": "new", "game": "arsene", "seat": True}, "BadRequest", "seat is a seat number from 0 to 3"),
+    ({"op": "new", "game": "arsene", "seat": 1.0}, "BadRequest", "not 1.0"),
+    ({"op": "load", "text": pg.new_game("arsene", seed=1).to_json(), "seat": False}, "BadRequest", "not false"),
+    ({"op": "new", "game": "arsene", "seat": 0, "players": True}, "BadSetup", "players, not True"),
+    ({"op": "new", "game": True, "seat": 0}, "UnknownGame", "no game True"),
+    ({"op": "snapshot", "sid": True}, "BadRequest", "sid is the number new or load answered, not true"),
+    ({"op": "close", "sid": True}, "BadRequest", "not true"),
+    ({"op": "bot", "sid": 1.0}, "BadRequest", "not 1.0"),
+    ({"op": "play_scenario", "scenario": {"game": "arsene"}, "steps": True}, "BadScenario", "not True"),
+    ({"op": "play_scenario", "scenario": {"game": "arsene"}, "seat": True}, "BadRequest", "seat is"),
+    ({"op": "replay", "text": 5}, "BadSave", "a save is a text"),
+    ({"op": "how_to_play", "game": {"id": "arsene"}}, "UnknownGame", "no game"),
+    ({"op": "scenario", "scenario": 5}, "BadScenario", "a scenario is a JSON object"),
+])
+def test_every_field_is_checked_for_its_type(request_, kind, says):
+    """true is not 1 and 1.0 is not a seat, though Python would take them for 1: each is refused with
+    an error naming the field, even where a session 1 is open."""
+    opened = ok(op="new", game="arsene", seed=1, seat=0)  # a session that `true` must not reach
+    answer = error(json.dumps(request_))
+    assert (answer["type"], says in answer["message"]) == (kind, True), answer
+    assert ok(op="snapshot", sid=opened["sid"])["snapshot"] == opened["snapshot"]
+    ok(op="close", sid=opened["sid"])
+
+
+@pytest.mark.parametrize(("field", "value"), [("level", 5), ("level", None), ("time_budget_ms", True),
+                                              ("time_budget_ms", "1"), ("seed", True), ("seed", -1)])
+def test_the_bots_fields_are_checked_and_named(session, field, value):
+    reply = call(op="bot", sid=session["sid"], **{field: value})
+    assert reply["error"]["type"] == "PygamesError"
+    assert field.split("_")[0] in reply["error"]["message"].replace("bot level", "level")
 
 
 @pytest.mark.parametrize("text", ["", "{", "not json", "{'op': 'games'}", "[1, 2]", "42", "null", '"games"'])
@@ -170,7 +267,7 @@ def test_close_forgets_the_session():
     assert ok(op="close", sid=sid) == {"ok": True}
     assert call(op="snapshot", sid=sid)["error"]["type"] == "BridgeError"
     assert ok(op="close", sid=sid) == {"ok": True}  # closing twice is harmless
-    assert ok(op="close", sid=[other])["ok"]  # an unhashable sid closes nothing and does not crash
+    assert call(op="close", sid=[other])["error"]["type"] == "BadRequest"  # closes nothing, named
     assert ok(op="snapshot", sid=other)["snapshot"]["moves"] == 0
     ok(op="close", sid=other)
 
@@ -194,10 +291,10 @@ def test_hint_for_the_seat_to_move_only_and_from_its_view():
     assert ok(op="snapshot", sid=sid)["snapshot"]["moves"] == snapshot["moves"]  # a hint changes nothing
     ok(op="act", sid=sid, action=answer["action"])
     if ok(op="snapshot", sid=sid)["snapshot"]["current_player"] != 0:
-        assert call(op="hint", sid=sid)["error"]["type"] == "BridgeError"
+        assert call(op="hint", sid=sid)["error"]["type"] == "WrongSeat"
     spectator = ok(op="new", game="arsene", seed=5, seat=None)["sid"]
-    assert call(op="hint", sid=spectator)["error"]["type"] == "BridgeError"
-    assert call(op="hint", sid=sid, time_budget_ms="soon")["error"]["type"] in ("PygamesError", "BridgeError")
+    assert call(op="hint", sid=spectator)["error"]["type"] == "WrongSeat"
+    assert call(op="hint", sid=sid, time_budget_ms="soon")["error"]["type"] in ("PygamesError", "WrongSeat")
     for done in (sid, spectator):
         ok(op="close", sid=done)
 
@@ -215,3 +312,123 @@ def test_analysis_only_after_the_end():
         pass
     assert ok(op="analysis", sid=arsene)["analysis"] is None  # nothing to say in hindsight
     ok(op="close", sid=arsene)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("[" * 100_000 + "]" * 100_000, "nested too deep"),
+    ('{"op": "new", "game": "arsene", "seat": 0, "setup": ' + '{"a": ' * 5_000 + "1" + "}" * 5_001, "nested too deep"),
+    ('{"op": "games", "x": "' + "a" * 4_000_001 + '"}', "too long"),
+    ('{"op": "how_to_play", "game": "\\ud800"}', "not valid Unicode"),
+    ('{"op": "bot", "sid": 1, "time_budget_ms": NaN}', "NaN is not a JSON value"),
+    ('{"op": "bot", "sid": 1, "time_budget_ms": -Infinity}', "-Infinity is not a JSON value"),
+    ('{"op": "snapshot", "sid": ' + "9" * 5_000 + "}", "not valid JSON"),
+])
+def test_hostile_request_texts_are_bad_requests(text: str, says: str) -> None:
+    answer = error(text)
+    assert answer["type"] == "BadRequest" and says in answer["message"]
+
+
+def test_a_request_that_is_not_text_is_a_bad_request() -> None:
+    assert json.loads(bridge.call(None))["error"]["type"] == "BadRequest"  # type: ignore[arg-type]
+
+
+def test_an_unexpected_exception_is_an_internal_error_and_the_session_is_kept(session, monkeypatch) -> None:
+    sid = session["sid"]
+    before = to_own_turn(sid)
+
+    def broken(*args, **kwargs):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    # the move is applied, then the reply cannot be made: the move is taken back
+    monkeypatch.setattr(pg.Game, "snapshot", broken)
+    answer = json.loads(bridge.call(json.dumps({"op": "act", "sid": sid, "action": before["legal"][0]})))
+    assert answer == {"ok": False, "error": {"type": "InternalError", "message": "RecursionError: maximum recursion "
+                                                                                 "depth exceeded"}}
+    monkeypatch.undo()
+    assert ok(op="snapshot", sid=sid)["snapshot"] == before
+    # a reply that is not valid JSON (NaN) is never sent, and a bot's move is taken back too
+    monkeypatch.setattr(bridge, "bot_action", lambda *args, **kwargs: before["legal"][0])
+    monkeypatch.setattr(pg.Game, "snapshot", lambda self, seat, save=True: {"value": float("nan")})
+    assert error(json.dumps({"op": "bot", "sid": sid}))["type"] == "InternalError"
+    monkeypatch.undo()
+    assert ok(op="snapshot", sid=sid)["snapshot"] == before
+    ok(op="act", sid=sid, action=before["legal"][0])
+
+
+def test_an_error_message_quoting_a_huge_input_is_cut_short() -> None:
+    answer = error(json.dumps({"op": "new", "game": "x" * 100_000, "seat": 0}))
+    assert answer["type"] == "UnknownGame" and len(answer["message"]) <= bridge.MAX_MESSAGE + 1
+
+
+# --- seeds: 64 bits, carried by the page as decimal strings ---------------------------------------
+
+def test_a_seed_is_a_number_or_its_digits_up_to_64_bits() -> None:
+    biggest = 2**64 - 1
+    by_text = ok(op="new", game="arsene", seed=str(biggest), seat=0)["snapshot"]
+    by_number = ok(op="new", game="arsene", seed=biggest, seat=0)["snapshot"]
+    assert by_text["seed"] == by_text["deal"] == str(biggest) and json.loads(by_text["save"])["seed"] == biggest
+    assert by_text["view"] == by_number["view"] == pg.new_game("arsene", seed=biggest).view(0)
+    assert ok(op="new", game="arsene", seed="007", seat=0)["snapshot"]["seed"] == "7"
+
+
+@pytest.mark.parametrize("seed", ["abc", "9" * 400, str(2**64), "-1", -1, 1.5, True, "1.5", " 7", "", "١٢", [7], {}])
+def test_anything_else_is_a_bad_setup_saying_what_a_seed_is(seed) -> None:
+    answer = error(json.dumps({"op": "new", "game": "arsene", "seed": seed, "seat": 0}))
+    assert answer["type"] == "BadSetup"
+    assert "a seed is a whole number from 0 to 18446744073709551615" in answer["message"]
+
+
+def test_fresh_seeds_are_64_bit_and_the_snapshot_carries_them_as_text() -> None:
+    seeds = [int(ok(op="new", game="chains", seat=0)["snapshot"]["seed"]) for _ in range(8)]
+    assert all(0 <= seed < 2**64 for seed in seeds) and max(seeds) >= 2**53  # 1 in 2^88 to fail by chance
+
+
+# A save written before seeds grew to 64 bits (by the code of commit 37fa602): its seed 2^53 - 1, the
+# largest an old link could carry, and six moves. It opens exactly as before.
+OLD_SAVE = ('{"actions":[{"index":1,"type":"choose"},{"card":"JD","type":"play"},{"card":"KD","type":"play"},'
+            '{"card":"8D","type":"play"},{"card":"TD","type":"play"},{"card":"3C","type":"play"}],'
+            '"check":"03c7d670930a18681928ef6e2b0abf23","format":"pygames/save","game":"arsene",'
+            '"options":{"advanced":false},"players":4,"seed":9007199254740991,"setup":null,"version":1}')
+OLD_HAND = ["AS", "9S", "8S", "3S", "8H", "4H", "9C", "5C", "4C", "7D"]  # seat 0's, by that code
+OLD_DEALT = {9007199254740991: ["AS", "9S", "8S", "3S", "8H", "4H", "9C", "5C", "4C", "JD", "7D"],
+             21: ["AS", "8S", "AH", "KH", "8H", "6H", "2H", "KC", "6C", "4C", "KD"]}
+
+
+def test_an_old_save_opens_exactly_as_before() -> None:
+    opened = ok(op="load", text=OLD_SAVE, seat=0)
+    assert opened["snapshot"]["save"] == OLD_SAVE and opened["snapshot"]["view"]["hand"] == OLD_HAND
+    assert opened["snapshot"]["seed"] == "9007199254740991" and opened["snapshot"]["moves"] == 6
+    ok(op="close", sid=opened["sid"])
+    assert pg.load_game(OLD_SAVE).to_json() == OLD_SAVE
+
+
+@pytest.mark.parametrize("seed", sorted(OLD_DEALT))
+def test_an_old_link_deals_as_before_whether_its_seed_comes_as_a_number_or_as_text(seed: int) -> None:
+    for given in (seed, str(seed)):
+        opened = ok(op="new", game="arsene", players=4, seed=given, seat=0)
+        assert opened["snapshot"]["view"]["hand"] == OLD_DEALT[seed]
+        ok(op="close", sid=opened["sid"])
+
+
+def test_a_save_whose_seed_is_not_a_json_number_is_refused() -> None:
+    payload = json.loads(pg.new_game("arsene", seed=5).to_json())
+    del payload["check"]
+    payload["seed"] = "5"
+    from pygames_core.game import _check_text
+
+    payload["check"] = _check_text(payload)
+    assert call(op="load", text=json.dumps(payload), seat=0)["error"]["type"] == "BadSave"
+
+
+def test_a_replay_hands_its_seed_on_as_text_so_play_from_here_deals_the_same() -> None:
+    game = pg.new_game("chains", seed=2**64 - 5)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    scenario = ok(op="replay", text=game.to_json())["scenario"]
+    assert scenario["seed"] == str(2**64 - 5)
+    live = ok(op="play_scenario", scenario=scenario, steps=3, seat=0)
+    again = pg.new_game("chains", seed=2**64 - 5)
+    for action in game.history[:3]:
+        again.apply(action)
+    assert live["snapshot"]["view"] == json.loads(json.dumps(again.view(0)))
+    ok(op="close", sid=live["sid"])

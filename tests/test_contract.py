@@ -134,7 +134,7 @@ def test_bad_player_counts(game_id, players):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, "7", 1.5, True, [1]])
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, str(MAX_SEED + 1), "7a", "", " 7", "-7", 1.5, True, [1]])
 def test_bad_seeds(game_id, seed):
     with pytest.raises(pg.BadSetup, match="seed"):
         pg.new_game(game_id, seed=seed)

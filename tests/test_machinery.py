@@ -23,7 +23,7 @@ from pygames_core.cards import (
     pairs_deck,
     sort_hand,
 )
-from pygames_core.rng import MAX_SEED, Rng, fresh_seed
+from pygames_core.rng import MAX_SEED, Rng, check_seed, fresh_seed
 from pygames_core.search import deal_unseen
 from pygames_core.seats import SecretChoices, clockwise_from, is_seat, left_of, partner_of, right_of, team_of
 from pygames_core.tricks import (
@@ -103,9 +103,19 @@ def test_choice_and_fork():
     assert rng.fork(1).next_u64() == Rng(rng.state).fork(1).next_u64()  # a pure function of the state
 
 
-def test_fresh_seed_fits_the_seed_range():
+def test_fresh_seed_fits_the_seed_range_and_uses_64_bits():
     seeds = {fresh_seed() for _ in range(20)}
-    assert all(0 <= s <= MAX_SEED for s in seeds) and len(seeds) > 1
+    assert all(0 <= s <= MAX_SEED == 2**64 - 1 for s in seeds) and len(seeds) > 1
+    # 32 or 53 bits could be searched from one's own hand; all 20 below 2^53 by chance: 1 in 2^220
+    assert max(seeds) >= 2**53
+
+
+def test_a_seed_is_an_int_or_its_ascii_digits():
+    assert check_seed(5, ValueError) == check_seed("5", ValueError) == check_seed("005", ValueError) == 5
+    assert check_seed(str(MAX_SEED), ValueError) == MAX_SEED
+    for bad in (MAX_SEED + 1, str(MAX_SEED + 1), "1" * 21, "٣", "+5", "5 ", "0x5", 5.0, True, None, b"5"):
+        with pytest.raises(ValueError, match="a seed is a whole number"):
+            check_seed(bad, ValueError)
 
 
 # --- cards ------------------------------------------------------------------------------------------------

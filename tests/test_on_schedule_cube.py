@@ -218,10 +218,11 @@ def test_an_undo_and_a_copy_keep_the_person_at_the_table():
 
 
 def test_the_bridge_offers_the_take_or_pass_to_the_person_and_the_hint_answers_it():
-    from pygames_core.bridge import handle
+    from pygames_core.bridge import _sessions, handle
 
     opened = handle({"op": "new", "game": "on_schedule", "options": CUBE, "setup": two_tricks(leader=1), "seat": 0})
-    reply = handle({"op": "act", "sid": opened["sid"], "action": {"type": "double"}})
+    _sessions[opened["sid"]][0].apply({"type": "double"})  # seat 1, a bot, doubles (seat 0's session may not)
+    reply = handle({"op": "snapshot", "sid": opened["sid"]})
     assert reply["snapshot"]["current_player"] == 0
     assert reply["snapshot"]["legal"] == [{"type": "take"}, {"type": "pass"}]
     hint = handle({"op": "hint", "sid": opened["sid"], "seed": 1, "time_budget_ms": 20})["hint"]

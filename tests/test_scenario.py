@@ -42,7 +42,7 @@ def test_frames_show_every_step_with_its_caption():
 def test_a_scenario_is_the_same_from_text_and_always_deals_the_same_cards():
     unseeded = {"game": "arsene", "steps": []}
     one, two = parse_scenario(json.dumps(unseeded)).frames(), parse_scenario(unseeded).frames()
-    assert one == two and parse_scenario(unseeded).seed == 0 and one[0]["snapshot"]["deal"] == 0
+    assert one == two and parse_scenario(unseeded).seed == 0 and one[0]["snapshot"]["deal"] == "0"
 
 
 def test_start_gives_a_live_game_at_any_step():
@@ -121,7 +121,7 @@ def test_replay_refuses_a_live_game_a_bad_seat_and_a_tampered_save():
     assert call(op="replay", text=game.to_json())["error"]["type"] == "BridgeError"  # its cards are secret
     while not game.is_over:
         game.apply(pg.bot_action(game, "easy", seed=1))
-    assert call(op="replay", text=game.to_json(), seat=4)["error"]["type"] == "BridgeError"
+    assert call(op="replay", text=game.to_json(), seat=4)["error"]["type"] == "BadRequest"  # no such seat
     tampered = game.to_json().replace('"seed":2', '"seed":3')
     assert call(op="replay", text=tampered)["error"]["type"] == "BadSave"
 

@@ -9,7 +9,7 @@ import { focusInView, h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
-import { dealParameters, packText, siteLink } from "./share.js";
+import { dealParameters, packText, seedParameter, siteLink } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
 import { LiveTable } from "./table.js";
@@ -232,9 +232,9 @@ function sharedDeal() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.has("game")) return null;
   history.replaceState(null, "", location.pathname + location.search);
-  const deal = { op: "new", game: params.get("game"), seat: HUMAN_SEAT };
+  const deal = { op: "new", game: params.get("game"), seat: HUMAN_SEAT, seed: seedParameter(params) };
   try {
-    for (const name of ["players", "seed"]) if (params.has(name)) deal[name] = Number(params.get(name));
+    if (params.has("players")) deal.players = Number(params.get("players"));
     for (const name of ["options", "setup"]) if (params.has(name)) deal[name] = JSON.parse(params.get(name));
   } catch (error) {
     showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));
@@ -384,8 +384,9 @@ function showPicker() {
       h("select", { id: "level", name: "level" },
         LEVELS.map((name) => h("option", { value: name, text: t(`level_${name}`), selected: name === level })))),
     h("div", { class: "field" }, h("label", { for: "seed", id: "seed-label", text: t("seed") }),
-      h("input", { id: "seed", name: "seed", type: "number", inputmode: "numeric", min: 0,
-        "aria-describedby": "seed-help" }),
+      // text, not a number field: a seed has up to 20 digits, and what is typed goes to Python as typed
+      h("input", { id: "seed", name: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
+        spellcheck: "false", "aria-describedby": "seed-help" }),
       h("p", { class: "fine", id: "seed-help", text: t("seedHelp") })),
     h("div", { class: "field field-bool" },
       h("input", { id: "explain-choice", name: "explain", type: "checkbox", "aria-describedby": "explain-help" }),
@@ -434,7 +435,7 @@ async function startGame(game, form) {
   const players = form.elements.players ? Number(form.elements.players.value) : null;
   if (players !== null) request.players = players;
   // The engine checks the seed: a bad one comes back as a readable error.
-  if (seedText !== "") request.seed = Number(seedText);
+  if (seedText !== "") request.seed = seedText;
   starting = true;
   // Started before Python is ready, the game waits in the worker's queue: the button says so.
   const startButton = $("start");
@@ -543,10 +544,12 @@ async function summarize(table, summary) {
   refreshSummary = null;
 }
 
-// The same game again from its start: same options, seed and set-up (a numbered deal replayed).
+// The same game again from its start: same options, seed and set-up (a numbered deal replayed). The
+// seed is the snapshot's text: read from the save as a number, one above 2^53 would be another deal.
 async function replayDeal(table) {
-  const { game, players, seed, options, setup } = JSON.parse(table.snap.save);
-  const reply = await bridge.call({ op: "new", game, players, seed, options, setup, seat: table.snap.seat });
+  const { game, players, options, setup } = JSON.parse(table.snap.save);
+  const reply = await bridge.call({ op: "new", game, players, seed: table.snap.seed, options, setup,
+    seat: table.snap.seat });
   if (!reply.ok) showError(reply.error);
   else openSession(reply, { level: table.level, undo: table.undo, challenge: table.challenge });
 }
@@ -566,7 +569,7 @@ function updateTools() {
 
 function undoOffered() {
   return onTable() && session.undo && !session.challenge && !session.busy && session.snap.legal.length > 0
-    && session.snap.moves > 0;
+    && session.snap.can_undo; // the player's own move to take back, not the bots' from before it
 }
 
 async function undoMove() {
@@ -645,7 +648,7 @@ async function openShare() {
   if (!onTable()) return;
   const { snap } = session;
   const saved = JSON.parse(snap.save);
-  const deal = dealParameters(saved);
+  const deal = dealParameters({ ...saved, seed: snap.seed });
   // A finished game's replay shows every hand; a game still being played is shared as its deal only.
   const replay = snap.is_over ? siteLink("embed.html", new URLSearchParams({ save: await packText(snap.save) })) : null;
   const embedCode = `<iframe src="${siteLink("embed.html", deal)}" title="${pick(gameTitle(snap.game))}" `
@@ -673,7 +676,7 @@ async function openShare() {
     copyField("share-deal", t("shareDeal"), siteLink("index.html", deal)),
     replay ? copyField("share-replay", t("shareReplay"), replay) : h("p", { class: "fine", text: t("shareReplayLater") }),
     copyField("share-embed", t("shareEmbed"), embedCode, true),
-    h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${saved.seed}.json`,
+    h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${snap.seed}.json`,
       text: t("download") })),
     h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
   dialog.addEventListener("close", () => URL.revokeObjectURL(file), { once: true });

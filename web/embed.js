@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { seatName, seatsFromBottom } from "./seats.js";
-import { unpackText } from "./share.js";
+import { seedParameter, unpackText } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
 import { LiveTable, PACE } from "./table.js";
@@ -122,7 +122,7 @@ function readParameters() {
     lang: get("lang"),
     game: get("game"),
     players: whole("players"),
-    seed: whole("seed"),
+    seed: seedParameter(merged), // Python judges it, as for the site's links
     options: json("options"),
     setup: json("setup"),
     seat: seatText === "spectator" ? null : whole("seat") ?? 0,
@@ -208,6 +208,7 @@ function fromEngine(error) {
   const detail = error.message;
   if (error.type === "UnknownGame") return new EmbedError("errOther", { detail });
   if (error.type === "BadSetup") return new EmbedError("errBadSetup", { detail });
+  if (error.type === "BadRequest") return new EmbedError("errBadParam", { detail }); // seat=99, say
   if (error.type === "BadSave" || error.type === "BridgeError") return new EmbedError("errBadSave", { detail });
   if (error.type === "BadScenario" || error.type === "IllegalAction") return new EmbedError("errBadScenario", { detail });
   return new EmbedError("errOther", { detail });

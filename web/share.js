@@ -18,12 +18,20 @@ export async function unpackText(code) {
 }
 
 // The fragment parameters that reproduce a deal (and its set-up, if any): the same cards for whoever
-// opens the link.
+// opens the link. `seed` is the snapshot's, a string of digits: a seed has 64 bits, more than a
+// JavaScript number holds exactly, so the page never turns one into a number.
 export function dealParameters({ game, players, seed, options, setup }) {
   const params = new URLSearchParams({ game, players: String(players), seed: String(seed) });
   if (options && Object.keys(options).length) params.set("options", JSON.stringify(options));
   if (setup) params.set("setup", JSON.stringify(setup));
   return params;
+}
+
+// The seed an address gives (seed=…), as its text, for Python to judge (a bad one is a named error,
+// never a random deal); undefined when the address gives none.
+export function seedParameter(params) {
+  const text = params.get("seed");
+  return text === null || text === "" ? undefined : text;
 }
 
 // A page of this site (index.html, embed.html) with the given fragment parameters.

@@ -12,6 +12,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 from driver import DESKTOP, PHONE, TIMEOUT_MS
@@ -80,13 +81,83 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+class _VisitorContext:
+    """A worker's long-lived context lent to one test: its pages open at the size the test asked for.
+    Everything else is the shared context's (the test never closes it: the fixture clears it)."""
+
+    def __init__(self, context: BrowserContext, viewport: dict) -> None:
+        self._context = context
+        self._viewport = viewport
+
+    def new_page(self) -> Page:
+        page = self._context.new_page()
+        page.set_viewport_size(self._viewport)
+        return page
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._context, name)
+
+
+def _forget_visitor(context: BrowserContext, site_url: str) -> None:
+    """Make a long-lived context a first-time visitor of the site again: its pages closed, the site's
+    storage (local and session storage, IndexedDB, Cache Storage, service workers) and all cookies
+    and permissions gone. Only the HTTP cache stays, with the compiled code Chromium keeps beside it:
+    the same build's files, which change how fast a page starts, never what it does."""
+    for page in context.pages:
+        page.close()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin", {"origin": site_url.rstrip("/"), "storageTypes": "all"})
+    cdp.send("Network.clearBrowserCookies")
+    cdp.detach()
+    page.close()
+    context.clear_permissions()
+    context.set_offline(False)
+
+
+@pytest.fixture(scope="session")
+def visitor_contexts(playwright: Playwright, tmp_path_factory: pytest.TempPathFactory,
+                     site_url: str) -> Iterator[Callable[[str], BrowserContext]]:
+    """One browser with a profile on disk per locale, kept for the whole run of this worker and
+    cleared between tests. Why: a fresh context compiles Pyodide's 10 MB of WebAssembly and its
+    JavaScript from scratch (several CPU-seconds per test); a profile kept on disk lets Chromium
+    reuse the compiled code. Service workers are blocked here: one would serve the files from its
+    own just-cleared cache, without the compiled code; the returning visitor's tests
+    (`persistent_context`) have theirs."""
+    launched: dict[str, BrowserContext] = {}
+
+    def for_locale(locale: str) -> BrowserContext:
+        if locale not in launched:
+            context = playwright.chromium.launch_persistent_context(
+                str(tmp_path_factory.mktemp(f"visitor-{locale}")), viewport=DESKTOP, locale=locale,
+                service_workers="block", **launch_options())
+            context.set_default_timeout(TIMEOUT_MS)
+            launched[locale] = context
+        return launched[locale]
+
+    yield for_locale
+    for context in launched.values():
+        context.close()
+
+
 @pytest.fixture
-def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
-    """Opens fresh contexts (no storage, no service worker yet); all are closed after the test."""
+def new_context(visitor_contexts: Callable[[str], BrowserContext], site_url: str,
+                request: pytest.FixtureRequest) -> Iterator[Callable[..., BrowserContext]]:
+    """Opens contexts of first-time visitors (no storage, no service worker), each a visitor of its
+    own; all pages are closed after the test. The first one of a locale is the worker's
+    long-lived context of that locale, cleared; a second one of the same locale in one test (a
+    friend the link is sent to) is a fresh context of its own."""
+    lent: list[BrowserContext] = []
     opened: list[BrowserContext] = []
 
     def open_context(viewport: dict = DESKTOP, locale: str = "en-US") -> BrowserContext:
-        context = browser.new_context(viewport=viewport, locale=locale)
+        shared = visitor_contexts(locale)
+        if shared not in lent:
+            _forget_visitor(shared, site_url)
+            lent.append(shared)
+            return cast(BrowserContext, _VisitorContext(shared, viewport))
+        browser: Browser = request.getfixturevalue("browser")
+        context = browser.new_context(viewport=viewport, locale=locale, service_workers="block")
         context.set_default_timeout(TIMEOUT_MS)
         opened.append(context)
         return context
@@ -94,6 +165,9 @@ def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     yield open_context
     for context in opened:
         context.close()
+    for shared in lent:  # its games stop here; its storage is cleared when it is lent again
+        for page in shared.pages:
+            page.close()
 
 
 @pytest.fixture

@@ -424,7 +424,7 @@ function ownArea(view, mine, moves, context) {
       mine.deck > 0 ? h("span", { class: "card back", "aria-hidden": "true" }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
       // the label before the count (drawn over the card back), so the button's name can hold both in
       // the order they are read: a voice user says "Deck 45" (WCAG 2.5.3, label in name)
-      h("small", { class: "ch-label", "aria-hidden": "true", text: tx("deck") }),
+      h("small", { class: "ch-label", "aria-hidden": "true", text: tx("deck") }), " ",
       h("span", { class: "ch-count", "aria-hidden": "true", text: mine.deck })),
       h("div", { class: "ch-drawn-spot" },
         mine.drawn !== null ? card(mine.drawn, {

@@ -5,6 +5,7 @@ and the Japanese picker, at phone and laptop sizes. Moderate and minor findings 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -178,3 +179,10 @@ def test_axe_finds_nothing_serious_in_the_embeds(axe_page: Callable[[dict], Page
     play_live_embed(page, site_url)
     findings += axe_findings(page, "live embed")
     assert findings == [], "\n" + "\n".join(findings)
+
+
+def test_every_page_carries_the_same_policy() -> None:
+    policies = {page.name: re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">',
+                                      page.read_text(encoding="utf-8")) for page in (ROOT / "web").glob("*.html")}
+    assert len(policies) == 3 and all(len(found) == 1 for found in policies.values()), policies
+    assert len({found[0] for found in policies.values()}) == 1, policies

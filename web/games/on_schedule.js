@@ -343,7 +343,7 @@ function votingPanel(view, snap, context) {
           // named by what it shows, in order (the pile's ranks, the tally, the key), so that a voice user
           // can say it (WCAG 2.5.3, label in name); the sentence saying what the vote does describes it
           "aria-label": `${t("osVoteFor", { suit: suitName(suit) })}: `
-            + [mine.map(rankText).join(" "), t("osVoteCount", { count: tally[suit] }), suit].filter(Boolean).join(", "),
+            + [mine.map(rankText).join(" "), t("osVoteCount", { count: tally[suit] }), suit].filter(Boolean).join(t("osList")),
           "aria-description": t("osVoteAria", { suit: suitName(suit), card: mine[0] ? cardName(mine[0]) : "",
             count: tally[suit] }),
           onclick: () => context.act({ type: "vote", suit }),

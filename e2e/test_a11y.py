@@ -100,6 +100,8 @@ def test_nothing_breaks_the_content_security_policy(context: BrowserContext, pag
     for game in GAMES:  # every table (their renderers set styles from scripts)
         start_game(page, game=game, seed=3, level="normal")
         assert wait_for_turn_or_summary(page) != "summary"
+    resume_position(page, site_url, last_trick(5, [249, 249, 249, 249]))  # a final summary
+    play_last_card(page)
 
     step_scenario_embed(page, site_url)
     play_live_embed(page, site_url)

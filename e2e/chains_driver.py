@@ -70,12 +70,12 @@ def perform(page: Page, action: dict, how: str = "click") -> None:
     else:
         page.click(f'{TABLE} [data-target="{target_of(action)}"]')
     applied = f"Number(document.querySelector('{TABLE}').dataset.moves) > {before}"
-    page.wait_for_function(f"document.querySelector('#summary[open]') || {applied}", timeout=TIMEOUT_MS)
+    page.wait_for_function(f"() => document.querySelector('#summary[open]') || {applied}", timeout=TIMEOUT_MS)
 
 
 def wait_for_my_turn_or_summary(page: Page) -> bool:
     """Wait until the human has a move or the summary is shown; True when it is the human's move."""
     page.wait_for_function(
-        "document.querySelector('#summary[open]') || document.querySelector('.chains[data-my-turn=\"true\"]')",
+        "() => document.querySelector('#summary[open]') || document.querySelector('.chains[data-my-turn=\"true\"]')",
         timeout=TIMEOUT_MS)
     return not page.is_visible("#summary")

@@ -92,8 +92,10 @@ def phase(page: Page) -> str:
 
 def wait_for_turn_or_summary(page: Page) -> str:
     """Wait until the human has a decision to take or a summary is shown; say which."""
+    # A function, never a bare expression: Playwright polls an expression with eval, which the pages'
+    # Content-Security-Policy (no 'unsafe-eval') refuses; a function is called without it.
     page.wait_for_function(
-        "document.querySelector('#summary[open]') || document.querySelector('#game > [data-my-turn=\"true\"]')",
+        "() => document.querySelector('#summary[open]') || document.querySelector('#game > [data-my-turn=\"true\"]')",
         timeout=TIMEOUT_MS)
     return "summary" if page.is_visible("#summary") else phase(page)
 

@@ -320,7 +320,7 @@ def test_the_hint_marks_a_legal_action_in_each_kind_of_decision(page: Page, site
 
 def test_events_and_actions_in_words(page: Page, site_url: str) -> None:
     open_site(page, site_url)
-    page.wait_for_function("window.pygamesBridge !== undefined")
+    page.wait_for_function("() => window.pygamesBridge !== undefined")
     exchange = shipped_scenario("apples-exchange")
     scoring = shipped_scenario("apples-scoring")
 

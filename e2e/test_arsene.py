@@ -79,7 +79,7 @@ def test_every_phase_keeps_the_play_in_view(new_context: Callable[..., BrowserCo
     assert wait_for_turn_or_summary(page) == "push"
     assert_play_in_view(page, "hand", "trick", "actions", screenshot=f"{shot}-push")
     page.click(".action-keep")
-    page.wait_for_function("document.querySelector('#game > .arsene')?.dataset.handSize === '1'")
+    page.wait_for_function("() => document.querySelector('#game > .arsene')?.dataset.handSize === '1'")
     assert wait_for_turn_or_summary(page) == "play"
     assert_play_in_view(page, "hand", "trick", screenshot=f"{shot}-last-trick")
     page.click(".hand .card.legal")
@@ -126,7 +126,7 @@ WORDS = {
 
 def test_events_and_actions_in_words(page: Page, site_url: str) -> None:
     open_site(page, site_url)
-    page.wait_for_function("window.pygamesBridge !== undefined")
+    page.wait_for_function("() => window.pygamesBridge !== undefined")
     for (name, steps, language), expected in WORDS.items():
         scenario = shipped_scenario(name)
         use_language(page, language)

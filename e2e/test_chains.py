@@ -125,7 +125,7 @@ def test_hint_shows_a_legal_move_and_enter_plays_it(page: Page, site_url: str) -
     assert "true" in page.evaluate("window.hintStates")
     expect(page.locator("#hint")).to_have_attribute("aria-busy", "false")
     page.keyboard.press("Enter")  # the hinted target has the focus
-    page.wait_for_function(f"Number(document.querySelector('{TABLE}').dataset.moves) > {before}")
+    page.wait_for_function(f"() => Number(document.querySelector('{TABLE}').dataset.moves) > {before}")
     assert saved_game(page).history[-1] == hinted
     expect(page.locator(".ch-hinted")).to_have_count(0)
 

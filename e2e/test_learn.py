@@ -141,7 +141,7 @@ def test_rules_come_from_python_when_the_file_cannot_be_fetched(page: Page, site
 def test_focus_after_start_is_on_the_tables_control(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     start_game(page, **CHAINS_SOLITAIRE)
-    page.wait_for_function("document.activeElement.closest('#game') !== null")
+    page.wait_for_function("() => document.activeElement.closest('#game') !== null")
     page.keyboard.press("Enter")  # at once: the deck's Draw has the focus
     expect(page.locator(".chains")).to_have_attribute("data-moves", "1")
     assert [action["type"] for action in json.loads(

@@ -325,7 +325,7 @@ def test_hint_marks_a_legal_vote_gift_and_card(page: Page, site_url: str) -> Non
             assert page.eval_on_selector_all(".hand .card.hinted", "cards => cards.map(c => c.dataset.card)") == \
                 action["cards"]
             page.keyboard.press("g")
-            page.wait_for_function("document.querySelector('.on-schedule').dataset.phase !== 'give' || "
+            page.wait_for_function("() => document.querySelector('.on-schedule').dataset.phase !== 'give' || "
                                    "document.querySelector('.on-schedule').dataset.myTurn === 'false'")
             hinted.add(current)
             continue
@@ -333,7 +333,7 @@ def test_hint_marks_a_legal_vote_gift_and_card(page: Page, site_url: str) -> Non
             expect(page.locator(f'.hand .card.hinted[data-card="{card}"]')).to_be_visible()
         hinted.add(current)
         page.keyboard.press("Enter")
-        page.wait_for_function("!document.querySelector('.on-schedule[data-hint]')")
+        page.wait_for_function("() => !document.querySelector('.on-schedule[data-hint]')")
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

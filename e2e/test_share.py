@@ -85,7 +85,7 @@ def test_a_shared_deal_deals_the_same_cards_and_allows_no_undo(page: Page, site_
     expect(page.locator("#message-action")).to_be_visible()
     assert saved_game(page).history == playing
     page.click("#message-action")
-    page.wait_for_function("JSON.parse(localStorage.getItem('pygames.save')).text.includes('\"seed\":22')")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('pygames.save')).text.includes('\"seed\":22')")
     assert saved_game(page).seed == 22
 
 

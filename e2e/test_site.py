@@ -119,7 +119,7 @@ def test_corrupt_save_is_reported_and_set_aside(page: Page, site_url: str, store
 def test_offline_after_one_visit(persistent_context: BrowserContext, site_url: str) -> None:
     page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
     open_site(page, site_url)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
     start_game(page, seed=8)
     persistent_context.set_offline(True)
     open_site(page, site_url)

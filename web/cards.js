@@ -11,12 +11,14 @@ addStrings({
     suit_S: "spades", suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs",
     rank_A: "Ace", rank_K: "King", rank_Q: "Queen", rank_J: "Jack", rank_T: "10",
     cardName: "{rank} of {suit}",
+    cardIndexed: "{index}, {name}",
     faceDown: "face-down card",
   },
   ja: {
     suit_S: "スペード", suit_H: "ハート", suit_D: "ダイヤ", suit_C: "クラブ",
     rank_A: "エース", rank_K: "キング", rank_Q: "クイーン", rank_J: "ジャック", rank_T: "10",
     cardName: "{suit}の{rank}",
+    cardIndexed: "{index}、{name}",
     faceDown: "伏せ札",
   },
 });
@@ -33,13 +35,17 @@ export function cardName(code) {
   return t("cardName", { rank: /^\d$/.test(rank) ? rank : t(`rank_${rank}`), suit: suitName(suitOf(code)) });
 }
 
-// The visible face: corner index plus a large pip. Screen readers get the card's name instead.
-export function cardFace(code, { tag = "span", class: extra = "", ...attributes } = {}) {
+// The visible face: corner index plus a large pip. Screen readers get the card's name instead (or the
+// caller's aria-label, which names the card and what pressing it does).
+export function cardFace(code, { tag = "span", class: extra = "", "aria-label": label, ...attributes } = {}) {
   const rank = rankOf(code);
   const suit = suitOf(code);
-  return h(tag, { ...cardRole(tag, cardName(code)), ...attributes, class: `card face suit-${suit} ${extra}` },
+  const index = RANK_LABEL[rank] ?? rank;
+  const name = label ?? cardName(code);
+  return h(tag, { ...cardRole(tag, tag === "button" ? pressableName(index, name) : name), ...attributes,
+    class: `card face suit-${suit} ${extra}` },
     h("span", { class: "index", "aria-hidden": "true" },
-      h("span", { class: "rank", text: RANK_LABEL[rank] ?? rank }),
+      h("span", { class: "rank", text: index }),
       h("span", { class: "suit", text: SUIT_SYMBOL[suit] })),
     h("span", { class: "pip", "aria-hidden": "true", text: SUIT_SYMBOL[suit] }));
 }
@@ -51,4 +57,11 @@ export function cardBack({ tag = "span", class: extra = "", ...attributes } = {}
 // A drawn card is an image to assistive technology unless it is a button.
 function cardRole(tag, name) {
   return { role: tag === "span" ? "img" : null, "aria-label": name };
+}
+
+// A card one presses is named starting with the index it shows ("K, King of hearts"), so that a person
+// who speaks to their device can say what they see (WCAG 2.5.3, label in name); a number card's name
+// holds its index already ("7 of hearts", "Not playable: 7 of hearts").
+function pressableName(index, name) {
+  return /^\d+$/.test(index) ? name : t("cardIndexed", { index, name });
 }

@@ -2,6 +2,8 @@
 // focusInView, a focus that scrolls no more than it must; arrowFocus, the arrow-key moves between a
 // table's controls; and markHinted, the hint's mark.
 // Attributes named on* become listeners, `class` and `text` are shorthands, false/null are skipped.
+// `style` is set through the CSSOM: the pages' Content-Security-Policy (style-src 'self') refuses a
+// style attribute written as markup or with setAttribute, but not declarations set by a script.
 
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
@@ -10,6 +12,7 @@ export function h(tag, attributes = {}, ...children) {
     if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
     else if (name === "class") element.className = value;
     else if (name === "text") element.textContent = value;
+    else if (name === "style") element.style.cssText = value;
     else element.setAttribute(name, value === true ? "" : String(value));
   }
   element.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));

@@ -245,7 +245,7 @@ function seatPanel(view, seat) {
     h("span", { class: "stat total" }, h("small", { text: t("apTotal") }), ` ${view.scores[seat]}`),
     h("span", { class: "stat tricks" }, h("small", { text: t("apTricks") }), ` ${view.tricks[seat]}`),
     !own && h("span", { class: "stat cards-left" }, h("small", { text: t("apCards") }), ` ${view.hand_sizes[seat]}`)),
-  call && h("span", { class: `seat-call ${call.type}`, "data-call": call.type === "bid" ? `${call.count}${call.suit}` : "pass",
+  call && h("span", { class: `seat-call ${call.type} ${call.type === "bid" ? `suit-${call.suit}` : ""}`, "data-call": call.type === "bid" ? `${call.count}${call.suit}` : "pass",
     text: callText(call) }),
   targetSet && (own && view.target
     ? cardFace(view.target, { class: "micro-target mini", "aria-label": t("apTargetOwn", { card: cardName(view.target) }) })

@@ -28,7 +28,7 @@ addStrings({
     ch_dealHelp: "A solitaire deal is replayed by its number. Empty: a new random deal.",
     ch_deal: "Deal {n}", ch_modeBeginner: "Beginner · 5 holding slots", ch_modeAdvanced: "Advanced · 4 holding slots",
     ch_threshold: "Sold out after {n} taken",
-    ch_deck: "Deck", ch_deckCount: "Deck: {n} cards", ch_deckCountOne: "Deck: 1 card", ch_draw: "Draw a card ({n} left in the deck)",
+    ch_deck: "Deck", ch_deckCount: "Deck: {n} cards", ch_deckCountOne: "Deck: 1 card", ch_draw: "Deck {n}: draw a card",
     ch_turnedUp: "Turned up", ch_drawnAria: "Turned up: {card}, to place",
     ch_work: "Work pile", ch_workEmpty: "empty: only a 10 goes here",
     ch_workAria: "Work pile: {cards}", ch_workAriaEmpty: "Work pile: empty",
@@ -119,7 +119,7 @@ addStrings({
     ch_dealHelp: "ソリティアは番号で同じ配りを再現できます。空欄なら新しいランダムな配り。",
     ch_deal: "ディール {n}", ch_modeBeginner: "初級モード・一時置き場5", ch_modeAdvanced: "上級モード・一時置き場4",
     ch_threshold: "{n}枚取られると打ち止め",
-    ch_deck: "山札", ch_deckCount: "山札: {n}枚", ch_deckCountOne: "山札: 1枚", ch_draw: "1枚めくる（山札残り{n}枚）",
+    ch_deck: "山札", ch_deckCount: "山札: {n}枚", ch_deckCountOne: "山札: 1枚", ch_draw: "山札 {n}枚: 1枚めくる",
     ch_turnedUp: "めくった札", ch_drawnAria: "めくった札: {card}（置き場所を選ぶ）",
     ch_work: "作業場", ch_workEmpty: "空: 10だけ置けます",
     ch_workAria: "作業場: {cards}", ch_workAriaEmpty: "作業場: 空",
@@ -422,8 +422,10 @@ function ownArea(view, mine, moves, context) {
         "aria-keyshortcuts": draw ? "D" : null, "data-autofocus": draw ? true : null, ...(draw ? actionAttributes(draw, context) : {}),
       },
       mine.deck > 0 ? h("span", { class: "card back", "aria-hidden": "true" }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
-      h("span", { class: "ch-count", "aria-hidden": "true", text: mine.deck }),
-      h("small", { class: "ch-label", "aria-hidden": "true", text: tx("deck") })),
+      // the label before the count (drawn over the card back), so the button's name can hold both in
+      // the order they are read: a voice user says "Deck 45" (WCAG 2.5.3, label in name)
+      h("small", { class: "ch-label", "aria-hidden": "true", text: tx("deck") }), " ",
+      h("span", { class: "ch-count", "aria-hidden": "true", text: mine.deck })),
       h("div", { class: "ch-drawn-spot" },
         mine.drawn !== null ? card(mine.drawn, {
           class: `ch-drawn ${drawnDrops ? "draggable" : ""}`, "data-drag": drawnDrops ? "drawn" : null,

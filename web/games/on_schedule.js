@@ -151,7 +151,8 @@ addStrings({
 const teamOf = (seat) => seat % 2;
 const partnerOf = (seat) => (seat + 2) % 4;
 const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
-const cardText = (code) => `${RANK_LABEL[rankOf(code)] ?? rankOf(code)}${SUIT_SYMBOL[suitOf(code)]}`;
+const rankText = (code) => RANK_LABEL[rankOf(code)] ?? rankOf(code);
+const cardText = (code) => `${rankText(code)}${SUIT_SYMBOL[suitOf(code)]}`;
 const cardList = (codes) => codes.map(cardName).join(t("osList"));
 
 let table = null; // the rendered .on-schedule element, for keyboard navigation
@@ -345,7 +346,11 @@ function votingPanel(view, snap, context) {
           type: "button", class: `vote-suit suit-${suit} ${legal ? "legal" : ""}`, "data-suit": suit,
           "data-nav": "", "data-focus-key": `vote-${suit}`, "data-autofocus": (legal && i === 0) || null,
           "aria-keyshortcuts": suit, disabled: !legal,
-          "aria-label": t("osVoteAria", { suit: suitName(suit), card: mine[0] ? cardName(mine[0]) : "",
+          // named by what it shows, in order (the pile's ranks, the tally, the key), so that a voice user
+          // can say it (WCAG 2.5.3, label in name); the sentence saying what the vote does describes it
+          "aria-label": `${t("osVoteFor", { suit: suitName(suit) })}: `
+            + [mine.map(rankText).join(" "), t("osVoteCount", { count: tally[suit] }), suit].filter(Boolean).join(t("osList")),
+          "aria-description": t("osVoteAria", { suit: suitName(suit), card: mine[0] ? cardName(mine[0]) : "",
             count: tally[suit] }),
           onclick: () => context.act({ type: "vote", suit }),
         },

@@ -225,10 +225,10 @@ function contractBar(view) {
     h("div", { class: "rd-dice", role: "group", "aria-label": t("rdDice") },
       view.dice.length > 0 ? view.dice.map((value) => die(value, sides))
         : h("span", { class: "not-rolled", text: `${t("rdDice")}: ${t("rdNotRolled")}` })),
-    view.target !== null && h("div", { class: "rd-target", "data-target": view.target,
+    view.target !== null && h("div", { class: "rd-target", "data-target": view.target, role: "img",
       "aria-label": t("rdTargetAria", { target: view.target, team }) },
     h("small", { "aria-hidden": "true", text: t("rdTarget") }), h("strong", { "aria-hidden": "true", text: view.target })),
-    view.target !== null && h("div", { class: "rd-progress", "data-rolling-tricks": view.rolling_tricks,
+    view.target !== null && h("div", { class: "rd-progress", "data-rolling-tricks": view.rolling_tricks, role: "img",
       "aria-label": t("rdTricksAria", { team, tricks: view.rolling_tricks, target: view.target }) },
     h("small", { "aria-hidden": "true", text: `${team} · ${t("rdTricksLabel")}` }),
     h("strong", { "aria-hidden": "true", text: `${view.rolling_tricks}/${view.target}` })),

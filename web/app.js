@@ -83,8 +83,11 @@ function showLoadingStage() {
   if (pickerStatus) pickerStatus.textContent = t(key);
 }
 
-function showMessage(text, action = null) {
+// errorType: the engine's name for the error said (the tests read it as data-error)
+function showMessage(text, action = null, errorType = null) {
   $("message-text").textContent = text;
+  if (errorType) $("message").dataset.error = errorType;
+  else delete $("message").dataset.error;
   $("message-action").hidden = !action;
   if (action) {
     $("message-action").textContent = action.label;
@@ -98,7 +101,7 @@ function showMessage(text, action = null) {
 
 function showError(error) {
   if (error?.type === STOPPED) return; // engineStopped says it, and what became of the game
-  showMessage(t("engineError", { message: error?.message ?? String(error) }));
+  showMessage(t("engineError", { message: error?.message ?? String(error) }), null, error?.type ?? "Error");
 }
 
 function showOnly(sectionId) {
@@ -293,8 +296,8 @@ async function engineStopped({ cause, lost }) {
   const because = t(`engineCause_${cause}`);
   table?.close({ stopped: true });
   if (!table) {
-    showMessage(t("engineRestarting", { cause: because }));
-    await restartedEngine(() => showMessage(t("engineRestarted", { cause: because })));
+    // a request on its way (a new game, say) goes to the new engine by itself, and answers for itself
+    showMessage(t("engineRestarted", { cause: because }));
     return;
   }
   const raw = storage.get(SAVE_KEY) ?? saveRecord(table);
@@ -307,21 +310,14 @@ async function engineStopped({ cause, lost }) {
   showMessage(t("engineRestarting", { cause: because }));
   const interrupted = lost.filter((request) => request.sid === table.sid).map((request) => request.op);
   const said = interrupted.includes("act") ? "engineBackMove" : interrupted.includes("undo") ? "engineBackUndo" : "engineBack";
-  await restartedEngine(async () => {
-    if ($("summary").open) $("summary").close(); // the reloaded game shows its own
-    if (await resume(raw)) showMessage(t(said, { cause: because }));
-  });
-}
-
-// Runs `then` once the new engine is ready, or says that it could not start.
-async function restartedEngine(then) {
   try {
     await bridge.ready;
   } catch (error) {
     showMessage(t("loadFailed", { message: error.message }));
     return;
   }
-  await then();
+  if ($("summary").open) $("summary").close(); // the reloaded game shows its own
+  if (await resume(raw)) showMessage(t(said, { cause: because }));
 }
 
 // --- picker and options --------------------------------------------------------------------------

@@ -58,6 +58,7 @@ export function startBridge({ onProgress = () => {}, onStopped = () => {} } = {}
   }
 
   function onMessage(data, settle) {
+    if (typeof data !== "object" || data === null) return; // not the worker's: it only posts objects
     if (data.type === "progress") onProgress(data.stage);
     else if (data.type === "ready") {
       running = true;

@@ -250,6 +250,7 @@ function showError(error) {
   console.warn(error);
   const message = error instanceof EmbedError ? t(error.key, error.values) : t("errOther", { detail: error.message });
   $("embed-error").textContent = message;
+  $("embed-error").dataset.error = error instanceof EmbedError ? error.key : "errOther"; // which message, for the tests
   $("embed-error").hidden = false;
 }
 

@@ -4,7 +4,7 @@
 // hint's reason in words, "Explain as we play").
 // The rules live in Python: the shell never decides what is legal or who scores, it only shows
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
-import { startBridge } from "./bridge.js";
+import { STOPPED, startBridge } from "./bridge.js";
 import { focusInView, h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
@@ -53,9 +53,12 @@ const $ = (id) => document.getElementById(id);
 
 let loadingStage = "runtime";
 let pythonReady = false;
-const bridge = startBridge((stage) => {
-  loadingStage = stage;
-  showLoadingStage();
+const bridge = startBridge({
+  onProgress: (stage) => {
+    loadingStage = stage;
+    showLoadingStage();
+  },
+  onStopped: engineStopped,
 });
 // The same requests the page sends, for the browser console and the tests.
 window.pygamesBridge = bridge.call;
@@ -80,8 +83,11 @@ function showLoadingStage() {
   if (pickerStatus) pickerStatus.textContent = t(key);
 }
 
-function showMessage(text, action = null) {
+// errorType: the engine's name for the error said (the tests read it as data-error)
+function showMessage(text, action = null, errorType = null) {
   $("message-text").textContent = text;
+  if (errorType) $("message").dataset.error = errorType;
+  else delete $("message").dataset.error;
   $("message-action").hidden = !action;
   if (action) {
     $("message-action").textContent = action.label;
@@ -94,7 +100,8 @@ function showMessage(text, action = null) {
 }
 
 function showError(error) {
-  showMessage(t("engineError", { message: error?.message ?? String(error) }));
+  if (error?.type === STOPPED) return; // engineStopped says it, and what became of the game
+  showMessage(t("engineError", { message: error?.message ?? String(error) }), null, error?.type ?? "Error");
 }
 
 function showOnly(sectionId) {
@@ -270,10 +277,47 @@ async function resume(raw) {
     storage.remove(SAVE_KEY);
     showPicker();
     showMessage(t("resumeFailed", { message: reply.error?.message ?? reply.snapshot.game }));
-    return;
+    return false;
   }
   openSession(reply, { level: LEVELS.includes(saved.level) ? saved.level : "normal", undo: saved.undo !== false,
     challenge: saved.challenge === true, explain: saved.explain === true });
+  return true;
+}
+
+// --- a stopped game engine: the bridge has started a new one; the game comes back from its save ---
+
+let restoredSave = null; // the game text last reloaded after a stop: a second stop there is not retried
+
+// The save is the one stored after the table's last step, so a move or an undo that was on its way
+// when the engine stopped is not in it: it was not made, and the player is told to make it again
+// (never sent twice). A bot that was thinking simply thinks again; a hint is asked for again.
+async function engineStopped({ cause, lost }) {
+  const table = session?.closed ? null : session;
+  const because = t(`engineCause_${cause}`);
+  table?.close({ stopped: true });
+  if (!table) {
+    // a request on its way (a new game, say) goes to the new engine by itself, and answers for itself
+    showMessage(t("engineRestarted", { cause: because }));
+    return;
+  }
+  const raw = storage.get(SAVE_KEY) ?? saveRecord(table);
+  const { text } = JSON.parse(raw);
+  if (text === restoredSave) {
+    showMessage(t("engineStoppedAgain", { cause: because }));
+    return;
+  }
+  restoredSave = text;
+  showMessage(t("engineRestarting", { cause: because }));
+  const interrupted = lost.filter((request) => request.sid === table.sid).map((request) => request.op);
+  const said = interrupted.includes("act") ? "engineBackMove" : interrupted.includes("undo") ? "engineBackUndo" : "engineBack";
+  try {
+    await bridge.ready;
+  } catch (error) {
+    showMessage(t("loadFailed", { message: error.message }));
+    return;
+  }
+  if ($("summary").open) $("summary").close(); // the reloaded game shows its own
+  if (await resume(raw)) showMessage(t(said, { cause: because }));
 }
 
 // --- picker and options --------------------------------------------------------------------------
@@ -513,10 +557,12 @@ function afterStep(table) {
 }
 
 function save(table) {
-  const { snap, level, undo, challenge, explain } = table;
-  storage.set(SAVE_KEY, JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge,
-    explain }));
+  storage.set(SAVE_KEY, saveRecord(table));
   updateTools();
+}
+
+function saveRecord({ snap, level, undo, challenge, explain }) {
+  return JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge, explain });
 }
 
 function stopExplaining() {
@@ -582,7 +628,7 @@ async function undoMove() {
     if (reply.ok) current.snap = reply.snapshot;
   } while (reply.ok && current.snap.current_player !== current.snap.seat && current.snap.moves > 0);
   current.busy = false;
-  if (current !== session) return;
+  if (current !== session || current.closed) return; // closed: the engine stopped, the game is being reloaded
   if (!reply.ok) showError(reply.error);
   Object.assign(current, { events: [], hint: null, analysis: null });
   current.draw();

@@ -1,32 +1,163 @@
 // The page's side of the worker bridge: requests are plain objects, replies are
 // {ok: true, ...} or {ok: false, error: {type, message}} exactly as pygames_core.bridge returns them.
+//
+// Every request gets a reply, whatever happens to the worker:
+// - a request is sent as JSON text (a string always crosses to the worker, where a deeply nested
+//   object cannot be cloned), and one that cannot be written as JSON is answered BadRequest at once;
+// - the worker acknowledges each request when it picks it up and answers it in turn; a watchdog
+//   gives the request at the head of the queue WATCHDOG_MS to be picked up (an idle worker does so at
+//   once: one that does not is gone, closed or frozen), then its own time_budget_ms (a bot, a hint,
+//   the analysis, the Chains solver) plus WATCHDOG_MS to be answered;
+// - a worker that is gone, silent, crashed (an `error` event once running) or whose Python runtime
+//   failed fatally (the worker says "dead") is replaced by a new one. Its sessions died with it: the
+//   requests naming a session (sid) are answered WorkerStopped, and onStopped tells the page, which
+//   reloads its game from the save it keeps. A request naming no session only reads or opens
+//   something afresh, so it is sent once more to the new worker: nothing can happen twice; if that
+//   worker stops too, the request is answered EngineStoppedTwice (it may be what stops it).
+//
+// `?watchdog=ms` in the page's address shortens WATCHDOG_MS (the resilience test notices a dead
+// worker in a few seconds instead of half a minute).
+const WATCHDOG_MS = Number(new URLSearchParams(location.search).get("watchdog")) || 30_000;
+export const STOPPED = "WorkerStopped"; // the type of the reply to a request whose worker stopped
 
-export function startBridge(onProgress) {
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  const pending = new Map();
+// onProgress(stage) while a worker starts; onStopped({cause, lost}) when a worker stopped and a new
+// one is starting: cause is "silent", "slow", "crashed" or "fatal", lost the requests that will not
+// be answered with a result (answered just after onStopped returns).
+export function startBridge({ onProgress = () => {}, onStopped = () => {} } = {}) {
+  const pending = new Map(); // id -> {request, text, resolve, started, resent}, in the order sent
   let nextId = 1;
-  let settle;
-  const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  let worker = null;
+  let ready = null;
+  let running = false; // the current worker said "ready": the watchdog watches it
+  let timer = null;
 
-  worker.addEventListener("message", ({ data }) => {
+  function startWorker() {
+    const current = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    worker = current;
+    running = false;
+    let settle;
+    ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+    ready.catch(() => {}); // said by whoever awaits it; a restarted worker's failure is answered per request
+    current.addEventListener("message", ({ data }) => {
+      if (worker === current) onMessage(data, settle);
+    });
+    current.addEventListener("error", (event) => {
+      if (worker !== current) return;
+      const message = event.message || "the Python worker could not start";
+      if (running) stop("crashed", message);
+      else {
+        // the worker's script did not run: nothing it was sent will be answered
+        settle.reject(new Error(message));
+        answerAll({ type: "WorkerError", message });
+      }
+    });
+    // a reply the page cannot read: the worker answers in order, so it was the oldest request's
+    current.addEventListener("messageerror", () => {
+      if (worker === current) answer(pending.keys().next().value, failure("WorkerError", "the game engine's reply could not be read"));
+    });
+  }
+
+  function onMessage(data, settle) {
+    if (typeof data !== "object" || data === null) return; // not the worker's: it only posts objects
     if (data.type === "progress") onProgress(data.stage);
-    else if (data.type === "ready") settle.resolve(data);
-    else if (data.type === "failed") settle.reject(new Error(data.message));
-    else if (data.type === "reply") {
-      pending.get(data.id)(data.reply);
-      pending.delete(data.id);
+    else if (data.type === "ready") {
+      running = true;
+      settle.resolve(data);
+      watch();
+    } else if (data.type === "failed") settle.reject(new Error(data.message));
+    else if (data.type === "started") {
+      const entry = pending.get(data.id);
+      if (entry) entry.started = true;
+      if (data.id === pending.keys().next().value) watch();
+    } else if (data.type === "unreadable") {
+      // messages arrive in order: the one the worker could not read is the oldest not yet picked up
+      const [id] = [...pending].find(([, entry]) => !entry.started) ?? [];
+      answer(id, failure("BadRequest", "the game engine could not read the request"));
+    } else if (data.type === "reply") {
+      let reply;
+      try {
+        reply = JSON.parse(data.text);
+      } catch (error) {
+        reply = failure("WorkerError", `the game engine's reply could not be read: ${error.message}`);
+      }
+      answer(data.id, reply);
+    } else if (data.type === "dead") stop("fatal", data.message);
+  }
+
+  function failure(type, message) {
+    return { ok: false, error: { type, message } };
+  }
+
+  function answer(id, reply) {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    watch();
+    entry.resolve(reply);
+  }
+
+  function answerAll(error) {
+    for (const id of [...pending.keys()]) answer(id, { ok: false, error });
+  }
+
+  // The watchdog on the request at the head of the queue (the one the worker works on or picks up next).
+  function watch() {
+    clearTimeout(timer);
+    const [head] = pending.values();
+    if (!running || !head) return;
+    const budget = head.started ? Math.max(0, Number(head.request.time_budget_ms) || 0) : 0;
+    timer = setTimeout(() => {
+      // a page in the background may be frozen with its worker: they are judged once it is back
+      if (document.visibilityState === "hidden") watch();
+      else if (head.started) stop("slow", `no answer to “${head.request.op}” in ${Math.round((budget + WATCHDOG_MS) / 1000)} s`);
+      else stop("silent", `the game engine did not pick up “${head.request.op}”`);
+    }, budget + WATCHDOG_MS);
+  }
+  document.addEventListener("visibilitychange", watch);
+
+  function send(id, entry) {
+    worker.postMessage({ id, text: entry.text });
+    pending.set(id, entry);
+    if (pending.size === 1) watch();
+  }
+
+  function stop(cause, message) {
+    clearTimeout(timer);
+    worker.terminate();
+    console.warn(`the game engine stopped (${cause}): ${message}`);
+    const waiting = [...pending];
+    pending.clear();
+    startWorker();
+    const lost = [];
+    for (const [id, entry] of waiting) {
+      if (!("sid" in entry.request) && !entry.resent) send(id, { ...entry, started: false, resent: true });
+      else lost.push(entry);
     }
-  });
-  worker.addEventListener("error", (event) => {
-    settle.reject(new Error(event.message || "the Python worker could not start"));
-  });
+    onStopped({ cause, lost: lost.map((entry) => entry.request) });
+    for (const entry of lost) {
+      entry.resolve(entry.resent
+        ? failure("EngineStoppedTwice", `the game engine stopped twice on this request: ${message}`)
+        : failure(STOPPED, `the game engine stopped: ${message}`));
+    }
+  }
 
   function call(request) {
     return new Promise((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      worker.postMessage({ id, request });
+      try {
+        send(nextId++, { request, text: JSON.stringify(request), resolve, started: false, resent: false });
+      } catch (error) {
+        // a structure nested too deeply (or cyclic) for the page to write down, or a worker that refuses it
+        resolve(failure("BadRequest", `the request cannot be sent to the game engine: ${error.message}`));
+      }
     });
   }
-  return { ready, call };
+
+  startWorker();
+  return {
+    // the current worker's start: a restarted worker has a new one
+    get ready() {
+      return ready;
+    },
+    call,
+  };
 }

@@ -2,7 +2,7 @@
 // It is light by default: it first shows a static preview (a shipped scenario's frames were played
 // through by build.py; a live game shows its title) and starts Python only when the reader asks to
 // play or to step through a scenario given inline. The frame tells its parent its height.
-import { startBridge } from "./bridge.js";
+import { STOPPED, startBridge } from "./bridge.js";
 import { renderCube } from "./cube.js";
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
@@ -180,7 +180,7 @@ async function runtime() {
     // Only now, when the reader asked for the engine: the service worker then keeps the runtime
     // for every other embed of this site and for offline use, without costing a mere reader.
     navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
-    bridge = startBridge(() => {});
+    bridge = startBridge({ onStopped: engineStopped });
     showLoading();
     try {
       await bridge.ready;
@@ -190,6 +190,32 @@ async function runtime() {
     }
   }
   return bridge;
+}
+
+// The worker stopped and the bridge started a new one (the requests naming no session are sent to it
+// again): a live game comes back from its last step, where a move on its way was not made.
+let restoredSave = null; // the game text last reloaded after a stop: a second stop there is not retried
+
+function engineStopped({ cause, lost }) {
+  const because = t(`engineCause_${cause}`);
+  if (!live || live.closed) {
+    showError(new EmbedError("engineRestarted", { cause: because }));
+    return;
+  }
+  const { snap, sid, backToExample } = live;
+  live.close({ stopped: true });
+  if (snap.save === restoredSave) {
+    showError(new EmbedError("engineStoppedAgain", { cause: because }));
+    return;
+  }
+  restoredSave = snap.save;
+  const said = lost.some((request) => request.sid === sid && request.op === "act") ? "engineBackMove" : "engineBack";
+  playLive(async () => {
+    const reply = await ask({ op: "load", text: snap.save, seat: snap.seat });
+    showError(new EmbedError(said, { cause: because }));
+    return reply;
+  }, backToExample).catch(showError);
+  showError(new EmbedError("engineRestarting", { cause: because }));
 }
 
 function showLoading() {
@@ -225,6 +251,7 @@ function showError(error) {
   console.warn(error);
   const message = error instanceof EmbedError ? t(error.key, error.values) : t("errOther", { detail: error.message });
   $("embed-error").textContent = message;
+  $("embed-error").dataset.error = error instanceof EmbedError ? error.key : "errOther"; // which message, for the tests
   $("embed-error").hidden = false;
 }
 
@@ -289,8 +316,11 @@ async function playLive(open, backToExample = null) {
       postHeight();
     },
     onSummary: summarize,
-    onError: (error) => showError(fromEngine(error)),
+    onError: (error) => {
+      if (error.type !== STOPPED) showError(fromEngine(error)); // engineStopped says it
+    },
   });
+  live.backToExample = backToExample;
   redraw = () => live.draw();
   const controls = $("embed-controls");
   controls.replaceChildren(backToExample

@@ -104,9 +104,11 @@ export class LiveTable {
     if (dealOver || this.snap.is_over) await this.onSummary(this, dealOver ? dealOver.summary ?? dealOver : null);
   }
 
-  close() {
+  // stopped: the worker that held the session has stopped, so there is nothing to close (and its sid
+  // may already name another game in the new worker)
+  close({ stopped = false } = {}) {
     if (this.closed) return;
     this.closed = true;
-    this.bridge.call({ op: "close", sid: this.sid });
+    if (!stopped) this.bridge.call({ op: "close", sid: this.sid });
   }
 }

@@ -1,6 +1,10 @@
 // The module Web Worker that runs Python: it starts Pyodide, loads the pygames_core wheel and then
 // answers the page's requests through the one generic bridge, pygames_core.bridge.call.
 // Keeping Python here leaves the page responsive while the rules and bots think.
+// Requests come as {id, text} (the request as JSON text); the worker says {type: "started", id} when
+// it picks one up and {type: "reply", id, text} when it has answered it, one at a time, in order; a
+// message it cannot read gets {type: "unreadable"}; once Pyodide has failed fatally (it can no
+// longer be used) every request gets {type: "dead"}, and the page starts a new worker (bridge.js).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const post = (message) => self.postMessage(message);
@@ -13,6 +17,8 @@ async function start() {
   post({ type: "progress", stage: "runtime" });
   const build = await (await fetch(new URL("build.json", self.location))).json();
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location).href });
+  // The runtime, for the browser's console and the resilience test (which makes it fail fatally).
+  self.pyodide = pyodide;
   mark("runtime");
   post({ type: "progress", stage: "rules" });
   const errors = [];
@@ -28,7 +34,15 @@ async function start() {
   post({ type: "progress", stage: "start" });
   const bridge = pyodide.pyimport("pygames_core.bridge");
   mark("import");
-  return { call: (text) => bridge.call(text), version: build.version };
+  // After a fatal error Pyodide replaces its public API with getters that throw.
+  const fatallyFailed = () => {
+    try {
+      return !pyodide.globals;
+    } catch {
+      return true;
+    }
+  };
+  return { call: (text) => bridge.call(text), fatallyFailed, version: build.version };
 }
 
 const ready = start();
@@ -37,14 +51,31 @@ ready.then(
   (error) => post({ type: "failed", message: String(error?.message ?? error) }),
 );
 
+const failed = (id, type, message) => post({ type: "reply", id, text: JSON.stringify({ ok: false, error: { type, message } }) });
+
 self.addEventListener("message", async (event) => {
-  const { id, request } = event.data;
-  let reply;
-  try {
-    const { call } = await ready;
-    reply = JSON.parse(call(JSON.stringify(request)));
-  } catch (error) {
-    reply = { ok: false, error: { type: "WorkerError", message: String(error?.message ?? error) } };
+  const { id, text } = event.data ?? {};
+  if (!Number.isInteger(id) || typeof text !== "string") {
+    post({ type: "unreadable" });
+    return;
   }
-  post({ type: "reply", id, reply });
+  post({ type: "started", id });
+  let runtime;
+  try {
+    runtime = await ready;
+  } catch (error) {
+    failed(id, "WorkerError", `the game engine could not start: ${error?.message ?? error}`);
+    return;
+  }
+  try {
+    if (runtime.fatallyFailed()) throw new Error("Pyodide already fatally failed and can no longer be used.");
+    post({ type: "reply", id, text: runtime.call(text) });
+  } catch (error) {
+    // a Python traceback's last line names the error: "RecursionError: maximum recursion depth exceeded"
+    const message = String(error?.message ?? error).trim().split("\n").at(-1);
+    if (error?.pyodide_fatal_error || runtime.fatallyFailed()) post({ type: "dead", message });
+    else failed(id, "WorkerError", message);
+  }
 });
+// A message that could not be deserialised arrives as this event, not as a message.
+self.addEventListener("messageerror", () => post({ type: "unreadable" }));

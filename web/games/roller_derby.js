@@ -44,7 +44,7 @@ addStrings({
     rdYourBuy: "Buy jokers? 0, 1 or 2 (9 points each).", rdYourDiscard: "Discard a card face down for your joker.",
     rdYourDeclare: "All or Nothing? (A: yes, P: no, play for the target)",
     rdYourLead: "Your lead: play any highlighted card.", rdYourPlay: "Your turn: play a highlighted card.",
-    rdWait: "{name} is thinking…", rdOver: "The game is over.",
+    rdWait: "{name} is thinking…", rdYourMove: "Your move.", rdOver: "The game is over.",
     rdNotPlayable: "{card} (not playable now)", rdGiveCard: "{card}: give to {name}",
     rdDiscardCard: "{card}: discard", rdReceivedCard: "{card}, received from {name}", rdYourHand: "Your hand",
     rdSummaryTitle: "Deal {n} is over", rdSummaryWhy: "{team} rolled {target}: {reason}",
@@ -106,7 +106,7 @@ addStrings({
     rdYourBuy: "ジョーカーを買いますか？ 0・1・2枚（1枚9点）。", rdYourDiscard: "ジョーカーの代わりに1枚伏せて捨ててください。",
     rdYourDeclare: "オール・オア・ナッシング？（A: はい、P: いいえ、目標どおりに）",
     rdYourLead: "あなたのリード: 光っている札を出してください。", rdYourPlay: "あなたの番: 光っている札を出してください。",
-    rdWait: "{name}が考え中…", rdOver: "ゲーム終了です。",
+    rdWait: "{name}が考え中…", rdYourMove: "あなたの番です。", rdOver: "ゲーム終了です。",
     rdNotPlayable: "{card}（今は出せません）", rdGiveCard: "{card}: {name}に渡す",
     rdDiscardCard: "{card}: 捨てる", rdReceivedCard: "{card}（{name}から受け取った札）", rdYourHand: "あなたの手札",
     rdSummaryTitle: "第{n}ディール終了", rdSummaryWhy: "{team}の目標{target}: {reason}",
@@ -367,6 +367,8 @@ function exchangePanel(view) {
 function prompt(view, snap, context) {
   let status;
   if (snap.is_over) status = t("rdOver");
+  // the viewer's own move with nothing to choose: a scenario or replay being stepped through
+  else if (!context.myTurn && view.current_player === view.seat) status = t("rdYourMove");
   else if (!context.myTurn) status = t("rdWait", { name: seatName(view, view.current_player) });
   else {
     status = {

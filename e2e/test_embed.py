@@ -335,3 +335,17 @@ def test_a_64_bit_seed_in_the_address_deals_exactly_that_deal(page: Page, site_u
     assert [pg.load_game(text).seed for text in stored] == [seed]
     dealt = pg.new_game("arsene", seed=seed).view(0)["hand"]
     assert sorted(page.eval_on_selector_all(".hand .card", "cards => cards.map(c => c.dataset.card)")) == sorted(dealt)
+
+
+def test_the_frame_shrinks_when_its_content_does(page: Page, site_url: str, post) -> None:
+    # a blog that once sized the frame tall (a long step, a summary) must get a smaller height back
+    # when the content shrinks: the page's own height must not follow the frame's
+    post(page, "tall.html", {"example": embed(site_url, "example", scenario="roller-derby-all-or-nothing")})
+    example = inner(page, "example")
+    expect(example.locator("#embed-step")).to_have_attribute("data-step", "0")
+    page.wait_for_function("() => window.heights.example > 0")
+    page.evaluate("() => { document.getElementById('example').style.height = '3000px'; }")
+    example.locator("#embed-next").click()
+    expect(example.locator("#embed-step")).to_have_attribute("data-step", "1")
+    page.wait_for_function("() => window.heights.example < 3000"
+                           " && document.getElementById('example').offsetHeight === window.heights.example")

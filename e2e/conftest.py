@@ -30,6 +30,45 @@ CHROMIUM_ARGS = [
 ]
 
 
+# A layout test parametrized over both languages and both sizes checks, in every run, one diagonal
+# of that matrix: English on a phone and Japanese on a wide screen (each language and each size once);
+# `PYGAMES_E2E=full` (a nightly run) checks all four. Tests given only some of the four are all kept.
+LANGUAGES = ("en", "ja")
+SIZES = ("phone", "laptop", "desktop")
+EVERY_RUN = {("en", "phone"), ("ja", "laptop"), ("ja", "desktop")}
+
+
+def _language_and_size(item: pytest.Item) -> tuple[str, str, tuple[str, ...]] | None:
+    callspec = getattr(item, "callspec", None)
+    if callspec is None:
+        return None
+    parts = callspec.id.split("-")
+    languages = [part for part in parts if part in LANGUAGES]
+    sizes = [part for part in parts if part in SIZES]
+    if len(languages) != 1 or len(sizes) != 1:
+        return None
+    others = tuple(part for part in parts if part not in LANGUAGES and part not in SIZES
+                   and not part.startswith("viewport"))
+    return languages[0], sizes[0], others
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get("PYGAMES_E2E") == "full":
+        return
+    matrices: dict[tuple[str, tuple[str, ...]], list[tuple[pytest.Item, str, str]]] = {}
+    for item in items:
+        found = _language_and_size(item)
+        if found is not None:
+            language, size, others = found
+            matrices.setdefault((item.path.name + "::" + item.originalname, others), []).append(
+                (item, language, size))
+    later = [item for cells in matrices.values() if len(cells) == 4
+             for item, language, size in cells if (language, size) not in EVERY_RUN]
+    if later:
+        config.hook.pytest_deselected(items=later)
+        items[:] = [item for item in items if item not in later]
+
+
 def _build_module():  # build.py is a script at the repository root, not a package
     spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
     assert spec is not None and spec.loader is not None

@@ -74,7 +74,13 @@ def step_scenario_embed(page: Page, site_url: str) -> None:
 
 # --- the Content-Security-Policy ------------------------------------------------------------------
 
-def test_nothing_breaks_the_content_security_policy(context: BrowserContext, page: Page, site_url: str) -> None:
+def test_nothing_breaks_the_content_security_policy(persistent_context: BrowserContext, site_url: str) -> None:
+    # a visitor's own profile, not the test run's shared one (which blocks service workers): the
+    # service worker must register and fetch under the policy too
+    context = persistent_context
+    page = context.pages[0] if context.pages else context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     violations: list[str] = []
     context.expose_binding("cspViolation", lambda source, text: violations.append(f"{source['frame'].url}: {text}"))
     context.add_init_script(REPORT_VIOLATIONS)
@@ -84,7 +90,7 @@ def test_nothing_breaks_the_content_security_policy(context: BrowserContext, pag
 
     open_site(page, site_url)
     assert page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
-    page.evaluate("navigator.serviceWorker.ready")  # the service worker registers and activates
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # registered and in control
     start_game(page, game="arsene", seed=3)
     for _ in range(3):  # Pyodide runs in its worker; a few moves against the bots
         assert wait_for_turn_or_summary(page) != "summary"
@@ -112,6 +118,7 @@ def test_nothing_breaks_the_content_security_policy(context: BrowserContext, pag
 
     assert violations == []
     assert refused == []
+    assert errors == []
 
 
 # --- axe-core ---------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import sys
 import tempfile
 import zlib
 from collections.abc import Callable
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -40,6 +41,9 @@ DIST = ROOT / "dist"
 PYODIDE_SOURCE = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SERVICE_WORKER = "sw.js"
+PYTHON_WORKER = "worker.js"
+# The runtime's files go to a folder of this one named by their content (place_runtime).
+RUNTIME_FOLDER = "pyodide"
 # Cache names start with this, so a new build deletes only its own old caches (GitHub Pages
 # serves every project of a user from one origin).
 CACHE_PREFIX = "pygames-"
@@ -140,25 +144,57 @@ def site_files(dist: Path) -> list[Path]:
     return sorted(p for p in dist.rglob("*") if p.is_file())
 
 
-def service_worker(dist: Path) -> str:
-    """web/sw.js, preceded by the cache name and the list of every file to precache.
+def content_hash(folder: Path) -> str:
+    """A hash of every file's path (under `folder`) and content: it changes with any of them."""
+    hashed = hashlib.sha256()
+    for path in site_files(folder):
+        hashed.update(f"{path.relative_to(folder).as_posix()}\0{digest(path.read_bytes())}\0".encode())
+    return hashed.hexdigest()[:16]
+
+
+def place_runtime(dist: Path) -> str:
+    """The runtime's files in pyodide/<hash of them>/, and that folder's address ("pyodide/1a2b…/").
+
+    An address that changes with the content lets the service worker precache the runtime without
+    asking the server again, and a page of an older build, still asking for the older address,
+    never gets a newer runtime (a deploy's pages and runtime always belong together).
+    """
+    staging = dist / f"{RUNTIME_FOLDER}.new"
+    copy_pyodide(staging)
+    address = f"{RUNTIME_FOLDER}/{content_hash(staging)}"
+    (dist / RUNTIME_FOLDER).mkdir()
+    staging.rename(dist / address)
+    return f"{address}/"
+
+
+def with_constants(script: str, constants: dict[str, Any]) -> str:
+    """A script of web/ preceded by the constants build.py writes for it."""
+    header = "// Written by build.py: what this build is made of.\n" + "".join(
+        f"const {name} = {json.dumps(value, indent=1)};\n" for name, value in constants.items())
+    return f"{header}\n{script}"
+
+
+def service_worker(dist: Path, runtime: str) -> str:
+    """web/sw.js, preceded by the cache name, the runtime's folder and the list of every file to
+    precache.
 
     The cache name hashes every file's path and content, so any change to the site makes a new
     cache (and a byte-different worker, which is what makes browsers install the update).
     """
-    files = site_files(dist)
-    build_hash = hashlib.sha256()
-    for path in files:
-        relative = path.relative_to(dist).as_posix()
-        build_hash.update(f"{relative}\0{digest(path.read_bytes())}\0".encode())
-    urls = ["./", *(path.relative_to(dist).as_posix() for path in files)]
-    header = (
-        "// Written by build.py: the cache of this build and what it precaches.\n"
-        f"const CACHE_PREFIX = {json.dumps(CACHE_PREFIX)};\n"
-        f"const CACHE_NAME = {json.dumps(CACHE_PREFIX + build_hash.hexdigest()[:16])};\n"
-        f"const PRECACHE = {json.dumps(urls, indent=1)};\n\n"
-    )
-    return header + (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
+    urls = ["./", *(path.relative_to(dist).as_posix() for path in site_files(dist))]
+    constants = {"CACHE_PREFIX": CACHE_PREFIX, "CACHE_NAME": CACHE_PREFIX + content_hash(dist),
+                 "RUNTIME": runtime, "PRECACHE": urls}
+    return with_constants((WEB / SERVICE_WORKER).read_text(encoding="utf-8"), constants)
+
+
+def write_workers(dist: Path, runtime: str, info: dict[str, Any]) -> None:
+    """worker.js, told where the runtime and the wheel are (it starts the runtime without asking
+    the server first), then sw.js, last: its cache name hashes every other file of the site."""
+    worker = (WEB / PYTHON_WORKER).read_text(encoding="utf-8")
+    (dist / PYTHON_WORKER).write_text(
+        with_constants(worker, {"RUNTIME": runtime, "WHEEL": info["wheel"], "VERSION": info["version"]}),
+        encoding="utf-8")
+    (dist / SERVICE_WORKER).write_text(service_worker(dist, runtime), encoding="utf-8")
 
 
 def compile_scenarios(source: Path, target: Path) -> list[dict]:
@@ -202,8 +238,8 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     """Assemble the whole site in `dist` (replacing it) and return build.json's contents."""
     if dist.exists():
         shutil.rmtree(dist)
-    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER))
-    copy_pyodide(dist / "pyodide")
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, PYTHON_WORKER))
+    runtime = place_runtime(dist)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = shutil.copy2(build_wheel(Path(tmp)), dist)
     wheel_path = Path(wheel)
@@ -223,19 +259,41 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")
     (dist / "scenarios").mkdir(exist_ok=True)
     compile_scenarios(WEB / "scenarios", dist / "scenarios")
-    (dist / SERVICE_WORKER).write_text(service_worker(dist), encoding="utf-8")
+    write_workers(dist, runtime, info)
     return info
 
 
 # --- serving -------------------------------------------------------------------------------------
 
 class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the site with the caching headers GitHub Pages sends, so that the tests and benchmarks
+    see what a visitor's browser does: every file may be kept for ten minutes (Cache-Control:
+    max-age=600), then it is asked for again with its ETag (or Last-Modified date) and answered
+    304 Not Modified when unchanged. (Within those ten minutes a browser without the service worker
+    may show an older build; the service worker checks sw.js and revalidates what it precaches.)"""
+
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    etag: str | None = None
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        self.etag = None
+        if path.is_file():
+            stat = path.stat()
+            self.etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+            if self.etag in (tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")):
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        return super().send_head()
 
     def end_headers(self) -> None:
-        # A local preview must show the latest build; offline use is the service worker's job.
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", "max-age=600")
+        if self.etag:
+            self.send_header("ETag", self.etag)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

@@ -761,6 +761,8 @@ function gameTitle(id) {
 
 main();
 
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
-}
+// The service worker is registered once the game engine has started (or failed to): its install
+// asks the server for every file of the site, which must not compete with the runtime's start.
+bridge.ready.catch(() => {}).then(() => {
+  navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
+});

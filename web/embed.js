@@ -177,9 +177,6 @@ let bridge = null;
 
 async function runtime() {
   if (!bridge) {
-    // Only now, when the reader asked for the engine: the service worker then keeps the runtime
-    // for every other embed of this site and for offline use, without costing a mere reader.
-    navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
     bridge = startBridge({ onStopped: engineStopped });
     showLoading();
     try {
@@ -188,6 +185,10 @@ async function runtime() {
       bridge = null;
       throw new EmbedError("errEngine", { detail: error.message });
     }
+    // Only now, when the reader asked for the engine and it has started (the service worker's install
+    // must not compete with that start): it then keeps the runtime for every other embed of this
+    // site and for offline use, without costing a mere reader.
+    navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
   }
   return bridge;
 }

@@ -119,16 +119,8 @@ def test_corrupt_save_is_reported_and_set_aside(page: Page, site_url: str, store
     assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") != stored
 
 
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A build for the deploy tests below, each of which serves and changes a copy of its own."""
-    site = tmp_path_factory.mktemp("deployed") / "site"
-    _build_module().build(site)
-    return site
-
-
 class Deployment:
-    """A copy of the built site on a server of its own, which a test can redeploy or take down."""
+    """A copy of the run's site on a server of its own, which a test can redeploy or take down."""
 
     def __init__(self, built: Path, folder: Path) -> None:
         self.site = folder / "site"
@@ -172,8 +164,8 @@ class Deployment:
 
 
 @pytest.fixture
-def deployment(built_site: Path, tmp_path: Path) -> Iterator[Deployment]:
-    deployed = Deployment(built_site, tmp_path)
+def deployment(site_dir: Path, tmp_path: Path) -> Iterator[Deployment]:
+    deployed = Deployment(site_dir, tmp_path)
     yield deployed
     deployed.take_down()
 

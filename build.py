@@ -22,12 +22,14 @@ import argparse
 import contextlib
 import functools
 import hashlib
+import io
 import json
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
+import zipfile
 import zlib
 from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -38,7 +40,21 @@ ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
 PYODIDE_SOURCE = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+STDLIB_ZIP = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP, LOCK_FILE)
+# The standard-library modules the site ships (of Pyodide's 2.5 MB zip): those the runtime imports
+# to start, to load the wheel and to run everything the page asks of the rules, found by running
+# it (trim/discover.py). A list kept in the repository rather than found in every build: finding
+# it starts Pyodide in Node and plays every game (12 s on this machine, more than the rest of the
+# build), and the build runs in every browser-test session and every `./dev serve`; the list changes
+# only with an import in pygames_core or a new Pyodide, and tests/test_trim.py (CPython) and
+# e2e/test_trimmed_runtime.py (the built site in Chromium) fail, naming the module, when it falls short.
+STDLIB_MODULES = ROOT / "trim" / "stdlib_modules.txt"
+# The packages of Pyodide's distribution the site loads by name, kept in the lock file with what they
+# depend on; every other package of the distribution is left out of it. None yet: the wheel of
+# pygames_core is loaded by its address. (A later micropip goes here, its dependencies come with it.)
+LOCK_PACKAGES: tuple[str, ...] = ()
 SERVICE_WORKER = "sw.js"
 # Cache names start with this, so a new build deletes only its own old caches (GitHub Pages
 # serves every project of a user from one origin).
@@ -123,13 +139,73 @@ def build_wheel(out_dir: Path) -> Path:
     return wheels[0]
 
 
+def zip_module(entry: str) -> str | None:
+    """The module a standard-library zip entry holds ("json/__init__.py": json, "json/decoder.py":
+    json.decoder), or None for a folder or a file that is no module (py.typed, README.txt)."""
+    if not entry.endswith(".py"):
+        return None
+    return entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def read_stdlib_modules(listing: Path = STDLIB_MODULES) -> frozenset[str]:
+    """The module names of the list, one a line ("#" begins a comment)."""
+    try:
+        lines = listing.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise BuildError(f"cannot read the list of standard-library modules to ship: {error}") from None
+    return frozenset(line.split("#")[0].strip() for line in lines) - {""}
+
+
+def trim_stdlib(original: bytes, modules: frozenset[str]) -> bytes:
+    """Pyodide's standard-library zip holding only `modules` (and the folders they are in), each entry
+    as the original has it: the same source file, order, date and attributes, and the same deflate
+    level (zipfile's default, 6: the original's entries come out byte for byte). A module of the list
+    that the zip lacks is a BuildError: the pinned Pyodide changed, and the list must be found again."""
+    with zipfile.ZipFile(io.BytesIO(original)) as source:
+        entries = source.infolist()
+        kept = [entry for entry in entries if zip_module(entry.filename) in modules]
+        missing = sorted(modules - {zip_module(entry.filename) for entry in kept})
+        if missing:
+            raise BuildError(f"node_modules/pyodide/{STDLIB_ZIP} has no module {', '.join(missing)}: a new Pyodide? "
+                             f"Run `.venv/bin/python trim/discover.py` to find the modules the site needs again")
+        folders = {entry.filename[: index + 1] for entry in kept
+                   for index, char in enumerate(entry.filename) if char == "/"}
+        written = io.BytesIO()
+        with zipfile.ZipFile(written, "w") as trimmed:
+            for entry in entries:
+                if entry in kept or entry.filename in folders:
+                    trimmed.writestr(entry, source.read(entry))
+    return written.getvalue()
+
+
+def trim_lock(lock: dict, packages: tuple[str, ...]) -> dict:
+    """Pyodide's lock file listing only `packages` and what they depend on, in the original's order."""
+    known = lock["packages"]
+    kept: set[str] = set()
+    wanted = list(packages)
+    while wanted:
+        name = wanted.pop()
+        if name not in known:
+            raise BuildError(f"{name} is no package of the pinned Pyodide (node_modules/pyodide/{LOCK_FILE})")
+        if name not in kept:
+            kept.add(name)
+            wanted.extend(known[name]["depends"])
+    return {**lock, "packages": {name: entry for name, entry in known.items() if name in kept}}
+
+
 def copy_pyodide(target: Path) -> None:
+    """The runtime's files, the standard library and the lock file trimmed to what the site uses."""
     missing = [name for name in PYODIDE_FILES if not (PYODIDE_SOURCE / name).is_file()]
     if missing:
         raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` first")
     target.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE_SOURCE / name, target / name)
+        if name not in (STDLIB_ZIP, LOCK_FILE):
+            shutil.copy2(PYODIDE_SOURCE / name, target / name)
+    stdlib = trim_stdlib((PYODIDE_SOURCE / STDLIB_ZIP).read_bytes(), read_stdlib_modules())
+    (target / STDLIB_ZIP).write_bytes(stdlib)
+    lock = json.loads((PYODIDE_SOURCE / LOCK_FILE).read_text(encoding="utf-8"))
+    (target / LOCK_FILE).write_text(json.dumps(trim_lock(lock, LOCK_PACKAGES)), encoding="utf-8")
 
 
 def digest(data: bytes) -> str:

@@ -4,29 +4,19 @@ Pyodide's own imports are checked in the browser, on the built site: e2e/test_tr
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "trim"))
+from discover import build  # noqa: E402  (build.py, loaded as a module; trim/ is a folder of scripts)
 
-
-def _load_build() -> ModuleType:  # build.py is a script at the repository root, not a package
-    spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_build()
 PYODIDE_ZIP = build.PYODIDE_SOURCE / build.STDLIB_ZIP
 
 

@@ -25,6 +25,7 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 TRIM = ROOT / "trim"
@@ -36,7 +37,7 @@ HEADER = """\
 """
 
 
-def load_build():  # build.py is a script at the repository root, not a package
+def load_build() -> ModuleType:  # build.py is a script at the repository root, not a package
     spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -82,7 +82,8 @@ def time_starts(wheel: Path, runtimes: dict[str, Path], runs: int) -> None:
             timings[name].append(pyodide_run(wheel, folder, start_only=True))
     for name, marks in timings.items():
         medians = {mark: statistics.median(run[mark] for run in marks) for mark in marks[0]}
-        print(f"{name:>9}: median of {runs}: " + ", ".join(f"{mark} {ms:.0f} ms" for mark, ms in medians.items()))
+        print(f"{name:>9}: median of {runs}: " + ", ".join(f"{mark} {ms:.0f} ms" for mark, ms in medians.items())
+              + f" (runtime, each run: {', '.join(str(run['runtime']) for run in marks)} ms)")
 
 
 def main() -> None:

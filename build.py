@@ -4,7 +4,8 @@
     python build.py serve [--port N] # build, then serve dist/ on http://127.0.0.1:N/
 
 The site is self-contained: the page and its modules (web/), the Pyodide runtime copied from
-node_modules/pyodide (run `npm ci` first), the wheel of pygames_core, a web app manifest with
+node_modules/pyodide (run `npm ci` first; its standard library trimmed to the modules the site
+imports, its lock file to the packages it loads), the wheel of pygames_core, a web app manifest with
 icons drawn here, and a service worker that precaches all of it, so that the site works offline
 after one visit. Nothing is fetched from another origin, at build time or at run time.
 
@@ -33,7 +34,7 @@ import zipfile
 import zlib
 from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent
@@ -162,18 +163,16 @@ def trim_stdlib(original: bytes, modules: frozenset[str]) -> bytes:
     level (zipfile's default, 6: the original's entries come out byte for byte). A module of the list
     that the zip lacks is a BuildError: the pinned Pyodide changed, and the list must be found again."""
     with zipfile.ZipFile(io.BytesIO(original)) as source:
-        entries = source.infolist()
-        kept = [entry for entry in entries if zip_module(entry.filename) in modules]
-        missing = sorted(modules - {zip_module(entry.filename) for entry in kept})
+        files = {entry.filename for entry in source.infolist() if zip_module(entry.filename) in modules}
+        missing = sorted(modules - {zip_module(name) for name in files})
         if missing:
             raise BuildError(f"node_modules/pyodide/{STDLIB_ZIP} has no module {', '.join(missing)}: a new Pyodide? "
                              f"Run `.venv/bin/python trim/discover.py` to find the modules the site needs again")
-        folders = {entry.filename[: index + 1] for entry in kept
-                   for index, char in enumerate(entry.filename) if char == "/"}
+        folders = {f"{folder}/" for name in files for folder in PurePosixPath(name).parents if folder.name}
         written = io.BytesIO()
         with zipfile.ZipFile(written, "w") as trimmed:
-            for entry in entries:
-                if entry in kept or entry.filename in folders:
+            for entry in source.infolist():
+                if entry.filename in files or entry.filename in folders:
                     trimmed.writestr(entry, source.read(entry))
     return written.getvalue()
 

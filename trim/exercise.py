@@ -3,9 +3,9 @@ the site ships (build.py keeps only those in trim/stdlib_modules.txt, see trim/d
 
 `exercise(call, scenarios)` sends the page's kinds of request through the bridge (`call` takes a
 request as a dict and gives the reply as a dict): every game new, with and without its options that
-load other code (a cube, a solitaire mode), its bots at every level (hard and normal with a small time
-budget), a hint, undo, save and load, a finished Chains solitaire deal's analysis (the exact solver)
-and its replay, every scenario read and played, and the errors a page can cause. It raises
+load other code (a cube, a solitaire mode), a hint, its bots at every level (hard and normal with a
+small time budget), undo, save and load, a finished Chains solitaire deal's analysis (the exact
+solver) and its replay, the scenarios given read and played, and the errors a page can cause. It raises
 ExerciseFailed, naming the request and the reply, when a reply is not the one expected: on a runtime
 that lacks a module, that reply is an InternalError naming it.
 
@@ -16,7 +16,8 @@ Three runners, one exercise:
 - tests/test_trim.py runs it in CPython and fails naming any stdlib module outside the list;
 - e2e/test_trimmed_runtime.py runs it through the page's own bridge on the built, trimmed site.
 
-It imports only what the bridge imports itself (json, os), so that it adds nothing to what it measures.
+It imports only modules the runtime has loaded before it runs (json, os, sys, collections.abc), so that
+it adds nothing to what it measures.
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@ web/scenarios/, its frames (the reader's snapshot after every step, played throu
 so a scenario the rules refuse fails the build). The rules pages read each game's how-to-play
 document from howto/<game>.json (pygames_core.how_to_play, checked here: a malformed one fails the
 build), so the rules are there before Python starts, and offline.
+
+The standard library's zip and the wheel ship as bytecode, compiled by the pinned Pyodide's own
+Python in Node (tools/compile_pyc.py): Python no longer compiles them on every visit.
 """
 
 from __future__ import annotations
@@ -41,6 +44,10 @@ ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
 PYODIDE_SOURCE = ROOT / "node_modules" / "pyodide"
+COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"  # and compile_pyc.py, which it runs in Pyodide
+# Compiled zips are kept here by the hash of what made them: the compiler starts a Pyodide in Node
+# (about 15 s), which a build whose Python sources did not change can skip.
+PYC_CACHE = ROOT / "build" / "pyc-cache"
 STDLIB_ZIP = "python_stdlib.zip"
 LOCK_FILE = "pyodide-lock.json"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP, LOCK_FILE)
@@ -142,10 +149,12 @@ def build_wheel(out_dir: Path) -> Path:
 
 def zip_module(entry: str) -> str | None:
     """The module a standard-library zip entry holds ("json/__init__.py": json, "json/decoder.py":
-    json.decoder), or None for a folder or a file that is no module (py.typed, README.txt)."""
-    if not entry.endswith(".py"):
-        return None
-    return entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    json.decoder; as source or, once compiled for the site, as bytecode: .pyc), or None for a folder
+    or a file that is no module (py.typed, README.txt)."""
+    for suffix in (".py", ".pyc"):
+        if entry.endswith(suffix):
+            return entry.removesuffix(suffix).removesuffix("/__init__").replace("/", ".")
+    return None
 
 
 def read_stdlib_modules(listing: Path = STDLIB_MODULES) -> frozenset[str]:
@@ -205,6 +214,54 @@ def copy_pyodide(target: Path) -> None:
     (target / STDLIB_ZIP).write_bytes(stdlib)
     lock = json.loads((PYODIDE_SOURCE / LOCK_FILE).read_text(encoding="utf-8"))
     (target / LOCK_FILE).write_text(json.dumps(trim_lock(lock, LOCK_PACKAGES)), encoding="utf-8")
+
+
+def pyodide_python() -> tuple[str, str]:
+    """The major and minor version of the pinned Pyodide's Python, as its lock file says."""
+    lock = json.loads((PYODIDE_SOURCE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    major, minor, *_ = lock["info"]["python"].split(".")
+    return major, minor
+
+
+def zip_contents(path: Path) -> bytes:
+    """What a zip holds, without the times it was written at (a wheel built again differs only there)."""
+    with zipfile.ZipFile(path) as archive:
+        return b"".join(f"{info.filename}\0{info.CRC}\0{info.file_size}\0".encode()
+                        for info in sorted(archive.infolist(), key=lambda info: info.filename))
+
+
+def compile_for_pyodide(zips: list[tuple[Path, str]]) -> None:
+    """Replace each zip of Python sources (a path, and the directory Pyodide will import it from)
+    with the same zip holding bytecode, compiled by the pinned Pyodide's own Python in Node (see
+    tools/compile_pyc.py for why), reusing what an earlier build compiled from the same bytes."""
+    version = json.loads((PYODIDE_SOURCE / "package.json").read_text(encoding="utf-8"))["version"]
+    compiler = digest(COMPILE_PYC.read_bytes() + COMPILE_PYC.with_suffix(".py").read_bytes() + version.encode())
+    keys = {path: PYC_CACHE / f"{digest(compiler.encode() + prefix.encode() + zip_contents(path))}.zip"
+            for path, prefix in zips}
+    missing = [(path, prefix) for path, prefix in zips if not keys[path].exists()]
+    if missing:
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("compiling Python for Pyodide needs Node.js (run ./dev setup)")
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp)
+            jobs = [{"source": str(work / f"{i}.zip"), "target": str(work / f"{i}.out.zip"), "prefix": prefix}
+                    for i, (path, prefix) in enumerate(missing)]
+            for job, (path, _) in zip(jobs, missing, strict=True):
+                shutil.copyfile(path, job["source"])
+            (work / "job.json").write_text(json.dumps(jobs), encoding="utf-8")
+            result = subprocess.run([node, str(COMPILE_PYC), str(PYODIDE_SOURCE), str(work)],
+                                    capture_output=True, text=True, check=False)
+            if result.returncode != 0:
+                raise BuildError(f"compiling Python for Pyodide failed:\n{result.stdout}{result.stderr[-4000:]}")
+            PYC_CACHE.mkdir(parents=True, exist_ok=True)
+            for job, (path, _) in zip(jobs, missing, strict=True):
+                shutil.copyfile(job["target"], keys[path])
+    for path, _ in zips:
+        shutil.copyfile(keys[path], path)
+    for kept in PYC_CACHE.glob("*.zip"):  # what this build did not use is out of date
+        if kept not in keys.values():
+            kept.unlink()
 
 
 def digest(data: bytes) -> str:
@@ -282,6 +339,9 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         wheel = shutil.copy2(build_wheel(Path(tmp)), dist)
     wheel_path = Path(wheel)
+    major, minor = pyodide_python()
+    compile_for_pyodide([(dist / "pyodide" / "python_stdlib.zip", f"/lib/python{major}{minor}.zip/"),
+                         (wheel_path, f"/lib/python{major}.{minor}/site-packages/")])
     icons = dist / "icons"
     icons.mkdir(exist_ok=True)
     for size in ICON_SIZES:

@@ -38,7 +38,8 @@ SMALL = {
 
 
 @pytest.mark.parametrize(("entry", "module"), [
-    ("os.py", "os"), ("json/__init__.py", "json"), ("json/decoder.py", "json.decoder"),
+    ("os.py", "os"), ("json/__init__.py", "json"), ("json/decoder.py", "json.decoder"), ("os.pyc", "os"),
+    ("json/__init__.pyc", "json"),
     ("pyodide/ffi/__init__.py", "pyodide.ffi"), ("json/", None), ("pyodide/py.typed", None),
     ("site-packages/README.txt", None),
     ("_sysconfigdata__emscripten_wasm32-emscripten.py", "_sysconfigdata__emscripten_wasm32-emscripten"),

@@ -1,7 +1,7 @@
 """Find the standard-library modules the site ships, write them to trim/stdlib_modules.txt, and check
 the trimmed runtime: run again after a change of imports in pygames_core or a new pinned Pyodide.
 
-    .venv/bin/python trim/discover.py            # find, write, check (about a minute)
+    .venv/bin/python trim/discover.py            # find, write, check (two minutes on a busy 2-core machine)
     .venv/bin/python trim/discover.py --time 5   # then time the runtime's start, original vs trimmed
 
 The modules: those imported, when trim/exercise.py has done everything the site asks of the rules, by

@@ -64,14 +64,14 @@ def call(request: dict) -> dict:
     return reply
 
 
-def arsene_at_play(seed: int = 8) -> dict:
-    """The human's first card of an Arsène deal (seed 8: four of the eleven cards may be played), as
-    the bridge's snapshot."""
+def arsene_at_play(seed: int = 9) -> dict:
+    """The human's first card of an Arsène deal (seed 9, the bots' moves seeded: four of the eleven
+    cards may be played), as the bridge's snapshot."""
     opened = call({"op": "new", "game": "arsene", "seat": HUMAN, "seed": str(seed)})
     sid, snap = opened["sid"], opened["snapshot"]
     while not (snap["current_player"] == HUMAN and snap["view"]["phase"] == "play"):
         snap = call({"op": "act", "sid": sid, "action": snap["legal"][0]} if snap["current_player"] == HUMAN
-                    else {"op": "bot", "sid": sid, "level": "easy"})["snapshot"]
+                    else {"op": "bot", "sid": sid, "level": "easy", "seed": 1})["snapshot"]
     call({"op": "close", "sid": sid})
     assert 0 < len(snap["legal"]) < len(snap["view"]["hand"])
     return snap
@@ -188,7 +188,7 @@ def test_a_move_made_on_a_position_the_save_is_not_at_is_dropped(page: Page, sit
     game = pg.load_game(earlier["save"])
     game.apply(earlier["legal"][0])
     while game.current_player != HUMAN:
-        game.apply(pg.bot_action(game, "easy"))
+        game.apply(pg.bot_action(game, "easy", seed=1))
     later = call({"op": "load", "text": game.to_json(), "seat": HUMAN})["snapshot"]
     store(page, site_url, {SAVE_KEY: record(earlier, text=later["save"])})
     held = open_held(page, site_url)
@@ -236,16 +236,16 @@ def test_a_damaged_save_drawn_from_its_snapshot_goes_to_the_picker(page: Page, s
 def test_a_shared_deal_is_dealt_before_anything_else(page: Page, site_url: str) -> None:
     held = HeldRuntime(page)
     page.add_init_script(RECORD_REQUESTS)
-    page.goto(f"{site_url}index.html?pace=0#game=arsene&seed=8")
+    page.goto(f"{site_url}index.html?pace=0#game=arsene&seed=9")
     page.wait_for_function("() => window.sentOps?.length > 0")
     assert page.evaluate("window.sentOps") == ["new"]  # sent at once, no `games` round trip
     held.release()
     expect(page.locator("#game > [data-phase]")).to_be_visible()
-    assert saved_game(page).seed == 8
+    assert saved_game(page).seed == 9
     assert "games" not in page.evaluate("window.sentOps")
 
 
-EMBED = "embed.html?pace=0#game=arsene&seed=8&level=easy"
+EMBED = "embed.html?pace=0#game=arsene&seed=9&level=easy"
 EMBED_KEY = "/" + EMBED  # the frame's own address: its save is stored under it (web/embed.js)
 
 

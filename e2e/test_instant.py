@@ -216,6 +216,25 @@ def test_a_save_without_a_snapshot_still_resumes(page: Page, site_url: str) -> N
     assert saved["snap"] == json.loads(record(snap))["snap"]  # and from now on it has one
 
 
+def test_a_stored_snapshot_the_table_cannot_draw_waits_for_the_loaded_game(page: Page, site_url: str) -> None:
+    """A snapshot of another shape (stored by an older version of the site, say) is not drawn: the
+    table says it is starting, and is drawn from the loaded game."""
+    snap = arsene_at_play()
+    store(page, site_url, {SAVE_KEY: record({**snap, "view": {"phase": "play"}})})
+    held = HeldRuntime(page)
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text))
+    page.goto(f"{site_url}?pace=0")
+    expect(page.locator("#table-starting")).to_be_visible()
+    assert page.locator("#game > *").count() == 0
+    assert any("the stored snapshot could not be drawn" in text for text in warnings)
+    held.release()
+    page.wait_for_function(STARTED, timeout=TIMEOUT_MS)
+    assert wait_for_turn_or_summary(page) == "play"
+    assert sorted(hand_shown(page)) == sorted(snap["view"]["hand"])
+    assert json.loads(stored(page))["snap"] == json.loads(record(snap))["snap"]
+
+
 def test_a_damaged_save_drawn_from_its_snapshot_goes_to_the_picker(page: Page, site_url: str) -> None:
     """The drawn table goes away when the engine cannot load the save: the save is kept under its own
     key, the picker is shown and the message says why, as without a snapshot."""

@@ -586,15 +586,16 @@ function afterStep(table) {
 }
 
 function save(table) {
-  storage.set(SAVE_KEY, saveRecord(table));
+  // where the storage is nearly full, the game at least: its snapshot only saves the next visit time
+  if (!storage.set(SAVE_KEY, saveRecord(table))) storage.set(SAVE_KEY, saveRecord(table, { drawn: false }));
   updateTools();
 }
 
 // The game's text, the table's settings, and the snapshot last drawn (without its save text, which
 // is `text`): the next visit draws the table from it at once, before Python is up.
-function saveRecord({ snap, level, undo, challenge, explain }) {
+function saveRecord({ snap, level, undo, challenge, explain }, { drawn = true } = {}) {
   return JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge, explain,
-    snap: storedSnapshot(snap) });
+    snap: drawn ? storedSnapshot(snap) : undefined });
 }
 
 function stopExplaining() {

@@ -126,7 +126,16 @@ export class LiveTable {
   }
 
   async start() {
-    this.draw();
+    try {
+      this.draw();
+    } catch (error) {
+      if (!this.starting) throw error;
+      // a stored snapshot this renderer cannot draw (one from an older version of the site, say):
+      // the table waits for the loaded one
+      console.warn("the stored snapshot could not be drawn:", error);
+      this.root.replaceChildren();
+      this.drawStarting();
+    }
     const queued = this.starting ? await this.opened() : null;
     if (this.closed) return;
     this.busy = queued !== null; // the waiting move goes first: nothing else is asked of the engine before it

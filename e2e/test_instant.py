@@ -204,6 +204,26 @@ def test_a_move_made_on_a_position_the_save_is_not_at_is_dropped(page: Page, sit
     assert page.evaluate("window.sentOps").count("act") == 0
 
 
+def test_a_bot_whose_turn_it_is_moves_once_python_is_up(page: Page, site_url: str) -> None:
+    dealt = call({"op": "new", "game": "arsene", "seat": HUMAN, "seed": "9"})["snapshot"]
+    assert dealt["current_player"] != HUMAN
+    store(page, site_url, {SAVE_KEY: record(dealt)})
+    held = HeldRuntime(page)
+    page.add_init_script(RECORD_REQUESTS)
+    page.goto(f"{site_url}?pace=0")
+    expect(page.locator("#game > [data-phase='choose']")).to_have_attribute("data-my-turn", "false")
+    expected = page.evaluate("""async (seat) => {
+      const [{ t }, { seatName }] = await Promise.all([import('./i18n.js'), import('./seats.js')]);
+      return t('tableStartingBot', { name: seatName({ players: 4, seat: 0 }, seat) });
+    }""", dealt["current_player"])
+    expect(page.locator("#table-starting")).to_have_text(expected)
+    assert page.evaluate("window.sentOps") == ["load"]  # no bot is asked before the game is loaded
+    held.release()
+    page.wait_for_function(STARTED, timeout=TIMEOUT_MS)
+    assert wait_for_turn_or_summary(page) != "summary"
+    assert len(saved_game(page).history) > 0  # the bots moved up to the player's turn
+
+
 def test_a_save_without_a_snapshot_still_resumes(page: Page, site_url: str) -> None:
     snap = arsene_at_play()
     store(page, site_url, {SAVE_KEY: record(snap, with_snapshot=False)})

@@ -14,6 +14,7 @@ addStrings({
   en: {
     tableStarting: "Starting the game engine… you can choose your move already.",
     tableStartingQueued: "Starting the game engine… your move is played as soon as it is ready.",
+    tableStartingQueuedWhat: "Starting the game engine… your move ({what}) is played as soon as it is ready.",
     tableStartingBot: "Starting the game engine… {name} moves once it is ready.",
     tableStartingOver: "Starting the game engine…",
     tableQueuedDropped: "The saved game was not at the position shown: your move was not played. Here is the game as it was saved.",
@@ -21,6 +22,7 @@ addStrings({
   ja: {
     tableStarting: "ゲームエンジンを起動しています… 先に手を選んでおけます。",
     tableStartingQueued: "ゲームエンジンを起動しています… 準備ができしだい、あなたの手を打ちます。",
+    tableStartingQueuedWhat: "ゲームエンジンを起動しています… 準備ができしだい、あなたの手（{what}）を打ちます。",
     tableStartingBot: "ゲームエンジンを起動しています… 準備ができたら{name}が手を打ちます。",
     tableStartingOver: "ゲームエンジンを起動しています…",
     tableQueuedDropped: "保存されたゲームは表示していた局面ではありませんでした。あなたの手は打たれていません。保存されたとおりのゲームを表示します。",
@@ -112,7 +114,9 @@ export class LiveTable {
     }
     const { snap } = this;
     line.dataset.queued = String(this.queued !== null);
-    line.textContent = this.queued ? t("tableStartingQueued")
+    // the waiting move in words, where the game has words for it: the table itself shows it no more
+    const what = this.queued && this.renderer.describeAction(this.queued, snap);
+    line.textContent = this.queued ? (what ? t("tableStartingQueuedWhat", { what }) : t("tableStartingQueued"))
       : snap.is_over ? t("tableStartingOver")
         : snap.current_player !== snap.seat && snap.current_player !== null
           ? t("tableStartingBot", { name: seatName(snap.view, snap.current_player) })

@@ -204,7 +204,9 @@ async function main() {
   $("picker-status")?.remove();
   $("loading").setAttribute("aria-busy", "false");
   // A game in progress is never replaced unasked: the shared deal waits for the player's word.
-  if (shared && await resuming && await gamesKnown) {
+  if (shared && saved !== null) {
+    await resuming;
+    await gamesKnown;
     const game = games.find((entry) => entry.id === shared.game);
     showMessage(t("sharedDeal", { game: pick(game?.title) || shared.game }),
       { label: t("playShared"), run: () => startShared(shared) });
@@ -651,7 +653,8 @@ function updateTools() {
 // --- undo: back to the player's previous decision, taking back the bots' moves since ---------------
 
 function undoOffered() {
-  return onTable() && session.undo && !session.challenge && !session.busy && !session.starting && session.snap.legal.length > 0
+  return onTable() && session.undo && !session.challenge && !session.busy && !session.starting
+    && session.snap.legal.length > 0
     && session.snap.can_undo; // the player's own move to take back, not the bots' from before it
 }
 

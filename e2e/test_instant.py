@@ -33,7 +33,8 @@ Worker.prototype.postMessage = function (message, ...rest) {
   return post.call(this, message, ...rest);
 };
 """
-STARTED = "() => !document.querySelector('#table-starting') && window.pygamesTimings !== undefined"
+STARTED = ("() => !document.querySelector('#table-starting') && !document.querySelector('[data-starting]')"
+           " && window.pygamesTimings !== undefined")
 
 
 class HeldRuntime:
@@ -103,6 +104,7 @@ def open_held(page: Page, url: str) -> HeldRuntime:
     page.goto(f"{url}?pace=0")
     expect(page.locator("#game > [data-my-turn='true']")).to_be_visible()
     expect(page.locator("#table-starting")).to_be_visible()
+    expect(page.locator("#game")).to_have_attribute("data-starting", "")
     assert page.evaluate("window.pygamesTimings") is None  # Python is not up
     assert page.evaluate("window.sentOps") == ["load"]  # sent at once: no `games` round trip first
     return held

@@ -102,8 +102,10 @@ export class LiveTable {
   }
 
   // The line above a starting table saying what waits for the engine; gone once the game is loaded.
+  // The table's root carries data-starting meanwhile (for the tests and the benchmark).
   drawStarting() {
     let line = this.root.parentElement?.querySelector(":scope > .table-starting");
+    this.root.toggleAttribute("data-starting", this.starting && !this.closed);
     if (!this.starting || this.closed) {
       line?.remove();
       return;

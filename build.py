@@ -4,7 +4,8 @@
     python build.py serve [--port N] # build, then serve dist/ on http://127.0.0.1:N/
 
 The site is self-contained: the page and its modules (web/), the Pyodide runtime copied from
-node_modules/pyodide (run `npm ci` first), the wheel of pygames_core, a web app manifest with
+node_modules/pyodide (run `npm ci` first; its standard library trimmed to the modules the site
+imports, its lock file to the packages it loads), the wheel of pygames_core, a web app manifest with
 icons drawn here, and a service worker that precaches all of it, so that the site works offline
 after one visit. Nothing is fetched from another origin, at build time or at run time.
 
@@ -25,6 +26,7 @@ import argparse
 import contextlib
 import functools
 import hashlib
+import io
 import json
 import shutil
 import struct
@@ -36,7 +38,7 @@ import zlib
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent
@@ -47,7 +49,21 @@ COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"  # and compile_pyc.py, which it
 # Compiled zips are kept here by the hash of what made them: the compiler starts a Pyodide in Node
 # (about 15 s), which a build whose Python sources did not change can skip.
 PYC_CACHE = ROOT / "build" / "pyc-cache"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+STDLIB_ZIP = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP, LOCK_FILE)
+# The standard-library modules the site ships (of Pyodide's 2.5 MB zip): those the runtime imports
+# to start, to load the wheel and to run everything the page asks of the rules, found by running
+# it (trim/discover.py). A list kept in the repository rather than found in every build: finding
+# it starts Pyodide in Node and plays every game (12 s on this machine, more than the rest of the
+# build), and the build runs in every browser-test session and every `./dev serve`; the list changes
+# only with an import in pygames_core or a new Pyodide, and tests/test_trim.py (CPython) and
+# e2e/test_trimmed_runtime.py (the built site in Chromium) fail, naming the module, when it falls short.
+STDLIB_MODULES = ROOT / "trim" / "stdlib_modules.txt"
+# The packages of Pyodide's distribution the site loads by name, kept in the lock file with what they
+# depend on; every other package of the distribution is left out of it. None yet: the wheel of
+# pygames_core is loaded by its address. (A later micropip goes here, its dependencies come with it.)
+LOCK_PACKAGES: tuple[str, ...] = ()
 SERVICE_WORKER = "sw.js"
 PYTHON_WORKER = "worker.js"
 # The runtime's files go to a folder of this one named by their content (name_runtime).
@@ -135,13 +151,73 @@ def build_wheel(out_dir: Path) -> Path:
     return wheels[0]
 
 
+def zip_module(entry: str) -> str | None:
+    """The module a standard-library zip entry holds ("json/__init__.py": json, "json/decoder.py":
+    json.decoder; as source or, once compiled for the site, as bytecode: .pyc), or None for a folder
+    or a file that is no module (py.typed, README.txt)."""
+    for suffix in (".py", ".pyc"):
+        if entry.endswith(suffix):
+            return entry.removesuffix(suffix).removesuffix("/__init__").replace("/", ".")
+    return None
+
+
+def read_stdlib_modules(listing: Path = STDLIB_MODULES) -> frozenset[str]:
+    """The module names of the list, one a line ("#" begins a comment)."""
+    try:
+        lines = listing.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise BuildError(f"cannot read the list of standard-library modules to ship: {error}") from None
+    return frozenset(line.split("#")[0].strip() for line in lines) - {""}
+
+
+def trim_stdlib(original: bytes, modules: frozenset[str]) -> bytes:
+    """Pyodide's standard-library zip holding only `modules` (and the folders they are in), each entry
+    as the original has it: the same source file, order, date and attributes, and the same deflate
+    level (zipfile's default, 6: the original's entries come out byte for byte). A module of the list
+    that the zip lacks is a BuildError: the pinned Pyodide changed, and the list must be found again."""
+    with zipfile.ZipFile(io.BytesIO(original)) as source:
+        files = {entry.filename for entry in source.infolist() if zip_module(entry.filename) in modules}
+        missing = sorted(modules - {zip_module(name) for name in files})
+        if missing:
+            raise BuildError(f"node_modules/pyodide/{STDLIB_ZIP} has no module {', '.join(missing)}: a new Pyodide? "
+                             f"Run `.venv/bin/python trim/discover.py` to find the modules the site needs again")
+        folders = {f"{folder}/" for name in files for folder in PurePosixPath(name).parents if folder.name}
+        written = io.BytesIO()
+        with zipfile.ZipFile(written, "w") as trimmed:
+            for entry in source.infolist():
+                if entry.filename in files or entry.filename in folders:
+                    trimmed.writestr(entry, source.read(entry))
+    return written.getvalue()
+
+
+def trim_lock(lock: dict, packages: tuple[str, ...]) -> dict:
+    """Pyodide's lock file listing only `packages` and what they depend on, in the original's order."""
+    known = lock["packages"]
+    kept: set[str] = set()
+    wanted = list(packages)
+    while wanted:
+        name = wanted.pop()
+        if name not in known:
+            raise BuildError(f"{name} is no package of the pinned Pyodide (node_modules/pyodide/{LOCK_FILE})")
+        if name not in kept:
+            kept.add(name)
+            wanted.extend(known[name]["depends"])
+    return {**lock, "packages": {name: entry for name, entry in known.items() if name in kept}}
+
+
 def copy_pyodide(target: Path) -> None:
+    """The runtime's files, the standard library and the lock file trimmed to what the site uses."""
     missing = [name for name in PYODIDE_FILES if not (PYODIDE_SOURCE / name).is_file()]
     if missing:
         raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` first")
     target.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE_SOURCE / name, target / name)
+        if name not in (STDLIB_ZIP, LOCK_FILE):
+            shutil.copy2(PYODIDE_SOURCE / name, target / name)
+    stdlib = trim_stdlib((PYODIDE_SOURCE / STDLIB_ZIP).read_bytes(), read_stdlib_modules())
+    (target / STDLIB_ZIP).write_bytes(stdlib)
+    lock = json.loads((PYODIDE_SOURCE / LOCK_FILE).read_text(encoding="utf-8"))
+    (target / LOCK_FILE).write_text(json.dumps(trim_lock(lock, LOCK_PACKAGES)), encoding="utf-8")
 
 
 def pyodide_python() -> tuple[str, str]:
@@ -245,14 +321,15 @@ def service_worker(dist: Path, runtime: str) -> str:
     return with_constants((WEB / SERVICE_WORKER).read_text(encoding="utf-8"), constants)
 
 
-def write_workers(dist: Path, runtime: str, info: dict[str, Any]) -> None:
-    """worker.js, told where the runtime and the wheel are (it starts the runtime without asking
-    the server first), then sw.js, last: its cache name hashes every other file of the site."""
+def write_workers(dist: Path, info: dict[str, Any]) -> None:
+    """worker.js, told where the runtime and the wheel are (build.json's "runtime" and "wheel": it
+    starts the runtime without asking the server first), then sw.js, last: its cache name hashes
+    every other file of the site."""
     worker = (WEB / PYTHON_WORKER).read_text(encoding="utf-8")
     (dist / PYTHON_WORKER).write_text(
-        with_constants(worker, {"RUNTIME": runtime, "WHEEL": info["wheel"], "VERSION": info["version"]}),
+        with_constants(worker, {"RUNTIME": info["runtime"], "WHEEL": info["wheel"], "VERSION": info["version"]}),
         encoding="utf-8")
-    (dist / SERVICE_WORKER).write_text(service_worker(dist, runtime), encoding="utf-8")
+    (dist / SERVICE_WORKER).write_text(service_worker(dist, info["runtime"]), encoding="utf-8")
 
 
 def compile_scenarios(source: Path, target: Path) -> list[dict]:
@@ -313,6 +390,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         "wheel": wheel_path.name,
         "version": wheel_path.name.split("-")[1],
         "sha256": digest(wheel_path.read_bytes()),
+        "runtime": runtime,
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     write_how_to_play(dist / "howto")  # first: a malformed document is reported as such
@@ -321,7 +399,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")
     (dist / "scenarios").mkdir(exist_ok=True)
     compile_scenarios(WEB / "scenarios", dist / "scenarios")
-    write_workers(dist, runtime, info)
+    write_workers(dist, info)
     return info
 
 

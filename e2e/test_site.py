@@ -141,8 +141,7 @@ class Deployment:
                             for path in self.site.rglob("*") if path.is_file() and path.name != "sw.js")}
 
     def runtime(self) -> str:
-        (folder,) = (self.site / "pyodide").iterdir()
-        return f"pyodide/{folder.name}/"
+        return json.loads((self.site / "build.json").read_text())["runtime"]
 
     def redeploy(self) -> None:
         """A new build replaces the site, as a deploy does: a changed page, and a changed runtime
@@ -155,8 +154,9 @@ class Deployment:
         new = old.with_name(self.build.content_hash(old))
         old.rename(new)
         (self.site / "sw.js").unlink()  # it is written last, from everything else
-        info = json.loads((self.site / "build.json").read_text())
-        self.build.write_workers(self.site, f"pyodide/{new.name}/", info)
+        info = {**json.loads((self.site / "build.json").read_text()), "runtime": f"pyodide/{new.name}/"}
+        (self.site / "build.json").write_text(json.dumps(info))
+        self.build.write_workers(self.site, info)
 
     def take_down(self) -> None:
         self.server.shutdown()

@@ -414,6 +414,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    cache_control = "max-age=600"
     etag: str | None = None
 
     def send_head(self) -> Any:
@@ -431,7 +432,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return super().send_head()
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")
+        self.send_header("Cache-Control", self.cache_control)
         if self.etag:
             self.send_header("ETag", self.etag)
         super().end_headers()
@@ -441,9 +442,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path = DIST, port: int = 0, *, quiet: bool = False) -> ThreadingHTTPServer:
+def make_server(directory: Path = DIST, port: int = 0, *, quiet: bool = False,
+                cache_control: str = SiteHandler.cache_control) -> ThreadingHTTPServer:
     """A threaded server for `directory` on 127.0.0.1 (port 0: any free port)."""
-    handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+    handler = type("Handler", (SiteHandler,), {"quiet": quiet, "cache_control": cache_control})
     return ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
 
 
@@ -460,7 +462,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print(f"built {DIST.relative_to(ROOT)}/ with {info['wheel']}")
     if args.command == "serve":
-        with make_server(DIST, args.port) as server:
+        # a developer's preview asks for every file again (a 304 when unchanged): an edit shows at once
+        with make_server(DIST, args.port, cache_control="no-cache") as server:
             print(f"serving on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
             with contextlib.suppress(KeyboardInterrupt):
                 server.serve_forever()

@@ -3,6 +3,7 @@ Japanese, keyboard play, screenshots, and CPython/Pyodide parity through the wor
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import threading
@@ -127,8 +128,28 @@ class Deployment:
         shutil.copytree(built, self.site)
         self.build = _build_module()
         self.server = self.build.make_server(self.site, 0, quiet=True)
+        self.hanging = threading.Event()  # the runtime's requests are taken but never answered
+        self.released = threading.Event()
+        self.server.RequestHandlerClass = functools.partial(self._handler(), directory=str(self.site))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def _handler(self) -> type:
+        deployment = self
+
+        class Handler(self.server.RequestHandlerClass.func):  # type: ignore[name-defined]
+            def do_GET(self) -> None:
+                if deployment.hanging.is_set() and self.path.startswith(f"/{deployment.runtime()}"):
+                    deployment.released.wait()
+                    return
+                super().do_GET()
+
+        return Handler
+
+    def hang_runtime(self) -> None:
+        """From now on the server takes the runtime's requests and never answers them, as a train's
+        Wi-Fi between stations does."""
+        self.hanging.set()
 
     def cache_name(self) -> str:
         lines = (self.site / "sw.js").read_text().splitlines()
@@ -159,6 +180,7 @@ class Deployment:
         self.build.write_workers(self.site, info)
 
     def take_down(self) -> None:
+        self.released.set()
         self.server.shutdown()
         self.server.server_close()
 
@@ -209,6 +231,28 @@ def test_offline_after_one_visit_with_the_runtime(
     cdp.send("Network.clearBrowserCache")
     cdp.detach()
     open_site(page, deployment.url)  # the game goes on where it was
+    phase = wait_for_turn_or_summary(page)
+    while phase != "play":
+        take_human_turn(page)
+        phase = wait_for_turn_or_summary(page)
+    cards = len(hand(page))
+    take_human_turn(page)
+    expect(page.locator(".hand .card")).to_have_count(cards - 1)
+
+
+def test_a_network_that_hangs_does_not_hold_the_runtime(
+        persistent_context: BrowserContext, deployment: Deployment) -> None:
+    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    visit_until_controlled(page, deployment.url)
+    start_game(page, seed=8)
+    # the HTTP cache emptied and the network hanging: the service worker stops waiting for it and
+    # serves the runtime from Cache Storage
+    deployment.hang_runtime()
+    cdp = persistent_context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    cdp.detach()
+    open_site(page, deployment.url)
+    expect(page.locator("#game")).not_to_have_attribute("data-starting", "")
     phase = wait_for_turn_or_summary(page)
     while phase != "play":
         take_human_turn(page)

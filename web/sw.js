@@ -42,11 +42,18 @@ async function fromCache(request) {
   return cache.match(request, { ignoreSearch: true });
 }
 
+// A network that neither answers nor fails (a train's Wi-Fi between stations) must not hold the
+// game: after this long without an answer the runtime comes from Cache Storage, compiled again but at
+// once. Its folder is named by its content, so that copy is the same file.
+const NETWORK_WAIT_MS = 3000;
+
 async function runtimeFile(request) {
+  const network = fetch(request);
+  const late = new Promise((resolve) => { setTimeout(resolve, NETWORK_WAIT_MS, null); });
   try {
-    const response = await fetch(request);
-    if (response.ok) return response;
-    return (await fromCache(request)) ?? response;
+    const response = await Promise.race([network, late]);
+    if (response?.ok) return response;
+    return (await fromCache(request)) ?? response ?? await network;
   } catch (error) {
     const cached = await fromCache(request);
     if (cached) return cached;

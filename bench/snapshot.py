@@ -1,0 +1,240 @@
+"""Pyodide memory snapshot against the normal start, in Chromium, alternating in one run.
+
+    .venv/bin/python bench/snapshot.py [--runs 5] [--check]
+
+Builds the site twice into a temporary folder: as it is ("normal") and with a memory snapshot made
+by `node bench/snapshot.mjs make` from that build's own runtime and wheel ("snapshot"): its worker
+gets the snapshot (pyodide-snapshot.bin) as loadPyodide's `_loadSnapshot`, falling back to the normal
+start when that fails, and its service worker precaches the snapshot too. Each run visits both, in
+alternating order: a cold visit (a fresh browser context: no HTTP cache, no compiled code, no
+service worker) and then a warm one (a new page in the same context, served by the service worker).
+Reported per visit: the worker's marks (window.pygamesTimings: ms from the worker's start to the
+runtime, the wheel and the bridge imported), the wall-clock time from navigation until the page has
+them, and the bytes the server sent (raw, and as gzip -9 of the same files: what a host compressing
+everything would send; GitHub Pages compresses by MIME type, see docs/benchmarks.md). Medians.
+
+--check also plays every game from the snapshot in Chromium (bench/snapshot_exercise.mjs: bots, a
+hint, save and load, the how-to-play document, the analysis with the Chains solver) and checks the
+fall-back: with the snapshot file missing, and with a corrupt one, the page still starts and plays.
+Figures for docs/benchmarks.md, never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import _build_module, launch_options  # noqa: E402  (the e2e tests' browser and build)
+
+TIMEOUT_MS = 180_000
+SNAPSHOT_FILE = "pyodide-snapshot.bin"
+EXERCISE = "snapshot_exercise.mjs"
+# The only change to the site's worker: loadPyodide given the snapshot, and the normal start when
+# restoring it fails (a missing or corrupt file, a runtime of another build). It says which it did.
+WORKER_IMPORT = 'import { loadPyodide } from "./pyodide/pyodide.mjs";'
+SNAPSHOT_WORKER_IMPORT = f"""import {{ loadPyodide as loadPyodideNormally }} from "./pyodide/pyodide.mjs";
+
+async function fetchSnapshot() {{
+  const response = await fetch(new URL("{SNAPSHOT_FILE}", self.location));
+  if (!response.ok) throw new Error(`{SNAPSHOT_FILE}: HTTP ${{response.status}}`);
+  return response.arrayBuffer();
+}}
+
+async function loadPyodide(options) {{
+  try {{
+    const pyodide = await loadPyodideNormally({{ ...options, _loadSnapshot: fetchSnapshot() }});
+    console.info("pygames snapshot: restored");
+    return pyodide;
+  }} catch (error) {{
+    console.warn(`pygames snapshot: not used (${{error?.message ?? error}}), starting normally`);
+    return loadPyodideNormally(options);
+  }}
+}}
+"""
+# What GitHub Pages sends compressed (gzip), by the file's type; everything else goes as it is.
+# application/wasm: seen compressed by GitHub Pages (maxence-charriere/go-app#866, 2023); the zips
+# and application/octet-stream (a .bin file): not compressed, as is usual for binary types.
+PAGES_COMPRESSES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm"}
+
+
+class CountingHandler(_build_module().SiteHandler):
+    """The site's own handler, noting every file it sends: (path, bytes)."""
+
+    sent: list[tuple[str, int]]
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        try:
+            outputfile.write(data)
+        except ConnectionError:  # a context closed while its service worker was still precaching
+            return
+        self.sent.append((self.path.split("?")[0], len(data)))
+
+
+def serve(directory: Path) -> tuple[ThreadingHTTPServer, list[tuple[str, int]]]:
+    sent: list[tuple[str, int]] = []
+    handler = type("Handler", (CountingHandler,), {"quiet": True, "sent": sent})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, sent
+
+
+def build_sites(work: Path) -> dict[str, Path]:
+    """The normal site and the snapshot site, built from this checkout."""
+    build = _build_module()
+    normal, snapshot = work / "normal", work / "snapshot"
+    normal.mkdir()
+    build.build(normal)
+    shutil.copytree(normal, snapshot)
+    wheel = snapshot / json.loads((snapshot / "build.json").read_text())["wheel"]
+    made = subprocess.run(
+        ["node", str(ROOT / "bench" / "snapshot.mjs"), "make", str(snapshot / "pyodide"), str(wheel),
+         str(snapshot / SNAPSHOT_FILE)], capture_output=True, text=True, check=False)
+    if made.returncode != 0:
+        raise SystemExit(f"making the snapshot failed:\n{made.stderr[-3000:]}")
+    print("snapshot made:", made.stdout.strip().splitlines()[-1], flush=True)
+    worker = snapshot / "worker.js"
+    source = worker.read_text(encoding="utf-8")
+    if WORKER_IMPORT not in source:
+        raise SystemExit(f"web/worker.js no longer has `{WORKER_IMPORT}`: update bench/snapshot.py")
+    worker.write_text(source.replace(WORKER_IMPORT, SNAPSHOT_WORKER_IMPORT), encoding="utf-8")
+    for site in (normal, snapshot):
+        shutil.copy2(ROOT / "bench" / EXERCISE, site / EXERCISE)
+        (site / build.SERVICE_WORKER).write_text(build.service_worker(site), encoding="utf-8")
+    return {"normal": normal, "snapshot": snapshot}
+
+
+@functools.cache
+def gzipped_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=9))
+
+
+def byte_counts(site: Path, sent: list[tuple[str, int]]) -> dict[str, int]:
+    files = [(site / (path.lstrip("/") or "index.html"), size) for path, size in sent]
+    return {
+        "raw": sum(size for _, size in files),
+        "gzip": sum(gzipped_size(file) for file, _ in files),
+        "pages": sum(gzipped_size(file) if file.suffix in PAGES_COMPRESSES else size for file, size in files),
+    }
+
+
+def visit(page: Page, url: str) -> dict[str, Any]:
+    """Open the site and wait for the worker's marks; the snapshot worker's console says which start it took."""
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text) if "pygames snapshot" in message.text else None)
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_function("() => window.pygamesTimings !== undefined", timeout=TIMEOUT_MS)
+    wall_ms = round((time.perf_counter() - start) * 1000)
+    timings = page.evaluate("() => window.pygamesTimings")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")  # the precache is complete
+    return {"wall_ms": wall_ms, **timings, "said": said}
+
+
+def measure(browser: Browser, variant: str, url: str, site: Path, sent: list[tuple[str, int]]) -> dict:
+    context = browser.new_context()
+    try:
+        sent.clear()
+        cold = visit(context.new_page(), url)
+        cold["bytes"] = byte_counts(site, sent)
+        context.pages[0].close()
+        sent.clear()
+        warm = visit(context.new_page(), url)
+        warm["bytes"] = byte_counts(site, sent)
+    finally:
+        context.close()
+    for name, figures in (("cold", cold), ("warm", warm)):
+        print(f"  {variant:8} {name}: {json.dumps(figures)}", flush=True)
+    return {"cold": cold, "warm": warm}
+
+
+def exercise(browser: Browser, url: str) -> dict:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        result = visit(page, url)
+        result["games"] = page.evaluate(
+            f"async () => (await import('./{EXERCISE}')).exercise(window.pygamesBridge)")
+        return result
+    finally:
+        context.close()
+
+
+def check(browser: Browser, sites: dict[str, Path], urls: dict[str, str]) -> None:
+    print("every game from the snapshot:", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
+    snapshot_file = sites["snapshot"] / SNAPSHOT_FILE
+    kept = snapshot_file.read_bytes()
+    try:
+        snapshot_file.unlink()
+        print("snapshot missing:", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
+        snapshot_file.write_bytes(kept[: len(kept) // 2] + os.urandom(len(kept) - len(kept) // 2))
+        print("snapshot corrupt (second half random):", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
+        snapshot_file.write_bytes(os.urandom(1 << 20))
+        print("snapshot corrupt (random bytes):", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
+    finally:
+        snapshot_file.write_bytes(kept)
+
+
+def medians(results: list[dict], visit_name: str) -> dict[str, float]:
+    keys = ("wall_ms", "runtime", "wheel", "import")
+    figures = {key: statistics.median(r[visit_name][key] for r in results) for key in keys}
+    for kind in ("raw", "gzip", "pages"):
+        figures[f"bytes_{kind}"] = statistics.median(r[visit_name]["bytes"][kind] for r in results)
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--check", action="store_true",
+                        help="also play every game from the snapshot and check the fall-backs")
+    args = parser.parse_args()
+    print("load average before:", os.getloadavg(), flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        sites = build_sites(Path(tmp))
+        served = {variant: serve(site) for variant, site in sites.items()}
+        urls = {variant: f"http://127.0.0.1:{server.server_address[1]}/?pace=0"
+                for variant, (server, _) in served.items()}
+        results: dict[str, list[dict]] = {variant: [] for variant in sites}
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch_options())
+            if args.check:
+                check(browser, sites, urls)
+            for run in range(args.runs):
+                order = list(sites) if run % 2 == 0 else list(reversed(sites))
+                print(f"run {run + 1} (load {os.getloadavg()[0]:.2f})", flush=True)
+                for variant in order:
+                    results[variant].append(
+                        measure(browser, variant, urls[variant], sites[variant], served[variant][1]))
+            browser.close()
+        for server, _ in served.values():
+            server.shutdown()
+    print("load average after:", os.getloadavg())
+    for visit_name in ("cold", "warm"):
+        normal, snapshot = medians(results["normal"], visit_name), medians(results["snapshot"], visit_name)
+        print(f"\n{visit_name} visit, medians of {args.runs}: normal / snapshot / ratio")
+        for key in normal:
+            ratio = snapshot[key] / normal[key] if normal[key] else float("nan")
+            print(f"  {key:12} {normal[key]:>12,.0f} {snapshot[key]:>12,.0f} {ratio:6.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

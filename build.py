@@ -4,7 +4,8 @@
     python build.py serve [--port N] # build, then serve dist/ on http://127.0.0.1:N/
 
 The site is self-contained: the page and its modules (web/), the Pyodide runtime copied from
-node_modules/pyodide (run `npm ci` first), the wheel of pygames_core, a web app manifest with
+node_modules/pyodide (run `npm ci` first; its standard library trimmed to the modules the site
+imports, its lock file to the packages it loads), the wheel of pygames_core, a web app manifest with
 icons drawn here, and a service worker that precaches all of it, so that the site works offline
 after one visit. Nothing is fetched from another origin, at build time or at run time.
 
@@ -14,6 +15,9 @@ web/scenarios/, its frames (the reader's snapshot after every step, played throu
 so a scenario the rules refuse fails the build). The rules pages read each game's how-to-play
 document from howto/<game>.json (pygames_core.how_to_play, checked here: a malformed one fails the
 build), so the rules are there before Python starts, and offline.
+
+The standard library's zip and the wheel ship as bytecode, compiled by the pinned Pyodide's own
+Python in Node (tools/compile_pyc.py): Python no longer compiles them on every visit.
 """
 
 from __future__ import annotations
@@ -22,23 +26,43 @@ import argparse
 import contextlib
 import functools
 import hashlib
+import io
 import json
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
+import zipfile
 import zlib
 from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
 PYODIDE_SOURCE = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"  # and compile_pyc.py, which it runs in Pyodide
+# Compiled zips are kept here by the hash of what made them: the compiler starts a Pyodide in Node
+# (about 15 s), which a build whose Python sources did not change can skip.
+PYC_CACHE = ROOT / "build" / "pyc-cache"
+STDLIB_ZIP = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP, LOCK_FILE)
+# The standard-library modules the site ships (of Pyodide's 2.5 MB zip): those the runtime imports
+# to start, to load the wheel and to run everything the page asks of the rules, found by running
+# it (trim/discover.py). A list kept in the repository rather than found in every build: finding
+# it starts Pyodide in Node and plays every game (12 s on this machine, more than the rest of the
+# build), and the build runs in every browser-test session and every `./dev serve`; the list changes
+# only with an import in pygames_core or a new Pyodide, and tests/test_trim.py (CPython) and
+# e2e/test_trimmed_runtime.py (the built site in Chromium) fail, naming the module, when it falls short.
+STDLIB_MODULES = ROOT / "trim" / "stdlib_modules.txt"
+# The packages of Pyodide's distribution the site loads by name, kept in the lock file with what they
+# depend on; every other package of the distribution is left out of it. None yet: the wheel of
+# pygames_core is loaded by its address. (A later micropip goes here, its dependencies come with it.)
+LOCK_PACKAGES: tuple[str, ...] = ()
 SERVICE_WORKER = "sw.js"
 # Cache names start with this, so a new build deletes only its own old caches (GitHub Pages
 # serves every project of a user from one origin).
@@ -123,13 +147,121 @@ def build_wheel(out_dir: Path) -> Path:
     return wheels[0]
 
 
+def zip_module(entry: str) -> str | None:
+    """The module a standard-library zip entry holds ("json/__init__.py": json, "json/decoder.py":
+    json.decoder; as source or, once compiled for the site, as bytecode: .pyc), or None for a folder
+    or a file that is no module (py.typed, README.txt)."""
+    for suffix in (".py", ".pyc"):
+        if entry.endswith(suffix):
+            return entry.removesuffix(suffix).removesuffix("/__init__").replace("/", ".")
+    return None
+
+
+def read_stdlib_modules(listing: Path = STDLIB_MODULES) -> frozenset[str]:
+    """The module names of the list, one a line ("#" begins a comment)."""
+    try:
+        lines = listing.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise BuildError(f"cannot read the list of standard-library modules to ship: {error}") from None
+    return frozenset(line.split("#")[0].strip() for line in lines) - {""}
+
+
+def trim_stdlib(original: bytes, modules: frozenset[str]) -> bytes:
+    """Pyodide's standard-library zip holding only `modules` (and the folders they are in), each entry
+    as the original has it: the same source file, order, date and attributes, and the same deflate
+    level (zipfile's default, 6: the original's entries come out byte for byte). A module of the list
+    that the zip lacks is a BuildError: the pinned Pyodide changed, and the list must be found again."""
+    with zipfile.ZipFile(io.BytesIO(original)) as source:
+        files = {entry.filename for entry in source.infolist() if zip_module(entry.filename) in modules}
+        missing = sorted(modules - {zip_module(name) for name in files})
+        if missing:
+            raise BuildError(f"node_modules/pyodide/{STDLIB_ZIP} has no module {', '.join(missing)}: a new Pyodide? "
+                             f"Run `.venv/bin/python trim/discover.py` to find the modules the site needs again")
+        folders = {f"{folder}/" for name in files for folder in PurePosixPath(name).parents if folder.name}
+        written = io.BytesIO()
+        with zipfile.ZipFile(written, "w") as trimmed:
+            for entry in source.infolist():
+                if entry.filename in files or entry.filename in folders:
+                    trimmed.writestr(entry, source.read(entry))
+    return written.getvalue()
+
+
+def trim_lock(lock: dict, packages: tuple[str, ...]) -> dict:
+    """Pyodide's lock file listing only `packages` and what they depend on, in the original's order."""
+    known = lock["packages"]
+    kept: set[str] = set()
+    wanted = list(packages)
+    while wanted:
+        name = wanted.pop()
+        if name not in known:
+            raise BuildError(f"{name} is no package of the pinned Pyodide (node_modules/pyodide/{LOCK_FILE})")
+        if name not in kept:
+            kept.add(name)
+            wanted.extend(known[name]["depends"])
+    return {**lock, "packages": {name: entry for name, entry in known.items() if name in kept}}
+
+
 def copy_pyodide(target: Path) -> None:
+    """The runtime's files, the standard library and the lock file trimmed to what the site uses."""
     missing = [name for name in PYODIDE_FILES if not (PYODIDE_SOURCE / name).is_file()]
     if missing:
         raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` first")
     target.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE_SOURCE / name, target / name)
+        if name not in (STDLIB_ZIP, LOCK_FILE):
+            shutil.copy2(PYODIDE_SOURCE / name, target / name)
+    stdlib = trim_stdlib((PYODIDE_SOURCE / STDLIB_ZIP).read_bytes(), read_stdlib_modules())
+    (target / STDLIB_ZIP).write_bytes(stdlib)
+    lock = json.loads((PYODIDE_SOURCE / LOCK_FILE).read_text(encoding="utf-8"))
+    (target / LOCK_FILE).write_text(json.dumps(trim_lock(lock, LOCK_PACKAGES)), encoding="utf-8")
+
+
+def pyodide_python() -> tuple[str, str]:
+    """The major and minor version of the pinned Pyodide's Python, as its lock file says."""
+    lock = json.loads((PYODIDE_SOURCE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    major, minor, *_ = lock["info"]["python"].split(".")
+    return major, minor
+
+
+def zip_contents(path: Path) -> bytes:
+    """What a zip holds, without the times it was written at (a wheel built again differs only there)."""
+    with zipfile.ZipFile(path) as archive:
+        return b"".join(f"{info.filename}\0{info.CRC}\0{info.file_size}\0".encode()
+                        for info in sorted(archive.infolist(), key=lambda info: info.filename))
+
+
+def compile_for_pyodide(zips: list[tuple[Path, str]]) -> None:
+    """Replace each zip of Python sources (a path, and the directory Pyodide will import it from)
+    with the same zip holding bytecode, compiled by the pinned Pyodide's own Python in Node (see
+    tools/compile_pyc.py for why), reusing what an earlier build compiled from the same bytes."""
+    version = json.loads((PYODIDE_SOURCE / "package.json").read_text(encoding="utf-8"))["version"]
+    compiler = digest(COMPILE_PYC.read_bytes() + COMPILE_PYC.with_suffix(".py").read_bytes() + version.encode())
+    keys = {path: PYC_CACHE / f"{digest(compiler.encode() + prefix.encode() + zip_contents(path))}.zip"
+            for path, prefix in zips}
+    missing = [(path, prefix) for path, prefix in zips if not keys[path].exists()]
+    if missing:
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("compiling Python for Pyodide needs Node.js (run ./dev setup)")
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp)
+            jobs = [{"source": str(work / f"{i}.zip"), "target": str(work / f"{i}.out.zip"), "prefix": prefix}
+                    for i, (path, prefix) in enumerate(missing)]
+            for job, (path, _) in zip(jobs, missing, strict=True):
+                shutil.copyfile(path, job["source"])
+            (work / "job.json").write_text(json.dumps(jobs), encoding="utf-8")
+            result = subprocess.run([node, str(COMPILE_PYC), str(PYODIDE_SOURCE), str(work)],
+                                    capture_output=True, text=True, check=False)
+            if result.returncode != 0:
+                raise BuildError(f"compiling Python for Pyodide failed:\n{result.stdout}{result.stderr[-4000:]}")
+            PYC_CACHE.mkdir(parents=True, exist_ok=True)
+            for job, (path, _) in zip(jobs, missing, strict=True):
+                shutil.copyfile(job["target"], keys[path])
+    for path, _ in zips:
+        shutil.copyfile(keys[path], path)
+    for kept in PYC_CACHE.glob("*.zip"):  # what this build did not use is out of date
+        if kept not in keys.values():
+            kept.unlink()
 
 
 def digest(data: bytes) -> str:
@@ -207,6 +339,9 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         wheel = shutil.copy2(build_wheel(Path(tmp)), dist)
     wheel_path = Path(wheel)
+    major, minor = pyodide_python()
+    compile_for_pyodide([(dist / "pyodide" / "python_stdlib.zip", f"/lib/python{major}{minor}.zip/"),
+                         (wheel_path, f"/lib/python{major}.{minor}/site-packages/")])
     icons = dist / "icons"
     icons.mkdir(exist_ok=True)
     for size in ICON_SIZES:

@@ -1,0 +1,71 @@
+"""Rewrite zips of Python sources as zips of bytecode, inside the pinned Pyodide.
+
+Run by tools/compile_pyc.mjs (build.py calls it): the bytecode must be made by the Python that will
+run it (Pyodide's 3.14), which this machine's CPython cannot do. Pyodide compiles its own packages
+the same way before shipping them; its standard library zip and our wheel come as sources, which
+Python would otherwise compile again on every start of every visit (about 2.4 s for the modules
+Pyodide imports while it starts, against 0.04 s to load them as bytecode, measured in Node).
+
+The .pyc files are sourceless and hash-based without a check (PEP 552): nothing compares them with a
+source, and a build of the same sources gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import marshal
+import sys
+import zipfile
+from pathlib import Path
+
+FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the oldest time a zip can hold: the same bytes on every build
+UNCHECKED_HASH = 0b01  # PEP 552 flags: a hash-based .pyc whose source is never checked
+
+
+def bytecode(source: bytes, path: str) -> bytes:
+    """The .pyc of `source`, which tracebacks will name `path`."""
+    code = compile(source, path, "exec", dont_inherit=True)
+    header = importlib.util.MAGIC_NUMBER + UNCHECKED_HASH.to_bytes(4, "little") + importlib.util.source_hash(source)
+    return header + marshal.dumps(code)
+
+
+def record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}\n"
+
+
+def compile_zip(source: Path, target: Path, prefix: str) -> None:
+    """Every .py of `source` as a .pyc beside where it was (zipimport and the path finder both load
+    a sourceless .pyc found there); other files as they were. A wheel's RECORD is written anew."""
+    files: dict[str, bytes] = {}
+    record = None
+    with zipfile.ZipFile(source) as archive:
+        for info in archive.infolist():
+            if info.is_dir():
+                continue
+            data = archive.read(info)
+            if info.filename.endswith(".py"):
+                files[info.filename[:-3] + ".pyc"] = bytecode(data, prefix + info.filename)
+            elif info.filename.endswith(".dist-info/RECORD"):
+                record = info.filename
+            else:
+                files[info.filename] = data
+    if record is not None:
+        lines = [record_line(name, data) for name, data in files.items()]
+        files[record] = "".join([*lines, f"{record},,\n"]).encode()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in files.items():
+            archive.writestr(zipfile.ZipInfo(name, FIXED_TIME), data, zipfile.ZIP_DEFLATED, 9)
+
+
+def main(job_file: str) -> None:
+    """job_file: a JSON list of {"source", "target", "prefix"}, paths as this Python sees them."""
+    for job in json.loads(Path(job_file).read_text(encoding="utf-8")):
+        compile_zip(Path(job["source"]), Path(job["target"]), job["prefix"])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

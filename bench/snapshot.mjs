@@ -27,11 +27,12 @@ import { exercise } from "./snapshot_exercise.mjs";
 // before the snapshot moves their cost from the visit to the build. The wheel is unpacked by the very
 // function loadPackage calls (pyodide._package_loader.unpack_buffer, with loadPackage's arguments),
 // so that what loadPackage imports is in the snapshot too: the restored worker's loadPackage then
-// imports nothing (the standard library zip holds sources, compiled on import: about a second here).
+// imports nothing (measured in Node with node_modules' runtime, whose standard library holds sources:
+// those imports cost about a second after a restore made without them).
 const PREPARE = `
-import gc, importlib, sysconfig
-from pyodide._package_loader import unpack_buffer
-unpack_buffer(wheel_bytes, filename=wheel_name, extract_dir=sysconfig.get_path("purelib"),
+import gc, importlib
+from pyodide._package_loader import get_install_dir, unpack_buffer
+unpack_buffer(wheel_bytes, filename=wheel_name, extract_dir=get_install_dir(),
               calculate_dynlibs=True, metadata={"INSTALLER": "pyodide.loadPackage", "PYODIDE_SOURCE": wheel_name})
 del wheel_bytes, wheel_name
 importlib.invalidate_caches()

@@ -6,8 +6,9 @@ Builds the site twice into a temporary folder: as it is ("normal") and with a me
 by `node bench/snapshot.mjs make` from that build's own runtime and wheel ("snapshot"): its worker
 gets the snapshot (pyodide-snapshot.bin) as loadPyodide's `_loadSnapshot`, falling back to the normal
 start when that fails, and its service worker precaches the snapshot too. Each run visits both, in
-alternating order: a cold visit (a fresh browser context: no HTTP cache, no compiled code, no
-service worker) and then a warm one (a new page in the same context, served by the service worker).
+alternating order, as bench/start.py does: a cold visit (a new profile on disk: no HTTP cache, no
+compiled code, no service worker), `--dwell` seconds on the page, then the browser closed and opened
+again on the same profile and a warm visit (the service worker, the HTTP cache, the code cache kept).
 Reported per visit: the worker's marks (window.pygamesTimings: ms from the worker's start to the
 runtime, the wheel and the bridge imported), the wall-clock time from navigation until the page has
 them, and the bytes the server sent (raw, and as gzip -9 of the same files: what a host compressing
@@ -37,7 +38,8 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
@@ -58,8 +60,10 @@ async function fetchSnapshot() {{
 }}
 
 async function loadPyodide(options) {{
+  const snapshot = fetchSnapshot();
+  snapshot.catch(() => {{}}); // said below: loadPyodide awaits it only after importing the runtime
   try {{
-    const pyodide = await loadPyodideNormally({{ ...options, _loadSnapshot: fetchSnapshot() }});
+    const pyodide = await loadPyodideNormally({{ ...options, _loadSnapshot: snapshot }});
     console.info("pygames snapshot: restored");
     return pyodide;
   }} catch (error) {{
@@ -148,30 +152,49 @@ def visit(page: Page, url: str) -> dict[str, Any]:
     return {"wall_ms": wall_ms, **timings, "said": said}
 
 
-def measure(browser: Browser, variant: str, url: str, site: Path, sent: list[tuple[str, int]]) -> dict:
-    context = browser.new_context()
-    try:
-        sent.clear()
-        cold = visit(context.new_page(), url)
-        cold["bytes"] = byte_counts(site, sent)
-        context.pages[0].close()
-        sent.clear()
-        warm = visit(context.new_page(), url)
-        warm["bytes"] = byte_counts(site, sent)
-    finally:
-        context.close()
-    for name, figures in (("cold", cold), ("warm", warm)):
-        print(f"  {variant:8} {name}: {json.dumps(figures)}", flush=True)
-    return {"cold": cold, "warm": warm}
+def measure(playwright: Playwright, variant: str, url: str, site: Path, sent: list[tuple[str, int]],
+            dwell: float) -> dict:
+    """A cold visit in a new profile on disk, `dwell` seconds on the page (Chromium writes its
+    compiled-code cache for the runtime a while after the page started), then the browser closed,
+    opened again on the same profile and the page visited again: the warm visit."""
+    figures = {}
+    with tempfile.TemporaryDirectory() as profile:
+        for name in ("cold", "warm"):
+            context = playwright.chromium.launch_persistent_context(profile, **launch_options())
+            try:
+                sent.clear()
+                figures[name] = visit(context.pages[0] if context.pages else context.new_page(), url)
+                figures[name]["bytes"] = byte_counts(site, sent)
+                if name == "cold":
+                    time.sleep(dwell)
+            finally:
+                context.close()
+            print(f"  {variant:8} {name}: {json.dumps(figures[name])}", flush=True)
+    return figures
 
 
-def exercise(browser: Browser, url: str) -> dict:
+def exercise(browser: Browser, url: str, *, every_game: bool = True) -> dict:
+    """Start the page and play every game (bench/snapshot_exercise.mjs), or only deal an Arsène game
+    and let the bots make a few moves; the page's uncaught errors are reported with it."""
     context = browser.new_context()
     try:
         page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
         result = visit(page, url)
-        result["games"] = page.evaluate(
-            f"async () => (await import('./{EXERCISE}')).exercise(window.pygamesBridge)")
+        if every_game:
+            result["games"] = page.evaluate(
+                f"async () => (await import('./{EXERCISE}')).exercise(window.pygamesBridge)")
+        else:
+            result["arsene"] = page.evaluate("""async () => {
+                const { sid, snapshot } = await window.pygamesBridge({op: "new", game: "arsene", seed: "7", seat: 0});
+                let moves = snapshot.moves;
+                for (let step = 0; step < 5; step++) {
+                    moves = (await window.pygamesBridge({op: "bot", sid, level: "easy", seed: step})).snapshot.moves;
+                }
+                return {moves};
+            }""")
+        result["page_errors"] = errors
         return result
     finally:
         context.close()
@@ -181,13 +204,24 @@ def check(browser: Browser, sites: dict[str, Path], urls: dict[str, str]) -> Non
     print("every game from the snapshot:", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
     snapshot_file = sites["snapshot"] / SNAPSHOT_FILE
     kept = snapshot_file.read_bytes()
+    half = len(kept) // 2
+    broken = {
+        "missing": None,
+        "random bytes": os.urandom(1 << 20),
+        # a valid header (magic number, build id) over memory that is not Python's: nothing tells
+        "second half random": kept[:half] + os.urandom(len(kept) - half),
+    }
     try:
-        snapshot_file.unlink()
-        print("snapshot missing:", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
-        snapshot_file.write_bytes(kept[: len(kept) // 2] + os.urandom(len(kept) - len(kept) // 2))
-        print("snapshot corrupt (second half random):", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
-        snapshot_file.write_bytes(os.urandom(1 << 20))
-        print("snapshot corrupt (random bytes):", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
+        for name, content in broken.items():
+            if content is None:
+                snapshot_file.unlink()
+            else:
+                snapshot_file.write_bytes(content)
+            try:
+                outcome = json.dumps(exercise(browser, urls["snapshot"], every_game=False))
+            except PlaywrightError as error:
+                outcome = f"FAILED: {str(error).splitlines()[0]}"
+            print(f"snapshot {name}: {outcome}", flush=True)
     finally:
         snapshot_file.write_bytes(kept)
 
@@ -203,6 +237,7 @@ def medians(results: list[dict], visit_name: str) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--dwell", type=float, default=5.0, help="seconds on the page after the cold visit")
     parser.add_argument("--check", action="store_true",
                         help="also play every game from the snapshot and check the fall-backs")
     args = parser.parse_args()
@@ -221,8 +256,8 @@ def main() -> int:
                 order = list(sites) if run % 2 == 0 else list(reversed(sites))
                 print(f"run {run + 1} (load {os.getloadavg()[0]:.2f})", flush=True)
                 for variant in order:
-                    results[variant].append(
-                        measure(browser, variant, urls[variant], sites[variant], served[variant][1]))
+                    results[variant].append(measure(playwright, variant, urls[variant], sites[variant],
+                                                    served[variant][1], args.dwell))
             browser.close()
         for server, _ in served.values():
             server.shutdown()

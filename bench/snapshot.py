@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import _build_module, launch_options  # noqa: E402  (the e2e tests' browser and build)
 
+BUILD = _build_module()
 TIMEOUT_MS = 180_000
 SNAPSHOT_FILE = "pyodide-snapshot.bin"
 EXERCISE = "snapshot_exercise.mjs"
@@ -78,7 +79,7 @@ async function loadPyodide(options) {{
 PAGES_COMPRESSES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm"}
 
 
-class CountingHandler(_build_module().SiteHandler):
+class CountingHandler(BUILD.SiteHandler):
     """The site's own handler, noting every file it sends: (path, bytes)."""
 
     sent: list[tuple[str, int]]
@@ -102,10 +103,9 @@ def serve(directory: Path) -> tuple[ThreadingHTTPServer, list[tuple[str, int]]]:
 
 def build_sites(work: Path) -> dict[str, Path]:
     """The normal site and the snapshot site, built from this checkout."""
-    build = _build_module()
     normal, snapshot = work / "normal", work / "snapshot"
     normal.mkdir()
-    build.build(normal)
+    BUILD.build(normal)
     shutil.copytree(normal, snapshot)
     wheel = snapshot / json.loads((snapshot / "build.json").read_text())["wheel"]
     made = subprocess.run(
@@ -121,7 +121,7 @@ def build_sites(work: Path) -> dict[str, Path]:
     worker.write_text(source.replace(WORKER_IMPORT, SNAPSHOT_WORKER_IMPORT), encoding="utf-8")
     for site in (normal, snapshot):
         shutil.copy2(ROOT / "bench" / EXERCISE, site / EXERCISE)
-        (site / build.SERVICE_WORKER).write_text(build.service_worker(site), encoding="utf-8")
+        (site / BUILD.SERVICE_WORKER).write_text(BUILD.service_worker(site), encoding="utf-8")
     return {"normal": normal, "snapshot": snapshot}
 
 
@@ -148,7 +148,9 @@ def visit(page: Page, url: str) -> dict[str, Any]:
     page.wait_for_function("() => window.pygamesTimings !== undefined", timeout=TIMEOUT_MS)
     wall_ms = round((time.perf_counter() - start) * 1000)
     timings = page.evaluate("() => window.pygamesTimings")
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")  # the precache is complete
+    # the service worker's precache complete (or given up on: it fails to install when a file is missing)
+    page.evaluate("""() => Promise.race([navigator.serviceWorker.ready.then(() => true),
+                                         new Promise((resolve) => setTimeout(() => resolve(false), 60000))])""")
     return {"wall_ms": wall_ms, **timings, "said": said}
 
 
@@ -211,12 +213,16 @@ def check(browser: Browser, sites: dict[str, Path], urls: dict[str, str]) -> Non
         # a valid header (magic number, build id) over memory that is not Python's: nothing tells
         "second half random": kept[:half] + os.urandom(len(kept) - half),
     }
+    service_worker = sites["snapshot"] / BUILD.SERVICE_WORKER
+    kept_service_worker = service_worker.read_text(encoding="utf-8")
     try:
         for name, content in broken.items():
             if content is None:
-                snapshot_file.unlink()
+                snapshot_file.unlink()  # a site deployed without it: its service worker does not list it
+                service_worker.write_text(BUILD.service_worker(sites["snapshot"]), encoding="utf-8")
             else:
                 snapshot_file.write_bytes(content)
+                service_worker.write_text(kept_service_worker, encoding="utf-8")
             try:
                 outcome = json.dumps(exercise(browser, urls["snapshot"], every_game=False))
             except PlaywrightError as error:
@@ -224,6 +230,7 @@ def check(browser: Browser, sites: dict[str, Path], urls: dict[str, str]) -> Non
             print(f"snapshot {name}: {outcome}", flush=True)
     finally:
         snapshot_file.write_bytes(kept)
+        service_worker.write_text(kept_service_worker, encoding="utf-8")
 
 
 def medians(results: list[dict], visit_name: str) -> dict[str, float]:

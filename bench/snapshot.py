@@ -62,7 +62,8 @@ async function fetchSnapshot() {{
 
 async function loadPyodide(options) {{
   const snapshot = fetchSnapshot();
-  snapshot.catch(() => {{}}); // said below: loadPyodide awaits it only after importing the runtime
+  // loadPyodide awaits it only after importing the runtime: a failure before that is not unhandled
+  snapshot.catch(() => {{}});
   try {{
     const pyodide = await loadPyodideNormally({{ ...options, _loadSnapshot: snapshot }});
     console.info("pygames snapshot: restored");

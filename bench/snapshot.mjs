@@ -45,7 +45,9 @@ gc.collect()  # no proxy of a JavaScript object may be left: makeMemorySnapshot 
 
 async function make(indexURL, wheel, out) {
   const started = performance.now();
-  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  // Python keeps sys.executable (and os.environ["_"]) from the start: Node would give it this
+  // script's path on the build machine; a browser's start gives Emscripten's default.
+  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, _sysExecutable: "./this.program" });
   pyodide.globals.set("wheel_bytes", new Uint8Array(readFileSync(wheel)));
   pyodide.globals.set("wheel_name", basename(wheel));
   pyodide.runPython(PREPARE);

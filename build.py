@@ -36,6 +36,7 @@ import tempfile
 import zipfile
 import zlib
 from collections.abc import Callable
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
@@ -64,6 +65,9 @@ STDLIB_MODULES = ROOT / "trim" / "stdlib_modules.txt"
 # pygames_core is loaded by its address. (A later micropip goes here, its dependencies come with it.)
 LOCK_PACKAGES: tuple[str, ...] = ()
 SERVICE_WORKER = "sw.js"
+PYTHON_WORKER = "worker.js"
+# The runtime's files go to a folder of this one named by their content (name_runtime).
+RUNTIME_FOLDER = "pyodide"
 # Cache names start with this, so a new build deletes only its own old caches (GitHub Pages
 # serves every project of a user from one origin).
 CACHE_PREFIX = "pygames-"
@@ -272,25 +276,60 @@ def site_files(dist: Path) -> list[Path]:
     return sorted(p for p in dist.rglob("*") if p.is_file())
 
 
-def service_worker(dist: Path) -> str:
-    """web/sw.js, preceded by the cache name and the list of every file to precache.
+def content_hash(folder: Path) -> str:
+    """A hash of every file's path (under `folder`) and content: it changes with any of them."""
+    hashed = hashlib.sha256()
+    for path in site_files(folder):
+        hashed.update(f"{path.relative_to(folder).as_posix()}\0{digest(path.read_bytes())}\0".encode())
+    return hashed.hexdigest()[:16]
+
+
+def name_runtime(dist: Path) -> str:
+    """Move the runtime's files (once complete) from pyodide/ into pyodide/<hash of them>/ and return
+    that folder's address ("pyodide/1a2b…/").
+
+    An address that changes with the content lets the service worker precache the runtime without
+    asking the server again, and a page of an older build, still asking for the older address,
+    never gets a newer runtime (a deploy's pages and runtime always belong together).
+    """
+    folder = dist / RUNTIME_FOLDER
+    files = list(folder.iterdir())
+    named = folder / content_hash(folder)
+    named.mkdir()
+    for path in files:
+        path.rename(named / path.name)
+    return f"{RUNTIME_FOLDER}/{named.name}/"
+
+
+def with_constants(script: str, constants: dict[str, Any]) -> str:
+    """A script of web/ preceded by the constants build.py writes for it."""
+    header = "// Written by build.py: what this build is made of.\n" + "".join(
+        f"const {name} = {json.dumps(value, indent=1)};\n" for name, value in constants.items())
+    return f"{header}\n{script}"
+
+
+def service_worker(dist: Path, runtime: str) -> str:
+    """web/sw.js, preceded by the cache name, the runtime's folder and the list of every file to
+    precache.
 
     The cache name hashes every file's path and content, so any change to the site makes a new
     cache (and a byte-different worker, which is what makes browsers install the update).
     """
-    files = site_files(dist)
-    build_hash = hashlib.sha256()
-    for path in files:
-        relative = path.relative_to(dist).as_posix()
-        build_hash.update(f"{relative}\0{digest(path.read_bytes())}\0".encode())
-    urls = ["./", *(path.relative_to(dist).as_posix() for path in files)]
-    header = (
-        "// Written by build.py: the cache of this build and what it precaches.\n"
-        f"const CACHE_PREFIX = {json.dumps(CACHE_PREFIX)};\n"
-        f"const CACHE_NAME = {json.dumps(CACHE_PREFIX + build_hash.hexdigest()[:16])};\n"
-        f"const PRECACHE = {json.dumps(urls, indent=1)};\n\n"
-    )
-    return header + (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
+    urls = ["./", *(path.relative_to(dist).as_posix() for path in site_files(dist))]
+    constants = {"CACHE_PREFIX": CACHE_PREFIX, "CACHE_NAME": CACHE_PREFIX + content_hash(dist),
+                 "RUNTIME": runtime, "PRECACHE": urls}
+    return with_constants((WEB / SERVICE_WORKER).read_text(encoding="utf-8"), constants)
+
+
+def write_workers(dist: Path, info: dict[str, Any]) -> None:
+    """worker.js, told where the runtime and the wheel are (build.json's "runtime" and "wheel": it
+    starts the runtime without asking the server first), then sw.js, last: its cache name hashes
+    every other file of the site."""
+    worker = (WEB / PYTHON_WORKER).read_text(encoding="utf-8")
+    (dist / PYTHON_WORKER).write_text(
+        with_constants(worker, {"RUNTIME": info["runtime"], "WHEEL": info["wheel"], "VERSION": info["version"]}),
+        encoding="utf-8")
+    (dist / SERVICE_WORKER).write_text(service_worker(dist, info["runtime"]), encoding="utf-8")
 
 
 def compile_scenarios(source: Path, target: Path) -> list[dict]:
@@ -334,14 +373,15 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     """Assemble the whole site in `dist` (replacing it) and return build.json's contents."""
     if dist.exists():
         shutil.rmtree(dist)
-    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER))
-    copy_pyodide(dist / "pyodide")
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, PYTHON_WORKER))
+    copy_pyodide(dist / RUNTIME_FOLDER)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = shutil.copy2(build_wheel(Path(tmp)), dist)
     wheel_path = Path(wheel)
     major, minor = pyodide_python()
-    compile_for_pyodide([(dist / "pyodide" / "python_stdlib.zip", f"/lib/python{major}{minor}.zip/"),
+    compile_for_pyodide([(dist / RUNTIME_FOLDER / "python_stdlib.zip", f"/lib/python{major}{minor}.zip/"),
                          (wheel_path, f"/lib/python{major}.{minor}/site-packages/")])
+    runtime = name_runtime(dist)
     icons = dist / "icons"
     icons.mkdir(exist_ok=True)
     for size in ICON_SIZES:
@@ -350,6 +390,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         "wheel": wheel_path.name,
         "version": wheel_path.name.split("-")[1],
         "sha256": digest(wheel_path.read_bytes()),
+        "runtime": runtime,
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     write_how_to_play(dist / "howto")  # first: a malformed document is reported as such
@@ -358,19 +399,41 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")
     (dist / "scenarios").mkdir(exist_ok=True)
     compile_scenarios(WEB / "scenarios", dist / "scenarios")
-    (dist / SERVICE_WORKER).write_text(service_worker(dist), encoding="utf-8")
+    write_workers(dist, info)
     return info
 
 
 # --- serving -------------------------------------------------------------------------------------
 
 class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the site with the caching headers GitHub Pages sends, so that the tests and benchmarks
+    see what a visitor's browser does: every file may be kept for ten minutes (Cache-Control:
+    max-age=600), then it is asked for again with its ETag (or Last-Modified date) and answered
+    304 Not Modified when unchanged. (Within those ten minutes a browser without the service worker
+    may show an older build; the service worker checks sw.js and revalidates what it precaches.)"""
+
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    etag: str | None = None
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        self.etag = None
+        if path.is_file():
+            stat = path.stat()
+            self.etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+            if self.etag in (tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")):
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        return super().send_head()
 
     def end_headers(self) -> None:
-        # A local preview must show the latest build; offline use is the service worker's job.
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", "max-age=600")
+        if self.etag:
+            self.send_header("ETag", self.etag)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

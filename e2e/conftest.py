@@ -83,15 +83,20 @@ def launch_options() -> dict:
     return {"headless": True}
 
 
+def _run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    run_dir = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_dir = run_dir.parent  # this run's folder, shared by its workers (popen-gw0, popen-gw1, …)
+    return run_dir
+
+
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # A site of its own per test run: runs started at the same time (several engineers, one checkout)
     # must not rebuild dist/ under each other's servers. The run's xdist workers share one, built by
     # whichever comes first: two wheel builds in one source tree at once would trip over each other.
     build = _build_module()
-    run_dir = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        run_dir = run_dir.parent  # this run's folder, shared by its workers (popen-gw0, popen-gw1, …)
+    run_dir = _run_dir(tmp_path_factory)
     site = run_dir / "site"
     with open(run_dir / "site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -105,6 +110,12 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_dir(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder site_url serves, built: a test that changes a site (a new deploy) changes a copy."""
+    return _run_dir(tmp_path_factory) / "site"
 
 
 @pytest.fixture(scope="session")

@@ -1,13 +1,16 @@
-"""The site in Chromium: a whole Arsène deal through the UI, resume, corrupt saves, offline,
+"""The site in Chromium: a whole Arsène deal through the UI, resume, corrupt saves, offline, a new deploy,
 Japanese, keyboard play, screenshots, and CPython/Pyodide parity through the worker bridge."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import shutil
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import _build_module
 from driver import (
     DESKTOP,
     HUMAN,
@@ -116,13 +119,96 @@ def test_corrupt_save_is_reported_and_set_aside(page: Page, site_url: str, store
     assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") != stored
 
 
-def test_offline_after_one_visit(persistent_context: BrowserContext, site_url: str) -> None:
-    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
-    open_site(page, site_url)
+class Deployment:
+    """A copy of the run's site on a server of its own, which a test can redeploy or take down."""
+
+    def __init__(self, built: Path, folder: Path) -> None:
+        self.site = folder / "site"
+        shutil.copytree(built, self.site)
+        self.build = _build_module()
+        self.server = self.build.make_server(self.site, 0, quiet=True)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def cache_name(self) -> str:
+        lines = (self.site / "sw.js").read_text().splitlines()
+        line = next(line for line in lines if line.startswith("const CACHE_NAME = "))
+        return json.loads(line.removeprefix("const CACHE_NAME = ").rstrip(";"))
+
+    def urls(self) -> set[str]:
+        """The address of every file of the site but the service worker, and the site's own."""
+        return {self.url, *(self.url + path.relative_to(self.site).as_posix()
+                            for path in self.site.rglob("*") if path.is_file() and path.name != "sw.js")}
+
+    def runtime(self) -> str:
+        return json.loads((self.site / "build.json").read_text())["runtime"]
+
+    def redeploy(self) -> None:
+        """A new build replaces the site, as a deploy does: a changed page, and a changed runtime
+        (so in a folder of a new name; the old one is gone)."""
+        index = self.site / "index.html"
+        index.write_text(index.read_text().replace("<title>", '<meta name="deploy" content="2">\n  <title>'))
+        old = self.site / self.runtime()
+        with (old / "pyodide.mjs").open("a") as script:
+            script.write("// the next deploy\n")
+        new = old.with_name(self.build.content_hash(old))
+        old.rename(new)
+        (self.site / "sw.js").unlink()  # it is written last, from everything else
+        info = {**json.loads((self.site / "build.json").read_text()), "runtime": f"pyodide/{new.name}/"}
+        (self.site / "build.json").write_text(json.dumps(info))
+        self.build.write_workers(self.site, info)
+
+    def take_down(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def deployment(site_dir: Path, tmp_path: Path) -> Iterator[Deployment]:
+    deployed = Deployment(site_dir, tmp_path)
+    yield deployed
+    deployed.take_down()
+
+
+CACHED_URLS = """async () => {
+    const urls = {};
+    for (const name of await caches.keys()) {
+        urls[name] = (await (await caches.open(name)).keys()).map((request) => request.url);
+    }
+    return urls;
+}"""
+
+
+def wait_for_caches(page: Page, names: list[str]) -> None:
+    """Until the site's caches are those named (wait_for_function polls a synchronous predicate: each
+    poll asks for the names, and looks at the answer to the poll before)."""
+    page.wait_for_function("""(names) => {
+        caches.keys().then((found) => { window.cacheNames = found.join(); });
+        return window.cacheNames === names.join();
+    }""", arg=names, timeout=TIMEOUT_MS)
+
+
+def visit_until_controlled(page: Page, url: str) -> None:
+    open_site(page, url)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+
+
+def test_offline_after_one_visit_with_the_runtime(
+        persistent_context: BrowserContext, deployment: Deployment) -> None:
+    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    visit_until_controlled(page, deployment.url)
     start_game(page, seed=8)
+    cached = page.evaluate(CACHED_URLS)
+    assert list(cached) == [deployment.cache_name()]
+    assert set(cached[deployment.cache_name()]) == deployment.urls()  # the runtime's folder too
+    assert f"{deployment.url}{deployment.runtime()}pyodide.asm.wasm" in deployment.urls()
+    # the server gone and the HTTP cache emptied: only the service worker's cache can answer
+    deployment.take_down()
     persistent_context.set_offline(True)
-    open_site(page, site_url)
+    cdp = persistent_context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    cdp.detach()
+    open_site(page, deployment.url)  # the game goes on where it was
     phase = wait_for_turn_or_summary(page)
     while phase != "play":
         take_human_turn(page)
@@ -130,6 +216,26 @@ def test_offline_after_one_visit(persistent_context: BrowserContext, site_url: s
     cards = len(hand(page))
     take_human_turn(page)
     expect(page.locator(".hand .card")).to_have_count(cards - 1)
+
+
+def test_a_new_deploy_replaces_the_old_files(persistent_context: BrowserContext, deployment: Deployment) -> None:
+    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    visit_until_controlled(page, deployment.url)
+    old_cache, old_runtime = deployment.cache_name(), deployment.runtime()
+    deployment.redeploy()
+    assert (deployment.cache_name(), deployment.runtime()) != (old_cache, old_runtime)
+    # The next visit is served by the old worker from the old cache (its runtime too: the server has
+    # no longer got it), which finds the new worker once the game engine is up.
+    open_site(page, deployment.url)
+    wait_for_caches(page, [deployment.cache_name()])
+    cached = page.evaluate(CACHED_URLS)
+    assert set(cached[deployment.cache_name()]) == deployment.urls()
+    assert not [url for url in cached[deployment.cache_name()] if old_runtime in url]
+    # the visit after it: the new page, on the new runtime (the old one is in no cache and on no server)
+    open_site(page, deployment.url)
+    expect(page.locator('meta[name="deploy"]')).to_have_count(1)
+    start_game(page, seed=8)
+    expect(page.locator(".arsene")).to_be_visible()
 
 
 def test_japanese_labels(page: Page, site_url: str) -> None:

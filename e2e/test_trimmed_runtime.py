@@ -25,9 +25,10 @@ from exercise import exercise, read_scenarios  # noqa: E402  (trim/ is a folder 
 
 def test_the_site_serves_the_trimmed_runtime(page: Page, site_url: str) -> None:
     build = _build_module()
-    stdlib = zipfile.ZipFile(io.BytesIO(page.request.get(f"{site_url}pyodide/{build.STDLIB_ZIP}").body()))
+    runtime = site_url + page.request.get(f"{site_url}build.json").json()["runtime"]
+    stdlib = zipfile.ZipFile(io.BytesIO(page.request.get(f"{runtime}{build.STDLIB_ZIP}").body()))
     assert {build.zip_module(name) for name in stdlib.namelist()} - {None} == build.read_stdlib_modules()
-    lock = json.loads(page.request.get(f"{site_url}pyodide/{build.LOCK_FILE}").body())
+    lock = json.loads(page.request.get(f"{runtime}{build.LOCK_FILE}").body())
     original = json.loads((build.PYODIDE_SOURCE / build.LOCK_FILE).read_text(encoding="utf-8"))
     assert lock == build.trim_lock(original, build.LOCK_PACKAGES)
 

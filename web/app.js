@@ -12,7 +12,7 @@ import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.
 import { dealParameters, packText, seedParameter, siteLink } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
-import { LiveTable } from "./table.js";
+import { drawableSnapshot, LiveTable, storedSnapshot } from "./table.js";
 
 const SAVE_KEY = "pygames.save";
 const CORRUPT_SAVE_KEY = "pygames.save.corrupt";
@@ -64,6 +64,7 @@ const bridge = startBridge({
 window.pygamesBridge = bridge.call;
 
 let games = [];
+let gamesKnown = null; // resolves to whether `games` could be read (knowGames)
 // The LiveTable on the table, with the shell's own fields: level, undo (allowed), challenge (a
 // shared deal: no undo), hint.
 let session = null;
@@ -179,14 +180,18 @@ function onKey(event) {
 
 // --- start-up ------------------------------------------------------------------------------------
 
+// Nothing waits for Python that can be drawn without it: a saved game is drawn at once from the
+// snapshot stored with it and its `load` is sent at once; a shared deal's `new` is sent at once; the
+// picker is drawn from the catalog. Those requests wait in the worker's queue until Python is up.
 async function main() {
   setupChrome();
   const shared = sharedDeal();
   const saved = storage.get(SAVE_KEY);
-  // With nothing to resume or to deal, the picker is drawn from the catalog the build wrote and
-  // Python starts behind it: choosing a game overlaps the runtime's start, and Start simply waits
-  // in the worker's queue until the rules are there.
-  const pickerFirst = saved === null && !shared && await showPickerFromCatalog();
+  gamesKnown = knowGames();
+  let resuming = null;
+  if (saved !== null) resuming = resume(saved);
+  else if (shared) startShared(shared);
+  else gamesKnown.then((known) => known && showPicker());
   try {
     window.pygamesTimings = (await bridge.ready).timings;
   } catch (error) {
@@ -198,39 +203,46 @@ async function main() {
   pythonReady = true;
   $("picker-status")?.remove();
   $("loading").setAttribute("aria-busy", "false");
-  if (pickerFirst) return;
-  const reply = await bridge.call({ op: "games" });
-  if (!reply.ok) {
-    showError(reply.error);
-    return;
-  }
-  games = reply.games.filter((game) => game.id in renderers);
-  if (saved === null) {
-    if (shared) await startShared(shared);
-    else showPicker();
-    return;
-  }
-  await resume(saved);
   // A game in progress is never replaced unasked: the shared deal waits for the player's word.
-  if (shared) {
+  if (shared && saved !== null) {
+    await resuming;
+    await gamesKnown;
     const game = games.find((entry) => entry.id === shared.game);
     showMessage(t("sharedDeal", { game: pick(game?.title) || shared.game }),
       { label: t("playShared"), run: () => startShared(shared) });
   }
 }
 
-// The games as list_games() describes them, written by build.py: false if it cannot be read (the
-// shell then waits for Python and asks it).
-async function showPickerFromCatalog() {
+// The games as list_games() describes them: from the catalog build.py wrote, without Python, else
+// asked of Python once it is up. False when neither can say (the error has been said).
+async function knowGames() {
   try {
     const response = await fetch("catalog.json");
-    if (!response.ok) return false;
-    games = (await response.json()).filter((game) => game.id in renderers);
+    if (response.ok) {
+      games = (await response.json()).filter((game) => game.id in renderers);
+      return true;
+    }
   } catch {
+    // asked of Python below
+  }
+  if (await engineDown()) return false;
+  const reply = await bridge.call({ op: "games" });
+  if (!reply.ok) {
+    showError(reply.error);
     return false;
   }
-  showPicker();
+  games = reply.games.filter((game) => game.id in renderers);
   return true;
+}
+
+// Whether the engine failed to start (main says so): a request's failure is then not its own.
+async function engineDown() {
+  try {
+    await bridge.ready;
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 // A deal shared by link (index.html#game=…&seed=…): read once, then dropped from the address so that
@@ -253,7 +265,8 @@ function sharedDeal() {
 async function startShared(deal) {
   const reply = await bridge.call(deal);
   if (!reply.ok) {
-    if (!session) showPicker();
+    if (await engineDown()) return;
+    if (!session && await gamesKnown) showPicker();
     showError(reply.error);
     return;
   }
@@ -262,25 +275,38 @@ async function startShared(deal) {
   showMessage(t("sharedHere"));
 }
 
+// The saved game, loaded by the engine; with a snapshot stored beside it (saves made before there
+// was one have none), drawn at once while the `load` waits for Python. True once it is loaded.
 async function resume(raw) {
   let saved;
-  let reply;
+  let opening;
   try {
     saved = JSON.parse(raw);
-    reply = await bridge.call({ op: "load", text: saved.text, seat: saved.seat ?? HUMAN_SEAT });
+    opening = bridge.call({ op: "load", text: saved.text, seat: saved.seat ?? HUMAN_SEAT });
   } catch (error) {
-    reply = { ok: false, error: { message: error.message } };
+    opening = Promise.resolve({ ok: false, error: { message: error.message } });
   }
-  if (!reply.ok || !(reply.snapshot.game in renderers)) {
+  const settings = { level: LEVELS.includes(saved?.level) ? saved.level : "normal", undo: saved?.undo !== false,
+    challenge: saved?.challenge === true, explain: saved?.explain === true };
+  const drawn = drawableSnapshot(saved?.snap ?? null, saved?.text);
+  const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
+  const reply = await opening;
+  const loaded = reply.ok && reply.snapshot.game in renderers;
+  if (table && (table !== session || loaded)) return loaded; // the starting table has taken the reply
+  if (table) session = null; // it closed itself
+  if (!loaded && await engineDown()) {
+    showOnly("loading"); // main says why; the save stays as it is
+    return false;
+  }
+  if (!loaded) {
     // Keep the text (a player may want to report it) but out of the way of the next game.
     storage.set(CORRUPT_SAVE_KEY, raw);
     storage.remove(SAVE_KEY);
-    showPicker();
+    if (await gamesKnown) showPicker();
     showMessage(t("resumeFailed", { message: reply.error?.message ?? reply.snapshot.game }));
     return false;
   }
-  openSession(reply, { level: LEVELS.includes(saved.level) ? saved.level : "normal", undo: saved.undo !== false,
-    challenge: saved.challenge === true, explain: saved.explain === true });
+  openSession(reply, settings);
   return true;
 }
 
@@ -292,7 +318,8 @@ let restoredSave = null; // the game text last reloaded after a stop: a second s
 // when the engine stopped is not in it: it was not made, and the player is told to make it again
 // (never sent twice). A bot that was thinking simply thinks again; a hint is asked for again.
 async function engineStopped({ cause, lost }) {
-  const table = session?.closed ? null : session;
+  // a starting table's `load` names no session: it goes to the new engine by itself, like a new game
+  const table = session?.closed || session?.starting ? null : session;
   const because = t(`engineCause_${cause}`);
   table?.close({ stopped: true });
   if (!table) {
@@ -517,17 +544,20 @@ async function loadFile(file) {
 
 // --- the table -----------------------------------------------------------------------------------
 
-function openSession(reply, settings) {
+// opening: for a table drawn from a saved snapshot, the bridge's answer to its `load` (LiveTable).
+function openSession(reply, settings, opening = null) {
   session?.close();
   session = new LiveTable({
     root: $("game"),
     cubeRoot: $("cube-bar"),
     bridge,
     reply,
+    opening,
     level: settings.level,
     onChange: afterStep,
     onSummary: summarize,
     onError: showError,
+    onNotice: (key) => showMessage(t(key)),
   });
   // focusOnTurn: the focus goes to the table's first control on the player's first turn, so that a
   // keyboard player can act at once (the picker's Start button has gone)
@@ -537,6 +567,7 @@ function openSession(reply, settings) {
   showOnly("game");
   scrollTo(0, 0); // the picker's Start is far down a phone's page: the table opens at its top
   session.start();
+  return session;
 }
 
 // After every step of the table (and its first drawing): save it, say it in words when the player
@@ -553,16 +584,20 @@ function afterStep(table) {
       ?? root.querySelector("button:not(:disabled), [tabindex='0']");
     focusInView(first($("cube-bar")) ?? first($("game")));
   }
-  if (table.explain) requestHint({ auto: true });
+  if (table.explain && !table.busy) requestHint({ auto: true }); // busy: a move made while Python started goes first
 }
 
 function save(table) {
-  storage.set(SAVE_KEY, saveRecord(table));
+  // where the storage is nearly full, the game at least: its snapshot only saves the next visit time
+  if (!storage.set(SAVE_KEY, saveRecord(table))) storage.set(SAVE_KEY, saveRecord(table, { drawn: false }));
   updateTools();
 }
 
-function saveRecord({ snap, level, undo, challenge, explain }) {
-  return JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge, explain });
+// The game's text, the table's settings, and the snapshot last drawn (without its save text, which
+// is `text`): the next visit draws the table from it at once, before Python is up.
+function saveRecord({ snap, level, undo, challenge, explain }, { drawn = true } = {}) {
+  return JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge, explain,
+    snap: drawn ? storedSnapshot(snap) : undefined });
 }
 
 function stopExplaining() {
@@ -607,6 +642,10 @@ function onTable() {
 function updateTools() {
   $("undo").hidden = !(onTable() && session.undo && !session.challenge);
   $("undo").disabled = !undoOffered();
+  // what needs Python says that it is starting: undo and the hint (a bot's move says it on the table)
+  const starting = Boolean(onTable() && session.starting);
+  $("undo").setAttribute("aria-busy", String(starting));
+  $("undo").querySelector(".tool-label").textContent = t(starting ? "loadingStart" : "undo");
   $("share").hidden = !onTable();
   updateHintButton();
 }
@@ -614,7 +653,8 @@ function updateTools() {
 // --- undo: back to the player's previous decision, taking back the bots' moves since ---------------
 
 function undoOffered() {
-  return onTable() && session.undo && !session.challenge && !session.busy && session.snap.legal.length > 0
+  return onTable() && session.undo && !session.challenge && !session.busy && !session.starting
+    && session.snap.legal.length > 0
     && session.snap.can_undo; // the player's own move to take back, not the bots' from before it
 }
 
@@ -646,8 +686,10 @@ function updateHintButton() {
   const button = $("hint");
   button.hidden = !hintOffered();
   const thinking = Boolean(session?.hint && session.hint.moves === session.snap.moves && !session.hint.action);
-  button.setAttribute("aria-busy", String(thinking));
-  button.querySelector("span").textContent = t(thinking ? "hintThinking" : "hint");
+  const starting = Boolean(session?.starting);
+  button.disabled = starting;
+  button.setAttribute("aria-busy", String(thinking || starting));
+  button.querySelector("span").textContent = t(starting ? "loadingStart" : thinking ? "hintThinking" : "hint");
 }
 
 // The worker answers one request at a time: a move made while the hint is computed waits for it
@@ -655,7 +697,7 @@ function updateHintButton() {
 // auto: asked by "Explain as we play" rather than the player (the focus stays where it is).
 async function requestHint({ auto = false } = {}) {
   const current = session;
-  if (!hintOffered() || current.hint?.moves === current.snap.moves) return;
+  if (!hintOffered() || current.starting || current.hint?.moves === current.snap.moves) return;
   const moves = current.snap.moves;
   current.hint = { moves, action: null };
   updateHintButton();
@@ -732,10 +774,9 @@ async function openShare() {
 // --- help: the rules of the game on the table (or of a game in the picker), its keys ----------------
 
 function openHelp() {
-  if (onTable()) {
-    const { snap } = session;
-    openRules(games.find((game) => game.id === snap.game),
-      { cube: Boolean(snap.view.cube), undo: session.undo && !session.challenge });
+  const onTableGame = onTable() && games.find((game) => game.id === session.snap.game);
+  if (onTableGame) { // (a table drawn before the catalog has been read offers the general help)
+    openRules(onTableGame, { cube: Boolean(session.snap.view.cube), undo: session.undo && !session.challenge });
   } else {
     refreshHelp = showGeneralHelp($("help"), { games, openRules: (game) => openRules(game) });
   }
@@ -761,6 +802,8 @@ function gameTitle(id) {
 
 main();
 
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
-}
+// The service worker is registered once the game engine has started (or failed to): its install
+// asks the server for every file of the site, which must not compete with the runtime's start.
+bridge.ready.catch(() => {}).then(() => {
+  navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
+});

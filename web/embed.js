@@ -11,11 +11,14 @@ import { seatName, seatsFromBottom } from "./seats.js";
 import { seedParameter, unpackText } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
-import { LiveTable, PACE } from "./table.js";
+import { drawableSnapshot, LiveTable, PACE, storedSnapshot } from "./table.js";
 
 const LEVELS = ["easy", "normal", "hard"];
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const SAVE_PREFIX = "pygames.embed."; // + the frame's own URL: each embed resumes its own game
+// + the frame's own URL: the snapshot last drawn beside that save (storedSnapshot), which draws the
+// table at once when the game is continued. A key of its own: the save stays the game's text.
+const DRAWN_PREFIX = "pygames.embed-drawn.";
 // The messages a parent page may send (docs/embed.md); anything else is ignored.
 const ACCEPTED = {
   "pygames:get-height": () => true,
@@ -177,9 +180,6 @@ let bridge = null;
 
 async function runtime() {
   if (!bridge) {
-    // Only now, when the reader asked for the engine: the service worker then keeps the runtime
-    // for every other embed of this site and for offline use, without costing a mere reader.
-    navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
     bridge = startBridge({ onStopped: engineStopped });
     showLoading();
     try {
@@ -188,6 +188,10 @@ async function runtime() {
       bridge = null;
       throw new EmbedError("errEngine", { detail: error.message });
     }
+    // Only now, when the reader asked for the engine and it has started (the service worker's install
+    // must not compete with that start): it then keeps the runtime for every other embed of this
+    // site and for offline use, without costing a mere reader.
+    navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
   }
   return bridge;
 }
@@ -198,7 +202,8 @@ let restoredSave = null; // the game text last reloaded after a stop: a second s
 
 function engineStopped({ cause, lost }) {
   const because = t(`engineCause_${cause}`);
-  if (!live || live.closed) {
+  // a starting table's `load` names no session: it goes to the new engine by itself
+  if (!live || live.closed || live.starting) {
     showError(new EmbedError("engineRestarted", { cause: because }));
     return;
   }
@@ -224,8 +229,13 @@ function showLoading() {
     h("p", { text: t("emLoading") })));
 }
 
+// The request is sent at once, the engine starting if it has not: it waits in the worker's queue
+// until Python is up.
 async function ask(request) {
-  const reply = await (await runtime()).call(request);
+  const starting = runtime();
+  const replied = bridge.call(request);
+  await starting;
+  const reply = await replied;
   if (!reply.ok) throw fromEngine(reply.error);
   return reply;
 }
@@ -277,15 +287,42 @@ function saveKey() {
   return SAVE_PREFIX + location.pathname + location.search + location.hash;
 }
 
+function drawnKey() {
+  return DRAWN_PREFIX + location.pathname + location.search + location.hash;
+}
+
+// The snapshot stored beside the save `text`, ready to draw; null when there is none to trust.
+function drawnSnapshot(text) {
+  try {
+    return drawableSnapshot(JSON.parse(storage.get(drawnKey())), text);
+  } catch {
+    return null;
+  }
+}
+
+// The save and the snapshot drawn with it; the old snapshot goes first, so that one that cannot be
+// written leaves none rather than one of an earlier step.
+function storeGame(snap) {
+  storage.remove(drawnKey());
+  storage.set(saveKey(), snap.save);
+  storage.set(drawnKey(), JSON.stringify(storedSnapshot(snap)));
+}
+
+function forgetGame() {
+  storage.remove(saveKey());
+  storage.remove(drawnKey());
+}
+
 // A play embed: the cover first, the live game once asked for.
 function showPlayCover() {
   const game = gameOf(params.game);
   const saved = storage.get(saveKey());
   setTitle(pick(game.title));
-  const start = (resume) => playLive(() => (resume
-    ? ask({ op: "load", text: saved, seat: params.seat })
-    : ask({ op: "new", game: params.game, players: params.players, seed: params.seed, options: params.options,
-      setup: params.setup, seat: params.seat }))).catch(showError);
+  // continued, the game is drawn at once from its stored snapshot while the engine starts
+  const start = (resume) => (resume
+    ? playLive(() => ask({ op: "load", text: saved, seat: params.seat }), null, drawnSnapshot(saved))
+    : playLive(() => ask({ op: "new", game: params.game, players: params.players, seed: params.seed,
+      options: params.options, setup: params.setup, seat: params.seat }))).catch(showError);
   $("embed-stage").replaceChildren(h("div", { class: "embed-cover" },
     h("p", { class: "embed-cover-title", text: pick(game.title) }),
     h("p", { class: "fine", text: t("emPlayHint") }),
@@ -300,26 +337,37 @@ function showPlayCover() {
   redraw = showPlayCover;
 }
 
-async function playLive(open, backToExample = null) {
+// open(): the request opening the game (ask). drawn: a saved snapshot, drawn at once as a starting
+// table (LiveTable) while that request waits for the engine.
+async function playLive(open, backToExample = null, drawn = null) {
   clearError();
-  const reply = await open();
+  let failure = null;
+  const opening = open().catch((error) => {
+    failure = error;
+    return { ok: false, error };
+  });
+  const reply = drawn ? { sid: null, snapshot: drawn } : await opening;
+  if (failure) throw failure;
   live?.close();
   const stage = $("embed-stage");
-  live = new LiveTable({
+  const table = new LiveTable({
     root: stage,
     cubeRoot: $("embed-cube"),
     bridge,
     reply,
+    opening: drawn && opening,
     level: params.level,
-    onChange: (table) => {
-      if (!backToExample) storage.set(saveKey(), table.snap.save);
+    onChange: (changed) => {
+      if (!backToExample) storeGame(changed.snap);
       postHeight();
     },
     onSummary: summarize,
     onError: (error) => {
       if (error.type !== STOPPED) showError(fromEngine(error)); // engineStopped says it
     },
+    onNotice: (key) => showError(new EmbedError(key)),
   });
+  live = table;
   live.backToExample = backToExample;
   redraw = () => live.draw();
   const controls = $("embed-controls");
@@ -327,10 +375,17 @@ async function playLive(open, backToExample = null) {
     ? h("button", { type: "button", class: "ghost", id: "embed-back-to-example", text: t("emBackToExample"),
       onclick: () => { live.close(); live = null; backToExample(); } })
     : h("button", { type: "button", class: "ghost", id: "embed-restart", text: t("emRestart"),
-      onclick: () => { storage.remove(saveKey()); live.close(); live = null; showPlayCover(); } }));
+      onclick: () => { forgetGame(); live.close(); live = null; showPlayCover(); } }));
   controls.hidden = false;
   $("embed-caption").hidden = true;
-  await live.start();
+  const played = table.start();
+  if (drawn && !(await opening).ok && live === table) {
+    // the table closed itself: back to the cover, and the error said
+    live = null;
+    showPlayCover();
+    throw failure;
+  }
+  await played;
 }
 
 // The summary of a deal or game: the site's own dialog (summary.js), with no extra buttons.

@@ -8,11 +8,14 @@ export const storage = {
       return null;
     }
   },
+  // true when it was stored
   set(key, value) {
     try {
       localStorage.setItem(key, value);
+      return true;
     } catch {
       // Nothing to do: the game goes on, it just will not survive a reload.
+      return false;
     }
   },
   remove(key) {

@@ -5,7 +5,8 @@
 // it picks one up and {type: "reply", id, text} when it has answered it, one at a time, in order; a
 // message it cannot read gets {type: "unreadable"}; once Pyodide has failed fatally (it can no
 // longer be used) every request gets {type: "dead"}, and the page starts a new worker (bridge.js).
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// build.py writes RUNTIME (the runtime's folder, named by its content), WHEEL (pygames_core's wheel)
+// and VERSION above this line: nothing is asked of the server before the runtime starts loading.
 
 const post = (message) => self.postMessage(message);
 
@@ -15,20 +16,21 @@ const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
 async function start() {
   post({ type: "progress", stage: "runtime" });
-  const build = await (await fetch(new URL("build.json", self.location))).json();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location).href });
+  const runtimeFolder = new URL(RUNTIME, self.location).href;
+  const { loadPyodide } = await import(`${runtimeFolder}pyodide.mjs`);
+  const pyodide = await loadPyodide({ indexURL: runtimeFolder });
   // The runtime, for the browser's console and the resilience test (which makes it fail fatally).
   self.pyodide = pyodide;
   mark("runtime");
   post({ type: "progress", stage: "rules" });
   const errors = [];
   // loadPackage does not throw when a package fails to load: it logs and returns what it loaded.
-  const loaded = await pyodide.loadPackage(new URL(build.wheel, self.location).href, {
+  const loaded = await pyodide.loadPackage(new URL(WHEEL, self.location).href, {
     messageCallback: () => {},
     errorCallback: (message) => errors.push(message),
   });
   if (!loaded || loaded.length === 0) {
-    throw new Error(`could not load ${build.wheel}: ${errors.join("; ") || "nothing was loaded"}`);
+    throw new Error(`could not load ${WHEEL}: ${errors.join("; ") || "nothing was loaded"}`);
   }
   mark("wheel");
   post({ type: "progress", stage: "start" });
@@ -42,7 +44,7 @@ async function start() {
       return true;
     }
   };
-  return { call: (text) => bridge.call(text), fatallyFailed, version: build.version };
+  return { call: (text) => bridge.call(text), fatallyFailed, version: VERSION };
 }
 
 const ready = start();

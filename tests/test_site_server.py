@@ -1,0 +1,57 @@
+"""build.py's local server answers with GitHub Pages' caching headers: the browser tests and the
+benchmarks see the caching a visitor of the published site gets."""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    (tmp_path / "app.js").write_text("export {};")
+    server = build.make_server(tmp_path, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield tmp_path, f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def get(url: str, etag: str | None = None) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={"If-None-Match": etag} if etag else {})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:  # urllib raises on a 304
+        return error.code, dict(error.headers), b""
+
+
+def test_files_may_be_kept_ten_minutes_then_are_revalidated(served: tuple[Path, str]) -> None:
+    site, url = served
+    status, headers, body = get(f"{url}app.js")
+    assert (status, headers["Cache-Control"], body) == (200, "max-age=600", b"export {};")
+    assert get(f"{url}app.js", headers["ETag"])[0] == 304
+    (site / "app.js").write_text("export const changed = 1;")
+    status, changed, body = get(f"{url}app.js", headers["ETag"])
+    assert (status, body) == (200, b"export const changed = 1;")
+    assert changed["ETag"] != headers["ETag"]
+
+
+def test_the_site_itself_is_the_index_page(served: tuple[Path, str]) -> None:
+    _, url = served
+    status, headers, body = get(url)
+    assert (status, body) == (200, b"<!doctype html>")
+    assert get(f"{url}?pace=0", headers["ETag"])[0] == 304

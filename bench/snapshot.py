@@ -4,15 +4,16 @@
 
 Builds the site twice into a temporary folder: as it is ("normal") and with a memory snapshot made
 by `node bench/snapshot.mjs make` from that build's own runtime and wheel ("snapshot"): its worker
-gets the snapshot (pyodide-snapshot.bin) as loadPyodide's `_loadSnapshot`, falling back to the normal
-start when that fails, and its service worker precaches the snapshot too. Each run visits both, in
-alternating order, as bench/start.py does: a cold visit (a new profile on disk: no HTTP cache, no
-compiled code, no service worker), `--dwell` seconds on the page, then the browser closed and opened
-again on the same profile and a warm visit (the service worker, the HTTP cache, the code cache kept).
-Reported per visit: the worker's marks (window.pygamesTimings: ms from the worker's start to the
-runtime, the wheel and the bridge imported), the wall-clock time from navigation until the page has
-them, and the bytes the server sent (raw, and as gzip -9 of the same files: what a host compressing
-everything would send; GitHub Pages compresses by MIME type, see docs/benchmarks.md). Medians.
+gets the snapshot (pyodide-snapshot.bin, in the runtime's folder) as loadPyodide's `_loadSnapshot`,
+falling back to the normal start when that fails, and its service worker precaches the snapshot too.
+Each run visits both, in alternating order, as bench/start.py does: a cold visit (a new profile on
+disk: no HTTP cache, no compiled code, no service worker), `--dwell` seconds on the page, then the
+browser closed and opened again on the same profile and a warm visit (the service worker, the HTTP
+cache, the code cache kept). Reported per visit: the worker's marks (window.pygamesTimings: ms from
+the worker's start to the runtime, the wheel and the bridge imported), the wall-clock time from
+navigation until the page has them, and the bytes the server sent (raw, and as gzip -9 of the same
+files: what a host compressing everything would send; GitHub Pages compresses by MIME type, see
+docs/benchmarks.md). Medians.
 
 --check also plays every game from the snapshot in Chromium (bench/snapshot_exercise.mjs: bots, a
 hint, save and load, the how-to-play document, the analysis with the Chains solver) and checks the
@@ -49,28 +50,29 @@ BUILD = _build_module()
 TIMEOUT_MS = 180_000
 SNAPSHOT_FILE = "pyodide-snapshot.bin"
 EXERCISE = "snapshot_exercise.mjs"
-# The only change to the site's worker: loadPyodide given the snapshot, and the normal start when
-# restoring it fails (a missing or corrupt file, a runtime of another build). It says which it did.
-WORKER_IMPORT = 'import { loadPyodide } from "./pyodide/pyodide.mjs";'
-SNAPSHOT_WORKER_IMPORT = f"""import {{ loadPyodide as loadPyodideNormally }} from "./pyodide/pyodide.mjs";
-
-async function fetchSnapshot() {{
-  const response = await fetch(new URL("{SNAPSHOT_FILE}", self.location));
+# The only change to the site's worker: its loadPyodide call given the snapshot, and the normal
+# start when restoring it fails (a missing or corrupt file, a runtime of another build). It says
+# which it did. The snapshot lies in the runtime's folder (named by its content, precached like it).
+WORKER_CALL = "await loadPyodide("
+SNAPSHOT_WORKER_CALL = "await loadPyodideFromSnapshot(loadPyodide, "
+SNAPSHOT_WORKER_FUNCTION = f"""
+async function fetchSnapshot(folder) {{
+  const response = await fetch(new URL("{SNAPSHOT_FILE}", folder));
   if (!response.ok) throw new Error(`{SNAPSHOT_FILE}: HTTP ${{response.status}}`);
   return response.arrayBuffer();
 }}
 
-async function loadPyodide(options) {{
-  const snapshot = fetchSnapshot();
+async function loadPyodideFromSnapshot(loadPyodide, options) {{
+  const snapshot = fetchSnapshot(options.indexURL);
   // loadPyodide awaits it only after importing the runtime: a failure before that is not unhandled
   snapshot.catch(() => {{}});
   try {{
-    const pyodide = await loadPyodideNormally({{ ...options, _loadSnapshot: snapshot }});
+    const pyodide = await loadPyodide({{ ...options, _loadSnapshot: snapshot }});
     console.info("pygames snapshot: restored");
     return pyodide;
   }} catch (error) {{
     console.warn(`pygames snapshot: not used (${{error?.message ?? error}}), starting normally`);
-    return loadPyodideNormally(options);
+    return loadPyodide(options);
   }}
 }}
 """
@@ -102,28 +104,28 @@ def serve(directory: Path) -> tuple[ThreadingHTTPServer, list[tuple[str, int]]]:
     return server, sent
 
 
-def build_sites(work: Path) -> dict[str, Path]:
-    """The normal site and the snapshot site, built from this checkout."""
+def build_sites(work: Path) -> tuple[dict[str, Path], str]:
+    """The normal site and the snapshot site, built from this checkout, and the runtime's folder."""
     normal, snapshot = work / "normal", work / "snapshot"
     normal.mkdir()
-    BUILD.build(normal)
+    info = BUILD.build(normal)
     shutil.copytree(normal, snapshot)
-    wheel = snapshot / json.loads((snapshot / "build.json").read_text())["wheel"]
+    runtime = info["runtime"]
     made = subprocess.run(
-        ["node", str(ROOT / "bench" / "snapshot.mjs"), "make", str(snapshot / "pyodide"), str(wheel),
-         str(snapshot / SNAPSHOT_FILE)], capture_output=True, text=True, check=False)
+        ["node", str(ROOT / "bench" / "snapshot.mjs"), "make", str(snapshot / runtime), str(snapshot / info["wheel"]),
+         str(snapshot / runtime / SNAPSHOT_FILE)], capture_output=True, text=True, check=False)
     if made.returncode != 0:
         raise SystemExit(f"making the snapshot failed:\n{made.stderr[-3000:]}")
     print("snapshot made:", made.stdout.strip().splitlines()[-1], flush=True)
     worker = snapshot / "worker.js"
     source = worker.read_text(encoding="utf-8")
-    if WORKER_IMPORT not in source:
-        raise SystemExit(f"web/worker.js no longer has `{WORKER_IMPORT}`: update bench/snapshot.py")
-    worker.write_text(source.replace(WORKER_IMPORT, SNAPSHOT_WORKER_IMPORT), encoding="utf-8")
+    if source.count(WORKER_CALL) != 1:
+        raise SystemExit(f"web/worker.js no longer calls `{WORKER_CALL}` once: update bench/snapshot.py")
+    worker.write_text(source.replace(WORKER_CALL, SNAPSHOT_WORKER_CALL) + SNAPSHOT_WORKER_FUNCTION, encoding="utf-8")
     for site in (normal, snapshot):
         shutil.copy2(ROOT / "bench" / EXERCISE, site / EXERCISE)
-        (site / BUILD.SERVICE_WORKER).write_text(BUILD.service_worker(site), encoding="utf-8")
-    return {"normal": normal, "snapshot": snapshot}
+        (site / BUILD.SERVICE_WORKER).write_text(BUILD.service_worker(site, runtime), encoding="utf-8")
+    return {"normal": normal, "snapshot": snapshot}, runtime
 
 
 @functools.cache
@@ -203,9 +205,9 @@ def exercise(browser: Browser, url: str, *, every_game: bool = True) -> dict:
         context.close()
 
 
-def check(browser: Browser, sites: dict[str, Path], urls: dict[str, str]) -> None:
+def check(browser: Browser, sites: dict[str, Path], runtime: str, urls: dict[str, str]) -> None:
     print("every game from the snapshot:", json.dumps(exercise(browser, urls["snapshot"])), flush=True)
-    snapshot_file = sites["snapshot"] / SNAPSHOT_FILE
+    snapshot_file = sites["snapshot"] / runtime / SNAPSHOT_FILE
     kept = snapshot_file.read_bytes()
     half = len(kept) // 2
     broken = {
@@ -220,7 +222,7 @@ def check(browser: Browser, sites: dict[str, Path], urls: dict[str, str]) -> Non
         for name, content in broken.items():
             if content is None:
                 snapshot_file.unlink()  # a site deployed without it: its service worker does not list it
-                service_worker.write_text(BUILD.service_worker(sites["snapshot"]), encoding="utf-8")
+                service_worker.write_text(BUILD.service_worker(sites["snapshot"], runtime), encoding="utf-8")
             else:
                 snapshot_file.write_bytes(content)
                 service_worker.write_text(kept_service_worker, encoding="utf-8")
@@ -251,7 +253,7 @@ def main() -> int:
     args = parser.parse_args()
     print("load average before:", os.getloadavg(), flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        sites = build_sites(Path(tmp))
+        sites, runtime = build_sites(Path(tmp))
         served = {variant: serve(site) for variant, site in sites.items()}
         urls = {variant: f"http://127.0.0.1:{server.server_address[1]}/?pace=0"
                 for variant, (server, _) in served.items()}
@@ -259,7 +261,7 @@ def main() -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_options())
             if args.check:
-                check(browser, sites, urls)
+                check(browser, sites, runtime, urls)
             for run in range(args.runs):
                 order = list(sites) if run % 2 == 0 else list(reversed(sites))
                 print(f"run {run + 1} (load {os.getloadavg()[0]:.2f})", flush=True)

@@ -22,8 +22,8 @@ Each run is one visitor of each page, in a fresh Chromium profile on disk, site 
 After the first visit the visitor stays `--dwell` seconds on the page, as a person would: Chromium
 writes its compiled-code cache for the runtime some time after the page has started.
 
-Times are the page's own clock (performance.now(): milliseconds since the navigation started),
-read when the condition is first seen (the page is polled on every animation frame).
+Times are the page's own clock (performance.now(): milliseconds since the navigation started) at the
+first animation frame where the condition holds, watched from the page's start by an init script.
 """
 
 from __future__ import annotations
@@ -151,12 +151,35 @@ def bytes_sent(paths: list[Path]) -> dict[str, int]:
 
 # --- visits ----------------------------------------------------------------------------------------
 
-# The site's table offers the player a move (a renderer draws its table as the one child of #game,
-# with data-my-turn), and — for "playable" — the engine is up and has answered for this table.
-TABLE_VISIBLE = "() => document.querySelector('#game:not([hidden]) > [data-my-turn=\"true\"]') && performance.now()"
-TABLE_PLAYABLE = ("() => document.querySelector('#game:not([hidden]) > [data-my-turn=\"true\"]')"
-                  " && window.pygamesTimings && !document.querySelector('#game[data-starting]') && performance.now()")
-FLOOR_READY = "() => window.floorReady"
+# What is timed, as conditions checked in the page on every animation frame from the moment its
+# document starts (an init script: the time is the page's own, not when Playwright next looks). The
+# site's table offers the player a move (a renderer draws its table as the one child of #game, with
+# data-my-turn): "visible"; and the engine is up and has answered for this table (a table drawn from
+# a saved snapshot carries data-starting until then): "playable". The floor: its worker answered.
+CONDITIONS = {
+    "visible": "document.querySelector('#game:not([hidden]) > [data-my-turn=\"true\"]')",
+    "playable": ("document.querySelector('#game:not([hidden]) > [data-my-turn=\"true\"]')"
+                 " && window.pygamesTimings && !document.querySelector('#game[data-starting]')"),
+    "ready": "window.floorReady !== undefined",
+}
+FIRST_SEEN = """(() => {
+  const conditions = CONDITIONS;
+  const seen = window.benchFirstSeen = {};
+  const look = () => {
+    const now = performance.now();
+    for (const [name, holds] of Object.entries(conditions)) if (!(name in seen) && holds()) seen[name] = now;
+    if (Object.keys(seen).length < Object.keys(conditions).length) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+def first_seen_script(names: tuple[str, ...]) -> str:
+    """The init script that watches for the conditions named."""
+    conditions = ", ".join(f"{name}: () => Boolean({CONDITIONS[name]})" for name in names)
+    return FIRST_SEEN.replace("CONDITIONS", f"{{ {conditions} }}")
+
+
 # the service worker's install (its precache) is part of a first visit's bytes
 SERVICE_WORKER_DONE = """async () => {
   const registration = await navigator.serviceWorker?.getRegistration();
@@ -166,14 +189,16 @@ SERVICE_WORKER_DONE = """async () => {
 
 
 def page_time(page: Any, condition: str) -> float:
-    return page.wait_for_function(condition, polling="raf", timeout=TIMEOUT_MS).json_value()
+    """Milliseconds from the navigation to the first frame where `condition` (of CONDITIONS) held."""
+    return page.wait_for_function(f"() => window.benchFirstSeen?.{condition}", timeout=TIMEOUT_MS).json_value()
 
 
 class Visitor:
     """One person with one browser profile on disk, visiting one page again and again."""
 
-    def __init__(self, playwright: Playwright, url: str, sent: list[Path]) -> None:
+    def __init__(self, playwright: Playwright, url: str, sent: list[Path], watch: tuple[str, ...]) -> None:
         self.playwright, self.url, self.sent = playwright, url, sent
+        self.watch = first_seen_script(watch)
         self.profile = Path(tempfile.mkdtemp(prefix="bench-profile-"))
 
     @contextmanager
@@ -181,6 +206,7 @@ class Visitor:
         context: BrowserContext = self.playwright.chromium.launch_persistent_context(
             str(self.profile), viewport={"width": 1280, "height": 800}, **launch_options())
         context.set_offline(offline)
+        context.add_init_script(self.watch)
         page = context.pages[0] if context.pages else context.new_page()
         try:
             yield page
@@ -203,31 +229,31 @@ class Visitor:
 
 
 def site_first_visit(page: Any, url: str) -> dict[str, Any]:
-    page.goto(f"{url}?pace=0")
+    page.goto(f"{url}?pace=0", wait_until="commit")
     page.wait_for_selector("#picker:not([hidden]) #start, #game:not([hidden])", timeout=TIMEOUT_MS)
     picker = page.evaluate("performance.now()")
     if page.is_visible("#picker"):
         page.click("#start")
-    playable = page_time(page, TABLE_PLAYABLE)
+    playable = page_time(page, "playable")
     return {"picker_ms": picker, "playable_ms": playable, "worker_ms": page.evaluate("window.pygamesTimings")}
 
 
 def site_return_visit(page: Any, url: str) -> dict[str, Any]:
-    page.goto(f"{url}?pace=0")
-    visible = page_time(page, TABLE_VISIBLE)
-    playable = page_time(page, TABLE_PLAYABLE)
+    page.goto(f"{url}?pace=0", wait_until="commit")
+    visible = page_time(page, "visible")
+    playable = page_time(page, "playable")
     return {"visible_ms": visible, "playable_ms": playable, "worker_ms": page.evaluate("window.pygamesTimings")}
 
 
 def floor_visit(page: Any, url: str) -> dict[str, Any]:
-    page.goto(url)
-    return {"ready_ms": page_time(page, FLOOR_READY)}
+    page.goto(url, wait_until="commit")
+    return {"ready_ms": page_time(page, "ready")}
 
 
 def one_run(playwright: Playwright, site: tuple[str, list[Path]], floor: tuple[str, list[Path]],
             dwell_s: float, site_first: bool) -> dict[str, dict[str, Any]]:
     def site_visits() -> dict[str, Any]:
-        visitor = Visitor(playwright, *site)
+        visitor = Visitor(playwright, *site, watch=("visible", "playable"))
         try:
             return {
                 "cold": visitor.visit(partial(site_first_visit, url=site[0]), dwell_s=dwell_s, count_bytes=True),
@@ -238,7 +264,7 @@ def one_run(playwright: Playwright, site: tuple[str, list[Path]], floor: tuple[s
             visitor.forget()
 
     def floor_visits() -> dict[str, Any]:
-        visitor = Visitor(playwright, *floor)
+        visitor = Visitor(playwright, *floor, watch=("ready",))
         try:
             return {
                 "cold": visitor.visit(partial(floor_visit, url=floor[0]), dwell_s=dwell_s, count_bytes=True),

@@ -3,24 +3,18 @@ benchmarks see the caching a visitor of the published site gets."""
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+def served(tmp_path: Path, build: ModuleType) -> Iterator[tuple[Path, str]]:
     (tmp_path / "index.html").write_text("<!doctype html>")
     (tmp_path / "app.js").write_text("export {};")
     server = build.make_server(tmp_path, 0, quiet=True)

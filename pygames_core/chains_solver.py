@@ -40,9 +40,7 @@ Run the table of random deals with
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
 import sys
 import time
 from collections import Counter
@@ -642,6 +640,9 @@ def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: fl
 
 def table(deals: int, mode: str, first: int = 0, node_limit: int | None = None, time_limit: float | None = None,
           out=sys.stdout) -> dict:
+    # imported here, for the command line only: the site ships only the modules its rules import
+    import statistics
+
     slots = ADVANCED_SLOTS if mode == "advanced" else BEGINNER_SLOTS
     penalties: Counter[int] = Counter()
     times = []
@@ -669,6 +670,8 @@ def table(deals: int, mode: str, first: int = 0, node_limit: int | None = None, 
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # the command line only, as table's statistics
+
     parser = argparse.ArgumentParser(prog="python -m pygames_core.chains_solver",
                                      description="Solve random Chains solitaire deals exactly and tabulate them.")
     parser.add_argument("--deals", type=int, default=100)

@@ -1,6 +1,6 @@
 """tools/compile_pyc.py, which build.py runs inside Pyodide, checked here with this CPython: the
-zip it writes holds bytecode that zipimport loads without the sources, and a wheel's RECORD names
-every file with its true hash and size."""
+zip it writes holds bytecode that zipimport loads without the sources (and without functions'
+docstrings), and a wheel's RECORD names every file with its true hash and size."""
 
 from __future__ import annotations
 
@@ -35,8 +35,10 @@ def test_the_compiled_zip_imports_without_its_sources(tmp_path: Path, monkeypatc
     source, target = tmp_path / "lib.zip", tmp_path / "lib.out.zip"
     write_zip(source, {
         "probe_pkg/__init__.py": "from .inner import answer\n",
-        "probe_pkg/inner.py": "def answer() -> int:\n    return 42\n\n\n"
-                              "def broken() -> None:\n    raise ValueError('here')\n",
+        "probe_pkg/inner.py": ('"""Module doc."""\n\n\nclass Kept:\n    """Class doc."""\n\n\n'
+                               'def answer() -> int:\n    """Function doc."""\n    return 42\n\n\n'
+                               'def only_a_docstring() -> None:\n    """Nothing else."""\n\n\n'
+                               "def broken() -> None:\n    raise ValueError('here')\n"),
         "probe_pkg/data.json": '{"kept": true}',
     })
     compile_pyc().compile_zip(source, target, "/lib/python.zip/")
@@ -50,6 +52,10 @@ def test_the_compiled_zip_imports_without_its_sources(tmp_path: Path, monkeypatc
         import probe_pkg  # type: ignore[import-not-found]
 
         assert probe_pkg.answer() == 42
+        # functions' docstrings are left out; modules and classes keep theirs
+        assert probe_pkg.answer.__doc__ is None
+        assert (probe_pkg.inner.__doc__, probe_pkg.inner.Kept.__doc__) == ("Module doc.", "Class doc.")
+        assert probe_pkg.inner.only_a_docstring() is None
         assert probe_pkg.__file__.endswith("probe_pkg/__init__.pyc")
         # a traceback names the file where Pyodide will find it
         with pytest.raises(ValueError) as raised:

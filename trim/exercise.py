@@ -162,12 +162,17 @@ def exercise(call: Call, scenarios: list[dict], finished_solitaire: str | None =
 
 # --- what only a direct caller of the library does (the discovery runners, not the page) ----------
 
+# The terminal's command line (`pygames`, `python -m pygames_core`), which no page runs: what it alone
+# imports (argparse and the gettext it brings, 40 KB of bytecode) is not shipped to the browser.
+COMMAND_LINE = ("cli.py", "__main__.py")
+
+
 def import_everything() -> None:
-    """Every module of pygames_core, the command-line ones too (found on disk: pkgutil would add modules)."""
+    """Every module of pygames_core but the command line (found on disk: pkgutil would add modules)."""
     import pygames_core
 
     for name in sorted(os.listdir(os.path.dirname(pygames_core.__file__))):
-        if name.endswith(".py") and not name.startswith("__"):  # not __init__ (imported) nor __main__ (runs)
+        if name.endswith(".py") and name != "__init__.py" and name not in COMMAND_LINE:  # __init__: imported
             __import__(f"pygames_core.{name[:-3]}")
 
 

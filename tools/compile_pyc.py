@@ -9,7 +9,8 @@ Pyodide imports while it starts, against 0.04 s to load them as bytecode, measur
 The .pyc files are sourceless and hash-based without a check (PEP 552): nothing compares them with a
 source, and a build of the same sources gives the same bytes. They are compiled without column
 positions (PYTHONNODEBUGRANGES, set by compile_pyc.mjs: a traceback still names the line) and
-without functions' docstrings, which make a bytecode zip a quarter larger than it need be.
+without the docstrings of modules and functions, which make a bytecode zip a quarter larger than
+it need be.
 """
 
 from __future__ import annotations
@@ -28,13 +29,14 @@ FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the oldest time a zip can hold: the same b
 UNCHECKED_HASH = 0b01  # PEP 552 flags: a hash-based .pyc whose source is never checked
 
 
-def without_function_docstrings(tree: ast.Module) -> ast.Module:
-    """`tree` with no function's docstring: a sixth of the standard library's bytecode, which nothing
-    the site runs reads (help() is not there to read it). Modules and classes keep theirs: code does
-    read a module's (a command line's description), and a dataclass without one computes one."""
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """`tree` without its module's and its functions' docstrings: a sixth of the standard library's
+    bytecode, which nothing the site runs reads (help() is not there to read them; the terminal's
+    command line, which reads its module's, is not shipped to run in the browser). Classes keep
+    theirs: a dataclass without one computes one from its signature."""
     for node in ast.walk(tree):
-        function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        if function and ast.get_docstring(node, clean=False) is not None:
+        documented = isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef)
+        if documented and ast.get_docstring(node, clean=False) is not None:
             docstring = node.body[0]
             node.body = node.body[1:] or [ast.copy_location(ast.Pass(), docstring)]
     return tree
@@ -42,7 +44,7 @@ def without_function_docstrings(tree: ast.Module) -> ast.Module:
 
 def bytecode(source: bytes, path: str) -> bytes:
     """The .pyc of `source`, which tracebacks will name `path`."""
-    code = compile(without_function_docstrings(ast.parse(source, path)), path, "exec", dont_inherit=True)
+    code = compile(without_docstrings(ast.parse(source, path)), path, "exec", dont_inherit=True)
     header = importlib.util.MAGIC_NUMBER + UNCHECKED_HASH.to_bytes(4, "little") + importlib.util.source_hash(source)
     return header + marshal.dumps(code)
 

@@ -17,7 +17,8 @@ Each run is one visitor of each page, in a fresh Chromium profile on disk, site 
   the service worker, if any, has finished installing), raw and as gzip would send them.
 - warm: the browser is closed and opened again on the same profile (disk cache, code cache and
   service worker kept) and the page visited again; the site resumes the game saved on the first
-  visit: "visible" when the saved table is drawn, "playable" when it is also live.
+  visit: "visible" when the saved table is drawn, "playable" when it is also live. Then once more
+  in a new tab of that running browser ("new tab": a player whose browser is already open).
 - warm offline (the site only; the floor has no offline mode): the same, with the network off.
 After the first visit the visitor stays `--dwell` seconds on the page, as a person would: Chromium
 writes its compiled-code cache for the runtime some time after the page has started.
@@ -250,6 +251,17 @@ def floor_visit(page: Any, url: str) -> dict[str, Any]:
     return {"ready_ms": page_time(page, "ready")}
 
 
+def and_again_in_a_new_tab(visit: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
+    """`visit` in the browser just opened, then once more in a new tab of that running browser (the
+    first tab closed): the return of a player whose browser is already open."""
+    def visits(page: Any) -> dict[str, Any]:
+        first = visit(page)
+        tab = page.context.new_page()
+        page.close()
+        return {**first, "new_tab": visit(tab)}
+    return visits
+
+
 def one_run(playwright: Playwright, site: tuple[str, list[Path]], floor: tuple[str, list[Path]],
             dwell_s: float, site_first: bool) -> dict[str, dict[str, Any]]:
     def site_visits() -> dict[str, Any]:
@@ -257,7 +269,7 @@ def one_run(playwright: Playwright, site: tuple[str, list[Path]], floor: tuple[s
         try:
             return {
                 "cold": visitor.visit(partial(site_first_visit, url=site[0]), dwell_s=dwell_s, count_bytes=True),
-                "warm": visitor.visit(partial(site_return_visit, url=site[0])),
+                "warm": visitor.visit(and_again_in_a_new_tab(partial(site_return_visit, url=site[0]))),
                 "warm_offline": visitor.visit(partial(site_return_visit, url=site[0]), offline=True),
             }
         finally:
@@ -268,7 +280,7 @@ def one_run(playwright: Playwright, site: tuple[str, list[Path]], floor: tuple[s
         try:
             return {
                 "cold": visitor.visit(partial(floor_visit, url=floor[0]), dwell_s=dwell_s, count_bytes=True),
-                "warm": visitor.visit(partial(floor_visit, url=floor[0])),
+                "warm": visitor.visit(and_again_in_a_new_tab(partial(floor_visit, url=floor[0]))),
             }
         finally:
             visitor.forget()
@@ -300,6 +312,10 @@ def summarize(runs: list[dict]) -> dict[str, Any]:
         "warm: site table visible / floor ready": (site("warm", "visible_ms"), floor("warm", "ready_ms")),
         "warm offline: site playable / floor warm ready":
             (site("warm_offline", "playable_ms"), floor("warm", "ready_ms")),
+        "warm, new tab: site playable (resumed) / floor ready":
+            (site("warm", "new_tab", "playable_ms"), floor("warm", "new_tab", "ready_ms")),
+        "warm, new tab: site table visible / floor ready":
+            (site("warm", "new_tab", "visible_ms"), floor("warm", "new_tab", "ready_ms")),
         "cold bytes, raw": (site("cold", "bytes", "raw"), floor("cold", "bytes", "raw")),
         "cold bytes, gzip": (site("cold", "bytes", "gzip"), floor("cold", "bytes", "gzip")),
     }

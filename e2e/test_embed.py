@@ -40,7 +40,10 @@ def post(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[Page, s
     """Opens a blog post with the given iframes (id -> src), served from a second origin
     (localhost, where the site is on 127.0.0.1)."""
     folder = tmp_path_factory.mktemp("blog")
-    server = _build_module().make_server(folder, 0, quiet=True)
+    # each test writes its post under a name another test used, and the browser's profile is kept
+    # from test to test: the post is asked for again every time (GitHub Pages' ten minutes would
+    # show the earlier test's post)
+    server = _build_module().make_server(folder, 0, quiet=True, cache_control="no-cache")
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
     def open_post(page: Page, name: str, frames: dict[str, str]) -> None:

@@ -171,9 +171,9 @@ def visitor_contexts(playwright: Playwright, tmp_path_factory: pytest.TempPathFa
     """One browser with a profile on disk per locale, kept for the whole run of this worker and
     cleared between tests. Why: a fresh context compiles Pyodide's 10 MB of WebAssembly and its
     JavaScript from scratch (several CPU-seconds per test); a profile kept on disk lets Chromium
-    reuse the compiled code. Service workers are blocked here: one would serve the files from its
-    own just-cleared cache, without the compiled code; the returning visitor's tests
-    (`persistent_context`) have theirs."""
+    reuse the compiled code. Service workers are blocked here: each test's visitor is a first-time
+    one, whom a service worker left by an earlier test would serve from its cache; the returning
+    visitor's tests (`persistent_context`) have theirs."""
     launched: dict[str, BrowserContext] = {}
 
     def for_locale(locale: str) -> BrowserContext:

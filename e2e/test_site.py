@@ -215,6 +215,23 @@ def visit_until_controlled(page: Page, url: str) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
 
 
+def clear_http_cache(context: BrowserContext, page: Page) -> None:
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    cdp.detach()
+
+
+def play_a_card(page: Page) -> None:
+    """The resumed Arsène game goes on: the player's next card is played (the engine is up)."""
+    phase = wait_for_turn_or_summary(page)
+    while phase != "play":
+        take_human_turn(page)
+        phase = wait_for_turn_or_summary(page)
+    cards = len(hand(page))
+    take_human_turn(page)
+    expect(page.locator(".hand .card")).to_have_count(cards - 1)
+
+
 def test_offline_after_one_visit_with_the_runtime(
         persistent_context: BrowserContext, deployment: Deployment) -> None:
     page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
@@ -227,17 +244,9 @@ def test_offline_after_one_visit_with_the_runtime(
     # the server gone and the HTTP cache emptied: only the service worker's cache can answer
     deployment.take_down()
     persistent_context.set_offline(True)
-    cdp = persistent_context.new_cdp_session(page)
-    cdp.send("Network.clearBrowserCache")
-    cdp.detach()
+    clear_http_cache(persistent_context, page)
     open_site(page, deployment.url)  # the game goes on where it was
-    phase = wait_for_turn_or_summary(page)
-    while phase != "play":
-        take_human_turn(page)
-        phase = wait_for_turn_or_summary(page)
-    cards = len(hand(page))
-    take_human_turn(page)
-    expect(page.locator(".hand .card")).to_have_count(cards - 1)
+    play_a_card(page)
 
 
 def test_a_network_that_hangs_does_not_hold_the_runtime(
@@ -248,18 +257,10 @@ def test_a_network_that_hangs_does_not_hold_the_runtime(
     # the HTTP cache emptied and the network hanging: the service worker stops waiting for it and
     # serves the runtime from Cache Storage
     deployment.hang_runtime()
-    cdp = persistent_context.new_cdp_session(page)
-    cdp.send("Network.clearBrowserCache")
-    cdp.detach()
+    clear_http_cache(persistent_context, page)
     open_site(page, deployment.url)
     expect(page.locator("#game")).not_to_have_attribute("data-starting", "")
-    phase = wait_for_turn_or_summary(page)
-    while phase != "play":
-        take_human_turn(page)
-        phase = wait_for_turn_or_summary(page)
-    cards = len(hand(page))
-    take_human_turn(page)
-    expect(page.locator(".hand .card")).to_have_count(cards - 1)
+    play_a_card(page)
 
 
 def test_a_new_deploy_replaces_the_old_files(persistent_context: BrowserContext, deployment: Deployment) -> None:

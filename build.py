@@ -223,7 +223,7 @@ def copy_pyodide(target: Path) -> None:
 
 def pyodide_python() -> tuple[str, str]:
     """The major and minor version of the pinned Pyodide's Python, as its lock file says."""
-    lock = json.loads((PYODIDE_SOURCE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = json.loads((PYODIDE_SOURCE / LOCK_FILE).read_text(encoding="utf-8"))
     major, minor, *_ = lock["info"]["python"].split(".")
     return major, minor
 
@@ -427,7 +427,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         wheel = shutil.copy2(build_wheel(Path(tmp)), dist)
     wheel_path = Path(wheel)
     major, minor = pyodide_python()
-    compile_for_pyodide([(dist / RUNTIME_FOLDER / "python_stdlib.zip", f"/lib/python{major}{minor}.zip/"),
+    compile_for_pyodide([(dist / RUNTIME_FOLDER / STDLIB_ZIP, f"/lib/python{major}{minor}.zip/"),
                          (wheel_path, f"/lib/python{major}.{minor}/site-packages/")])
     runtime = name_runtime(dist)
     icons = dist / "icons"

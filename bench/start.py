@@ -103,7 +103,7 @@ def build_floor(target: Path) -> None:
     (target / FLOOR_WHEEL).write_bytes(floor_wheel())
     runtime = target / "pyodide"
     runtime.mkdir()
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in build.PYODIDE_FILES:  # as the npm package has them: not trimmed, not compiled
         shutil.copy2(build.PYODIDE_SOURCE / name, runtime / name)
 
 

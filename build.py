@@ -142,6 +142,10 @@ def png(size: int, colour: Callable[[float, float], RGB]) -> bytes:
 # --- build steps ---------------------------------------------------------------------------------
 
 def build_wheel(out_dir: Path) -> Path:
+    # setuptools copies the package into build/lib and never removes a module that has since been
+    # moved or deleted: start from an empty copy, or the wheel ships stale modules beside the new ones
+    for stale in [ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")]:
+        shutil.rmtree(stale, ignore_errors=True)
     result = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out_dir)],
         cwd=ROOT, capture_output=True, text=True, check=False,
@@ -383,7 +387,7 @@ def preload_imports(dist: Path) -> None:
 def compile_scenarios(source: Path, target: Path) -> list[dict]:
     """Each scenario with its frames, and an index of them (name, game, title)."""
     from pygames_core import PygamesError
-    from pygames_core.scenario import parse_scenario
+    from pygames_core.app.scenario import parse_scenario
 
     index = []
     for path in sorted(source.glob("*.json")):
@@ -404,7 +408,7 @@ def compile_scenarios(source: Path, target: Path) -> list[dict]:
 def write_how_to_play(target: Path) -> None:
     """Each shipped how-to-play document as howto/<game>.json."""
     from pygames_core import PygamesError, how_to_play, list_games
-    from pygames_core.howto import is_shipped
+    from pygames_core.engine.howto import is_shipped
 
     target.mkdir(exist_ok=True)
     for game in list_games():

@@ -11,7 +11,7 @@ import statistics
 import time
 
 import pygames_core as pg
-from pygames_core.rng import Rng
+from pygames_core.engine.rng import Rng
 
 
 def random_games_per_second(game_id: str, games: int) -> float:

@@ -1,4 +1,4 @@
-// A Pyodide memory snapshot of the worker's state after `import pygames_core.bridge`, made in Node
+// A Pyodide memory snapshot of the worker's state after `import pygames_core.app.bridge`, made in Node
 // with the site's own runtime files, and a check that a runtime restored from it plays every game.
 // An experiment measured by bench/snapshot.py (see docs/benchmarks.md, "Memory snapshot").
 //
@@ -37,8 +37,8 @@ unpack_buffer(wheel_bytes, filename=wheel_name, extract_dir=get_install_dir(),
 del wheel_bytes, wheel_name
 importlib.invalidate_caches()
 import secrets  # rng.py, for a game started without a seed
-import pygames_core.bridge
-import pygames_core.chains_solver  # chains.py, on a Chains solitaire hint or analysis
+import pygames_core.app.bridge
+import pygames_core.games.chains.solver  # chains.py, on a Chains solitaire hint or analysis
 pygames_core.bridge.call('{"op": "games"}')  # reads the how-to-play documents through importlib.resources
 gc.collect()  # no proxy of a JavaScript object may be left: makeMemorySnapshot cannot keep one
 `;
@@ -60,7 +60,7 @@ async function check(indexURL, wheel, snapshotFile) {
   const started = performance.now();
   const pyodide = await loadPyodide({ indexURL, _loadSnapshot: readFileSync(snapshotFile) });
   await pyodide.loadPackage(wheel, { messageCallback: () => {} });
-  const bridge = pyodide.pyimport("pygames_core.bridge");
+  const bridge = pyodide.pyimport("pygames_core.app.bridge");
   const restoredMs = Math.round(performance.now() - started);
   const modules = () => new Set(pyodide.runPython("import sys; list(sys.modules)").toJs());
   const before = modules();

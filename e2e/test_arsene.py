@@ -26,7 +26,7 @@ from driver import (
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
-from pygames_core.scenario import parse_scenario
+from pygames_core.app.scenario import parse_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "web" / "scenarios"
 SIZES = {"phone": PHONE, "laptop": LAPTOP}

@@ -33,7 +33,7 @@ from driver import (
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
-from pygames_core.chains_solver import deal_deck, solve
+from pygames_core.games.chains.solver import deal_deck, solve
 
 WIN_DEAL = 1  # won by the solver's search (86 nodes), where the normal policy's own line falls short
 SLOW_DEAL = 140  # an advanced deal the page's analysis decides only after several slices

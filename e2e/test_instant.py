@@ -6,7 +6,7 @@ said and nothing is lost. Saves made before there were snapshots still resume; a
 sends its `new` before the runtime is up; the embed's "Continue your game" draws at once too.
 
 Positions and snapshots are made in CPython through the same bridge the worker runs
-(pygames_core.bridge), so the stored record is exactly what the page would have written."""
+(pygames_core.app.bridge), so the stored record is exactly what the page would have written."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from driver import HUMAN, PHONE, SAVE_KEY, TIMEOUT_MS, attributes, saved_game, w
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import pygames_core as pg
-from pygames_core import bridge
+from pygames_core.app import bridge
 
 CORRUPT_SAVE_KEY = "pygames.save.corrupt"
 RUNTIME = "**/pyodide.asm.wasm"

@@ -14,7 +14,7 @@ from driver import LAPTOP, PHONE, SAVE_KEY, assert_play_in_view, open_site, star
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
-from pygames_core.howto import is_shipped
+from pygames_core.engine.howto import is_shipped
 
 # The games that ship a how-to-play document (every listed one: tests/test_howto.py checks that).
 DOCUMENTED = [game["id"] for game in pg.list_games() if is_shipped(game["id"])]

@@ -15,7 +15,7 @@ from driver import PHONE
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
-from pygames_core.bots import bot_action
+from pygames_core.ai.levels import bot_action
 
 GAMES = ["arsene", "dominuxen", "on_schedule", "apples", "roller_derby"]
 SEED = 3

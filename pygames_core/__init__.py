@@ -7,17 +7,17 @@ Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) 
 `how_to_play(game_id)` (the game's rules for a newcomer, in English and Japanese: a pitch, a typical
 length and sections of short paragraphs with cards and shipped examples; format in `howto.py`), whose
 `pitch` and `length` `list_games()` entries also carry;
-`pygames_core.scenario` reads scenarios (a position and captioned steps, for rules blog posts).
+`pygames_core.app.scenario` reads scenarios (a position and captioned steps, for rules blog posts).
 """
 
 from __future__ import annotations
 
-from .bots import LEVELS, analysis, bot_action, hint
-from .catalog import find_rules, how_to_play, list_games
-from .errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
-from .game import Game
-from .game import load as _load
-from .howto import BadHowToPlay
+from pygames_core.ai.levels import LEVELS, analysis, bot_action, hint
+from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
+from pygames_core.engine.game import Game
+from pygames_core.engine.game import load as _load
+from pygames_core.engine.howto import BadHowToPlay
+from pygames_core.games import find_rules, how_to_play, list_games
 
 __version__ = "0.1.0"
 

@@ -1,5 +1,5 @@
 import sys
 
-from .cli import main
+from pygames_core.app.cli import main
 
 sys.exit(main())

@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from pygames_core import search
+from pygames_core.ai import search
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import pygames_core as pg
-from pygames_core.arsene import PLAY_DECK, STORE_GROUPS
-from pygames_core.cards import codes
+from pygames_core.games.arsene.rules import PLAY_DECK, STORE_GROUPS
+from pygames_core.kit.cards import codes
 
 ALL_PLAY_CODES = codes(PLAY_DECK)  # the 47 cards in play
 FULL_STORES = [list(g) for g in STORE_GROUPS]

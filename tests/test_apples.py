@@ -10,8 +10,8 @@ import pytest
 from helpers import json_strings, play
 
 import pygames_core as pg
-from pygames_core.apples import DECK, POINTS_TABLE, rank_points, score_sets
-from pygames_core.cards import card, cards, codes
+from pygames_core.games.apples.rules import DECK, POINTS_TABLE, rank_points, score_sets
+from pygames_core.kit.cards import card, cards, codes
 
 ALL_CODES = codes(DECK)
 # card i of the deck (suit by suit S H D C, 2 up to A) to seat i % 4: every seat holds every suit

@@ -12,10 +12,10 @@ from helpers import fingerprint, play_out
 from test_apples import ALL_CODES, ROUND_ROBIN, after_exchange, apples, calls, discard_all, exchange_position
 
 import pygames_core as pg
-from pygames_core import search
-from pygames_core.apples import APPLES, GOAL, search_actions
-from pygames_core.cards import codes
-from pygames_core.rng import Rng
+from pygames_core.ai import search
+from pygames_core.engine.rng import Rng
+from pygames_core.games.apples.rules import APPLES, GOAL, search_actions
+from pygames_core.kit.cards import codes
 
 LEVELS = ["easy", "normal", "hard"]
 

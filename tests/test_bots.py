@@ -9,10 +9,10 @@ import pytest
 from helpers import arsene, last_trick_setup, play
 
 import pygames_core as pg
-from pygames_core import search
-from pygames_core.arsene import ARSENE
-from pygames_core.game import Game
-from pygames_core.rng import Rng
+from pygames_core.ai import search
+from pygames_core.engine.game import Game
+from pygames_core.engine.rng import Rng
+from pygames_core.games.arsene.rules import ARSENE
 
 LEVELS = ["easy", "normal", "hard"]
 

@@ -8,7 +8,7 @@ import pytest
 from helpers import hidden_codes, json_strings, last_trick_setup
 
 import pygames_core as pg
-from pygames_core import bridge
+from pygames_core.app import bridge
 
 
 def call(**request) -> dict:
@@ -414,7 +414,7 @@ def test_a_save_whose_seed_is_not_a_json_number_is_refused() -> None:
     payload = json.loads(pg.new_game("arsene", seed=5).to_json())
     del payload["check"]
     payload["seed"] = "5"
-    from pygames_core.game import _check_text
+    from pygames_core.engine.game import _check_text
 
     payload["check"] = _check_text(payload)
     assert call(op="load", text=json.dumps(payload), seat=0)["error"]["type"] == "BadSave"

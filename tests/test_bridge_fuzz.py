@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pygames_core import bridge
+from pygames_core.app import bridge
 
 EXAMPLES = int(os.environ.get("PYGAMES_FUZZ_EXAMPLES", "100"))
 KNOWN_ERRORS = {"BadRequest", "BridgeError", "WrongSeat", "IllegalAction", "BadSetup", "UnknownGame", "BadSave",
@@ -54,7 +54,7 @@ def sessions(deterministic_search_module):
 def deterministic_search_module():
     """The hard bot and hints without the clock (as tests/conftest.py's deterministic_search): a time
     budget the fuzzer makes up, up to ten minutes, must not make a hard bot think for that long."""
-    from pygames_core import search
+    from pygames_core.ai import search
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search, "MAX_SAMPLES", 3)

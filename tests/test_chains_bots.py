@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 
 import pygames_core as pg
-from pygames_core.chains import CHAINS, sold_out_threshold
-from pygames_core.rng import Rng
+from pygames_core.engine.rng import Rng
+from pygames_core.games.chains.rules import CHAINS, sold_out_threshold
 
 DECK = [n for n in range(2, 11) for _ in range(n - 1)]
 FULL = Counter({n: n for n in range(1, 11)})

@@ -20,8 +20,8 @@ from helpers import (
 )
 
 import pygames_core as pg
-from pygames_core import game as game_module
-from pygames_core.rng import MAX_SEED
+from pygames_core.engine import game as game_module
+from pygames_core.engine.rng import MAX_SEED
 
 GAME_IDS = [g["id"] for g in pg.list_games()]
 

@@ -7,7 +7,7 @@ from helpers import fingerprint
 from test_contract import mutations
 
 import pygames_core as pg
-from pygames_core.cube import (
+from pygames_core.kit.match import (
     DOUBLE_AT,
     MAX_VALUE,
     TAKE_FROM,

@@ -9,7 +9,7 @@ import time
 import pytest
 
 import pygames_core as pg
-from pygames_core.dominuxen import TILES, beats, play_actions
+from pygames_core.games.dominuxen.rules import TILES, beats, play_actions
 
 ALL_CODES = [t.code for t in TILES]
 

@@ -11,9 +11,9 @@ from helpers import fingerprint, json_strings, play_out
 from test_dominuxen import DISPLAY, dominuxen, multi_victim_setup, one_set, play
 
 import pygames_core as pg
-from pygames_core import search
-from pygames_core.dominuxen import DOMINUXEN, TILES, beats, weight
-from pygames_core.rng import Rng
+from pygames_core.ai import search
+from pygames_core.engine.rng import Rng
+from pygames_core.games.dominuxen.rules import DOMINUXEN, TILES, beats, weight
 
 ALL_CODES = Counter(t.code for t in TILES)
 

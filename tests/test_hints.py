@@ -12,10 +12,12 @@ import time
 import pytest
 
 import pygames_core as pg
-from pygames_core import bots, cube, search
-from pygames_core.cube import CUBE_ACTIONS
-from pygames_core.game import Game
-from pygames_core.rng import Rng
+from pygames_core.ai import levels as bots
+from pygames_core.ai import search
+from pygames_core.engine.game import Game
+from pygames_core.engine.rng import Rng
+from pygames_core.kit import match as cube
+from pygames_core.kit.match import CUBE_ACTIONS
 
 # (game, players, options) -> every kind of decision (action type) the game offers there
 CONFIGS: dict[str, tuple[str, int, dict, set[str]]] = {

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import pygames_core as pg
-from pygames_core import howto
-from pygames_core.bridge import call
-from pygames_core.scenario import parse_scenario
+from pygames_core.app.bridge import call
+from pygames_core.app.scenario import parse_scenario
+from pygames_core.engine import howto
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "web" / "scenarios"
 GAME_IDS = [game["id"] for game in pg.list_games()]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import pygames_core as pg
-from pygames_core.limits import MAX_DEPTH, MAX_VALUES, check_json_text, check_value
+from pygames_core.engine.limits import MAX_DEPTH, MAX_VALUES, check_json_text, check_value
 
 
 def nested(depth: int) -> list:
@@ -85,6 +85,6 @@ def test_a_time_budget_that_is_not_a_finite_number_is_refused(budget: object) ->
 
 
 def test_a_huge_time_budget_is_capped_not_an_overflow() -> None:
-    from pygames_core.bots import MAX_BUDGET_MS, _budget
+    from pygames_core.ai.levels import MAX_BUDGET_MS, _budget
 
     assert _budget(1e300, 400) == MAX_BUDGET_MS and _budget(None, 400) == 400 and _budget(0, 400) == 1

@@ -9,15 +9,15 @@ import pytest
 from helpers import json_strings, play
 
 import pygames_core as pg
-from pygames_core.cards import card, cards, codes
-from pygames_core.on_schedule import (
+from pygames_core.engine.rng import Rng
+from pygames_core.games.on_schedule.rules import (
     DECK,
     ROLE_RANKS,
     VOTE_ROLES,
     special_tricks,
     trick_multiplier,
 )
-from pygames_core.rng import Rng
+from pygames_core.kit.cards import card, cards, codes
 
 ALL_CODES = codes(DECK)
 # A schedule row for dealer 0 (seat 0 casts A-4, seat 1 5-7, seat 2 8-10, seat 3 J-K). Trick 1 is

@@ -14,9 +14,9 @@ from test_on_schedule import EVERY_SUIT_13, ROW, end_of_deal, schedule
 from test_properties import json_values
 
 import pygames_core as pg
-from pygames_core.cards import cards, codes
-from pygames_core.on_schedule import DECK, ON_SCHEDULE, TARGET, distinct_plays, special_tricks
-from pygames_core.rng import Rng
+from pygames_core.engine.rng import Rng
+from pygames_core.games.on_schedule.rules import DECK, ON_SCHEDULE, TARGET, distinct_plays, special_tricks
+from pygames_core.kit.cards import cards, codes
 
 LEVELS = ["easy", "normal", "hard"]
 ALL_CODES = codes(DECK)

@@ -8,8 +8,8 @@ import pytest
 from helpers import fingerprint
 
 import pygames_core as pg
-from pygames_core import bots
-from pygames_core.on_schedule import win_chance
+from pygames_core.ai import levels as bots
+from pygames_core.games.on_schedule.rules import win_chance
 
 ROW = ["AD", "5S", "8H", "JC", "2D", "6H", "9S", "QD", "3C", "7C", "TD", "KH", "4S"]  # dealer 0
 LAST_TRICK = [["2H"], ["3S"], ["4H"], ["5H"]]  # no point card left: seat 0 leads and wins
@@ -218,7 +218,7 @@ def test_an_undo_and_a_copy_keep_the_person_at_the_table():
 
 
 def test_the_bridge_offers_the_take_or_pass_to_the_person_and_the_hint_answers_it():
-    from pygames_core.bridge import _sessions, handle
+    from pygames_core.app.bridge import _sessions, handle
 
     opened = handle({"op": "new", "game": "on_schedule", "options": CUBE, "setup": two_tricks(leader=1), "seat": 0})
     _sessions[opened["sid"]][0].apply({"type": "double"})  # seat 1, a bot, doubles (seat 0's session may not)

@@ -11,7 +11,7 @@ import pytest
 from test_on_schedule import private_strings
 
 import pygames_core as pg
-from pygames_core.game import _check_text
+from pygames_core.engine.game import _check_text
 
 POINT_RANKS = "TJQKA"  # 10, J, Q, K, A score (the rules' point cards)
 ASSIST = {"show_played": True}

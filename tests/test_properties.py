@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pygames_core as pg
-from pygames_core.arsene import STORE_GROUPS
+from pygames_core.games.arsene.rules import STORE_GROUPS
 
 
 class Invariants:
@@ -181,7 +181,7 @@ def test_fuzzed_actions_are_legal_or_refused_without_change(steps, attempts):
 @given(st.sampled_from(["format", "version", "game", "players", "seed", "options", "setup", "actions"]),
        json_values)
 def test_fuzzed_saves_load_or_raise_bad_save(field, value):
-    from pygames_core import game as game_module
+    from pygames_core.engine import game as game_module
 
     game = arsene(seed=3)
     for i in range(6):

@@ -9,8 +9,8 @@ import pytest
 from helpers import fingerprint, json_strings
 
 import pygames_core as pg
-from pygames_core.cards import codes
-from pygames_core.roller_derby import DECK, deal_score
+from pygames_core.games.roller_derby.rules import DECK, deal_score
+from pygames_core.kit.cards import codes
 
 ALL = codes(DECK)
 SUIT_HANDS = [[r + s for r in "AKQJT98765432"] for s in "SHDC"]  # seat 0 spades, 1 hearts, 2 diamonds, 3 clubs

@@ -13,9 +13,9 @@ from helpers import json_strings
 from test_roller_derby import SUIT_HANDS, derby, give, in_play, play
 
 import pygames_core as pg
-from pygames_core.cards import codes
-from pygames_core.rng import Rng
-from pygames_core.roller_derby import DECK, ROLLER_DERBY, DeclaredJoker, policy_action
+from pygames_core.engine.rng import Rng
+from pygames_core.games.roller_derby.rules import DECK, ROLLER_DERBY, DeclaredJoker, policy_action
+from pygames_core.kit.cards import codes
 
 LEVELS = ["easy", "normal", "hard"]
 ALL = codes(DECK)

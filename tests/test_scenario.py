@@ -1,4 +1,4 @@
-"""The scenario format (pygames_core.scenario) and its bridge operations."""
+"""The scenario format (pygames_core.app.scenario) and its bridge operations."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 
 import pygames_core as pg
-from pygames_core import bridge
-from pygames_core.scenario import BadScenario, parse_scenario
+from pygames_core.app import bridge
+from pygames_core.app.scenario import BadScenario, parse_scenario
 
 # a Chains solitaire one card from the end: draw the 2, put it on the work pile, close with the 1
 LAST_CARD = {

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import pygames_core as pg
-from pygames_core.scenario import LANGUAGES, Scenario, parse_scenario
+from pygames_core.app.scenario import LANGUAGES, Scenario, parse_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "web" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))

@@ -179,7 +179,7 @@ def import_everything() -> None:
 def raw_errors(bridge_call: Callable[[str], str]) -> None:
     """The bridge's refusals of text that is not a request, and its InternalError (a bug's exception
     put into words), caused with a session whose game is not a game."""
-    from pygames_core import bridge
+    from pygames_core.app import bridge
 
     for text in ("{", "[1, NaN]", "\ud800", "[" * 10_000):
         if json.loads(bridge_call(text))["error"]["type"] != "BadRequest":
@@ -196,7 +196,7 @@ def raw_errors(bridge_call: Callable[[str], str]) -> None:
 
 def run_all(scenarios: list[dict]) -> list[str]:
     """Everything, directly on the library; the names of the modules imported by then, sorted."""
-    from pygames_core import bridge
+    from pygames_core.app import bridge
 
     import_everything()
     exercise(lambda request: json.loads(bridge.call(json.dumps(request))), scenarios)

@@ -34,7 +34,7 @@ const errors = [];
 const loaded = await pyodide.loadPackage(wheel, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
 if (!loaded?.length) throw new Error(`could not load ${wheel}: ${errors.join("; ")}`);
 timings.wheel = since();
-pyodide.pyimport("pygames_core.bridge");
+pyodide.pyimport("pygames_core.app.bridge");
 timings.import = since();
 if (startOnly) {
   console.log(JSON.stringify(timings));

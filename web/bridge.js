@@ -1,5 +1,5 @@
 // The page's side of the worker bridge: requests are plain objects, replies are
-// {ok: true, ...} or {ok: false, error: {type, message}} exactly as pygames_core.bridge returns them.
+// {ok: true, ...} or {ok: false, error: {type, message}} exactly as pygames_core.app.bridge returns them.
 //
 // Every request gets a reply, whatever happens to the worker:
 // - a request is sent as JSON text (a string always crosses to the worker, where a deeply nested

@@ -34,7 +34,7 @@ async function start() {
   }
   mark("wheel");
   post({ type: "progress", stage: "start" });
-  const bridge = pyodide.pyimport("pygames_core.bridge");
+  const bridge = pyodide.pyimport("pygames_core.app.bridge");
   mark("import");
   // After a fatal error Pyodide replaces its public API with getters that throw.
   const fatallyFailed = () => {

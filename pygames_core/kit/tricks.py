@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from .cards import Card
-from .seats import left_of
+from pygames_core.kit.cards import Card
+from pygames_core.kit.seats import left_of
 
 
 class PlayedCard(Protocol):

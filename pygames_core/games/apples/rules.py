@@ -21,13 +21,13 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .cards import RANKS, SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
-from .errors import BadSetup
-from .game import Rules, check_setup_keys, setup_deal, setup_seat
-from .rng import Rng
-from .search import deal_unseen, deal_unseen_with_minimums
-from .seats import SecretChoices, clockwise_from, left_of
-from .tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
+from pygames_core.ai.search import deal_unseen, deal_unseen_with_minimums
+from pygames_core.engine.errors import BadSetup
+from pygames_core.engine.game import Rules, check_setup_keys, setup_deal, setup_seat
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.cards import RANKS, SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
+from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
 HAND_SIZE = 13

@@ -24,13 +24,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
-from .errors import BadSetup
-from .game import Option, Rules, check_setup_keys, setup_seat
-from .rng import Rng
-from .search import deal_unseen
-from .seats import SecretChoices, left_of, partner_of, team_of
-from .tricks import PlayedCard, Trick, end_game, follow_or_trump, next_deal, play_to_trick, trick_winner
+from pygames_core.ai.search import deal_unseen
+from pygames_core.engine.errors import BadSetup
+from pygames_core.engine.game import Option, Rules, check_setup_keys, setup_seat
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
+from pygames_core.kit.seats import SecretChoices, left_of, partner_of, team_of
+from pygames_core.kit.tricks import PlayedCard, Trick, end_game, follow_or_trump, next_deal, play_to_trick, trick_winner
 
 PLAYERS = 4
 TRICKS = 13  # also the hand size

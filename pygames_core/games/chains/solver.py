@@ -35,7 +35,7 @@ How it searches (depth first, over canonical states):
   number up, an empty slot, a lower card, a higher card).
 
 Run the table of random deals with
-    python -m pygames_core.chains_solver --deals 1000 --mode beginner
+    python -m pygames_core.games.chains.solver --deals 1000 --mode beginner
 """
 
 from __future__ import annotations
@@ -46,8 +46,17 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .chains import ADVANCED_SLOTS, BEGINNER_SLOTS, CHAINS, NUMBERS, ChainsState, Table, deck_cards, policy_action
-from .rng import Rng
+from pygames_core.engine.rng import Rng
+from pygames_core.games.chains.rules import (
+    ADVANCED_SLOTS,
+    BEGINNER_SLOTS,
+    CHAINS,
+    NUMBERS,
+    ChainsState,
+    Table,
+    deck_cards,
+    policy_action,
+)
 
 Pile = tuple[int, ...]
 Piles = tuple[Pile, ...]  # canonical: cut above their junk, empty ones left out, sorted
@@ -532,8 +541,8 @@ def solitaire_hint(view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> d
     share of end cards taken is suggested, the normal policy's move among equals. Its reason (the
     bots.hint format) says in words in how many of the deck orders a win was found after it, or, with
     none, how many end cards it takes on average."""
-    from .bots import search_reason
-    from .chains import sample_state
+    from pygames_core.ai.levels import search_reason
+    from pygames_core.games.chains.rules import sample_state
 
     deadline = time.perf_counter() + budget_ms / 1000
     totals = [0.0] * len(legal)
@@ -615,7 +624,7 @@ def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: fl
     from the game's own starting position (its seed or set-up), with a line of play reaching it.
     `game` is a pygames_core Game of "chains" with one player. When the limits run out first the
     answer has "unfinished": True, and the next call for the same deal goes on with that search."""
-    from .game import Game
+    from pygames_core.engine.game import Game
 
     if not isinstance(game, Game) or game.game_id != "chains" or game.players != 1:
         raise ValueError("best_outcome needs a Chains solitaire game")
@@ -672,7 +681,7 @@ def table(deals: int, mode: str, first: int = 0, node_limit: int | None = None, 
 def main(argv: list[str] | None = None) -> int:
     import argparse  # the command line only, as table's statistics
 
-    parser = argparse.ArgumentParser(prog="python -m pygames_core.chains_solver",
+    parser = argparse.ArgumentParser(prog="python -m pygames_core.games.chains.solver",
                                      description="Solve random Chains solitaire deals exactly and tabulate them.")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first deal number")

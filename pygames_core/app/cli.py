@@ -14,9 +14,9 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from . import LEVELS, bot_action, list_games, new_game
-from .errors import PygamesError
-from .rng import Rng
+from pygames_core import LEVELS, bot_action, list_games, new_game
+from pygames_core.engine.errors import PygamesError
+from pygames_core.engine.rng import Rng
 
 
 def _options(pairs: list[str]) -> dict:

@@ -81,11 +81,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import analysis, bot_action, hint, how_to_play, list_games, load_game, new_game
-from .errors import PygamesError
-from .game import Game
-from .limits import check_json_text, check_value
-from .scenario import parse_scenario
+from pygames_core import analysis, bot_action, hint, how_to_play, list_games, load_game, new_game
+from pygames_core.app.scenario import parse_scenario
+from pygames_core.engine.errors import PygamesError
+from pygames_core.engine.game import Game
+from pygames_core.engine.limits import check_json_text, check_value
 
 _sessions: dict[int, tuple[Game, int | None]] = {}
 _next_sid = 1

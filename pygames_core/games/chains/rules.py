@@ -24,7 +24,10 @@ import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .cube import (
+from pygames_core.engine.errors import BadSetup
+from pygames_core.engine.game import Game, Option, Rules
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.match import (
     CUBE_ACTIONS,
     MAX_TARGET,
     Match,
@@ -34,10 +37,7 @@ from .cube import (
     match_from_view,
     setup_cube,
 )
-from .errors import BadSetup
-from .game import Game, Option, Rules
-from .rng import Rng
-from .seats import left_of
+from pygames_core.kit.seats import left_of
 
 NUMBERS = range(1, 11)
 BEGINNER_SLOTS = 5
@@ -515,7 +515,7 @@ class ChainsRules(Rules[ChainsState]):
         deck). The expansion: None, the hard bot's search answers."""
         if not view["solitaire"]:
             return None
-        from .chains_solver import solitaire_hint  # the solver builds on this module
+        from pygames_core.games.chains.solver import solitaire_hint  # the solver builds on this module
 
         return solitaire_hint(view, legal, budget_ms, rng)
 
@@ -523,7 +523,7 @@ class ChainsRules(Rules[ChainsState]):
         """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""
         if game.players > 1:
             return None
-        from .chains_solver import best_outcome  # the solver builds on this module
+        from pygames_core.games.chains.solver import best_outcome  # the solver builds on this module
 
         return best_outcome(game, time_budget_ms=budget_ms)
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .cards import Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
-from .errors import BadSetup
-from .game import Option, Rules, check_setup_keys, setup_deal
-from .rng import Rng
-from .search import deal_unseen
-from .seats import is_seat, left_of
-from .tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
+from pygames_core.ai.search import deal_unseen
+from pygames_core.engine.errors import BadSetup
+from pygames_core.engine.game import Option, Rules, check_setup_keys, setup_deal
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.cards import Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
+from pygames_core.kit.seats import is_seat, left_of
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
 HAND_SIZE = 11

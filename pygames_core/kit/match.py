@@ -22,11 +22,11 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import BadSetup
-from .rng import Rng
+from pygames_core.engine.errors import BadSetup
+from pygames_core.engine.rng import Rng
 
 if TYPE_CHECKING:
-    from .game import Rules
+    from pygames_core.engine.game import Rules
 
 CUBE_ACTIONS = frozenset({"double", "take", "pass"})
 MAX_VALUE = 64

@@ -20,11 +20,11 @@ from __future__ import annotations
 import math
 import time
 
-from .cube import CUBE_ACTIONS, cube_decision, cube_moment
-from .errors import IllegalAction, PygamesError
-from .game import Game
-from .rng import Rng, fresh_seed
-from .search import playout_values, search_action
+from pygames_core.ai.search import playout_values, search_action
+from pygames_core.engine.errors import IllegalAction, PygamesError
+from pygames_core.engine.game import Game
+from pygames_core.engine.rng import Rng, fresh_seed
+from pygames_core.kit.match import CUBE_ACTIONS, cube_decision, cube_moment
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 1000

@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-from .game import Rules
-from .rng import Rng
+from pygames_core.engine.game import Rules
+from pygames_core.engine.rng import Rng
 
 Item = TypeVar("Item")
 

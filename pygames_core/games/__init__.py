@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from .apples import APPLES
-from .arsene import ARSENE
-from .chains import CHAINS
-from .dominuxen import DOMINUXEN
-from .errors import UnknownGame
-from .game import Rules
-from .howto import is_shipped, read_document
-from .on_schedule import ON_SCHEDULE
-from .roller_derby import ROLLER_DERBY
+from pygames_core.engine.errors import UnknownGame
+from pygames_core.engine.game import Rules
+from pygames_core.engine.howto import is_shipped, read_document
+from pygames_core.games.apples.rules import APPLES
+from pygames_core.games.arsene.rules import ARSENE
+from pygames_core.games.chains.rules import CHAINS
+from pygames_core.games.dominuxen.rules import DOMINUXEN
+from pygames_core.games.on_schedule.rules import ON_SCHEDULE
+from pygames_core.games.roller_derby.rules import ROLLER_DERBY
 
 _GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (
     ARSENE, CHAINS, ON_SCHEDULE, DOMINUXEN, APPLES, ROLLER_DERBY)}

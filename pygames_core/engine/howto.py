@@ -24,7 +24,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from .errors import PygamesError
+from pygames_core.engine.errors import PygamesError
 
 LANGUAGES = ("en", "ja")
 REQUIRED_SECTIONS = ("goal", "deal", "turn", "scoring", "end")
@@ -38,7 +38,7 @@ class BadHowToPlay(PygamesError):
 
 
 def _document_file(game_id: str) -> resources.abc.Traversable:
-    return resources.files(__package__).joinpath("howto", f"{game_id}.json")
+    return resources.files("pygames_core").joinpath("howto", f"{game_id}.json")
 
 
 def is_shipped(game_id: str) -> bool:

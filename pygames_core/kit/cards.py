@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import BadSetup
+from pygames_core.engine.errors import BadSetup
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"  # index + 2 is the rank's value: 2..14, the ace high

@@ -17,13 +17,13 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from .errors import BadSave, BadSetup, IllegalAction, PygamesError
-from .limits import check_json_text, check_value
-from .rng import Rng, check_seed, fresh_seed
-from .seats import is_seat
+from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError
+from pygames_core.engine.limits import check_json_text, check_value
+from pygames_core.engine.rng import Rng, check_seed, fresh_seed
+from pygames_core.kit.seats import is_seat
 
 if TYPE_CHECKING:
-    from .cube import Match
+    from pygames_core.kit.match import Match
 
 S = TypeVar("S")
 

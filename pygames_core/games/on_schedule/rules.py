@@ -27,8 +27,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
 
-from .cards import SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
-from .cube import (
+from pygames_core.ai.search import deal_unseen
+from pygames_core.engine.errors import BadSetup
+from pygames_core.engine.game import Option, Rules, check_setup_keys, setup_deal, setup_seat
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.cards import SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
+from pygames_core.kit.match import (
     CUBE_ACTIONS,
     MAX_TARGET,
     Match,
@@ -38,12 +42,8 @@ from .cube import (
     match_from_view,
     setup_cube,
 )
-from .errors import BadSetup
-from .game import Option, Rules, check_setup_keys, setup_deal, setup_seat
-from .rng import Rng
-from .search import deal_unseen
-from .seats import SecretChoices, clockwise_from, left_of, partner_of, team_of
-from .tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
+from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of, team_of
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
 TRICKS = 13  # also the hand size and the number of votes

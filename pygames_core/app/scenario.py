@@ -19,9 +19,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .catalog import find_rules
-from .errors import IllegalAction, PygamesError
-from .game import Game, Rules
+from pygames_core.engine.errors import IllegalAction, PygamesError
+from pygames_core.engine.game import Game, Rules
+from pygames_core.games import find_rules
 
 SCENARIO_FORMAT = "pygames/scenario"
 SCENARIO_VERSION = 1

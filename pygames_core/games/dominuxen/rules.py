@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
 
-from .cards import Domino, domino_set
-from .errors import BadSetup
-from .game import Option, Rules, check_setup_keys
-from .rng import Rng
-from .seats import left_of
+from pygames_core.engine.errors import BadSetup
+from pygames_core.engine.game import Option, Rules, check_setup_keys
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.cards import Domino, domino_set
+from pygames_core.kit.seats import left_of
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 HAND_SIZE = 13

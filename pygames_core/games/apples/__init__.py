@@ -1,0 +1,5 @@
+"""apples."""
+
+from pygames_core.games.apples.rules import APPLES
+
+RULES = APPLES

@@ -1,0 +1,5 @@
+"""arsene."""
+
+from pygames_core.games.arsene.rules import ARSENE
+
+RULES = ARSENE

@@ -1,0 +1,5 @@
+"""chains."""
+
+from pygames_core.games.chains.rules import CHAINS
+
+RULES = CHAINS

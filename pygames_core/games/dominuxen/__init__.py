@@ -1,0 +1,5 @@
+"""dominuxen."""
+
+from pygames_core.games.dominuxen.rules import DOMINUXEN
+
+RULES = DOMINUXEN

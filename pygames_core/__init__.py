@@ -12,12 +12,13 @@ length and sections of short paragraphs with cards and shipped examples; format 
 
 from __future__ import annotations
 
-from pygames_core.ai.levels import LEVELS, analysis, bot_action, hint
+from pygames_core.ai import levels
+from pygames_core.ai.levels import LEVELS
 from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
 from pygames_core.engine.game import Game
 from pygames_core.engine.game import load as _load
 from pygames_core.engine.howto import BadHowToPlay
-from pygames_core.games import find_rules, how_to_play, list_games
+from pygames_core.games import find_entry, find_rules, how_to_play, list_games
 
 __version__ = "0.1.0"
 
@@ -51,3 +52,22 @@ def new_game(game_id: str, *, players: int | None = None, seed: int | str | None
 def load_game(text: str) -> Game:
     """Rebuild a game from `Game.to_json()`; a corrupt or tampered text raises BadSave."""
     return _load(text, find_rules)
+
+
+def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
+               time_budget_ms: int | None = None) -> dict:
+    """A legal action for the player to move, chosen by the game's bot at `level` (one of LEVELS) from
+    that seat's view only; `seed` and `time_budget_ms` are extensions. See ai/levels.py."""
+    return levels.bot_action(find_entry(game.game_id).bot, game, level, seed=seed, time_budget_ms=time_budget_ms)
+
+
+def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict:
+    """An extension: a suggested action for the player to move, from that seat's view only, with the
+    values compared and the reason (ai/levels.py's `hint` says the shape)."""
+    return levels.hint(find_entry(game.game_id).bot, game, seed=seed, time_budget_ms=time_budget_ms)
+
+
+def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict | None:
+    """An extension: hindsight after the end of the game (e.g. the best a Chains solitaire deal
+    allowed), or None when the game has nothing to add; refused before the end."""
+    return levels.analysis(find_entry(game.game_id).bot, game, time_budget_ms=time_budget_ms)

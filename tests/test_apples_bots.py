@@ -12,9 +12,9 @@ from helpers import fingerprint, play_out
 from test_apples import ALL_CODES, ROUND_ROBIN, after_exchange, apples, calls, discard_all, exchange_position
 
 import pygames_core as pg
-from pygames_core.ai import search
+from pygames_core.ai import sampling, search
 from pygames_core.engine.rng import Rng
-from pygames_core.games.apples.rules import APPLES, GOAL, search_actions
+from pygames_core.games.apples.rules import APPLES, APPLES_BOT, GOAL, search_actions
 from pygames_core.kit.cards import codes
 
 LEVELS = ["easy", "normal", "hard"]
@@ -93,7 +93,7 @@ def test_sampler_before_the_exchange_honours_bids_trump_discards_and_own_discard
     rng = Rng(4)
     varied = set()
     for _ in range(60):
-        state = APPLES.sample_state(view, rng)
+        state = APPLES_BOT.sample_state(view, rng)
         assert codes(state.hands[2]) == view["hand"]
         assert all(c.suit == "S" for c in state.discards[0]) and len(state.discards[0]) == 4
         assert len(state.discards[1]) == 4 and len(state.hands[1]) == 9
@@ -107,7 +107,7 @@ def test_sampler_before_the_exchange_honours_bids_trump_discards_and_own_discard
     # seat 0 sees its own discards in the pile, never in another hand
     own = game.view(0)
     for _ in range(20):
-        state = APPLES.sample_state(own, rng)
+        state = APPLES_BOT.sample_state(own, rng)
         assert codes(state.discards[0]) == ["2S", "6S", "TS", "AS"]
         assert not {"2S", "6S", "TS", "AS"} & {c.code for s in (1, 2, 3) for c in state.hands[s]}
 
@@ -127,7 +127,7 @@ def test_sampler_in_play_honours_voids_targets_and_shown_lengths():
     rng = Rng(1)
     club_targets = 0
     for _ in range(60):
-        state = APPLES.sample_state(view, rng)
+        state = APPLES_BOT.sample_state(view, rng)
         assert not any(c.suit == "C" for c in state.hands[2])
         assert sum(c.suit == "C" for c in [*state.hands[1], state.targets.choices[1]]) >= 5
         assert all(t is not None for t in state.targets.choices)
@@ -140,7 +140,7 @@ def test_sampler_falls_back_when_shown_lengths_cannot_all_be_met():
     game = exchange_position()
     view = game.view(1)
     view["bids"].append({"seat": 2, "type": "bid", "count": 13, "suit": "H"})  # impossible: seat 1 holds hearts
-    state = APPLES.sample_state(view, Rng(3))
+    state = APPLES_BOT.sample_state(view, Rng(3))
     assert sorted(codes([c for h in state.hands for c in h])) == sorted(ALL_CODES)
 
 
@@ -164,7 +164,7 @@ def test_before_the_play_the_hard_bot_keeps_the_normal_policys_choice():
 
 def test_a_single_candidate_is_taken_without_spending_the_budget():
     game = exchange_position()
-    action, stats = search.search_action(APPLES, game.view(0), game.legal_actions(), 0, Rng(1), 60_000)
+    action, stats = search.search_action(APPLES_BOT, game.view(0), game.legal_actions(), 0, Rng(1), 60_000)
     assert action == pg.bot_action(game, "normal", seed=1) and stats["samples"] == 0 and stats["means"] == []
 
 
@@ -303,16 +303,16 @@ def test_views_never_show_another_seats_hidden_cards():
 
 
 def test_deal_unseen_with_minimums_meets_each_minimum_or_says_it_cannot():
-    """The shared helper behind the bid constraints (search.py)."""
+    """The shared helper behind the bid constraints (ai/sampling.py)."""
     items = list(range(20))
     capacity = {"a": 5, "b": 5, "c": 10}
     is_even = lambda n: n % 2 == 0  # noqa: E731
     for seed in range(30):
-        dealt = search.deal_unseen_with_minimums(items, capacity, lambda holder, n: holder != "c" or n < 18, Rng(seed),
-                                                 [(("a",), is_even, 4), (("b", "c"), is_even, 3)])
+        dealt = sampling.deal_unseen_with_minimums(items, capacity, lambda holder, n: holder != "c" or n < 18,
+                                                   Rng(seed), [(("a",), is_even, 4), (("b", "c"), is_even, 3)])
         assert sorted(n for held in dealt.values() for n in held) == items
         assert {h: len(held) for h, held in dealt.items()} == capacity
         assert sum(map(is_even, dealt["a"])) >= 4 and sum(map(is_even, dealt["b"] + dealt["c"])) >= 3
         assert all(n < 18 for n in dealt["c"])
     with pytest.raises(ValueError, match="minimums"):
-        search.deal_unseen_with_minimums(items, capacity, lambda holder, n: True, Rng(1), [(("a",), is_even, 6)])
+        sampling.deal_unseen_with_minimums(items, capacity, lambda holder, n: True, Rng(1), [(("a",), is_even, 6)])

@@ -12,7 +12,7 @@ import pygames_core as pg
 from pygames_core.ai import search
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
-from pygames_core.games.arsene.rules import ARSENE
+from pygames_core.games.arsene.rules import ARSENE, ARSENE_BOT
 
 LEVELS = ["easy", "normal", "hard"]
 
@@ -179,7 +179,7 @@ def test_sampler_respects_voids_and_known_cards():
     rng = Rng(4)
     seen_hidden = set()
     for _ in range(200):
-        state = ARSENE.sample_state(view, rng)
+        state = ARSENE_BOT.sample_state(view, rng)
         assert [c.code for c in state.hands[seat]] == view["hand"]
         for other in range(4):
             if other != seat:
@@ -199,7 +199,7 @@ def test_sampler_before_the_choice_hides_all_three_edge_cards():
     game = arsene(seed=6)
     seat = game.current_player
     view = game.view(seat)
-    tables = {tuple(c.code for c in ARSENE.sample_state(view, Rng(s)).table) for s in range(20)}
+    tables = {tuple(c.code for c in ARSENE_BOT.sample_state(view, Rng(s)).table) for s in range(20)}
     assert len(tables) > 10
     own = set(view["hand"])
     assert all(not own & set(t) for t in tables)
@@ -220,7 +220,7 @@ def test_search_reports_its_samples():
     game = positions()[4]
     seat = game.current_player
     legal = game.legal_actions()
-    action, stats = search.search_action(ARSENE, game.view(seat), legal, seat, Rng(1), 30)
+    action, stats = search.search_action(ARSENE_BOT, game.view(seat), legal, seat, Rng(1), 30)
     assert action in legal and stats["samples"] >= search.MIN_SAMPLES
     assert len(stats["means"]) == len(legal) and all(0.0 <= m <= 1.0 for m in stats["means"])
 

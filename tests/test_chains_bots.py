@@ -10,7 +10,7 @@ import pytest
 
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
-from pygames_core.games.chains.rules import CHAINS, sold_out_threshold
+from pygames_core.games.chains.rules import CHAINS, CHAINS_BOT, sold_out_threshold
 
 DECK = [n for n in range(2, 11) for _ in range(n - 1)]
 FULL = Counter({n: n for n in range(1, 11)})
@@ -62,7 +62,7 @@ def test_the_sampler_keeps_everything_public_and_reshuffles_every_deck():
     view = game.view(game.current_player)
     orders = set()
     for seed in range(4):
-        state = CHAINS.sample_state(view, Rng(seed))
+        state = CHAINS_BOT.sample_state(view, Rng(seed))
         sampled = CHAINS.view(state, view["seat"])
         assert json.dumps(sampled) == json.dumps(view)
         orders.add(tuple(state.tables[view["seat"]].deck))  # its own deck too: nobody sees their order

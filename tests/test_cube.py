@@ -7,15 +7,11 @@ from helpers import fingerprint
 from test_contract import mutations
 
 import pygames_core as pg
+from pygames_core.ai.cube import DOUBLE_AT, TAKE_FROM, cube_moment, should_double, should_take
 from pygames_core.kit.match import (
-    DOUBLE_AT,
     MAX_VALUE,
-    TAKE_FROM,
     Match,
-    cube_moment,
     setup_cube,
-    should_double,
-    should_take,
 )
 
 

@@ -13,7 +13,7 @@ from test_dominuxen import DISPLAY, dominuxen, multi_victim_setup, one_set, play
 import pygames_core as pg
 from pygames_core.ai import search
 from pygames_core.engine.rng import Rng
-from pygames_core.games.dominuxen.rules import DOMINUXEN, TILES, beats, weight
+from pygames_core.games.dominuxen.rules import DOMINUXEN, DOMINUXEN_BOT, TILES, beats, weight
 
 ALL_CODES = Counter(t.code for t in TILES)
 
@@ -148,7 +148,7 @@ def test_sampler_keeps_known_tiles_and_deals_the_unseen_ones():
     rng = Rng(4)
     seen_in_seat_2 = set()
     for _ in range(100):
-        state = DOMINUXEN.sample_state(view, rng)
+        state = DOMINUXEN_BOT.sample_state(view, rng)
         assert [t.code for t in state.hands[1]] == view["hand"]
         assert {"5-7", "5-8"} <= {t.code for t in state.hands[0]}
         assert "2-2" in {t.code for t in state.hands[3]}
@@ -189,7 +189,7 @@ def test_hard_bot_tries_a_few_plays_and_honours_its_budget():
     game = dominuxen(seed=12)
     seat = game.current_player
     legal = game.legal_actions()
-    action, stats = search.search_action(DOMINUXEN, game.view(seat), legal, seat, Rng(1), 50)
+    action, stats = search.search_action(DOMINUXEN_BOT, game.view(seat), legal, seat, Rng(1), 50)
     assert action in legal and stats["samples"] >= search.MIN_SAMPLES
     assert 1 < len(stats["means"]) <= 8 < len(legal)
 

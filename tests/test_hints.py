@@ -1,6 +1,6 @@
 """The hint in every game: on random seeded positions of all six games (and their main options), covering
 every kind of decision each game has, the hint suggests a legal action, values only legal actions,
-gives a well-formed reason (bots.hint), and says the same from two states that look the same from the
+gives a well-formed reason (pygames_core.hint), and says the same from two states that look the same from the
 player's seat (no peeking: the second state is dealt by the game's own sampler from that seat's view)."""
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ import time
 import pytest
 
 import pygames_core as pg
-from pygames_core.ai import levels as bots
-from pygames_core.ai import search
+from pygames_core.ai import cube, search
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
-from pygames_core.kit import match as cube
+from pygames_core.games import find_entry
 from pygames_core.kit.match import CUBE_ACTIONS
 
 # (game, players, options) -> every kind of decision (action type) the game offers there
@@ -82,7 +81,7 @@ def twin_from_view(game: Game) -> Game:
     seat = game.current_player
     view = game.remembered_view(seat)
     twin = Game(game.rules, game.players, game.seed, game.options, game.setup,
-                game.rules.sample_state(view, Rng(99)))
+                find_entry(game.game_id).bot.sample_state(view, Rng(99)))
     gaps = SAMPLER_GAPS.get(game.game_id, set())
     assert json.dumps({k: v for k, v in twin.remembered_view(seat).items() if k not in gaps}, sort_keys=True) == \
         json.dumps({k: v for k, v in view.items() if k not in gaps}, sort_keys=True)
@@ -123,7 +122,7 @@ def test_the_hint_on_random_positions_of_every_kind_of_decision(name, one_sample
         for position in decision_positions(game_id, players, options, seed, reached, decisions):
             legal = position.legal_actions()
             before = position.to_json()
-            hint = bots.hint(position, seed=seed, time_budget_ms=one_sample)
+            hint = pg.hint(position, seed=seed, time_budget_ms=one_sample)
             assert position.to_json() == before  # a hint changes nothing
             assert hint["action"] in legal
             assert hint["values"] and all(v["action"] in legal for v in hint["values"])
@@ -132,7 +131,7 @@ def test_the_hint_on_random_positions_of_every_kind_of_decision(name, one_sample
             # the solitaire's own hint says why in words
             assert ("text" in hint["reason"]) == (players == 1 and hint["reason"]["kind"] == "search")
             json.dumps(hint)
-            assert bots.hint(twin_from_view(position), seed=seed, time_budget_ms=one_sample) == hint
+            assert pg.hint(twin_from_view(position), seed=seed, time_budget_ms=one_sample) == hint
         if reached >= decisions:
             break
     assert reached == decisions

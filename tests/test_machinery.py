@@ -8,8 +8,9 @@ from types import SimpleNamespace
 import pytest
 
 import pygames_core as pg
-from pygames_core.ai.search import deal_unseen
+from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.rng import MAX_SEED, Rng, check_seed, fresh_seed
+from pygames_core.engine.rules import is_seat
 from pygames_core.kit.cards import (
     JOKERS,
     Domino,
@@ -25,7 +26,7 @@ from pygames_core.kit.cards import (
     pairs_deck,
     sort_hand,
 )
-from pygames_core.kit.seats import SecretChoices, clockwise_from, is_seat, left_of, partner_of, right_of, team_of
+from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of, right_of, team_of
 from pygames_core.kit.tricks import (
     Trick,
     end_game,

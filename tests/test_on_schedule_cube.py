@@ -8,7 +8,6 @@ import pytest
 from helpers import fingerprint
 
 import pygames_core as pg
-from pygames_core.ai import levels as bots
 from pygames_core.games.on_schedule.rules import win_chance
 
 ROW = ["AD", "5S", "8H", "JC", "2D", "6H", "9S", "QD", "3C", "7C", "TD", "KH", "4S"]  # dealer 0
@@ -410,7 +409,7 @@ def test_the_trailer_doubles_even_a_lost_deal_when_the_leader_is_at_match_point(
 
 def test_the_hint_at_a_double_answers_with_the_win_chance():
     game = cube_game(last_trick(leader=1, points=(3, 0, 0, 0), cube={"offered_by": 1}))
-    hint = bots.hint(game, seed=2, time_budget_ms=20)
+    hint = pg.hint(game, seed=2, time_budget_ms=20)
     assert hint["action"] == {"type": "take"} and hint["win_chance"] == 1.0
     assert [v["action"]["type"] for v in hint["values"]] == ["take", "pass"]
 

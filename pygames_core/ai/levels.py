@@ -20,11 +20,13 @@ from __future__ import annotations
 import math
 import time
 
+from pygames_core.ai.bot import Bot
+from pygames_core.ai.cube import cube_decision, cube_moment
 from pygames_core.ai.search import playout_values, search_action
 from pygames_core.engine.errors import IllegalAction, PygamesError
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng, fresh_seed
-from pygames_core.kit.match import CUBE_ACTIONS, cube_decision, cube_moment
+from pygames_core.kit.match import CUBE_ACTIONS
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 1000
@@ -33,9 +35,9 @@ ANALYSIS_BUDGET_MS = 3000
 MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (no OverflowError)
 
 
-def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
+def bot_action(bot: Bot, game: Game, level: str = "normal", *, seed: int | None = None,
                time_budget_ms: int | None = None) -> dict:
-    """A legal action for `game.current_player`, chosen from that seat's view."""
+    """A legal action for `game.current_player`, chosen from that seat's view by the game's `bot`."""
     if level not in LEVELS:
         raise PygamesError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
     _check_seed_and_budget(seed, time_budget_ms)
@@ -48,25 +50,24 @@ def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
         return legal[0]
     if level == "easy":
         return rng.choice(legal)
-    rules = game.rules
     view = game.remembered_view(seat)
     budget = _budget(time_budget_ms, DEFAULT_BUDGET_MS)
     if cube_moment(view, legal):
         started = time.perf_counter()
-        chosen, _, _ = cube_decision(rules, view, legal, level, rng, budget)
+        chosen, _, _ = cube_decision(bot, view, legal, level, rng, budget)
         if chosen is not None:
             return chosen
         legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]  # no double: play on
         budget = max(1, budget - int(1000 * (time.perf_counter() - started)))  # the move gets what is left
     if level == "normal":
-        return rules.policy_action(rules.sample_state(view, rng), rng)
-    action, _ = search_action(rules, view, legal, seat, rng, budget)
+        return bot.policy_action(bot.sample_state(view, rng), rng)
+    action, _ = search_action(bot, view, legal, seat, rng, budget)
     return action
 
 
-def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict:
+def hint(bot: Bot, game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict:
     """A suggested action for `game.current_player`, worked out from that player's view only (so it
-    never reveals a hidden card): the game's own `Rules.hint` when it has one, else the hard bot's
+    never reveals a hidden card): the game's own `Bot.hint` when it has one, else the hard bot's
     search. Returns {"action", "values", "samples", "reason"}:
     - "values": [{"action", "value"}], the mean outcome in [0, 1] of each action compared — every
       legal one, or the game's representatives where it has too many to try each — best first
@@ -92,7 +93,7 @@ def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = No
     view = game.remembered_view(seat)
     if cube_moment(view, legal):
         started = time.perf_counter()
-        chosen, chance, samples = cube_decision(game.rules, view, legal, "hard", rng, budget)
+        chosen, chance, samples = cube_decision(bot, view, legal, "hard", rng, budget)
         reason = {"kind": "cube", "win_chance": round(chance, 4)}
         if chosen is not None:
             # a pass gives the game up; the other cube actions play on at the estimated chance
@@ -105,15 +106,15 @@ def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = No
         if len(legal) == 1:  # not worth a double, and the move itself is forced: the cube decided
             return {**_forced(legal[0]), "reason": reason}
         budget = max(1, budget - int(1000 * (time.perf_counter() - started)))  # the move gets what is left
-    own = game.rules.hint(view, legal, budget, rng)
+    own = bot.hint(view, legal, budget, rng)
     if own is not None:
         return own
-    action, stats = search_action(game.rules, view, legal, seat, rng, budget)
+    action, stats = search_action(bot, view, legal, seat, rng, budget)
     # the means are those of the actions the search compared: a game with many legal actions (a
     # snatch, a give of three cards) names representatives, so they need not be all of `legal`
     compared, means, samples = stats["actions"], stats["means"], stats["samples"]
     if not means:  # the game named this one action: its play-outs still say how well it does
-        values, _ = playout_values(game.rules, view, compared, seat, rng, budget)
+        values, _ = playout_values(bot, view, compared, seat, rng, budget)
         samples = len(values[0])
         means = [sum(values[0]) / samples]
     ranked = sorted(zip(means, range(len(compared)), strict=True), key=lambda pair: (-pair[0], pair[1]))
@@ -134,7 +135,7 @@ def _forced(action: dict) -> dict:
             "reason": {"kind": "forced"}}
 
 
-def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict | None:
+def analysis(bot: Bot, game: Game, *, time_budget_ms: int | None = None) -> dict | None:
     """After the game, what hindsight can tell (e.g. Chains solitaire: was the deal winnable, the best
     possible penalty); None when the game has nothing to add. Asked before the end it is refused,
     since hindsight reads hidden cards. When the budget ran out before the answer was final, the
@@ -142,7 +143,7 @@ def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict | None:
     _check_seed_and_budget(None, time_budget_ms)
     if not game.is_over:
         raise IllegalAction("the game is not over: hindsight would reveal hidden cards")
-    return game.rules.analysis(game, _budget(time_budget_ms, ANALYSIS_BUDGET_MS))
+    return bot.analysis(game, _budget(time_budget_ms, ANALYSIS_BUDGET_MS))
 
 
 def _check_seed_and_budget(seed: int | None, time_budget_ms: int | float | None) -> None:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygames_core.engine.errors import IllegalAction, PygamesError
-from pygames_core.engine.game import Game, Rules
+from pygames_core.engine.game import Game
+from pygames_core.engine.rules import Rules
 from pygames_core.games import find_rules
 
 SCENARIO_FORMAT = "pygames/scenario"

@@ -1,7 +1,7 @@
 """The game/state split shared by every game.
 
-A `Rules` object (one per game module) knows how to set up a state, list and apply actions, and
-show per-seat views; it keeps no state itself. A `Game` is one game being played: the public
+A `Rules` object (engine/rules.py, one per game) knows how to set up a state, list and apply
+actions, and show per-seat views; it keeps no state itself. A `Game` is one game being played: the public
 contract object, which owns a state, checks every action against the legal list before touching
 anything (so a rejected action leaves the state exactly as it was), logs actions for replay and
 undo, and writes and reads saves.
@@ -12,225 +12,17 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any
 
 from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError
 from pygames_core.engine.limits import check_json_text, check_value
 from pygames_core.engine.rng import Rng, check_seed, fresh_seed
-from pygames_core.kit.seats import is_seat
-
-if TYPE_CHECKING:
-    from pygames_core.kit.match import Match
-
-S = TypeVar("S")
+from pygames_core.engine.rules import Rules, is_seat
 
 SAVE_FORMAT = "pygames/save"
 SAVE_VERSION = 1
-
-
-@dataclass(frozen=True)
-class Option:
-    """One game option as `list_games()` describes it and `new_game(options=...)` accepts it."""
-
-    name: str
-    type: str  # "bool", "choice" or "int"
-    default: Any
-    label: dict[str, str]
-    help: dict[str, str]
-    choices: tuple[Any, ...] = ()
-    choice_labels: tuple[dict[str, str], ...] = ()  # what each choice is called, {"en", "ja"}, in order
-    minimum: int | None = None
-    maximum: int | None = None
-    # When the option matters: each name (the player count "players", or an option declared before
-    # this one) with the values it must have, e.g. (("cube", (True,)),). A picker shows the option
-    # only then, and otherwise leaves it out: the game gets its default.
-    applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
-
-    def describe(self) -> dict:
-        out: dict[str, Any] = {
-            "name": self.name,
-            "type": self.type,
-            "default": self.default,
-            "label": dict(self.label),
-            "help": dict(self.help),
-        }
-        if self.choices:
-            out["choices"] = list(self.choices)
-        if self.choice_labels:
-            out["choice_labels"] = [dict(label) for label in self.choice_labels]
-        if self.minimum is not None:
-            out["min"] = self.minimum
-        if self.maximum is not None:
-            out["max"] = self.maximum
-        if self.applies_when:
-            out["applies_when"] = {name: list(values) for name, values in self.applies_when}
-        return out
-
-    def check(self, given: Any) -> Any:
-        value = given
-        if self.type == "bool":
-            if not isinstance(value, bool):
-                raise BadSetup(f"option {self.name!r} must be true or false, not {value!r}")
-        elif self.type == "choice":
-            # one of the declared choices, of the same type: 4.0 == 4 and True == 1 in Python, but
-            # JSON and the page tell them apart, so a game must never store deals 4.0
-            value = next((c for c in self.choices if c == value and type(c) is type(value)), None)
-            if value is None:
-                raise BadSetup(f"option {self.name!r} must be one of {list(self.choices)}, not {given!r}")
-        elif self.type == "int":
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise BadSetup(f"option {self.name!r} must be a whole number, not {value!r}")
-            if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
-            ):
-                raise BadSetup(f"option {self.name!r} must be between {self.minimum} and {self.maximum}")
-        return value
-
-
-class Rules(ABC, Generic[S]):
-    """Everything one game's rules define. Subclasses are stateless singletons."""
-
-    game_id: str
-    title: ClassVar[dict[str, str]]
-    min_players: int
-    max_players: int
-    options: tuple[Option, ...] = ()
-    # The event types that end a trick and a deal (or, where a game is one of a series, a game of it):
-    # a step that caused one is marked so, and a replay's reader can jump between them (scenario.py).
-    trick_end_events: ClassVar[frozenset[str]] = frozenset({"trick_won"})
-    deal_end_events: ClassVar[frozenset[str]] = frozenset({"deal_over"})
-
-    def describe(self) -> dict:
-        return {
-            "id": self.game_id,
-            "title": dict(self.title),
-            "players": [self.min_players, self.max_players],
-            "options": [o.describe() for o in self.options],
-        }
-
-    def check_options(self, options: dict | None) -> dict:
-        if options is not None and not isinstance(options, dict):
-            raise BadSetup(f"options must be an object (a dict), not {options!r}")
-        given = dict(options or {})
-        known = {o.name: o for o in self.options}
-        unknown = sorted(set(given) - set(known))
-        if unknown:
-            raise BadSetup(f"{self.game_id} has no option {', '.join(map(repr, unknown))}; known: {sorted(known)}")
-        return {name: o.check(given[name]) if name in given else o.default for name, o in known.items()}
-
-    # --- the rules proper -------------------------------------------------------------------
-    @abstractmethod
-    def new_state(self, players: int, options: dict, rng: Rng, setup: dict | None) -> S:
-        """The starting state; `setup` is an explicit position (raise BadSetup when impossible)."""
-
-    @abstractmethod
-    def current_player(self, state: S) -> int | None: ...
-
-    @abstractmethod
-    def legal_actions(self, state: S) -> list[dict]: ...
-
-    @abstractmethod
-    def apply(self, state: S, action: dict) -> list[dict]:
-        """Apply an action already known to be legal, in place; return the events it caused."""
-
-    @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict: ...
-
-    @abstractmethod
-    def result(self, state: S) -> dict:
-        """{"scores", "winners", ...}; `winners` is empty while the game goes on."""
-
-    def copy_state(self, state: S) -> S:
-        return copy.deepcopy(state)
-
-    def explain_illegal(self, state: S, action: dict) -> str | None:
-        """A game-specific reason an action is illegal, or None for the generic one."""
-        return None
-
-    def seat_people(self, state: S, people: frozenset[int]) -> None:
-        """Tell the state which seats people play (the others are bots; see Game.seat_people). Only a
-        game whose rules let a person decide for a side shared with a bot keeps it (On Schedule: the
-        answer to a double); the others play the same whoever sits where."""
-
-    # --- hooks for the bots (see bots.py) -----------------------------------------------------
-    def remembered_view(self, state: S, seat: int) -> dict:
-        """Everything `seat` has seen so far, which its bot remembers and decides from: the view, plus
-        what the table has shown and since hidden again (On Schedule turns finished tricks over). Never
-        anything the seat did not see."""
-        return self.view(state, seat)
-
-    def sample_state(self, view: dict, rng: Rng) -> S:
-        """A full state consistent with everything `view` shows (hidden cards dealt at random)."""
-        raise NotImplementedError
-
-    def policy_action(self, state: S, rng: Rng) -> dict:
-        """A quick sensible action for the player to move, using only what that seat could know."""
-        return rng.choice(self.legal_actions(state))
-
-    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
-        """The actions the hard bot's search compares (from the mover's view): every legal one, unless
-        a game has too many to try each and names representatives (they must all be legal)."""
-        return legal
-
-    def playout_done(self, start: S, state: S) -> bool:
-        """Where a hard bot's play-out stops (default: the end of the game)."""
-        return self.current_player(state) is None
-
-    def evaluate(self, state: S, seat: int) -> float:
-        """How good `state` is for `seat`, in [0, 1], at the end of a play-out."""
-        winners = self.result(state)["winners"]
-        return 1.0 / len(winners) if seat in winners else 0.0
-
-    # --- the doubling cube (cube.py), for games that offer it ----------------------------------------
-    def cube_match(self, state: S) -> Match | None:
-        """The match and doubling cube of this state; None when the game is played without the cube."""
-        return None
-
-    def side_of(self, seat: int) -> int:
-        """The side (0 or 1) a seat plays for in a cube match: the seat itself, or its team."""
-        return seat
-
-    def win_chance(self, view: dict) -> float:
-        """The normal bot's quick estimate, from `view` only, of the chance that the viewing seat's
-        side wins the game being played (a tie counts half); games with the cube define it."""
-        raise NotImplementedError
-
-    # --- help for a human player (see bots.hint and the bridge's `hint` and `analysis`) ----------
-    def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
-        """A game's own suggestion for the player whose `view` this is (it must read nothing else):
-        {"action", "values", "samples", "reason"} like bots.hint (its reason may carry "text" in
-        words), or None to let the hard bot's search answer."""
-        return None
-
-    def analysis(self, game: Game, budget_ms: int) -> dict | None:
-        """After the game, what hindsight can say about it (e.g. the best a solitaire deal allowed),
-        within about `budget_ms`; None when the game has nothing to say."""
-        return None
-
-
-# --- checks shared by every game's explicit set-ups ---------------------------------------------
-
-def check_setup_keys(setup: dict, known: Collection[str]) -> None:
-    unknown = sorted(set(setup) - set(known))
-    if unknown:
-        raise BadSetup(f"unknown set-up keys {unknown}; known: {sorted(known)}")
-
-
-def setup_seat(setup: dict, key: str, default: int, players: int) -> int:
-    seat = setup.get(key, default)
-    if not is_seat(seat, players):
-        raise BadSetup(f"{key} must be a seat 0-{players - 1}, not {seat!r}")
-    return seat
-
-
-def setup_deal(setup: dict) -> int:
-    deal = setup.get("deal", 1)
-    if type(deal) is not int or deal < 1:
-        raise BadSetup(f"deal must be a number from 1, not {deal!r}")
-    return deal
 
 
 def _canonical(data: Any) -> str:

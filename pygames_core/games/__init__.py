@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-from pygames_core.engine.errors import UnknownGame
-from pygames_core.engine.game import Rules
-from pygames_core.engine.howto import is_shipped, read_document
-from pygames_core.games.apples.rules import APPLES
-from pygames_core.games.arsene.rules import ARSENE
-from pygames_core.games.chains.rules import CHAINS
-from pygames_core.games.dominuxen.rules import DOMINUXEN
-from pygames_core.games.on_schedule.rules import ON_SCHEDULE
-from pygames_core.games.roller_derby.rules import ROLLER_DERBY
+from dataclasses import dataclass
+from typing import Any
 
-_GAMES: dict[str, Rules] = {rules.game_id: rules for rules in (
-    ARSENE, CHAINS, ON_SCHEDULE, DOMINUXEN, APPLES, ROLLER_DERBY)}
+from pygames_core.ai.bot import Bot
+from pygames_core.engine.errors import UnknownGame
+from pygames_core.engine.howto import is_shipped, read_document
+from pygames_core.engine.rules import Rules
+from pygames_core.games import apples, arsene, chains, dominuxen, on_schedule, roller_derby
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A game as the collection plays it: its rules, and the bot that plays it and gives hints."""
+
+    rules: Rules[Any]
+    bot: Bot[Any]
+
+
+_GAMES: dict[str, Entry] = {game.RULES.game_id: Entry(game.RULES, game.BOT) for game in (
+    arsene, chains, on_schedule, dominuxen, apples, roller_derby)}
 
 
 def list_games() -> list[dict]:
     """Each game's `Rules.describe()`, plus (an extension) its how-to-play document's `pitch` and
     `length`: {"en", "ja"} texts, or None for a game whose document is not shipped."""
-    return [{**rules.describe(), **_summary(rules.game_id)} for rules in _GAMES.values()]
+    return [{**rules.describe(), **_summary(rules.game_id)} for rules in (entry.rules for entry in _GAMES.values())]
 
 
 def _summary(game_id: str) -> dict:
@@ -31,13 +39,18 @@ def _summary(game_id: str) -> dict:
 
 def how_to_play(game_id: str) -> dict:
     """How to play the game, for a newcomer: its how-to-play document (the format is in
-    pygames_core/howto.py), checked. Raises UnknownGame for an unknown id, BadHowToPlay when the game
+    pygames_core/engine/howto.py), checked. Raises UnknownGame for an unknown id, BadHowToPlay when the game
     has no document or it is malformed."""
     return read_document(find_rules(game_id).game_id)
 
 
-def find_rules(game_id: str) -> Rules:
+def find_entry(game_id: str) -> Entry:
+    """The game with this id; UnknownGame for any other value."""
     try:
         return _GAMES[game_id]
     except (KeyError, TypeError):
         raise UnknownGame(f"no game {game_id!r}; the games are {', '.join(_GAMES)}") from None
+
+
+def find_rules(game_id: str) -> Rules[Any]:
+    return find_entry(game_id).rules

@@ -22,11 +22,6 @@ def clockwise_from(seat: int, players: int) -> list[int]:
     return [(seat + i) % players for i in range(players)]
 
 
-def is_seat(value: object, players: int) -> bool:
-    """A seat number: an int from 0 to players - 1 (not a bool, not 1.0, which `in range()` lets through)."""
-    return type(value) is int and 0 <= value < players
-
-
 def team_of(seat: int) -> int:
     """Team 0 is seats 0 and 2, team 1 is seats 1 and 3 (partners sit opposite)."""
     return seat % 2

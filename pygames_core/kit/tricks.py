@@ -43,6 +43,27 @@ class Trick:
         return [{"seat": seat, "card": c.code} for seat, c in self.plays]
 
 
+@dataclass(slots=True)
+class CompletedTrick:
+    """A finished trick as a game keeps it for its views: its number in the deal (from 1), who led,
+    the (seat, card) plays in order and who won it. A game that shows more of a trick (its points,
+    who took it) subclasses it and adds to `to_view`."""
+
+    number: int
+    leader: int
+    plays: list[tuple[int, PlayedCard]]
+    winner: int
+
+    def to_view(self) -> dict:
+        return {"trick": self.number, "leader": self.leader, "plays": [self.play_view(seat, played)
+                                                                        for seat, played in self.plays],
+                "winner": self.winner}
+
+    def play_view(self, seat: int, played: PlayedCard) -> dict:
+        """One play as the view shows it (a game whose cards can stand for others says more)."""
+        return {"seat": seat, "card": played.code}
+
+
 def playable_cards(hand: Sequence[Card], led_suit: str | None) -> list[Card]:
     """Must follow suit when able; otherwise (or when leading) any card."""
     if led_suit is not None:

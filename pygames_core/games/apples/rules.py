@@ -21,12 +21,14 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from pygames_core.ai.search import deal_unseen, deal_unseen_with_minimums
+from pygames_core.ai.bot import Bot
+from pygames_core.ai.sampling import deal_unseen, deal_unseen_with_minimums
 from pygames_core.engine.errors import BadSetup
-from pygames_core.engine.game import Rules, check_setup_keys, setup_deal, setup_seat
 from pygames_core.engine.rng import Rng
+from pygames_core.engine.rules import Rules
 from pygames_core.kit.cards import RANKS, SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of
+from pygames_core.kit.setup import check_setup_keys, setup_deal, setup_seat
 from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
@@ -451,26 +453,6 @@ class ApplesRules(Rules[ApplesState]):
             voids=[set(v) for v in state.voids], scores=list(state.scores), summaries=list(state.summaries),
         )
 
-    # --- bots ---------------------------------------------------------------------------------
-    def sample_state(self, view: dict, rng: Rng) -> ApplesState:
-        return sample_state(view, rng)
-
-    def policy_action(self, state: ApplesState, rng: Rng) -> dict:
-        return policy_action(state, rng)
-
-    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
-        return search_actions(view, legal)
-
-    def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == "over" or len(state.summaries) != len(start.summaries)
-
-    def evaluate(self, state: ApplesState, seat: int) -> float:
-        return evaluate(state, seat)
-
-
-# --- explicit set-ups (format: docs/games/apples.md) ---------------------------------------------------
-
 SETUP_KEYS = frozenset({"dealer", "deal", "scores", "hands", "bids", "contract", "discards", "targets",
                         "captured", "leader"})
 
@@ -622,7 +604,7 @@ def shown_lengths(calls: list[dict], seat: int) -> dict[str, int]:
     return shown
 
 
-QUICK_DEAL_TRIES = 8  # plain shuffles tried before the matching deal (see search.deal_unseen)
+QUICK_DEAL_TRIES = 8  # plain shuffles tried before the matching deal (see sampling.deal_unseen)
 
 
 def sample_state(view: dict, rng: Rng) -> ApplesState:
@@ -930,3 +912,29 @@ def evaluate(state: ApplesState, seat: int) -> float:
 
 
 APPLES = ApplesRules()
+
+
+class ApplesBot(Bot[ApplesState]):
+    """What Apples's bots know of the game: see pygames_core/ai/bot.py."""
+
+    def sample_state(self, view: dict, rng: Rng) -> ApplesState:
+        return sample_state(view, rng)
+
+    def policy_action(self, state: ApplesState, rng: Rng) -> dict:
+        return policy_action(state, rng)
+
+    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
+        return search_actions(view, legal)
+
+    def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
+        return state.phase == "over" or len(state.summaries) != len(start.summaries)
+
+    def evaluate(self, state: ApplesState, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+# --- explicit set-ups (format: docs/games/apples.md) ---------------------------------------------------
+
+
+APPLES_BOT = ApplesBot(APPLES)

@@ -15,12 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from pygames_core.ai.search import deal_unseen
+from pygames_core.ai.bot import Bot
+from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.errors import BadSetup
-from pygames_core.engine.game import Option, Rules, check_setup_keys, setup_deal
 from pygames_core.engine.rng import Rng
+from pygames_core.engine.rules import Option, Rules, is_seat
 from pygames_core.kit.cards import Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
-from pygames_core.kit.seats import is_seat, left_of
+from pygames_core.kit.seats import left_of
+from pygames_core.kit.setup import check_setup_keys, setup_deal
 from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
@@ -339,21 +341,6 @@ class ArseneRules(Rules[ArseneState]):
             summaries=list(state.summaries), end_reason=state.end_reason, caught=list(state.caught),
         )
 
-    # --- bots ---------------------------------------------------------------------------------
-    def sample_state(self, view: dict, rng: Rng) -> ArseneState:
-        return sample_state(view, rng)
-
-    def policy_action(self, state: ArseneState, rng: Rng) -> dict:
-        return policy_action(state, rng)
-
-    def playout_done(self, start: ArseneState, state: ArseneState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == "over" or state.deal != start.deal
-
-    def evaluate(self, state: ArseneState, seat: int) -> float:
-        return evaluate(state, seat)
-
-
 def apply_setup(state: ArseneState, setup: dict) -> None:
     """An explicit position; the format is documented in docs/games/arsene.md."""
     known = {"dealer", "deal", "hands", "table", "chosen", "tricks", "leader", "stores", "chips", "contest"}
@@ -559,3 +546,23 @@ def evaluate(state: ArseneState, seat: int) -> float:
 
 
 ARSENE = ArseneRules()
+
+
+class ArseneBot(Bot[ArseneState]):
+    """What Arsene's bots know of the game: see pygames_core/ai/bot.py."""
+
+    def sample_state(self, view: dict, rng: Rng) -> ArseneState:
+        return sample_state(view, rng)
+
+    def policy_action(self, state: ArseneState, rng: Rng) -> dict:
+        return policy_action(state, rng)
+
+    def playout_done(self, start: ArseneState, state: ArseneState) -> bool:
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
+        return state.phase == "over" or state.deal != start.deal
+
+    def evaluate(self, state: ArseneState, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+ARSENE_BOT = ArseneBot(ARSENE)

@@ -24,15 +24,17 @@ import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from pygames_core.ai.bot import Bot
+from pygames_core.ai.cube import logistic
 from pygames_core.engine.errors import BadSetup
-from pygames_core.engine.game import Game, Option, Rules
+from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
+from pygames_core.engine.rules import Option, Rules
 from pygames_core.kit.match import (
     CUBE_ACTIONS,
     MAX_TARGET,
     Match,
     check_scores,
-    logistic,
     match_from_options,
     match_from_view,
     setup_cube,
@@ -488,46 +490,7 @@ class ChainsRules(Rules[ChainsState]):
                            match=None if state.match is None else state.match.copy(), turn_start=state.turn_start,
                            new_game=state.new_game)
 
-    # --- bots -----------------------------------------------------------------------------------
-    def sample_state(self, view: dict, rng: Rng) -> ChainsState:
-        return sample_state(view, rng)
-
-    def policy_action(self, state: ChainsState, rng: Rng) -> dict:
-        return policy_action(state, rng)
-
-    def playout_done(self, start: ChainsState, state: ChainsState) -> bool:
-        # in a match, a hard bot looks to the end of the game being played: the next is a new deal
-        return state.over or (state.match is not None and start.match is not None
-                              and state.match.games != start.match.games)
-
-    def evaluate(self, state: ChainsState, seat: int) -> float:
-        return evaluate(state, seat)
-
     # --- the doubling cube --------------------------------------------------------------------
-    def cube_match(self, state: ChainsState) -> Match | None:
-        return state.match
-
-    def win_chance(self, view: dict) -> float:
-        return win_chance(view)
-
-    def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
-        """The solitaire: the exact solver on deck orders sampled from the view (it never reads the
-        deck). The expansion: None, the hard bot's search answers."""
-        if not view["solitaire"]:
-            return None
-        from pygames_core.games.chains.solver import solitaire_hint  # the solver builds on this module
-
-        return solitaire_hint(view, legal, budget_ms, rng)
-
-    def analysis(self, game: Game, budget_ms: int) -> dict | None:
-        """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""
-        if game.players > 1:
-            return None
-        from pygames_core.games.chains.solver import best_outcome  # the solver builds on this module
-
-        return best_outcome(game, time_budget_ms=budget_ms)
-
-
 def deal(players: int, slots: int, rng: Rng) -> tuple[int, list[Table]]:
     """A new game: who starts (drawn even with a set-up, as in Arsène) and each player's shuffled deck."""
     first = rng.below(players) if players > 1 else 0
@@ -800,3 +763,47 @@ def _closeness(table: dict, end: int) -> float:
     if not work or work[-1] <= end:
         return 0.0
     return len(work) / need if need else 1.0
+
+
+class ChainsBot(Bot[ChainsState]):
+    """What Chains's bots know of the game: see pygames_core/ai/bot.py."""
+
+    def sample_state(self, view: dict, rng: Rng) -> ChainsState:
+        return sample_state(view, rng)
+
+    def policy_action(self, state: ChainsState, rng: Rng) -> dict:
+        return policy_action(state, rng)
+
+    def playout_done(self, start: ChainsState, state: ChainsState) -> bool:
+        # in a match, a hard bot looks to the end of the game being played: the next is a new deal
+        return state.over or (state.match is not None and start.match is not None
+                              and state.match.games != start.match.games)
+
+    def evaluate(self, state: ChainsState, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def cube_match(self, state: ChainsState) -> Match | None:
+        return state.match
+
+    def win_chance(self, view: dict) -> float:
+        return win_chance(view)
+
+    def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
+        """The solitaire: the exact solver on deck orders sampled from the view (it never reads the
+        deck). The expansion: None, the hard bot's search answers."""
+        if not view["solitaire"]:
+            return None
+        from pygames_core.games.chains.solver import solitaire_hint  # the solver builds on this module
+
+        return solitaire_hint(view, legal, budget_ms, rng)
+
+    def analysis(self, game: Game, budget_ms: int) -> dict | None:
+        """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""
+        if game.players > 1:
+            return None
+        from pygames_core.games.chains.solver import best_outcome  # the solver builds on this module
+
+        return best_outcome(game, time_budget_ms=budget_ms)
+
+
+CHAINS_BOT = ChainsBot(CHAINS)

@@ -21,11 +21,13 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
 
+from pygames_core.ai.bot import Bot
 from pygames_core.engine.errors import BadSetup
-from pygames_core.engine.game import Option, Rules, check_setup_keys
 from pygames_core.engine.rng import Rng
+from pygames_core.engine.rules import Option, Rules
 from pygames_core.kit.cards import Domino, domino_set
 from pygames_core.kit.seats import left_of
+from pygames_core.kit.setup import check_setup_keys
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 HAND_SIZE = 13
@@ -467,29 +469,6 @@ class DominuxenRules(Rules[DominuxenState]):
             end_reason=state.end_reason,
         )
 
-    # --- bots ---------------------------------------------------------------------------------
-    def sample_state(self, view: dict, rng: Rng) -> DominuxenState:
-        return sample_state(view, rng)
-
-    def policy_action(self, state: DominuxenState, rng: Rng) -> dict:
-        return policy_action(state, rng)
-
-    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
-        if view["phase"] != "play":
-            return legal
-        return search_plays(view)
-
-    def playout_done(self, start: DominuxenState, state: DominuxenState) -> bool:
-        # a hard bot looks SEARCH_ROUNDS rounds ahead, and never past the end of this game
-        return (state.phase == "over" or state.game_number != start.game_number
-                or state.turn_number >= start.turn_number + SEARCH_ROUNDS * state.players)
-
-    def evaluate(self, state: DominuxenState, seat: int) -> float:
-        return evaluate(state, seat)
-
-
-# --- set-up ----------------------------------------------------------------------------------------
-
 SETUP_KEYS = {"first_player", "current", "game_number", "totals", "hands", "known", "rows", "display",
               "supply", "discard", "unlisted"}
 POSITION_KEYS = SETUP_KEYS - {"first_player", "game_number", "totals", "hands"}
@@ -858,3 +837,32 @@ def evaluate(state: DominuxenState, seat: int) -> float:
 
 
 DOMINUXEN = DominuxenRules()
+
+
+class DominuxenBot(Bot[DominuxenState]):
+    """What Dominuxen's bots know of the game: see pygames_core/ai/bot.py."""
+
+    def sample_state(self, view: dict, rng: Rng) -> DominuxenState:
+        return sample_state(view, rng)
+
+    def policy_action(self, state: DominuxenState, rng: Rng) -> dict:
+        return policy_action(state, rng)
+
+    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
+        if view["phase"] != "play":
+            return legal
+        return search_plays(view)
+
+    def playout_done(self, start: DominuxenState, state: DominuxenState) -> bool:
+        # a hard bot looks SEARCH_ROUNDS rounds ahead, and never past the end of this game
+        return (state.phase == "over" or state.game_number != start.game_number
+                or state.turn_number >= start.turn_number + SEARCH_ROUNDS * state.players)
+
+    def evaluate(self, state: DominuxenState, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+# --- set-up ----------------------------------------------------------------------------------------
+
+
+DOMINUXEN_BOT = DominuxenBot(DOMINUXEN)

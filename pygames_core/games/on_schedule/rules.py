@@ -27,22 +27,24 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
 
-from pygames_core.ai.search import deal_unseen
+from pygames_core.ai.bot import Bot
+from pygames_core.ai.cube import logistic
+from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.errors import BadSetup
-from pygames_core.engine.game import Option, Rules, check_setup_keys, setup_deal, setup_seat
 from pygames_core.engine.rng import Rng
+from pygames_core.engine.rules import Option, Rules
 from pygames_core.kit.cards import SUITS, Card, card, cards, codes, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.match import (
     CUBE_ACTIONS,
     MAX_TARGET,
     Match,
     check_scores,
-    logistic,
     match_from_options,
     match_from_view,
     setup_cube,
 )
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of, team_of
+from pygames_core.kit.setup import check_setup_keys, setup_deal, setup_seat
 from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards, trick_winner
 
 PLAYERS = 4
@@ -538,47 +540,7 @@ class OnScheduleRules(Rules[OnScheduleState]):
     def seat_people(self, state: OnScheduleState, people: frozenset[int]) -> None:
         state.people = people
 
-    # --- bots ---------------------------------------------------------------------------------
-    def sample_state(self, view: dict, rng: Rng) -> OnScheduleState:
-        return sample_state(view, rng)
-
-    def policy_action(self, state: OnScheduleState, rng: Rng) -> dict:
-        return policy_action(state, rng)
-
-    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
-        """What the hard bot compares. The 78 possible gifts are too many to try each: the pairs among
-        the six cards the normal policy would most like to give. In play, one card of each run of
-        equivalent cards (see `equivalent_plays`), so the samples go to choices that differ."""
-        if view["phase"] == "give":
-            votes = [(v["seat"], v["suit"]) for v in view["votes"]]
-            shortlist = {c.code for c in gift_preference(cards(view["hand"]), votes, view["seat"])[:GIFT_SHORTLIST]}
-            return [a for a in legal if set(a["cards"]) <= shortlist]
-        if view["phase"] == "play":
-            gone = set(view["out_of_play"]) | {p["card"] for p in view["trick"]}
-            kept = {c.code for c in distinct_plays(cards(a["card"] for a in legal), gone)}
-            return [a for a in legal if a["card"] in kept]
-        return legal
-
-    def playout_done(self, start: OnScheduleState, state: OnScheduleState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == "over" or state.deal != start.deal
-
-    def evaluate(self, state: OnScheduleState, seat: int) -> float:
-        return evaluate(state, seat)
-
     # --- the doubling cube --------------------------------------------------------------------
-    def cube_match(self, state: OnScheduleState) -> Match | None:
-        return state.match if state.match.cube else None
-
-    def side_of(self, seat: int) -> int:
-        return team_of(seat)
-
-    def win_chance(self, view: dict) -> float:
-        return win_chance(view)
-
-
-# --- explicit set-ups (format: docs/games/on_schedule.md) ---------------------------------------------
-
 SETUP_KEYS = frozenset({"dealer", "deal", "victory_points", "hands", "votes", "row", "gave", "tricks",
                         "points", "leader", "cube", "crawford_done"})
 
@@ -937,3 +899,49 @@ def win_chance(view: dict) -> float:
     own = sum(card_points(c) for c in cards(view["hand"]))
     expected_own = left / PLAYERS
     return logistic((lead + 0.5 * (own - expected_own)) / (1.2 * math.sqrt(left) + 0.5))
+
+
+class OnScheduleBot(Bot[OnScheduleState]):
+    """What OnSchedule's bots know of the game: see pygames_core/ai/bot.py."""
+
+    def sample_state(self, view: dict, rng: Rng) -> OnScheduleState:
+        return sample_state(view, rng)
+
+    def policy_action(self, state: OnScheduleState, rng: Rng) -> dict:
+        return policy_action(state, rng)
+
+    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
+        """What the hard bot compares. The 78 possible gifts are too many to try each: the pairs among
+        the six cards the normal policy would most like to give. In play, one card of each run of
+        equivalent cards (see `equivalent_plays`), so the samples go to choices that differ."""
+        if view["phase"] == "give":
+            votes = [(v["seat"], v["suit"]) for v in view["votes"]]
+            shortlist = {c.code for c in gift_preference(cards(view["hand"]), votes, view["seat"])[:GIFT_SHORTLIST]}
+            return [a for a in legal if set(a["cards"]) <= shortlist]
+        if view["phase"] == "play":
+            gone = set(view["out_of_play"]) | {p["card"] for p in view["trick"]}
+            kept = {c.code for c in distinct_plays(cards(a["card"] for a in legal), gone)}
+            return [a for a in legal if a["card"] in kept]
+        return legal
+
+    def playout_done(self, start: OnScheduleState, state: OnScheduleState) -> bool:
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
+        return state.phase == "over" or state.deal != start.deal
+
+    def evaluate(self, state: OnScheduleState, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def cube_match(self, state: OnScheduleState) -> Match | None:
+        return state.match if state.match.cube else None
+
+    def side_of(self, seat: int) -> int:
+        return team_of(seat)
+
+    def win_chance(self, view: dict) -> float:
+        return win_chance(view)
+
+
+# --- explicit set-ups (format: docs/games/on_schedule.md) ---------------------------------------------
+
+
+ON_SCHEDULE_BOT = OnScheduleBot(ON_SCHEDULE)

@@ -24,12 +24,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from pygames_core.ai.search import deal_unseen
+from pygames_core.ai.bot import Bot
+from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.errors import BadSetup
-from pygames_core.engine.game import Option, Rules, check_setup_keys, setup_seat
 from pygames_core.engine.rng import Rng
+from pygames_core.engine.rules import Option, Rules
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.seats import SecretChoices, left_of, partner_of, team_of
+from pygames_core.kit.setup import check_setup_keys, setup_seat
 from pygames_core.kit.tricks import PlayedCard, Trick, end_game, follow_or_trump, next_deal, play_to_trick, trick_winner
 
 PLAYERS = 4
@@ -581,26 +583,6 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
             voids=[set(v) for v in state.voids], team_scores=list(state.team_scores),
             summaries=list(state.summaries),
         )
-
-    # --- bots ---------------------------------------------------------------------------------
-    def sample_state(self, view: dict, rng: Rng) -> RollerDerbyState:
-        return sample_state(view, rng)
-
-    def policy_action(self, state: RollerDerbyState, rng: Rng) -> dict:
-        return policy_action(state, rng)
-
-    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
-        return search_actions(view, legal)
-
-    def playout_done(self, start: RollerDerbyState, state: RollerDerbyState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles and rolls
-        return state.phase == "over" or state.deal != start.deal
-
-    def evaluate(self, state: RollerDerbyState, seat: int) -> float:
-        return evaluate(state, seat)
-
-
-# --- explicit set-ups (format: docs/games/roller_derby.md) ---------------------------------------------
 
 SETUP_KEYS = frozenset({"dealer", "deal", "scores", "hands", "dice", "trump", "jokers", "discards", "gave",
                         "all_or_nothing", "tricks", "leader"})
@@ -1171,3 +1153,29 @@ def evaluate(state: RollerDerbyState, seat: int) -> float:
 
 
 ROLLER_DERBY = RollerDerbyRules()
+
+
+class RollerDerbyBot(Bot[RollerDerbyState]):
+    """What RollerDerby's bots know of the game: see pygames_core/ai/bot.py."""
+
+    def sample_state(self, view: dict, rng: Rng) -> RollerDerbyState:
+        return sample_state(view, rng)
+
+    def policy_action(self, state: RollerDerbyState, rng: Rng) -> dict:
+        return policy_action(state, rng)
+
+    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
+        return search_actions(view, legal)
+
+    def playout_done(self, start: RollerDerbyState, state: RollerDerbyState) -> bool:
+        # a hard bot looks to the end of the deal: later deals are new shuffles and rolls
+        return state.phase == "over" or state.deal != start.deal
+
+    def evaluate(self, state: RollerDerbyState, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+# --- explicit set-ups (format: docs/games/roller_derby.md) ---------------------------------------------
+
+
+ROLLER_DERBY_BOT = RollerDerbyBot(ROLLER_DERBY)

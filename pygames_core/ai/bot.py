@@ -1,0 +1,77 @@
+"""The Bot protocol: what a game tells the bots written once in pygames_core/ai/ (levels.py,
+search.py, cube.py) so that they can play it and help a person play it.
+
+A game's `Bot` holds its `Rules` and decides from a seat's view only: it samples a full state
+consistent with what the seat has seen, plays quickly and sensibly from a state, says how good an
+end state is, and, for games with the doubling cube, estimates the chance to win.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from pygames_core.engine.rng import Rng
+from pygames_core.engine.rules import Rules
+from pygames_core.kit.match import Match
+
+if TYPE_CHECKING:
+    from pygames_core.engine.game import Game
+
+S = TypeVar("S")
+
+
+class Bot(ABC, Generic[S]):
+    """One game's hooks for the bots, its cube decisions and its help for a person."""
+
+    def __init__(self, rules: Rules[S]) -> None:
+        self.rules = rules
+
+    # --- playing (levels.py and search.py) -------------------------------------------------------
+    @abstractmethod
+    def sample_state(self, view: dict, rng: Rng) -> S:
+        """A full state consistent with everything `view` shows (hidden cards dealt at random)."""
+
+    def policy_action(self, state: S, rng: Rng) -> dict:
+        """A quick sensible action for the player to move, using only what that seat could know."""
+        return rng.choice(self.rules.legal_actions(state))
+
+    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
+        """The actions the hard bot's search compares (from the mover's view): every legal one, unless
+        a game has too many to try each and names representatives (they must all be legal)."""
+        return legal
+
+    def playout_done(self, start: S, state: S) -> bool:
+        """Where a hard bot's play-out stops (default: the end of the game)."""
+        return self.rules.current_player(state) is None
+
+    def evaluate(self, state: S, seat: int) -> float:
+        """How good `state` is for `seat`, in [0, 1], at the end of a play-out."""
+        winners = self.rules.result(state)["winners"]
+        return 1.0 / len(winners) if seat in winners else 0.0
+
+    # --- the doubling cube (cube.py), for games that offer it ------------------------------------
+    def cube_match(self, state: S) -> Match | None:
+        """The match and doubling cube of this state; None when the game is played without the cube."""
+        return None
+
+    def side_of(self, seat: int) -> int:
+        """The side (0 or 1) a seat plays for in a cube match: the seat itself, or its team."""
+        return seat
+
+    def win_chance(self, view: dict) -> float:
+        """The normal bot's quick estimate, from `view` only, of the chance that the viewing seat's
+        side wins the game being played (a tie counts half); games with the cube define it."""
+        raise NotImplementedError
+
+    # --- help for a person (levels.hint and analysis, the bridge's `hint` and `analysis`) --------
+    def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
+        """A game's own suggestion for the player whose `view` this is (it must read nothing else):
+        {"action", "values", "samples", "reason"} like levels.hint (its reason may carry "text" in
+        words), or None to let the hard bot's search answer."""
+        return None
+
+    def analysis(self, game: Game, budget_ms: int) -> dict | None:
+        """After the game, what hindsight can say about it (e.g. the best a solitaire deal allowed),
+        within about `budget_ms`; None when the game has nothing to say."""
+        return None

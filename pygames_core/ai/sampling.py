@@ -1,0 +1,89 @@
+"""Dealing the cards a seat has not seen, for the bots' sampled states: at random, but only in ways
+that fit everything the seat has seen (a suit a player showed to be out of, a bid that promised
+cards of a kind)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+from pygames_core.engine.rng import Rng
+
+Item = TypeVar("Item")
+
+
+def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Callable[[Hashable, Item], bool],
+                rng: Rng, quick_tries: int = 0) -> dict[Hashable, list[Item]]:
+    """Deal `unseen` items at random to holders with fixed capacities, each item only to a holder
+    `allowed` to have it (e.g. not a suit the holder showed to be out of).
+
+    With `quick_tries`, plain shuffled deals are tried first and the first consistent one is kept:
+    uniform over the consistent deals and much quicker while few constraints are known. Otherwise
+    (or when they all miss) a random greedy deal is made, which satisfies the constraints almost
+    always; when it paints itself into a corner, augmenting paths (Kuhn's bipartite matching) move
+    earlier items to make room, so a consistent deal is always found when one exists.
+    """
+    slots = [holder for holder, n in capacity.items() for _ in range(n)]
+    if len(slots) != len(unseen):
+        raise ValueError(f"{len(unseen)} unseen items for {len(slots)} places")
+    for _ in range(quick_tries):
+        shuffled = list(unseen)
+        rng.shuffle(shuffled)
+        if all(allowed(holder, item) for holder, item in zip(slots, shuffled, strict=True)):
+            quick: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+            for holder, item in zip(slots, shuffled, strict=True):
+                quick[holder].append(item)
+            return quick
+    order = list(range(len(slots)))
+    items = list(unseen)
+    rng.shuffle(items)
+    owner: list[int | None] = [None] * len(slots)  # slot -> index into items
+
+    def place(i: int, visited: set[int]) -> bool:
+        candidates = [k for k in order if k not in visited and allowed(slots[k], items[i])]
+        rng.shuffle(candidates)
+        candidates.sort(key=lambda k: owner[k] is not None)  # free places first
+        for k in candidates:
+            visited.add(k)
+            if owner[k] is None or place(owner[k], visited):
+                owner[k] = i
+                return True
+        return False
+
+    for i in range(len(items)):
+        if not place(i, set()):
+            raise ValueError("no deal of the unseen items fits what was seen")
+    dealt: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+    for k, i in enumerate(owner):
+        assert i is not None
+        dealt[slots[k]].append(items[i])
+    return dealt
+
+
+def deal_unseen_with_minimums(unseen: list[Item], capacity: dict[Hashable, int],
+                              allowed: Callable[[Hashable, Item], bool], rng: Rng,
+                              minimums: list[tuple[tuple[Hashable, ...], Callable[[Item], bool], int]],
+                              quick_tries: int = 0) -> dict[Hashable, list[Item]]:
+    """`deal_unseen` where some holders must also get at least so many items of a kind: each minimum
+    `(holders, kind, count)` (e.g. a player's hand and discards, "is a spade", 5 after a bid of five
+    spades) first gets `count` random items of that kind, each placed in the first of its holders with
+    room that may have it; the rest are dealt by `deal_unseen`. Raises ValueError when no fit is found."""
+    rest = list(unseen)
+    room = dict(capacity)
+    placed: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+    for holders, kind, count in minimums:
+        pool = [item for item in rest if kind(item)]
+        rng.shuffle(pool)
+        for item in pool:
+            if count <= 0:
+                break
+            holder = next((h for h in holders if room[h] > 0 and allowed(h, item)), None)
+            if holder is not None:
+                placed[holder].append(item)
+                room[holder] -= 1
+                rest.remove(item)
+                count -= 1
+        if count > 0:
+            raise ValueError("no deal of the unseen items meets the minimums")
+    dealt = deal_unseen(rest, room, allowed, rng, quick_tries)
+    return {holder: placed[holder] + dealt[holder] for holder in capacity}

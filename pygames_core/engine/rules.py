@@ -1,0 +1,155 @@
+"""The Rules protocol: what one game's rules define, and its options.
+
+A `Rules` object (one per game) knows how to set up a state, list and apply actions, and show
+per-seat views; it keeps no state itself. Everything the bots need beyond that (sampling hidden
+cards, a quick policy, evaluation, hints) is the game's `Bot` (pygames_core/ai/bot.py).
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pygames_core.engine.errors import BadSetup
+from pygames_core.engine.rng import Rng
+
+S = TypeVar("S")
+
+
+def is_seat(value: object, players: int) -> bool:
+    """A seat number: an int from 0 to players - 1 (not a bool, not 1.0, which `in range()` lets through)."""
+    return type(value) is int and 0 <= value < players
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option as `list_games()` describes it and `new_game(options=...)` accepts it."""
+
+    name: str
+    type: str  # "bool", "choice" or "int"
+    default: Any
+    label: dict[str, str]
+    help: dict[str, str]
+    choices: tuple[Any, ...] = ()
+    choice_labels: tuple[dict[str, str], ...] = ()  # what each choice is called, {"en", "ja"}, in order
+    minimum: int | None = None
+    maximum: int | None = None
+    # When the option matters: each name (the player count "players", or an option declared before
+    # this one) with the values it must have, e.g. (("cube", (True,)),). A picker shows the option
+    # only then, and otherwise leaves it out: the game gets its default.
+    applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+
+    def describe(self) -> dict:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "label": dict(self.label),
+            "help": dict(self.help),
+        }
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.choice_labels:
+            out["choice_labels"] = [dict(label) for label in self.choice_labels]
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        if self.applies_when:
+            out["applies_when"] = {name: list(values) for name, values in self.applies_when}
+        return out
+
+    def check(self, given: Any) -> Any:
+        value = given
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise BadSetup(f"option {self.name!r} must be true or false, not {value!r}")
+        elif self.type == "choice":
+            # one of the declared choices, of the same type: 4.0 == 4 and True == 1 in Python, but
+            # JSON and the page tell them apart, so a game must never store deals 4.0
+            value = next((c for c in self.choices if c == value and type(c) is type(value)), None)
+            if value is None:
+                raise BadSetup(f"option {self.name!r} must be one of {list(self.choices)}, not {given!r}")
+        elif self.type == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise BadSetup(f"option {self.name!r} must be a whole number, not {value!r}")
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise BadSetup(f"option {self.name!r} must be between {self.minimum} and {self.maximum}")
+        return value
+
+
+class Rules(ABC, Generic[S]):
+    """Everything one game's rules define. Subclasses are stateless singletons."""
+
+    game_id: str
+    title: ClassVar[dict[str, str]]
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    # The event types that end a trick and a deal (or, where a game is one of a series, a game of it):
+    # a step that caused one is marked so, and a replay's reader can jump between them (scenario.py).
+    trick_end_events: ClassVar[frozenset[str]] = frozenset({"trick_won"})
+    deal_end_events: ClassVar[frozenset[str]] = frozenset({"deal_over"})
+
+    def describe(self) -> dict:
+        return {
+            "id": self.game_id,
+            "title": dict(self.title),
+            "players": [self.min_players, self.max_players],
+            "options": [o.describe() for o in self.options],
+        }
+
+    def check_options(self, options: dict | None) -> dict:
+        if options is not None and not isinstance(options, dict):
+            raise BadSetup(f"options must be an object (a dict), not {options!r}")
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise BadSetup(f"{self.game_id} has no option {', '.join(map(repr, unknown))}; known: {sorted(known)}")
+        return {name: o.check(given[name]) if name in given else o.default for name, o in known.items()}
+
+    # --- the rules proper -------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, players: int, options: dict, rng: Rng, setup: dict | None) -> S:
+        """The starting state; `setup` is an explicit position (raise BadSetup when impossible)."""
+
+    @abstractmethod
+    def current_player(self, state: S) -> int | None: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[dict]: ...
+
+    @abstractmethod
+    def apply(self, state: S, action: dict) -> list[dict]:
+        """Apply an action already known to be legal, in place; return the events it caused."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict: ...
+
+    @abstractmethod
+    def result(self, state: S) -> dict:
+        """{"scores", "winners", ...}; `winners` is empty while the game goes on."""
+
+    def copy_state(self, state: S) -> S:
+        return copy.deepcopy(state)
+
+    def explain_illegal(self, state: S, action: dict) -> str | None:
+        """A game-specific reason an action is illegal, or None for the generic one."""
+        return None
+
+    def seat_people(self, state: S, people: frozenset[int]) -> None:
+        """Tell the state which seats people play (the others are bots; see Game.seat_people). Only a
+        game whose rules let a person decide for a side shared with a bot keeps it (On Schedule: the
+        answer to a double); the others play the same whoever sits where."""
+
+    # --- what a seat knows -------------------------------------------------------------------
+    def remembered_view(self, state: S, seat: int) -> dict:
+        """Everything `seat` has seen so far, which its bot remembers and decides from: the view, plus
+        what the table has shown and since hidden again (On Schedule turns finished tricks over). Never
+        anything the seat did not see."""
+        return self.view(state, seat)

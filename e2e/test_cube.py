@@ -23,7 +23,7 @@ TABLE = "#embed-stage [data-phase]"
 TABLE_ON_SITE = "#game > [data-phase]"
 OS_CUBE = {"cube": True, "match_to": 7}
 # Trick 12 of a deal, the human (seat 0) to lead with the cube in the middle. The bots' cube choices
-# (level normal: cube.py's thresholds on on_schedule.win_chance) are certain here and every bot card
+# (level normal: ai/cube.py's thresholds on on_schedule.win_chance) are certain here and every bot card
 # is forced (each must follow hearts): West (1) takes a double at p = 0.65 and does not redouble
 # (below 0.70); East (3), holding both point cards left, redoubles at p = 0.73 before its card.
 OS_HANDS = [["2H", "3C"], ["4H", "5C"], ["7H", "TC"], ["AH", "KS"]]

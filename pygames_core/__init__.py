@@ -5,12 +5,14 @@ Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) 
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
 `verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;
 `how_to_play(game_id)` (the game's rules for a newcomer, in English and Japanese: a pitch, a typical
-length and sections of short paragraphs with cards and shipped examples; format in `howto.py`), whose
+length and sections of short paragraphs with cards and shipped examples; format in `engine/howto.py`), whose
 `pitch` and `length` `list_games()` entries also carry;
 `pygames_core.app.scenario` reads scenarios (a position and captioned steps, for rules blog posts).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pygames_core.ai import levels
 from pygames_core.ai.levels import LEVELS
@@ -42,7 +44,7 @@ __all__ = [
 
 
 def new_game(game_id: str, *, players: int | None = None, seed: int | str | None = None,
-             options: dict | None = None, setup: dict | None = None) -> Game:
+             options: dict[str, Any] | None = None, setup: dict[str, Any] | None = None) -> Game:
     """Start a game; see the README's contract. The seed (an extension) may also be given as its decimal
     digits, as the page carries it: 0 to 2^64 - 1 either way (rng.check_seed). Bad arguments raise
     BadSetup (UnknownGame for the id)."""
@@ -55,19 +57,19 @@ def load_game(text: str) -> Game:
 
 
 def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
-               time_budget_ms: int | None = None) -> dict:
+               time_budget_ms: int | None = None) -> dict[str, Any]:
     """A legal action for the player to move, chosen by the game's bot at `level` (one of LEVELS) from
     that seat's view only; `seed` and `time_budget_ms` are extensions. See ai/levels.py."""
     return levels.bot_action(find_entry(game.game_id).bot, game, level, seed=seed, time_budget_ms=time_budget_ms)
 
 
-def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict:
+def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict[str, Any]:
     """An extension: a suggested action for the player to move, from that seat's view only, with the
     values compared and the reason (ai/levels.py's `hint` says the shape)."""
     return levels.hint(find_entry(game.game_id).bot, game, seed=seed, time_budget_ms=time_budget_ms)
 
 
-def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict | None:
+def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict[str, Any] | None:
     """An extension: hindsight after the end of the game (e.g. the best a Chains solitaire deal
     allowed), or None when the game has nothing to add; refused before the end."""
     return levels.analysis(find_entry(game.game_id).bot, game, time_budget_ms=time_budget_ms)

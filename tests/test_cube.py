@@ -1,4 +1,5 @@
-"""The doubling cube and match machinery shared by the games that offer it (pygames_core/cube.py)."""
+"""The doubling cube and match machinery shared by the games that offer it (pygames_core/kit/match.py;
+the bots' decisions: pygames_core/ai/cube.py)."""
 
 from __future__ import annotations
 

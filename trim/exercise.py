@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import sys
 from collections.abc import Callable
 
@@ -164,16 +165,18 @@ def exercise(call: Call, scenarios: list[dict], finished_solitaire: str | None =
 
 # The terminal's command line (`pygames`, `python -m pygames_core`), which no page runs: what it alone
 # imports (argparse and the gettext it brings, 40 KB of bytecode) is not shipped to the browser.
-COMMAND_LINE = ("cli.py", "__main__.py")
+COMMAND_LINE = ("app/cli.py", "__main__.py")
 
 
 def import_everything() -> None:
     """Every module of pygames_core but the command line (found on disk: pkgutil would add modules)."""
     import pygames_core
 
-    for name in sorted(os.listdir(os.path.dirname(pygames_core.__file__))):
-        if name.endswith(".py") and name != "__init__.py" and name not in COMMAND_LINE:  # __init__: imported
-            __import__(f"pygames_core.{name[:-3]}")
+    package = pathlib.Path(pygames_core.__file__).parent
+    for path in sorted(package.rglob("*.py")):
+        inside = path.relative_to(package)
+        if inside.as_posix() not in COMMAND_LINE:
+            __import__(".".join(["pygames_core", *inside.with_suffix("").parts]).removesuffix(".__init__"))
 
 
 def raw_errors(bridge_call: Callable[[str], str]) -> None:

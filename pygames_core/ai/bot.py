@@ -9,7 +9,7 @@ end state is, and, for games with the doubling cube, estimates the chance to win
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Rules
@@ -29,14 +29,14 @@ class Bot(ABC, Generic[S]):
 
     # --- playing (levels.py and search.py) -------------------------------------------------------
     @abstractmethod
-    def sample_state(self, view: dict, rng: Rng) -> S:
+    def sample_state(self, view: dict[str, Any], rng: Rng) -> S:
         """A full state consistent with everything `view` shows (hidden cards dealt at random)."""
 
-    def policy_action(self, state: S, rng: Rng) -> dict:
+    def policy_action(self, state: S, rng: Rng) -> dict[str, Any]:
         """A quick sensible action for the player to move, using only what that seat could know."""
         return rng.choice(self.rules.legal_actions(state))
 
-    def search_actions(self, view: dict, legal: list[dict]) -> list[dict]:
+    def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The actions the hard bot's search compares (from the mover's view): every legal one, unless
         a game has too many to try each and names representatives (they must all be legal)."""
         return legal
@@ -59,19 +59,20 @@ class Bot(ABC, Generic[S]):
         """The side (0 or 1) a seat plays for in a cube match: the seat itself, or its team."""
         return seat
 
-    def win_chance(self, view: dict) -> float:
+    def win_chance(self, view: dict[str, Any]) -> float:
         """The normal bot's quick estimate, from `view` only, of the chance that the viewing seat's
         side wins the game being played (a tie counts half); games with the cube define it."""
         raise NotImplementedError
 
     # --- help for a person (levels.hint and analysis, the bridge's `hint` and `analysis`) --------
-    def hint(self, view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict | None:
+    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], budget_ms: int,
+             rng: Rng) -> dict[str, Any] | None:
         """A game's own suggestion for the player whose `view` this is (it must read nothing else):
         {"action", "values", "samples", "reason"} like levels.hint (its reason may carry "text" in
         words), or None to let the hard bot's search answer."""
         return None
 
-    def analysis(self, game: Game, budget_ms: int) -> dict | None:
+    def analysis(self, game: Game, budget_ms: int) -> dict[str, Any] | None:
         """After the game, what hindsight can say about it (e.g. the best a solitaire deal allowed),
         within about `budget_ms`; None when the game has nothing to say."""
         return None

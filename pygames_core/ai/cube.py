@@ -33,7 +33,7 @@ def should_take(chance: float) -> bool:
     return chance >= TAKE_FROM
 
 
-def sampled_win_chance(bot: Bot, view: dict, seat: int, rng: Rng, budget_ms: int) -> tuple[float, int]:
+def sampled_win_chance(bot: Bot[Any], view: dict[str, Any], seat: int, rng: Rng, budget_ms: int) -> tuple[float, int]:
     """The share of play-outs that `seat`'s side wins (ties count half), each from a state sampled
     from the view and played to the end of the game with the normal policy (which never doubles
     and always takes, so the play-out is decided by the play). Returns (chance, samples)."""
@@ -48,7 +48,7 @@ def sampled_win_chance(bot: Bot, view: dict, seat: int, rng: Rng, budget_ms: int
     return total / samples, samples
 
 
-def game_outcome(bot: Bot, state: Any, side: int, rng: Rng) -> float:
+def game_outcome(bot: Bot[Any], state: Any, side: int, rng: Rng) -> float:
     """Play the game being played in `state` out with the normal policy: 1 if `side` wins it, 0 if
     it loses, 0.5 for a tie."""
     match = bot.cube_match(state)
@@ -64,14 +64,14 @@ def game_outcome(bot: Bot, state: Any, side: int, rng: Rng) -> float:
     return 0.5 if winner is None else float(winner == side)
 
 
-def cube_moment(view: dict, legal: list[dict]) -> bool:
+def cube_moment(view: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
     """Whether a seat with this view and these legal actions faces a cube decision (a game's own
     "pass" or "take" without the cube is not one: its views carry no "cube")."""
     return isinstance(view.get("cube"), dict) and any(a["type"] in CUBE_ACTIONS for a in legal)
 
 
-def cube_decision(bot: Bot, view: dict, legal: list[dict], level: str, rng: Rng,
-                  budget_ms: int) -> tuple[dict | None, float, int]:
+def cube_decision(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], level: str, rng: Rng,
+                  budget_ms: int) -> tuple[dict[str, Any] | None, float, int]:
     """A bot's cube action at a moment cube actions are legal, or None to play on without doubling;
     with the chance it estimated and the play-outs that took (0 for the quick estimate). `normal`
     uses the game's quick estimate, `hard` sampled play-outs (a third of its budget when the

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from pygames_core.ai.bot import Bot
 from pygames_core.ai.cube import cube_decision, cube_moment
@@ -35,8 +36,8 @@ ANALYSIS_BUDGET_MS = 3000
 MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (no OverflowError)
 
 
-def bot_action(bot: Bot, game: Game, level: str = "normal", *, seed: int | None = None,
-               time_budget_ms: int | None = None) -> dict:
+def bot_action(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
+               time_budget_ms: int | None = None) -> dict[str, Any]:
     """A legal action for `game.current_player`, chosen from that seat's view by the game's `bot`."""
     if level not in LEVELS:
         raise PygamesError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -65,7 +66,7 @@ def bot_action(bot: Bot, game: Game, level: str = "normal", *, seed: int | None 
     return action
 
 
-def hint(bot: Bot, game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict:
+def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict[str, Any]:
     """A suggested action for `game.current_player`, worked out from that player's view only (so it
     never reveals a hidden card): the game's own `Bot.hint` when it has one, else the hard bot's
     search. Returns {"action", "values", "samples", "reason"}:
@@ -114,15 +115,15 @@ def hint(bot: Bot, game: Game, *, seed: int | None = None, time_budget_ms: int |
     # snatch, a give of three cards) names representatives, so they need not be all of `legal`
     compared, means, samples = stats["actions"], stats["means"], stats["samples"]
     if not means:  # the game named this one action: its play-outs still say how well it does
-        values, _ = playout_values(bot, view, compared, seat, rng, budget)
-        samples = len(values[0])
-        means = [sum(values[0]) / samples]
+        outcomes, _ = playout_values(bot, view, compared, seat, rng, budget)
+        samples = len(outcomes[0])
+        means = [sum(outcomes[0]) / samples]
     ranked = sorted(zip(means, range(len(compared)), strict=True), key=lambda pair: (-pair[0], pair[1]))
     values = [{"action": compared[i], "value": round(mean, 4)} for mean, i in ranked]
     return {"action": action, "values": values, "samples": samples, "reason": search_reason(action, values, samples)}
 
 
-def search_reason(action: dict, values: list[dict], samples: int) -> dict:
+def search_reason(action: dict[str, Any], values: list[dict[str, Any]], samples: int) -> dict[str, Any]:
     """The "search" reason of a hint: the suggested `action`'s value and the best other one's, from
     `values` ([{"action", "value"}] best first, `action` among them) over `samples` sampled deals."""
     runner_up = next(({"action": v["action"], "value": v["value"]} for v in values if v["action"] != action), None)
@@ -130,12 +131,12 @@ def search_reason(action: dict, values: list[dict], samples: int) -> dict:
     return {"kind": "search", "samples": samples, "value": value, "runner_up": runner_up}
 
 
-def _forced(action: dict) -> dict:
+def _forced(action: dict[str, Any]) -> dict[str, Any]:
     return {"action": action, "values": [{"action": action, "value": None}], "samples": 0,
             "reason": {"kind": "forced"}}
 
 
-def analysis(bot: Bot, game: Game, *, time_budget_ms: int | None = None) -> dict | None:
+def analysis(bot: Bot[Any], game: Game, *, time_budget_ms: int | None = None) -> dict[str, Any] | None:
     """After the game, what hindsight can tell (e.g. Chains solitaire: was the deal winnable, the best
     possible penalty); None when the game has nothing to add. Asked before the end it is refused,
     since hindsight reads hidden cards. When the budget ran out before the answer was final, the

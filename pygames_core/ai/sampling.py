@@ -45,7 +45,8 @@ def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Call
         candidates.sort(key=lambda k: owner[k] is not None)  # free places first
         for k in candidates:
             visited.add(k)
-            if owner[k] is None or place(owner[k], visited):
+            held = owner[k]
+            if held is None or place(held, visited):
                 owner[k] = i
                 return True
         return False
@@ -54,9 +55,9 @@ def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Call
         if not place(i, set()):
             raise ValueError("no deal of the unseen items fits what was seen")
     dealt: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
-    for k, i in enumerate(owner):
-        assert i is not None
-        dealt[slots[k]].append(items[i])
+    for k, placed in enumerate(owner):
+        assert placed is not None  # as many slots as items, and every item was placed
+        dealt[slots[k]].append(items[placed])
     return dealt
 
 

@@ -28,7 +28,7 @@ MAX_PLAYOUT_STEPS = 2000  # a guard against a game hook that never reaches its h
 OVERRULE_STANDARD_ERRORS = 1.0  # how clearly the search must beat the normal bot's choice
 
 
-def playout(bot: Bot, start: Any, state: Any, rng: Rng) -> Any:
+def playout(bot: Bot[Any], start: Any, state: Any, rng: Rng) -> Any:
     for _ in range(MAX_PLAYOUT_STEPS):
         if bot.rules.current_player(state) is None or bot.playout_done(start, state):
             break
@@ -36,8 +36,8 @@ def playout(bot: Bot, start: Any, state: Any, rng: Rng) -> Any:
     return state
 
 
-def search_action(bot: Bot, view: dict, legal: list[dict], seat: int, rng: Rng,
-                  time_budget_ms: int) -> tuple[dict, dict]:
+def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], seat: int, rng: Rng,
+                  time_budget_ms: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """The action with the best mean play-out value, and statistics for hints, benchmarks and tests:
     "actions", the game's `search_actions` (all of `legal` for most games, representatives for some),
     "means", each one's mean play-out value in the same order, and "samples" (no means and no samples
@@ -54,7 +54,7 @@ def search_action(bot: Bot, view: dict, legal: list[dict], seat: int, rng: Rng,
     return candidates[best], {"samples": samples, "actions": candidates, "means": means}
 
 
-def playout_values(bot: Bot, view: dict, candidates: list[dict], seat: int, rng: Rng,
+def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[str, Any]], seat: int, rng: Rng,
                    time_budget_ms: int) -> tuple[list[list[float]], int | None]:
     """Each candidate's play-out values for `seat`, one per state sampled from `view` (every candidate
     tried in the same sample), sampling until the budget is spent (at least MIN_SAMPLES, at most

@@ -15,7 +15,7 @@ operation does not name is refused):
 - `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
 - `undo` {sid}                             -> {"action", "snapshot"}
 - `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples", "reason"}} for the session's
-                                              seat, from its own view, when it is that seat's turn (bots.hint)
+                                              seat, from its own view, when it is that seat's turn (ai/levels.hint)
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
                                               "unfinished": true in it means asking again goes on
 - `snapshot` {sid}                         -> {"snapshot"}
@@ -40,7 +40,7 @@ take true for 1). A game's `seed` is a whole number from 0 to 2^64 - 1, given as
 as the page always gives it (a JavaScript number holds 53 bits exactly), as a string of decimal
 digits: "18446744073709551615"; anything else (`"abc"`, 400 digits, -1, 1.5, true) is a BadSetup
 saying what a seed is. Without a seed a game gets a fresh 64-bit one. A bot's or hint's `seed` is a
-whole number (bots.py).
+whole number (ai/levels.py).
 
 A session speaks for its own seat only. It is opened for one seat (the person's; the other seats are
 bots, Game.seat_people), or for none (a spectator):
@@ -57,10 +57,10 @@ A request against these rules is a WrongSeat error.
 
 Errors. Every reply is valid JSON, and a refused request changes nothing: a session's game is as it
 was before the request (a move that failed half-way is put back). The error types:
-- the library's (errors.py): IllegalAction, BadSetup (UnknownGame), BadSave, BadScenario (scenario.py),
-  BadHowToPlay (howto.py), PygamesError (a bad bot level, seed or time budget: bots.py);
+- the library's (engine/errors.py): IllegalAction, BadSetup (UnknownGame), BadSave, BadScenario (app/scenario.py),
+  BadHowToPlay (engine/howto.py), PygamesError (a bad bot level, seed or time budget: ai/levels.py);
 - BadRequest: the request itself is malformed: not JSON text, longer or nested deeper than the bounds
-  of limits.py (checked before it is parsed), text with a lone surrogate, NaN or Infinity, not an
+  of engine/limits.py (checked before it is parsed), text with a lone surrogate, NaN or Infinity, not an
   object, an unknown operation, a missing or unknown field, a `sid`, `seat` or `steps` of the wrong type
   or a seat the game does not have;
 - BridgeError: no open game with that sid; a replay of a game that is not over;
@@ -133,7 +133,7 @@ def shown(value: Any) -> str:
     return text if len(text) <= 60 else f"{text[:60]}…"
 
 
-def replay(text: Any, seat: Any) -> dict:
+def replay(text: Any, seat: Any) -> dict[str, Any]:
     game = load_game(text)
     if not game.is_over:
         raise BridgeError("only a finished game can be replayed: its hidden cards are still secret")
@@ -148,7 +148,7 @@ def _check_seat(seat: Any, players: int) -> None:
         raise BadRequest(f"seat is a seat number from 0 to {players - 1} (or null for a spectator), not {shown(seat)}")
 
 
-def _open(game: Game, seat: Any) -> dict:
+def _open(game: Game, seat: Any) -> dict[str, Any]:
     global _next_sid
     _check_seat(seat, game.players)
     game.seat_people(() if seat is None else (seat,))  # the others are bots: the person decides for a team
@@ -158,14 +158,14 @@ def _open(game: Game, seat: Any) -> dict:
     return {"sid": sid, "snapshot": game.snapshot(seat)}
 
 
-def _sid(request: dict) -> int:
+def _sid(request: dict[str, Any]) -> int:
     sid = request["sid"]
     if type(sid) is not int:
         raise BadRequest(f"sid is the number new or load answered, not {shown(sid)}")
     return sid
 
 
-def _session(request: dict) -> tuple[Game, int | None]:
+def _session(request: dict[str, Any]) -> tuple[Game, int | None]:
     sid = _sid(request)
     if sid not in _sessions:
         raise BridgeError(f"no open game with sid {sid}")
@@ -201,7 +201,7 @@ def _checked(request: Any) -> str:
     return op
 
 
-def handle(request: Any) -> dict:
+def handle(request: Any) -> dict[str, Any]:
     op = _checked(request)
     if op == "games":
         return {"games": list_games()}

@@ -11,15 +11,16 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
+from typing import Any
 
 from pygames_core import LEVELS, bot_action, list_games, new_game
 from pygames_core.engine.errors import PygamesError
 from pygames_core.engine.rng import Rng
 
 
-def _options(pairs: list[str]) -> dict:
+def _options(pairs: list[str]) -> dict[str, Any]:
     """`--option advanced=true` -> {"advanced": True}; values are read as JSON when they parse."""
     out = {}
     for pair in pairs:
@@ -31,13 +32,13 @@ def _options(pairs: list[str]) -> dict:
     return out
 
 
-def action_label(action: dict) -> str:
+def action_label(action: dict[str, Any]) -> str:
     """`{"type": "play", "card": "AS"}` -> `play card=AS`: readable for any game's actions."""
     rest = " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
     return f"{action['type']} {rest}".strip()
 
 
-def render_view(view: dict) -> str:
+def render_view(view: dict[str, Any]) -> str:
     """A compact text table of any game's view: short fields on one line each."""
     lines = []
     for key, value in view.items():
@@ -89,10 +90,10 @@ def cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> in
 
 
 def simulate(game_id: str, games: int, levels: list[str], seed: int, players: int | None = None,
-             options: dict | None = None, budget_ms: int | None = None) -> dict:
+             options: dict[str, Any] | None = None, budget_ms: int | None = None) -> dict[str, Any]:
     """Play `games` bot games; seat i plays at levels[i % len(levels)]. Returns the summary."""
-    wins: Counter[int] = Counter()
-    level_wins: Counter[str] = Counter()
+    wins: defaultdict[int, float] = defaultdict(float)  # a shared win counts a share
+    level_wins: defaultdict[str, float] = defaultdict(float)
     level_seats: Counter[str] = Counter()
     moves = deals = 0
     start = time.perf_counter()
@@ -102,8 +103,8 @@ def simulate(game_id: str, games: int, levels: list[str], seed: int, players: in
         game = new_game(game_id, players=players, seed=seed + number, options=options)
         seats = game.players
         seat_levels = [levels[s % len(levels)] for s in range(seats)]
-        while not game.is_over:
-            level = seat_levels[game.current_player]
+        while (mover := game.current_player) is not None:
+            level = seat_levels[mover]
             game.apply(bot_action(game, level, seed=rng.below(1 << 31), time_budget_ms=budget_ms))
         result = game.result()
         share = 1 / len(result["winners"])

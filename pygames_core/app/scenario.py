@@ -37,7 +37,7 @@ class BadScenario(PygamesError):
 
 @dataclass(frozen=True)
 class Step:
-    action: dict
+    action: dict[str, Any]
     caption: dict[str, str]
 
 
@@ -46,8 +46,8 @@ class Scenario:
     game: str
     players: int | None
     seed: int | str  # an int, or its decimal digits (rng.check_seed): how a replay hands it to the page
-    options: dict | None
-    setup: dict | None
+    options: dict[str, Any] | None
+    setup: dict[str, Any] | None
     seat: int | None
     title: dict[str, str]
     intro: dict[str, str]
@@ -67,15 +67,15 @@ class Scenario:
                 raise BadScenario(f"step {number}: {error}") from None
         return game
 
-    def frames(self) -> list[dict]:
+    def frames(self) -> list[dict[str, Any]]:
         """What the reader sees at each point: frame 0 is the starting position (with the intro),
         frame k the position after step k (with its caption), each as the seat's snapshot. A step's
         frame also names its `mover` (the seat that took it), the `events` it caused and its `marks`:
         "trick" and/or "deal" when it ended one (the game's Rules name the event types that do), so
         a viewer can jump from trick to trick and deal to deal in any game."""
         game = self.start()
-        shown = [{"step": 0, "action": None, "caption": self.intro, "mover": None, "events": [], "marks": [],
-                  "snapshot": game.snapshot(self.seat, save=False)}]
+        shown: list[dict[str, Any]] = [{"step": 0, "action": None, "caption": self.intro, "mover": None,
+                                        "events": [], "marks": [], "snapshot": game.snapshot(self.seat, save=False)}]
         for number, step in enumerate(self.steps, start=1):
             mover = game.current_player
             try:
@@ -88,7 +88,7 @@ class Scenario:
         return shown
 
 
-def marks(rules: Rules, events: list[dict]) -> list[str]:
+def marks(rules: Rules[Any], events: list[dict[str, Any]]) -> list[str]:
     """Where a step stands in the game: "trick" when its events ended a trick, "deal" when they ended
     a deal (both at a deal's last trick)."""
     types = {event["type"] for event in events}

@@ -29,7 +29,7 @@ def _canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def _check_text(payload: dict) -> str:
+def _check_text(payload: dict[str, Any]) -> str:
     return hashlib.sha256(_canonical(payload).encode()).hexdigest()[:32]
 
 
@@ -37,20 +37,20 @@ def _check_text(payload: dict) -> str:
 class Game:
     """One game being played: the object `pygames_core.new_game` returns."""
 
-    rules: Rules
+    rules: Rules[Any]
     players: int
     seed: int
-    options: dict
-    setup: dict | None
+    options: dict[str, Any]
+    setup: dict[str, Any] | None
     _state: Any = field(repr=False)
-    _history: list[dict] = field(default_factory=list, repr=False)
+    _history: list[dict[str, Any]] = field(default_factory=list, repr=False)
     _people: frozenset[int] = field(default=frozenset(), repr=False)
     # the seat that was to move at each action of the history: who may take it back (has_moved)
     _movers: list[int] = field(default_factory=list, repr=False)
 
     @classmethod
-    def create(cls, rules: Rules, players: int | None, seed: int | str | None, options: dict | None,
-               setup: dict | None) -> Game:
+    def create(cls, rules: Rules[Any], players: int | None, seed: int | str | None, options: dict[str, Any] | None,
+               setup: dict[str, Any] | None) -> Game:
         """A new game; `seed` is an int or the same number in decimal digits (rng.check_seed)."""
         check_value(options, "the options", BadSetup)  # first: a deep one would break what follows
         check_value(setup, "the set-up", BadSetup)
@@ -81,10 +81,10 @@ class Game:
         return self.current_player is None
 
     @property
-    def history(self) -> list[dict]:
+    def history(self) -> list[dict[str, Any]]:
         return copy.deepcopy(self._history)
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[dict[str, Any]]:
         if self.is_over:
             return []
         return self.rules.legal_actions(self._state)
@@ -115,16 +115,17 @@ class Game:
             return False
         return True
 
-    def apply(self, action: dict) -> list[dict]:
+    def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         self.verify(action)
         action = copy.deepcopy(action)
         mover = self.current_player
+        assert mover is not None  # verify refuses every action once the game is over
         events = self.rules.apply(self._state, action)
         self._history.append(action)
         self._movers.append(mover)
         return events
 
-    def undo(self) -> dict:
+    def undo(self) -> dict[str, Any]:
         """Take back the last action (by replaying the others from the start) and return it."""
         if not self._history:
             raise IllegalAction("nothing to undo")
@@ -153,24 +154,24 @@ class Game:
         self._people = people
         self.rules.seat_people(self._state, people)
 
-    def view(self, player: int | None = None) -> dict:
+    def view(self, player: int | None = None) -> dict[str, Any]:
         if player is not None and (not isinstance(player, int) or not 0 <= player < self.players):
             raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
         return self.rules.view(self._state, player)
 
-    def remembered_view(self, player: int) -> dict:
+    def remembered_view(self, player: int) -> dict[str, Any]:
         """What the bots and hints decide from: `player`'s view with everything its seat has seen
         (Rules.remembered_view)."""
         if not isinstance(player, int) or not 0 <= player < self.players:
             raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
         return self.rules.remembered_view(self._state, player)
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         out = self.rules.result(self._state)
         out["over"] = self.is_over
         return out
 
-    def snapshot(self, seat: int | None, *, save: bool = True) -> dict:
+    def snapshot(self, seat: int | None, *, save: bool = True) -> dict[str, Any]:
         """Everything a page needs to draw `seat`'s table now (None: a spectator's): the view, the
         legal actions when it is that seat's turn, the result, the game's options, its seed and its deal
         (the seed, unless the game started from an explicit set-up: a solitaire's deal number), both
@@ -216,7 +217,7 @@ class Game:
                     list(self._movers))
 
 
-def _generic_reason(action: dict, legal: list[dict]) -> str:
+def _generic_reason(action: dict[str, Any], legal: list[dict[str, Any]]) -> str:
     kinds = sorted({a["type"] for a in legal})
     same_kind = [a for a in legal if a["type"] == action["type"]]
     if not same_kind:
@@ -229,7 +230,7 @@ def _generic_reason(action: dict, legal: list[dict]) -> str:
     return "that combination is not allowed now"
 
 
-def load(text: Any, find_rules: Callable[[str], Rules]) -> Game:
+def load(text: Any, find_rules: Callable[[str], Rules[Any]]) -> Game:
     """Rebuild a game from `Game.to_json()` text, or raise BadSave."""
     if not isinstance(text, str):
         raise BadSave("a save is a text (JSON string)")

@@ -46,7 +46,7 @@ def is_shipped(game_id: str) -> bool:
     return _document_file(game_id).is_file()
 
 
-def read_document(game_id: str) -> dict:
+def read_document(game_id: str) -> dict[str, Any]:
     """The how-to-play document of the game `game_id` (a known id), checked against the format above.
 
     Raises BadHowToPlay when the game has no document or its document is malformed.
@@ -56,7 +56,7 @@ def read_document(game_id: str) -> dict:
     if not source.is_file():
         raise BadHowToPlay(f"{where}: {game_id} has no how-to-play document")
     try:
-        document = json.loads(source.read_text(encoding="utf-8"))
+        document: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     except ValueError as error:  # not UTF-8, or not JSON
         raise BadHowToPlay(f"{where}: not a JSON document ({error})") from None
     _check_document(document, where)
@@ -102,7 +102,7 @@ def _check_document(document: Any, where: str) -> None:
         raise BadHowToPlay(f"{where}: missing the sections {', '.join(missing)}")
 
 
-def _check_keys(value: dict, allowed: set[str], required: set[str], place: str) -> None:
+def _check_keys(value: dict[str, Any], allowed: set[str], required: set[str], place: str) -> None:
     unknown = sorted(set(value) - allowed)
     if unknown:
         raise BadHowToPlay(f"{place}: unknown keys {', '.join(unknown)}")

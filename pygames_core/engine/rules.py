@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeGuard, TypeVar
 
 from pygames_core.engine.errors import BadSetup
 from pygames_core.engine.rng import Rng
@@ -18,7 +18,7 @@ from pygames_core.engine.rng import Rng
 S = TypeVar("S")
 
 
-def is_seat(value: object, players: int) -> bool:
+def is_seat(value: object, players: int) -> TypeGuard[int]:
     """A seat number: an int from 0 to players - 1 (not a bool, not 1.0, which `in range()` lets through)."""
     return type(value) is int and 0 <= value < players
 
@@ -41,7 +41,7 @@ class Option:
     # only then, and otherwise leaves it out: the game gets its default.
     applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "name": self.name,
             "type": self.type,
@@ -95,7 +95,7 @@ class Rules(ABC, Generic[S]):
     trick_end_events: ClassVar[frozenset[str]] = frozenset({"trick_won"})
     deal_end_events: ClassVar[frozenset[str]] = frozenset({"deal_over"})
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         return {
             "id": self.game_id,
             "title": dict(self.title),
@@ -103,7 +103,7 @@ class Rules(ABC, Generic[S]):
             "options": [o.describe() for o in self.options],
         }
 
-    def check_options(self, options: dict | None) -> dict:
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         if options is not None and not isinstance(options, dict):
             raise BadSetup(f"options must be an object (a dict), not {options!r}")
         given = dict(options or {})
@@ -115,30 +115,30 @@ class Rules(ABC, Generic[S]):
 
     # --- the rules proper -------------------------------------------------------------------
     @abstractmethod
-    def new_state(self, players: int, options: dict, rng: Rng, setup: dict | None) -> S:
+    def new_state(self, players: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any] | None) -> S:
         """The starting state; `setup` is an explicit position (raise BadSetup when impossible)."""
 
     @abstractmethod
     def current_player(self, state: S) -> int | None: ...
 
     @abstractmethod
-    def legal_actions(self, state: S) -> list[dict]: ...
+    def legal_actions(self, state: S) -> list[dict[str, Any]]: ...
 
     @abstractmethod
-    def apply(self, state: S, action: dict) -> list[dict]:
+    def apply(self, state: S, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply an action already known to be legal, in place; return the events it caused."""
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict: ...
+    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
 
     @abstractmethod
-    def result(self, state: S) -> dict:
+    def result(self, state: S) -> dict[str, Any]:
         """{"scores", "winners", ...}; `winners` is empty while the game goes on."""
 
     def copy_state(self, state: S) -> S:
         return copy.deepcopy(state)
 
-    def explain_illegal(self, state: S, action: dict) -> str | None:
+    def explain_illegal(self, state: S, action: dict[str, Any]) -> str | None:
         """A game-specific reason an action is illegal, or None for the generic one."""
         return None
 
@@ -148,7 +148,7 @@ class Rules(ABC, Generic[S]):
         answer to a double); the others play the same whoever sits where."""
 
     # --- what a seat knows -------------------------------------------------------------------
-    def remembered_view(self, state: S, seat: int) -> dict:
+    def remembered_view(self, state: S, seat: int) -> dict[str, Any]:
         """Everything `seat` has seen so far, which its bot remembers and decides from: the view, plus
         what the table has shown and since hidden again (On Schedule turns finished tricks over). Never
         anything the seat did not see."""

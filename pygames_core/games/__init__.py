@@ -24,20 +24,20 @@ _GAMES: dict[str, Entry] = {game.RULES.game_id: Entry(game.RULES, game.BOT) for 
     arsene, chains, on_schedule, dominuxen, apples, roller_derby)}
 
 
-def list_games() -> list[dict]:
+def list_games() -> list[dict[str, Any]]:
     """Each game's `Rules.describe()`, plus (an extension) its how-to-play document's `pitch` and
     `length`: {"en", "ja"} texts, or None for a game whose document is not shipped."""
     return [{**rules.describe(), **_summary(rules.game_id)} for rules in (entry.rules for entry in _GAMES.values())]
 
 
-def _summary(game_id: str) -> dict:
+def _summary(game_id: str) -> dict[str, Any]:
     if not is_shipped(game_id):
         return {"pitch": None, "length": None}
     document = read_document(game_id)
     return {"pitch": document["pitch"], "length": document["length"]}
 
 
-def how_to_play(game_id: str) -> dict:
+def how_to_play(game_id: str) -> dict[str, Any]:
     """How to play the game, for a newcomer: its how-to-play document (the format is in
     pygames_core/engine/howto.py), checked. Raises UnknownGame for an unknown id, BadHowToPlay when the game
     has no document or it is malformed."""

@@ -42,7 +42,7 @@ class Match:
     owner: int | None = None  # the side that may redouble; None: the cube is in the middle
     offered_by: int | None = None  # the side whose double waits for an answer
     crawford_done: bool = False
-    results: list[dict] = field(default_factory=list)  # each settled game, in order
+    results: list[dict[str, Any]] = field(default_factory=list)  # each settled game, in order
 
     def copy(self) -> Match:
         return Match(self.target, self.cube, self.crawford_rule, list(self.scores), self.games, self.value,
@@ -66,25 +66,25 @@ class Match:
                 and self.value < MAX_VALUE and not self.crawford_game
                 and self.scores[side] + self.value < self.target)
 
-    def actions(self, side: int, turn_start: bool) -> list[dict]:
+    def actions(self, side: int, turn_start: bool) -> list[dict[str, Any]]:
         """The cube actions for `side`, the side to act: the answers while a double waits, else a
         double when allowed at the start of its turn."""
         if self.offered_by is not None:
             return [{"type": "take"}, {"type": "pass"}]
         return [{"type": "double"}] if turn_start and self.may_double(side) else []
 
-    def double(self, side: int, seat: int) -> dict:
+    def double(self, side: int, seat: int) -> dict[str, Any]:
         self.offered_by = side
         return {"type": "doubled", "seat": seat, "side": side, "value": 2 * self.value}
 
-    def take(self, seat: int) -> dict:
+    def take(self, seat: int) -> dict[str, Any]:
         assert self.offered_by is not None
         taker = 1 - self.offered_by
         self.value *= 2
         self.owner, self.offered_by = taker, None
         return {"type": "taken", "seat": seat, "side": taker, "value": self.value}
 
-    def settle(self, winner: int | None, *, passed: bool = False, result: int = 1) -> list[dict]:
+    def settle(self, winner: int | None, *, passed: bool = False, result: int = 1) -> list[dict[str, Any]]:
         """The end of a game: `winner` (None: a tie, which scores nothing) scores the stake times the
         game's result; then the Crawford bookkeeping and the cube back to 1 in the middle. Returns
         the cube events (none without the cube, so a plain match's events stay as they were)."""
@@ -107,7 +107,7 @@ class Match:
             events.append({"type": "crawford_game", "game": self.games + 1})
         return events
 
-    def explain(self, action: dict, side: int, turn_start: bool) -> str | None:
+    def explain(self, action: dict[str, Any], side: int, turn_start: bool) -> str | None:
         """Why a cube action is not legal now (None when it is not a cube action)."""
         kind = action.get("type")
         if kind not in CUBE_ACTIONS:
@@ -131,21 +131,21 @@ class Match:
         return "a double has no other fields"
 
     # --- views and set-ups ----------------------------------------------------------------------
-    def cube_view(self, side: int | None, may_double: bool) -> dict:
+    def cube_view(self, side: int | None, may_double: bool) -> dict[str, Any]:
         return {"value": self.value, "owner": self.owner, "offered_by": self.offered_by, "side": side,
                 "may_double": may_double}
 
-    def match_view(self) -> dict:
+    def match_view(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "target": self.target, "crawford_rule": self.crawford_rule,
                 "crawford": self.crawford_game, "crawford_done": self.crawford_done, "games": self.games,
                 "results": [dict(r) for r in self.results], "winner": self.winner}
 
 
-def match_from_options(options: dict) -> Match:
+def match_from_options(options: dict[str, Any]) -> Match:
     return Match(target=options["match_to"], cube=options["cube"], crawford_rule=options["crawford"])
 
 
-def match_from_view(view: dict) -> Match:
+def match_from_view(view: dict[str, Any]) -> Match:
     """The match and cube as a view shows them (all public), for the bots' sampled states."""
     seen, cube = view["match"], view["cube"]
     return Match(seen["target"], True, seen["crawford_rule"], list(seen["scores"]), seen["games"], cube["value"],

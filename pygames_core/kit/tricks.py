@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pygames_core.kit.cards import Card
 from pygames_core.kit.seats import left_of
@@ -39,7 +39,7 @@ class Trick:
     def copy(self) -> Trick:
         return Trick(self.leader, list(self.plays))
 
-    def to_view(self) -> list[dict]:
+    def to_view(self) -> list[dict[str, Any]]:
         return [{"seat": seat, "card": c.code} for seat, c in self.plays]
 
 
@@ -54,12 +54,12 @@ class CompletedTrick:
     plays: list[tuple[int, PlayedCard]]
     winner: int
 
-    def to_view(self) -> dict:
+    def to_view(self) -> dict[str, Any]:
         return {"trick": self.number, "leader": self.leader, "plays": [self.play_view(seat, played)
                                                                         for seat, played in self.plays],
                 "winner": self.winner}
 
-    def play_view(self, seat: int, played: PlayedCard) -> dict:
+    def play_view(self, seat: int, played: PlayedCard) -> dict[str, Any]:
         """One play as the view shows it (a game whose cards can stand for others says more)."""
         return {"seat": seat, "card": played.code}
 
@@ -98,7 +98,7 @@ def trick_winner(plays: Sequence[tuple[int, PlayedCard]], trump: str | None) -> 
     return best_seat
 
 
-def record_play(trick: Trick, seat: int, played: PlayedCard, hand: list, voids: set[str], *,
+def record_play(trick: Trick, seat: int, played: PlayedCard, hand: list[Any], voids: set[str], *,
                 must_trump: str | None = None, held: object = None) -> None:
     """Move a legal card from `hand` to the trick, noting in `voids` the suits the seat showed it lacks.
 
@@ -114,7 +114,7 @@ def record_play(trick: Trick, seat: int, played: PlayedCard, hand: list, voids: 
     trick.plays.append((seat, played))
 
 
-def play_to_trick(trick: Trick, seat: int, played: PlayedCard, hand: list, voids: set[str], players: int,
+def play_to_trick(trick: Trick, seat: int, played: PlayedCard, hand: list[Any], voids: set[str], players: int,
                   trump: str | None, *, must_trump: str | None = None, held: object = None) -> int | None:
     """Play a legal card to the trick, as `record_play` does (the keywords are its own); once all `players`
     have played to it, return the seat that wins it (`trick_winner`), else None."""
@@ -145,14 +145,14 @@ class DealtState(Protocol):
 S = TypeVar("S", bound=DealtState)
 
 
-def end_game(state: S, result: Callable[[S], dict]) -> dict:
+def end_game(state: S, result: Callable[[S], dict[str, Any]]) -> dict[str, Any]:
     """The game is over: returns the `game_over` event. The phase is set first because `result` reads it
     (the winners are named only once the game is over)."""
     state.phase = "over"
     return {"type": "game_over", "result": result(state)}
 
 
-def next_deal(state: S, players: int, start_deal: Callable[[S], None]) -> dict:
+def next_deal(state: S, players: int, start_deal: Callable[[S], None]) -> dict[str, Any]:
     """The deal passes to the left and the next one is counted and dealt (`start_deal`, which deals from
     the new dealer); returns the `deal_started` event."""
     state.dealer = left_of(state.dealer, players)

@@ -5,9 +5,29 @@ Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) 
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
 `verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;
 `how_to_play(game_id)` (the game's rules for a newcomer, in English and Japanese: a pitch, a typical
-length and sections of short paragraphs with cards and shipped examples; format in `engine/howto.py`), whose
-`pitch` and `length` `list_games()` entries also carry;
+length and sections of short paragraphs with cards and shipped examples; format in
+`engine/howto.py`), whose `pitch` and `length` `list_games()` entries also carry;
 `pygames_core.app.scenario` reads scenarios (a position and captioned steps, for rules blog posts).
+The whole reference, with every extension, is docs/api.md.
+
+A game, from the first move to the end (every action is checked before anything changes):
+
+>>> import pygames_core as pg
+>>> game = pg.new_game("arsene", seed=7)
+>>> game.current_player, game.legal_actions()[0]
+(0, {'type': 'choose', 'index': 0})
+>>> game.can_apply({"type": "play", "card": "AS"})
+False
+>>> game.apply({"type": "choose", "index": 0})
+[{'type': 'chosen', 'seat': 0, 'index': 0, 'card': 'KD', 'trump': None}]
+>>> game.undo()
+{'type': 'choose', 'index': 0}
+>>> while not game.is_over:
+...     _ = game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+>>> game.result()["winners"], game.result()["scores"]
+([3], [0, 3, 3, 4])
+>>> pg.load_game(game.to_json()).result() == game.result()
+True
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Any
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
 from pygames_core.kit.match import Match
-from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of
+from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of, seat_to_act
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
 
 GAME_ID = "on_schedule"
@@ -163,12 +163,8 @@ class OnScheduleState:
 
 
 def mover(state: OnScheduleState) -> int:
-    """The seat to act, as an index: the rules ask for it only while the game goes on (an action is
-    applied only once it is known to be legal, and a finished game has none)."""
-    seat = state.current
-    if seat is None:
-        raise RuntimeError("the game is over: no seat is to act")
-    return seat
+    """The seat to act, as an index (kit.seats.seat_to_act: asked only while the game goes on)."""
+    return seat_to_act(state.current)
 
 
 def give_order(dealer: int) -> list[int]:

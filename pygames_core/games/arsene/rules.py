@@ -29,7 +29,10 @@ from pygames_core.games.arsene.state import (
     TRUMP,
     ArseneState,
     ArseneTrick,
+    DealSummary,
+    Exchange,
     Phase,
+    Take,
     mover,
     start_deal,
 )
@@ -50,7 +53,7 @@ def push_target(tricks: list[int], winner: int) -> int | None:
     return None
 
 
-def settle_deal(state: ArseneState) -> dict[str, Any]:
+def settle_deal(state: ArseneState) -> DealSummary:
     """Chips after a deal, in the digest's order; returns the deal's summary."""
     counts = list(state.tricks)
     by_count: dict[int, list[int]] = {}
@@ -58,9 +61,9 @@ def settle_deal(state: ArseneState) -> dict[str, Any]:
         by_count.setdefault(t, []).append(seat)
     before = (list(state.chips), [list(s) for s in state.stores], [list(r) for r in state.robbed],
               state.confiscated)
-    takes: list[dict[str, Any]] = []
+    takes: list[Take] = []
     caught: list[int] = []
-    exchanges: list[dict[str, Any]] = []
+    exchanges: list[Exchange] = []
     collisions = [seats for t, seats in sorted(by_count.items()) if len(seats) > 1]
     for t, seats in sorted(by_count.items()):
         if not 1 <= t <= len(STORE_GROUPS):
@@ -88,7 +91,7 @@ def settle_deal(state: ArseneState) -> dict[str, Any]:
         state.chips, stores, state.robbed, state.confiscated = before
         state.stores = stores
         takes, exchanges = [], []
-    summary = {
+    summary: DealSummary = {
         "deal": state.deal, "dealer": state.dealer, "tricks": counts, "takes": takes,
         "collisions": collisions, "caught": sorted(caught), "exchanges": exchanges,
         "void_deal": void_deal, "chips_after": list(state.chips), "contest": state.contest,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import Card, card, deal_clockwise, french_deck
@@ -32,6 +32,37 @@ class Phase(StrEnum):
     PLAY = "play"
     PUSH = "push"
     OVER = "over"
+
+
+class Take(TypedDict):
+    """A store robbed at a deal's end: by whom, which store (a trick count) and how many chips."""
+
+    seat: int
+    store: int
+    chips: int
+
+
+class Exchange(TypedDict):
+    """Contest mode: the chips of the seats that collided, before and after they changed hands."""
+
+    seats: list[int]
+    before: list[int]
+    after: list[int]
+
+
+class DealSummary(TypedDict):
+    """A finished deal as the `deal_over` event and the views' `deals` show it."""
+
+    deal: int
+    dealer: int
+    tricks: list[int]
+    takes: list[Take]
+    collisions: list[list[int]]  # the seats of each trick count more than one player reached
+    caught: list[int]
+    exchanges: list[Exchange]
+    void_deal: bool  # all four were caught: the deal counts for nothing
+    chips_after: list[int]
+    contest: bool
 
 
 @dataclass(slots=True)
@@ -71,7 +102,7 @@ class ArseneState:
     chips: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     confiscated: int = 0
     contest: bool = False  # contest mode in force for this deal
-    summaries: list[dict[str, Any]] = field(default_factory=list)
+    summaries: list[DealSummary] = field(default_factory=list)
     end_reason: str | None = None  # "police" or "stores_empty"
     caught: list[int] = field(default_factory=list)
 

@@ -185,7 +185,7 @@ def evaluate(state: OnScheduleState, seat: int) -> float:
     last = state.summaries[-1] if state.summaries else None
     if last is None:
         return 0.5
-    margin: int = last["team_points"][team] - last["team_points"][1 - team]
+    margin = last["team_points"][team] - last["team_points"][1 - team]
     sign = (margin > 0) - (margin < 0)
     # the margin, not only its sign: a smoother signal from few play-outs
     deal_value = 0.5 + 0.1 * sign + 0.4 * max(-1.0, min(1.0, margin / 20))

@@ -14,6 +14,7 @@ from pygames_core.games.on_schedule.state import (
     GAME_ID,
     GIFT_SIZE,
     PLAYERS,
+    DealSummary,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
@@ -149,7 +150,7 @@ def sample_state(view: dict[str, Any], rng: Rng) -> OnScheduleState:
     state.voids = voids
     plain = Match(view["target"], scores=list(view["victory_points"]), games=view["deal"] - 1)
     state.match = match_from_view(view) if "cube" in view else plain
-    state.summaries = [dict(s) for s in view["deals"]]
+    state.summaries = [cast(DealSummary, dict(s)) for s in view["deals"]]  # as settle_deal made them
     # whoever the view shows to move moves in the sample too (a person answering a double for the team)
     state.people = frozenset() if view["current_player"] is None else frozenset({view["current_player"]})
     return state

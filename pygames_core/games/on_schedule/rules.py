@@ -39,6 +39,7 @@ from pygames_core.games.on_schedule.state import (
     PLAYERS,
     TARGET,
     TRICKS,
+    DealSummary,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
@@ -67,7 +68,7 @@ def exchange_gifts(state: OnScheduleState) -> None:
     state.phase = Phase.PLAY
 
 
-def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[DealSummary, list[dict[str, Any]]]:
     """The end of a deal: team totals, the victory point to the higher team (none on a tie) or, when
     a double was passed, to the doubling team `passed_by`, and the deal's summary. The one place a
     deal's stake is awarded: the match multiplies the victory point by the cube's value. Returns
@@ -81,13 +82,14 @@ def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[d
         winner_team = 0 if team_points[0] > team_points[1] else 1
     stake = state.match.value
     events = state.match.settle(winner_team, passed=passed_by is not None)
-    summary: dict[str, Any] = {
+    summary: DealSummary = {
         "deal": state.deal, "dealer": state.dealer, "row": row_view(state), "special": list(state.special),
         "points": list(state.points), "tricks": list(state.tricks_won), "team_points": team_points,
         "winner_team": winner_team, "victory_points": list(state.match.scores),
     }
     if state.match.cube:
-        summary.update(stake=stake, passed=passed_by is not None)
+        summary["stake"] = stake
+        summary["passed"] = passed_by is not None
     state.summaries.append(summary)
     return summary, events
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
@@ -82,6 +82,31 @@ def trick_multiplier(trick_number: int, winner: int, special: list[int]) -> int:
 
 
 
+class RowCard(TypedDict):
+    """One card of the schedule row as views and events show it: trick i's trump and who cast it."""
+
+    trick: int
+    card: str
+    suit: str
+    seat: int
+
+
+class DealSummary(TypedDict):
+    """A finished deal as the `deal_over` event and the views' `deals` show it."""
+
+    deal: int
+    dealer: int
+    row: list[RowCard]
+    special: list[int]
+    points: list[int]  # each seat's, doubling included
+    tricks: list[int]
+    team_points: list[int]
+    winner_team: int | None
+    victory_points: list[int]
+    stake: NotRequired[int]  # with the cube: the victory points the deal was played for
+    passed: NotRequired[bool]  # with the cube: whether it ended at a pass
+
+
 @dataclass(slots=True)
 class OnScheduleTrick(CompletedTrick):
     """A finished trick as On Schedule shows it: also its points as scored (doubling included) and
@@ -122,7 +147,7 @@ class OnScheduleState:
     points: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # this deal, doubling included
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     match: Match = field(default_factory=lambda: Match(TARGET))  # victory points by team, target, cube
-    summaries: list[dict[str, Any]] = field(default_factory=list)
+    summaries: list[DealSummary] = field(default_factory=list)
     people: frozenset[int] = frozenset()  # the seats people play (Game.seat_people): who answers a double
     show_played: bool = False  # the `show_played` assist: views keep every finished trick face up
 
@@ -204,7 +229,7 @@ def lay_out_schedule(state: OnScheduleState) -> list[dict[str, Any]]:
     return [{"type": "schedule", "row": row_view(state), "special": list(state.special)}]
 
 
-def row_view(state: OnScheduleState) -> list[dict[str, Any]]:
+def row_view(state: OnScheduleState) -> list[RowCard]:
     return [{"trick": i, "card": c.code, "suit": c.suit, "seat": schedule_owner(c, state.dealer)}
             for i, c in enumerate(state.row, 1)]
 

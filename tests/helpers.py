@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pygames_core as pg
-from pygames_core.games.arsene.rules import PLAY_DECK, STORE_GROUPS
+from pygames_core.games.arsene.state import PLAY_DECK, STORE_GROUPS
 from pygames_core.kit.cards import codes
 
 ALL_PLAY_CODES = codes(PLAY_DECK)  # the 47 cards in play

@@ -22,7 +22,8 @@ from helpers import (
 
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
-from pygames_core.games.arsene.rules import ArseneState, settle_deal
+from pygames_core.games.arsene.rules import settle_deal
+from pygames_core.games.arsene.state import ArseneState
 
 STORE_CODES = {"AD", "2D", "3D", "4D", "5D"}
 

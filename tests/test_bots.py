@@ -12,7 +12,8 @@ import pygames_core as pg
 from pygames_core.ai import search
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
-from pygames_core.games.arsene.rules import ARSENE, ARSENE_BOT
+from pygames_core.games.arsene import BOT as ARSENE_BOT
+from pygames_core.games.arsene import RULES as ARSENE
 
 LEVELS = ["easy", "normal", "hard"]
 

@@ -10,7 +10,7 @@ from helpers import json_strings, play
 
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
-from pygames_core.games.on_schedule.rules import (
+from pygames_core.games.on_schedule.state import (
     DECK,
     ROLE_RANKS,
     VOTE_ROLES,

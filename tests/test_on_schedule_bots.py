@@ -15,14 +15,9 @@ from test_properties import json_values
 
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
-from pygames_core.games.on_schedule.rules import (
-    DECK,
-    ON_SCHEDULE,
-    ON_SCHEDULE_BOT,
-    TARGET,
-    distinct_plays,
-    special_tricks,
-)
+from pygames_core.games.on_schedule import BOT, RULES
+from pygames_core.games.on_schedule.bot import distinct_plays
+from pygames_core.games.on_schedule.state import DECK, TARGET, special_tricks
 from pygames_core.kit.cards import cards, codes
 
 LEVELS = ["easy", "normal", "hard"]
@@ -107,7 +102,7 @@ def test_sampler_respects_voids_gifts_and_known_cards():
     rng = Rng(2)
     seen = set()
     for _ in range(100):
-        state = ON_SCHEDULE_BOT.sample_state(view, rng)
+        state = BOT.sample_state(view, rng)
         assert codes(state.hands[seat]) == view["hand"]
         assert "2S" in codes(state.hands[2])  # the gift seat 2 has not played yet
         for other in (1, 2, 3):
@@ -115,7 +110,7 @@ def test_sampler_respects_voids_gifts_and_known_cards():
             assert len(held) == view["hand_sizes"][other]
             assert not {c[1] for c in held} & set(view["voids"][other])
         assert {c.code for s in (1, 2, 3) for c in state.hands[s]} == real_hidden
-        assert ON_SCHEDULE.legal_actions(state) == game.legal_actions()
+        assert RULES.legal_actions(state) == game.legal_actions()
         seen |= set(codes(state.hands[1]))
         assert state.gifts.choices[0] == tuple(cards(["3S", "2S"]))
     assert view["voids"] == [[], ["S"], [], ["S"]]
@@ -124,7 +119,7 @@ def test_sampler_respects_voids_gifts_and_known_cards():
     # and seat 0 still holds the 3D and 2D that seat 2 gave it
     partner_view = game.remembered_view(2)
     for _ in range(50):
-        state = ON_SCHEDULE_BOT.sample_state(partner_view, rng)
+        state = BOT.sample_state(partner_view, rng)
         assert {c.code for c in state.hands[0] if c.suit == "S"} == {f"{r}S" for r in "KQJT987654"}
         assert {"3D", "2D"} <= set(codes(state.hands[0]))
 
@@ -137,14 +132,14 @@ def test_sampler_during_the_pass_deals_the_hidden_gifts():
     rng = Rng(9)
     first_gifts = set()
     for _ in range(30):
-        state = ON_SCHEDULE_BOT.sample_state(view, rng)
+        state = BOT.sample_state(view, rng)
         gifts = state.gifts.choices
         assert gifts[2] is None and gifts[3] is None and len(gifts[0]) == len(gifts[1]) == 2
         every = [c for h in state.hands for c in h] + [c for g in gifts if g for c in g]
         assert sorted(codes(every)) == sorted(ALL_CODES)
         first_gifts.add(tuple(codes(gifts[0])))  # seat 2 cannot know seat 0's gift: it varies
         assert codes(state.hands[2]) == view["hand"]
-        assert ON_SCHEDULE.legal_actions(state) == game.legal_actions()
+        assert RULES.legal_actions(state) == game.legal_actions()
     assert len(first_gifts) > 20
 
 
@@ -152,19 +147,19 @@ def test_the_hard_bot_compares_a_shortlist_of_gifts():
     game = schedule({"dealer": 3, "hands": EVERY_SUIT_13, "row": ROW})
     seat = game.current_player
     legal = game.legal_actions()
-    shortlist = ON_SCHEDULE_BOT.search_actions(game.remembered_view(seat), legal)
+    shortlist = BOT.search_actions(game.remembered_view(seat), legal)
     assert len(legal) == 78 and len(shortlist) == 15
     assert all(a in legal for a in shortlist)
     assert pg.bot_action(game, "normal", seed=1) in shortlist
     voting = schedule(seed=1)
-    assert ON_SCHEDULE_BOT.search_actions(voting.remembered_view(voting.current_player), voting.legal_actions()) == \
+    assert BOT.search_actions(voting.remembered_view(voting.current_player), voting.legal_actions()) == \
         voting.legal_actions()
 
 
 def test_the_hard_bot_plays_one_card_of_each_run_of_equivalent_cards():
     game = position_after_the_pass()  # seat 0 leads: KS-4S (the ace is played) and 3D, 2D
     assert len(game.legal_actions()) == 12
-    shortlist = ON_SCHEDULE_BOT.search_actions(game.remembered_view(0), game.legal_actions())
+    shortlist = BOT.search_actions(game.remembered_view(0), game.legal_actions())
     # KS QS JS TS score a point each and touch: one of them; 9S-4S likewise without points; 3D 2D
     assert shortlist == [{"type": "play", "card": c} for c in ("TS", "4S", "2D")]
     assert codes(distinct_plays(cards(["9S", "7S", "5S", "TS", "JS", "AS", "3H", "2H"]), {"8S", "6S"})) == \

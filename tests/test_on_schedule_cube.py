@@ -8,7 +8,7 @@ import pytest
 from helpers import fingerprint
 
 import pygames_core as pg
-from pygames_core.games.on_schedule.rules import win_chance
+from pygames_core.games.on_schedule.bot import win_chance
 
 ROW = ["AD", "5S", "8H", "JC", "2D", "6H", "9S", "QD", "3C", "7C", "TD", "KH", "4S"]  # dealer 0
 LAST_TRICK = [["2H"], ["3S"], ["4H"], ["5H"]]  # no point card left: seat 0 leads and wins

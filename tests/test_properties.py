@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pygames_core as pg
-from pygames_core.games.arsene.rules import STORE_GROUPS
+from pygames_core.games.arsene.state import STORE_GROUPS
 
 
 class Invariants:

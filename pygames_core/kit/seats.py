@@ -64,3 +64,11 @@ class SecretChoices(Generic[T]):
         twin: SecretChoices[T] = SecretChoices(len(self.choices))
         twin.choices = list(self.choices)
         return twin
+
+
+def seat_to_act(current: int | None) -> int:
+    """A game's seat to act (its `current_player`) as an index, where its rules need one: only while the
+    game goes on (an action is applied only once it is known to be legal, and a finished game has none)."""
+    if current is None:
+        raise RuntimeError("the game is over: no seat is to act")
+    return current

@@ -1,7 +1,12 @@
-"""Arsène: the game's entry, its rules (`RULES`) and its bot (`BOT`). The rules as players read them
-are docs/games/arsene.md."""
+"""Arsène: four thieves play a no-bid trick-taker whose trick counts name the jewel store each robs,
+with the police waiting at an empty one. Its rules as players read them, and the project's decisions:
+docs/games/arsene.md.
 
-from pygames_core.games.arsene.rules import ARSENE, ARSENE_BOT
+The entry: its rules (`RULES`, rules.py) and its bot (`BOT`, bot.py); the state is in state.py, explicit
+set-ups in setup.py, what each seat sees (and the bots' sampled states) in knowledge.py."""
 
-RULES = ARSENE
-BOT = ARSENE_BOT
+from pygames_core.games.arsene.bot import ArseneBot
+from pygames_core.games.arsene.rules import ArseneRules
+
+RULES = ArseneRules()
+BOT = ArseneBot(RULES)

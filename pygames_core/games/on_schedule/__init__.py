@@ -1,7 +1,11 @@
-"""On Schedule: the game's entry, its rules (`RULES`) and its bot (`BOT`). The rules as players read them
-are docs/games/on_schedule.md."""
+"""On Schedule: a partnership trick-taker for four whose trumps are voted and laid out in a schedule, with
+an optional doubling cube. Its rules as players read them, and the project's decisions: docs/games/on_schedule.md.
 
-from pygames_core.games.on_schedule.rules import ON_SCHEDULE, ON_SCHEDULE_BOT
+The entry: its rules (`RULES`, rules.py) and its bot (`BOT`, bot.py); the state is in state.py, explicit
+set-ups in setup.py, what each seat sees (and the bots' sampled states) in knowledge.py."""
 
-RULES = ON_SCHEDULE
-BOT = ON_SCHEDULE_BOT
+from pygames_core.games.on_schedule.bot import OnScheduleBot
+from pygames_core.games.on_schedule.rules import OnScheduleRules
+
+RULES = OnScheduleRules()
+BOT = OnScheduleBot(RULES)

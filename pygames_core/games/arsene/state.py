@@ -1,0 +1,145 @@
+"""Arsène's state: the rules' constants (the hands, the trump suit, the five jewel stores and their chip
+groups), a finished trick, the state of a deal and the game, and how a deal is dealt. The rules that
+change it are pygames_core/games/arsene/rules.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypedDict
+
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.cards import Card, card, deal_clockwise, french_deck
+from pygames_core.kit.seats import left_of, seat_to_act
+from pygames_core.kit.tricks import CompletedTrick, Trick
+
+GAME_ID = "arsene"
+PLAYERS = 4
+HAND_SIZE = 11
+TRUMP = "D"
+# The five stores are the diamonds A..5; their chip groups are taken smallest first.
+STORE_GROUPS: tuple[tuple[int, ...], ...] = ((1, 1, 1), (1, 2, 3), (1, 3, 5), (1, 2, 3), (1, 1, 1))
+TOTAL_CHIPS = sum(map(sum, STORE_GROUPS))  # 27
+STORE_CARDS = frozenset(card(code) for code in ("AD", "2D", "3D", "4D", "5D"))
+PLAY_DECK = tuple(c for c in french_deck() if c not in STORE_CARDS)  # 47 cards
+
+
+class Phase(StrEnum):
+    """The phases of a deal, as the views name them: the edge card is chosen, tricks are played, a
+    trick's winner decides whether to push it on; then the game is over."""
+
+    CHOOSE = "choose"
+    PLAY = "play"
+    PUSH = "push"
+    OVER = "over"
+
+
+class Take(TypedDict):
+    """A store robbed at a deal's end: by whom, which store (a trick count) and how many chips."""
+
+    seat: int
+    store: int
+    chips: int
+
+
+class Exchange(TypedDict):
+    """Contest mode: the chips of the seats that collided, before and after they changed hands."""
+
+    seats: list[int]
+    before: list[int]
+    after: list[int]
+
+
+class DealSummary(TypedDict):
+    """A finished deal as the `deal_over` event and the views' `deals` show it."""
+
+    deal: int
+    dealer: int
+    tricks: list[int]
+    takes: list[Take]
+    collisions: list[list[int]]  # the seats of each trick count more than one player reached
+    caught: list[int]
+    exchanges: list[Exchange]
+    void_deal: bool  # all four were caught: the deal counts for nothing
+    chips_after: list[int]
+    contest: bool
+
+
+@dataclass(slots=True)
+class ArseneTrick(CompletedTrick):
+    """A finished trick as Arsène keeps it: also who took it (its winner, or the player it was pushed
+    onto). The view shows no trick number: the record is the deal's tricks in order."""
+
+    taker: int
+
+    def to_view(self) -> dict[str, Any]:
+        return {"leader": self.leader, "plays": [self.play_view(seat, played) for seat, played in self.plays],
+                "winner": self.winner, "taker": self.taker}
+
+
+@dataclass(slots=True)
+class ArseneState:
+    advanced: bool
+    rng: Rng
+    dealer: int
+    deal: int = 1
+    # a Phase; typed str as kit.tricks.DealtState reads and end_game writes it (the JSON string either way)
+    phase: str = Phase.CHOOSE
+    hands: list[list[Card]] = field(default_factory=list)
+    table: list[Card] = field(default_factory=list)  # the three edge cards
+    chosen: int | None = None
+    trump: str | None = None
+    leader: int = 0
+    trick: Trick = field(default_factory=lambda: Trick(0))
+    tricks: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    completed: list[ArseneTrick] = field(default_factory=list)
+    out_of_play: set[Card] = field(default_factory=set)  # cards in finished tricks this deal
+    push_from: int | None = None
+    push_to: int | None = None
+    voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
+    stores: list[list[int]] = field(default_factory=lambda: [list(g) for g in STORE_GROUPS])
+    robbed: list[list[tuple[int, int, int]]] = field(default_factory=lambda: [[] for _ in STORE_GROUPS])
+    chips: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    confiscated: int = 0
+    contest: bool = False  # contest mode in force for this deal
+    summaries: list[DealSummary] = field(default_factory=list)
+    end_reason: str | None = None  # "police" or "stores_empty"
+    caught: list[int] = field(default_factory=list)
+
+    @property
+    def current(self) -> int | None:
+        if self.phase == Phase.CHOOSE:
+            return left_of(self.dealer, PLAYERS)
+        if self.phase == Phase.PLAY:
+            return (self.trick.leader + len(self.trick.plays)) % PLAYERS
+        if self.phase == Phase.PUSH:
+            return self.push_from
+        return None
+
+
+def mover(state: ArseneState) -> int:
+    """The seat to act, as an index (kit.seats.seat_to_act: asked only while the game goes on)."""
+    return seat_to_act(state.current)
+
+
+def start_deal(state: ArseneState) -> None:
+    deck = list(PLAY_DECK)
+    state.rng.shuffle(deck)
+    first = left_of(state.dealer, PLAYERS)
+    state.hands = deal_clockwise(deck, first, PLAYERS, HAND_SIZE)
+    state.table = deck[PLAYERS * HAND_SIZE:]
+    reset_deal(state, first)
+
+
+def reset_deal(state: ArseneState, leader: int) -> None:
+    state.phase = Phase.CHOOSE
+    state.chosen = None
+    state.trump = None
+    state.leader = leader
+    state.trick = Trick(leader)
+    state.tricks = [0] * PLAYERS
+    state.completed = []
+    state.out_of_play = set()
+    state.push_from = state.push_to = None
+    state.voids = [set() for _ in range(PLAYERS)]
+

@@ -1,0 +1,256 @@
+"""On Schedule's bots: a quick partner-aware policy (votes, the card pass, card play), the value of a
+finished deal, the hard bot's representatives among the legal actions, and the cube's quick estimate of
+the chance to win the deal. The sampled states they decide from are in knowledge.py."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pygames_core.ai.bot import Bot
+from pygames_core.ai.cube import logistic
+from pygames_core.engine.rng import Rng
+from pygames_core.games.on_schedule.knowledge import sample_state
+from pygames_core.games.on_schedule.state import (
+    BY_RANK_SUIT,
+    DECK,
+    GIFT_SIZE,
+    PLAYERS,
+    TRICKS,
+    OnScheduleState,
+    Phase,
+    card_points,
+    match_winner,
+    mover,
+    pile_of,
+    trick_multiplier,
+    voter,
+)
+from pygames_core.kit.cards import SUITS, Card, cards, codes
+from pygames_core.kit.match import Match
+from pygames_core.kit.seats import left_of, partner_of, team_of
+from pygames_core.kit.tricks import PlayedCard, playable_cards, trick_winner
+
+GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards
+
+
+def distinct_plays(options: list[Card], gone: set[str]) -> list[Card]:
+    """One card of each run of equivalent cards: two cards of a suit are equivalent when every rank
+    between them is also among `options` or already played (`gone`, as codes) and both or neither
+    score a point; whichever of them is played, every trick and score comes out the same."""
+    kept: list[Card] = []
+    for c in sorted(options, key=lambda x: (x.suit, x.rank)):
+        last = kept[-1] if kept else None
+        if last is not None and last.suit == c.suit and card_points(last) == card_points(c) and all(
+                BY_RANK_SUIT[r, c.suit] in options or BY_RANK_SUIT[r, c.suit].code in gone
+                for r in range(last.rank + 1, c.rank)):
+            continue
+        kept.append(c)
+    return kept
+
+
+def policy_action(state: OnScheduleState, rng: Rng) -> dict[str, Any]:
+    """The 'normal' play of On Schedule, from the mover's hand and public facts only."""
+    seat = mover(state)
+    if state.match.offered_by is not None:
+        return {"type": "take"}  # play-outs never double and always take: the play decides them
+    if state.phase == Phase.VOTE:
+        return {"type": "vote", "suit": _vote_suit(state, seat, rng)}
+    if state.phase == Phase.GIVE:
+        return {"type": "give", "cards": codes(_gift(state, seat))}
+    return {"type": "play", "card": _play_card(state, seat).code}
+
+
+def _vote_suit(state: OnScheduleState, seat: int, rng: Rng) -> str:
+    """Vote for the suit the hand holds strongly (length and honours); the partner's votes show
+    its strong suits, worth backing, and the opponents' votes theirs, worth not adding to."""
+    strength = dict.fromkeys(SUITS, 0.0)
+    for c in state.hands[seat]:
+        strength[c.suit] += 1.0 + 0.4 * max(0, c.rank - 9)
+    for number, vote in enumerate(state.votes):
+        who = voter(state.dealer, number)
+        if who != seat:
+            strength[vote.suit] += 0.8 if who == partner_of(seat) else -0.8
+    suits = {c.suit for c in pile_of(seat, state.dealer, state.votes)}
+    return max((s for s in SUITS if s in suits), key=lambda s: strength[s] + 0.3 * rng.random())
+
+
+def gift_preference(hand: list[Card], votes: list[tuple[int, str]], seat: int) -> list[Card]:
+    """The hand, best card to give the partner first: from suits the partner voted for (high ones,
+    to make its trumps stronger) or from short suits of this hand (towards a void it can trump
+    in), keeping the suits this seat voted for. `votes` are (seat, suit) pairs."""
+    mine, partners = dict.fromkeys(SUITS, 0), dict.fromkeys(SUITS, 0)
+    for who, suit in votes:
+        if who == seat:
+            mine[suit] += 1
+        elif who == partner_of(seat):
+            partners[suit] += 1
+    length = dict.fromkeys(SUITS, 0)
+    for c in hand:
+        length[c.suit] += 1
+
+    def give_score(c: Card) -> float:
+        score = 1.2 * partners[c.suit] - 1.5 * mine[c.suit]
+        if length[c.suit] <= GIFT_SIZE:
+            score += 1.5
+        return score + (c.rank / 14 if partners[c.suit] > mine[c.suit] else -c.rank / 14)
+
+    return sorted(hand, key=give_score, reverse=True)
+
+
+def _gift(state: OnScheduleState, seat: int) -> list[Card]:
+    hand = state.hands[seat]
+    votes = [(voter(state.dealer, number), vote.suit) for number, vote in enumerate(state.votes)]
+    chosen = set(gift_preference(hand, votes, seat)[:GIFT_SIZE])
+    return [c for c in hand if c in chosen]
+
+
+def _play_card(state: OnScheduleState, seat: int) -> Card:
+    """Pick the card with the best rough expectation for the team: the trick's points (doubled
+    where the winner's special trick or trick 13 makes them so) times the chance the team takes
+    them, minus what the card would be worth later (high cards in suits that will be trump)."""
+    hand = state.hands[seat]
+    options = playable_cards(hand, state.trick.led_suit)
+    if len(options) == 1:
+        return options[0]
+    plays = state.trick.plays
+    number = state.trick_number
+    trump = state.row[number - 1].suit
+    partner = partner_of(seat)
+    # the ranks, by suit, this seat cannot place: not in its hand, not on the table, not given to its partner
+    placed: dict[str, set[int]] = {s: set() for s in SUITS}
+    for group in (hand, state.out_of_play, state.given[seat], [c for _, c in plays]):
+        for c in group:
+            placed[c.suit].add(c.rank)
+    unknown = {s: [r for r in range(2, 15) if r not in placed[s]] for s in SUITS}
+    hidden = max(1, sum(map(len, unknown.values())))
+    density = sum(1 for ranks in unknown.values() for r in ranks if r >= 10) / hidden
+    later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
+    opponents_later = [s for s in later if s != partner]
+    special = state.special
+    remaining = TRICKS - number
+    future = dict.fromkeys(SUITS, 0.0)
+    for later_trick in range(number + 1, TRICKS + 1):
+        # the tricks that score double for this seat matter twice as much
+        weight = 2.0 if later_trick in (TRICKS, special[seat]) else 1.0
+        future[state.row[later_trick - 1].suit] += weight / max(1, remaining)
+    opponents = (left_of(seat, PLAYERS), left_of(partner, PLAYERS))
+    opponent_multiplier = max(trick_multiplier(number, s, special) for s in opponents)
+    table_points = sum(card_points(c) for _, c in plays)
+    beat_chances: dict[tuple[int, PlayedCard], float] = {}
+
+    def chance_to_beat(other: int, top: PlayedCard, led: str) -> float:
+        """Rough chance that `other`, still to play, holds and can play a card beating `top`
+        (a trump only when out of the led suit)."""
+        key = (other, top)
+        if key not in beat_chances:
+            share = min(1.0, len(state.hands[other]) / hidden)
+            voids = state.voids[other]
+            void_in_led = 1.0 if led in voids else (1.0 - share) ** len(unknown[led])
+            higher = 0 if top.suit in voids else sum(1 for r in unknown[top.suit] if r > top.rank)
+            if top.suit != led:  # top is a trump played on another suit
+                beaters = higher * void_in_led
+            elif top.suit != trump and trump not in voids:
+                beaters = higher + len(unknown[trump]) * void_in_led
+            else:
+                beaters = higher
+            beat_chances[key] = 1.0 - (1.0 - share) ** beaters
+        return beat_chances[key]
+
+    def value(c: Card) -> float:
+        trick = [*plays, (seat, c)]
+        led = trick[0][1].suit
+        top_seat = trick_winner(trick, trump)
+        top = next(x for s, x in trick if s == top_seat)
+        hold = 1.0
+        for other in opponents_later:
+            hold *= 1.0 - chance_to_beat(other, top, led)
+        if team_of(top_seat) == team_of(seat):
+            team_chance, team_multiplier = hold, trick_multiplier(number, top_seat, special)
+        elif partner in later:
+            team_chance, team_multiplier = chance_to_beat(partner, top, led), trick_multiplier(number, partner, special)
+        else:
+            team_chance, team_multiplier = 0.0, 1
+        points = table_points + card_points(c) + density * len(later)
+        keep = (c.rank - 2) / 12 * (0.3 + 1.2 * future[c.suit])
+        return team_chance * points * team_multiplier - (1 - team_chance) * points * opponent_multiplier - keep
+
+    return max(options, key=value)
+
+
+def evaluate(state: OnScheduleState, seat: int) -> float:
+    """Value of a finished deal for `seat`'s team, in [0, 1]: mostly whether the team won the deal
+    (or the match), then by how many points."""
+    team = team_of(seat)
+    last = state.summaries[-1] if state.summaries else None
+    if last is None:
+        return 0.5
+    margin = last["team_points"][team] - last["team_points"][1 - team]
+    sign = (margin > 0) - (margin < 0)
+    # the margin, not only its sign: a smoother signal from few play-outs
+    deal_value = 0.5 + 0.1 * sign + 0.4 * max(-1.0, min(1.0, margin / 20))
+    if state.phase == Phase.OVER:
+        return 0.8 * (match_winner(state) == team) + 0.2 * deal_value
+    return deal_value
+
+
+def win_chance(view: dict[str, Any]) -> float:
+    """The normal bot's estimate that the viewing seat's team wins this deal (a tie counts half), from
+    the view: the team point lead so far against what is still to be won. Each point card not yet in
+    a finished trick is worth at most 2 (doubled), so a lead above twice their number is decided; short
+    of that, a logistic in the lead over the spread of what remains (about 1.2 × the square root of
+    it), plus a little for the point cards in the viewer's own hand."""
+    team = team_of(view["seat"])
+    points = view["points"]
+    lead = points[team] + points[team + 2] - points[1 - team] - points[3 - team]
+    gone = cards(view["out_of_play"])
+    left = sum(card_points(c) for c in DECK if c not in set(gone))
+    most = 2 * left
+    if lead > most:
+        return 1.0
+    if -lead > most:
+        return 0.0
+    own = sum(card_points(c) for c in cards(view["hand"]))
+    expected_own = left / PLAYERS
+    return logistic((lead + 0.5 * (own - expected_own)) / (1.2 * math.sqrt(left) + 0.5))
+
+
+class OnScheduleBot(Bot[OnScheduleState]):
+    """What On Schedule's bots know of the game: the hooks of pygames_core/ai/bot.py."""
+
+    def sample_state(self, view: dict[str, Any], rng: Rng) -> OnScheduleState:
+        return sample_state(view, rng)
+
+    def policy_action(self, state: OnScheduleState, rng: Rng) -> dict[str, Any]:
+        return policy_action(state, rng)
+
+    def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """What the hard bot compares. The 78 possible gifts are too many to try each: the pairs among
+        the six cards the normal policy would most like to give. In play, one card of each run of
+        equivalent cards (see `distinct_plays`), so the samples go to choices that differ."""
+        if view["phase"] == Phase.GIVE:
+            votes = [(v["seat"], v["suit"]) for v in view["votes"]]
+            shortlist = {c.code for c in gift_preference(cards(view["hand"]), votes, view["seat"])[:GIFT_SHORTLIST]}
+            return [a for a in legal if set(a["cards"]) <= shortlist]
+        if view["phase"] == Phase.PLAY:
+            gone = set(view["out_of_play"]) | {p["card"] for p in view["trick"]}
+            kept = {c.code for c in distinct_plays(cards(a["card"] for a in legal), gone)}
+            return [a for a in legal if a["card"] in kept]
+        return legal
+
+    def playout_done(self, start: OnScheduleState, state: OnScheduleState) -> bool:
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
+        return state.phase == Phase.OVER or state.deal != start.deal
+
+    def evaluate(self, state: OnScheduleState, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def cube_match(self, state: OnScheduleState) -> Match | None:
+        return state.match if state.match.cube else None
+
+    def side_of(self, seat: int) -> int:
+        return team_of(seat)
+
+    def win_chance(self, view: dict[str, Any]) -> float:
+        return win_chance(view)
+

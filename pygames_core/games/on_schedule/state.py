@@ -1,0 +1,239 @@
+"""On Schedule's state: the rules' constants, the schedule (who casts which vote, the piles, the special
+tricks), a finished trick, the state of a deal and the match, and how a deal is dealt and its schedule
+laid out. The rules that change it are pygames_core/games/on_schedule/rules.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, NotRequired, TypedDict
+
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
+from pygames_core.kit.match import Match
+from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of, seat_to_act
+from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
+
+GAME_ID = "on_schedule"
+PLAYERS = 4
+TRICKS = 13  # also the hand size and the number of votes
+GIFT_SIZE = 2
+TARGET = 3  # victory points that win the match (the default of the `match_to` option)
+DECK = tuple(french_deck())
+BY_RANK_SUIT = {(c.rank, c.suit): c for c in DECK}
+# The schedule pile of each role, as ranks in pile order; the role is the number of steps
+# clockwise from the dealer, so a schedule card's rank tells who cast it.
+ROLE_RANKS: tuple[tuple[int, ...], ...] = ((14, 2, 3, 4), (5, 6, 7), (8, 9, 10), (11, 12, 13))
+ROLE_OF_RANK = {rank: role for role, ranks in enumerate(ROLE_RANKS) for rank in ranks}
+# Who casts each of the 13 votes, as roles: dealer and clockwise; from the dealer's right
+# counter-clockwise; dealer and clockwise; the dealer once more.
+VOTE_ROLES = (0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3, 0)
+ROLE_NAMES = ("dealer", "dealer's left", "dealer's partner", "dealer's right")
+PILE_NAMES = ("A-4", "5-7", "8-10", "J-K")
+VOTES_PER_ROLE = tuple(VOTE_ROLES.count(role) for role in range(PLAYERS))  # (4, 3, 3, 3)
+
+
+class Phase(StrEnum):
+    """The phases of a deal, as the views name them: the votes, the secret card pass, the tricks; then
+    the match is over."""
+
+    VOTE = "vote"
+    GIVE = "give"
+    PLAY = "play"
+    OVER = "over"
+
+
+def card_points(c: PlayedCard) -> int:
+    """10, J, Q, K and A are worth a point each."""
+    return 1 if c.rank >= 10 else 0
+
+
+def schedule_owner(schedule_card: Card, dealer: int) -> int:
+    """The seat that cast a schedule card this deal (its rank names the role)."""
+    return left_of(dealer, PLAYERS, ROLE_OF_RANK[schedule_card.rank])
+
+
+def voter(dealer: int, vote_number: int) -> int:
+    """The seat casting vote `vote_number` (0-based) in a deal with this dealer."""
+    return left_of(dealer, PLAYERS, VOTE_ROLES[vote_number])
+
+
+def pile_of(seat: int, dealer: int, votes: list[Card]) -> list[Card]:
+    """The schedule cards `seat` still holds: its role's ranks in every suit, minus its votes."""
+    ranks = ROLE_RANKS[(seat - dealer) % PLAYERS]
+    cast = set(votes)
+    return [BY_RANK_SUIT[r, s] for s in SUITS for r in ranks if BY_RANK_SUIT[r, s] not in cast]
+
+
+def special_tricks(row: list[Card], dealer: int) -> list[int]:
+    """Each seat's special trick (1-based): the trick of its latest card in the row; the owner
+    of card 13 cannot mark trick 13 and marks its second-latest card instead. Every seat casts at
+    least three votes, so that second-latest card always exists, and trick 13 is never special."""
+    positions: list[list[int]] = [[] for _ in range(PLAYERS)]
+    for trick_number, schedule_card in enumerate(row, 1):
+        positions[schedule_owner(schedule_card, dealer)].append(trick_number)
+    return [mine[-2] if mine[-1] == TRICKS else mine[-1] for mine in positions]
+
+
+
+def trick_multiplier(trick_number: int, winner: int, special: list[int]) -> int:
+    """Points won in the winner's own special trick and in trick 13 count double."""
+    return 2 if trick_number == TRICKS or special[winner] == trick_number else 1
+
+
+
+class RowCard(TypedDict):
+    """One card of the schedule row as views and events show it: trick i's trump and who cast it."""
+
+    trick: int
+    card: str
+    suit: str
+    seat: int
+
+
+class DealSummary(TypedDict):
+    """A finished deal as the `deal_over` event and the views' `deals` show it."""
+
+    deal: int
+    dealer: int
+    row: list[RowCard]
+    special: list[int]
+    points: list[int]  # each seat's, doubling included
+    tricks: list[int]
+    team_points: list[int]
+    winner_team: int | None
+    victory_points: list[int]
+    stake: NotRequired[int]  # with the cube: the victory points the deal was played for
+    passed: NotRequired[bool]  # with the cube: whether it ended at a pass
+
+
+@dataclass(slots=True)
+class OnScheduleTrick(CompletedTrick):
+    """A finished trick as On Schedule shows it: also its points as scored (doubling included) and
+    whether they were doubled."""
+
+    points: int
+    doubled: bool
+
+    def to_view(self) -> dict[str, Any]:
+        # named base call: a slots dataclass is a new class, which zero-argument super() misses on 3.11
+        return {**CompletedTrick.to_view(self), "points": self.points, "doubled": self.doubled}
+
+    def face_down_view(self) -> dict[str, Any]:
+        """The trick as the table keeps it once it is turned over: its point cards face up in front of
+        the winner (who played which is not shown), the rest face down on the discard pile."""
+        point_cards = [c for _, c in self.plays if card_points(c)]
+        return {"trick": self.number, "winner": self.winner, "points": self.points, "doubled": self.doubled,
+                "point_cards": [c.code for c in point_cards], "face_down": len(self.plays) - len(point_cards)}
+
+
+@dataclass(slots=True)
+class OnScheduleState:
+    rng: Rng
+    dealer: int
+    deal: int = 1
+    # a Phase; typed str as kit.tricks.DealtState reads and end_game writes it (the JSON string either way)
+    phase: str = Phase.VOTE
+    hands: list[list[Card]] = field(default_factory=list)
+    votes: list[Card] = field(default_factory=list)  # schedule cards in the order cast
+    row: list[Card] = field(default_factory=list)  # the shuffled votes: card i is trick i's trump
+    special: list[int] = field(default_factory=list)  # each seat's special trick, 1-based
+    gifts: SecretChoices[tuple[Card, ...]] = field(default_factory=lambda: SecretChoices(PLAYERS))
+    given: list[tuple[Card, ...]] = field(default_factory=lambda: [() for _ in range(PLAYERS)])
+    trick: Trick = field(default_factory=lambda: Trick(0))
+    completed: list[OnScheduleTrick] = field(default_factory=list)
+    out_of_play: set[Card] = field(default_factory=set)  # cards in finished tricks this deal
+    tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    points: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # this deal, doubling included
+    voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
+    match: Match = field(default_factory=lambda: Match(TARGET))  # victory points by team, target, cube
+    summaries: list[DealSummary] = field(default_factory=list)
+    people: frozenset[int] = frozenset()  # the seats people play (Game.seat_people): who answers a double
+    show_played: bool = False  # the `show_played` assist: views keep every finished trick face up
+
+    @property
+    def trick_number(self) -> int:
+        return sum(self.tricks_won) + 1
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit of the trick being played (None before the row is laid out)."""
+        if self.phase != Phase.PLAY:
+            return None
+        return self.row[self.trick_number - 1].suit
+
+    @property
+    def current(self) -> int | None:
+        if self.phase == Phase.VOTE:
+            return voter(self.dealer, len(self.votes))
+        if self.phase == Phase.GIVE:
+            return self.gifts.next_chooser(give_order(self.dealer))
+        if self.phase == Phase.PLAY:
+            return self.to_play if self.match.offered_by is None else self.answerer
+        return None
+
+    @property
+    def answerer(self) -> int:
+        """The seat that answers a waiting double for the doubled team: the opponent on the doubler's
+        left (the next to play), unless a person plays the other seat of that team and a bot this one:
+        then the person decides for the team (docs/games/on_schedule.md, Doubling cube)."""
+        next_seat = left_of(self.to_play, PLAYERS)
+        partner = partner_of(next_seat)
+        return partner if partner in self.people and next_seat not in self.people else next_seat
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose card comes next in the trick (the doubler while a double waits)."""
+        return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
+
+
+def mover(state: OnScheduleState) -> int:
+    """The seat to act, as an index (kit.seats.seat_to_act: asked only while the game goes on)."""
+    return seat_to_act(state.current)
+
+
+def give_order(dealer: int) -> list[int]:
+    """The secret card pass is taken clockwise from the dealer's left (the dealer last)."""
+    return clockwise_from(left_of(dealer, PLAYERS), PLAYERS)
+
+
+def start_deal(state: OnScheduleState) -> None:
+    deck = list(DECK)
+    state.rng.shuffle(deck)
+    reset_deal(state, deal_clockwise(deck, left_of(state.dealer, PLAYERS), PLAYERS, TRICKS))
+
+
+def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
+    state.phase = Phase.VOTE
+    state.hands = hands
+    state.votes = []
+    state.row = []
+    state.special = []
+    state.gifts = SecretChoices(PLAYERS)
+    state.given = [() for _ in range(PLAYERS)]
+    state.trick = Trick(left_of(state.dealer, PLAYERS))
+    state.completed = []
+    state.out_of_play = set()
+    state.tricks_won = [0] * PLAYERS
+    state.points = [0] * PLAYERS
+    state.voids = [set() for _ in range(PLAYERS)]
+
+
+def lay_out_schedule(state: OnScheduleState) -> list[dict[str, Any]]:
+    """Shuffle the 13 votes into the row, mark the special tricks, and move on to the pass."""
+    row = list(state.votes)
+    state.rng.shuffle(row)
+    state.row = row
+    state.special = special_tricks(row, state.dealer)
+    state.phase = Phase.GIVE
+    return [{"type": "schedule", "row": row_view(state), "special": list(state.special)}]
+
+
+def row_view(state: OnScheduleState) -> list[RowCard]:
+    return [{"trick": i, "card": c.code, "suit": c.suit, "seat": schedule_owner(c, state.dealer)}
+            for i, c in enumerate(state.row, 1)]
+
+
+def match_winner(state: OnScheduleState) -> int | None:
+    return state.match.winner
+

@@ -91,7 +91,7 @@ class Rules(ABC, Generic[S]):
     max_players: int
     options: tuple[Option, ...] = ()
     # The event types that end a trick and a deal (or, where a game is one of a series, a game of it):
-    # a step that caused one is marked so, and a replay's reader can jump between them (scenario.py).
+    # a step that caused one is marked so, and a replay's reader can jump between them (app/scenario.py).
     trick_end_events: ClassVar[frozenset[str]] = frozenset({"trick_won"})
     deal_end_events: ClassVar[frozenset[str]] = frozenset({"deal_over"})
 

@@ -5,9 +5,10 @@
 
 The site is self-contained: the page and its modules (web/), the Pyodide runtime copied from
 node_modules/pyodide (run `npm ci` first; its standard library trimmed to the modules the site
-imports, its lock file to the packages it loads), the wheel of pygames_core, a web app manifest with
-icons drawn here, and a service worker that precaches all of it, so that the site works offline
-after one visit. Nothing is fetched from another origin, at build time or at run time.
+imports, its lock file to the packages it loads), the wheel of pygames_core, the web app manifest and
+its icons (web/icons/: an SVG and the PNGs drawn from it, checked in), and a service worker that
+precaches all of it, so that the site works offline after one visit. Nothing is fetched from another
+origin, at build time or at run time.
 
 For embeds, which show a static preview before they start Pyodide, the build also writes what
 Python would answer without the runtime: catalog.json (list_games) and, for each scenario in
@@ -30,13 +31,10 @@ import io
 import json
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
 import zipfile
-import zlib
-from collections.abc import Callable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path, PurePosixPath
@@ -72,7 +70,6 @@ RUNTIME_FOLDER = "pyodide"
 # Cache names start with this, so a new build deletes only its own old caches (GitHub Pages
 # serves every project of a user from one origin).
 CACHE_PREFIX = "pygames-"
-ICON_SIZES = (192, 512)
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -88,55 +85,9 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
 }
 
-RGB = tuple[int, int, int]
-FELT: RGB = (20, 83, 45)
-CARD_FACE: RGB = (250, 247, 240)
-CARD_EDGE: RGB = (190, 180, 160)
-JEWEL: RGB = (200, 30, 60)
-JEWEL_LIGHT: RGB = (240, 110, 130)
-
 
 class BuildError(Exception):
     """A build step that cannot go on; its message says what to do."""
-
-
-# --- icons: a card with a jewel on felt, drawn pixel by pixel into a PNG -------------------------
-
-def _icon_colour(x: float, y: float) -> RGB:
-    """The colour at (x, y) in the unit square: felt, a card with a rim, a faceted diamond on it."""
-    half_w, half_h, radius = 0.30, 0.40, 0.07
-    dx, dy = abs(x - 0.5), abs(y - 0.5)
-    corner_x, corner_y = max(dx - (half_w - radius), 0.0), max(dy - (half_h - radius), 0.0)
-    outside = dx > half_w or dy > half_h or corner_x * corner_x + corner_y * corner_y > radius * radius
-    if outside:
-        return FELT
-    rim = dx > half_w - 0.015 or dy > half_h - 0.015
-    diamond = dx / 0.19 + dy / 0.29
-    if diamond <= 1.0:
-        return JEWEL_LIGHT if y < 0.5 and x < 0.5 and diamond > 0.45 else JEWEL
-    return CARD_EDGE if rim else CARD_FACE
-
-
-def _icon_pixels(size: int, colour: Callable[[float, float], RGB]) -> bytes:
-    """RGBA rows, each sample the mean of a 2×2 grid inside the pixel (cheap anti-aliasing)."""
-    offsets = (0.25, 0.75)
-    rows = bytearray()
-    for row in range(size):
-        rows.append(0)  # PNG filter type "none" for this scanline
-        for column in range(size):
-            samples = [colour((column + ox) / size, (row + oy) / size) for ox in offsets for oy in offsets]
-            rows.extend(sum(s[i] for s in samples) // len(samples) for i in range(3))
-            rows.append(255)
-    return bytes(rows)
-
-
-def png(size: int, colour: Callable[[float, float], RGB]) -> bytes:
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA, no interlace
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(_icon_pixels(size, colour), 9)) + chunk(b"IEND", b""))
 
 
 # --- build steps ---------------------------------------------------------------------------------
@@ -434,10 +385,6 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     compile_for_pyodide([(dist / RUNTIME_FOLDER / STDLIB_ZIP, f"/lib/python{major}{minor}.zip/"),
                          (wheel_path, f"/lib/python{major}.{minor}/site-packages/")])
     runtime = name_runtime(dist)
-    icons = dist / "icons"
-    icons.mkdir(exist_ok=True)
-    for size in ICON_SIZES:
-        (icons / f"icon-{size}.png").write_bytes(png(size, _icon_colour))
     info = {
         "wheel": wheel_path.name,
         "version": wheel_path.name.split("-")[1],

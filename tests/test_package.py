@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # What the sdist may hold besides the package: its description, its build settings, what setuptools
 # writes about it, and MANIFEST.in (which keeps tests, the site, node_modules/, dist/, build/ and
 # .venv out)
-SDIST_FILES = {"PKG-INFO", "README.md", "pyproject.toml", "setup.cfg", "MANIFEST.in"}
+SDIST_FILES = {"PKG-INFO", "README.md", "LICENSE", "pyproject.toml", "setup.cfg", "MANIFEST.in"}
 
 
 def run(*command: str | Path, cwd: Path) -> str:
@@ -49,6 +49,7 @@ def test_the_built_package_passes_twine_and_plays_from_a_fresh_venv(tmp_path: Pa
     assert {"pygames_core/py.typed", "pygames_core/howto/arsene.json"} <= names
     assert metadata["Description-Content-Type"] == "text/markdown" and "# pygames" in metadata.get_payload()
     assert metadata["License-Expression"] == "MIT"
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), "the wheel lacks the licence text"
     assert "pygames = pygames_core.app.cli:main" in entry_points
 
     venv = tmp_path / "venv"

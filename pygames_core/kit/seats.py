@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -64,3 +64,18 @@ class SecretChoices(Generic[T]):
         twin: SecretChoices[T] = SecretChoices(len(self.choices))
         twin.choices = list(self.choices)
         return twin
+
+
+class Turns(Protocol):
+    """A game state that names the seat to move, or None once the game is over."""
+
+    @property
+    def current(self) -> int | None: ...
+
+
+def mover(state: Turns) -> int:
+    """The seat to move, as the int a state's lists are indexed by; a finished game has none (ValueError)."""
+    seat = state.current
+    if seat is None:
+        raise ValueError("the game is over: no one is to move")
+    return seat

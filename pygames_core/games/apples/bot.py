@@ -6,6 +6,7 @@ mover could know only; the sampled states they play in come from knowledge.py.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, cast
 
 from pygames_core.ai.bot import Bot
@@ -22,17 +23,14 @@ from pygames_core.games.apples.state import (
     card_plays,
     leaders,
     legal_bids,
-    mover,
     rank_counts,
     rank_points,
     set_points,
     suit_length,
 )
-from pygames_core.kit.cards import SUITS, Card, cards
-from pygames_core.kit.seats import left_of
-from pygames_core.kit.tricks import playable_cards, trick_winner
-
-ALL_RANKS = sum(1 << rank for rank in range(2, 15))  # a suit's ranks as a bit mask
+from pygames_core.kit.cards import Card, cards
+from pygames_core.kit.seats import left_of, mover
+from pygames_core.kit.tricks import playable_cards, trick_winner, unseen_ranks
 
 
 def search_actions(view: ApplesView, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -180,13 +178,9 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     trump = state.trump
     target = state.targets.choices[seat]
     target_rank = target.rank if target is not None else None
-    # the cards this seat cannot place, as a bit mask of ranks per suit (bit r set: rank r is known)
-    known = dict.fromkeys(SUITS, 0)
-    groups: list[list[Card]] = [hand, *state.captured, [c for _, c in plays], [target] if target is not None else []]
-    for group in groups:
-        for c in group:
-            known[c.suit] |= 1 << c.rank
-    unknown_ranks = {s: ALL_RANKS & ~known[s] for s in SUITS}
+    # the ranks this seat cannot place, by suit, as bit masks
+    unknown_ranks = unseen_ranks(chain(hand, *state.captured, (c for _, c in plays),
+                                       [target] if target is not None else []))
     unknown_count = {s: m.bit_count() for s, m in unknown_ranks.items()}
     hidden = max(1, sum(unknown_count.values()))
     later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]

@@ -41,13 +41,13 @@ from pygames_core.games.apples.state import (
     is_bid_suit,
     leaders,
     legal_bids,
-    mover,
     score_sets,
     scoring_rules,
     start_deal,
     suit_length,
 )
 from pygames_core.kit.cards import Card, card, codes, sort_hand
+from pygames_core.kit.seats import mover
 from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_to_trick, playable_cards
 
 

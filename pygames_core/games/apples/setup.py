@@ -23,12 +23,12 @@ from pygames_core.games.apples.state import (
     exchange_order,
     is_bid_suit,
     legal_bids,
-    mover,
     reset_deal,
     start_deal,
     suit_length,
 )
 from pygames_core.kit.cards import Card, card, cards, sort_hand
+from pygames_core.kit.seats import mover
 from pygames_core.kit.setup import check_setup_keys, setup_deal, setup_seat
 from pygames_core.kit.tricks import Trick
 

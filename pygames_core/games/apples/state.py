@@ -14,7 +14,7 @@ from typing import Any, TypedDict, TypeGuard, cast
 
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import RANKS, Card, deal_clockwise, french_deck, sort_hand
-from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of
+from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, mover
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
 
 GAME_ID = "apples"
@@ -193,14 +193,6 @@ class ApplesState:
         if self.phase == Phase.PLAY:
             return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
         return None
-
-
-def mover(state: ApplesState) -> int:
-    """The seat to move; a finished game has none."""
-    seat = state.current
-    if seat is None:
-        raise ValueError("the game is over: no one is to move")
-    return seat
 
 
 def exchange_order(state: ApplesState) -> list[int]:

@@ -23,20 +23,18 @@ from pygames_core.games.roller_derby.state import (
     Held,
     Phase,
     RollerDerbyState,
-    mover,
     played_from,
     winning_team,
 )
 from pygames_core.kit.cards import SUITS, Card, Joker
-from pygames_core.kit.seats import left_of, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, trick_winner
+from pygames_core.kit.seats import left_of, mover, partner_of, team_of
+from pygames_core.kit.tricks import PlayedCard, trick_winner, unseen_ranks
 
 # --- the normal policy --------------------------------------------------------------------------------
 
-def unseen_ranks(state: RollerDerbyState, seat: int) -> dict[str, set[int]]:
-    """By suit, the ranks `seat` cannot place: not in its hand, not played, not given to its partner,
-    not among its own discards."""
-    out = {s: set(range(2, 15)) for s in SUITS}
+def placed_cards(state: RollerDerbyState, seat: int) -> list[Card]:
+    """The cards `seat` knows the place of: in its hand, played, given to its partner, among its own
+    discards (jokers place no rank)."""
     known: list[PlayedCard | Held] = [*state.hands[seat], *state.out_of_play]
     known += [p for _, p in state.trick.plays]
     gift = state.passes.choices[seat]
@@ -44,21 +42,13 @@ def unseen_ranks(state: RollerDerbyState, seat: int) -> dict[str, set[int]]:
         known += gift
     if seat == state.roller:
         known += state.discards
-    for c in known:
-        if isinstance(c, Card):
-            out[c.suit].discard(c.rank)
-    return out
+    return [c for c in known if isinstance(c, Card)]
 
 
 def outside_above(state: RollerDerbyState, seat: int) -> dict[str, list[int]]:
     """By suit, for each rank 0-15, how many of the cards `seat` cannot place rank above it."""
-    above: dict[str, list[int]] = {}
-    for suit, ranks in unseen_ranks(state, seat).items():
-        counts = [0] * 16
-        for r in range(14, -1, -1):
-            counts[r] = counts[r + 1] + ((r + 1) in ranks)
-        above[suit] = counts
-    return above
+    return {suit: [(unseen >> (r + 1)).bit_count() for r in range(16)]
+            for suit, unseen in unseen_ranks(placed_cards(state, seat)).items()}
 
 
 def split_hand(hand: list[Held]) -> tuple[dict[str, list[int]], int]:

@@ -47,7 +47,6 @@ from pygames_core.games.roller_derby.state import (
     Variant,
     deal_score,
     held_card,
-    mover,
     play_view,
     played_from,
     sort_held,
@@ -56,7 +55,7 @@ from pygames_core.games.roller_derby.state import (
     winning_team,
 )
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
-from pygames_core.kit.seats import partner_of, team_of
+from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, play_to_trick
 
 

@@ -229,14 +229,6 @@ class RollerDerbyState:
         return self.roller
 
 
-def mover(state: RollerDerbyState) -> int:
-    """The seat to move; a finished game has none."""
-    seat = state.current
-    if seat is None:
-        raise ValueError("the game is over: no one is to move")
-    return seat
-
-
 def exchange_order(state: RollerDerbyState) -> list[int]:
     """The rolling team gives first (the roller, then the partner; the other way round with the roller's
     privilege), then the other team clockwise from the roller's left."""

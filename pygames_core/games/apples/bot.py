@@ -12,7 +12,7 @@ from typing import Any, cast
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples.knowledge import ApplesView, sample_state
-from pygames_core.games.apples.rules import APPLES
+from pygames_core.games.apples.rules import APPLES, Action
 from pygames_core.games.apples.state import (
     BID_SUITS,
     PLAYERS,
@@ -66,7 +66,7 @@ def win_guess(c: Card, trump: str | None) -> float:
     return WIN_GUESS[c.rank]
 
 
-def policy_action(state: ApplesState, rng: Rng) -> dict[str, Any]:
+def policy_action(state: ApplesState, rng: Rng) -> Action:
     """The 'normal' play of Apples, from the mover's hand and public facts only."""
     seat = mover(state)
     if state.phase == Phase.BID:
@@ -256,7 +256,7 @@ class ApplesBot(Bot[ApplesState]):
         return sample_state(cast(ApplesView, view), rng)
 
     def policy_action(self, state: ApplesState, rng: Rng) -> dict[str, Any]:
-        return policy_action(state, rng)
+        return cast(dict[str, Any], policy_action(state, rng))
 
     def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return search_actions(cast(ApplesView, view), legal)

@@ -20,7 +20,7 @@ the views in knowledge.py.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Literal, TypedDict, cast
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Rules
@@ -49,6 +49,44 @@ from pygames_core.games.apples.state import (
 from pygames_core.kit.cards import Card, card, codes, sort_hand
 from pygames_core.kit.seats import mover
 from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_to_trick, playable_cards
+
+# --- the actions, as legal_actions lists them and the page sends one back ------------------------------
+
+class PassAction(TypedDict):
+    type: Literal["pass"]
+
+
+class BidAction(TypedDict):
+    type: Literal["bid"]
+    count: int  # N: at least N cards of the suit in hand
+    suit: str
+
+
+class CardAction(TypedDict):
+    """A card put into the pile (face down), set aside as the target card (face down), or played."""
+
+    type: Literal["discard", "target", "play"]
+    card: str
+
+
+Action = PassAction | BidAction | CardAction
+
+
+def legal(state: ApplesState) -> list[Action]:
+    """The actions the seat to move may take (none once the game is over)."""
+    seat = state.current
+    if seat is None:
+        return []
+    hand = state.hands[seat]
+    if state.phase == Phase.BID:
+        bids: list[Action] = [{"type": "bid", "count": n, "suit": s} for n, s in legal_bids(state, seat)]
+        return [{"type": "pass"}, *bids]
+    if state.phase == Phase.DISCARD:
+        allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
+        return [{"type": "discard", "card": c.code} for c in allowed]
+    if state.phase == Phase.TARGET:
+        return [{"type": "target", "card": c.code} for c in hand]
+    return [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
 
 
 def settle_deal(state: ApplesState) -> DealSummary:
@@ -92,18 +130,8 @@ class ApplesRules(Rules[ApplesState]):
         return state.current
 
     def legal_actions(self, state: ApplesState) -> list[dict[str, Any]]:
-        seat = state.current
-        if seat is None:
-            return []
-        hand = state.hands[seat]
-        if state.phase == Phase.BID:
-            return [{"type": "pass"}, *({"type": "bid", "count": n, "suit": s} for n, s in legal_bids(state, seat))]
-        if state.phase == Phase.DISCARD:
-            allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
-            return [{"type": "discard", "card": c.code} for c in allowed]
-        if state.phase == Phase.TARGET:
-            return [{"type": "target", "card": c.code} for c in hand]
-        return [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
+        # the Rules protocol types actions as plain dicts; Action says their keys
+        return cast(list[dict[str, Any]], legal(state))
 
     def explain_illegal(self, state: ApplesState, action: dict[str, Any]) -> str | None:
         seat = state.current
@@ -132,15 +160,15 @@ class ApplesRules(Rules[ApplesState]):
         return None
 
     def apply(self, state: ApplesState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        kind = action["type"]
-        if kind == "pass":
+        act = cast(Action, action)  # one of legal_actions (Game.apply checked it)
+        if act["type"] == "pass":
             return call(state, 0, "")
-        if kind == "bid":
-            return call(state, action["count"], action["suit"])
-        chosen = card(action["card"])
-        if kind == "discard":
+        if act["type"] == "bid":
+            return call(state, act["count"], act["suit"])
+        chosen = card(act["card"])
+        if act["type"] == "discard":
             return self._discard(state, chosen)
-        if kind == "target":
+        if act["type"] == "target":
             return self._target(state, chosen)
         return self._play(state, chosen)
 

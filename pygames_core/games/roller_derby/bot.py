@@ -11,7 +11,7 @@ from typing import Any, cast
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.knowledge import RollerDerbyView, sample_state
-from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
+from pygames_core.games.roller_derby.rules import ROLLER_DERBY, Action, PlayAction, distinct_plays, play_actions
 from pygames_core.games.roller_derby.state import (
     ALL_OR_NOTHING_POINTS,
     NO_TRUMP,
@@ -151,7 +151,7 @@ def rolling_goal(state: RollerDerbyState, expected_rolling: float) -> int | None
     return 0 if taken == 0 else None
 
 
-def policy_action(state: RollerDerbyState, rng: Rng) -> dict[str, Any]:
+def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
     """The 'normal' play of Roller Derby, from the mover's hand and public facts only."""
     seat = mover(state)
     phase = state.phase
@@ -200,7 +200,7 @@ def declares_all_or_nothing(state: RollerDerbyState, seat: int) -> bool:
     return own >= 11.5 or team_estimate(own, TRICKS) <= 0.6
 
 
-def choose_play(state: RollerDerbyState, seat: int) -> dict[str, Any]:
+def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     """The card that brings the rolling team's expected final count nearest its goal (for the rolling team)
     or furthest from it (for the defenders): the chance this card gives the team the trick, plus what the
     rest of the hand should take later. On a near tie, the card that wins the trick when the rolling team
@@ -313,7 +313,7 @@ class RollerDerbyBot(Bot[RollerDerbyState]):
         return sample_state(cast(RollerDerbyView, view), rng)
 
     def policy_action(self, state: RollerDerbyState, rng: Rng) -> dict[str, Any]:
-        return policy_action(state, rng)
+        return cast(dict[str, Any], policy_action(state, rng))
 
     def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return search_actions(cast(RollerDerbyView, view), legal)

@@ -21,7 +21,8 @@ rules' numbers are in state.py, explicit set-ups in setup.py, the views in knowl
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
@@ -58,6 +59,51 @@ from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
 from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, play_to_trick
 
+# --- the actions, as legal_actions lists them and the page sends one back ------------------------------
+
+class RollAction(TypedDict):
+    type: Literal["roll"]
+
+
+class GiveAction(TypedDict):
+    """One of the three cards for the partner, set aside face down."""
+
+    type: Literal["give"]
+    card: str
+
+
+class TrumpAction(TypedDict):
+    type: Literal["trump"]
+    suit: str  # S, H, D, C or NO_TRUMP
+
+
+class BuyAction(TypedDict):
+    type: Literal["buy"]
+    jokers: int  # 0 to MAX_JOKERS
+
+
+class DiscardAction(TypedDict):
+    """A card that pays for a joker bought, face down."""
+
+    type: Literal["discard"]
+    card: str
+
+
+class DeclareAction(TypedDict):
+    type: Literal["declare"]
+    all_or_nothing: bool
+
+
+class PlayAction(TypedDict):
+    type: Literal["play"]
+    card: str
+    suit: NotRequired[str]  # a joker's: the suit it is played as
+    rank: NotRequired[str]  # a joker's: HIGH or LOW
+
+
+Action = RollAction | GiveAction | TrumpAction | BuyAction | DiscardAction | DeclareAction | PlayAction
+Plays = TypeVar("Plays", bound=Mapping[str, Any])  # a play action, typed or as the protocol passes it
+
 
 def joker_suits(naturals: list[Card], led_suit: str | None, trump: str | None) -> list[str]:
     """The suits a joker may be declared as: those a real card of that suit could be played as now
@@ -71,21 +117,20 @@ def joker_suits(naturals: list[Card], led_suit: str | None, trump: str | None) -
     return list(SUITS)
 
 
-def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> list[dict[str, Any]]:
+def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> list[PlayAction]:
     naturals = [c for c in hand if isinstance(c, Card)]
-    actions: list[dict[str, Any]] = [{"type": "play", "card": c.code}
-                                     for c in follow_or_trump(naturals, led_suit, trump)]
+    actions: list[PlayAction] = [{"type": "play", "card": c.code} for c in follow_or_trump(naturals, led_suit, trump)]
     suits = joker_suits(naturals, led_suit, trump)
     for joker in (j for j in hand if isinstance(j, Joker)):
         actions += [{"type": "play", "card": joker.code, "suit": s, "rank": r} for s in suits for r in (HIGH, LOW)]
     return actions
 
 
-def distinct_plays(actions: list[dict[str, Any]], led_suit: str | None, trump: str | None) -> list[dict[str, Any]]:
+def distinct_plays(actions: list[Plays], led_suit: str | None, trump: str | None) -> list[Plays]:
     """The plays that differ in effect: of the joker declarations, one joker's (the two are alike) and,
     when following, one for all the suits that neither follow nor trump (they only discard)."""
     seen: set[tuple[str, str] | str] = set()
-    out: list[dict[str, Any]] = []
+    out: list[Plays] = []
     for action in actions:
         if "suit" in action:
             discards = led_suit is not None and action["suit"] not in (led_suit, trump)
@@ -159,6 +204,28 @@ OPTIONS = (
 )
 
 
+def legal(state: RollerDerbyState) -> list[Action]:
+    """The actions the seat to move may take (none once the game is over)."""
+    seat = state.current
+    if seat is None:
+        return []
+    phase = state.phase
+    hand = state.hands[seat]
+    if phase == Phase.ROLL:
+        return [{"type": "roll"}]
+    if phase == Phase.EXCHANGE:
+        return [{"type": "give", "card": c.code} for c in hand]
+    if phase == Phase.TRUMP:
+        return [{"type": "trump", "suit": call} for call in TRUMP_CALLS]
+    if phase == Phase.BUY:
+        return [{"type": "buy", "jokers": n} for n in range(MAX_JOKERS + 1)]
+    if phase == Phase.DISCARD:
+        return [{"type": "discard", "card": c.code} for c in hand if isinstance(c, Card)]
+    if phase == Phase.DECLARE:
+        return [{"type": "declare", "all_or_nothing": False}, {"type": "declare", "all_or_nothing": True}]
+    return [*play_actions(hand, state.trick.led_suit, state.trump)]
+
+
 class RollerDerbyRules(Rules[RollerDerbyState]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "Roller Derby", "ja": "ローラー・ダービー"}
@@ -182,24 +249,8 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
         return state.current
 
     def legal_actions(self, state: RollerDerbyState) -> list[dict[str, Any]]:
-        seat = state.current
-        if seat is None:
-            return []
-        phase = state.phase
-        hand = state.hands[seat]
-        if phase == Phase.ROLL:
-            return [{"type": "roll"}]
-        if phase == Phase.EXCHANGE:
-            return [{"type": "give", "card": c.code} for c in hand]
-        if phase == Phase.TRUMP:
-            return [{"type": "trump", "suit": call} for call in TRUMP_CALLS]
-        if phase == Phase.BUY:
-            return [{"type": "buy", "jokers": n} for n in range(MAX_JOKERS + 1)]
-        if phase == Phase.DISCARD:
-            return [{"type": "discard", "card": c.code} for c in hand if isinstance(c, Card)]
-        if phase == Phase.DECLARE:
-            return [{"type": "declare", "all_or_nothing": False}, {"type": "declare", "all_or_nothing": True}]
-        return play_actions(hand, state.trick.led_suit, state.trump)
+        # the Rules protocol types actions as plain dicts; Action says their keys
+        return cast(list[dict[str, Any]], legal(state))
 
     def explain_illegal(self, state: RollerDerbyState, action: dict[str, Any]) -> str | None:
         seat = state.current
@@ -239,25 +290,25 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
         return f"you must trump ({trump}): you have no {led}"
 
     def apply(self, state: RollerDerbyState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        kind = action["type"]
+        act = cast(Action, action)  # one of legal_actions (Game.apply checked it)
         seat = mover(state)
-        if kind == "roll":
+        if act["type"] == "roll":
             return self._roll(state, seat)
-        if kind == "give":
-            return self._give(state, seat, card_or_joker(action["card"]))
-        if kind == "trump":
-            state.trump_call = action["suit"]
+        if act["type"] == "give":
+            return self._give(state, seat, card_or_joker(act["card"]))
+        if act["type"] == "trump":
+            state.trump_call = act["suit"]
             state.phase = next_step(state, Phase.TRUMP)
             return [{"type": "trump_named", "seat": seat, "trump": state.trump_call}]
-        if kind == "buy":
-            return self._buy(state, seat, action["jokers"])
-        if kind == "discard":
-            return self._discard(state, seat, card_or_joker(action["card"]))
-        if kind == "declare":
-            state.all_or_nothing = action["all_or_nothing"]
+        if act["type"] == "buy":
+            return self._buy(state, seat, act["jokers"])
+        if act["type"] == "discard":
+            return self._discard(state, seat, card_or_joker(act["card"]))
+        if act["type"] == "declare":
+            state.all_or_nothing = act["all_or_nothing"]
             state.phase = Phase.PLAY
             return [{"type": "declared", "seat": seat, "all_or_nothing": state.all_or_nothing}]
-        return self._play(state, seat, action)
+        return self._play(state, seat, act)
 
     def _roll(self, state: RollerDerbyState, seat: int) -> list[dict[str, Any]]:
         state.dice = roll_dice(state)
@@ -296,7 +347,7 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
             state.phase = next_step(state, Phase.BUY)
         return [{"type": "discarded", "seat": seat}]  # face down
 
-    def _play(self, state: RollerDerbyState, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def _play(self, state: RollerDerbyState, seat: int, action: PlayAction) -> list[dict[str, Any]]:
         played, held = played_from(action)
         winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump,
                                must_trump=state.trump, held=held)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
 from pygames_core.kit.cards import SUITS, Card
 from pygames_core.kit.seats import left_of
@@ -174,3 +174,20 @@ def unseen_ranks(placed: Iterable[Card]) -> dict[str, int]:
     for c in placed:
         known[c.suit] |= 1 << c.rank
     return {suit: ALL_RANKS & ~mask for suit, mask in known.items()}
+
+
+# --- the events of a deal's end, as TypedDicts of their JSON ------------------------------------------------
+
+class GameOverEvent(TypedDict):
+    """The event `end_game` returns."""
+
+    type: Literal["game_over"]
+    result: dict[str, Any]  # the game's Rules.result
+
+
+class DealStartedEvent(TypedDict):
+    """The event `next_deal` returns (a game may say more of the new deal: a subclass)."""
+
+    type: Literal["deal_started"]
+    deal: int
+    dealer: int

@@ -12,7 +12,8 @@ from typing import Any, cast
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples.knowledge import ApplesView, sample_state
-from pygames_core.games.apples.rules import APPLES, Action
+from pygames_core.games.apples.messages import Action
+from pygames_core.games.apples.rules import APPLES
 from pygames_core.games.apples.state import (
     BID_SUITS,
     PLAYERS,

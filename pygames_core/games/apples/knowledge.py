@@ -11,16 +11,17 @@ from typing import Any, TypedDict, cast
 
 from pygames_core.ai.sampling import deal_unseen, deal_unseen_with_minimums
 from pygames_core.engine.rng import Rng
+from pygames_core.games.apples.messages import CallView, DealSummary, PlayView, TrickView
 from pygames_core.games.apples.state import (
     DECK,
     GAME_ID,
     PLAYERS,
     ApplesState,
     Call,
-    DealSummary,
     Phase,
     card_plays,
     scoring_rules,
+    trick_view,
 )
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
 from pygames_core.kit.tricks import CompletedTrick, Trick
@@ -40,8 +41,8 @@ class ApplesView(TypedDict):
     dealer: int
     scores: list[int]
     scoring: dict[str, Any]  # the points table (state.scoring_rules)
-    bids: list[dict[str, Any]]  # Call.to_view, in order
-    standing_bid: dict[str, Any] | None
+    bids: list[CallView]  # in order
+    standing_bid: CallView | None
     declarer: int | None
     count: int  # the contract's N: the cards each seat puts into the pile
     trump: str | None
@@ -53,11 +54,11 @@ class ApplesView(TypedDict):
     targets_set: list[bool]
     target: str | None  # this seat's target card
     leader: int
-    trick: list[dict[str, Any]]
+    trick: list[PlayView]
     trick_number: int
     tricks: list[int]
     captured: list[list[str]]
-    played: list[dict[str, Any]]  # the deal's finished tricks (CompletedTrick.to_view)
+    played: list[TrickView]  # the deal's finished tricks
     voids: list[list[str]]
     deals: list[DealSummary]
 
@@ -90,17 +91,17 @@ def seat_view(state: ApplesState, seat: int | None) -> ApplesView:
         "targets_set": state.targets.chosen_by(),
         "target": own_target.code if own_target is not None else None,
         "leader": state.trick.leader,
-        "trick": state.trick.to_view(),
+        "trick": cast(list[PlayView], state.trick.to_view()),  # kit's Trick types its plays as plain dicts
         "trick_number": state.trick_number,
         "tricks": [len(c) // PLAYERS for c in state.captured],
         "captured": [codes(sort_hand(c)) for c in state.captured],
-        "played": [t.to_view() for t in state.completed],
+        "played": [trick_view(t) for t in state.completed],
         "voids": [sorted(v) for v in state.voids],
         "deals": [s.copy() for s in state.summaries],
     }
 
 
-def shown_lengths(calls: list[dict[str, Any]], seat: int) -> dict[str, int]:
+def shown_lengths(calls: list[CallView], seat: int) -> dict[str, int]:
     """The suit lengths `seat`'s bids showed at the time: a bid of N in S shows at least N cards of S."""
     shown: dict[str, int] = {}
     for made in calls:
@@ -123,7 +124,8 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
     phase = Phase(view["phase"])
     state = ApplesState(rng=Rng(rng.next_u64()), dealer=view["dealer"], deal=view["deal"], phase=phase,
                         hands=[[] for _ in range(PLAYERS)])
-    state.calls = [Call(c["seat"], c.get("count", 0), c.get("suit", "")) for c in view["bids"]]
+    state.calls = [Call(c["seat"], c["count"], c["suit"]) if c["type"] == "bid" else Call(c["seat"])
+                   for c in view["bids"]]
     state.declarer, state.count, state.trump = view["declarer"], view["count"], view["trump"]
     own = cards(hand)
     state.discards[seat] = cards(discards)

@@ -15,16 +15,17 @@ declarer, one card per `discard` action; the target card may be any card, trump 
 is dealt back from the dealer's left; an all-pass redeal keeps the deal number.
 
 The state, the points table and the steps set-ups replay are in state.py, explicit set-ups in setup.py,
-the views in knowledge.py.
+the views in knowledge.py, the actions' and events' JSON in messages.py.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, TypedDict, cast
+from typing import Any, ClassVar, cast
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Rules
 from pygames_core.games.apples.knowledge import seat_view
+from pygames_core.games.apples.messages import Action, DealSummary, Event
 from pygames_core.games.apples.setup import apply_setup
 from pygames_core.games.apples.state import (
     GAME_ID,
@@ -32,7 +33,6 @@ from pygames_core.games.apples.state import (
     PLAYERS,
     TRICKS,
     ApplesState,
-    DealSummary,
     Phase,
     bid_strength,
     call,
@@ -45,31 +45,20 @@ from pygames_core.games.apples.state import (
     scoring_rules,
     start_deal,
     suit_length,
+    trick_view,
 )
 from pygames_core.kit.cards import Card, card, codes, sort_hand
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_to_trick, playable_cards
-
-# --- the actions, as legal_actions lists them and the page sends one back ------------------------------
-
-class PassAction(TypedDict):
-    type: Literal["pass"]
-
-
-class BidAction(TypedDict):
-    type: Literal["bid"]
-    count: int  # N: at least N cards of the suit in hand
-    suit: str
-
-
-class CardAction(TypedDict):
-    """A card put into the pile (face down), set aside as the target card (face down), or played."""
-
-    type: Literal["discard", "target", "play"]
-    card: str
-
-
-Action = PassAction | BidAction | CardAction
+from pygames_core.kit.tricks import (
+    CompletedTrick,
+    DealStartedEvent,
+    GameOverEvent,
+    Trick,
+    end_game,
+    next_deal,
+    play_to_trick,
+    playable_cards,
+)
 
 
 def legal(state: ApplesState) -> list[Action]:
@@ -160,7 +149,10 @@ class ApplesRules(Rules[ApplesState]):
         return None
 
     def apply(self, state: ApplesState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        act = cast(Action, action)  # one of legal_actions (Game.apply checked it)
+        # the Rules protocol types actions and events as plain dicts; Action and Event say their keys
+        return cast(list[dict[str, Any]], self._apply(state, cast(Action, action)))
+
+    def _apply(self, state: ApplesState, act: Action) -> list[Event]:
         if act["type"] == "pass":
             return call(state, 0, "")
         if act["type"] == "bid":
@@ -172,48 +164,48 @@ class ApplesRules(Rules[ApplesState]):
             return self._target(state, chosen)
         return self._play(state, chosen)
 
-    def _discard(self, state: ApplesState, chosen: Card) -> list[dict[str, Any]]:
+    def _discard(self, state: ApplesState, chosen: Card) -> list[Event]:
         seat = mover(state)
         state.hands[seat].remove(chosen)
         state.discards[seat].append(chosen)
-        events: list[dict[str, Any]] = [{"type": "discarded", "seat": seat}]  # face down: which card stays secret
+        events: list[Event] = [{"type": "discarded", "seat": seat}]  # face down: which card stays secret
         if state.current is None:
             events += deal_pile(state)
         return events
 
-    def _target(self, state: ApplesState, chosen: Card) -> list[dict[str, Any]]:
+    def _target(self, state: ApplesState, chosen: Card) -> list[Event]:
         seat = mover(state)
         state.targets.choose(seat, chosen)
         state.hands[seat].remove(chosen)
-        events: list[dict[str, Any]] = [{"type": "target_set", "seat": seat}]  # face down until the deal ends
+        events: list[Event] = [{"type": "target_set", "seat": seat}]  # face down until the deal ends
         if state.targets.complete:
             state.phase = Phase.PLAY
             events.append({"type": "play_started", "leader": state.trick.leader})
         return events
 
-    def _play(self, state: ApplesState, played: Card) -> list[dict[str, Any]]:
+    def _play(self, state: ApplesState, played: Card) -> list[Event]:
         seat = mover(state)
         winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
-        events: list[dict[str, Any]] = [{"type": "played", "seat": seat, "card": played.code}]
+        events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events
         done = CompletedTrick(state.trick_number, state.trick.leader, state.trick.plays, winner)
         state.completed.append(done)
         state.captured[winner].extend(c for _, c in card_plays(state.trick.plays))
         state.trick = Trick(winner)
-        events.append({"type": "trick_won", **done.to_view()})
+        events.append({"type": "trick_won", **trick_view(done)})
         if done.number == TRICKS:
             events += self._end_deal(state)
         return events
 
-    def _end_deal(self, state: ApplesState) -> list[dict[str, Any]]:
-        deal_over = {"type": "deal_over", "summary": settle_deal(state)}
+    def _end_deal(self, state: ApplesState) -> list[Event]:
+        deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
-        # equals): a Phase field does not match that protocol, hence Any
+        # equals): a Phase field does not match that protocol, hence Any; its events are plain dicts
         dealt: Any = state
         if max(state.scores) >= GOAL:
-            return [deal_over, end_game(dealt, self.result)]
-        return [deal_over, next_deal(dealt, PLAYERS, start_deal)]
+            return [deal_over, cast(GameOverEvent, end_game(dealt, self.result))]
+        return [deal_over, cast(DealStartedEvent, next_deal(dealt, PLAYERS, start_deal))]
 
     # --- what each seat sees (knowledge.py) ----------------------------------------------------
     def view(self, state: ApplesState, seat: int | None) -> dict[str, Any]:

@@ -3,16 +3,26 @@ bidding's calls, the state of a game, and the steps of a deal that explicit set-
 do (dealing, a call in the bidding, the pile dealt back), so that both read them from here.
 
 The rules that change the state are in rules.py, explicit set-ups in setup.py, what a seat sees in
-knowledge.py and the bots in bot.py (all in pygames_core/games/apples/).
+knowledge.py, the bots in bot.py and the JSON of actions and events in messages.py (all in
+pygames_core/games/apples/).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypedDict, TypeGuard, cast
+from typing import Any, TypeGuard, cast
 
 from pygames_core.engine.rng import Rng
+from pygames_core.games.apples.messages import (
+    BidView,
+    CallView,
+    DealSummary,
+    Event,
+    PassedEvent,
+    SetScore,
+    TrickView,
+)
 from pygames_core.kit.cards import RANKS, Card, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, mover
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
@@ -83,15 +93,6 @@ def rank_counts(captured: list[Card]) -> dict[int, int]:
     return counts
 
 
-class SetScore(TypedDict):
-    """One scoring rank of a player's captured cards, as a deal's summary shows it."""
-
-    rank: str
-    count: int
-    target: bool  # the player's target rank
-    points: int
-
-
 def score_sets(captured: list[Card], target: Card | None) -> list[SetScore]:
     """Each scoring rank of one player's captured cards: rank, count, whether it is the target rank,
     and its points (ranks that score nothing are left out)."""
@@ -126,30 +127,21 @@ class Call:
     def is_bid(self) -> bool:
         return self.count > 0
 
-    def to_view(self) -> dict[str, Any]:
+    def to_view(self) -> CallView:
         if self.is_bid:
             return {"seat": self.seat, "type": "bid", "count": self.count, "suit": self.suit}
         return {"seat": self.seat, "type": "pass"}
-
-
-class DealSummary(TypedDict):
-    """A finished deal, as the `deal_over` event and the view's "deals" show it."""
-
-    deal: int
-    dealer: int
-    declarer: int | None
-    bid: dict[str, Any]  # {"count": N, "suit": S}
-    targets: list[str | None]
-    captured: list[list[str]]
-    sets: list[list[SetScore]]
-    points: list[int]
-    scores: list[int]
 
 
 def card_plays(plays: list[tuple[int, PlayedCard]]) -> list[tuple[int, Card]]:
     """A trick's (seat, card) plays, typed as the plain cards they are: Apples plays no other kind (kit's
     Trick types its plays as any PlayedCard, which a joker standing for a card also is)."""
     return cast(list[tuple[int, Card]], plays)
+
+
+def trick_view(trick: CompletedTrick) -> TrickView:
+    # kit's CompletedTrick.to_view types its view as a plain dict; TrickView says its keys
+    return cast(TrickView, trick.to_view())
 
 
 @dataclass(slots=True)
@@ -243,12 +235,13 @@ def reset_deal(state: ApplesState, hands: list[list[Card]]) -> None:
     state.voids = [set() for _ in range(PLAYERS)]
 
 
-def call(state: ApplesState, count: int, suit: str) -> list[dict[str, Any]]:
+def call(state: ApplesState, count: int, suit: str) -> list[Event]:
     """A bid (count > 0) or a pass by the seat to bid; ends the bidding when it is over."""
     seat = mover(state)
     made = Call(seat, count, suit)
     state.calls.append(made)
-    events: list[dict[str, Any]] = [{**made.to_view(), "type": "bid" if made.is_bid else "passed"}]
+    # a bid's event is its view; a pass's says "passed"
+    events: list[Event] = [cast(BidView | PassedEvent, {**made.to_view(), "type": "bid" if made.is_bid else "passed"})]
     if not bidding_over(state.calls):
         return events
     winning = state.standing_bid
@@ -261,7 +254,7 @@ def call(state: ApplesState, count: int, suit: str) -> list[dict[str, Any]]:
     return [*events, {"type": "declarer", "seat": winning.seat, "count": winning.count, "suit": winning.suit}]
 
 
-def deal_pile(state: ApplesState) -> list[dict[str, Any]]:
+def deal_pile(state: ApplesState) -> list[Event]:
     """Every seat has put N cards into the pile: shuffle it and deal N back to each."""
     pile = [c for seat in range(PLAYERS) for c in state.discards[seat]]
     state.rng.shuffle(pile)

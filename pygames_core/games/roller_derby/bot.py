@@ -11,7 +11,8 @@ from typing import Any, cast
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.knowledge import RollerDerbyView, sample_state
-from pygames_core.games.roller_derby.rules import ROLLER_DERBY, Action, PlayAction, distinct_plays, play_actions
+from pygames_core.games.roller_derby.messages import Action, PlayAction
+from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
 from pygames_core.games.roller_derby.state import (
     ALL_OR_NOTHING_POINTS,
     NO_TRUMP,

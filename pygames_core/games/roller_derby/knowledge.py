@@ -7,19 +7,18 @@ the view, and a sampled state shows the seat that view again.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, TypedDict, cast
+from typing import TypedDict, cast
 
 from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.rng import Rng
+from pygames_core.games.roller_derby.messages import DealSummary, PlayView, TrickView
 from pygames_core.games.roller_derby.state import (
     GAME_ID,
     PASS_SIZE,
     PLAYERS,
-    DealSummary,
     DerbyTrick,
     Held,
     Phase,
-    PlayView,
     RollerDerbyState,
     Variant,
     cards_in_game,
@@ -27,6 +26,7 @@ from pygames_core.games.roller_derby.state import (
     play_view,
     played_from,
     sort_held,
+    trick_view,
 )
 from pygames_core.kit.cards import Card, Joker, card_or_joker
 from pygames_core.kit.seats import partner_of, team_of
@@ -74,7 +74,7 @@ class RollerDerbyView(TypedDict):
     trick_number: int
     tricks: list[int]
     rolling_tricks: int
-    played: list[dict[str, Any]]  # the deal's finished tricks (DerbyTrick.to_view)
+    played: list[TrickView]  # the deal's finished tricks
     out_of_play: list[str]
     voids: list[list[str]]
     team_scores: list[int]
@@ -130,7 +130,7 @@ def seat_view(state: RollerDerbyState, seat: int | None) -> RollerDerbyView:
         "trick_number": state.tricks_played + 1,
         "tricks": list(state.tricks_won),
         "rolling_tricks": state.rolling_tricks,
-        "played": [t.to_view() for t in state.completed],
+        "played": [trick_view(t) for t in state.completed],
         "out_of_play": [c.code for c in sort_held(state.out_of_play)],
         "voids": [sorted(v) for v in state.voids],
         "team_scores": list(state.team_scores),

@@ -16,17 +16,25 @@ cost; with jokers for sale the order is roll, name trump, buy jokers, exchange, 
 Decisions taken here are listed in docs/games/roller_derby.md.
 
 A deal is scored in `settle_deal` only: the one place a deal's stake is awarded. The state and the
-rules' numbers are in state.py, explicit set-ups in setup.py, the views in knowledge.py.
+rules' numbers are in state.py, explicit set-ups in setup.py, the views in knowledge.py, the actions'
+and events' JSON in messages.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal, NotRequired, TypedDict, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.roller_derby.knowledge import seat_view
+from pygames_core.games.roller_derby.messages import (
+    Action,
+    DealSummary,
+    DerbyDealStartedEvent,
+    Event,
+    PlayAction,
+)
 from pygames_core.games.roller_derby.setup import apply_setup
 from pygames_core.games.roller_derby.state import (
     GAME_ID,
@@ -40,7 +48,6 @@ from pygames_core.games.roller_derby.state import (
     SUIT_LIST,
     TRICKS,
     TRUMP_CALLS,
-    DealSummary,
     DerbyTrick,
     Held,
     Phase,
@@ -53,55 +60,13 @@ from pygames_core.games.roller_derby.state import (
     sort_held,
     start_deal,
     team_done_giving,
+    trick_view,
     winning_team,
 )
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, play_to_trick
+from pygames_core.kit.tricks import GameOverEvent, Trick, end_game, follow_or_trump, next_deal, play_to_trick
 
-# --- the actions, as legal_actions lists them and the page sends one back ------------------------------
-
-class RollAction(TypedDict):
-    type: Literal["roll"]
-
-
-class GiveAction(TypedDict):
-    """One of the three cards for the partner, set aside face down."""
-
-    type: Literal["give"]
-    card: str
-
-
-class TrumpAction(TypedDict):
-    type: Literal["trump"]
-    suit: str  # S, H, D, C or NO_TRUMP
-
-
-class BuyAction(TypedDict):
-    type: Literal["buy"]
-    jokers: int  # 0 to MAX_JOKERS
-
-
-class DiscardAction(TypedDict):
-    """A card that pays for a joker bought, face down."""
-
-    type: Literal["discard"]
-    card: str
-
-
-class DeclareAction(TypedDict):
-    type: Literal["declare"]
-    all_or_nothing: bool
-
-
-class PlayAction(TypedDict):
-    type: Literal["play"]
-    card: str
-    suit: NotRequired[str]  # a joker's: the suit it is played as
-    rank: NotRequired[str]  # a joker's: HIGH or LOW
-
-
-Action = RollAction | GiveAction | TrumpAction | BuyAction | DiscardAction | DeclareAction | PlayAction
 Plays = TypeVar("Plays", bound=Mapping[str, Any])  # a play action, typed or as the protocol passes it
 
 
@@ -290,7 +255,10 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
         return f"you must trump ({trump}): you have no {led}"
 
     def apply(self, state: RollerDerbyState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        act = cast(Action, action)  # one of legal_actions (Game.apply checked it)
+        # the Rules protocol types actions and events as plain dicts; Action and Event say their keys
+        return cast(list[dict[str, Any]], self._apply(state, cast(Action, action)))
+
+    def _apply(self, state: RollerDerbyState, act: Action) -> list[Event]:
         seat = mover(state)
         if act["type"] == "roll":
             return self._roll(state, seat)
@@ -310,16 +278,16 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
             return [{"type": "declared", "seat": seat, "all_or_nothing": state.all_or_nothing}]
         return self._play(state, seat, act)
 
-    def _roll(self, state: RollerDerbyState, seat: int) -> list[dict[str, Any]]:
+    def _roll(self, state: RollerDerbyState, seat: int) -> list[Event]:
         state.dice = roll_dice(state)
         state.phase = next_step(state, Phase.ROLL)
         return [{"type": "rolled", "seat": seat, "dice": list(state.dice), "target": state.target}]
 
-    def _give(self, state: RollerDerbyState, seat: int, given: Held) -> list[dict[str, Any]]:
+    def _give(self, state: RollerDerbyState, seat: int, given: Held) -> list[Event]:
         """Set one card aside, face down; the third completes the seat's (secret) choice."""
         state.hands[seat].remove(given)
         state.setting_aside.append(given)
-        events: list[dict[str, Any]] = [{"type": "set_aside", "seat": seat, "count": len(state.setting_aside)}]
+        events: list[Event] = [{"type": "set_aside", "seat": seat, "count": len(state.setting_aside)}]
         if len(state.setting_aside) < PASS_SIZE:
             return events
         state.passes.choose(seat, tuple(state.setting_aside))
@@ -333,13 +301,13 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
                 state.phase = next_step(state, Phase.EXCHANGE)
         return events
 
-    def _buy(self, state: RollerDerbyState, seat: int, count: int) -> list[dict[str, Any]]:
+    def _buy(self, state: RollerDerbyState, seat: int, count: int) -> list[Event]:
         state.jokers_bought = count
         state.hands[seat] = sort_held([*state.hands[seat], *JOKERS[:count]])
         state.phase = Phase.DISCARD if count else next_step(state, Phase.BUY)
         return [{"type": "jokers_bought", "seat": seat, "jokers": count, "cost": JOKER_PRICE * count}]
 
-    def _discard(self, state: RollerDerbyState, seat: int, discarded: Held) -> list[dict[str, Any]]:
+    def _discard(self, state: RollerDerbyState, seat: int, discarded: Held) -> list[Event]:
         assert isinstance(discarded, Card)
         state.hands[seat].remove(discarded)
         state.discards.append(discarded)
@@ -347,11 +315,11 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
             state.phase = next_step(state, Phase.BUY)
         return [{"type": "discarded", "seat": seat}]  # face down
 
-    def _play(self, state: RollerDerbyState, seat: int, action: PlayAction) -> list[dict[str, Any]]:
+    def _play(self, state: RollerDerbyState, seat: int, action: PlayAction) -> list[Event]:
         played, held = played_from(action)
         winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump,
                                must_trump=state.trump, held=held)
-        events: list[dict[str, Any]] = [{"type": "played", **play_view(seat, played)}]
+        events: list[Event] = [{"type": "played", **play_view(seat, played)}]
         if winner is None:
             return events
         done = DerbyTrick(state.tricks_played + 1, state.trick.leader, state.trick.plays, winner)
@@ -359,20 +327,21 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
         state.out_of_play.update(held_card(p) for _, p in state.trick.plays)
         state.tricks_won[winner] += 1
         state.trick = Trick(winner)
-        events.append({"type": "trick_won", **done.to_view(), "rolling_tricks": state.rolling_tricks})
+        events.append({"type": "trick_won", **trick_view(done), "rolling_tricks": state.rolling_tricks})
         if state.tricks_played == TRICKS:
             events += self._end_deal(state)
         return events
 
-    def _end_deal(self, state: RollerDerbyState) -> list[dict[str, Any]]:
-        deal_over = {"type": "deal_over", "summary": settle_deal(state)}
+    def _end_deal(self, state: RollerDerbyState) -> list[Event]:
+        deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
-        # equals): a Phase field does not match that protocol, hence Any
+        # equals): a Phase field does not match that protocol, hence Any; its events are plain dicts
         dealt: Any = state
         if state.deal == state.variant.deals:
-            return [deal_over, end_game(dealt, self.result)]
+            return [deal_over, cast(GameOverEvent, end_game(dealt, self.result))]
         deal_started = next_deal(dealt, PLAYERS, start_deal)
-        return [deal_over, {**deal_started, "roller": state.roller}]  # read after next_deal: the new deal's roller
+        # read after next_deal: the new deal's roller
+        return [deal_over, cast(DerbyDealStartedEvent, {**deal_started, "roller": state.roller})]
 
     # --- what each seat sees (knowledge.py) ----------------------------------------------------
     def view(self, state: RollerDerbyState, seat: int | None) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 declared joker), the state of a game and the fresh deal it starts each deal from.
 
 The rules that change the state are in rules.py, explicit set-ups in setup.py, what a seat sees in
-knowledge.py and the bots in bot.py (all in pygames_core/games/roller_derby/).
+knowledge.py, the bots in bot.py and the JSON of actions and events in messages.py (all in
+pygames_core/games/roller_derby/).
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict
+from typing import Any, cast
 
 from pygames_core.engine.rng import Rng
+from pygames_core.games.roller_derby.messages import DealSummary, PlayView, TrickView
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.seats import SecretChoices, left_of, partner_of, team_of
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
@@ -76,15 +78,6 @@ class DeclaredJoker:
 Played = Card | DeclaredJoker  # what lies on the table
 
 
-class PlayView(TypedDict):
-    """One card on the table as views and events show it; a joker also says the rank it was declared."""
-
-    seat: int
-    card: str
-    suit: str
-    rank: NotRequired[str]  # HIGH or LOW, for a joker only
-
-
 def play_view(seat: int, played: PlayedCard) -> PlayView:
     out: PlayView = {"seat": seat, "card": played.code, "suit": played.suit}
     if isinstance(played, DeclaredJoker):
@@ -118,24 +111,9 @@ class DerbyTrick(CompletedTrick):
         return dict(play_view(seat, played))
 
 
-class DealSummary(TypedDict):
-    """A finished deal, as the `deal_over` event and the view's "deals" show it."""
-
-    deal: int
-    dealer: int
-    roller: int
-    rolling_team: int
-    dice: list[int]
-    target: int
-    trump: str | None
-    all_or_nothing: bool
-    jokers: int  # how many the roller bought
-    tricks: int  # the rolling team's
-    tricks_by_seat: list[int]
-    points: int  # for the tricks
-    joker_cost: int
-    score: int  # points less the jokers' cost
-    team_scores: list[int]
+def trick_view(trick: DerbyTrick) -> TrickView:
+    # kit's CompletedTrick.to_view types its view as a plain dict; TrickView says its keys
+    return cast(TrickView, trick.to_view())
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from driver import (
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
-from pygames_core.games.roller_derby.rules import PASS_SIZE
+from pygames_core.games.roller_derby.state import PASS_SIZE
 
 GAME = "roller_derby"
 HUMAN_ROLLS = 0  # seeds whose first dealer is East, so the human is the roller of deal 1

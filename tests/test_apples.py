@@ -10,7 +10,7 @@ import pytest
 from helpers import json_strings, play
 
 import pygames_core as pg
-from pygames_core.games.apples.rules import DECK, POINTS_TABLE, rank_points, score_sets
+from pygames_core.games.apples.state import DECK, POINTS_TABLE, rank_points, score_sets
 from pygames_core.kit.cards import card, cards, codes
 
 ALL_CODES = codes(DECK)

@@ -14,7 +14,9 @@ from test_apples import ALL_CODES, ROUND_ROBIN, after_exchange, apples, calls, d
 import pygames_core as pg
 from pygames_core.ai import sampling, search
 from pygames_core.engine.rng import Rng
-from pygames_core.games.apples.rules import APPLES, APPLES_BOT, GOAL, search_actions
+from pygames_core.games.apples import BOT, RULES
+from pygames_core.games.apples.bot import search_actions
+from pygames_core.games.apples.state import GOAL
 from pygames_core.kit.cards import codes
 
 LEVELS = ["easy", "normal", "hard"]
@@ -93,7 +95,7 @@ def test_sampler_before_the_exchange_honours_bids_trump_discards_and_own_discard
     rng = Rng(4)
     varied = set()
     for _ in range(60):
-        state = APPLES_BOT.sample_state(view, rng)
+        state = BOT.sample_state(view, rng)
         assert codes(state.hands[2]) == view["hand"]
         assert all(c.suit == "S" for c in state.discards[0]) and len(state.discards[0]) == 4
         assert len(state.discards[1]) == 4 and len(state.hands[1]) == 9
@@ -101,13 +103,13 @@ def test_sampler_before_the_exchange_honours_bids_trump_discards_and_own_discard
         assert hearts >= 4  # its bid showed four hearts
         every = [c for h in state.hands for c in h] + [c for d in state.discards for c in d]
         assert sorted(codes(every)) == sorted(ALL_CODES)
-        assert APPLES.legal_actions(state) == game.legal_actions()
+        assert RULES.legal_actions(state) == game.legal_actions()
         varied.add(tuple(codes(state.discards[1])))
     assert len(varied) > 20
     # seat 0 sees its own discards in the pile, never in another hand
     own = game.view(0)
     for _ in range(20):
-        state = APPLES_BOT.sample_state(own, rng)
+        state = BOT.sample_state(own, rng)
         assert codes(state.discards[0]) == ["2S", "6S", "TS", "AS"]
         assert not {"2S", "6S", "TS", "AS"} & {c.code for s in (1, 2, 3) for c in state.hands[s]}
 
@@ -127,7 +129,7 @@ def test_sampler_in_play_honours_voids_targets_and_shown_lengths():
     rng = Rng(1)
     club_targets = 0
     for _ in range(60):
-        state = APPLES_BOT.sample_state(view, rng)
+        state = BOT.sample_state(view, rng)
         assert not any(c.suit == "C" for c in state.hands[2])
         assert sum(c.suit == "C" for c in [*state.hands[1], state.targets.choices[1]]) >= 5
         assert all(t is not None for t in state.targets.choices)
@@ -140,7 +142,7 @@ def test_sampler_falls_back_when_shown_lengths_cannot_all_be_met():
     game = exchange_position()
     view = game.view(1)
     view["bids"].append({"seat": 2, "type": "bid", "count": 13, "suit": "H"})  # impossible: seat 1 holds hearts
-    state = APPLES_BOT.sample_state(view, Rng(3))
+    state = BOT.sample_state(view, Rng(3))
     assert sorted(codes([c for h in state.hands for c in h])) == sorted(ALL_CODES)
 
 
@@ -164,7 +166,7 @@ def test_before_the_play_the_hard_bot_keeps_the_normal_policys_choice():
 
 def test_a_single_candidate_is_taken_without_spending_the_budget():
     game = exchange_position()
-    action, stats = search.search_action(APPLES_BOT, game.view(0), game.legal_actions(), 0, Rng(1), 60_000)
+    action, stats = search.search_action(BOT, game.view(0), game.legal_actions(), 0, Rng(1), 60_000)
     assert action == pg.bot_action(game, "normal", seed=1) and stats["samples"] == 0 and stats["means"] == []
 
 

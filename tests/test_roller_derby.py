@@ -9,7 +9,7 @@ import pytest
 from helpers import fingerprint, json_strings
 
 import pygames_core as pg
-from pygames_core.games.roller_derby.rules import DECK, deal_score
+from pygames_core.games.roller_derby.state import DECK, deal_score
 from pygames_core.kit.cards import codes
 
 ALL = codes(DECK)

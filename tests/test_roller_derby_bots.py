@@ -14,7 +14,9 @@ from test_roller_derby import SUIT_HANDS, derby, give, in_play, play
 
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
-from pygames_core.games.roller_derby.rules import DECK, ROLLER_DERBY, ROLLER_DERBY_BOT, DeclaredJoker, policy_action
+from pygames_core.games.roller_derby import BOT, RULES
+from pygames_core.games.roller_derby.bot import policy_action
+from pygames_core.games.roller_derby.state import DECK, DeclaredJoker
 from pygames_core.kit.cards import codes
 
 LEVELS = ["easy", "normal", "hard"]
@@ -87,11 +89,11 @@ def sampled_hands(game: pg.Game, seat: int, count: int = 60) -> list:
     rng = Rng(2)
     states = []
     for _ in range(count):
-        state = ROLLER_DERBY_BOT.sample_state(view, rng)
+        state = BOT.sample_state(view, rng)
         assert [c.code for c in state.hands[seat]] == view["hand"]
         assert [len(h) for h in state.hands] == view["hand_sizes"]
-        assert ROLLER_DERBY.legal_actions(state) == game.legal_actions()
-        assert ROLLER_DERBY.view(state, seat) == view
+        assert RULES.legal_actions(state) == game.legal_actions()
+        assert RULES.view(state, seat) == view
         states.append(state)
     return states
 
@@ -110,7 +112,7 @@ def test_sampler_keeps_gifts_with_the_partner_and_respects_must_trump_voids():
     view = game.view(0)
     assert view["gave"] == ["2S", "3S", "4S"]
     seen_with_1 = set()
-    for state in (ROLLER_DERBY_BOT.sample_state(view, Rng(s)) for s in range(40)):
+    for state in (BOT.sample_state(view, Rng(s)) for s in range(40)):
         assert {"3S", "4S"} <= {c.code for c in state.hands[2]}  # the gift not yet played stays with the partner
         assert not any(c.suit in "HS" for c in state.hands[1])
         seen_with_1 |= {c.code for c in state.hands[1]}
@@ -255,7 +257,7 @@ def test_hard_compares_each_distinct_joker_declaration_once():
                  jokers=True)
     play(game, "4S")
     legal = game.legal_actions()
-    kept = ROLLER_DERBY_BOT.search_actions(game.view(0), legal)
+    kept = BOT.search_actions(game.view(0), legal)
     assert all(a in legal for a in kept)
     assert [(a["card"], a.get("suit"), a.get("rank")) for a in kept] == [
         ("9C", None, None), ("JK1", "S", "high"), ("JK1", "S", "low"), ("JK1", "H", "high"), ("JK1", "H", "low"),
@@ -267,7 +269,7 @@ def test_hard_evaluates_a_deal_from_its_team_side():
     game = derby(in_play([["AS"], ["2S"], ["3S"], ["4S"]], dice=[3, 4], tricks=[6, 6, 0, 0], leader=0))
     play(game, "AS", "2S", "3S", "4S")
     state = game._state
-    assert ROLLER_DERBY_BOT.evaluate(state, 0) > 0.5 > ROLLER_DERBY_BOT.evaluate(state, 1)
+    assert BOT.evaluate(state, 0) > 0.5 > BOT.evaluate(state, 1)
 
 
 def test_normal_moves_are_quick():
@@ -359,7 +361,7 @@ def test_policy_reads_no_hidden_cards_of_a_sampled_state():
         game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
     seat = game.current_player
     view = game.view(seat)
-    actions = {json.dumps(policy_action(ROLLER_DERBY_BOT.sample_state(view, Rng(s)), Rng(0))) for s in range(10)}
+    actions = {json.dumps(policy_action(BOT.sample_state(view, Rng(s)), Rng(0))) for s in range(10)}
     assert len(actions) == 1
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -66,9 +66,16 @@ class SecretChoices(Generic[T]):
         return twin
 
 
-def seat_to_act(current: int | None) -> int:
-    """A game's seat to act (its `current_player`) as an index, where its rules need one: only while the
-    game goes on (an action is applied only once it is known to be legal, and a finished game has none)."""
-    if current is None:
-        raise RuntimeError("the game is over: no seat is to act")
-    return current
+class Turns(Protocol):
+    """A game state that names the seat to move, or None once the game is over."""
+
+    @property
+    def current(self) -> int | None: ...
+
+
+def mover(state: Turns) -> int:
+    """The seat to move, as the int a state's lists are indexed by; a finished game has none (ValueError)."""
+    seat = state.current
+    if seat is None:
+        raise ValueError("the game is over: no one is to move")
+    return seat

@@ -1,13 +1,13 @@
-"""Trick-taking, written once: following suit, the winner, voids shown in play, and a deal's end (the game
-over, or the next deal from the dealer's left)."""
+"""Trick-taking, written once: following suit, the winner, voids shown in play, a deal's end (the game
+over, or the next deal from the dealer's left), and the ranks a seat cannot place (for the bots)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
-from pygames_core.kit.cards import Card
+from pygames_core.kit.cards import SUITS, Card
 from pygames_core.kit.seats import left_of
 
 
@@ -159,3 +159,35 @@ def next_deal(state: S, players: int, start_deal: Callable[[S], None]) -> dict[s
     state.deal += 1
     start_deal(state)
     return {"type": "deal_started", "deal": state.deal, "dealer": state.dealer}
+
+
+# --- what a seat cannot place -------------------------------------------------------------------------------
+
+ALL_RANKS = sum(1 << rank for rank in range(2, 15))  # a suit's ranks 2..14 as a bit mask
+
+
+def unseen_ranks(placed: Iterable[Card]) -> dict[str, int]:
+    """By suit, the ranks a seat cannot place, as a bit mask (bit r set: rank r is unseen): every rank but
+    those of the `placed` cards (what the seat holds, has seen played, or otherwise knows the place of).
+    `(mask >> (r + 1)).bit_count()` is then how many unseen cards of the suit rank above r."""
+    known = dict.fromkeys(SUITS, 0)
+    for c in placed:
+        known[c.suit] |= 1 << c.rank
+    return {suit: ALL_RANKS & ~mask for suit, mask in known.items()}
+
+
+# --- the events of a deal's end, as TypedDicts of their JSON ------------------------------------------------
+
+class GameOverEvent(TypedDict):
+    """The event `end_game` returns."""
+
+    type: Literal["game_over"]
+    result: dict[str, Any]  # the game's Rules.result
+
+
+class DealStartedEvent(TypedDict):
+    """The event `next_deal` returns (a game may say more of the new deal: a subclass)."""
+
+    type: Literal["deal_started"]
+    deal: int
+    dealer: int

@@ -1,7 +1,9 @@
-"""Apples: the game's entry, its rules (`RULES`) and its bot (`BOT`). The rules as players read them
-are docs/games/apples.md."""
+"""Apples: four players bid for trump, exchange through a pile, set a secret target card aside and
+collect sets of ranks in tricks. The entry: its rules (`RULES`) and its bot (`BOT`); the rules as
+players read them are docs/games/apples.md.
+"""
 
-from pygames_core.games.apples.rules import APPLES, APPLES_BOT
+from pygames_core.games.apples.bot import BOT
+from pygames_core.games.apples.rules import APPLES as RULES
 
-RULES = APPLES
-BOT = APPLES_BOT
+__all__ = ["BOT", "RULES"]

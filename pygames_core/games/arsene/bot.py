@@ -9,8 +9,9 @@ from typing import Any
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.knowledge import sample_state
-from pygames_core.games.arsene.state import PLAYERS, STORE_GROUPS, TOTAL_CHIPS, ArseneState, Phase, mover
+from pygames_core.games.arsene.state import PLAYERS, STORE_GROUPS, TOTAL_CHIPS, ArseneState, Phase
 from pygames_core.kit.cards import Card
+from pygames_core.kit.seats import mover
 from pygames_core.kit.tricks import playable_cards, trick_winner
 
 

@@ -33,11 +33,10 @@ from pygames_core.games.arsene.state import (
     Exchange,
     Phase,
     Take,
-    mover,
     start_deal,
 )
 from pygames_core.kit.cards import Card, card, codes
-from pygames_core.kit.seats import left_of
+from pygames_core.kit.seats import left_of, mover
 from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards
 
 

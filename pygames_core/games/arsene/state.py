@@ -10,7 +10,7 @@ from typing import Any, TypedDict
 
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import Card, card, deal_clockwise, french_deck
-from pygames_core.kit.seats import left_of, seat_to_act
+from pygames_core.kit.seats import left_of
 from pygames_core.kit.tricks import CompletedTrick, Trick
 
 GAME_ID = "arsene"
@@ -117,9 +117,6 @@ class ArseneState:
         return None
 
 
-def mover(state: ArseneState) -> int:
-    """The seat to act, as an index (kit.seats.seat_to_act: asked only while the game goes on)."""
-    return seat_to_act(state.current)
 
 
 def start_deal(state: ArseneState) -> None:
@@ -142,4 +139,3 @@ def reset_deal(state: ArseneState, leader: int) -> None:
     state.out_of_play = set()
     state.push_from = state.push_to = None
     state.voids = [set() for _ in range(PLAYERS)]
-

@@ -21,14 +21,13 @@ from pygames_core.games.on_schedule.state import (
     Phase,
     card_points,
     match_winner,
-    mover,
     pile_of,
     trick_multiplier,
     voter,
 )
 from pygames_core.kit.cards import SUITS, Card, cards, codes
 from pygames_core.kit.match import Match
-from pygames_core.kit.seats import left_of, partner_of, team_of
+from pygames_core.kit.seats import left_of, mover, partner_of, team_of
 from pygames_core.kit.tricks import PlayedCard, playable_cards, trick_winner
 
 GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards

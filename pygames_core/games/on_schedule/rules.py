@@ -46,7 +46,6 @@ from pygames_core.games.on_schedule.state import (
     card_points,
     lay_out_schedule,
     match_winner,
-    mover,
     pile_of,
     row_view,
     start_deal,
@@ -54,7 +53,7 @@ from pygames_core.games.on_schedule.state import (
 )
 from pygames_core.kit.cards import SUITS, Card, card, cards, codes, sort_hand
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, match_from_options
-from pygames_core.kit.seats import partner_of, team_of
+from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards
 
 

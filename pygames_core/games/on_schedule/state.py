@@ -11,7 +11,7 @@ from typing import Any, NotRequired, TypedDict
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
 from pygames_core.kit.match import Match
-from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of, seat_to_act
+from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
 
 GAME_ID = "on_schedule"
@@ -187,9 +187,6 @@ class OnScheduleState:
         return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
 
 
-def mover(state: OnScheduleState) -> int:
-    """The seat to act, as an index (kit.seats.seat_to_act: asked only while the game goes on)."""
-    return seat_to_act(state.current)
 
 
 def give_order(dealer: int) -> list[int]:
@@ -236,4 +233,3 @@ def row_view(state: OnScheduleState) -> list[RowCard]:
 
 def match_winner(state: OnScheduleState) -> int | None:
     return state.match.winner
-

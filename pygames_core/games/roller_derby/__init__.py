@@ -1,7 +1,9 @@
-"""Roller Derby: the game's entry, its rules (`RULES`) and its bot (`BOT`). The rules as players read them
-are docs/games/roller_derby.md."""
+"""Roller Derby: four players in two partnerships try to take exactly the number of tricks their dice
+rolled. The entry: its rules (`RULES`) and its bot (`BOT`); the rules as players read them are
+docs/games/roller_derby.md.
+"""
 
-from pygames_core.games.roller_derby.rules import ROLLER_DERBY, ROLLER_DERBY_BOT
+from pygames_core.games.roller_derby.bot import BOT
+from pygames_core.games.roller_derby.rules import ROLLER_DERBY as RULES
 
-RULES = ROLLER_DERBY
-BOT = ROLLER_DERBY_BOT
+__all__ = ["BOT", "RULES"]

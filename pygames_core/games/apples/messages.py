@@ -1,0 +1,154 @@
+"""Apples' messages with the page, as TypedDicts of their JSON: the actions it accepts (legal_actions
+lists them, the page sends one back), the events an action causes, and what they show of the table (a
+call in the bidding, a finished trick, a deal's summary). The view's own keys are in knowledge.py.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from pygames_core.kit.tricks import DealStartedEvent, GameOverEvent
+
+# --- the actions, as legal_actions lists them and the page sends one back -----------------------------
+
+class PassAction(TypedDict):
+    type: Literal["pass"]
+
+
+class BidAction(TypedDict):
+    type: Literal["bid"]
+    count: int  # N: at least N cards of the suit in hand
+    suit: str
+
+
+class CardAction(TypedDict):
+    """A card put into the pile (face down), set aside as the target card (face down), or played."""
+
+    type: Literal["discard", "target", "play"]
+    card: str
+
+
+Action = PassAction | BidAction | CardAction
+
+
+# --- what the table shows -----------------------------------------------------------------------------
+
+class BidView(TypedDict):
+    """A bid in the bidding (Call.to_view); the `bid` event is the same."""
+
+    seat: int
+    type: Literal["bid"]
+    count: int
+    suit: str
+
+
+class PassView(TypedDict):
+    seat: int
+    type: Literal["pass"]
+
+
+CallView = BidView | PassView
+
+
+class PlayView(TypedDict):
+    seat: int
+    card: str
+
+
+class TrickView(TypedDict):
+    """A finished trick (kit's CompletedTrick.to_view)."""
+
+    trick: int  # its number in the deal, from 1
+    leader: int
+    plays: list[PlayView]
+    winner: int
+
+
+class SetScore(TypedDict):
+    """One scoring rank of a player's captured cards, as a deal's summary shows it."""
+
+    rank: str
+    count: int
+    target: bool  # the player's target rank
+    points: int
+
+
+class WinningBid(TypedDict):
+    count: int
+    suit: str | None  # trump
+
+
+class DealSummary(TypedDict):
+    """A finished deal, as the `deal_over` event and the view's "deals" show it."""
+
+    deal: int
+    dealer: int
+    declarer: int | None
+    bid: WinningBid
+    targets: list[str | None]
+    captured: list[list[str]]
+    sets: list[list[SetScore]]
+    points: list[int]
+    scores: list[int]
+
+
+# --- the events an action causes ----------------------------------------------------------------------
+
+class PassedEvent(TypedDict):
+    seat: int
+    type: Literal["passed"]
+
+
+class RedealEvent(TypedDict):
+    """Four passes: the same dealer deals again."""
+
+    type: Literal["redeal"]
+    dealer: int
+
+
+class DeclarerEvent(TypedDict):
+    type: Literal["declarer"]
+    seat: int
+    count: int
+    suit: str
+
+
+class DiscardedEvent(TypedDict):
+    """A card put into the pile, face down."""
+
+    type: Literal["discarded"]
+    seat: int
+
+
+class PileDealtEvent(TypedDict):
+    type: Literal["pile_dealt"]
+    count: int  # to each seat
+
+
+class TargetSetEvent(TypedDict):
+    """A target card set aside, face down until the deal ends."""
+
+    type: Literal["target_set"]
+    seat: int
+
+
+class PlayStartedEvent(TypedDict):
+    type: Literal["play_started"]
+    leader: int
+
+
+class PlayedEvent(PlayView):
+    type: Literal["played"]
+
+
+class TrickWonEvent(TrickView):
+    type: Literal["trick_won"]
+
+
+class DealOverEvent(TypedDict):
+    type: Literal["deal_over"]
+    summary: DealSummary
+
+
+Event = (BidView | PassedEvent | RedealEvent | DeclarerEvent | DiscardedEvent | PileDealtEvent | TargetSetEvent
+         | PlayStartedEvent | PlayedEvent | TrickWonEvent | DealOverEvent | DealStartedEvent | GameOverEvent)

@@ -1,0 +1,330 @@
+"""Roller Derby's bots: a target-aware normal policy (a rough count of the tricks a hand takes, used to
+name trump, buy jokers, exchange, declare and play towards the rolling team's goal), the actions the
+hard bot's search compares, and the value of a finished deal. They decide from what the mover could
+know only; the sampled states they play in come from knowledge.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from pygames_core.ai.bot import Bot
+from pygames_core.engine.rng import Rng
+from pygames_core.games.roller_derby.knowledge import RollerDerbyView, sample_state
+from pygames_core.games.roller_derby.messages import Action, PlayAction
+from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
+from pygames_core.games.roller_derby.state import (
+    ALL_OR_NOTHING_POINTS,
+    NO_TRUMP,
+    PLAYERS,
+    SUIT_LIST,
+    TRICKS,
+    TRUMP_CALLS,
+    DeclaredJoker,
+    Held,
+    Phase,
+    RollerDerbyState,
+    played_from,
+    winning_team,
+)
+from pygames_core.kit.cards import SUITS, Card, Joker
+from pygames_core.kit.seats import left_of, mover, partner_of, team_of
+from pygames_core.kit.tricks import PlayedCard, trick_winner, unseen_ranks
+
+# --- the normal policy --------------------------------------------------------------------------------
+
+def placed_cards(state: RollerDerbyState, seat: int) -> list[Card]:
+    """The cards `seat` knows the place of: in its hand, played, given to its partner, among its own
+    discards (jokers place no rank)."""
+    known: list[PlayedCard | Held] = [*state.hands[seat], *state.out_of_play]
+    known += [p for _, p in state.trick.plays]
+    gift = state.passes.choices[seat]
+    if gift is not None and state.exchanged[team_of(seat)]:
+        known += gift
+    if seat == state.roller:
+        known += state.discards
+    return [c for c in known if isinstance(c, Card)]
+
+
+def outside_above(state: RollerDerbyState, seat: int) -> dict[str, list[int]]:
+    """By suit, for each rank 0-15, how many of the cards `seat` cannot place rank above it."""
+    return {suit: [(unseen >> (r + 1)).bit_count() for r in range(16)]
+            for suit, unseen in unseen_ranks(placed_cards(state, seat)).items()}
+
+
+def split_hand(hand: list[Held]) -> tuple[dict[str, list[int]], int]:
+    """The natural ranks by suit, high to low, and the number of jokers."""
+    by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
+    jokers = 0
+    for c in hand:
+        if isinstance(c, Joker):
+            jokers += 1
+        else:
+            by_suit[c.suit].append(c.rank)
+    for ranks in by_suit.values():
+        ranks.sort(reverse=True)
+    return by_suit, jokers
+
+
+def suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_length: int,
+                above: dict[str, list[int]]) -> float:
+    """A rough count of the tricks one suit of a hand takes (ranks high to low): a card with no higher card
+    outside is a trick, with one higher outside and a guard half a trick; long trumps count, and a short
+    side suit ruffs with three trumps or more; at no trump a long suit with a winner runs."""
+    length = len(ranks)
+    counts = above[suit]
+    top = 0.0
+    for i, rank in enumerate(ranks):
+        missing = counts[rank]
+        if missing <= i:
+            top += 1.0
+        elif missing == i + 1 and length >= i + 2:
+            top += 0.5
+    if suit == trump:
+        return max(top, top * 0.5 + max(0, length - 3) * 0.9)
+    if trump is None:
+        return top + (max(0, length - 4) * 0.6 if top >= 1 else 0.0)
+    return min(top, 2.5) + ((2 - length) * 0.6 if trump_length >= 3 and length < 2 else 0.0)
+
+
+def hand_tricks(hand: list[Held], trump: str | None, above: dict[str, list[int]]) -> float:
+    """A rough count of the tricks a hand takes, suit by suit; a joker is a trick (it can be declared the
+    best card)."""
+    by_suit, jokers = split_hand(hand)
+    trump_length = len(by_suit[trump]) if trump is not None else 0
+    return jokers + sum(suit_tricks(by_suit[s], s, trump, trump_length, above) for s in SUITS)
+
+
+def team_estimate(own: float, remaining: int) -> float:
+    """The team's expected tricks from one hand's estimate: the partner is taken to win an average third
+    of what the other three hands share."""
+    return own + max(0.0, remaining - own) / 3
+
+
+def choose_trump(state: RollerDerbyState, seat: int) -> str:
+    """The call whose expected team tricks come nearest the target."""
+    assert state.target is not None
+    hand, above, target = state.hands[seat], outside_above(state, seat), state.target
+
+    def gap(call: str) -> float:
+        return abs(team_estimate(hand_tricks(hand, None if call == NO_TRUMP else call, above), TRICKS) - target)
+
+    return min(TRUMP_CALLS, key=gap)
+
+
+def wants_tricks(target: int | None) -> bool:
+    """Before the play: does this deal call for taking tricks? The rolling team wants many when the
+    target is above an even share (6.5), few below; the defenders want the rolling team short of a high
+    target and over a low one, which for them means the same."""
+    return target is None or target >= 7
+
+
+def give_preference(hand: list[Held], want_tricks: bool, trump: str | None) -> list[Held]:
+    """The hand, best card to give the partner first. Wanting tricks: empty the shortest suits (low cards
+    first) so this hand can ruff, keeping the trump suit (or, before it is named, the longest suit) and
+    the jokers. Wanting few: hand over unguarded high cards, which would win tricks this hand could not
+    duck, and keep long suits to follow under."""
+    length = dict.fromkeys(SUITS, 0)
+    for c in hand:
+        if isinstance(c, Card):
+            length[c.suit] += 1
+    keep_suit = trump if trump is not None else max(SUITS, key=lambda s: length[s])
+
+    def score(c: Held) -> float:
+        if isinstance(c, Joker):
+            return -100.0
+        if want_tricks:
+            return -50.0 + c.rank if c.suit == keep_suit else -3.0 * length[c.suit] - c.rank / 14
+        return c.rank - 2.0 * length[c.suit]
+
+    return sorted(hand, key=score, reverse=True)
+
+
+def rolling_goal(state: RollerDerbyState, expected_rolling: float) -> int | None:
+    """The rolling team's total to aim at: the target, or under All or Nothing 13 or 0 (None once both
+    are out of reach and nothing can change the score)."""
+    if not state.all_or_nothing:
+        assert state.target is not None
+        return state.target
+    taken, played = state.rolling_tricks, state.tricks_played
+    if taken == played:
+        return TRICKS if taken > 0 or (played == 0 and expected_rolling >= TRICKS / 2) else 0
+    return 0 if taken == 0 else None
+
+
+def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
+    """The 'normal' play of Roller Derby, from the mover's hand and public facts only."""
+    seat = mover(state)
+    phase = state.phase
+    if phase == Phase.ROLL:
+        return {"type": "roll"}
+    if phase == Phase.EXCHANGE:
+        best = give_preference(state.hands[seat], wants_tricks(state.target), state.trump)[0]
+        return {"type": "give", "card": best.code}
+    if phase == Phase.TRUMP:
+        return {"type": "trump", "suit": choose_trump(state, seat)}
+    if phase == Phase.BUY:
+        return {"type": "buy", "jokers": jokers_to_buy(state, seat)}
+    if phase == Phase.DISCARD:
+        return {"type": "discard", "card": choose_discard(state, seat).code}
+    if phase == Phase.DECLARE:
+        return {"type": "declare", "all_or_nothing": declares_all_or_nothing(state, seat)}
+    return choose_play(state, seat)
+
+
+def _team_estimate_now(state: RollerDerbyState, seat: int) -> float:
+    return team_estimate(hand_tricks(state.hands[seat], state.trump, outside_above(state, seat)), TRICKS)
+
+
+def jokers_to_buy(state: RollerDerbyState, seat: int) -> int:
+    """A joker (with the discard that pays for it in cards) moves the hand about a trick towards the
+    target and stays flexible: worth its 9 points when the hand is more than a trick and a half off,
+    two when more than three off."""
+    assert state.target is not None
+    gap = abs(_team_estimate_now(state, seat) - state.target)
+    return 2 if gap > 3 else 1 if gap > 1.5 else 0
+
+
+def choose_discard(state: RollerDerbyState, seat: int) -> Card:
+    """Over the target: discard the best card. Under: the lowest card of the shortest side suit."""
+    assert state.target is not None
+    naturals = [c for c in state.hands[seat] if isinstance(c, Card)]
+    if _team_estimate_now(state, seat) > state.target:
+        return max(naturals, key=lambda c: (c.rank, c.suit != state.trump))
+    length = {s: sum(1 for c in naturals if c.suit == s) for s in SUITS}
+    return min(naturals, key=lambda c: (c.suit == state.trump, length[c.suit], c.rank))
+
+
+def declares_all_or_nothing(state: RollerDerbyState, seat: int) -> bool:
+    """Only with a hand that should take (nearly) every trick, or (nearly) none."""
+    own = hand_tricks(state.hands[seat], state.trump, outside_above(state, seat))
+    return own >= 11.5 or team_estimate(own, TRICKS) <= 0.6
+
+
+def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
+    """The card that brings the rolling team's expected final count nearest its goal (for the rolling team)
+    or furthest from it (for the defenders): the chance this card gives the team the trick, plus what the
+    rest of the hand should take later. On a near tie, the card that wins the trick when the rolling team
+    is short of its goal (both teams then want tricks: one to reach it, the other to deny them) and loses
+    it otherwise; then the cheapest card: low ones, and jokers last, which can win or lose at will."""
+    hand = state.hands[seat]
+    plays, trump, led = state.trick.plays, state.trump, state.trick.led_suit
+    options = distinct_plays(play_actions(hand, led, trump), led, trump)
+    if len(options) == 1:
+        return options[0]
+    above = outside_above(state, seat)
+    partner = partner_of(seat)
+    later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
+    opponents_later = [s for s in later if s != partner]
+    remaining = TRICKS - state.tricks_played
+    rolling_side = team_of(seat) == state.rolling_team
+    by_suit, jokers = split_hand(hand)
+    trump_length = len(by_suit[trump]) if trump is not None else 0
+    by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, above) for s in SUITS}
+    own = jokers + sum(by_suit_tricks.values())
+    now = team_estimate(min(float(remaining), own), remaining)
+    expected_rolling = now if rolling_side else remaining - now
+    goal = rolling_goal(state, expected_rolling)
+    short = goal is not None and goal - state.rolling_tricks >= min(float(remaining), expected_rolling)
+
+    def beaten_by(played: PlayedCard) -> int:
+        """How many natural cards an opponent still to play might beat it with (0: it holds the trick)."""
+        if not opponents_later:
+            return 0
+        higher = above[played.suit][played.rank] + (1 if played.rank == 1 else 0)
+        suit_led = led or played.suit
+        if played.suit != trump and trump is not None and any(
+                suit_led in state.voids[s] and trump not in state.voids[s] for s in opponents_later):
+            higher += 2  # someone out of the suit led could trump it
+        return higher
+
+    def team_chance(played: PlayedCard) -> float:
+        trick = [*plays, (seat, played)]
+        top_seat = trick_winner(trick, trump)
+        if top_seat in (seat, partner):
+            top = next(p for s, p in trick if s == top_seat)
+            return HOLD_CHANCE[min(beaten_by(top), len(HOLD_CHANCE) - 1)]
+        return 0.3 if partner in later else 0.0
+
+    def tricks_without(played: PlayedCard) -> float:
+        """What the hand should take later once this card is played."""
+        if isinstance(played, DeclaredJoker):
+            return own - 1.0
+        if played.suit == trump:  # the trump length changes what every suit can ruff
+            rest = list(hand)
+            rest.remove(played)  # type: ignore[arg-type]
+            return hand_tricks(rest, trump, above)
+        ranks = [r for r in by_suit[played.suit] if r != played.rank]
+        return own - by_suit_tricks[played.suit] + suit_tricks(ranks, played.suit, trump, trump_length, above)
+
+    def gap(played: PlayedCard) -> float:
+        future = team_estimate(min(remaining - 1.0, tricks_without(played)), remaining - 1)
+        mine = team_chance(played) + future
+        rolling_final = state.rolling_tricks + (mine if rolling_side else remaining - mine)
+        off = min(abs(goal - rolling_final), 10.0) if goal is not None else 0.0
+        return off if rolling_side else -off
+
+    def key(played: PlayedCard) -> tuple[float, float, float]:
+        chance = team_chance(played)
+        return round(gap(played), 1), -chance if short else chance, _cost(played, trump)
+
+    return min(options, key=lambda action: key(played_from(action)[0]))
+
+
+HOLD_CHANCE = (1.0, 0.6, 0.45, 0.35, 0.25, 0.15)  # by how many cards might beat the team's best card
+
+
+def _cost(played: PlayedCard, trump: str | None) -> float:
+    """What spending a card gives up: its chance to win later (trumps most); a joker, which can win or
+    lose at will, most of all."""
+    if isinstance(played, DeclaredJoker):
+        return 30.0
+    return played.rank + (13 if played.suit == trump else 0)
+
+
+def search_actions(view: RollerDerbyView, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hard bot compares every legal action, except that of the jokers' declarations it keeps those
+    that differ in effect."""
+    trump = view["trump"] if view["trump"] in SUIT_LIST else None
+    if view["phase"] == Phase.PLAY:
+        return distinct_plays(legal, view["trick"][0]["suit"] if view["trick"] else None, trump)
+    return legal
+
+
+def evaluate(state: RollerDerbyState, seat: int) -> float:
+    """Value of a finished deal for `seat`'s team, in [0, 1]: the deal's points to the team (or against
+    it, when the other team rolled), and the game's outcome once it is over."""
+    if not state.summaries:
+        return 0.5
+    last = state.summaries[-1]
+    sign = 1 if last["rolling_team"] == team_of(seat) else -1
+    deal_value = 0.5 + sign * last["score"] / (2 * ALL_OR_NOTHING_POINTS)
+    if state.phase == Phase.OVER:
+        team = winning_team(state)
+        outcome = 0.5 if team is None else float(team == team_of(seat))
+        return 0.7 * outcome + 0.3 * deal_value
+    return deal_value
+
+
+class RollerDerbyBot(Bot[RollerDerbyState]):
+    """What Roller Derby's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
+
+    # The Bot protocol types views and actions as plain dicts; a Roller Derby view has RollerDerbyView's keys.
+    def sample_state(self, view: dict[str, Any], rng: Rng) -> RollerDerbyState:
+        return sample_state(cast(RollerDerbyView, view), rng)
+
+    def policy_action(self, state: RollerDerbyState, rng: Rng) -> dict[str, Any]:
+        return cast(dict[str, Any], policy_action(state, rng))
+
+    def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return search_actions(cast(RollerDerbyView, view), legal)
+
+    def playout_done(self, start: RollerDerbyState, state: RollerDerbyState) -> bool:
+        # a hard bot looks to the end of the deal: later deals are new shuffles and rolls
+        return state.phase == Phase.OVER or state.deal != start.deal
+
+    def evaluate(self, state: RollerDerbyState, seat: int) -> float:
+        return evaluate(state, seat)
+
+
+BOT = RollerDerbyBot(ROLLER_DERBY)

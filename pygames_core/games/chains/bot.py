@@ -6,13 +6,14 @@ the solver shares; sampling a state from a view is knowledge.py's."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 from pygames_core.ai.bot import Bot
 from pygames_core.ai.cube import logistic
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains import knowledge
+from pygames_core.games.chains.knowledge import ChainsView, TableView
 from pygames_core.games.chains.policy import policy_action
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.solver import best_outcome, solitaire_hint
@@ -37,7 +38,7 @@ def evaluate(state: ChainsState, seat: int) -> float:
     return 0.7 * share + 0.3 * (0.5 + 0.5 * margin)
 
 
-def win_chance(view: dict[str, Any]) -> float:
+def win_chance(view: ChainsView) -> float:
     """The normal bot's estimate, from a two-player view, that the viewing seat wins this game (a tie
     counts half). With two players each number sells out at its first end card taken, so the points
     still to come are the open numbers, each open to one or both players. Decided when one player
@@ -45,6 +46,8 @@ def win_chance(view: dict[str, Any]) -> float:
     margin (the lead, plus each number open only to one player counted for them at 0.8, and the
     numbers open to both by who is closer to closing them) over 0.45·√(points still open) + 0.7."""
     seat = view["seat"]
+    if seat is None:
+        raise ValueError("the chance to win is a seat's: a spectator's view has none")
     rival = 1 - seat
     tables = view["tables"]
     lead = tables[seat]["score"] - tables[rival]["score"]
@@ -65,7 +68,7 @@ def win_chance(view: dict[str, Any]) -> float:
     return logistic(expected / (0.45 * math.sqrt(reach[0] + reach[1]) + 0.7))
 
 
-def _closeness(table: dict[str, Any], end: int) -> float:
+def _closeness(table: TableView, end: int) -> float:
     """How near a work pile is to closing with end card `end`, from 0 (not begun) to 1 (next card)."""
     work = table["work"]
     need = 10 - end  # cards 10 .. end+1 on the work pile
@@ -75,10 +78,11 @@ def _closeness(table: dict[str, Any], end: int) -> float:
 
 
 class ChainsBot(Bot[ChainsState]):
-    """What Chains's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
+    """What Chains's bots know of the game (the protocol: pygames_core/ai/bot.py). The protocol types
+    a view as a plain dict: each is the one knowledge.view wrote, a ChainsView."""
 
     def sample_state(self, view: dict[str, Any], rng: Rng) -> ChainsState:
-        return knowledge.sample_state(view, rng)
+        return knowledge.sample_state(cast(ChainsView, view), rng)
 
     def policy_action(self, state: ChainsState, rng: Rng) -> dict[str, Any]:
         return policy_action(state, rng)
@@ -95,7 +99,7 @@ class ChainsBot(Bot[ChainsState]):
         return state.match
 
     def win_chance(self, view: dict[str, Any]) -> float:
-        return win_chance(view)
+        return win_chance(cast(ChainsView, view))
 
     def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], budget_ms: int,
              rng: Rng) -> dict[str, Any] | None:
@@ -103,7 +107,7 @@ class ChainsBot(Bot[ChainsState]):
         deck). The expansion: None, the hard bot's search answers."""
         if not view["solitaire"]:
             return None
-        return solitaire_hint(view, legal, budget_ms, rng)
+        return solitaire_hint(cast(ChainsView, view), legal, budget_ms, rng)
 
     def analysis(self, game: Game, budget_ms: int) -> dict[str, Any] | None:
         """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""

@@ -15,7 +15,7 @@ start of a turn.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pygames_core.engine.errors import BadSetup
 from pygames_core.engine.rng import Rng
@@ -284,7 +284,8 @@ class ChainsRules(Rules[ChainsState]):
 
     # --- what each seat sees (everything but the order of the decks): knowledge.py ----------------
     def view(self, state: ChainsState, seat: int | None) -> dict[str, Any]:
-        return knowledge.view(state, seat)
+        # the Rules protocol types a view as a plain dict; knowledge.ChainsView says its keys
+        return cast(dict[str, Any], knowledge.view(state, seat))
 
     def result(self, state: ChainsState) -> dict[str, Any]:
         if state.solitaire:

@@ -50,7 +50,7 @@ from typing import Any, TextIO
 from pygames_core.ai.levels import search_reason
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
-from pygames_core.games.chains.knowledge import sample_state
+from pygames_core.games.chains.knowledge import ChainsView, sample_state
 from pygames_core.games.chains.policy import policy_action
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.state import ADVANCED_SLOTS, BEGINNER_SLOTS, NUMBERS, ChainsState, Table, deck_cards
@@ -532,7 +532,7 @@ def solve_state(state: ChainsState, node_limit: int | None = None, time_budget_m
 HINT_NODES_PER_MOVE = 60  # search nodes per legal move and sampled deck order (the best line found beyond)
 
 
-def solitaire_hint(view: dict[str, Any], legal: list[dict[str, Any]], budget_ms: int, rng: Rng) -> dict[str, Any]:
+def solitaire_hint(view: ChainsView, legal: list[dict[str, Any]], budget_ms: int, rng: Rng) -> dict[str, Any]:
     """The solitaire's hint from the player's view only (the deck is never read): deck orders are
     sampled from the unseen counts, which are public (knowledge.sample_state); in each, every legal
     move is played and the position after it solved, exactly or within HINT_NODES_PER_MOVE nodes

@@ -5,11 +5,12 @@ ending. Sampling a state from a view is knowledge.py's."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen import knowledge
+from pygames_core.games.dominuxen.knowledge import DominuxenView
 from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import (
     HIGHEST,
@@ -64,12 +65,11 @@ def representative_plays(hand: list[Domino], doubles: bool) -> list[PlayedSet]:
     return plays
 
 
-def search_plays(view: dict[str, Any]) -> list[dict[str, Any]]:
+def search_plays(view: DominuxenView) -> list[dict[str, Any]]:
     """The plays the hard bot compares: the normal bot's SEARCH_PLAYS best by its own values (which
     read only the mover's knowledge, so any state sampled from the view gives the same)."""
     state = knowledge.sample_state(view, Rng(0))
-    seat = view["seat"]
-    ranked = ranked_plays(state, seat)
+    ranked = ranked_plays(state, knowledge.viewer(view))
     return [play_action(p, state.doubles) for p in ranked[:SEARCH_PLAYS]]
 
 
@@ -220,10 +220,11 @@ def evaluate(state: DominuxenState, seat: int) -> float:
 
 
 class DominuxenBot(Bot[DominuxenState]):
-    """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
+    """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py). The protocol
+    types a view as a plain dict: each is the one knowledge.view wrote, a DominuxenView."""
 
     def sample_state(self, view: dict[str, Any], rng: Rng) -> DominuxenState:
-        return knowledge.sample_state(view, rng)
+        return knowledge.sample_state(cast(DominuxenView, view), rng)
 
     def policy_action(self, state: DominuxenState, rng: Rng) -> dict[str, Any]:
         return policy_action(state, rng)
@@ -231,7 +232,7 @@ class DominuxenBot(Bot[DominuxenState]):
     def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if view["phase"] != Phase.PLAY:
             return legal
-        return search_plays(view)
+        return search_plays(cast(DominuxenView, view))
 
     def playout_done(self, start: DominuxenState, state: DominuxenState) -> bool:
         # a hard bot looks SEARCH_ROUNDS rounds ahead, and never past the end of this game

@@ -5,7 +5,7 @@ them side by side: whatever `view` shows, `sample_state` must put back."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen.state import (
@@ -13,6 +13,7 @@ from pygames_core.games.dominuxen.state import (
     TILE_BY_CODE,
     TILES,
     DominuxenState,
+    GameSummary,
     Phase,
     PlayedSet,
     SetView,
@@ -34,7 +35,34 @@ class SnatchView(TypedDict):
     draws_left: int
 
 
-def view(state: DominuxenState, seat: int | None) -> dict[str, Any]:
+class DominuxenView(TypedDict):
+    """What a seat sees: its own hand, the others' hand sizes and known tiles, and the table."""
+
+    game: str
+    seat: int | None
+    players: int
+    phase: str  # a Phase's string
+    current_player: int | None
+    doubles: bool
+    games: int  # games in the match
+    game_number: int
+    first_player: int
+    turn: int
+    turn_number: int
+    hand: list[str] | None  # None for a spectator
+    hand_sizes: list[int]
+    known: list[list[str]]  # per seat, the tiles everyone saw go into its hand
+    rows: list[list[SetView]]  # topmost set last
+    display: list[str]
+    supply_size: int
+    discard: list[str]
+    snatch: SnatchView | None
+    row_points: list[int]
+    totals: list[int]  # the match's, before this game
+    finished_games: list[GameSummary]
+
+
+def view(state: DominuxenState, seat: int | None) -> DominuxenView:
     """The view of `seat` (None: a spectator's, which shows no hand)."""
     snatch: SnatchView | None = None
     if state.phase in (Phase.SNATCH, Phase.ANSWER, Phase.DRAW):
@@ -67,8 +95,16 @@ def view(state: DominuxenState, seat: int | None) -> dict[str, Any]:
         "snatch": snatch,
         "row_points": [row_points(state, s) for s in range(state.players)],
         "totals": list(state.totals),
-        "finished_games": [dict(s) for s in state.summaries],
+        "finished_games": [s.copy() for s in state.summaries],
     }
+
+
+def viewer(view: DominuxenView) -> int:
+    """The seat whose view this is (a spectator's view shows no hand to decide from: ValueError)."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view shows no hand: the bots decide from a seat's view")
+    return seat
 
 
 def unseen_tiles(state: DominuxenState, seat: int, own: list[Domino]) -> list[Domino]:
@@ -82,24 +118,25 @@ def unseen_tiles(state: DominuxenState, seat: int, own: list[Domino]) -> list[Do
     return [t for t in TILES if t not in seen]
 
 
-def sample_state(view: dict[str, Any], rng: Rng) -> DominuxenState:
+def sample_state(view: DominuxenView, rng: Rng) -> DominuxenState:
     """A full state consistent with one seat's view: the tiles it cannot see (other hands but their
     known tiles, and the supply) dealt at random. Known tiles (taken, taken back or drawn from the
     display, and not played since) stay in the hands everyone saw them go into."""
-    seat = view["seat"]
+    seat, hand = viewer(view), view["hand"]
+    assert hand is not None  # a seat's view shows its hand
     players = view["players"]
     state = DominuxenState(
         players=players, doubles=view["doubles"], games=view["games"], rng=Rng(rng.next_u64()),
         first_player=view["first_player"], game_number=view["game_number"], turn=view["turn"],
         turn_number=view["turn_number"], phase=Phase(view["phase"]), totals=list(view["totals"]),
-        summaries=[dict(s) for s in view["finished_games"]],
+        summaries=[s.copy() for s in view["finished_games"]],
     )
     state.known = [{TILE_BY_CODE[c] for c in k} for k in view["known"]]
     state.rows = [[PlayedSet(s["number"], tuple(TILE_BY_CODE[c] for c in s["tiles"]),
                              tuple(TILE_BY_CODE[c] for c in s["doubled"])) for s in row] for row in view["rows"]]
     state.display = [TILE_BY_CODE[c] for c in view["display"]]
     state.discard = [TILE_BY_CODE[c] for c in view["discard"]]
-    own = [TILE_BY_CODE[c] for c in view["hand"]]
+    own = [TILE_BY_CODE[c] for c in hand]
     unseen = unseen_tiles(state, seat, own)
     rng.shuffle(unseen)  # no play rules out a tile for a hand: every unseen place is alike
     state.hands = []

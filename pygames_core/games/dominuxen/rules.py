@@ -20,7 +20,7 @@ The state is state.py's; set-ups, setup.py's; the views, knowledge.py's.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
@@ -36,6 +36,7 @@ from pygames_core.games.dominuxen.state import (
     NUMBERS,
     TILE_BY_CODE,
     DominuxenState,
+    GameSummary,
     Phase,
     PlayedSet,
     deal,
@@ -278,7 +279,7 @@ class DominuxenRules(Rules[DominuxenState]):
         scores = game_scores(state)
         state.totals = [a + b for a, b in zip(state.totals, scores, strict=True)]
         state.end_reason = reason
-        summary = {
+        summary: GameSummary = {
             "game": state.game_number, "first_player": state.first_player, "reason": reason,
             "ended_by": state.turn if reason == "hand_empty" else state.victim,
             "scores": scores, "totals": list(state.totals),
@@ -299,7 +300,8 @@ class DominuxenRules(Rules[DominuxenState]):
 
     # --- what each seat sees: knowledge.py -----------------------------------------------------
     def view(self, state: DominuxenState, seat: int | None) -> dict[str, Any]:
-        return knowledge.view(state, seat)
+        # the Rules protocol types a view as a plain dict; knowledge.DominuxenView says its keys
+        return cast(dict[str, Any], knowledge.view(state, seat))
 
     def result(self, state: DominuxenState) -> dict[str, Any]:
         over = state.phase == Phase.OVER

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import Domino, domino_set
@@ -62,6 +62,19 @@ class SetView(TypedDict):
     size: int
 
 
+class GameSummary(TypedDict):
+    """A finished game of the match (the game_ended event's and the view's finished_games)."""
+
+    game: int
+    first_player: int
+    reason: str  # "hand_empty" or "middle_empty"
+    ended_by: int | None  # who emptied their hand, or drew the middle's last tile
+    scores: list[int]
+    totals: list[int]
+    rows: list[int]  # each seat's row points
+    hands: list[list[str]]  # the tiles left in each hand
+
+
 @dataclass(frozen=True, slots=True)
 class PlayedSet:
     """A set in a row: the number its tiles stand for, and which doubles were played as two."""
@@ -103,7 +116,7 @@ class DominuxenState:
     victim: int | None = None
     draws_left: int = 0
     totals: list[int] = field(default_factory=list)
-    summaries: list[dict[str, Any]] = field(default_factory=list)  # finished games (rules.py's _end_game)
+    summaries: list[GameSummary] = field(default_factory=list)
     end_reason: str | None = None  # "hand_empty" or "middle_empty"
 
     @property

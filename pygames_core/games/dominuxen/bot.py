@@ -15,8 +15,10 @@ from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import (
     HIGHEST,
     NUMBERS,
+    DominuxenAction,
     DominuxenState,
     Phase,
+    PlayAction,
     PlayedSet,
     beats,
     game_scores,
@@ -65,7 +67,7 @@ def representative_plays(hand: list[Domino], doubles: bool) -> list[PlayedSet]:
     return plays
 
 
-def search_plays(view: DominuxenView) -> list[dict[str, Any]]:
+def search_plays(view: DominuxenView) -> list[PlayAction]:
     """The plays the hard bot compares: the normal bot's SEARCH_PLAYS best by its own values (which
     read only the mover's knowledge, so any state sampled from the view gives the same)."""
     state = knowledge.sample_state(view, Rng(0))
@@ -83,9 +85,9 @@ def ranked_plays(state: DominuxenState, seat: int) -> list[PlayedSet]:
     return sorted(plays, key=lambda p: -values[p])
 
 
-def play_action(played: PlayedSet, doubles: bool) -> dict[str, Any]:
+def play_action(played: PlayedSet, doubles: bool) -> PlayAction:
     """The `play` action of a set (`doubled` only under the doubles rule)."""
-    action: dict[str, Any] = {"type": "play", "number": played.number, "tiles": [t.code for t in played.tiles]}
+    action: PlayAction = {"type": "play", "number": played.number, "tiles": [t.code for t in played.tiles]}
     if doubles:
         action["doubled"] = [t.code for t in played.doubled]
     return action
@@ -180,7 +182,7 @@ def near_end(state: DominuxenState) -> bool:
     return len(state.display) + len(state.supply) <= 8 or min(len(h) for h in state.hands) <= 3
 
 
-def policy_action(state: DominuxenState, rng: Rng) -> dict[str, Any]:
+def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
     """The 'normal' play of Dominuxen, from the mover's hand and public facts only."""
     seat = mover(state)
     hand = state.hands[seat]
@@ -221,18 +223,19 @@ def evaluate(state: DominuxenState, seat: int) -> float:
 
 class DominuxenBot(Bot[DominuxenState]):
     """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py). The protocol
-    types a view as a plain dict: each is the one knowledge.view wrote, a DominuxenView."""
+    types views and actions as plain dicts: each view is the one knowledge.view wrote, a DominuxenView,
+    and each action a DominuxenAction (state.py)."""
 
     def sample_state(self, view: dict[str, Any], rng: Rng) -> DominuxenState:
         return knowledge.sample_state(cast(DominuxenView, view), rng)
 
     def policy_action(self, state: DominuxenState, rng: Rng) -> dict[str, Any]:
-        return policy_action(state, rng)
+        return cast(dict[str, Any], policy_action(state, rng))
 
     def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if view["phase"] != Phase.PLAY:
             return legal
-        return search_plays(cast(DominuxenView, view))
+        return cast(list[dict[str, Any]], search_plays(cast(DominuxenView, view)))
 
     def playout_done(self, start: DominuxenState, state: DominuxenState) -> bool:
         # a hard bot looks SEARCH_ROUNDS rounds ahead, and never past the end of this game

@@ -19,6 +19,7 @@ The state is state.py's; set-ups, setup.py's; the views, knowledge.py's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, ClassVar, cast
 
@@ -35,9 +36,14 @@ from pygames_core.games.dominuxen.state import (
     MIN_PLAYERS,
     NUMBERS,
     TILE_BY_CODE,
+    DominuxenAction,
+    DominuxenEvent,
     DominuxenState,
+    DrawAction,
+    DrewEvent,
     GameSummary,
     Phase,
+    PlayAction,
     PlayedSet,
     deal,
     game_scores,
@@ -60,16 +66,16 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Domino, ...], see
         state.known[seat].update(tiles)
 
 
-def play_actions(hand: list[Domino], doubles: bool) -> list[dict[str, Any]]:
+def play_actions(hand: list[Domino], doubles: bool) -> list[PlayAction]:
     """Every set the hand can play: per number, every non-empty subset of the tiles showing it (in
     hand order, smaller sets first), and with the doubles rule each set holding the double once
     with it as one tile and once as two."""
-    actions = []
+    actions: list[PlayAction] = []
     for number in NUMBERS:
         group = [t for t in hand if shows(t, number)]
         for size in range(1, len(group) + 1):
             for combo in combinations(group, size):
-                action = {"type": "play", "number": number, "tiles": [t.code for t in combo]}
+                action: PlayAction = {"type": "play", "number": number, "tiles": [t.code for t in combo]}
                 if not doubles:
                     actions.append(action)
                     continue
@@ -80,11 +86,25 @@ def play_actions(hand: list[Domino], doubles: bool) -> list[dict[str, Any]]:
     return actions
 
 
-def draw_actions(state: DominuxenState) -> list[dict[str, Any]]:
-    actions = [{"type": "draw", "source": "display", "tile": t.code} for t in state.display]
+def draw_actions(state: DominuxenState) -> list[DrawAction]:
+    """The draws open to the victim: each display tile, and the supply's top while it lasts."""
+    actions: list[DrawAction] = [{"type": "draw", "source": "display", "tile": t.code} for t in state.display]
     if state.supply:
         actions.append({"type": "draw", "source": "supply"})
     return actions
+
+
+def legal_actions(state: DominuxenState) -> Sequence[DominuxenAction]:
+    """What the seat to act may do: play a set, answer a hit, or draw."""
+    if state.phase == Phase.PLAY:
+        return play_actions(state.hands[state.turn], state.doubles)
+    if state.phase == Phase.SNATCH:
+        return [{"type": "take"}, {"type": "decline"}]
+    if state.phase == Phase.ANSWER:
+        return [{"type": "take_back"}, {"type": "discard"}]
+    if state.phase == Phase.DRAW:
+        return draw_actions(state)
+    return []
 
 
 class DominuxenRules(Rules[DominuxenState]):
@@ -133,15 +153,8 @@ class DominuxenRules(Rules[DominuxenState]):
         return state.current
 
     def legal_actions(self, state: DominuxenState) -> list[dict[str, Any]]:
-        if state.phase == Phase.PLAY:
-            return play_actions(state.hands[state.turn], state.doubles)
-        if state.phase == Phase.SNATCH:
-            return [{"type": "take"}, {"type": "decline"}]
-        if state.phase == Phase.ANSWER:
-            return [{"type": "take_back"}, {"type": "discard"}]
-        if state.phase == Phase.DRAW:
-            return draw_actions(state)
-        return []
+        # the Rules protocol types actions as plain dicts; state.DominuxenAction says their shapes
+        return cast(list[dict[str, Any]], legal_actions(state))  # a list: play_actions' or draw_actions'
 
     def explain_illegal(self, state: DominuxenState, action: dict[str, Any]) -> str | None:
         if state.phase != Phase.PLAY or action.get("type") != "play":
@@ -168,6 +181,10 @@ class DominuxenRules(Rules[DominuxenState]):
         return None
 
     def apply(self, state: DominuxenState, action: dict[str, Any]) -> list[dict[str, Any]]:
+        # the Rules protocol types events as plain dicts; state.DominuxenEvent says their shapes
+        return cast(list[dict[str, Any]], self._apply(state, action))
+
+    def _apply(self, state: DominuxenState, action: dict[str, Any]) -> list[DominuxenEvent]:
         kind = action["type"]
         if kind == "play":
             tiles = tuple(TILE_BY_CODE[c] for c in action["tiles"])
@@ -177,27 +194,27 @@ class DominuxenRules(Rules[DominuxenState]):
             return self._take(state)
         if kind == "decline":
             state.phase = Phase.ANSWER
-            return [{"type": "declined", "attacker": state.turn, "victim": state.victim}]
+            return [{"type": "declined", "attacker": state.turn, "victim": victim_of(state)}]
         if kind == "take_back":
             return self._take_back(state)
         if kind == "discard":
             return self._discard(state)
         return self._draw(state, action.get("tile"))
 
-    def _play(self, state: DominuxenState, played: PlayedSet) -> list[dict[str, Any]]:
+    def _play(self, state: DominuxenState, played: PlayedSet) -> list[DominuxenEvent]:
         seat = state.turn
         hand = state.hands[seat]
         for tile in played.tiles:
             hand.remove(tile)
         state.known[seat].difference_update(played.tiles)
         state.rows[seat].append(played)
-        events: list[dict[str, Any]] = [{"type": "played", "seat": seat, "set": played.to_view()}]
+        events: list[DominuxenEvent] = [{"type": "played", "seat": seat, "set": played.to_view()}]
         if not hand:  # the last tiles end the game at once: this play snatches nothing
             return events + self._end_game(state, "hand_empty")
         state.checked = 0
         return events + self._check_next(state)
 
-    def _check_next(self, state: DominuxenState) -> list[dict[str, Any]]:
+    def _check_next(self, state: DominuxenState) -> list[DominuxenEvent]:
         """Go on with the snatch check clockwise; stop at the next hit, or pass the turn on."""
         played = state.rows[state.turn][-1]
         while state.checked < state.players - 1:
@@ -214,34 +231,36 @@ class DominuxenRules(Rules[DominuxenState]):
         state.phase = Phase.PLAY
         return [{"type": "turn", "seat": state.turn, "turn": state.turn_number}]
 
-    def _take(self, state: DominuxenState) -> list[dict[str, Any]]:
+    def _take(self, state: DominuxenState) -> list[DominuxenEvent]:
         taken = lose_top_set(state)
         add_to_hand(state, state.turn, taken.tiles, seen=True)
-        events = [{"type": "taken", "attacker": state.turn, "victim": state.victim,
+        events: list[DominuxenEvent] = [{"type": "taken", "attacker": state.turn, "victim": victim_of(state),
                    "tiles": [t.code for t in taken.tiles]}]
         return events + self._start_draw(state, len(taken.tiles))
 
-    def _take_back(self, state: DominuxenState) -> list[dict[str, Any]]:
+    def _take_back(self, state: DominuxenState) -> list[DominuxenEvent]:
         back = lose_top_set(state)
         add_to_hand(state, victim_of(state), back.tiles, seen=True)
-        events = [{"type": "taken_back", "seat": state.victim, "tiles": [t.code for t in back.tiles]}]
+        events: list[DominuxenEvent] = [{"type": "taken_back", "seat": victim_of(state),
+                                         "tiles": [t.code for t in back.tiles]}]
         return events + self._check_next(state)
 
-    def _discard(self, state: DominuxenState) -> list[dict[str, Any]]:
+    def _discard(self, state: DominuxenState) -> list[DominuxenEvent]:
         dropped = lose_top_set(state)
         state.discard.extend(dropped.tiles)
-        events = [{"type": "discarded", "seat": state.victim, "tiles": [t.code for t in dropped.tiles]}]
+        events: list[DominuxenEvent] = [{"type": "discarded", "seat": victim_of(state),
+                                         "tiles": [t.code for t in dropped.tiles]}]
         return events + self._start_draw(state, len(dropped.tiles))
 
-    def _start_draw(self, state: DominuxenState, count: int) -> list[dict[str, Any]]:
+    def _start_draw(self, state: DominuxenState, count: int) -> list[DominuxenEvent]:
         """The victim replaces the lost set tile by tile (one tile per tile, a double too)."""
         state.phase = Phase.DRAW
         state.draws_left = count
         return self._forced_draws(state)
 
-    def _forced_draws(self, state: DominuxenState) -> list[dict[str, Any]]:
+    def _forced_draws(self, state: DominuxenState) -> list[DominuxenEvent]:
         """Draws with only one possible source are made at once: no decision to ask for."""
-        events: list[dict[str, Any]] = []
+        events: list[DominuxenEvent] = []
         while state.phase == Phase.DRAW:
             if not state.display:
                 events += self._draw(state, None, forced=True)
@@ -251,18 +270,18 @@ class DominuxenRules(Rules[DominuxenState]):
                 break
         return events
 
-    def _draw(self, state: DominuxenState, code: str | None, forced: bool = False) -> list[dict[str, Any]]:
+    def _draw(self, state: DominuxenState, code: str | None, forced: bool = False) -> list[DominuxenEvent]:
         seat = victim_of(state)
         if code is None:
             add_to_hand(state, seat, (state.supply.pop(),), seen=False)
-            event = {"type": "drew", "seat": seat, "source": "supply", "forced": forced}
+            event: DrewEvent = {"type": "drew", "seat": seat, "source": "supply", "forced": forced}
         else:
             tile = TILE_BY_CODE[code]
             state.display.remove(tile)
             add_to_hand(state, seat, (tile,), seen=True)
             event = {"type": "drew", "seat": seat, "source": "display", "tile": code, "forced": forced}
         state.draws_left -= 1
-        events: list[dict[str, Any]] = [event]
+        events: list[DominuxenEvent] = [event]
         if not state.display and not state.supply:  # the middle is used up: the end, even mid-draw
             return events + self._end_game(state, "middle_empty")
         if state.draws_left:
@@ -275,7 +294,7 @@ class DominuxenRules(Rules[DominuxenState]):
             events.append({"type": "refilled", "tiles": [t.code for t in refill]})
         return events + self._check_next(state)
 
-    def _end_game(self, state: DominuxenState, reason: str) -> list[dict[str, Any]]:
+    def _end_game(self, state: DominuxenState, reason: str) -> list[DominuxenEvent]:
         scores = game_scores(state)
         state.totals = [a + b for a, b in zip(state.totals, scores, strict=True)]
         state.end_reason = reason
@@ -289,7 +308,7 @@ class DominuxenRules(Rules[DominuxenState]):
         state.summaries.append(summary)
         state.victim = None
         state.draws_left = 0
-        events: list[dict[str, Any]] = [{"type": "game_ended", "summary": summary}]
+        events: list[DominuxenEvent] = [{"type": "game_ended", "summary": summary}]
         if state.game_number < state.games:
             state.game_number += 1
             state.first_player = left_of(state.first_player, state.players)

@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 import pygames_core as pg
-from pygames_core.games.chains.rules import CHAINS, POINTS, scorable, sold_out_threshold
+from pygames_core.games.chains.rules import CHAINS
+from pygames_core.games.chains.state import POINTS, scorable, sold_out_threshold
 
 DRAW = {"type": "draw"}
 TO_WORK = {"type": "place", "to": "work"}

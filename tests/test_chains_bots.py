@@ -10,7 +10,9 @@ import pytest
 
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
-from pygames_core.games.chains.rules import CHAINS, CHAINS_BOT, sold_out_threshold
+from pygames_core.games.chains.bot import BOT as CHAINS_BOT
+from pygames_core.games.chains.rules import CHAINS
+from pygames_core.games.chains.state import sold_out_threshold
 
 DECK = [n for n in range(2, 11) for _ in range(n - 1)]
 FULL = Counter({n: n for n in range(1, 11)})

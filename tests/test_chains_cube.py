@@ -8,7 +8,8 @@ import pytest
 from helpers import fingerprint
 
 import pygames_core as pg
-from pygames_core.games.chains.rules import NUMBERS, chain_cards, win_chance
+from pygames_core.games.chains.bot import win_chance
+from pygames_core.games.chains.state import NUMBERS, chain_cards
 
 
 def cube_game(setup: dict | None = None, *, seed: int = 0, **options) -> pg.Game:

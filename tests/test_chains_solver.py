@@ -9,7 +9,8 @@ import pytest
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains import solver as chains_solver
-from pygames_core.games.chains.rules import CHAINS, CHAINS_BOT
+from pygames_core.games.chains.bot import BOT as CHAINS_BOT
+from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.solver import JUNK, Solver, _cut, best_outcome, deal_deck, solve, solve_state
 
 

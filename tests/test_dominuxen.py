@@ -9,7 +9,8 @@ import time
 import pytest
 
 import pygames_core as pg
-from pygames_core.games.dominuxen.rules import TILES, beats, play_actions
+from pygames_core.games.dominuxen.rules import play_actions
+from pygames_core.games.dominuxen.state import TILES, beats
 
 ALL_CODES = [t.code for t in TILES]
 

@@ -13,7 +13,9 @@ from test_dominuxen import DISPLAY, dominuxen, multi_victim_setup, one_set, play
 import pygames_core as pg
 from pygames_core.ai import search
 from pygames_core.engine.rng import Rng
-from pygames_core.games.dominuxen.rules import DOMINUXEN, DOMINUXEN_BOT, TILES, beats, weight
+from pygames_core.games.dominuxen.bot import BOT as DOMINUXEN_BOT
+from pygames_core.games.dominuxen.rules import DOMINUXEN
+from pygames_core.games.dominuxen.state import TILES, beats, weight
 
 ALL_CODES = Counter(t.code for t in TILES)
 

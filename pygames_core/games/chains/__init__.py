@@ -1,8 +1,11 @@
-"""Chains (solitaire and for several players): the game's entry, its rules (`RULES`) and its bot
-(`BOT`). The rules as players read them
-are docs/games/chains.md."""
+"""Chains (solitaire and for several players): build runs down from 10 on a work pile and close each
+with an end card one lower. The rules as players read them are docs/games/chains.md.
 
-from pygames_core.games.chains.rules import CHAINS, CHAINS_BOT
+The entry: its rules (`RULES`, rules.py) and its bots (`BOT`, bot.py)."""
+
+from pygames_core.games.chains.bot import BOT
+from pygames_core.games.chains.rules import CHAINS
 
 RULES = CHAINS
-BOT = CHAINS_BOT
+
+__all__ = ["BOT", "RULES"]

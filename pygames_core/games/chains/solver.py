@@ -45,22 +45,20 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any, TextIO
 
+from pygames_core.ai.levels import search_reason
+from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
-from pygames_core.games.chains.rules import (
-    ADVANCED_SLOTS,
-    BEGINNER_SLOTS,
-    CHAINS,
-    NUMBERS,
-    ChainsState,
-    Table,
-    deck_cards,
-    policy_action,
-)
+from pygames_core.games.chains.knowledge import ChainsView, sample_state
+from pygames_core.games.chains.policy import policy_action
+from pygames_core.games.chains.rules import CHAINS
+from pygames_core.games.chains.state import ADVANCED_SLOTS, BEGINNER_SLOTS, NUMBERS, ChainsState, Table, deck_cards
 
 Pile = tuple[int, ...]
 Piles = tuple[Pile, ...]  # canonical: cut above their junk, empty ones left out, sorted
-Path = list[tuple]  # the search's moves, last first: ("close",), ("move", pile), ("work",), ("slot", pile)
+# the search's moves, last first: ("close",), ("move", pile), ("work",), ("slot", pile)
+Path = list[tuple[Any, ...]]
 # randomized restarts (see _Search._ask): the first allowance in nodes, its growth per restart, and
 # how a randomized order differs from the fixed one (chances of trying a close or the work pile
 # later, and how far the slots' ranks are blurred)
@@ -95,12 +93,12 @@ class Solution:
 
     taken: int
     penalty: int
-    line: list[dict]
+    line: list[dict[str, Any]]
     exact: bool = True
     penalty_at_least: int = 0
     nodes: int = 0
     seconds: float = 0.0
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def winnable(self) -> bool | None:
@@ -156,9 +154,9 @@ class _Search:
         self.shuffle: random.Random | None = None  # set: moves are tried in a perturbed order
         self.order: random.Random | None = None
         self._next_question()
-        self.memo: dict[tuple, int] = {}
-        self.relaxed_memo: dict[tuple, int] = {}
-        counts = [(0,) * 11]
+        self.memo: dict[tuple[int, int, int, Piles], int] = {}
+        self.relaxed_memo: dict[tuple[Piles, tuple[int, ...], int, int], int] = {}
+        counts: list[tuple[int, ...]] = [(0,) * 11]
         for card in reversed(deck):
             more = list(counts[-1])
             more[card] += 1
@@ -262,7 +260,7 @@ class _Search:
         return False
 
     def _moves(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
-        closing = top >= 2 and ends >> (top - 2) & 1
+        closing = top >= 2 and bool(ends >> (top - 2) & 1)
         # a randomized search sometimes keeps the run going before it tries closing it
         close_last = closing and self.shuffle is not None and self.shuffle.random() < CLOSE_LATER
         if closing and not close_last and self._close(i, top, ends, piles, need, path):
@@ -325,7 +323,7 @@ class _Search:
     def _slot_order(self, piles: Piles, card: int, free: bool) -> list[Pile]:
         """One choice per distinct pile (and one empty slot), most promising first: onto the next
         number up, an empty slot, a lower card, a higher card (a randomized search blurs the ranks)."""
-        ranked = [(1.0, ())] if free else []
+        ranked: list[tuple[float, Pile]] = [(1.0, ())] if free else []
         previous = None
         for pile in piles:
             if pile != previous:
@@ -408,10 +406,11 @@ class _Search:
             self.restart_at = self.shuffle = None
 
 
-def _line(path: Path, deck: list[int], top: int, ends: int, piles: list[list[int]], placing: bool) -> list[dict]:
+def _line(path: Path, deck: list[int], top: int, ends: int, piles: list[list[int]],
+          placing: bool) -> list[dict[str, Any]]:
     """The search's path as game actions, slots by their real positions."""
     piles = [list(p) for p in piles]
-    line: list[dict] = []
+    line: list[dict[str, Any]] = []
     i = 0
     for step in reversed(path):
         junk = JUNK[top, ends]
@@ -513,7 +512,7 @@ def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | Non
 
 
 def _policy_line(deck: list[int], slots: int, work: list[int], piles: list[list[int]], ends: set[int],
-                 drawn: int | None) -> tuple[int, list[dict]]:
+                 drawn: int | None) -> tuple[int, list[dict[str, Any]]]:
     """What the normal policy takes from this position, and its line: the solver's starting point."""
     state = ChainsState(rng=Rng(0), tables=[Table(deck=list(deck), slots=[list(p) for p in piles], work=list(work),
                                                   drawn=drawn, ends=set(ends))])
@@ -533,17 +532,14 @@ def solve_state(state: ChainsState, node_limit: int | None = None, time_budget_m
 HINT_NODES_PER_MOVE = 60  # search nodes per legal move and sampled deck order (the best line found beyond)
 
 
-def solitaire_hint(view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> dict:
+def solitaire_hint(view: ChainsView, legal: list[dict[str, Any]], budget_ms: int, rng: Rng) -> dict[str, Any]:
     """The solitaire's hint from the player's view only (the deck is never read): deck orders are
-    sampled from the unseen counts, which are public (chains.sample_state); in each, every legal
+    sampled from the unseen counts, which are public (knowledge.sample_state); in each, every legal
     move is played and the position after it solved, exactly or within HINT_NODES_PER_MOVE nodes
     (then the best line found counts, at least the normal policy's). The move with the best mean
     share of end cards taken is suggested, the normal policy's move among equals. Its reason (the
-    bots.hint format) says in words in how many of the deck orders a win was found after it, or, with
-    none, how many end cards it takes on average."""
-    from pygames_core.ai.levels import search_reason
-    from pygames_core.games.chains.rules import sample_state
-
+    format of pygames_core/ai/levels.py's hint) says in words in how many of the deck orders a win
+    was found after it, or, with none, how many end cards it takes on average."""
     deadline = time.perf_counter() + budget_ms / 1000
     totals = [0.0] * len(legal)
     wins = [0] * len(legal)
@@ -556,11 +552,11 @@ def solitaire_hint(view: dict, legal: list[dict], budget_ms: int, rng: Rng) -> d
         search = _Search(([table.drawn] if table.drawn is not None else []) + table.deck, len(table.slots),
                          deadline=deadline if samples else None)
         try:
-            values = [_taken_after(search, state, action) for action in legal]
+            taken = [_taken_after(search, state, action) for action in legal]
         except SearchLimit:
             break
-        totals = [total + value / 10 for total, value in zip(totals, values, strict=True)]
-        wins = [won + (value == len(NUMBERS)) for won, value in zip(wins, values, strict=True)]
+        totals = [total + value / 10 for total, value in zip(totals, taken, strict=True)]
+        wins = [won + (value == len(NUMBERS)) for won, value in zip(wins, taken, strict=True)]
         samples += 1
     ranked = sorted(range(len(legal)), key=lambda k: (-round(totals[k] / samples, 9), legal[k] != preferred, k))
     values = [{"action": legal[k], "value": round(totals[k] / samples, 4)} for k in ranked]
@@ -594,7 +590,7 @@ def _hint_text(wins: int, left: float, samples: int, runner_up: tuple[int, float
     return {"en": text["en"] + ".", "ja": text["ja"] + "。"}
 
 
-def _taken_after(search: _Search, state: ChainsState, action: dict) -> int:
+def _taken_after(search: _Search, state: ChainsState, action: dict[str, Any]) -> int:
     """End cards taken in all after `action` and the best play found in the search's deck order
     (the state's), within HINT_NODES_PER_MOVE more nodes."""
     child = CHAINS.copy_state(state)
@@ -616,16 +612,14 @@ def _taken_after(search: _Search, state: ChainsState, action: dict) -> int:
 
 # The last after-game analysis that ran out of time, to be continued by the next call for the same
 # position (the browser asks in slices of a second or two; a hard deal takes a minute or more).
-_unfinished: dict[tuple, Solver] = {}
+_unfinished: dict[tuple[object, ...], Solver] = {}
 
 
-def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: float | None = None) -> dict:
+def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: float | None = None) -> dict[str, Any]:
     """After a solitaire (or at any time): was this deal winnable, and its best possible penalty,
     from the game's own starting position (its seed or set-up), with a line of play reaching it.
     `game` is a pygames_core Game of "chains" with one player. When the limits run out first the
     answer has "unfinished": True, and the next call for the same deal goes on with that search."""
-    from pygames_core.engine.game import Game
-
     if not isinstance(game, Game) or game.game_id != "chains" or game.players != 1:
         raise ValueError("best_outcome needs a Chains solitaire game")
     table = Game.create(game.rules, game.players, game.seed, game.options, game.setup)._state.tables[0]
@@ -648,7 +642,7 @@ def best_outcome(game: object, node_limit: int | None = None, time_budget_ms: fl
 # --- the table of random deals -----------------------------------------------------------------------
 
 def table(deals: int, mode: str, first: int = 0, node_limit: int | None = None, time_limit: float | None = None,
-          out=sys.stdout) -> dict:
+          out: TextIO = sys.stdout) -> dict[str, Any]:
     # imported here, for the command line only: the site ships only the modules its rules import
     import statistics
 

@@ -1,7 +1,11 @@
-"""Dominuxen: the game's entry, its rules (`RULES`) and its bot (`BOT`). The rules as players read them
-are docs/games/dominuxen.md."""
+"""Dominuxen: Abluxxen played with a double-12 domino set, for 3 to 5 players: play sets of one
+number and snatch the others' topmost sets. The rules as players read them are docs/games/dominuxen.md.
 
-from pygames_core.games.dominuxen.rules import DOMINUXEN, DOMINUXEN_BOT
+The entry: its rules (`RULES`, rules.py) and its bots (`BOT`, bot.py)."""
+
+from pygames_core.games.dominuxen.bot import BOT
+from pygames_core.games.dominuxen.rules import DOMINUXEN
 
 RULES = DOMINUXEN
-BOT = DOMINUXEN_BOT
+
+__all__ = ["BOT", "RULES"]

@@ -1,0 +1,119 @@
+"""Chains's bots (the Bot protocol, pygames_core/ai/bot.py): the value of an ending, where a hard
+bot's play-out stops, the cube's estimate of the chance to win, and, for the solitaire, hints and
+the after-game analysis from the exact solver (solver.py). The quick policy is policy.py's, which
+the solver shares; sampling a state from a view is knowledge.py's."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, cast
+
+from pygames_core.ai.bot import Bot
+from pygames_core.ai.cube import logistic
+from pygames_core.engine.game import Game
+from pygames_core.engine.rng import Rng
+from pygames_core.games.chains import knowledge
+from pygames_core.games.chains.knowledge import ChainsView, TableView
+from pygames_core.games.chains.policy import policy_action
+from pygames_core.games.chains.rules import CHAINS
+from pygames_core.games.chains.solver import best_outcome, solitaire_hint
+from pygames_core.games.chains.state import NUMBERS, POINTS, ChainsState, score_of, winners
+from pygames_core.kit.match import Match
+
+
+def evaluate(state: ChainsState, seat: int) -> float:
+    """Solitaire: the share of end cards taken. Expansion: mostly the share of the win, plus the
+    points as a tie-breaker between equal outcomes."""
+    if state.solitaire:
+        return len(state.tables[0].taken) / len(NUMBERS)
+    if state.match is not None and state.new_game:
+        # a play-out stopped at the end of a game of the match: the next game's tables are fresh
+        return {None: 0.5, seat: 1.0}.get(state.match.results[-1]["side"], 0.0)
+    share = 0.0
+    if state.over:
+        best = winners(state)
+        share = 1 / len(best) if seat in best else 0.0
+    rival = max(score_of(state, s) for s in range(state.players) if s != seat)
+    margin = max(-1.0, min(1.0, (score_of(state, seat) - rival) / 10))
+    return 0.7 * share + 0.3 * (0.5 + 0.5 * margin)
+
+
+def win_chance(view: ChainsView) -> float:
+    """The normal bot's estimate, from a two-player view, that the viewing seat wins this game (a tie
+    counts half). With two players each number sells out at its first end card taken, so the points
+    still to come are the open numbers, each open to one or both players. Decided when one player
+    leads by more than the other can still gain (p = 1 or 0); otherwise a logistic in the expected
+    margin (the lead, plus each number open only to one player counted for them at 0.8, and the
+    numbers open to both by who is closer to closing them) over 0.45·√(points still open) + 0.7."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("the chance to win is a seat's: a spectator's view has none")
+    rival = 1 - seat
+    tables = view["tables"]
+    lead = tables[seat]["score"] - tables[rival]["score"]
+    reach = [0, 0]
+    expected = float(lead)
+    for entry in view["end_cards"]:
+        number, open_to = entry["number"], [s for s in entry["open"] if not tables[s]["left"]]
+        for s in open_to:
+            reach[s] += POINTS[number]
+        if len(open_to) == 1:
+            expected += (0.8 if open_to[0] == seat else -0.8) * POINTS[number]
+        elif len(open_to) == 2:
+            expected += 0.5 * POINTS[number] * (_closeness(tables[seat], number) - _closeness(tables[rival], number))
+    if lead > reach[rival]:
+        return 1.0
+    if -lead > reach[seat]:
+        return 0.0
+    return logistic(expected / (0.45 * math.sqrt(reach[0] + reach[1]) + 0.7))
+
+
+def _closeness(table: TableView, end: int) -> float:
+    """How near a work pile is to closing with end card `end`, from 0 (not begun) to 1 (next card)."""
+    work = table["work"]
+    need = 10 - end  # cards 10 .. end+1 on the work pile
+    if not work or work[-1] <= end:
+        return 0.0
+    return len(work) / need if need else 1.0
+
+
+class ChainsBot(Bot[ChainsState]):
+    """What Chains's bots know of the game (the protocol: pygames_core/ai/bot.py). The protocol types
+    a view as a plain dict: each is the one knowledge.view wrote, a ChainsView."""
+
+    def sample_state(self, view: dict[str, Any], rng: Rng) -> ChainsState:
+        return knowledge.sample_state(cast(ChainsView, view), rng)
+
+    def policy_action(self, state: ChainsState, rng: Rng) -> dict[str, Any]:
+        return policy_action(state, rng)
+
+    def playout_done(self, start: ChainsState, state: ChainsState) -> bool:
+        # in a match, a hard bot looks to the end of the game being played: the next is a new deal
+        return state.over or (state.match is not None and start.match is not None
+                              and state.match.games != start.match.games)
+
+    def evaluate(self, state: ChainsState, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def cube_match(self, state: ChainsState) -> Match | None:
+        return state.match
+
+    def win_chance(self, view: dict[str, Any]) -> float:
+        return win_chance(cast(ChainsView, view))
+
+    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], budget_ms: int,
+             rng: Rng) -> dict[str, Any] | None:
+        """The solitaire: the exact solver on deck orders sampled from the view (it never reads the
+        deck). The expansion: None, the hard bot's search answers."""
+        if not view["solitaire"]:
+            return None
+        return solitaire_hint(cast(ChainsView, view), legal, budget_ms, rng)
+
+    def analysis(self, game: Game, budget_ms: int) -> dict[str, Any] | None:
+        """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""
+        if game.players > 1:
+            return None
+        return best_outcome(game, time_budget_ms=budget_ms)
+
+
+BOT = ChainsBot(CHAINS)

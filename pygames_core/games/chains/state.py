@@ -1,0 +1,190 @@
+"""Chains's state: each player's table, the constants of the rules, and the facts every part of the
+game reads from a state (what may go where, which end cards are still open, who leads). The rules
+that change a state are rules.py's; the rules as players read them, docs/games/chains.md.
+
+Decisions followed (from the digest): the drawn card is seen before it is placed (a `draw` is its
+own action, then a `place`); in the expansion a draw that cannot go on the work area must go to a
+slot, ending the turn; "tens last" is per player; a work pile is dead exactly when no own end card
+j below its top k is still open that the player's moves could reach, counting the deck's cards and
+the slots' cards that are not buried under a card that can never go onto the pile (`scorable`).
+Decisions of our own are marked "Our decision" below and in the doc.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pygames_core.engine.rng import Rng
+from pygames_core.kit.match import Match
+
+GAME_ID = "chains"
+NUMBERS = range(1, 11)
+BEGINNER_SLOTS = 5
+ADVANCED_SLOTS = 4
+MAX_PLAYERS = 10
+# points per end card taken, in the expansion: 1 -> 5; 2-4 -> 3; 5-7 -> 2; 8-10 -> 1
+POINTS = {1: 5, 2: 3, 3: 3, 4: 3, 5: 2, 6: 2, 7: 2, 8: 1, 9: 1, 10: 1}
+
+
+def deck_cards() -> list[int]:
+    """The 45 cards of a deck once the end cards 1..10 are out: one 2, two 3s, …, nine 10s."""
+    return [n for n in NUMBERS for _ in range(n - 1)]
+
+
+def sold_out_threshold(players: int) -> int:
+    """How many end cards of one number may be taken before the rest lock: 60 % rounded up,
+    except 1 with two players (2→1, 3→2, 4→3, 5→3, 6→4, 7→5, 8→5, 9→6, 10→6)."""
+    return 1 if players == 2 else (3 * players + 4) // 5
+
+
+def fits(card: int, work: list[int]) -> bool:
+    """May `card` go onto this work pile: exactly one below its top, or a 10 on an empty pile."""
+    return card == (work[-1] - 1 if work else 10)
+
+
+def chain_cards(end: int) -> list[int]:
+    """The run an end card closes, as it goes to the discard: 10, 9, …, end+1, then the end card."""
+    return list(range(10, end - 1, -1))
+
+
+@dataclass(slots=True)
+class Table:
+    """One player's own cards. The deck is top first; piles are bottom first (the top is last)."""
+
+    deck: list[int]
+    slots: list[list[int]]
+    work: list[int] = field(default_factory=list)
+    drawn: int | None = None  # turned up, waiting to be placed
+    ends: set[int] = field(default_factory=lambda: set(NUMBERS))  # own end cards still in the area
+    taken: list[int] = field(default_factory=list)  # own end cards taken, in order
+    discard: list[int] = field(default_factory=list)
+    dead: list[list[int]] = field(default_factory=list)  # dead work piles, face down (expansion)
+    left: bool = False
+
+    def copy(self) -> Table:
+        return Table(list(self.deck), [list(p) for p in self.slots], list(self.work), self.drawn, set(self.ends),
+                     list(self.taken), list(self.discard), [list(p) for p in self.dead], self.left)
+
+    def in_hand(self, number: int) -> int:
+        """Copies of `number` still in this player's deck, slots or drawn card."""
+        count = self.deck.count(number) + sum(p.count(number) for p in self.slots)
+        return count + (self.drawn == number)
+
+
+@dataclass(slots=True)
+class ChainsState:
+    rng: Rng
+    tables: list[Table]
+    current: int = 0
+    over: bool = False
+    leaving_order: list[int] = field(default_factory=list)
+    match: Match | None = None  # with the doubling cube (two players): the match this game is part of
+    turn_start: bool = True  # the current player has not acted yet this turn (when a double is allowed)
+    new_game: bool = False  # a game of the match has just been settled and the next one dealt
+
+    @property
+    def solitaire(self) -> bool:
+        return len(self.tables) == 1
+
+    @property
+    def players(self) -> int:
+        return len(self.tables)
+
+    def locked(self, number: int) -> bool:
+        """Sold out: enough end cards of this number have been taken (the expansion only)."""
+        if self.solitaire:
+            return False
+        taken = sum(number in t.taken for t in self.tables)
+        return taken >= sold_out_threshold(self.players)
+
+    def may_take(self, seat: int, number: int) -> bool:
+        """May this seat take its end card `number` now, its work pile permitting?"""
+        table = self.tables[seat]
+        if number not in table.ends or self.locked(number):
+            return False
+        # tens last, per player (expansion only): the 10 only after one of your own 1..9
+        return self.solitaire or number != 10 or any(n != 10 for n in table.taken)
+
+    def can_still_take(self, seat: int, number: int) -> bool:
+        """Could this end card ever be taken? Our decision: the 10 also needs "tens last" to be
+        still reachable (one of the own 1..9 taken, or one still open)."""
+        table = self.tables[seat]
+        if number not in table.ends or self.locked(number):
+            return False
+        if number != 10 or any(n != 10 for n in table.taken):
+            return True
+        return any(self.can_still_take(seat, n) for n in range(1, 10))
+
+    def actions_for(self, seat: int) -> list[dict[str, Any]]:
+        """The moves of this seat's own cards (the cube's actions are the match's)."""
+        table = self.tables[seat]
+        if table.drawn is not None:
+            out: list[dict[str, Any]] = [{"type": "place", "to": "work"}] if fits(table.drawn, table.work) else []
+            return out + [{"type": "place", "to": "slot", "slot": i} for i in range(len(table.slots))]
+        out = [{"type": "draw"}] if table.deck else []
+        out += [{"type": "move", "slot": i} for i, pile in enumerate(table.slots)
+                if pile and fits(pile[-1], table.work)]
+        end = table.work[-1] - 1 if table.work else 10
+        if end >= 1 and self.may_take(seat, end):
+            out.append({"type": "close", "end": end})
+        return out
+
+
+def scorable(state: ChainsState, seat: int) -> bool:
+    """The digest's Decision (revised): with top card k, the work pile can still be scored only if
+    some own end card j < k is neither taken nor locked and some sequence of the player's moves, with
+    the unseen deck cards arriving in any order, could build the pile down to j + 1. A card in the
+    deck (or the card just drawn, which is about to go to the pile or onto a slot) counts; a card in
+    a slot counts only once every card above it in that slot has gone onto this same pile first: a 6
+    under a 9 never can, once the pile is below 10. (The first version counted every card in a slot,
+    which could leave a player stuck for the rest of the game with a pile that can never be scored.)
+
+    Built greedily from k - 1 down: a number on top of a slot is taken from there (that frees the
+    slot, and the deck's copies of a number are of no use once the pile is past it), else from the
+    deck; a number found neither way stops the pile."""
+    table = state.tables[seat]
+    if not table.work:
+        return True
+    unseen = {n: table.deck.count(n) + (table.drawn == n) for n in NUMBERS}
+    slots = [list(pile) for pile in table.slots]
+    for j in range(table.work[-1] - 1, 0, -1):
+        if state.can_still_take(seat, j):  # the pile is down to j + 1: end card j closes it
+            return True
+        slot = next((pile for pile in slots if pile and pile[-1] == j), None)  # j itself, to go lower
+        if slot is not None:
+            slot.pop()
+        elif unseen[j]:
+            unseen[j] -= 1
+        else:
+            return False
+    return False
+
+
+def deal(players: int, slots: int, rng: Rng) -> tuple[int, list[Table]]:
+    """A new game: who starts (drawn even with a set-up, as in Arsène) and each player's shuffled deck."""
+    first = rng.below(players) if players > 1 else 0
+    tables = []
+    for _ in range(players):
+        deck = deck_cards()
+        rng.shuffle(deck)
+        tables.append(Table(deck=deck, slots=[[] for _ in range(slots)]))
+    return first, tables
+
+
+def score_of(state: ChainsState, seat: int) -> int:
+    """Solitaire: end cards taken; expansion: the weighted points 5/3/2/1 of the end cards taken."""
+    taken = state.tables[seat].taken
+    return len(taken) if state.solitaire else sum(POINTS[n] for n in taken)
+
+
+def lowest_missing(table: Table) -> int:
+    """The tie-break: the lowest number among the end cards not taken (11 when all ten were)."""
+    return min((n for n in NUMBERS if n not in table.taken), default=11)
+
+
+def winners(state: ChainsState) -> list[int]:
+    """Highest score; among equals the higher lowest-missing end card; still equal: shared."""
+    keys = [(score_of(state, s), lowest_missing(t)) for s, t in enumerate(state.tables)]
+    best = max(keys)
+    return [s for s in range(state.players) if keys[s] == best]

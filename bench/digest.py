@@ -15,6 +15,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import sys
+from pathlib import Path
+
+# the checkout this script is in, before any installed copy of the package (an editable install
+# points at one checkout only: another worktree would otherwise measure that one)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygames_core as pg
 

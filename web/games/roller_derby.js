@@ -28,7 +28,7 @@ addStrings({
     rdCards: "Cards", rdTricks: "Tricks", rdDealerChip: "Dealer", rdRollerChip: "Roller", rdToMove: "to move",
     rdSeatAria: "{name}: {cards} cards, {tricks} tricks",
     rdRoll: "Roll the dice", rdRollD12: "Roll the d12",
-    rdNameTrump: "Name trump", rdBuy: "Buy jokers (9 points each)", rdBuyN: "{n}",
+    rdNameTrump: "Name trump", rdBuy: "Buy jokers ({price} points each)", rdBuyN: "{n}",
     rdBuyAria: "Buy {n} jokers for {cost} points",
     rdAonQuestion: "Declare All or Nothing (all 13 tricks or none, 150 points)?", rdYes: "Yes", rdNo: "No",
     rdExchange: "Exchange", rdChosen: "{name}: given", rdChoosing: "{name}: to give",
@@ -41,7 +41,7 @@ addStrings({
     rdYourRoll: "You are the roller: roll (R).",
     rdYourGive: "Pick a card to give {name} ({n} of {size}).",
     rdYourTrump: "Name trump (S H D C, X for no trump): your team needs exactly {target} tricks.",
-    rdYourBuy: "Buy jokers? 0, 1 or 2 (9 points each).", rdYourDiscard: "Discard a card face down for your joker.",
+    rdYourBuy: "Buy jokers? {choices} ({price} points each).", rdYourDiscard: "Discard a card face down for your joker.",
     rdYourDeclare: "All or Nothing? (A: yes, P: no, play for the target)",
     rdYourLead: "Your lead: play any highlighted card.", rdYourPlay: "Your turn: play a highlighted card.",
     rdWait: "{name} is thinking…", rdYourMove: "Your move.", rdOver: "The game is over.",
@@ -90,7 +90,7 @@ addStrings({
     rdCards: "手札", rdTricks: "トリック", rdDealerChip: "ディーラー", rdRollerChip: "ローラー", rdToMove: "手番",
     rdSeatAria: "{name}: 手札{cards}枚、{tricks}トリック",
     rdRoll: "ダイスを振る", rdRollD12: "12面体ダイスを振る",
-    rdNameTrump: "切り札を宣言", rdBuy: "ジョーカーを買う（1枚9点）", rdBuyN: "{n}",
+    rdNameTrump: "切り札を宣言", rdBuy: "ジョーカーを買う（1枚{price}点）", rdBuyN: "{n}",
     rdBuyAria: "ジョーカーを{n}枚買う（{cost}点）",
     rdAonQuestion: "オール・オア・ナッシング（13トリック全部か0、150点）を宣言しますか？", rdYes: "はい", rdNo: "いいえ",
     rdExchange: "手札交換", rdChosen: "{name}: 渡した", rdChoosing: "{name}: これから",
@@ -103,7 +103,7 @@ addStrings({
     rdYourRoll: "あなたがローラーです: ダイスを振ってください（R）。",
     rdYourGive: "{name}に渡す札を選んでください（{size}枚中{n}枚目）。",
     rdYourTrump: "切り札を宣言してください（S H D C、X でノートランプ）: 目標はちょうど{target}トリック。",
-    rdYourBuy: "ジョーカーを買いますか？ 0・1・2枚（1枚9点）。", rdYourDiscard: "ジョーカーの代わりに1枚伏せて捨ててください。",
+    rdYourBuy: "ジョーカーを買いますか？ {choices}枚（1枚{price}点）。", rdYourDiscard: "ジョーカーの代わりに1枚伏せて捨ててください。",
     rdYourDeclare: "オール・オア・ナッシング？（A: はい、P: いいえ、目標どおりに）",
     rdYourLead: "あなたのリード: 光っている札を出してください。", rdYourPlay: "あなたの番: 光っている札を出してください。",
     rdWait: "{name}が考え中…", rdYourMove: "あなたの番です。", rdOver: "ゲーム終了です。",
@@ -196,7 +196,7 @@ export function createTable(root, shell) {
           label: trumpText(action.suit), data: { "data-suit": action.suit } })));
     }
     if (view.phase === "buy" && mine) {
-      return actionPanel("rd-buy", t("rdBuy"), legalOf(snap, "buy").map((action) =>
+      return actionPanel("rd-buy", t("rdBuy", { price: view.joker_price }), legalOf(snap, "buy").map((action) =>
         button(t("rdBuyN", { n: action.jokers }), action, context, { key: String(action.jokers),
           label: t("rdBuyAria", { n: action.jokers, cost: view.joker_price * action.jokers }), data: { "data-jokers": action.jokers } })));
     }
@@ -457,7 +457,8 @@ function prompt(view, snap, context) {
       exchange: () => t("rdYourGive", { name: seatName(view, partnerOf(view.seat)), n: (view.gave?.length ?? 0) + 1,
         size: view.pass_size }),
       trump: () => t("rdYourTrump", { target: view.target }),
-      buy: () => t("rdYourBuy"),
+      buy: () => t("rdYourBuy", { price: view.joker_price,
+        choices: legalOf(snap, "buy").map((action) => action.jokers).join(t("rdList")) }),
       discard: () => t("rdYourDiscard"),
       declare: () => t("rdYourDeclare"),
       play: () => t(view.trick.length === 0 ? "rdYourLead" : "rdYourPlay"),

@@ -301,13 +301,15 @@ class ArseneRules(Rules[ArseneState]):
             "leader": state.trick.leader,
             "trick": state.trick.to_view(),
             "trick_number": sum(state.tricks) + 1,
+            "tricks_per_deal": HAND_SIZE,
             "tricks": list(state.tricks),
             "played": [t.to_view() for t in state.completed],
             "out_of_play": codes(sort_hand(state.out_of_play)),
             "push": {"winner": state.push_from, "target": state.push_to} if state.phase == "push" else None,
             "voids": [sorted(v) for v in state.voids],
+            # each store is marked by the diamond of its number, the ace for store 1
             "stores": [
-                {"store": i + 1, "groups": list(groups), "chips": sum(groups),
+                {"store": i + 1, "card": f"{'A' if i == 0 else i + 1}D", "groups": list(groups), "chips": sum(groups),
                  "robbed": [{"seat": s, "chips": n, "deal": d} for s, n, d in state.robbed[i]]}
                 for i, groups in enumerate(state.stores)
             ],

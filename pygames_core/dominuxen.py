@@ -427,6 +427,7 @@ class DominuxenRules(Rules[DominuxenState]):
             "phase": state.phase,
             "current_player": state.current,
             "doubles": state.doubles,
+            "highest_number": HIGHEST,
             "games": state.games,
             "game_number": state.game_number,
             "first_player": state.first_player,

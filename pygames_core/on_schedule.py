@@ -497,6 +497,7 @@ class OnScheduleRules(Rules[OnScheduleState]):
             "leader": state.trick.leader,
             "trick": state.trick.to_view(),
             "trick_number": state.trick_number,
+            "tricks_per_deal": TRICKS,
             "tricks": list(state.tricks_won),
             "points": list(state.points),
             "played": [t.to_view() for t in state.completed],

@@ -224,6 +224,7 @@ def assert_play_in_view(page: Page, *required: str, screenshot: str | None = Non
 # from the position `create` (a `new` or `play_scenario` request) opens.
 _WORDS_JS = """async ([renderer, create, actions]) => {
   const module = await import(`./games/${renderer}.js`);
+  const table = module.createTable(window.document.createElement("div"), { act: () => {} });
   const { op, scenario, steps = 0, ...deal } = create;
   const played = actions.map((action) => ({ action }));
   const document = op === "play_scenario"
@@ -234,8 +235,8 @@ _WORDS_JS = """async ([renderer, create, actions]) => {
   if (!reply.ok) throw new Error(reply.error.message);
   const frames = reply.frames.slice(steps);
   return {
-    words: actions.map((action, i) => module.describeAction(action, frames[i].snapshot)),
-    said: actions.map((_, i) => module.narrate(frames[i + 1].events, frames[i + 1].snapshot)),
+    words: actions.map((action, i) => table.describeAction(action, frames[i].snapshot)),
+    said: actions.map((_, i) => table.narrate(frames[i + 1].events, frames[i + 1].snapshot)),
   };
 }"""
 
@@ -260,7 +261,7 @@ def words_through_the_page(page: Page, renderer: str, create: dict,
 _EXPLAIN_LAST_STEP_JS = """
 async ([game, scenario, language, actions]) => {
   const { setLanguage } = await import("./i18n.js");
-  const renderer = await import(`./games/${game}.js`);
+  const renderer = (await import(`./games/${game}.js`)).createTable(document.createElement("div"), { act: () => {} });
   setLanguage(language, { remember: false });
   // the scenario played through (its last step may be any seat's: a session acts for its own only)
   const { frames } = await window.pygamesBridge({ op: "scenario", scenario });

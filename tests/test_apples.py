@@ -106,6 +106,14 @@ def test_thirteen_cards_each_and_the_dealers_left_bids_first():
     assert {apples(seed=s).view(None)["dealer"] for s in range(12)} == {0, 1, 2, 3}  # drawn from the seed
 
 
+def test_the_view_tells_the_deals_tricks_and_the_bidding_suits():
+    """Thirteen cards each, one kept back as the target: twelve tricks, as the table shows them; the
+    bidding box's suits in their order."""
+    view = apples(seed=2).view(None)
+    assert view["tricks_per_deal"] == view["hand_sizes"][0] - 1 == 12
+    assert view["bid_suits"] == ["D", "H", "C", "S"]  # weakest to strongest at an equal number
+
+
 # --- bidding --------------------------------------------------------------------------------------------------
 
 def test_a_higher_number_or_an_equal_number_in_a_stronger_suit_beats_a_bid():

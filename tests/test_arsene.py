@@ -58,6 +58,15 @@ def test_starting_stores_and_chips():
     assert view["contest"] is False
 
 
+def test_the_view_names_each_stores_card_and_the_deals_tricks():
+    """What the table shows comes from the view: store n's card (the n of diamonds, the ace for 1)
+    and how many tricks a deal has (one per card in a full hand)."""
+    view = arsene(seed=3).view(None)
+    assert [s["card"] for s in view["stores"]] == ["AD", "2D", "3D", "4D", "5D"]
+    assert {s["card"] for s in view["stores"]} == STORE_CODES
+    assert view["tricks_per_deal"] == view["hand_sizes"][0] == 11
+
+
 # --- the blind choice ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("dealer", range(4))

@@ -80,6 +80,12 @@ def test_deal_thirteen_each_six_on_display(players):
     assert len({c for h in hands for c in h} | set(view["display"])) == 13 * players + 6
 
 
+def test_the_view_tells_the_highest_number():
+    """The builder offers every number of the set: 0 to the view's highest_number, the set's top double."""
+    view = dominuxen(seed=1).view(None)
+    assert view["highest_number"] == max(tile.high for tile in TILES) == 12
+
+
 def test_first_player_is_drawn_from_the_seed():
     assert len({dominuxen(seed=s).current_player for s in range(20)}) == 4
 

@@ -72,6 +72,15 @@ def test_schedule_piles_follow_the_roles(dealer):
     assert [len(piles[(dealer + role) % 4]) for role in range(4)] == [16, 12, 12, 12]
 
 
+def test_the_view_tells_how_many_tricks_a_deal_has():
+    """As many tricks as cards in a hand, and as many votes: the schedule row is that long."""
+    game = schedule(seed=4)
+    assert game.view(None)["tricks_per_deal"] == game.view(None)["hand_sizes"][0] == 13
+    vote_all(game)
+    view = game.view(None)
+    assert len(view["row"]) == view["tricks_per_deal"]
+
+
 @pytest.mark.parametrize("dealer", range(4))
 def test_vote_order_for_each_dealer(dealer):
     """Dealer and clockwise; from the dealer's right counter-clockwise; dealer and clockwise; the dealer."""

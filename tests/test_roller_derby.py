@@ -99,6 +99,15 @@ def test_a_new_game_deals_thirteen_each_and_the_roller_rolls():
     assert set().union(*hands) == set(ALL) and sum(map(len, hands)) == 52
 
 
+def test_the_view_tells_the_tricks_the_pass_and_the_jokers_price():
+    """What the table shows comes from the view: thirteen tricks (a full hand), three cards to give
+    a partner, nine points a joker."""
+    view = derby(seed=5).view(None)
+    assert view["tricks_per_deal"] == view["hand_sizes"][0] == 13
+    assert view["pass_size"] == 3
+    assert view["joker_price"] == 9
+
+
 def test_the_roll_is_two_dice_their_sum_the_target_shown_to_all():
     game = derby(seed=5)
     roller = game.current_player

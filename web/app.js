@@ -676,10 +676,10 @@ async function undoMove() {
   if (current.snap.current_player !== current.snap.seat) current.drive(); // back at a bot's first move
 }
 
-// --- hints: a suggested move for the human, from their own view, on tables that can show one --------
+// --- hints: a suggested move for the human, from their own view (every table can show one) ------
 
 function hintOffered() {
-  return Boolean(onTable() && session.renderer.showHint && session.snap.legal.length > 0);
+  return Boolean(onTable() && session.snap.legal.length > 0);
 }
 
 function updateHintButton() {
@@ -718,7 +718,7 @@ async function requestHint({ auto = false } = {}) {
       // a renderer focuses what it marks, for the player who asked; a suggestion the explanations
       // asked for leaves the focus, and so the page's scroll, where they were
       const [focused, scrolled] = [document.activeElement, [scrollX, scrollY]];
-      current.renderer.showHint($("game"), reply.hint.action, current.snap);
+      current.renderer.showHint(reply.hint.action, current.snap);
       if (auto) {
         if (focused && focused !== document.body) focused.focus({ preventScroll: true });
         else document.activeElement?.blur();
@@ -789,7 +789,7 @@ function openRules(game, { cube = game.options.some((option) => option.name === 
   const keys = () => [
     ...(renderer.helpKeys ?? []).map((key) => t(key)),
     cube && t("keyCube"),
-    renderer.showHint && t("keyHint"),
+    t("keyHint"),
     undo && t("keyUndo"),
     t("keyShare"), t("keyNew"), t("keyHelpRules"),
   ].filter(Boolean);

@@ -4,6 +4,10 @@ import { h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+// The four suits, in the order the engine lists them.
+export const SUITS = Object.keys(SUIT_SYMBOL);
+// The ranks, low to high (the ace high), as the engine's deck lists them.
+export const RANKS = "23456789TJQKA";
 const RANK_LABEL = { T: "10" };
 
 addStrings({
@@ -26,6 +30,10 @@ addStrings({
 export const suitOf = (code) => code.slice(-1);
 export const rankOf = (code) => code.slice(0, -1);
 
+// A rank as a card's corner shows it ("10" for the ten's T), and a card in a line of text ("10♥").
+export const rankLabel = (rank) => RANK_LABEL[rank] ?? rank;
+export const cardText = (code) => `${rankLabel(rankOf(code))}${SUIT_SYMBOL[suitOf(code)]}`;
+
 export function suitName(suit) {
   return t(`suit_${suit}`);
 }
@@ -40,7 +48,7 @@ export function cardName(code) {
 export function cardFace(code, { tag = "span", class: extra = "", "aria-label": label, ...attributes } = {}) {
   const rank = rankOf(code);
   const suit = suitOf(code);
-  const index = RANK_LABEL[rank] ?? rank;
+  const index = rankLabel(rank);
   const name = label ?? cardName(code);
   return h(tag, { ...cardRole(tag, tag === "button" ? pressableName(index, name) : name), ...attributes,
     class: `card face suit-${suit} ${extra}` },

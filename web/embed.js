@@ -479,7 +479,8 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
   stopAutoplay();
   const frames = compiled.frames;
   const last = frames.length - 1;
-  const renderer = renderers[scenario.game];
+  // the steps are drawn, never played: the table acts on nothing
+  const renderer = renderers[scenario.game].createTable($("embed-stage"), { act: () => {} });
   const stops = chooseSeat ? { deal: markedSteps(frames, "deal"), trick: markedSteps(frames, "trick") }
     : { deal: [], trick: [] };
   let step = Math.min(at, last);
@@ -557,7 +558,7 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
 
   const show = () => {
     const frame = frames[step];
-    renderer.render($("embed-stage"), frame.snapshot, { act: () => {}, myTurn: false, keyboard: false, events: frame.events });
+    renderer.render(frame.snapshot, { myTurn: false, keyboard: false, events: frame.events });
     renderCube($("embed-cube"), frame.snapshot, null);
     const caption = captionOf(renderer, frames, step);
     $("embed-caption").textContent = caption;

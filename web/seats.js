@@ -79,10 +79,14 @@ export function playerName(view, seat) {
 // Several seats' names as one list, in the order given ("West, East").
 export const seatNames = (view, seats, name = seatName) => seats.map((seat) => name(view, seat)).join(t("seatList"));
 
-// A team of partners sitting opposite (seats team and team + 2) named by its two seats, the one
-// nearer the bottom first: "You & North", "West & East" (a spectator's: "South & North").
+// In a partnership game partners sit opposite: seats team and team + 2 (of four) form team 0 or 1.
+export const teamOf = (seat) => seat % 2;
+export const partnerOf = (seat) => (seat + 2) % 4;
+
+// A team of partners named by its two seats, the one nearer the bottom first: "You & North",
+// "West & East" (a spectator's: "South & North").
 export function teamName(view, team) {
-  const [first, second] = [team, team + 2].sort((a, b) => placeOf(view, a) - placeOf(view, b));
+  const [first, second] = [team, partnerOf(team)].sort((a, b) => placeOf(view, a) - placeOf(view, b));
   return t("seatPair", { first: seatName(view, first), second: seatName(view, second) });
 }
 

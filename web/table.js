@@ -67,7 +67,8 @@ export class LiveTable {
     this.sid = reply.sid;
     this.snap = reply.snapshot;
     this.events = [];
-    this.renderer = renderers[this.snap.game];
+    this.shell = { act: (action) => this.act(action) }; // what the renderer may ask of the table
+    this.renderer = this.createRenderer();
     this.busy = false; // a request is on its way (or a move waits for the engine): no second action meanwhile
     this.queued = null; // the move made on a starting table, sent once the game is loaded
     this.closed = false;
@@ -79,9 +80,15 @@ export class LiveTable {
     return this.opening !== null;
   }
 
+  // The game's table on this table's root: the renderer keeps what it remembers (the cards picked,
+  // the hint's mark) to itself, and acts through the shell it is given.
+  createRenderer() {
+    return renderers[this.snap.game].createTable(this.root, this.shell);
+  }
+
+  // What the renderer is told with each drawing (the cube bar also gets `act`).
   context() {
     return {
-      act: (action) => this.act(action),
       myTurn: !this.busy && this.snap.legal.length > 0,
       keyboard: this.keyboard,
       events: this.events,
@@ -92,8 +99,8 @@ export class LiveTable {
   draw() {
     const focusKey = document.activeElement?.dataset?.focusKey;
     const context = this.context();
-    this.renderer.render(this.root, this.snap, context);
-    if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, context);
+    this.renderer.render(this.snap, context);
+    if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, { ...context, ...this.shell });
     const find = (selector) => this.cubeRoot?.querySelector(selector) ?? this.root.querySelector(selector);
     const again = focusKey && find(`[data-focus-key="${focusKey}"]`);
     if (again) focusInView(again);
@@ -128,7 +135,8 @@ export class LiveTable {
   onKey(event) {
     this.keyboard = true;
     const context = this.context();
-    return onCubeKey(event, this.snap, context) || this.renderer.onKey(event, this.snap, context);
+    return onCubeKey(event, this.snap, { ...context, ...this.shell })
+      || this.renderer.onKey(event, this.snap, context);
   }
 
   async start() {
@@ -172,9 +180,10 @@ export class LiveTable {
       return null;
     }
     const moved = !samePosition(this.snap, reply.snapshot);
+    const otherGame = reply.snapshot.game !== this.snap.game;
     this.sid = reply.sid;
     this.snap = reply.snapshot;
-    this.renderer = renderers[this.snap.game];
+    if (otherGame) this.renderer = this.createRenderer();
     this.draw();
     if (queued && moved) this.onNotice("tableQueuedDropped");
     return moved ? null : queued;

@@ -2,18 +2,15 @@
 // Seats sit clockwise from the bottom (seats.js): the viewer at the bottom, West, North, East; each
 // plays for themselves. The scores, counts and points come from the view and the deal summary;
 // grouping captured cards by rank is only a way of laying them out.
-import { cardBack, cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
+import { cardBack, cardFace, cardName, cardText, rankLabel, rankOf, RANKS, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
 import { arrowFocus, focusInView, h, markHinted } from "../dom.js";
 import { addStrings, t, tn } from "../i18n.js";
 import {
   placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
 } from "../seats.js";
+import { legalOf, trickBotDelay } from "./kit.js";
 
-const BID_SUITS = ["D", "H", "C", "S"]; // weakest to strongest at equal numbers, as the engine orders them
-const RANK_ORDER = "AKQJT98765432";
-const TRICKS = 12;
-const RANK_LABEL = { T: "10" };
-const DELAY = { bid: 700, discard: 200, target: 300, trickShown: 1300, beforeHuman: 750, humanDone: 450 };
+const DELAY = { trickShown: 1300, beforeHuman: 750, humanDone: 450 };
 
 addStrings({
   en: {
@@ -34,7 +31,7 @@ addStrings({
     apYouPut: "You put in:", apYouGot: "You got back:", apFaceDown: "{n} face down",
     apTargets: "Target cards", apChosen: "{name}: set aside", apChoosing: "{name}: choosing",
     apYourTarget: "Your target:",
-    apTrickN: "Trick {n}/12", apTrump: "Trump {symbol}", apTrumpAria: "Trump: {suit}",
+    apTrickN: "Trick {n}/{total}", apTrump: "Trump {symbol}", apTrumpAria: "Trump: {suit}",
     apTrickWon: "{winner} won trick {n}",
     apCaptured: "Captured sets", apCapturedAria: "{name}: captured {cards} cards",
     apNothingCaptured: "nothing yet", apSetAria: "{count} × {rank}: {cards}",
@@ -108,7 +105,7 @@ addStrings({
     apYouPut: "あなたが出した札:", apYouGot: "戻ってきた札:", apFaceDown: "伏せ札{n}枚",
     apTargets: "ターゲットカード", apChosen: "{name}: 伏せ済み", apChoosing: "{name}: 選択中",
     apYourTarget: "ターゲット:",
-    apTrickN: "トリック {n}/12", apTrump: "切り札 {symbol}", apTrumpAria: "切り札: {suit}",
+    apTrickN: "トリック {n}/{total}", apTrump: "切り札 {symbol}", apTrumpAria: "切り札: {suit}",
     apTrickWon: "{winner}がトリック{n}に勝利",
     apCaptured: "獲得したセット", apCapturedAria: "{name}: 獲得{cards}枚",
     apNothingCaptured: "まだなし", apSetAria: "{rank}×{count}: {cards}",
@@ -162,45 +159,128 @@ addStrings({
   },
 });
 
-const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
-const rankText = (rank) => RANK_LABEL[rank] ?? rank;
-const cardText = (code) => `${rankText(rankOf(code))}${SUIT_SYMBOL[suitOf(code)]}`;
 const bidText = (count, suit) => t("apBidText", { count, symbol: SUIT_SYMBOL[suit] });
 const callText = (call) => (call.type === "bid" ? bidText(call.count, call.suit) : t("apPass"));
 // A bid in words: "3 hearts", "1 heart" (Japanese "♥3", as the original writes bids).
 const bidName = (count, suit) => tn("apBidName", count,
   { suits: suitName(suit), suit: t(`apSuitOne_${suit}`), symbol: SUIT_SYMBOL[suit] });
 
-let table = null; // the rendered .apples element, for keyboard navigation
-let pendingCount = null; // a digit typed in the bidding: the number the next suit key bids
-let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
+// One table of the game on `root`: everything it remembers between drawings lives here, so two
+// tables of the game on one page share nothing (games/index.js).
+export function createTable(root, shell) {
+  let table = null; // the rendered .apples element, for keyboard navigation
+  let pendingCount = null; // a digit typed in the bidding: the number the next suit key bids
+  let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
+
+  function render(snap, drawn) {
+    const context = { ...drawn, act: shell.act };
+    const view = snap.view;
+    if (view.phase !== "bid" || !context.myTurn) pendingCount = null;
+    table = h("div", {
+      class: "apples", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+      "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null, "data-trick-number": view.trick_number,
+      "data-trump": view.trump ?? null, "data-declarer": view.declarer ?? null, style: placeColors(view),
+    },
+    h("div", { class: "ap-main" },
+      infoBar(view),
+      h("div", { class: "felt ap-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
+      phasePanel(view, snap, context),
+      prompt(view, snap, context),
+      handRow(view, snap, context)),
+    h("aside", { class: "ap-side" }, totals(view), capturedSets(view),
+      view.phase === "play" && view.declarer !== null && exchangePanel(view),
+      trickTable(view), rulesBox(view.scoring)));
+    root.replaceChildren(table);
+    if (hinted && hinted.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
+    else hinted = null;
+  }
+
+  // --- the parts of the table ----------------------------------------------------------------------
+
+  function phasePanel(view, snap, context) {
+    if (view.phase === "bid") return biddingPanel(view, snap, context);
+    if (view.phase === "discard") return exchangePanel(view);
+    if (view.phase === "target") return h("div", { class: "ap-panels" }, exchangePanel(view), targetPanel(view));
+    return null; // in the play the spent exchange panel waits in the side column
+  }
+
+  // Every call so far, then (on the human's turn) the bidding box: one row per number the engine
+  // offers, a button for each suit bid it lists as legal, and pass.
+  function biddingPanel(view, snap, context) {
+    const standing = view.standing_bid;
+    const bids = legalOf(snap, "bid");
+    const counts = [...new Set(bids.map((bid) => bid.count))];
+    const canPass = legalOf(snap, "pass").length > 0 && context.myTurn;
+    const firstBid = bids[0];
+    return h("section", { class: "ap-panel bidding", "aria-label": t("apBidding") },
+      h("div", { class: "bid-history", "data-region": "trick" },
+        h("h2", { class: "strip-title", text: t("apBidHistory") }),
+        callList(view, view.bids),
+        h("p", { class: "standing", "data-standing": standing ? `${standing.count}${standing.suit}` : "",
+          text: standing ? t("apStanding", { name: seatName(view, standing.seat), bid: bidText(standing.count, standing.suit) })
+            : t("apNoStanding") })),
+      snap.legal.length > 0 && h("div", { class: "bid-box", role: "group", "aria-label": t("apBidBox"), "data-region": "actions" },
+        h("button", {
+          type: "button", class: "action pass", id: "pass", "data-nav": "", "data-focus-key": "pass",
+          "data-hint-key": hintKey({ type: "pass" }),
+          "aria-keyshortcuts": "P", disabled: !canPass, "data-autofocus": firstBid ? null : "",
+          onclick: () => context.act({ type: "pass" }),
+        }, t("apPass"), h("kbd", { "aria-hidden": "true", text: "P" })),
+        counts.map((count) => h("div", {
+          class: `bid-row ${pendingCount === count ? "pending" : ""}`, "data-count": count, role: "group",
+          "aria-label": tn("apBidRow", count),
+        },
+        h("span", { class: "bid-count", "aria-hidden": "true", text: count }),
+        view.bid_suits.map((suit) => { // one column a suit, weakest to strongest at an equal number
+          const bid = bids.find((b) => b.count === count && b.suit === suit);
+          if (!bid) return h("span", { class: "bid-gap", "aria-hidden": "true" });
+          return h("button", {
+            type: "button", class: `bid suit-${suit}`, "data-bid": `${count}${suit}`, "data-nav": "",
+            "data-focus-key": `bid-${count}${suit}`, "data-hint-key": hintKey(bid), disabled: !context.myTurn,
+            "data-autofocus": bid === firstBid ? "" : null,
+            "aria-label": t("apBidAria", { count, suit: suitName(suit) }),
+            onclick: () => context.act(bid),
+          }, h("span", { "aria-hidden": "true", text: bidText(count, suit) }));
+        })))));
+  }
+
+  function onKey(event, snap, asked) {
+    const context = { ...asked, act: shell.act };
+    const key = event.key.toLowerCase();
+    if (arrowFocus(table, key)) return true;
+    if (!context.myTurn || snap.view.phase !== "bid") return false;
+    if (key === "p") {
+      context.act({ type: "pass" });
+      return true;
+    }
+    const bids = legalOf(snap, "bid");
+    if (/^[1-9]$/.test(key) && bids.some((bid) => bid.count === Number(key))) {
+      pendingCount = Number(key);
+      for (const row of table.querySelectorAll(".bid-row")) {
+        row.classList.toggle("pending", Number(row.dataset.count) === pendingCount);
+      }
+      focusInView(table.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`));
+      return true;
+    }
+    // a suit letter bids only after a digit: alone, H is the hint and S the share, as at every table
+    const suit = key.toUpperCase();
+    if (pendingCount === null) return false;
+    const bid = bids.find((b) => b.suit === suit && b.count === pendingCount);
+    if (bid) context.act(bid);
+    return bid !== undefined;
+  }
+
+  // The suggested bid, pass or card stands out and takes the focus (Enter or Space then does it).
+  function showHint(action, snap) {
+    hinted = { save: snap.save, action };
+    markHinted(root, hintKey(action));
+  }
+
+  return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate };
+}
 
 // What names an action on the table (data-hint-key), for the hint's mark.
 const hintKey = (action) => `${action.type}:${action.card ?? (action.count ? `${action.count}${action.suit}` : "")}`;
-
-export function render(root, snap, context) {
-  const view = snap.view;
-  if (view.phase !== "bid" || !context.myTurn) pendingCount = null;
-  table = h("div", {
-    class: "apples", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null, "data-trick-number": view.trick_number,
-    "data-trump": view.trump ?? null, "data-declarer": view.declarer ?? null, style: placeColors(view),
-  },
-  h("div", { class: "ap-main" },
-    infoBar(view),
-    h("div", { class: "felt ap-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
-    phasePanel(view, snap, context),
-    prompt(view, snap, context),
-    handRow(view, snap, context)),
-  h("aside", { class: "ap-side" }, totals(view), capturedSets(view),
-    view.phase === "play" && view.declarer !== null && exchangePanel(view),
-    trickTable(view), rulesBox(view.scoring)));
-  root.replaceChildren(table);
-  if (hinted && hinted.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
-  else hinted = null;
-}
-
-// --- the parts of the table ----------------------------------------------------------------------
 
 function contractBadge(view) {
   if (view.declarer === null) return h("span", { class: "badge", text: t("apNoContract") });
@@ -267,17 +347,10 @@ function centre(view) {
     })),
     h("span", { class: "trick-caption" },
       done && h("span", { class: "trick-result", text: t("apTrickWon", { winner: seatName(view, last.winner), n: last.trick }) }),
-      playing && h("span", { class: "trick-number", text: t("apTrickN", { n: Math.min(view.trick_number, TRICKS) }) }),
+      playing && h("span", { class: "trick-number", text: t("apTrickN", { n: view.trick_number, total: view.tricks_per_deal }) }),
       view.trump && h("span", { class: `trump-badge suit-${view.trump}`, "data-trump": view.trump,
         "aria-label": t("apTrumpAria", { suit: suitName(view.trump) }),
         text: t("apTrump", { symbol: SUIT_SYMBOL[view.trump] }) })));
-}
-
-function phasePanel(view, snap, context) {
-  if (view.phase === "bid") return biddingPanel(view, snap, context);
-  if (view.phase === "discard") return exchangePanel(view);
-  if (view.phase === "target") return h("div", { class: "ap-panels" }, exchangePanel(view), targetPanel(view));
-  return null; // in the play the spent exchange panel waits in the side column
 }
 
 function callList(view, calls) {
@@ -291,46 +364,6 @@ function callList(view, calls) {
   h("span", { class: "call-seat", "aria-hidden": "true", text: seatShort(view, call.seat) }),
   h("span", { class: `call-bid ${call.type === "bid" ? `suit-${call.suit}` : ""}`, "aria-hidden": "true",
     text: callText(call) }))));
-}
-
-// Every call so far, then (on the human's turn) the bidding box: one row per number the engine
-// offers, a button for each suit bid it lists as legal, and pass.
-function biddingPanel(view, snap, context) {
-  const standing = view.standing_bid;
-  const bids = legalOf(snap, "bid");
-  const counts = [...new Set(bids.map((bid) => bid.count))];
-  const canPass = legalOf(snap, "pass").length > 0 && context.myTurn;
-  const firstBid = bids[0];
-  return h("section", { class: "ap-panel bidding", "aria-label": t("apBidding") },
-    h("div", { class: "bid-history", "data-region": "trick" },
-      h("h2", { class: "strip-title", text: t("apBidHistory") }),
-      callList(view, view.bids),
-      h("p", { class: "standing", "data-standing": standing ? `${standing.count}${standing.suit}` : "",
-        text: standing ? t("apStanding", { name: seatName(view, standing.seat), bid: bidText(standing.count, standing.suit) })
-          : t("apNoStanding") })),
-    snap.legal.length > 0 && h("div", { class: "bid-box", role: "group", "aria-label": t("apBidBox"), "data-region": "actions" },
-      h("button", {
-        type: "button", class: "action pass", id: "pass", "data-nav": "", "data-focus-key": "pass",
-        "data-hint-key": hintKey({ type: "pass" }),
-        "aria-keyshortcuts": "P", disabled: !canPass, "data-autofocus": firstBid ? null : "",
-        onclick: () => context.act({ type: "pass" }),
-      }, t("apPass"), h("kbd", { "aria-hidden": "true", text: "P" })),
-      counts.map((count) => h("div", {
-        class: `bid-row ${pendingCount === count ? "pending" : ""}`, "data-count": count, role: "group",
-        "aria-label": tn("apBidRow", count),
-      },
-      h("span", { class: "bid-count", "aria-hidden": "true", text: count }),
-      BID_SUITS.map((suit) => {
-        const bid = bids.find((b) => b.count === count && b.suit === suit);
-        if (!bid) return h("span", { class: "bid-gap", "aria-hidden": "true" });
-        return h("button", {
-          type: "button", class: `bid suit-${suit}`, "data-bid": `${count}${suit}`, "data-nav": "",
-          "data-focus-key": `bid-${count}${suit}`, "data-hint-key": hintKey(bid), disabled: !context.myTurn,
-          "data-autofocus": bid === firstBid ? "" : null,
-          "aria-label": t("apBidAria", { count, suit: suitName(suit) }),
-          onclick: () => context.act(bid),
-        }, h("span", { "aria-hidden": "true", text: bidText(count, suit) }));
-      })))));
 }
 
 function pileSeatLine(view, seat) {
@@ -438,7 +471,7 @@ function totals(view) {
 function rankGroups(codes) {
   const groups = new Map();
   for (const code of codes) groups.set(rankOf(code), [...(groups.get(rankOf(code)) ?? []), code]);
-  return [...groups.entries()].sort(([a], [b]) => RANK_ORDER.indexOf(a) - RANK_ORDER.indexOf(b));
+  return [...groups.entries()].sort(([a], [b]) => RANKS.indexOf(b) - RANKS.indexOf(a)); // the ace first
 }
 
 function setChip(rank, codes, isTarget) {
@@ -447,10 +480,10 @@ function setChip(rank, codes, isTarget) {
   return h("li", {
     class: `set size-${Math.min(codes.length, 4)} ${isTarget ? "target-rank" : ""}`,
     "data-rank": rank, "data-count": codes.length, "data-target": isTarget ? "" : null,
-    "aria-label": t("apSetAria", { rank: rankText(rank), count: codes.length, cards: codes.map(cardName).join(t("apList")) })
+    "aria-label": t("apSetAria", { rank: rankLabel(rank), count: codes.length, cards: codes.map(cardName).join(t("apList")) })
       + (kind ? ` (${kind})` : "") + (isTarget ? ` · ${t("apTargetMark")}` : ""),
   },
-  h("span", { class: "set-rank", "aria-hidden": "true", text: rankText(rank) }),
+  h("span", { class: "set-rank", "aria-hidden": "true", text: rankLabel(rank) }),
   h("span", { class: "set-suits", "aria-hidden": "true" },
     codes.map((code) => h("span", { class: `suit-${suitOf(code)}`, text: SUIT_SYMBOL[suitOf(code)] }))));
 }
@@ -515,7 +548,7 @@ function rulesBox(scoring) {
       h("thead", {}, h("tr", {}, ["apColRanks", "apColPair", "apColTriple", "apColFour"].map((key, i) =>
         h("th", { scope: "col", class: i ? "num" : "", text: t(key) })))),
       h("tbody", {}, scoring.sets.map((row) => h("tr", { "data-ranks": row.ranks.join(" ") },
-        h("th", { scope: "row", text: row.ranks.map(rankText).join(" ") }),
+        h("th", { scope: "row", text: row.ranks.map(rankLabel).join(" ") }),
         [row.pair, row.triple, row.four].map((points) => h("td", { class: `num ${points < 0 ? "minus" : ""}`, text: points })))))),
     h("ul", { class: "target-rules" }, targetRows),
     h("p", { class: "fine", text: t("apSingles", { goal: scoring.goal }) }));
@@ -523,51 +556,22 @@ function rulesBox(scoring) {
 
 // --- keys, pacing, summaries ---------------------------------------------------------------------
 
-export function onKey(event, snap, context) {
-  const key = event.key.toLowerCase();
-  if (arrowFocus(table, key)) return true;
-  if (!context.myTurn || snap.view.phase !== "bid") return false;
-  if (key === "p") {
-    context.act({ type: "pass" });
-    return true;
-  }
-  const bids = legalOf(snap, "bid");
-  if (/^[1-9]$/.test(key) && bids.some((bid) => bid.count === Number(key))) {
-    pendingCount = Number(key);
-    for (const row of table.querySelectorAll(".bid-row")) {
-      row.classList.toggle("pending", Number(row.dataset.count) === pendingCount);
-    }
-    focusInView(table.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`));
-    return true;
-  }
-  // a suit letter bids only after a digit: alone, H is the hint and S the share, as at every table
-  const suit = key.toUpperCase();
-  if (!BID_SUITS.includes(suit) || pendingCount === null) return false;
-  const bid = bids.find((b) => b.suit === suit && b.count === pendingCount);
-  if (bid) context.act(bid);
-  return bid !== undefined;
-}
-
 // Calls come one by one; the exchange and the target cards quickly (face down, nothing to read);
-// a finished trick stays in view a moment; bots wait longer while the human has still to play.
-export function botDelay(snap, lastEvents) {
-  if (lastEvents.some((event) => event.type === "trick_won")) return DELAY.trickShown;
-  const view = snap.view;
-  if (view.phase in DELAY) return DELAY[view.phase];
-  return view.trick.some((play) => play.seat === view.seat) ? DELAY.humanDone : DELAY.beforeHuman;
-}
+// in the play, a trick game's pace (kit.js).
+const SET_UP_DELAY = { bid: 700, discard: 200, target: 300 };
+const botDelay = trickBotDelay(DELAY, (snap) => SET_UP_DELAY[snap.view.phase] ?? null);
 
 function summarySet(set) {
   return h("li", {
     class: `set size-${Math.min(set.count, 4)} ${set.target ? "target-rank" : ""} ${set.points < 0 ? "minus" : ""}`,
     "data-rank": set.rank, "data-count": set.count, "data-points": set.points, "data-target": set.target ? "" : null,
-    title: t("apSetTitle", { rank: rankText(set.rank), count: set.count, points: set.points,
+    title: t("apSetTitle", { rank: rankLabel(set.rank), count: set.count, points: set.points,
       target: set.target ? ` (${t("apTargetBonus")})` : "" }),
-  }, t("apSetPoints", { rank: rankText(set.rank), count: set.count, points: set.points }),
+  }, t("apSetPoints", { rank: rankLabel(set.rank), count: set.count, points: set.points }),
   set.target && h("span", { class: "target-tag", text: ` ◎ ${t("apTargetBonus")}` }));
 }
 
-export function dealSummary(summary, snap) {
+function dealSummary(summary, snap) {
   const view = snap.view;
   const goal = snap.view.scoring.goal;
   return h("section", { class: "deal-summary ap-summary", "data-deal": summary.deal },
@@ -599,7 +603,7 @@ function headline(view, { scores, winners }) {
   return tn("apTheyWin", winners.length, { names: seatNames(view, winners), score: best });
 }
 
-export function finalSummary(snap) {
+function finalSummary(snap) {
   const view = snap.view;
   const { scores, winners, deals } = snap.result;
   return h("section", { class: "final-summary", "data-winners": winners.join(" ") },
@@ -616,15 +620,9 @@ export function finalSummary(snap) {
 
 export const helpKeys = ["keyArrows", "keyApples"];
 
-// The suggested bid, pass or card stands out and takes the focus (Enter or Space then does it).
-export function showHint(root, action, snap) {
-  hinted = { save: snap.save, action };
-  markHinted(root, hintKey(action));
-}
-
 const DO_WITH_CARD = { discard: "apDoDiscard", target: "apDoTarget", play: "apDoPlay" };
 
-export function describeAction(action) {
+function describeAction(action) {
   if (action.type === "pass") return t("apDoPass");
   if (action.type === "bid") return t("apDoBid", { bid: bidName(action.count, action.suit) });
   return t(DO_WITH_CARD[action.type], { card: cardName(action.card) });
@@ -643,7 +641,7 @@ function dealOverWords(view, summary) {
   }))];
 }
 
-export function narrate(events, snap) {
+function narrate(events, snap) {
   const view = snap.view;
   // after a deal's last trick the view shows the next deal: the trump is the ended deal's
   const trump = events.find((event) => event.type === "deal_over")?.summary.bid.suit ?? view.trump;

@@ -1,14 +1,13 @@
 // The Arsène table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
 // Seats sit clockwise from the bottom: the viewer at the bottom, then West, North, East (seats.js).
-import { cardBack, cardFace, cardName, suitName, suitOf } from "../cards.js";
+import { cardBack, cardFace, cardName, cardText, suitName, suitOf } from "../cards.js";
 import { arrowFocus, h, markHinted } from "../dom.js";
 import { addStrings, t, tn } from "../i18n.js";
 import {
   placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
 } from "../seats.js";
+import { legalOf, trickBotDelay } from "./kit.js";
 
-const TRICKS_PER_DEAL = 11;
-const STORE_CARD = ["A", "2", "3", "4", "5"];
 const DELAY = { trickShown: 1100, beforeHuman: 800, humanDone: 450 };
 
 addStrings({
@@ -29,7 +28,7 @@ addStrings({
     nCards: "{n} cards", nCards_one: "1 card", nTricks: "{n} tricks", nTricks_one: "1 trick",
     nChips: "{n} chips", nChips_one: "1 chip",
     dealer: "Dealer", toMove: "to move",
-    trickN: "Trick {n}/11",
+    trickN: "Trick {n}/{total}",
     trickKept: "{winner} took the trick", trickPushed: "{winner} won and pushed it to {taker}",
     trickWon: "{winner} won the trick",
     yourPlay: "Your turn: play a highlighted card.", yourLead: "Your lead: play any card.",
@@ -88,7 +87,7 @@ addStrings({
     seatAria: "{name}: {cards}、{tricks}、{chips}",
     nCards: "手札{n}枚", nTricks: "{n}トリック", nChips: "チップ{n}枚",
     dealer: "ディーラー", toMove: "手番",
-    trickN: "トリック {n}/11",
+    trickN: "トリック {n}/{total}",
     trickKept: "{winner}がトリックを取りました", trickPushed: "{winner}が勝って{taker}に押しつけました",
     trickWon: "{winner}がトリックに勝ちました",
     yourPlay: "あなたの番: 光っているカードを出してください。", yourLead: "あなたのリード: 好きなカードを出せます。",
@@ -131,30 +130,54 @@ addStrings({
   },
 });
 
-const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
+// One table of the game on `root`: everything it remembers between drawings lives here, so two
+// tables of the game on one page share nothing (games/index.js).
+export function createTable(root, shell) {
+  let table = null; // the rendered .arsene element, for keyboard navigation
+  let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
 
-let table = null; // the rendered .arsene element, for keyboard navigation
-let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
+  function render(snap, drawn) {
+    const context = { ...drawn, act: shell.act };
+    const view = snap.view;
+    table = h("div", {
+      class: "arsene", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+      "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null,
+    },
+    infoBar(view),
+    h("div", { class: "board" }, felt(view, snap), storesPanel(view)),
+    prompt(view, snap, context),
+    handRow(view, snap, context));
+    root.replaceChildren(table);
+    if (hinted && hinted.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
+    else hinted = null;
+  }
 
-// What names an action on the table (data-hint-key), for the hint's mark.
-const hintKey = (action) => `${action.type}:${action.card ?? action.index ?? action.to ?? ""}`;
+  function onKey(event, snap, asked) {
+    const context = { ...asked, act: shell.act };
+    const key = event.key.toLowerCase();
+    if (arrowFocus(table, key)) return true;
+    if (!context.myTurn) return false;
+    const wanted = { k: "keep", p: "push" }[key];
+    const action = wanted ? legalOf(snap, wanted)[0]
+      : legalOf(snap, "choose").find((choice) => String(choice.index + 1) === key);
+    if (!action) return false;
+    context.act(action);
+    return true;
+  }
 
-export function render(root, snap, context) {
-  const view = snap.view;
-  table = h("div", {
-    class: "arsene", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null,
-  },
-  infoBar(view),
-  h("div", { class: "board" }, felt(view, snap), storesPanel(view)),
-  prompt(view, snap, context),
-  handRow(view, snap, context));
-  root.replaceChildren(table);
-  if (hinted && hinted.save === snap.save) markHinted(table, hintKey(hinted.action), { focus: false });
-  else hinted = null;
+  // The suggested card, edge card or keep/push button stands out and takes the focus (Enter plays it).
+  function showHint(action, snap) {
+    hinted = { save: snap.save, action };
+    markHinted(root, hintKey(action));
+  }
+
+  return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate };
 }
 
 // --- the parts of the table ----------------------------------------------------------------------
+
+// What names an action on the table (data-hint-key), for the hint's mark.
+const hintKey = (action) => `${action.type}:${action.card ?? action.index ?? action.to ?? ""}`;
 
 function infoBar(view) {
   const trump = view.trump === "D" ? t("trumpDiamonds") : view.table.some((edge) => edge.chosen) ? t("noTrump")
@@ -186,7 +209,7 @@ function storesPanel(view) {
       class: `store ${store.chips === 0 ? "empty" : ""}`, role: "group",
       "aria-label": tn("storeAria", store.chips, { store: store.store }),
     },
-    h("span", { class: "store-card suit-D", "aria-hidden": "true", text: `${STORE_CARD[store.store - 1]}♦` }),
+    h("span", { class: `store-card suit-${suitOf(store.card)}`, "aria-hidden": "true", text: cardText(store.card) }),
     h("span", { class: "store-chips", "aria-hidden": "true", text: store.chips }),
     h("span", { class: "groups", "aria-hidden": "true" },
       store.chips === 0 ? h("span", { class: "police-tag", text: t("storeEmpty") })
@@ -221,7 +244,7 @@ function trickArea(view) {
   const last = view.played.at(-1);
   const showing = view.trick.length > 0 ? view.trick : last?.plays ?? [];
   const done = view.trick.length === 0 && last !== undefined;
-  let caption = t("trickN", { n: Math.min(view.trick_number, TRICKS_PER_DEAL) });
+  let caption = t("trickN", { n: view.trick_number, total: view.tricks_per_deal });
   if (view.push) caption = t("trickWon", { winner: seatName(view, view.push.winner) });
   else if (done) {
     caption = last.taker === last.winner ? t("trickKept", { winner: seatName(view, last.winner) })
@@ -301,36 +324,22 @@ function handRow(view, snap, context) {
 
 // --- keys, pacing, summaries ---------------------------------------------------------------------
 
-export function onKey(event, snap, context) {
-  const key = event.key.toLowerCase();
-  if (arrowFocus(table, key)) return true;
-  if (!context.myTurn) return false;
-  const wanted = { k: "keep", p: "push" }[key];
-  const action = wanted ? legalOf(snap, wanted)[0]
-    : legalOf(snap, "choose").find((choice) => String(choice.index + 1) === key);
-  if (!action) return false;
-  context.act(action);
-  return true;
-}
+// A finished trick stays in view a moment; the bots follow each other at a trick game's pace (kit.js).
+const botDelay = trickBotDelay(DELAY);
 
-// A finished trick stays in view a moment; bots wait longer while the human still has to play
-// in this trick (so the cards before theirs can be followed) than when only bots are left.
-export function botDelay(snap, lastEvents) {
-  if (lastEvents.some((event) => event.type === "trick_won")) return DELAY.trickShown;
-  const view = snap.view;
-  return view.trick.some((play) => play.seat === view.seat) ? DELAY.humanDone : DELAY.beforeHuman;
-}
+// A deal's trick count names a store when the table has one of that number (the others take nothing).
+const namesStore = (view, count) => view.stores.some((store) => store.store === count);
 
-function seatResult(summary, seat) {
+function seatResult(view, summary, seat) {
   if (summary.caught.includes(seat)) return t("resultCaught");
   const take = summary.takes.find((entry) => entry.seat === seat);
   if (take) return t("resultTake", take);
   const count = summary.tricks[seat];
-  const collided = count >= 1 && count <= STORE_CARD.length && summary.collisions.some((seats) => seats.includes(seat));
+  const collided = namesStore(view, count) && summary.collisions.some((seats) => seats.includes(seat));
   return collided ? t("resultCollision") : t("resultNothing");
 }
 
-export function dealSummary(summary, snap) {
+function dealSummary(summary, snap) {
   const view = snap.view;
   return h("section", { class: "deal-summary", "data-deal": summary.deal },
     h("h2", { id: "summary-title", text: t("summaryTitle", { n: summary.deal }) }),
@@ -343,7 +352,7 @@ export function dealSummary(summary, snap) {
       },
       h("th", { scope: "row", text: seatName(view, seat) }),
       h("td", { class: "num", text: summary.tricks[seat] }),
-      h("td", { text: seatResult(summary, seat) }),
+      h("td", { text: seatResult(view, summary, seat) }),
       h("td", { class: "num", text: summary.chips_after[seat] }))))),
     summary.exchanges.map((exchange) => h("p", { class: "exchange", text: t("exchange", {
       names: seatNames(view, exchange.seats), before: exchange.before.join(" / "), after: exchange.after.join(" / "),
@@ -359,7 +368,7 @@ function headline(view, { scores, winners }) {
   return tn("winsOne", best, { name: seatName(view, winners[0]) });
 }
 
-export function finalSummary(snap) {
+function finalSummary(snap) {
   const view = snap.view;
   const { scores, winners, reason, caught } = snap.result;
   return h("section", { class: "final-summary" },
@@ -375,13 +384,7 @@ export function finalSummary(snap) {
 
 export const helpKeys = ["keyArrows", "keyEnter", "keyNumbers", "keyKeepPush"];
 
-// The suggested card, edge card or keep/push button stands out and takes the focus (Enter plays it).
-export function showHint(root, action, snap) {
-  hinted = { save: snap.save, action };
-  markHinted(root, hintKey(action));
-}
-
-export function describeAction(action, snap) {
+function describeAction(action, snap) {
   const view = snap.view;
   if (action.type === "play") return t("doPlay", { card: cardName(action.card) });
   if (action.type === "choose") return t("doChoose", { n: action.index + 1 });
@@ -414,7 +417,7 @@ function dealOverWords(view, summary) {
   const caughtAt = (seats) => seats.some((seat) => summary.caught.includes(seat));
   for (const seats of summary.collisions) {
     const store = summary.tricks[seats[0]];
-    if (store >= 1 && store <= STORE_CARD.length && !caughtAt(seats)) {
+    if (namesStore(view, store) && !caughtAt(seats)) {
       said.push(t("saidCollision", { names: seatNames(view, seats), store }));
     }
   }
@@ -427,7 +430,7 @@ function dealOverWords(view, summary) {
   return said;
 }
 
-export function narrate(events, snap) {
+function narrate(events, snap) {
   const view = snap.view;
   // after a deal's last trick the view shows the next deal: the counts and the trump are the ended deal's
   const dealOver = events.find((event) => event.type === "deal_over");

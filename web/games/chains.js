@@ -12,7 +12,7 @@ import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
 export const players = { default: 1, max: 6 };
 // In a two-player match with the doubling cube each game ends with the stake won (cube.py); the
 // solitaire and the plain expansion end with the whole game and show the final summary only.
-export const summaryEvent = "stake_won";
+const summaryEvent = "stake_won";
 // The solitaire's seed is its deal number (docs/games/chains.md): the picker says so.
 export const seedField = { label: "ch_dealNumber", help: "ch_dealHelp" };
 
@@ -247,14 +247,285 @@ function dropsFor(snap, source) {
   return drops;
 }
 
-function actionAttributes(action, context) {
-  return {
-    "data-action": JSON.stringify(action), "data-nav": "", "data-focus-key": targetOf(action),
-    disabled: !context.myTurn,
-    onclick: () => {
-      if (!droppedJustNow) context.act(action);
+// One table of the game on `root`: everything it remembers between drawings lives here, so two
+// tables of the game on one page share nothing (games/index.js).
+export function createTable(root, shell) {
+  // --- state kept between renders: the table, the recent events, a drag in progress ---------------------
+  let table = null;
+  let lastRender = null; // {snap, context}: what a drag acts on
+  let log = [];
+  let loggedMoves = -1;
+  let recentEvents = []; // the events of the reply that brought the snapshot on the table
+  let hinted = null; // {save, action}: the hint shown for this position (its save text), kept across redraws
+  let drag = null;
+  let droppedJustNow = false; // the click a browser sends right after a drop is not a tap
+
+  function actionAttributes(action, context) {
+    return {
+      "data-action": JSON.stringify(action), "data-nav": "", "data-focus-key": targetOf(action),
+      disabled: !context.myTurn,
+      onclick: () => {
+        if (!droppedJustNow) context.act(action);
+      },
+    };
+  }
+
+  function render(snap, drawn) {
+    const context = { ...drawn, act: shell.act };
+    const view = snap.view;
+    const mine = view.tables[bottomSeat(view)];
+    lastRender = { snap, context };
+    recordEvents(snap, context.events ?? []);
+    const moves = targets(snap);
+    const mover = view.current_player;
+    const phase = snap.is_over ? "over" : mover !== view.seat ? "wait" : mine.drawn !== null ? "place" : "move";
+    const dealt = dealOf(snap);
+    table = h("div", {
+      class: `chains ${view.solitaire ? "ch-solitaire" : "ch-multi"}`, "data-phase": phase,
+      "data-my-turn": String(context.myTurn), "data-moves": snap.moves, "data-players": view.players,
+      "data-deal": dealt.deal ?? "", "data-slots": view.slots, onpointerdown: startDrag,
     },
-  };
+    infoBar(view, dealt),
+    !view.solitaire && h("div", { class: "ch-opponents" },
+      otherSeats(view).map((seat) => opponentPanel(view, seat))),
+    endCardArea(view, moves, context),
+    prompt(view, snap, context, phase),
+    ownArea(view, mine, moves, context));
+    root.replaceChildren(table);
+    if (hinted && hinted.save === snap.save) markHint(hinted.action, snap); // frames have no save: no hint
+  }
+
+  function endCardArea(view, moves, context) {
+    const justTaken = new Set(recentEvents.filter((event) => event.type === "chain").map((event) => event.end));
+    return h("section", { class: "ch-ends", "aria-label": tx("endCards"), "data-region": "trick" },
+      view.end_cards.map((entry) => {
+        const n = entry.number;
+        const others = view.solitaire ? [] : otherSeats(view);
+        const states = [bottomSeat(view), ...others].map((seat) => tx("seatState", { name: seatName(view, seat), state: stateText(seatState(entry, seat)) }));
+        return h("div", {
+          class: `ch-end-group ${entry.locked ? "sold-out" : ""} ${justTaken.has(n) ? "ch-just" : ""}`, role: "group",
+          "data-number": n, "data-locked": String(entry.locked), "aria-label": tx("groupAria", { n, states: listText(states) }),
+        },
+        ownEndCard(view, entry, moves, context),
+        others.length > 0 && h("span", { class: "ch-end-seats", "aria-hidden": "true" }, others.map((seat) => {
+          const state = seatState(entry, seat);
+          return h("span", { class: `ch-end-seat seat-${seat} ${state}`, "data-seat": seat, "data-state": state,
+            title: tx("seatState", { name: seatName(view, seat), state: stateText(state) }),
+            text: `${seatShort(view, seat)}${{ taken: "✓", locked: "×", open: "" }[state]}` });
+        })),
+        entry.locked && h("span", { class: "ch-sold-out", "aria-hidden": "true", text: tx("soldOut") }));
+      }));
+  }
+
+  function ownEndCard(view, entry, moves, context) {
+    const n = entry.number;
+    const state = seatState(entry, bottomSeat(view));
+    const close = moves.get(`end-${n}`);
+    const common = { "data-target": `end-${n}`, "data-state": state, "data-number": n };
+    if (close) {
+      return card(n, { tag: "button", type: "button", class: "ch-end legal", "data-drag": `end-${n}`, ...common,
+        ...actionAttributes(close, context), label: tx("endClose", { n }) });
+    }
+    const label = tx("endAria", { n, state: stateText(state) });
+    if (state === "locked") {
+      return h("span", { class: "card back ch-end locked", role: "img", "aria-label": label, ...common },
+        h("span", { class: "ch-lock", "aria-hidden": "true", text: `${n}×` }));
+    }
+    return card(n, { class: `ch-end ${state}`, label, ...common });
+  }
+
+  function ownArea(view, mine, moves, context) {
+    const draw = moves.get("deck");
+    const toWork = moves.get("work");
+    const drawnDrops = mine.drawn !== null && context.myTurn;
+    // the own cards are the hand; the deck, the card turned up and the work pile hold most decisions
+    return h("section", { class: `ch-own seat-${bottomSeat(view)}`, "aria-label": seatName(view, bottomSeat(view)), "data-region": "hand" },
+      h("div", { class: "ch-row", "data-region": "actions" },
+        h(draw ? "button" : "div", {
+          class: `ch-deck ${draw ? "legal" : ""}`, type: draw ? "button" : null, "data-target": "deck", "data-deck": mine.deck,
+          role: draw ? null : "img", "aria-label": draw ? tx("draw", { n: mine.deck }) : counted("deckCount", mine.deck),
+          "aria-keyshortcuts": draw ? "D" : null, "data-autofocus": draw ? true : null, ...(draw ? actionAttributes(draw, context) : {}),
+        },
+        mine.deck > 0 ? h("span", { class: "card back", "aria-hidden": "true" }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
+        // the label before the count (drawn over the card back), so the button's name can hold both in
+        // the order they are read: a voice user says "Deck 45" (WCAG 2.5.3, label in name)
+        h("small", { class: "ch-label", "aria-hidden": "true", text: tx("deck") }), " ",
+        h("span", { class: "ch-count", "aria-hidden": "true", text: mine.deck })),
+        h("div", { class: "ch-drawn-spot" },
+          mine.drawn !== null ? card(mine.drawn, {
+            class: `ch-drawn ${drawnDrops ? "draggable" : ""}`, "data-drag": drawnDrops ? "drawn" : null,
+            label: tx("drawnAria", { card: mine.drawn }),
+          }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
+          h("small", { class: "ch-label", "aria-hidden": "true", text: tx("turnedUp") })),
+        workPile(mine, toWork, context)),
+      h("div", { class: "ch-slots", style: `--slots: ${mine.slots.length}` },
+        mine.slots.map((pile, i) => slotColumn(mine, pile, i, moves, context))));
+  }
+
+  function workPile(mine, toWork, context) {
+    const label = toWork ? tx("placeWork", { card: mine.drawn, cards: pileText(mine.work) })
+      : mine.work.length ? tx("workAria", { cards: pileText(mine.work) }) : tx("workAriaEmpty");
+    return h(toWork ? "button" : "div", {
+      class: `ch-work ${toWork ? "legal" : ""}`, type: toWork ? "button" : null, "data-target": "work", "data-drop": "work",
+      "data-work": mine.work.join(" "), role: toWork ? null : "img", "aria-label": label,
+      "aria-keyshortcuts": toWork ? "W" : null, "data-autofocus": toWork ? true : null,
+      ...(toWork ? actionAttributes(toWork, context) : {}),
+    },
+    h("span", { class: "ch-work-fan", "aria-hidden": "true" },
+      mine.work.length ? mine.work.map((n) => silentCard(n)) : h("span", { class: "ch-spot wide", text: tx("workEmpty") })),
+    h("small", { class: "ch-label", "aria-hidden": "true", text: tx("work") }));
+  }
+
+  function slotColumn(mine, pile, i, moves, context) {
+    const place = moves.get(`slot-${i}`);
+    const move = moves.get(`top-${i}`);
+    const n = i + 1;
+    const cards = pile.map((number, j) => {
+      const top = j === pile.length - 1;
+      if (top && move) {
+        return card(number, { tag: "button", type: "button", class: "top legal", "data-target": `top-${i}`,
+          "data-drag": `top-${i}`, ...actionAttributes(move, context), label: tx("moveTop", { card: number, n }),
+          "aria-keyshortcuts": String(n) });
+      }
+      return silentCard(number, top ? "top" : "");
+    });
+    const attributes = {
+      class: `ch-slot ${place ? "legal" : ""}`, "data-slot": i, "data-target": `slot-${i}`, "data-drop": `slot-${i}`,
+      "data-cards": pile.join(" "), style: `--step: ${fanStep(pile.length)}rem`,
+    };
+    const body = [
+      h("span", { class: "ch-slot-name", "aria-hidden": "true", text: n }),
+      h("span", { class: "ch-pile" }, cards.length ? cards : h("span", { class: "ch-spot", "aria-hidden": "true" })),
+    ];
+    if (place) {
+      return h("button", { type: "button", ...attributes, ...actionAttributes(place, context), "aria-keyshortcuts": String(n),
+        "aria-label": tx("placeSlot", { card: mine.drawn, n, cards: pileText(pile) }) }, body);
+    }
+    return h("div", { ...attributes, role: "group", "aria-label": tx("slotAria", { n, cards: pileText(pile) }) }, body);
+  }
+
+  function prompt(view, snap, context, phase) {
+    const mine = view.tables[bottomSeat(view)];
+    const slots = mine.slots.length;
+    let status;
+    if (phase === "over") status = tx("over");
+    else if (cubeStatus(snap)) status = cubeStatus(snap); // a double waits: answer it, or wait for the answer
+    else if (phase === "wait") status = tx("wait", { name: seatName(view, view.current_player) });
+    else if (phase === "place") {
+      const fits = snap.legal.some((action) => action.type === "place" && action.to === "work");
+      status = tx(fits ? "place" : "placeSlotOnly", { card: mine.drawn, slots });
+      if (!view.solitaire) status += ` ${tx("slotEnds")}`;
+    } else {
+      const continuing = !view.solitaire && recentEvents.some((event) => event.seat === view.seat
+        && (event.type === "moved" || (event.type === "placed" && event.to === "work")));
+      status = continuing ? `${tx("continues")} ${tx("yourMoveSolo")}` : tx(view.solitaire ? "yourMoveSolo" : "yourMove");
+    }
+    return h("div", { class: "prompt ch-prompt" },
+      h("p", { class: "status", id: "status", role: "status", text: status }),
+      h("p", { class: "ch-hint-text", id: "ch-hint", "aria-live": "polite" }),
+      h("ol", { class: "ch-log", "aria-label": tx("logTitle"), "aria-live": "polite" },
+        log.map((line) => h("li", { text: line }))));
+  }
+
+  // Each reply's events are logged once (the shell redraws the same snapshot several times); the log
+  // starts afresh when the move count goes back (a new game).
+  function recordEvents(snap, events) {
+    if (snap.moves === loggedMoves) return;
+    if (snap.moves < loggedMoves) log = [];
+    loggedMoves = snap.moves;
+    recentEvents = events;
+    const lines = events.map((event) => describe(snap.view, event)).filter(Boolean);
+    if (lines.length) log = [...log, lines.join(" · ")].slice(-LOG_LINES);
+  }
+
+  // --- dragging a card onto its target -----------------------------------------------------------------
+
+  function startDrag(event) {
+    const source = event.target.closest("[data-drag]");
+    if (!source || event.button !== 0 || !lastRender.context.myTurn) return;
+    const drops = dropsFor(lastRender.snap, source.dataset.drag);
+    if (drops.size === 0) return;
+    drag = { source, drops, x: event.clientX, y: event.clientY, ghost: null, act: shell.act };
+    document.addEventListener("pointermove", moveDrag);
+    document.addEventListener("pointerup", endDrag);
+    document.addEventListener("pointercancel", cancelDrag);
+  }
+
+  function moveDrag(event) {
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START_PX) return;
+      const box = drag.source.getBoundingClientRect();
+      drag.ghost = drag.source.cloneNode(true);
+      drag.ghost.classList.add("ch-ghost");
+      drag.ghost.setAttribute("aria-hidden", "true");
+      drag.ghost.style.width = `${box.width}px`;
+      drag.ghost.style.height = `${box.height}px`;
+      drag.offset = { x: box.width / 2, y: box.height / 2 };
+      document.body.append(drag.ghost);
+      for (const key of drag.drops.keys()) table.querySelector(`[data-drop="${key}"]`)?.classList.add("ch-drop-ok");
+    }
+    drag.ghost.style.transform = `translate(${event.clientX - drag.offset.x}px, ${event.clientY - drag.offset.y}px)`;
+  }
+
+  function endDrag(event) {
+    const done = drag;
+    cancelDrag();
+    if (!done.ghost) return; // a tap: the click does the rest
+    droppedJustNow = true;
+    setTimeout(() => { droppedJustNow = false; }); // that click comes before any timer
+    const zone = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]");
+    const action = zone && done.drops.get(zone.dataset.drop);
+    if (action) done.act(action);
+  }
+
+  function cancelDrag() {
+    drag?.ghost?.remove();
+    for (const zone of table?.querySelectorAll(".ch-drop-ok") ?? []) zone.classList.remove("ch-drop-ok");
+    drag = null;
+    document.removeEventListener("pointermove", moveDrag);
+    document.removeEventListener("pointerup", endDrag);
+    document.removeEventListener("pointercancel", cancelDrag);
+  }
+
+  // --- the shell's hooks: keys, hint, pacing, summaries ----------------------------------------------------
+
+  function onKey(event, snap, asked) {
+    const context = { ...asked, act: shell.act };
+    const key = event.key.toLowerCase();
+    if (arrowFocus(table, key)) return true;
+    if (!context.myTurn) return false;
+    const drawn = snap.view.tables[bottomSeat(snap.view)].drawn !== null;
+    const wanted = { d: "deck", w: "work", c: snap.legal.find((action) => action.type === "close") && "close" }[key];
+    let action;
+    if (wanted === "close") action = snap.legal.find((candidate) => candidate.type === "close");
+    else if (wanted) action = targets(snap).get(wanted);
+    else if (/^[1-9]$/.test(key)) action = targets(snap).get(`${drawn ? "slot" : "top"}-${Number(key) - 1}`);
+    if (!action) return false;
+    context.act(action);
+    return true;
+  }
+
+  // The suggested move: its card and its destination stand out, the move is put in words and its
+  // target takes the focus (Enter then plays it).
+  function showHint(action, snap) {
+    hinted = { save: snap.save, action };
+    markHint(action, snap);
+    focusInView([...root.querySelectorAll("[data-action]")].find((element) => same(JSON.parse(element.dataset.action), action)));
+  }
+
+  function markHint(action, snap) {
+    const marked = [targetOf(action)];
+    if (action.type === "place") marked.push("drawn");
+    else if (action.type !== "draw") marked.push("work");
+    for (const key of marked) {
+      const element = key === "drawn" ? table.querySelector(".ch-drawn") : table.querySelector(`[data-target="${key}"]`);
+      element?.classList.add("ch-hinted");
+    }
+    table.dataset.hint = JSON.stringify(action);
+    table.querySelector("#ch-hint").textContent = tx("hint", { move: describeAction(action, snap) });
+  }
+
+  return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate, summaryEvent, analysisSummary, replayLabel };
 }
 
 // --- cards -----------------------------------------------------------------------------------------
@@ -275,41 +546,6 @@ const silentCard = (n, extra = "") => card(n, { class: extra, label: null, "aria
 function fanStep(count) {
   if (count <= 7) return FAN.loose;
   return Math.max(FAN.tightest, FAN.height / (count - 1));
-}
-
-// --- state kept between renders: the table, the recent events, a drag in progress ---------------------
-
-let table = null;
-let lastRender = null; // {snap, context}: what a drag acts on
-let log = [];
-let loggedMoves = -1;
-let recentEvents = []; // the events of the reply that brought the snapshot on the table
-let hinted = null; // {save, action}: the hint shown for this position (its save text), kept across redraws
-let drag = null;
-let droppedJustNow = false; // the click a browser sends right after a drop is not a tap
-
-export function render(root, snap, context) {
-  const view = snap.view;
-  const mine = view.tables[bottomSeat(view)];
-  lastRender = { snap, context };
-  recordEvents(snap, context.events ?? []);
-  const moves = targets(snap);
-  const mover = view.current_player;
-  const phase = snap.is_over ? "over" : mover !== view.seat ? "wait" : mine.drawn !== null ? "place" : "move";
-  const dealt = dealOf(snap);
-  table = h("div", {
-    class: `chains ${view.solitaire ? "ch-solitaire" : "ch-multi"}`, "data-phase": phase,
-    "data-my-turn": String(context.myTurn), "data-moves": snap.moves, "data-players": view.players,
-    "data-deal": dealt.deal ?? "", "data-slots": view.slots, onpointerdown: startDrag,
-  },
-  infoBar(view, dealt),
-  !view.solitaire && h("div", { class: "ch-opponents" },
-    otherSeats(view).map((seat) => opponentPanel(view, seat))),
-  endCardArea(view, moves, context),
-  prompt(view, snap, context, phase),
-  ownArea(view, mine, moves, context));
-  root.replaceChildren(table);
-  if (hinted && hinted.save === snap.save) markHint(hinted.action, snap); // frames have no save: no hint
 }
 
 function infoBar(view, { deal, mode }) {
@@ -333,47 +569,8 @@ function seatState(entry, seat) {
   return entry.locked ? "locked" : "open";
 }
 
-function endCardArea(view, moves, context) {
-  const justTaken = new Set(recentEvents.filter((event) => event.type === "chain").map((event) => event.end));
-  return h("section", { class: "ch-ends", "aria-label": tx("endCards"), "data-region": "trick" },
-    view.end_cards.map((entry) => {
-      const n = entry.number;
-      const others = view.solitaire ? [] : otherSeats(view);
-      const states = [bottomSeat(view), ...others].map((seat) => tx("seatState", { name: seatName(view, seat), state: stateText(seatState(entry, seat)) }));
-      return h("div", {
-        class: `ch-end-group ${entry.locked ? "sold-out" : ""} ${justTaken.has(n) ? "ch-just" : ""}`, role: "group",
-        "data-number": n, "data-locked": String(entry.locked), "aria-label": tx("groupAria", { n, states: listText(states) }),
-      },
-      ownEndCard(view, entry, moves, context),
-      others.length > 0 && h("span", { class: "ch-end-seats", "aria-hidden": "true" }, others.map((seat) => {
-        const state = seatState(entry, seat);
-        return h("span", { class: `ch-end-seat seat-${seat} ${state}`, "data-seat": seat, "data-state": state,
-          title: tx("seatState", { name: seatName(view, seat), state: stateText(state) }),
-          text: `${seatShort(view, seat)}${{ taken: "✓", locked: "×", open: "" }[state]}` });
-      })),
-      entry.locked && h("span", { class: "ch-sold-out", "aria-hidden": "true", text: tx("soldOut") }));
-    }));
-}
-
 function stateText(state) {
   return tx({ open: "stateOpen", taken: "stateTaken", locked: "stateLocked" }[state]);
-}
-
-function ownEndCard(view, entry, moves, context) {
-  const n = entry.number;
-  const state = seatState(entry, bottomSeat(view));
-  const close = moves.get(`end-${n}`);
-  const common = { "data-target": `end-${n}`, "data-state": state, "data-number": n };
-  if (close) {
-    return card(n, { tag: "button", type: "button", class: "ch-end legal", "data-drag": `end-${n}`, ...common,
-      ...actionAttributes(close, context), label: tx("endClose", { n }) });
-  }
-  const label = tx("endAria", { n, state: stateText(state) });
-  if (state === "locked") {
-    return h("span", { class: "card back ch-end locked", role: "img", "aria-label": label, ...common },
-      h("span", { class: "ch-lock", "aria-hidden": "true", text: `${n}×` }));
-  }
-  return card(n, { class: `ch-end ${state}`, label, ...common });
 }
 
 // --- opponents, compact ------------------------------------------------------------------------------
@@ -409,100 +606,7 @@ function opponentPanel(view, seat) {
 
 // --- the human's own cards -----------------------------------------------------------------------------
 
-function ownArea(view, mine, moves, context) {
-  const draw = moves.get("deck");
-  const toWork = moves.get("work");
-  const drawnDrops = mine.drawn !== null && context.myTurn;
-  // the own cards are the hand; the deck, the card turned up and the work pile hold most decisions
-  return h("section", { class: `ch-own seat-${bottomSeat(view)}`, "aria-label": seatName(view, bottomSeat(view)), "data-region": "hand" },
-    h("div", { class: "ch-row", "data-region": "actions" },
-      h(draw ? "button" : "div", {
-        class: `ch-deck ${draw ? "legal" : ""}`, type: draw ? "button" : null, "data-target": "deck", "data-deck": mine.deck,
-        role: draw ? null : "img", "aria-label": draw ? tx("draw", { n: mine.deck }) : counted("deckCount", mine.deck),
-        "aria-keyshortcuts": draw ? "D" : null, "data-autofocus": draw ? true : null, ...(draw ? actionAttributes(draw, context) : {}),
-      },
-      mine.deck > 0 ? h("span", { class: "card back", "aria-hidden": "true" }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
-      // the label before the count (drawn over the card back), so the button's name can hold both in
-      // the order they are read: a voice user says "Deck 45" (WCAG 2.5.3, label in name)
-      h("small", { class: "ch-label", "aria-hidden": "true", text: tx("deck") }), " ",
-      h("span", { class: "ch-count", "aria-hidden": "true", text: mine.deck })),
-      h("div", { class: "ch-drawn-spot" },
-        mine.drawn !== null ? card(mine.drawn, {
-          class: `ch-drawn ${drawnDrops ? "draggable" : ""}`, "data-drag": drawnDrops ? "drawn" : null,
-          label: tx("drawnAria", { card: mine.drawn }),
-        }) : h("span", { class: "ch-spot", "aria-hidden": "true" }),
-        h("small", { class: "ch-label", "aria-hidden": "true", text: tx("turnedUp") })),
-      workPile(mine, toWork, context)),
-    h("div", { class: "ch-slots", style: `--slots: ${mine.slots.length}` },
-      mine.slots.map((pile, i) => slotColumn(mine, pile, i, moves, context))));
-}
-
-function workPile(mine, toWork, context) {
-  const label = toWork ? tx("placeWork", { card: mine.drawn, cards: pileText(mine.work) })
-    : mine.work.length ? tx("workAria", { cards: pileText(mine.work) }) : tx("workAriaEmpty");
-  return h(toWork ? "button" : "div", {
-    class: `ch-work ${toWork ? "legal" : ""}`, type: toWork ? "button" : null, "data-target": "work", "data-drop": "work",
-    "data-work": mine.work.join(" "), role: toWork ? null : "img", "aria-label": label,
-    "aria-keyshortcuts": toWork ? "W" : null, "data-autofocus": toWork ? true : null,
-    ...(toWork ? actionAttributes(toWork, context) : {}),
-  },
-  h("span", { class: "ch-work-fan", "aria-hidden": "true" },
-    mine.work.length ? mine.work.map((n) => silentCard(n)) : h("span", { class: "ch-spot wide", text: tx("workEmpty") })),
-  h("small", { class: "ch-label", "aria-hidden": "true", text: tx("work") }));
-}
-
-function slotColumn(mine, pile, i, moves, context) {
-  const place = moves.get(`slot-${i}`);
-  const move = moves.get(`top-${i}`);
-  const n = i + 1;
-  const cards = pile.map((number, j) => {
-    const top = j === pile.length - 1;
-    if (top && move) {
-      return card(number, { tag: "button", type: "button", class: "top legal", "data-target": `top-${i}`,
-        "data-drag": `top-${i}`, ...actionAttributes(move, context), label: tx("moveTop", { card: number, n }),
-        "aria-keyshortcuts": String(n) });
-    }
-    return silentCard(number, top ? "top" : "");
-  });
-  const attributes = {
-    class: `ch-slot ${place ? "legal" : ""}`, "data-slot": i, "data-target": `slot-${i}`, "data-drop": `slot-${i}`,
-    "data-cards": pile.join(" "), style: `--step: ${fanStep(pile.length)}rem`,
-  };
-  const body = [
-    h("span", { class: "ch-slot-name", "aria-hidden": "true", text: n }),
-    h("span", { class: "ch-pile" }, cards.length ? cards : h("span", { class: "ch-spot", "aria-hidden": "true" })),
-  ];
-  if (place) {
-    return h("button", { type: "button", ...attributes, ...actionAttributes(place, context), "aria-keyshortcuts": String(n),
-      "aria-label": tx("placeSlot", { card: mine.drawn, n, cards: pileText(pile) }) }, body);
-  }
-  return h("div", { ...attributes, role: "group", "aria-label": tx("slotAria", { n, cards: pileText(pile) }) }, body);
-}
-
 // --- what to do now, and what just happened ----------------------------------------------------------------
-
-function prompt(view, snap, context, phase) {
-  const mine = view.tables[bottomSeat(view)];
-  const slots = mine.slots.length;
-  let status;
-  if (phase === "over") status = tx("over");
-  else if (cubeStatus(snap)) status = cubeStatus(snap); // a double waits: answer it, or wait for the answer
-  else if (phase === "wait") status = tx("wait", { name: seatName(view, view.current_player) });
-  else if (phase === "place") {
-    const fits = snap.legal.some((action) => action.type === "place" && action.to === "work");
-    status = tx(fits ? "place" : "placeSlotOnly", { card: mine.drawn, slots });
-    if (!view.solitaire) status += ` ${tx("slotEnds")}`;
-  } else {
-    const continuing = !view.solitaire && recentEvents.some((event) => event.seat === view.seat
-      && (event.type === "moved" || (event.type === "placed" && event.to === "work")));
-    status = continuing ? `${tx("continues")} ${tx("yourMoveSolo")}` : tx(view.solitaire ? "yourMoveSolo" : "yourMove");
-  }
-  return h("div", { class: "prompt ch-prompt" },
-    h("p", { class: "status", id: "status", role: "status", text: status }),
-    h("p", { class: "ch-hint-text", id: "ch-hint", "aria-live": "polite" }),
-    h("ol", { class: "ch-log", "aria-label": tx("logTitle"), "aria-live": "polite" },
-      log.map((line) => h("li", { text: line }))));
-}
 
 function describe(view, event) {
   const name = seatName(view, event.seat);
@@ -522,107 +626,10 @@ function describe(view, event) {
   }
 }
 
-// Each reply's events are logged once (the shell redraws the same snapshot several times); the log
-// starts afresh when the move count goes back (a new game).
-function recordEvents(snap, events) {
-  if (snap.moves === loggedMoves) return;
-  if (snap.moves < loggedMoves) log = [];
-  loggedMoves = snap.moves;
-  recentEvents = events;
-  const lines = events.map((event) => describe(snap.view, event)).filter(Boolean);
-  if (lines.length) log = [...log, lines.join(" · ")].slice(-LOG_LINES);
-}
-
-// --- dragging a card onto its target -----------------------------------------------------------------
-
-function startDrag(event) {
-  const source = event.target.closest("[data-drag]");
-  if (!source || event.button !== 0 || !lastRender.context.myTurn) return;
-  const drops = dropsFor(lastRender.snap, source.dataset.drag);
-  if (drops.size === 0) return;
-  drag = { source, drops, x: event.clientX, y: event.clientY, ghost: null, act: lastRender.context.act };
-  document.addEventListener("pointermove", moveDrag);
-  document.addEventListener("pointerup", endDrag);
-  document.addEventListener("pointercancel", cancelDrag);
-}
-
-function moveDrag(event) {
-  if (!drag.ghost) {
-    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START_PX) return;
-    const box = drag.source.getBoundingClientRect();
-    drag.ghost = drag.source.cloneNode(true);
-    drag.ghost.classList.add("ch-ghost");
-    drag.ghost.setAttribute("aria-hidden", "true");
-    drag.ghost.style.width = `${box.width}px`;
-    drag.ghost.style.height = `${box.height}px`;
-    drag.offset = { x: box.width / 2, y: box.height / 2 };
-    document.body.append(drag.ghost);
-    for (const key of drag.drops.keys()) table.querySelector(`[data-drop="${key}"]`)?.classList.add("ch-drop-ok");
-  }
-  drag.ghost.style.transform = `translate(${event.clientX - drag.offset.x}px, ${event.clientY - drag.offset.y}px)`;
-}
-
-function endDrag(event) {
-  const done = drag;
-  cancelDrag();
-  if (!done.ghost) return; // a tap: the click does the rest
-  droppedJustNow = true;
-  setTimeout(() => { droppedJustNow = false; }); // that click comes before any timer
-  const zone = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]");
-  const action = zone && done.drops.get(zone.dataset.drop);
-  if (action) done.act(action);
-}
-
-function cancelDrag() {
-  drag?.ghost?.remove();
-  for (const zone of table?.querySelectorAll(".ch-drop-ok") ?? []) zone.classList.remove("ch-drop-ok");
-  drag = null;
-  document.removeEventListener("pointermove", moveDrag);
-  document.removeEventListener("pointerup", endDrag);
-  document.removeEventListener("pointercancel", cancelDrag);
-}
-
-// --- the shell's hooks: keys, hint, pacing, summaries ----------------------------------------------------
-
-export function onKey(event, snap, context) {
-  const key = event.key.toLowerCase();
-  if (arrowFocus(table, key)) return true;
-  if (!context.myTurn) return false;
-  const drawn = snap.view.tables[bottomSeat(snap.view)].drawn !== null;
-  const wanted = { d: "deck", w: "work", c: snap.legal.find((action) => action.type === "close") && "close" }[key];
-  let action;
-  if (wanted === "close") action = snap.legal.find((candidate) => candidate.type === "close");
-  else if (wanted) action = targets(snap).get(wanted);
-  else if (/^[1-9]$/.test(key)) action = targets(snap).get(`${drawn ? "slot" : "top"}-${Number(key) - 1}`);
-  if (!action) return false;
-  context.act(action);
-  return true;
-}
-
-// The suggested move: its card and its destination stand out, the move is put in words and its
-// target takes the focus (Enter then plays it).
-export function showHint(root, action, snap) {
-  hinted = { save: snap.save, action };
-  markHint(action, snap);
-  focusInView([...root.querySelectorAll("[data-action]")].find((element) => same(JSON.parse(element.dataset.action), action)));
-}
-
-function markHint(action, snap) {
-  const marked = [targetOf(action)];
-  if (action.type === "place") marked.push("drawn");
-  else if (action.type !== "draw") marked.push("work");
-  for (const key of marked) {
-    const element = key === "drawn" ? table.querySelector(".ch-drawn") : table.querySelector(`[data-target="${key}"]`);
-    element?.classList.add("ch-hinted");
-  }
-  table.dataset.hint = JSON.stringify(action);
-  table.querySelector("#ch-hint").textContent = tx("hint", { move: describeAction(action, snap) });
-}
-
 export const helpKeys = ["ch_keyDraw", "ch_keyMove", "ch_keyTap"];
 
 // The action as its player would say it: "put the 6 on the work pile", "close the run with end card 4".
-export function describeAction(action, snap) {
+function describeAction(action, snap) {
   const mine = snap.view.tables[snap.view.current_player ?? bottomSeat(snap.view)];
   switch (action.type) {
     case "draw": return tx("doDraw");
@@ -649,7 +656,7 @@ function byWhom(view, seat, key, values) {
 
 // The last step's events as sentences for the viewer ("Your run reached 5: the end card 4 is yours,
 // +3 points."). The cube's events are the cube bar's to tell.
-export function narrate(events, snap) {
+function narrate(events, snap) {
   const view = snap.view;
   const said = [];
   for (const event of events) {
@@ -694,7 +701,7 @@ export function illustrate(cards) {
 
 // A solitaire needs no pause (the human makes every move); in the expansion a bot's run is followed
 // card by card, with longer pauses when a chain closes or a number sells out.
-export function botDelay(snap, lastEvents) {
+function botDelay(snap, lastEvents) {
   const types = new Set(lastEvents.map((event) => event.type));
   if (["sold_out", "dead_pile", "left"].some((type) => types.has(type))) return DELAY.notable;
   if (types.has("chain")) return DELAY.chain;
@@ -703,14 +710,14 @@ export function botDelay(snap, lastEvents) {
   return DELAY.extended;
 }
 
-export function replayLabel(snap) {
+function replayLabel(snap) {
   const { deal } = dealOf(snap);
   return snap.view.solitaire && deal !== null ? tx("playAgain", { n: deal }) : null;
 }
 
 // One game of a cube match is over (the stake_won event): who won it and for how much, the game's
 // own points, and the match score.
-export function dealSummary(won, snap) {
+function dealSummary(won, snap) {
   const view = snap.view;
   const name = won.side === null ? null : seatName(view, won.side);
   const line = won.side === null ? tx("stakeTie", { stake: won.stake })
@@ -726,7 +733,7 @@ export function dealSummary(won, snap) {
   h("p", { text: tx("matchScore", { target: view.match.target, scores }) }));
 }
 
-export function finalSummary(snap) {
+function finalSummary(snap) {
   const view = snap.view;
   return view.solitaire ? solitaireSummary(snap) : expansionSummary(snap);
 }
@@ -769,7 +776,7 @@ function expansionSummary(snap) {
 
 // The solver's hindsight on a finished solitaire (bridge op `analysis`); `searching` while the shell
 // is still asking for more of an unfinished one.
-export function analysisSummary(analysis, snap, { searching = false } = {}) {
+function analysisSummary(analysis, snap, { searching = false } = {}) {
   const yours = analysis.your_penalty ?? snap.result.penalty;
   const key = analysis.winnable === true ? "winnable" : analysis.winnable === false ? "notWinnable"
     : searching ? "searching" : "undecided";

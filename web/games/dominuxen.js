@@ -7,14 +7,13 @@
 import { arrowFocus, focusInView, h } from "../dom.js";
 import { addStrings, language, t } from "../i18n.js";
 import { bottomSeat, otherSeats, placeOf, seatName, seatNames, seatsFromBottom } from "../seats.js";
+import { legalOf } from "./kit.js";
 
 export const players = { default: 4, max: 5 };
 // The shell shows the game's summary when an event of this type comes in (one per game of a match).
-export const summaryEvent = "game_ended";
+const summaryEvent = "game_ended";
 
-const HIGHEST = 12;
-const NUMBERS = Array.from({ length: HIGHEST + 1 }, (_, n) => n);
-const NUMBER_KEYS = { a: 10, b: 11, c: 12 }; // digits pick 0–9
+const NUMBER_KEYS = { a: 10, b: 11, c: 12 }; // digits pick 0–9, letters the numbers above
 const LOG_LINES = 3;
 const DELAY = { hit: 1500, settled: 1200, drew: 750, play: 950 };
 
@@ -188,7 +187,6 @@ addStrings({
 });
 
 const tx = (key, values) => t(`dx_${key}`, values);
-const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
 const numbersOf = (code) => code.split("-").map(Number);
 const sameTiles = (listed, chosen) => listed.length === chosen.size && listed.every((code) => chosen.has(code));
 
@@ -238,23 +236,270 @@ function setTiles(set, extra, region = null) {
       role: null, label: null, "aria-hidden": "true" })));
 }
 
-// --- state kept between renders: the set being built, the recent events ---------------------------
+// One table of the game on `root`: everything it remembers between drawings lives here, so two
+// tables of the game on one page share nothing (games/index.js).
+export function createTable(root, shell) {
+  // --- state kept between renders: the set being built, the recent events ---------------------------
+  let table = null;
+  let lastRender = null; // {snap, context}: to redraw when the selection changes
+  let selection = { moves: -1, number: null, tiles: new Set(), doubled: false };
+  let log = [];
+  let loggedMoves = -1;
+  let hinted = null; // {moves, action}: the hint shown for this position, kept across redraws
 
-let table = null;
-let lastRender = null; // {root, snap, context}: to redraw when the selection changes
-let selection = { moves: -1, number: null, tiles: new Set(), doubled: false };
-let log = [];
-let loggedMoves = -1;
-let hinted = null; // {moves, action}: the hint shown for this position, kept across redraws
+  function clearSelection(moves) {
+    selection = { moves, number: null, tiles: new Set(), doubled: false };
+  }
 
-function clearSelection(moves) {
-  selection = { moves, number: null, tiles: new Set(), doubled: false };
-}
+  function redraw() {
+    const focusKey = document.activeElement?.dataset?.focusKey;
+    render(lastRender.snap, lastRender.context);
+    focusInView(table.querySelector(`[data-focus-key="${focusKey}"]`));
+  }
 
-function redraw() {
-  const focusKey = document.activeElement?.dataset?.focusKey;
-  render(lastRender.root, lastRender.snap, lastRender.context);
-  focusInView(table.querySelector(`[data-focus-key="${focusKey}"]`));
+  // The listed play that is exactly the current selection, or undefined.
+  function selectedPlay(snap) {
+    const { number, tiles, doubled } = selection;
+    const asTwo = doubled && tiles.has(doubleOf(number)) ? [doubleOf(number)] : [];
+    return legalOf(snap, "play").find((action) => action.number === number && sameTiles(action.tiles, tiles)
+      && (!snap.view.doubles || sameTiles(action.doubled, new Set(asTwo))));
+  }
+
+  // Whether the selection is also listed with its double played as two.
+  function doubleChoice(snap) {
+    const { number, tiles } = selection;
+    return snap.view.doubles && tiles.has(doubleOf(number)) && legalOf(snap, "play").some((action) =>
+      action.number === number && sameTiles(action.tiles, tiles) && action.doubled.length > 0);
+  }
+
+  // Choosing a number starts from the biggest listed set of it (the whole group): one tap then plays it.
+  function chooseNumber(snap, number) {
+    const plays = legalOf(snap, "play").filter((action) => action.number === number);
+    if (plays.length === 0) return false;
+    const biggest = plays.reduce((best, action) => (action.tiles.length > best.tiles.length ? action : best));
+    selection = { moves: snap.moves, number, tiles: new Set(biggest.tiles), doubled: false };
+    return true;
+  }
+
+  function toggleTile(code) {
+    if (selection.tiles.has(code)) selection.tiles.delete(code);
+    else selection.tiles.add(code);
+  }
+
+  // --- the table -----------------------------------------------------------------------------------
+
+  function render(snap, drawn) {
+    const context = { ...drawn, act: shell.act };
+    const view = snap.view;
+    lastRender = { snap, context };
+    if (selection.moves !== snap.moves) clearSelection(snap.moves);
+    recordEvents(snap, context.events ?? []);
+    table = h("div", {
+      class: "dominuxen", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+      "data-players": view.players, "data-supply": view.supply_size, "data-hand-size": view.hand?.length ?? null,
+      "data-game-number": view.game_number,
+    },
+    infoBar(view),
+    h("div", { class: "dx-board" },
+      h("div", { class: "dx-players", "data-region": playersAreTheTrick(view, context) ? "trick" : null },
+        otherSeats(view).map((seat) => playerPanel(view, seat))),
+      middle(view, snap, context)),
+    prompt(view, snap, context),
+    h("div", { class: "dx-mine" },
+      playerPanel(view, bottomSeat(view)),
+      builder(view, snap, context),
+      handRow(view, snap, context)));
+    root.replaceChildren(table);
+    if (hinted?.moves === snap.moves) markHint(hinted.action, snap);
+  }
+
+  function prompt(view, snap, context) {
+    const mover = view.current_player;
+    const snatch = view.snatch;
+    const names = snatch && {
+      attacker: seatName(view, snatch.attacker), victim: seatName(view, snatch.victim), played: setSay(snatch.played),
+      target: snatch.target ? setSay(snatch.target) : "", n: snatch.draws_left || snatch.target?.tiles.length,
+    };
+    const actions = [];
+    let status;
+    if (snap.is_over) status = tx("over");
+    else if (mover !== view.seat) {
+      status = view.phase === "play" ? tx("waitPlay", { name: seatName(view, mover) })
+        : tx({ snatch: "waitSnatch", answer: "waitAnswer", draw: "waitDraw" }[view.phase], names);
+    } else if (view.phase === "play") {
+      if (selection.number === null) status = tx("pickNumber");
+      else status = tx(selection.tiles.size ? "pickTiles" : "pickNone", { n: selection.number });
+    } else if (view.phase === "snatch") {
+      status = tx("yourSnatch", names);
+      actions.push(setTiles(snatch.target, "prompt-set", "trick"),
+        actionButton(legalOf(snap, "take")[0], tx("take"), "T", context, { "data-autofocus": true }),
+        actionButton(legalOf(snap, "decline")[0], tx("decline"), "D", context, {}));
+    } else if (view.phase === "answer") {
+      status = tx("yourAnswer", names);
+      actions.push(setTiles(snatch.target, "prompt-set", "trick"),
+        actionButton(legalOf(snap, "take_back")[0], tx("takeBack"), "B", context, { "data-autofocus": true }),
+        actionButton(legalOf(snap, "discard")[0], tx("discardIt", names), "X", context, {}));
+    } else status = tx("yourDraw", { n: snatch.draws_left });
+    return h("div", { class: "prompt dx-prompt" },
+      h("p", { class: "status", id: "status", role: "status", text: status }),
+      actions.length > 0 && h("div", { class: "actions", "data-region": "actions" }, actions),
+      log.length > 0 && h("ol", { class: "dx-log", "aria-label": tx("logTitle") },
+        log.map((line) => h("li", { text: line }))));
+  }
+
+  // The number bar and the Play button: shown while the human has a set to play.
+  function builder(view, snap, context) {
+    const byNumber = playableTiles(snap);
+    if (byNumber.size === 0) return null;
+    const play = selectedPlay(snap);
+    const chosen = selection.number;
+    const canDouble = doubleChoice(snap);
+    return h("div", { class: "dx-builder", "data-region": "actions" },
+      h("div", { class: "dx-numbers", role: "group", "aria-label": tx("numbers") },
+        Array.from({ length: view.highest_number + 1 }, (_, n) => {
+          const count = byNumber.get(n)?.size ?? 0;
+          return h("button", {
+            type: "button", class: "dx-num", "data-number": n, "data-nav": count ? "" : null,
+            "data-focus-key": `num-${n}`, "aria-pressed": String(n === chosen), disabled: !count || !context.myTurn,
+            "data-autofocus": (chosen === null && n === Math.min(...byNumber.keys())) || null,
+            "aria-label": count ? tx("numberAria", { n, count }) : tx("numberNone", { n }),
+            "aria-keyshortcuts": String(Object.entries(NUMBER_KEYS).find(([, v]) => v === n)?.[0] ?? n).toUpperCase(),
+            onclick: () => { chooseNumber(snap, n); redraw(); },
+          }, h("span", { class: "dx-num-value", text: n }), count > 0 && h("small", { text: `×${count}` }));
+        })),
+      chosen !== null && h("div", { class: "dx-builder-actions" },
+        canDouble && h("button", {
+          type: "button", class: "dx-as-two", "aria-pressed": String(selection.doubled), "data-nav": "",
+          "data-focus-key": "as-two", "aria-keyshortcuts": "D", disabled: !context.myTurn,
+          onclick: () => { selection.doubled = !selection.doubled; redraw(); },
+        }, tx("asTwo", { tile: tileName(doubleOf(chosen)) }), h("kbd", { "aria-hidden": "true", text: "D" })),
+        h("button", {
+          type: "button", class: "ghost dx-clear", "data-nav": "", "data-focus-key": "clear",
+          onclick: () => { clearSelection(snap.moves); redraw(); },
+        }, tx("clear"), h("kbd", { "aria-hidden": "true", text: "Esc" })),
+        h("button", {
+          type: "button", class: "primary dx-play", id: "dx-play", "data-nav": "", "data-focus-key": "play",
+          "aria-keyshortcuts": "P", disabled: !play || !context.myTurn, "data-autofocus": (play && chosen !== null) || null,
+          onclick: () => play && context.act(play),
+        }, play ? tx("play", { set: setSay({ size: play.tiles.length + (play.doubled?.length ?? 0), number: chosen }) })
+          : tx("playNothing"), h("kbd", { "aria-hidden": "true", text: "P" }))));
+  }
+
+  // A spectator sees no hand: every player's panel shows its count of tiles instead.
+  function handRow(view, snap, context) {
+    if (view.hand === null) return null;
+    const byNumber = playableTiles(snap);
+    const chosen = selection.number;
+    const pickable = chosen === null ? new Set() : byNumber.get(chosen) ?? new Set();
+    return h("div", { class: "hand dx-hand", role: "group", "aria-label": tx("yourHand"), "data-region": "hand" },
+      view.hand.map((code) => {
+        const usable = pickable.has(code) && context.myTurn;
+        const picked = selection.tiles.has(code);
+        if (chosen === null) return domino(code, { "data-focus-key": `tile-${code}` });
+        return domino(code, {
+          tag: "button", type: "button", stand: numbersOf(code).includes(chosen) ? chosen : null,
+          class: `${usable ? "legal" : "idle"} ${picked ? "picked" : ""}`, "data-nav": usable ? "" : null,
+          "data-focus-key": `tile-${code}`, "aria-pressed": usable ? String(picked) : null,
+          "aria-disabled": String(!usable),
+          label: usable ? tx("tileStands", { tile: tileName(code), n: chosen }) : tx("notInSet", { tile: tileName(code), n: chosen }),
+          onclick: () => {
+            if (!usable) return;
+            toggleTile(code);
+            redraw();
+          },
+        });
+      }));
+  }
+
+  // --- the recent events, in words -----------------------------------------------------------------
+
+  // Each reply's events are logged once (the shell redraws the same snapshot several times); the log
+  // starts afresh when the move count goes back (a new game).
+  function recordEvents(snap, events) {
+    if (snap.moves === loggedMoves) return;
+    if (snap.moves < loggedMoves) log = [];
+    loggedMoves = snap.moves;
+    const lines = events.map((event) => describe(snap.view, event)).filter(Boolean);
+    if (lines.length) log = [...log, lines.join(" · ")].slice(-LOG_LINES);
+  }
+
+  // --- keys, pacing, summaries ---------------------------------------------------------------------
+
+  function onKey(event, snap, asked) {
+    const context = { ...asked, act: shell.act };
+    const key = event.key.toLowerCase();
+    if (arrowFocus(table, key)) return true;
+    if (!context.myTurn) return false;
+    const phase = snap.view.phase;
+    if (phase === "play") return playKey(key, snap, context);
+    const wanted = { snatch: { t: "take", d: "decline" }, answer: { b: "take_back", x: "discard" } }[phase]?.[key];
+    if (wanted) {
+      context.act(legalOf(snap, wanted)[0]);
+      return true;
+    }
+    if (phase !== "draw") return false;
+    const draws = legalOf(snap, "draw");
+    const tile = snap.view.display[Number(key) - 1];
+    const action = key === "s" ? draws.find((draw) => draw.source === "supply")
+      : /^[1-6]$/.test(key) ? draws.find((draw) => draw.source === "display" && draw.tile === tile) : undefined;
+    if (!action) return false;
+    context.act(action);
+    return true;
+  }
+
+  function playKey(key, snap, context) {
+    const number = /^\d$/.test(key) ? Number(key) : NUMBER_KEYS[key];
+    if (number !== undefined) {
+      if (!chooseNumber(snap, number)) return false;
+    } else if (key === "escape") {
+      clearSelection(snap.moves);
+    } else if (key === "d" && doubleChoice(snap)) {
+      selection.doubled = !selection.doubled;
+    } else if (key === "p" && selectedPlay(snap)) {
+      context.act(selectedPlay(snap));
+      return true;
+    } else return false;
+    redraw();
+    return true;
+  }
+
+  // The suggested action stands out and takes the focus (Enter or Space then does it): a set is
+  // chosen in the builder (its number, its tiles, the Play button), a snatch or answer button, a
+  // display tile or the supply.
+  function showHint(action, snap) {
+    hinted = { moves: snap.moves, action };
+    if (action.type === "play") {
+      selection = { moves: snap.moves, number: action.number, tiles: new Set(action.tiles), doubled: (action.doubled ?? []).length > 0 };
+    }
+    redraw();
+    focusInView(hintTargets(action).at(-1));
+  }
+
+  // The elements of the table that carry the action, the one to press last.
+  function hintTargets(action) {
+    const find = (selector) => table.querySelector(selector);
+    let found;
+    if (action.type === "play") {
+      found = [find(`.dx-num[data-number="${action.number}"]`), ...action.tiles.map((code) => find(`.dx-hand [data-tile="${code}"]`)),
+        (action.doubled ?? []).length > 0 && find(".dx-as-two"), find(".dx-play")];
+    } else if (action.type === "draw") {
+      found = [find(action.source === "supply" ? '[data-draw="supply"]' : `[data-draw="${action.tile}"]`)];
+    } else {
+      found = [find(`.action-${action.type}`)];
+    }
+    return found.filter(Boolean);
+  }
+
+  function markHint(action, snap) {
+    for (const element of hintTargets(action)) element.classList.add("dx-hinted");
+    table.dataset.hint = JSON.stringify(action);
+    // in place of the status line: on a phone the table has no room for one more line
+    const status = table.querySelector("#status");
+    status.textContent = tx("hint", { move: describeAction(action, snap) });
+    status.classList.add("dx-hint-text");
+  }
+
+  return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate, summaryEvent };
 }
 
 // The tiles each number's legal plays use: only numbers and tiles in this map can be chosen.
@@ -269,61 +514,6 @@ function playableTiles(snap) {
 }
 
 const doubleOf = (n) => `${n}-${n}`;
-
-// The listed play that is exactly the current selection, or undefined.
-function selectedPlay(snap) {
-  const { number, tiles, doubled } = selection;
-  const asTwo = doubled && tiles.has(doubleOf(number)) ? [doubleOf(number)] : [];
-  return legalOf(snap, "play").find((action) => action.number === number && sameTiles(action.tiles, tiles)
-    && (!snap.view.doubles || sameTiles(action.doubled, new Set(asTwo))));
-}
-
-// Whether the selection is also listed with its double played as two.
-function doubleChoice(snap) {
-  const { number, tiles } = selection;
-  return snap.view.doubles && tiles.has(doubleOf(number)) && legalOf(snap, "play").some((action) =>
-    action.number === number && sameTiles(action.tiles, tiles) && action.doubled.length > 0);
-}
-
-// Choosing a number starts from the biggest listed set of it (the whole group): one tap then plays it.
-function chooseNumber(snap, number) {
-  const plays = legalOf(snap, "play").filter((action) => action.number === number);
-  if (plays.length === 0) return false;
-  const biggest = plays.reduce((best, action) => (action.tiles.length > best.tiles.length ? action : best));
-  selection = { moves: snap.moves, number, tiles: new Set(biggest.tiles), doubled: false };
-  return true;
-}
-
-function toggleTile(code) {
-  if (selection.tiles.has(code)) selection.tiles.delete(code);
-  else selection.tiles.add(code);
-}
-
-// --- the table -----------------------------------------------------------------------------------
-
-export function render(root, snap, context) {
-  const view = snap.view;
-  lastRender = { root, snap, context };
-  if (selection.moves !== snap.moves) clearSelection(snap.moves);
-  recordEvents(snap, context.events ?? []);
-  table = h("div", {
-    class: "dominuxen", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-players": view.players, "data-supply": view.supply_size, "data-hand-size": view.hand?.length ?? null,
-    "data-game-number": view.game_number,
-  },
-  infoBar(view),
-  h("div", { class: "dx-board" },
-    h("div", { class: "dx-players", "data-region": playersAreTheTrick(view, context) ? "trick" : null },
-      otherSeats(view).map((seat) => playerPanel(view, seat))),
-    middle(view, snap, context)),
-  prompt(view, snap, context),
-  h("div", { class: "dx-mine" },
-    playerPanel(view, bottomSeat(view)),
-    builder(view, snap, context),
-    handRow(view, snap, context)));
-  root.replaceChildren(table);
-  if (hinted?.moves === snap.moves) markHint(hinted.action, snap);
-}
 
 // The part of the table a decision is about (data-region="trick"): the opponents' topmost sets while
 // a set is chosen or someone else decides; the set at stake when the human snatches or answers; the
@@ -398,40 +588,6 @@ function middle(view, snap, context) {
     h("span", { class: "dx-supply-count", "aria-hidden": "true", text: view.supply_size })));
 }
 
-function prompt(view, snap, context) {
-  const mover = view.current_player;
-  const snatch = view.snatch;
-  const names = snatch && {
-    attacker: seatName(view, snatch.attacker), victim: seatName(view, snatch.victim), played: setSay(snatch.played),
-    target: snatch.target ? setSay(snatch.target) : "", n: snatch.draws_left || snatch.target?.tiles.length,
-  };
-  const actions = [];
-  let status;
-  if (snap.is_over) status = tx("over");
-  else if (mover !== view.seat) {
-    status = view.phase === "play" ? tx("waitPlay", { name: seatName(view, mover) })
-      : tx({ snatch: "waitSnatch", answer: "waitAnswer", draw: "waitDraw" }[view.phase], names);
-  } else if (view.phase === "play") {
-    if (selection.number === null) status = tx("pickNumber");
-    else status = tx(selection.tiles.size ? "pickTiles" : "pickNone", { n: selection.number });
-  } else if (view.phase === "snatch") {
-    status = tx("yourSnatch", names);
-    actions.push(setTiles(snatch.target, "prompt-set", "trick"),
-      actionButton(legalOf(snap, "take")[0], tx("take"), "T", context, { "data-autofocus": true }),
-      actionButton(legalOf(snap, "decline")[0], tx("decline"), "D", context, {}));
-  } else if (view.phase === "answer") {
-    status = tx("yourAnswer", names);
-    actions.push(setTiles(snatch.target, "prompt-set", "trick"),
-      actionButton(legalOf(snap, "take_back")[0], tx("takeBack"), "B", context, { "data-autofocus": true }),
-      actionButton(legalOf(snap, "discard")[0], tx("discardIt", names), "X", context, {}));
-  } else status = tx("yourDraw", { n: snatch.draws_left });
-  return h("div", { class: "prompt dx-prompt" },
-    h("p", { class: "status", id: "status", role: "status", text: status }),
-    actions.length > 0 && h("div", { class: "actions", "data-region": "actions" }, actions),
-    log.length > 0 && h("ol", { class: "dx-log", "aria-label": tx("logTitle") },
-      log.map((line) => h("li", { text: line }))));
-}
-
 function actionButton(action, label, key, context, attributes) {
   return h("button", {
     type: "button", class: `action action-${action.type}`, "aria-keyshortcuts": key,
@@ -439,72 +595,6 @@ function actionButton(action, label, key, context, attributes) {
     onclick: () => context.act(action), ...attributes,
   }, label, h("kbd", { "aria-hidden": "true", text: key }));
 }
-
-// The number bar and the Play button: shown while the human has a set to play.
-function builder(view, snap, context) {
-  const byNumber = playableTiles(snap);
-  if (byNumber.size === 0) return null;
-  const play = selectedPlay(snap);
-  const chosen = selection.number;
-  const canDouble = doubleChoice(snap);
-  return h("div", { class: "dx-builder", "data-region": "actions" },
-    h("div", { class: "dx-numbers", role: "group", "aria-label": tx("numbers") },
-      NUMBERS.map((n) => {
-        const count = byNumber.get(n)?.size ?? 0;
-        return h("button", {
-          type: "button", class: "dx-num", "data-number": n, "data-nav": count ? "" : null,
-          "data-focus-key": `num-${n}`, "aria-pressed": String(n === chosen), disabled: !count || !context.myTurn,
-          "data-autofocus": (chosen === null && n === Math.min(...byNumber.keys())) || null,
-          "aria-label": count ? tx("numberAria", { n, count }) : tx("numberNone", { n }),
-          "aria-keyshortcuts": String(Object.entries(NUMBER_KEYS).find(([, v]) => v === n)?.[0] ?? n).toUpperCase(),
-          onclick: () => { chooseNumber(snap, n); redraw(); },
-        }, h("span", { class: "dx-num-value", text: n }), count > 0 && h("small", { text: `×${count}` }));
-      })),
-    chosen !== null && h("div", { class: "dx-builder-actions" },
-      canDouble && h("button", {
-        type: "button", class: "dx-as-two", "aria-pressed": String(selection.doubled), "data-nav": "",
-        "data-focus-key": "as-two", "aria-keyshortcuts": "D", disabled: !context.myTurn,
-        onclick: () => { selection.doubled = !selection.doubled; redraw(); },
-      }, tx("asTwo", { tile: tileName(doubleOf(chosen)) }), h("kbd", { "aria-hidden": "true", text: "D" })),
-      h("button", {
-        type: "button", class: "ghost dx-clear", "data-nav": "", "data-focus-key": "clear",
-        onclick: () => { clearSelection(snap.moves); redraw(); },
-      }, tx("clear"), h("kbd", { "aria-hidden": "true", text: "Esc" })),
-      h("button", {
-        type: "button", class: "primary dx-play", id: "dx-play", "data-nav": "", "data-focus-key": "play",
-        "aria-keyshortcuts": "P", disabled: !play || !context.myTurn, "data-autofocus": (play && chosen !== null) || null,
-        onclick: () => play && context.act(play),
-      }, play ? tx("play", { set: setSay({ size: play.tiles.length + (play.doubled?.length ?? 0), number: chosen }) })
-        : tx("playNothing"), h("kbd", { "aria-hidden": "true", text: "P" }))));
-}
-
-// A spectator sees no hand: every player's panel shows its count of tiles instead.
-function handRow(view, snap, context) {
-  if (view.hand === null) return null;
-  const byNumber = playableTiles(snap);
-  const chosen = selection.number;
-  const pickable = chosen === null ? new Set() : byNumber.get(chosen) ?? new Set();
-  return h("div", { class: "hand dx-hand", role: "group", "aria-label": tx("yourHand"), "data-region": "hand" },
-    view.hand.map((code) => {
-      const usable = pickable.has(code) && context.myTurn;
-      const picked = selection.tiles.has(code);
-      if (chosen === null) return domino(code, { "data-focus-key": `tile-${code}` });
-      return domino(code, {
-        tag: "button", type: "button", stand: numbersOf(code).includes(chosen) ? chosen : null,
-        class: `${usable ? "legal" : "idle"} ${picked ? "picked" : ""}`, "data-nav": usable ? "" : null,
-        "data-focus-key": `tile-${code}`, "aria-pressed": usable ? String(picked) : null,
-        "aria-disabled": String(!usable),
-        label: usable ? tx("tileStands", { tile: tileName(code), n: chosen }) : tx("notInSet", { tile: tileName(code), n: chosen }),
-        onclick: () => {
-          if (!usable) return;
-          toggleTile(code);
-          redraw();
-        },
-      });
-    }));
-}
-
-// --- the recent events, in words -----------------------------------------------------------------
 
 function describe(view, event) {
   switch (event.type) {
@@ -522,98 +612,13 @@ function describe(view, event) {
   }
 }
 
-// Each reply's events are logged once (the shell redraws the same snapshot several times); the log
-// starts afresh when the move count goes back (a new game).
-function recordEvents(snap, events) {
-  if (snap.moves === loggedMoves) return;
-  if (snap.moves < loggedMoves) log = [];
-  loggedMoves = snap.moves;
-  const lines = events.map((event) => describe(snap.view, event)).filter(Boolean);
-  if (lines.length) log = [...log, lines.join(" · ")].slice(-LOG_LINES);
-}
-
-// --- keys, pacing, summaries ---------------------------------------------------------------------
-
-export function onKey(event, snap, context) {
-  const key = event.key.toLowerCase();
-  if (arrowFocus(table, key)) return true;
-  if (!context.myTurn) return false;
-  const phase = snap.view.phase;
-  if (phase === "play") return playKey(key, snap, context);
-  const wanted = { snatch: { t: "take", d: "decline" }, answer: { b: "take_back", x: "discard" } }[phase]?.[key];
-  if (wanted) {
-    context.act(legalOf(snap, wanted)[0]);
-    return true;
-  }
-  if (phase !== "draw") return false;
-  const draws = legalOf(snap, "draw");
-  const tile = snap.view.display[Number(key) - 1];
-  const action = key === "s" ? draws.find((draw) => draw.source === "supply")
-    : /^[1-6]$/.test(key) ? draws.find((draw) => draw.source === "display" && draw.tile === tile) : undefined;
-  if (!action) return false;
-  context.act(action);
-  return true;
-}
-
-function playKey(key, snap, context) {
-  const number = /^\d$/.test(key) ? Number(key) : NUMBER_KEYS[key];
-  if (number !== undefined) {
-    if (!chooseNumber(snap, number)) return false;
-  } else if (key === "escape") {
-    clearSelection(snap.moves);
-  } else if (key === "d" && doubleChoice(snap)) {
-    selection.doubled = !selection.doubled;
-  } else if (key === "p" && selectedPlay(snap)) {
-    context.act(selectedPlay(snap));
-    return true;
-  } else return false;
-  redraw();
-  return true;
-}
-
 export const helpKeys = ["dx_keyNumbers", "dx_keyPlay", "dx_keySnatch", "dx_keyDraw"];
 
 // --- the hint, actions and events in words -------------------------------------------------------
 
-// The suggested action stands out and takes the focus (Enter or Space then does it): a set is
-// chosen in the builder (its number, its tiles, the Play button), a snatch or answer button, a
-// display tile or the supply.
-export function showHint(root, action, snap) {
-  hinted = { moves: snap.moves, action };
-  if (action.type === "play") {
-    selection = { moves: snap.moves, number: action.number, tiles: new Set(action.tiles), doubled: (action.doubled ?? []).length > 0 };
-  }
-  redraw();
-  focusInView(hintTargets(action).at(-1));
-}
-
-// The elements of the table that carry the action, the one to press last.
-function hintTargets(action) {
-  const find = (selector) => table.querySelector(selector);
-  let found;
-  if (action.type === "play") {
-    found = [find(`.dx-num[data-number="${action.number}"]`), ...action.tiles.map((code) => find(`.dx-hand [data-tile="${code}"]`)),
-      (action.doubled ?? []).length > 0 && find(".dx-as-two"), find(".dx-play")];
-  } else if (action.type === "draw") {
-    found = [find(action.source === "supply" ? '[data-draw="supply"]' : `[data-draw="${action.tile}"]`)];
-  } else {
-    found = [find(`.action-${action.type}`)];
-  }
-  return found.filter(Boolean);
-}
-
-function markHint(action, snap) {
-  for (const element of hintTargets(action)) element.classList.add("dx-hinted");
-  table.dataset.hint = JSON.stringify(action);
-  // in place of the status line: on a phone the table has no room for one more line
-  const status = table.querySelector("#status");
-  status.textContent = tx("hint", { move: describeAction(action, snap) });
-  status.classList.add("dx-hint-text");
-}
-
 // The action as its player would say it: "play 4–9 and 9–10 as two 9s", "take West's two 5s into
 // your hand", "draw the 6–6 from the display".
-export function describeAction(action, snap) {
+function describeAction(action, snap) {
   const view = snap.view;
   const snatch = view.snatch;
   const target = snatch?.target ? setSay(snatch.target) : "";
@@ -645,7 +650,7 @@ function snatchSay(view, key, event, values) {
 
 // The last step's events as sentences for the viewer ("West snatched your 3–5 and 5–6: you draw 2
 // to replace them, …"); the log above keeps its shorter lines.
-export function narrate(events, snap) {
+function narrate(events, snap) {
   const view = snap.view;
   const said = [];
   for (const event of events) {
@@ -692,7 +697,7 @@ export function illustrate(codes) {
 
 // Snatches are the moments to follow: a hit waits longest (the attacker decides next), then the
 // settling steps; single draws go quicker.
-export function botDelay(snap, lastEvents) {
+function botDelay(snap, lastEvents) {
   const types = new Set(lastEvents.map((event) => event.type));
   if (types.has("hit")) return DELAY.hit;
   if (["taken", "declined", "taken_back", "discarded"].some((type) => types.has(type))) return DELAY.settled;
@@ -731,14 +736,14 @@ function gameReport(summary, view) {
 }
 
 // A game of a match that is not the last; the last one is shown by finalSummary with the result.
-export function dealSummary(summary, snap) {
+function dealSummary(summary, snap) {
   if (snap.is_over && summary.game === snap.view.games) return null;
   return h("section", { class: "deal-summary", "data-game": summary.game },
     h("h2", { id: "summary-title", text: tx("summaryTitle", { n: summary.game }) }),
     gameReport(summary, snap.view));
 }
 
-export function finalSummary(snap) {
+function finalSummary(snap) {
   const view = snap.view;
   const { scores, winners } = snap.result;
   const last = view.finished_games.at(-1);

@@ -1,36 +1,46 @@
 // The table renderer of each game, by game id. A renderer module exports:
-//   render(root, snapshot, context)   draw the table; context = {act(action), myTurn, keyboard,
-//                                     events: the last reply's events}
-//   onKey(event, snapshot, context)   handle a game key; true when it was used
-//   botDelay(snapshot, lastEvents)    how long to wait before the next bot move, in ms
-//   dealSummary(summary, snapshot), finalSummary(snapshot)   contents of the summary dialog
-//   summaryEvent (optional)   the event type whose `summary` (or, without one, the event itself) the
-//                             dialog shows ("deal_over" if unset)
-//   players (optional) = {default, max}   the player counts this table can show, when the game
-//                                          allows a range (the picker then offers a choice)
-//   seedField (optional) = {label, help}   i18n keys naming the picker's seed field for this game
-//   showHint(root, action, snapshot)   mark a suggested action on the table (the hint: button and
-//                                      key H on the human's turn, and "Explain as we play")
-//   describeAction(action, snapshot)   the action in plain words, in the current language, as the
+//   createTable(root, shell)   one table of the game, drawn into the element `root`; `shell` is what the
+//                              page offers it: {act(action)} sends one of the snapshot's legal actions
+//                              (a replay's shell ignores it). Everything the table remembers between
+//                              drawings (the cards picked for a gift, the hint's mark, a drag, the
+//                              event log) lives in the returned table, never in the module: two
+//                              tables of one game on a page share nothing. The table is an object:
+//     render(snapshot, context)        draw the snapshot; context = {myTurn, keyboard, events: the last
+//                                      reply's events}
+//     onKey(event, snapshot, context)  handle a game key; true when it was used
+//     botDelay(snapshot, lastEvents)   how long to wait before the next bot move, in ms (the shell
+//                                      scales it by the page's pace, ?pace=0 in tests)
+//     dealSummary(summary, snapshot), finalSummary(snapshot)   contents of the summary dialog
+//     summaryEvent (optional)   the event type whose `summary` (or, without one, the event itself) the
+//                               dialog shows ("deal_over" if unset)
+//     showHint(action, snapshot)       mark a suggested action on the table (the hint: button and key H
+//                                      on the human's turn, and "Explain as we play")
+//     describeAction(action, snapshot) the action in plain words, in the current language, as the
 //                                      snapshot's seat would say it ("play the 7♠", "bid 3 hearts",
 //                                      "push the trick onto North"); the hint's reason, replay and
 //                                      explanation captions use it
-//   narrate(events, snapshot)          the last step's events in plain words for the snapshot's seat,
+//     narrate(events, snapshot)        the last step's events in plain words for the snapshot's seat,
 //                                      in the current language: a list of sentences ("North won the
 //                                      trick and pushed it to you: you now have 3 tricks, the same as
 //                                      West"), [] when there is nothing worth saying ("Explain as we play")
-//   helpKeys                           i18n keys of this table's own keys, listed in its "?" help
-//   illustrate(cards) (optional)       the game's own drawing of a few cards or tiles (codes as in the
-//                                      view), for its rules page
+//     analysisSummary(analysis, snapshot, {searching}) (optional)   the bridge's after-game `analysis`
+//                                      (not null) in the final summary; the shell asks for it, and
+//                                      while an unfinished one goes on, `searching` is true
+//     replayLabel(snapshot) (optional) label of a summary button replaying the same game from its
+//                                      start (same seed and options), or null for none
+// and, for the pages that show the game without a table (the picker, the rules page):
+//   helpKeys                     i18n keys of the table's own keys, listed in its "?" help
+//   illustrate(cards) (optional) the game's own drawing of a few cards or tiles (codes as in the
+//                                view), for its rules page
+//   players (optional) = {default, max}   the player counts this table can show, when the game
+//                                          allows a range (the picker then offers a choice)
+//   seedField (optional) = {label, help}   i18n keys naming the picker's seed field for this game
+// A renderer draws the view and offers the legal actions: sizes, shapes and choices come from the
+// snapshot, never from a copy of a rule's numbers. Pieces several renderers share are in kit.js.
 // Every renderer marks what a player must see without scrolling: data-region="hand" (the player's
 // cards or tiles), "trick" (the current trick, or the part of the table the move is about) and
 // "actions" (the buttons of the decision at hand). The e2e tests check those boxes against the
 // viewport at phone and desktop sizes (e2e/driver.py, assert_play_in_view).
-//   analysisSummary(analysis, snapshot, {searching}) (optional)   the bridge's after-game `analysis`
-//                                          (not null) in the final summary; the shell asks for it, and
-//                                          while an unfinished one goes on, `searching` is true
-//   replayLabel(snapshot) (optional)   label of a summary button replaying the same game from its
-//                                      start (same seed and options), or null for none
 // A game appears in the picker only once it has a renderer here.
 import * as apples from "./apples.js";
 import * as arsene from "./arsene.js";

@@ -2,17 +2,15 @@
 // Seats sit clockwise from the bottom (seats.js): the viewer at the bottom, West, North (the viewer's
 // partner), East. The schedule row (trick i's trump) stays in view in every phase.
 import { cubeStatus } from "../cube.js";
-import { cardFace, cardName, rankOf, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
+import { cardFace, cardName, cardText, rankLabel, rankOf, SUIT_SYMBOL, SUITS, suitName, suitOf } from "../cards.js";
 import { arrowFocus, focusInView, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 import {
-  isSpectator, placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom, teamName,
+  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom,
+  teamName, teamOf,
 } from "../seats.js";
+import { legalOf, sameStep, trickBotDelay } from "./kit.js";
 
-const VOTE_SUITS = ["S", "H", "D", "C"]; // the engine's suit order; also the vote keys
-const TRICKS = 13; // votes, tricks and hand size
-const GIFT_SIZE = 2;
-const RANK_LABEL = { T: "10" };
 const DELAY = { vote: 550, give: 350, trickShown: 1200, beforeHuman: 750, humanDone: 450 };
 
 addStrings({
@@ -31,14 +29,14 @@ addStrings({
     osVoteFor: "Vote {suit}", osVoteAria: "Vote for {suit}: cast {card}; {count} votes for {suit} so far",
     osVoteCount: "{count}×", osYourPile: "Your schedule pile",
     osPassTitle: "Card pass", osChosen: "{name}: chosen", osChoosing: "{name}: choosing",
-    osGive: "Give to {name}", osPicked: "{n}/2 picked",
+    osGive: "Give to {name}", osPicked: "{n}/{size} picked",
     osGaveTo: "You gave {name}:", osReceivedFrom: "{name} gave you:",
     osSetAside: "Set aside for {name}:",
     osTricks: "Tricks", osPoints: "Points", osCards: "Cards",
     osSeatAria: "{name}: {cards} cards, {tricks} tricks, {points} points, special trick {special}",
     osSeatAriaNoSpecial: "{name}: {cards} cards, {tricks} tricks, {points} points",
     osToMove: "to move", osDealerChip: "Dealer", osSpecialShort: "★{n}",
-    osTrickN: "Trick {n}/13", osTrump: "Trump {symbol}", osTrumpAria: "Trump: {suit}",
+    osTrickN: "Trick {n}/{total}", osTrump: "Trump {symbol}", osTrumpAria: "Trump: {suit}",
     osTrickWon: "{winner} won trick {n}: {points} pts", osDoubled: "×2",
     osTrickTable: "Tricks of this deal", osColTrick: "#", osColTrump: "Trump", osColWinner: "Won by",
     osColPoints: "Pts", osLed: "led",
@@ -96,14 +94,14 @@ addStrings({
     osVoteFor: "{suit}に投票", osVoteAria: "{suit}に投票: {card}を出す（これまで{suit}に{count}票）",
     osVoteCount: "{count}票", osYourPile: "あなたのスケジュール札",
     osPassTitle: "カードパス", osChosen: "{name}: 選択済み", osChoosing: "{name}: 選択中",
-    osGive: "{name}に渡す", osPicked: "{n}/2枚選択",
+    osGive: "{name}に渡す", osPicked: "{n}/{size}枚選択",
     osGaveTo: "{name}に渡した札:", osReceivedFrom: "{name}から受け取った札:",
     osSetAside: "{name}に渡す札:",
     osTricks: "トリック", osPoints: "得点", osCards: "手札",
     osSeatAria: "{name}: 手札{cards}枚、トリック{tricks}、{points}点、スペシャルトリック{special}",
     osSeatAriaNoSpecial: "{name}: 手札{cards}枚、トリック{tricks}、{points}点",
     osToMove: "手番", osDealerChip: "ディーラー", osSpecialShort: "★{n}",
-    osTrickN: "トリック {n}/13", osTrump: "切り札 {symbol}", osTrumpAria: "切り札: {suit}",
+    osTrickN: "トリック {n}/{total}", osTrump: "切り札 {symbol}", osTrumpAria: "切り札: {suit}",
     osTrickWon: "{winner}がトリック{n}に勝利: {points}点", osDoubled: "×2",
     osTrickTable: "このディールのトリック", osColTrick: "#", osColTrump: "切り札", osColWinner: "勝者",
     osColPoints: "点", osLed: "リード",
@@ -148,44 +146,165 @@ addStrings({
   },
 });
 
-const teamOf = (seat) => seat % 2;
-const partnerOf = (seat) => (seat + 2) % 4;
-const legalOf = (snap, type) => snap.legal.filter((action) => action.type === type);
-const rankText = (code) => RANK_LABEL[rankOf(code)] ?? rankOf(code);
-const cardText = (code) => `${rankText(code)}${SUIT_SYMBOL[suitOf(code)]}`;
 const cardList = (codes) => codes.map(cardName).join(t("osList"));
+// How many cards a gift is: as many as each give action the engine offers names.
+const giftSize = (snap) => legalOf(snap, "give")[0]?.cards.length ?? 0;
 
-let table = null; // the rendered .on-schedule element, for keyboard navigation
-let lastDrawn = null; // {root, snap, context}: picking a card to give redraws without a new snapshot
-// The cards the human has picked to give, in the order picked; only ever cards of the current hand.
-let picked = [];
-let pickedFor = ""; // the hand the picks belong to: a new hand (or deal) clears them
-let hinted = null; // {snap, action}: the suggested action, marked again when a pick redraws the same snapshot
+// One table of the game on `root`: everything it remembers between drawings lives here, so two
+// tables of the game on one page share nothing (games/index.js).
+export function createTable(root, shell) {
+  let table = null; // the rendered .on-schedule element, for keyboard navigation
+  let lastDrawn = null; // {snap, context}: picking a card to give redraws without a new snapshot
+  // The cards the human has picked to give, in the order picked; only ever cards of the current hand.
+  let picked = [];
+  let pickedFor = ""; // the hand the picks belong to: a new hand (or deal) clears them
+  let hinted = null; // {snap, action}: the suggested action, marked again when a pick redraws the same snapshot
 
-export function render(root, snap, context) {
-  const view = snap.view;
-  const handKey = `${view.deal}:${view.hand?.join(",")}`;
-  if (view.phase !== "give" || pickedFor !== handKey) picked = [];
-  pickedFor = handKey;
-  lastDrawn = { root, snap, context };
-  table = h("div", {
-    class: "on-schedule", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null, "data-trick-number": view.trick_number,
-    style: placeColors(view),
-  },
-  h("div", { class: "os-main" },
-    scoresBar(view),
-    scheduleRow(view, view.row, view.special, { current: view.phase === "play" ? view.trick_number : null }),
-    h("div", { class: "felt os-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
-    phasePanel(view, snap, context),
-    prompt(view, snap),
-    handRow(view, snap, context)),
-  h("aside", { class: "os-side" }, trickTable(view)));
-  root.replaceChildren(table);
-  markHint();
+  function render(snap, drawn) {
+    const context = { ...drawn, act: shell.act };
+    const view = snap.view;
+    const handKey = `${view.deal}:${view.hand?.join(",")}`;
+    if (view.phase !== "give" || pickedFor !== handKey) picked = [];
+    pickedFor = handKey;
+    lastDrawn = { snap, context };
+    table = h("div", {
+      class: "on-schedule", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+      "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null, "data-trick-number": view.trick_number,
+      style: placeColors(view),
+    },
+    h("div", { class: "os-main" },
+      scoresBar(view),
+      scheduleRow(view, view.row, view.special, { current: view.phase === "play" ? view.trick_number : null }),
+      h("div", { class: "felt os-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
+      phasePanel(view, snap, context),
+      prompt(view, snap),
+      handRow(view, snap, context)),
+    h("aside", { class: "os-side" }, trickTable(view)));
+    root.replaceChildren(table);
+    markHint();
+  }
+
+  // --- the parts of the table ----------------------------------------------------------------------
+
+  function phasePanel(view, snap, context) {
+    if (view.phase === "vote") return votingPanel(view, snap, context);
+    if (view.phase === "give") return passPanel(view, snap, context);
+    if (view.received?.length && view.gave) return passRecord(view); // a set-up may start after the pass
+    return null;
+  }
+
+  function passPanel(view, snap, context) {
+    const partner = partnerOf(view.seat);
+    const action = giftAction(snap);
+    return h("section", { class: "os-panel passing", "aria-label": t("osPassTitle") },
+      h("h2", { class: "strip-title", text: t("osPassTitle") }),
+      h("ul", { class: "chosen-list" }, seatsFromBottom(view).map((seat) => h("li", {
+        class: `seat-${seat} ${view.chosen[seat] ? "yes" : ""}`, "data-seat": seat,
+        "data-chosen": String(view.chosen[seat]),
+        text: t(view.chosen[seat] ? "osChosen" : "osChoosing", { name: seatName(view, seat) }),
+      }))),
+      view.gave && h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
+        h("span", { text: t("osSetAside", { name: seatName(view, partner) }) }),
+        view.gave.map((code) => cardFace(code, { class: "mini" }))),
+      legalOf(snap, "give").length > 0 && h("div", { class: "give-row", "data-region": "actions" },
+        h("span", { class: "picked-count", "data-picked": picked.length, text: t("osPicked", { n: picked.length, size: giftSize(snap) }) }),
+        h("button", {
+          type: "button", id: "give", class: "action primary", "data-nav": "", "data-focus-key": "give",
+          "aria-keyshortcuts": "G", disabled: !(action && context.myTurn),
+          onclick: () => action && context.act(action),
+        }, t("osGive", { name: seatName(view, partner) }), h("kbd", { "aria-hidden": "true", text: "G" }))));
+  }
+
+  // The legal give action naming exactly the two picked cards (the engine lists them in hand order).
+  function giftAction(snap) {
+    if (picked.length !== giftSize(snap)) return undefined;
+    return legalOf(snap, "give").find((action) => action.cards.every((code) => picked.includes(code)));
+  }
+
+  // A spectator sees no hand: every seat's panel shows its count of cards instead.
+  function handRow(view, snap, context) {
+    if (view.hand === null) return null;
+    const giving = legalOf(snap, "give").length > 0 && context.myTurn;
+    const playable = new Set(legalOf(snap, "play").map((action) => action.card));
+    const received = new Set(view.received ?? []);
+    const firstLegal = giving ? view.hand[0] : view.hand.find((code) => playable.has(code));
+    return h("div", { class: "hand-row" },
+      h("div", { class: `hand ${giving ? "giving" : ""}`, role: "group", "aria-label": t("osYourHand"), "data-region": "hand" },
+        view.hand.map((code) => {
+          const name = cardName(code);
+          const common = {
+            tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
+            "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
+          };
+          if (giving) {
+            const isPicked = picked.includes(code);
+            return cardFace(code, { ...common, class: `pickable ${isPicked ? "picked" : ""}`,
+              "aria-pressed": String(isPicked), "aria-label": t(isPicked ? "osUnpickCard" : "osPickCard", { card: name }),
+              onclick: () => togglePick(code) });
+          }
+          if (view.phase !== "play") {
+            return cardFace(code, { class: received.has(code) ? "received" : "", "data-card": code });
+          }
+          const legal = playable.has(code) && context.myTurn;
+          const label = received.has(code) ? t("osReceivedCard", { card: name }) : name;
+          return cardFace(code, { ...common, class: `${legal ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`,
+            "aria-disabled": String(!legal), "aria-label": legal ? label : t("osNotPlayable", { card: label }),
+            onclick: () => legal && context.act({ type: "play", card: code }) });
+        })));
+  }
+
+  // Picking a third card lets go of the first one picked, so a tap always does something visible.
+  function togglePick(code) {
+    picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code].slice(-giftSize(lastDrawn.snap));
+    const focused = document.activeElement?.dataset?.focusKey;
+    render(lastDrawn.snap, lastDrawn.context);
+    if (focused) focusInView(table.querySelector(`[data-focus-key="${focused}"]`));
+  }
+
+  function onKey(event, snap, asked) {
+    const context = { ...asked, act: shell.act };
+    const key = event.key.toLowerCase();
+    if (arrowFocus(table, key)) return true;
+    if (!context.myTurn) return false;
+    const vote = legalOf(snap, "vote").find((action) => action.suit.toLowerCase() === key);
+    if (vote) {
+      context.act(vote);
+      return true;
+    }
+    if (key === "g") {
+      const action = giftAction(snap);
+      if (action) context.act(action);
+      return action !== undefined;
+    }
+    return false;
+  }
+
+  // The suggested vote, gift or card stands out and takes the focus: Enter (or G for a gift, whose two
+  // cards are picked for the player) then does it. A doubling-cube hint is the cube bar's own.
+  function showHint(action, snap) {
+    hinted = { snap, action };
+    if (action.type === "give") picked = [...action.cards];
+    if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.snap, lastDrawn.context);
+    else markHint();
+    const marked = table?.querySelectorAll(".hinted") ?? [];
+    focusInView(marked[marked.length - 1]);
+  }
+
+  function markHint() {
+    if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
+    const { action } = hinted;
+    const inHand = (code) => table.querySelector(`.hand [data-card="${code}"]`);
+    const marked = {
+      vote: () => [table.querySelector(`.vote-suit[data-suit="${action.suit}"]`)],
+      give: () => [...action.cards.map(inHand), table.querySelector("#give")],
+      play: () => [inHand(action.card)],
+    }[action.type]?.() ?? [];
+    for (const element of marked) element?.classList.add("hinted");
+    table.dataset.hint = JSON.stringify(action);
+  }
+
+  return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate };
 }
-
-// --- the parts of the table ----------------------------------------------------------------------
 
 function vpPips(vp, target) {
   return h("span", { class: "vp-pips", "aria-hidden": "true" },
@@ -226,7 +345,7 @@ function rowSlotLabel(view, entry, special, winner, current) {
   const parts = [t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card),
     owner: seatName(view, entry.seat) })];
   if (special[entry.seat] === entry.trick) parts.push(t("osSlotSpecial", { owner: seatName(view, entry.seat) }));
-  if (entry.trick === TRICKS) parts.push(t("osSlotLast"));
+  if (entry.trick === view.tricks_per_deal) parts.push(t("osSlotLast"));
   if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatName(view, winner) }));
   if (current) parts.push(t("osSlotCurrent"));
   return parts.join(t("osList"));
@@ -236,7 +355,7 @@ function rowSlotLabel(view, entry, special, winner, current) {
 function scheduleRow(view, row, special, { current, compact = false }) {
   const winners = new Map(compact ? [] : view.played.map((trick) => [trick.trick, trick.winner]));
   const slots = row.length === 0
-    ? Array.from({ length: TRICKS }, (_, i) => slot(view, i + 1, null, { label: t("osSlotEmpty", { n: i + 1 }) }))
+    ? Array.from({ length: view.tricks_per_deal }, (_, i) => slot(view, i + 1, null, { label: t("osSlotEmpty", { n: i + 1 }) }))
     : row.map((entry) => {
       const isSpecial = special[entry.seat] === entry.trick;
       const winner = winners.get(entry.trick);
@@ -251,7 +370,7 @@ function scheduleRow(view, row, special, { current, compact = false }) {
         },
         marks: [
           isSpecial && h("span", { class: `mark-special seat-${entry.seat}`, text: "★" }),
-          entry.trick === TRICKS && h("span", { class: "mark-double", text: t("osDoubled") }),
+          entry.trick === view.tricks_per_deal && h("span", { class: "mark-double", text: t("osDoubled") }),
         ],
       });
     });
@@ -302,16 +421,9 @@ function centre(view) {
     h("span", { class: "trick-caption" },
       done && h("span", { class: "trick-result", text: t("osTrickWon", { winner: seatName(view, last.winner),
         n: last.trick, points: last.points }) + (last.doubled ? ` ${t("osDoubled")}` : "") }),
-      trump && h("span", { class: "trick-number", text: t("osTrickN", { n: Math.min(view.trick_number, TRICKS) }) }),
+      trump && h("span", { class: "trick-number", text: t("osTrickN", { n: Math.min(view.trick_number, view.tricks_per_deal), total: view.tricks_per_deal }) }),
       trump && h("span", { class: `trump-badge suit-${trump}`, "aria-label": t("osTrumpAria", { suit: suitName(trump) }),
         text: t("osTrump", { symbol: SUIT_SYMBOL[trump] }) })));
-}
-
-function phasePanel(view, snap, context) {
-  if (view.phase === "vote") return votingPanel(view, snap, context);
-  if (view.phase === "give") return passPanel(view, snap, context);
-  if (view.received?.length && view.gave) return passRecord(view); // a set-up may start after the pass
-  return null;
 }
 
 // The vote stack (every vote so far, face up, and whose vote comes next) and the viewer's pile (a
@@ -319,7 +431,7 @@ function phasePanel(view, snap, context) {
 function votingPanel(view, snap, context) {
   const cast = view.votes.length;
   const voter = view.current_player;
-  const stack = Array.from({ length: TRICKS }, (_, i) => {
+  const stack = Array.from({ length: view.tricks_per_deal }, (_, i) => {
     const vote = view.votes[i];
     const next = i === cast;
     const label = vote ? t("osVoteSlot", { n: i + 1, card: cardName(vote.card), name: seatName(view, vote.seat) })
@@ -331,7 +443,7 @@ function votingPanel(view, snap, context) {
       marks: next ? [h("span", { class: `mark-next seat-${voter}`, text: seatShort(view, voter) })] : [],
     });
   });
-  const tally = Object.fromEntries(VOTE_SUITS.map((suit) => [suit, view.votes.filter((v) => v.suit === suit).length]));
+  const tally = Object.fromEntries(SUITS.map((suit) => [suit, view.votes.filter((v) => v.suit === suit).length]));
   const pile = isSpectator(view) ? null : view.piles[view.seat];
   const votable = new Set(legalOf(snap, "vote").map((action) => action.suit));
   return h("section", { class: "os-panel voting", "aria-label": t("osVotes"), "data-region": pile ? "actions" : null },
@@ -339,7 +451,7 @@ function votingPanel(view, snap, context) {
     h("ol", { class: "strip vote-stack" }, stack),
     pile && h("div", { class: "pile", role: "group", "aria-label": t("osYourPile") },
       h("h3", { class: "strip-title", text: t("osYourPile") }),
-      h("div", { class: "vote-buttons" }, VOTE_SUITS.map((suit, i) => {
+      h("div", { class: "vote-buttons" }, SUITS.map((suit, i) => {
         const mine = pile.filter((code) => suitOf(code) === suit);
         const legal = votable.has(suit) && context.myTurn;
         return h("button", {
@@ -349,7 +461,7 @@ function votingPanel(view, snap, context) {
           // named by what it shows, in order (the pile's ranks, the tally, the key), so that a voice user
           // can say it (WCAG 2.5.3, label in name); the sentence saying what the vote does describes it
           "aria-label": `${t("osVoteFor", { suit: suitName(suit) })}: `
-            + [mine.map(rankText).join(" "), t("osVoteCount", { count: tally[suit] }), suit].filter(Boolean).join(t("osList")),
+            + [mine.map((code) => rankLabel(rankOf(code))).join(" "), t("osVoteCount", { count: tally[suit] }), suit].filter(Boolean).join(t("osList")),
           "aria-description": t("osVoteAria", { suit: suitName(suit), card: mine[0] ? cardName(mine[0]) : "",
             count: tally[suit] }),
           onclick: () => context.act({ type: "vote", suit }),
@@ -360,34 +472,6 @@ function votingPanel(view, snap, context) {
         h("span", { class: "vote-tally", "aria-hidden": "true", text: t("osVoteCount", { count: tally[suit] }) }),
         h("kbd", { "aria-hidden": "true", text: suit }));
       }))));
-}
-
-function passPanel(view, snap, context) {
-  const partner = partnerOf(view.seat);
-  const action = giftAction(snap);
-  return h("section", { class: "os-panel passing", "aria-label": t("osPassTitle") },
-    h("h2", { class: "strip-title", text: t("osPassTitle") }),
-    h("ul", { class: "chosen-list" }, seatsFromBottom(view).map((seat) => h("li", {
-      class: `seat-${seat} ${view.chosen[seat] ? "yes" : ""}`, "data-seat": seat,
-      "data-chosen": String(view.chosen[seat]),
-      text: t(view.chosen[seat] ? "osChosen" : "osChoosing", { name: seatName(view, seat) }),
-    }))),
-    view.gave && h("p", { class: "gift-line", "data-gave": view.gave.join(" ") },
-      h("span", { text: t("osSetAside", { name: seatName(view, partner) }) }),
-      view.gave.map((code) => cardFace(code, { class: "mini" }))),
-    legalOf(snap, "give").length > 0 && h("div", { class: "give-row", "data-region": "actions" },
-      h("span", { class: "picked-count", "data-picked": picked.length, text: t("osPicked", { n: picked.length }) }),
-      h("button", {
-        type: "button", id: "give", class: "action primary", "data-nav": "", "data-focus-key": "give",
-        "aria-keyshortcuts": "G", disabled: !(action && context.myTurn),
-        onclick: () => action && context.act(action),
-      }, t("osGive", { name: seatName(view, partner) }), h("kbd", { "aria-hidden": "true", text: "G" }))));
-}
-
-// The legal give action naming exactly the two picked cards (the engine lists them in hand order).
-function giftAction(snap) {
-  if (picked.length !== GIFT_SIZE) return undefined;
-  return legalOf(snap, "give").find((action) => action.cards.every((code) => picked.includes(code)));
 }
 
 // In the play the pass is a record: folded away (a tap opens it) to leave the trick and hand in view.
@@ -414,46 +498,6 @@ function prompt(view, snap) {
   else if (view.phase === "give") status = t("osYourGive");
   else status = t(view.trick.length === 0 ? "osYourLead" : "osYourPlay");
   return h("div", { class: "prompt" }, h("p", { class: "status", id: "status", role: "status", text: status }));
-}
-
-// A spectator sees no hand: every seat's panel shows its count of cards instead.
-function handRow(view, snap, context) {
-  if (view.hand === null) return null;
-  const giving = legalOf(snap, "give").length > 0 && context.myTurn;
-  const playable = new Set(legalOf(snap, "play").map((action) => action.card));
-  const received = new Set(view.received ?? []);
-  const firstLegal = giving ? view.hand[0] : view.hand.find((code) => playable.has(code));
-  return h("div", { class: "hand-row" },
-    h("div", { class: `hand ${giving ? "giving" : ""}`, role: "group", "aria-label": t("osYourHand"), "data-region": "hand" },
-      view.hand.map((code) => {
-        const name = cardName(code);
-        const common = {
-          tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
-          "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
-        };
-        if (giving) {
-          const isPicked = picked.includes(code);
-          return cardFace(code, { ...common, class: `pickable ${isPicked ? "picked" : ""}`,
-            "aria-pressed": String(isPicked), "aria-label": t(isPicked ? "osUnpickCard" : "osPickCard", { card: name }),
-            onclick: () => togglePick(code) });
-        }
-        if (view.phase !== "play") {
-          return cardFace(code, { class: received.has(code) ? "received" : "", "data-card": code });
-        }
-        const legal = playable.has(code) && context.myTurn;
-        const label = received.has(code) ? t("osReceivedCard", { card: name }) : name;
-        return cardFace(code, { ...common, class: `${legal ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`,
-          "aria-disabled": String(!legal), "aria-label": legal ? label : t("osNotPlayable", { card: label }),
-          onclick: () => legal && context.act({ type: "play", card: code }) });
-      })));
-}
-
-// Picking a third card lets go of the first one picked, so a tap always does something visible.
-function togglePick(code) {
-  picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code].slice(-GIFT_SIZE);
-  const focused = document.activeElement?.dataset?.focusKey;
-  render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
-  if (focused) focusInView(table.querySelector(`[data-focus-key="${focused}"]`));
 }
 
 // A finished trick the table has turned over (the view gives no `plays`): its point cards face up,
@@ -524,32 +568,8 @@ function trickTable(view) {
 
 // --- keys, pacing, summaries ---------------------------------------------------------------------
 
-export function onKey(event, snap, context) {
-  const key = event.key.toLowerCase();
-  if (arrowFocus(table, key)) return true;
-  if (!context.myTurn) return false;
-  const vote = legalOf(snap, "vote").find((action) => action.suit.toLowerCase() === key);
-  if (vote) {
-    context.act(vote);
-    return true;
-  }
-  if (key === "g") {
-    const action = giftAction(snap);
-    if (action) context.act(action);
-    return action !== undefined;
-  }
-  return false;
-}
-
-// Votes come quickly but one by one; a finished trick stays in view a moment; bots wait longer
-// while the human still has to play in this trick than when only bots are left.
-export function botDelay(snap, lastEvents) {
-  if (lastEvents.some((event) => event.type === "trick_won")) return DELAY.trickShown;
-  const view = snap.view;
-  if (view.phase === "vote") return DELAY.vote;
-  if (view.phase === "give") return DELAY.give;
-  return view.trick.some((play) => play.seat === view.seat) ? DELAY.humanDone : DELAY.beforeHuman;
-}
+// Votes come quickly but one by one, gifts too; in the play, a trick game's pace (kit.js).
+const botDelay = trickBotDelay(DELAY, (snap) => ({ vote: DELAY.vote, give: DELAY.give })[snap.view.phase] ?? null);
 
 // Who took the deal and how much: with the doubling cube the victory point is the stake, and a
 // passed double gives the doubling team the stake before the double.
@@ -560,7 +580,7 @@ function dealHeadline(view, summary) {
   return summary.stake > 1 ? t("osDealStake", { team, n: summary.stake }) : t("osDealWinner", { team });
 }
 
-export function dealSummary(summary, snap) {
+function dealSummary(summary, snap) {
   const view = snap.view;
   const vp = summary.victory_points;
   const target = snap.view.target;
@@ -595,7 +615,7 @@ export function dealSummary(summary, snap) {
     h("p", { class: "fine", text: t("osDoublingNote") }));
 }
 
-export function finalSummary(snap) {
+function finalSummary(snap) {
   const { team_scores: scores, winning_team: winner, deals } = snap.result;
   const view = snap.view;
   const side = isSpectator(view) ? null : teamOf(view.seat);
@@ -612,36 +632,9 @@ export function finalSummary(snap) {
 
 // --- hints, words and pictures for learning ---------------------------------------------------------
 
-// The shell may hand the hint a copy of the snapshot on the table: the same step of the same game.
-const sameStep = (a, b) => a !== undefined && b !== undefined && a.moves === b.moves && a.save === b.save;
-
 export const helpKeys = ["keyOnSchedule"];
 
-// The suggested vote, gift or card stands out and takes the focus: Enter (or G for a gift, whose two
-// cards are picked for the player) then does it. A doubling-cube hint is the cube bar's own.
-export function showHint(root, action, snap) {
-  hinted = { snap, action };
-  if (action.type === "give") picked = [...action.cards];
-  if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
-  else markHint();
-  const marked = table?.querySelectorAll(".hinted") ?? [];
-  focusInView(marked[marked.length - 1]);
-}
-
-function markHint() {
-  if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
-  const { action } = hinted;
-  const inHand = (code) => table.querySelector(`.hand [data-card="${code}"]`);
-  const marked = {
-    vote: () => [table.querySelector(`.vote-suit[data-suit="${action.suit}"]`)],
-    give: () => [...action.cards.map(inHand), table.querySelector("#give")],
-    play: () => [inHand(action.card)],
-  }[action.type]?.() ?? [];
-  for (const element of marked) element?.classList.add("hinted");
-  table.dataset.hint = JSON.stringify(action);
-}
-
-export function describeAction(action, snap) {
+function describeAction(action, snap) {
   const view = snap.view;
   if (action.type === "vote") {
     const next = view.piles[view.current_player]?.find((code) => suitOf(code) === action.suit);
@@ -667,7 +660,7 @@ function teamsLine(view, points) {
 }
 
 // One sentence per event worth telling; the doubling cube's events are the cube bar's to tell.
-export function narrate(events, snap) {
+function narrate(events, snap) {
   const view = snap.view;
   const dealOver = events.find((event) => event.type === "deal_over")?.summary;
   const name = (seat) => seatName(view, seat);
@@ -683,7 +676,7 @@ export function narrate(events, snap) {
       : t("osNrPassed")),
     played: (e) => t("osNrPlayed", { name: name(e.seat), card: cardName(e.card) }),
     trick_won: (e) => {
-      const why = e.trick === TRICKS ? t("osNrDoubledLast") : t("osNrDoubledSpecial", { name: name(e.winner) });
+      const why = e.trick === view.tricks_per_deal ? t("osNrDoubledLast") : t("osNrDoubledSpecial", { name: name(e.winner) });
       const points = e.doubled ? t("osNrWhy", { points: pointsText(e.points), why }) : pointsText(e.points);
       const totals = dealOver ? dealOver.team_points : teamPoints(view.points);
       return t("osNrThen", { first: t("osNrTrick", { winner: name(e.winner), n: e.trick, points }),

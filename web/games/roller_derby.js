@@ -6,11 +6,11 @@ import { cardFace, cardName, SUIT_SYMBOL, suitName } from "../cards.js";
 import { arrowFocus, focusInView, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 import {
-  isSpectator, placeColors, placeOf, seatArea, seatName, seatsAround, seatsFromBottom, teamName,
+  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatsAround, seatsFromBottom, teamName, teamOf,
 } from "../seats.js";
+import { legalOf, sameStep, trickBotDelay } from "./kit.js";
 
 const TRUMP_KEYS = { S: "s", H: "h", D: "d", C: "c", NT: "x" }; // N is the shell's new-game key
-const PASS_SIZE = 3;
 const DIE_PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 const DELAY = { trickShown: 1300, roll: 900, setUp: 650, beforeHuman: 750, humanDone: 450 };
 
@@ -28,7 +28,7 @@ addStrings({
     rdCards: "Cards", rdTricks: "Tricks", rdDealerChip: "Dealer", rdRollerChip: "Roller", rdToMove: "to move",
     rdSeatAria: "{name}: {cards} cards, {tricks} tricks",
     rdRoll: "Roll the dice", rdRollD12: "Roll the d12",
-    rdNameTrump: "Name trump", rdBuy: "Buy jokers (9 points each)", rdBuyN: "{n}",
+    rdNameTrump: "Name trump", rdBuy: "Buy jokers ({price} points each)", rdBuyN: "{n}",
     rdBuyAria: "Buy {n} jokers for {cost} points",
     rdAonQuestion: "Declare All or Nothing (all 13 tricks or none, 150 points)?", rdYes: "Yes", rdNo: "No",
     rdExchange: "Exchange", rdChosen: "{name}: given", rdChoosing: "{name}: to give",
@@ -37,11 +37,11 @@ addStrings({
     rdJokerTitle: "Play {joker} as", rdJokerHigh: "highest", rdJokerLow: "lowest",
     rdJokerAria: "{joker} as the {rank} {suit}", rdCancel: "Cancel",
     rdJokerName: "Joker {n}", rdJokerPlayed: "Joker as {rank} {suit}",
-    rdTrickN: "Trick {n}/13", rdTrickWon: "{winner} took trick {n}",
+    rdTrickN: "Trick {n}/{total}", rdTrickWon: "{winner} took trick {n}",
     rdYourRoll: "You are the roller: roll (R).",
-    rdYourGive: "Pick a card to give {name} ({n} of 3).",
+    rdYourGive: "Pick a card to give {name} ({n} of {size}).",
     rdYourTrump: "Name trump (S H D C, X for no trump): your team needs exactly {target} tricks.",
-    rdYourBuy: "Buy jokers? 0, 1 or 2 (9 points each).", rdYourDiscard: "Discard a card face down for your joker.",
+    rdYourBuy: "Buy jokers? {choices} ({price} points each).", rdYourDiscard: "Discard a card face down for your joker.",
     rdYourDeclare: "All or Nothing? (A: yes, P: no, play for the target)",
     rdYourLead: "Your lead: play any highlighted card.", rdYourPlay: "Your turn: play a highlighted card.",
     rdWait: "{name} is thinking…", rdYourMove: "Your move.", rdOver: "The game is over.",
@@ -90,7 +90,7 @@ addStrings({
     rdCards: "手札", rdTricks: "トリック", rdDealerChip: "ディーラー", rdRollerChip: "ローラー", rdToMove: "手番",
     rdSeatAria: "{name}: 手札{cards}枚、{tricks}トリック",
     rdRoll: "ダイスを振る", rdRollD12: "12面体ダイスを振る",
-    rdNameTrump: "切り札を宣言", rdBuy: "ジョーカーを買う（1枚9点）", rdBuyN: "{n}",
+    rdNameTrump: "切り札を宣言", rdBuy: "ジョーカーを買う（1枚{price}点）", rdBuyN: "{n}",
     rdBuyAria: "ジョーカーを{n}枚買う（{cost}点）",
     rdAonQuestion: "オール・オア・ナッシング（13トリック全部か0、150点）を宣言しますか？", rdYes: "はい", rdNo: "いいえ",
     rdExchange: "手札交換", rdChosen: "{name}: 渡した", rdChoosing: "{name}: これから",
@@ -99,11 +99,11 @@ addStrings({
     rdJokerTitle: "{joker}の出し方", rdJokerHigh: "最強", rdJokerLow: "最弱",
     rdJokerAria: "{joker}を{suit}の{rank}として出す", rdCancel: "取り消し",
     rdJokerName: "ジョーカー{n}", rdJokerPlayed: "{suit}の{rank}としてのジョーカー",
-    rdTrickN: "トリック {n}/13", rdTrickWon: "{winner}がトリック{n}を獲得",
+    rdTrickN: "トリック {n}/{total}", rdTrickWon: "{winner}がトリック{n}を獲得",
     rdYourRoll: "あなたがローラーです: ダイスを振ってください（R）。",
-    rdYourGive: "{name}に渡す札を選んでください（3枚中{n}枚目）。",
+    rdYourGive: "{name}に渡す札を選んでください（{size}枚中{n}枚目）。",
     rdYourTrump: "切り札を宣言してください（S H D C、X でノートランプ）: 目標はちょうど{target}トリック。",
-    rdYourBuy: "ジョーカーを買いますか？ 0・1・2枚（1枚9点）。", rdYourDiscard: "ジョーカーの代わりに1枚伏せて捨ててください。",
+    rdYourBuy: "ジョーカーを買いますか？ {choices}枚（1枚{price}点）。", rdYourDiscard: "ジョーカーの代わりに1枚伏せて捨ててください。",
     rdYourDeclare: "オール・オア・ナッシング？（A: はい、P: いいえ、目標どおりに）",
     rdYourLead: "あなたのリード: 光っている札を出してください。", rdYourPlay: "あなたの番: 光っている札を出してください。",
     rdWait: "{name}が考え中…", rdYourMove: "あなたの番です。", rdOver: "ゲーム終了です。",
@@ -141,16 +141,174 @@ addStrings({
   },
 });
 
-const teamOf = (seat) => seat % 2;
-const partnerOf = (seat) => (seat + 2) % 4;
-const legalOf = (snap, type) => (snap.legal ?? []).filter((action) => action.type === type);
 const isJoker = (code) => code.startsWith("JK");
 const trumpText = (call) => (call === "NT" ? t("rdNoTrump") : suitName(call));
 
-let table = null; // the rendered .roller-derby element, for keyboard navigation
-let lastDrawn = null; // {root, snap, context}: opening the joker choice redraws without a new snapshot
-let jokerChoice = null; // the joker whose declaration the human is choosing, or null
-let hinted = null; // {snap, action}: the suggested action, marked again when the joker choice redraws
+// One table of the game on `root`: everything it remembers between drawings lives here, so two
+// tables of the game on one page share nothing (games/index.js).
+export function createTable(root, shell) {
+  let table = null; // the rendered .roller-derby element, for keyboard navigation
+  let lastDrawn = null; // {snap, context}: opening the joker choice redraws without a new snapshot
+  let jokerChoice = null; // the joker whose declaration the human is choosing, or null
+  let hinted = null; // {snap, action}: the suggested action, marked again when the joker choice redraws
+
+  function render(snap, drawn) {
+    const context = { ...drawn, act: shell.act };
+    const view = snap.view;
+    if (!context.myTurn || view.phase !== "play" || !legalOf(snap, "play").some((a) => a.card === jokerChoice)) {
+      jokerChoice = null;
+    }
+    lastDrawn = { snap, context };
+    table = h("div", {
+      class: "roller-derby", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
+      "data-deal": view.deal, "data-target": view.target ?? "", "data-rolling-tricks": view.rolling_tricks,
+      "data-trump": view.trump ?? "", "data-hand-size": view.hand?.length ?? null, style: placeColors(view),
+    },
+    infoBar(view),
+    contractBar(view),
+    h("div", { class: "felt rd-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
+    phasePanel(view, snap, context),
+    prompt(view, snap, context),
+    handRow(view, snap, context));
+    root.replaceChildren(table);
+    markHint();
+  }
+
+  function redraw() {
+    const focused = document.activeElement?.dataset?.focusKey;
+    render(lastDrawn.snap, lastDrawn.context);
+    const target = (focused && table.querySelector(`[data-focus-key="${focused}"]`)) || table.querySelector("[data-autofocus]");
+    focusInView(target);
+  }
+
+  // --- the parts of the table ----------------------------------------------------------------------
+
+  function phasePanel(view, snap, context) {
+    const mine = context.myTurn;
+    if (view.phase === "roll" && mine) {
+      return actionPanel("rd-roll", t("rdDice"), legalOf(snap, "roll").map((action) =>
+        button(t(view.options.d12 ? "rdRollD12" : "rdRoll"), action, context, { key: "R", cls: "primary" })));
+    }
+    if (view.phase === "trump" && mine) {
+      return actionPanel("rd-trump", t("rdNameTrump"), legalOf(snap, "trump").map((action) =>
+        button(action.suit === "NT" ? t("rdNoTrump") : SUIT_SYMBOL[action.suit], action, context, {
+          key: TRUMP_KEYS[action.suit].toUpperCase(), cls: `trump-choice suit-${action.suit}`,
+          label: trumpText(action.suit), data: { "data-suit": action.suit } })));
+    }
+    if (view.phase === "buy" && mine) {
+      return actionPanel("rd-buy", t("rdBuy", { price: view.joker_price }), legalOf(snap, "buy").map((action) =>
+        button(t("rdBuyN", { n: action.jokers }), action, context, { key: String(action.jokers),
+          label: t("rdBuyAria", { n: action.jokers, cost: view.joker_price * action.jokers }), data: { "data-jokers": action.jokers } })));
+    }
+    if (view.phase === "declare" && mine) {
+      return actionPanel("rd-declare", t("rdAonQuestion"), legalOf(snap, "declare").map((action) =>
+        button(t(action.all_or_nothing ? "rdYes" : "rdNo"), action, context, { key: action.all_or_nothing ? "A" : "P",
+          data: { "data-aon": String(action.all_or_nothing) } })));
+    }
+    if (jokerChoice) return jokerPanel(snap, context);
+    if (view.gave || view.received) return exchangePanel(view);
+    return null;
+  }
+
+  // The joker's declarations the engine allows now, one button each (suit and highest/lowest).
+  function jokerPanel(snap, context) {
+    const actions = legalOf(snap, "play").filter((action) => action.card === jokerChoice);
+    const joker = t("rdJokerName", { n: jokerChoice.slice(2) });
+    return h("section", { class: "rd-panel rd-joker", "aria-label": t("rdJokerTitle", { joker }) },
+      h("div", { class: "rd-joker-head" }, h("h2", { class: "strip-title", text: t("rdJokerTitle", { joker }) }),
+        h("button", { type: "button", class: "action", "data-nav": "", "data-focus-key": "joker-cancel",
+          onclick: () => { jokerChoice = null; redraw(); } }, t("rdCancel"), h("kbd", { "aria-hidden": "true", text: "Esc" }))),
+      h("div", { class: "actions joker-choices", "data-region": "actions" }, actions.map((action, i) => {
+        const rank = t(action.rank === "high" ? "rdJokerHigh" : "rdJokerLow");
+        return h("button", {
+          type: "button", class: `action joker-choice suit-${action.suit}`, "data-suit": action.suit,
+          "data-rank": action.rank, "data-nav": "", "data-focus-key": `joker-${action.suit}-${action.rank}`,
+          "data-autofocus": i === 0 || null,
+          "aria-label": t("rdJokerAria", { joker, suit: suitName(action.suit), rank }),
+          onclick: () => { jokerChoice = null; context.act(action); },
+        }, `${SUIT_SYMBOL[action.suit]} ${rank}`);
+      })));
+  }
+
+  // The hand: in the exchange a tap gives the card, in the discard a tap discards it, in the play a
+  // tap plays it (a joker first opens its declaration choice). Only cards the engine lists are live. A
+  // spectator sees no hand: every seat's panel shows its count of cards instead.
+  function handRow(view, snap, context) {
+    if (view.hand === null) return null;
+    const partner = seatName(view, partnerOf(view.seat));
+    const received = new Set(view.exchanged[teamOf(view.seat)] ? view.received ?? [] : []);
+    const byCard = new Map();
+    for (const action of snap.legal ?? []) {
+      if (["give", "discard", "play"].includes(action.type) && !byCard.has(action.card)) byCard.set(action.card, action);
+    }
+    const firstLegal = view.hand.find((code) => byCard.has(code));
+    return h("div", { class: "hand-row" },
+      h("div", { class: "hand", role: "group", "aria-label": t("rdYourHand"), "data-region": "hand" }, view.hand.map((code) => {
+        const action = context.myTurn && !jokerChoice ? byCard.get(code) : undefined;
+        const name = isJoker(code) ? t("rdJokerName", { n: code.slice(2) }) : cardName(code);
+        const base = received.has(code) ? t("rdReceivedCard", { card: name, name: partner }) : name;
+        const label = !action ? (context.myTurn && view.phase === "play" ? t("rdNotPlayable", { card: base }) : base)
+          : action.type === "give" ? t("rdGiveCard", { card: base, name: partner })
+            : action.type === "discard" ? t("rdDiscardCard", { card: base }) : base;
+        return anyFace(code, {
+          tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
+          "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
+          class: `${action ? "legal" : "idle"} ${received.has(code) ? "received" : ""} ${code === jokerChoice ? "choosing" : ""}`,
+          "aria-disabled": String(!action), "aria-label": label,
+          onclick: () => {
+            if (!action) return;
+            if (action.type === "play" && isJoker(code)) {
+              jokerChoice = code;
+              redraw();
+            } else context.act(action);
+          },
+        });
+      })));
+  }
+
+  // --- keys, pacing, summaries ---------------------------------------------------------------------
+
+  function onKey(event, snap, asked) {
+    const context = { ...asked, act: shell.act };
+    const key = event.key.toLowerCase();
+    if (key === "escape" && jokerChoice) {
+      jokerChoice = null;
+      redraw();
+      return true;
+    }
+    if (arrowFocus(table, key)) return true;
+    if (!context.myTurn) return false;
+    const action = (snap.legal ?? []).find((a) =>
+      (a.type === "roll" && key === "r") || (a.type === "trump" && TRUMP_KEYS[a.suit] === key)
+      || (a.type === "buy" && String(a.jokers) === key)
+      || (a.type === "declare" && key === (a.all_or_nothing ? "a" : "p")));
+    if (action) context.act(action);
+    return action !== undefined;
+  }
+
+  // The suggested button or card stands out and takes the focus (Enter then does it); a joker's
+  // declaration opens the joker's choice with the suggested suit and rank marked.
+  function showHint(action, snap) {
+    hinted = { snap, action };
+    if (action.type === "play" && isJoker(action.card)) jokerChoice = action.card;
+    if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.snap, lastDrawn.context);
+    focusInView(table?.querySelector(".hinted"));
+  }
+
+  function markHint() {
+    if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
+    const { action } = hinted;
+    let selector = `[data-focus-key="${action.type}-${hintKey(action)}"]`;
+    if (["give", "discard", "play"].includes(action.type)) selector = `.hand [data-card="${action.card}"]`;
+    if (action.type === "play" && isJoker(action.card) && jokerChoice === action.card) {
+      selector = `.joker-choice[data-suit="${action.suit}"][data-rank="${action.rank}"]`;
+    }
+    table.querySelector(selector)?.classList.add("hinted");
+    table.dataset.hint = JSON.stringify(action);
+  }
+
+  return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate };
+}
 
 // A joker in hand, in a trick or in a list: its declared suit and rank once played.
 function jokerFace(code, { tag = "span", class: extra = "", suit = null, rank = null, ...attributes } = {}) {
@@ -165,36 +323,6 @@ function jokerFace(code, { tag = "span", class: extra = "", suit = null, rank = 
 }
 
 const anyFace = (code, options = {}) => (isJoker(code) ? jokerFace(code, options) : cardFace(code, options));
-
-export function render(root, snap, context) {
-  const view = snap.view;
-  if (!context.myTurn || view.phase !== "play" || !legalOf(snap, "play").some((a) => a.card === jokerChoice)) {
-    jokerChoice = null;
-  }
-  lastDrawn = { root, snap, context };
-  table = h("div", {
-    class: "roller-derby", "data-phase": view.phase, "data-my-turn": String(context.myTurn),
-    "data-deal": view.deal, "data-target": view.target ?? "", "data-rolling-tricks": view.rolling_tricks,
-    "data-trump": view.trump ?? "", "data-hand-size": view.hand?.length ?? null, style: placeColors(view),
-  },
-  infoBar(view),
-  contractBar(view),
-  h("div", { class: "felt rd-felt" }, seatsAround(view).map((seat) => seatPanel(view, seat)), centre(view)),
-  phasePanel(view, snap, context),
-  prompt(view, snap, context),
-  handRow(view, snap, context));
-  root.replaceChildren(table);
-  markHint();
-}
-
-function redraw() {
-  const focused = document.activeElement?.dataset?.focusKey;
-  render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
-  const target = (focused && table.querySelector(`[data-focus-key="${focused}"]`)) || table.querySelector("[data-autofocus]");
-  focusInView(target);
-}
-
-// --- the parts of the table ----------------------------------------------------------------------
 
 function infoBar(view) {
   return h("div", { class: "info rd-info" },
@@ -220,7 +348,7 @@ function die(value, sides) {
 function contractBar(view) {
   const sides = view.options.d12 ? 12 : 6;
   const team = teamName(view, view.rolling_team);
-  const jokerCost = 9 * view.jokers_bought;
+  const jokerCost = view.joker_price * view.jokers_bought;
   return h("section", { class: `rd-contract team-${view.rolling_team}`, "aria-label": t("rdTarget") },
     h("div", { class: "rd-dice", role: "group", "aria-label": t("rdDice") },
       view.dice.length > 0 ? view.dice.map((value) => die(value, sides))
@@ -280,34 +408,7 @@ function centre(view) {
       playedFace(view, play, `slot-${seatArea(view, play.seat)} ${done && play.seat === last.winner ? "winner" : ""}`)),
     h("span", { class: "trick-caption" },
       done && h("span", { class: "trick-result", text: t("rdTrickWon", { winner: seatName(view, last.winner), n: last.trick }) }),
-      view.phase === "play" && h("span", { class: "trick-number", text: t("rdTrickN", { n: Math.min(view.trick_number, 13) }) })));
-}
-
-function phasePanel(view, snap, context) {
-  const mine = context.myTurn;
-  if (view.phase === "roll" && mine) {
-    return actionPanel("rd-roll", t("rdDice"), legalOf(snap, "roll").map((action) =>
-      button(t(view.options.d12 ? "rdRollD12" : "rdRoll"), action, context, { key: "R", cls: "primary" })));
-  }
-  if (view.phase === "trump" && mine) {
-    return actionPanel("rd-trump", t("rdNameTrump"), legalOf(snap, "trump").map((action) =>
-      button(action.suit === "NT" ? t("rdNoTrump") : SUIT_SYMBOL[action.suit], action, context, {
-        key: TRUMP_KEYS[action.suit].toUpperCase(), cls: `trump-choice suit-${action.suit}`,
-        label: trumpText(action.suit), data: { "data-suit": action.suit } })));
-  }
-  if (view.phase === "buy" && mine) {
-    return actionPanel("rd-buy", t("rdBuy"), legalOf(snap, "buy").map((action) =>
-      button(t("rdBuyN", { n: action.jokers }), action, context, { key: String(action.jokers),
-        label: t("rdBuyAria", { n: action.jokers, cost: 9 * action.jokers }), data: { "data-jokers": action.jokers } })));
-  }
-  if (view.phase === "declare" && mine) {
-    return actionPanel("rd-declare", t("rdAonQuestion"), legalOf(snap, "declare").map((action) =>
-      button(t(action.all_or_nothing ? "rdYes" : "rdNo"), action, context, { key: action.all_or_nothing ? "A" : "P",
-        data: { "data-aon": String(action.all_or_nothing) } })));
-  }
-  if (jokerChoice) return jokerPanel(snap, context);
-  if (view.gave || view.received) return exchangePanel(view);
-  return null;
+      view.phase === "play" && h("span", { class: "trick-number", text: t("rdTrickN", { n: Math.min(view.trick_number, view.tricks_per_deal), total: view.tricks_per_deal }) })));
 }
 
 function actionPanel(cls, title, buttons) {
@@ -321,26 +422,6 @@ function button(text, action, context, { key, cls = "", label = null, data = {} 
     "data-autofocus": true, "aria-keyshortcuts": key, "aria-label": label, ...data,
     onclick: () => context.act(action),
   }, text, h("kbd", { "aria-hidden": "true", text: key }));
-}
-
-// The joker's declarations the engine allows now, one button each (suit and highest/lowest).
-function jokerPanel(snap, context) {
-  const actions = legalOf(snap, "play").filter((action) => action.card === jokerChoice);
-  const joker = t("rdJokerName", { n: jokerChoice.slice(2) });
-  return h("section", { class: "rd-panel rd-joker", "aria-label": t("rdJokerTitle", { joker }) },
-    h("div", { class: "rd-joker-head" }, h("h2", { class: "strip-title", text: t("rdJokerTitle", { joker }) }),
-      h("button", { type: "button", class: "action", "data-nav": "", "data-focus-key": "joker-cancel",
-        onclick: () => { jokerChoice = null; redraw(); } }, t("rdCancel"), h("kbd", { "aria-hidden": "true", text: "Esc" }))),
-    h("div", { class: "actions joker-choices", "data-region": "actions" }, actions.map((action, i) => {
-      const rank = t(action.rank === "high" ? "rdJokerHigh" : "rdJokerLow");
-      return h("button", {
-        type: "button", class: `action joker-choice suit-${action.suit}`, "data-suit": action.suit,
-        "data-rank": action.rank, "data-nav": "", "data-focus-key": `joker-${action.suit}-${action.rank}`,
-        "data-autofocus": i === 0 || null,
-        "aria-label": t("rdJokerAria", { joker, suit: suitName(action.suit), rank }),
-        onclick: () => { jokerChoice = null; context.act(action); },
-      }, `${SUIT_SYMBOL[action.suit]} ${rank}`);
-    })));
 }
 
 // Who has given in the exchange, what the human set aside or gave, and what came back.
@@ -373,9 +454,11 @@ function prompt(view, snap, context) {
   else {
     status = {
       roll: () => t("rdYourRoll"),
-      exchange: () => t("rdYourGive", { name: seatName(view, partnerOf(view.seat)), n: (view.gave?.length ?? 0) + 1 }),
+      exchange: () => t("rdYourGive", { name: seatName(view, partnerOf(view.seat)), n: (view.gave?.length ?? 0) + 1,
+        size: view.pass_size }),
       trump: () => t("rdYourTrump", { target: view.target }),
-      buy: () => t("rdYourBuy"),
+      buy: () => t("rdYourBuy", { price: view.joker_price,
+        choices: legalOf(snap, "buy").map((action) => action.jokers).join(t("rdList")) }),
       discard: () => t("rdYourDiscard"),
       declare: () => t("rdYourDeclare"),
       play: () => t(view.trick.length === 0 ? "rdYourLead" : "rdYourPlay"),
@@ -384,70 +467,12 @@ function prompt(view, snap, context) {
   return h("div", { class: "prompt" }, h("p", { class: "status", id: "status", role: "status", text: status }));
 }
 
-// The hand: in the exchange a tap gives the card, in the discard a tap discards it, in the play a
-// tap plays it (a joker first opens its declaration choice). Only cards the engine lists are live. A
-// spectator sees no hand: every seat's panel shows its count of cards instead.
-function handRow(view, snap, context) {
-  if (view.hand === null) return null;
-  const partner = seatName(view, partnerOf(view.seat));
-  const received = new Set(view.exchanged[teamOf(view.seat)] ? view.received ?? [] : []);
-  const byCard = new Map();
-  for (const action of snap.legal ?? []) {
-    if (["give", "discard", "play"].includes(action.type) && !byCard.has(action.card)) byCard.set(action.card, action);
-  }
-  const firstLegal = view.hand.find((code) => byCard.has(code));
-  return h("div", { class: "hand-row" },
-    h("div", { class: "hand", role: "group", "aria-label": t("rdYourHand"), "data-region": "hand" }, view.hand.map((code) => {
-      const action = context.myTurn && !jokerChoice ? byCard.get(code) : undefined;
-      const name = isJoker(code) ? t("rdJokerName", { n: code.slice(2) }) : cardName(code);
-      const base = received.has(code) ? t("rdReceivedCard", { card: name, name: partner }) : name;
-      const label = !action ? (context.myTurn && view.phase === "play" ? t("rdNotPlayable", { card: base }) : base)
-        : action.type === "give" ? t("rdGiveCard", { card: base, name: partner })
-          : action.type === "discard" ? t("rdDiscardCard", { card: base }) : base;
-      return anyFace(code, {
-        tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
-        "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
-        class: `${action ? "legal" : "idle"} ${received.has(code) ? "received" : ""} ${code === jokerChoice ? "choosing" : ""}`,
-        "aria-disabled": String(!action), "aria-label": label,
-        onclick: () => {
-          if (!action) return;
-          if (action.type === "play" && isJoker(code)) {
-            jokerChoice = code;
-            redraw();
-          } else context.act(action);
-        },
-      });
-    })));
-}
-
-// --- keys, pacing, summaries ---------------------------------------------------------------------
-
-export function onKey(event, snap, context) {
-  const key = event.key.toLowerCase();
-  if (key === "escape" && jokerChoice) {
-    jokerChoice = null;
-    redraw();
-    return true;
-  }
-  if (arrowFocus(table, key)) return true;
-  if (!context.myTurn) return false;
-  const action = (snap.legal ?? []).find((a) =>
-    (a.type === "roll" && key === "r") || (a.type === "trump" && TRUMP_KEYS[a.suit] === key)
-    || (a.type === "buy" && String(a.jokers) === key)
-    || (a.type === "declare" && key === (a.all_or_nothing ? "a" : "p")));
-  if (action) context.act(action);
-  return action !== undefined;
-}
-
 // The roll and a finished trick stay in view a moment; bots wait longer while the human still has
 // to play in this trick than when only bots are left.
-export function botDelay(snap, lastEvents) {
-  if (lastEvents.some((event) => event.type === "trick_won")) return DELAY.trickShown;
+const botDelay = trickBotDelay(DELAY, (snap, lastEvents) => {
   if (lastEvents.some((event) => event.type === "rolled")) return DELAY.roll;
-  const view = snap.view;
-  if (view.phase !== "play") return DELAY.setUp;
-  return view.trick.some((play) => play.seat === view.seat) ? DELAY.humanDone : DELAY.beforeHuman;
-}
+  return snap.view.phase === "play" ? null : DELAY.setUp;
+});
 
 function reason(summary) {
   const { tricks, target, points } = summary;
@@ -456,7 +481,7 @@ function reason(summary) {
   return t("rdReasonOff", { tricks, off: Math.abs(tricks - target), points });
 }
 
-export function dealSummary(summary, snap) {
+function dealSummary(summary, snap) {
   const view = snap.view;
   const team = summary.rolling_team;
   const before = summary.team_scores.map((score, i) => (i === team ? score - summary.score : score));
@@ -491,7 +516,7 @@ function finalHeadline(snap) {
   return t("rdTheyWin", { team: teamName(snap.view, winner), theirs: scores[winner], ours: scores[1 - winner] });
 }
 
-export function finalSummary(snap) {
+function finalSummary(snap) {
   const { team_scores: scores, winning_team: winner } = snap.result;
   const view = snap.view;
   return h("section", { class: "final-summary", "data-winning-team": winner ?? "none" },
@@ -503,31 +528,7 @@ export function finalSummary(snap) {
 
 // --- hints, words and pictures for learning ---------------------------------------------------------
 
-// The shell may hand the hint a copy of the snapshot on the table: the same step of the same game.
-const sameStep = (a, b) => a !== undefined && b !== undefined && a.moves === b.moves && a.save === b.save;
-
 export const helpKeys = ["keyRollerDerby"];
-
-// The suggested button or card stands out and takes the focus (Enter then does it); a joker's
-// declaration opens the joker's choice with the suggested suit and rank marked.
-export function showHint(root, action, snap) {
-  hinted = { snap, action };
-  if (action.type === "play" && isJoker(action.card)) jokerChoice = action.card;
-  if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.root, lastDrawn.snap, lastDrawn.context);
-  focusInView(table?.querySelector(".hinted"));
-}
-
-function markHint() {
-  if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
-  const { action } = hinted;
-  let selector = `[data-focus-key="${action.type}-${hintKey(action)}"]`;
-  if (["give", "discard", "play"].includes(action.type)) selector = `.hand [data-card="${action.card}"]`;
-  if (action.type === "play" && isJoker(action.card) && jokerChoice === action.card) {
-    selector = `.joker-choice[data-suit="${action.suit}"][data-rank="${action.rank}"]`;
-  }
-  table.querySelector(selector)?.classList.add("hinted");
-  table.dataset.hint = JSON.stringify(action);
-}
 
 // The key a set-up button is known by (its data-focus-key is type-key).
 function hintKey(action) {
@@ -539,7 +540,7 @@ function hintKey(action) {
 
 const cardWords = (code) => (isJoker(code) ? t("rdJokerName", { n: code.slice(2) }) : cardName(code));
 
-export function describeAction(action, snap) {
+function describeAction(action, snap) {
   const view = snap.view;
   switch (action.type) {
   case "roll": return t("rdDoRoll");
@@ -558,7 +559,7 @@ export function describeAction(action, snap) {
 }
 
 // One sentence per event worth telling ("set_aside", a single card of a gift, is left to "gave").
-export function narrate(events, snap) {
+function narrate(events, snap) {
   const view = snap.view;
   const name = (seat) => seatName(view, seat);
   const dealOver = events.find((event) => event.type === "deal_over")?.summary;

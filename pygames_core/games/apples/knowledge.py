@@ -13,9 +13,11 @@ from pygames_core.ai.sampling import deal_unseen, deal_unseen_with_minimums
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples.messages import CallView, DealSummary, PlayView, TrickView
 from pygames_core.games.apples.state import (
+    BID_SUITS,
     DECK,
     GAME_ID,
     PLAYERS,
+    TRICKS,
     ApplesState,
     Call,
     Phase,
@@ -42,6 +44,7 @@ class ApplesView(TypedDict):
     scores: list[int]
     scoring: dict[str, Any]  # the points table (state.scoring_rules)
     bids: list[CallView]  # in order
+    bid_suits: list[str]  # weakest to strongest at equal numbers
     standing_bid: CallView | None
     declarer: int | None
     count: int  # the contract's N: the cards each seat puts into the pile
@@ -56,6 +59,7 @@ class ApplesView(TypedDict):
     leader: int
     trick: list[PlayView]
     trick_number: int
+    tricks_per_deal: int
     tricks: list[int]
     captured: list[list[str]]
     played: list[TrickView]  # the deal's finished tricks
@@ -79,6 +83,7 @@ def seat_view(state: ApplesState, seat: int | None) -> ApplesView:
         "scores": list(state.scores),
         "scoring": scoring_rules(),
         "bids": [c.to_view() for c in state.calls],
+        "bid_suits": list(BID_SUITS),
         "standing_bid": standing.to_view() if standing else None,
         "declarer": state.declarer,
         "count": state.count,
@@ -93,6 +98,7 @@ def seat_view(state: ApplesState, seat: int | None) -> ApplesView:
         "leader": state.trick.leader,
         "trick": cast(list[PlayView], state.trick.to_view()),  # kit's Trick types its plays as plain dicts
         "trick_number": state.trick_number,
+        "tricks_per_deal": TRICKS,
         "tricks": [len(c) // PLAYERS for c in state.captured],
         "captured": [codes(sort_hand(c)) for c in state.captured],
         "played": [trick_view(t) for t in state.completed],

@@ -9,7 +9,16 @@ from typing import Any
 
 from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.rng import Rng
-from pygames_core.games.arsene.state import GAME_ID, PLAY_DECK, PLAYERS, ArseneState, ArseneTrick, Phase
+from pygames_core.games.arsene.state import (
+    GAME_ID,
+    HAND_SIZE,
+    PLAY_DECK,
+    PLAYERS,
+    STORE_MARKS,
+    ArseneState,
+    ArseneTrick,
+    Phase,
+)
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
 from pygames_core.kit.tricks import PlayedCard, Trick
 
@@ -38,13 +47,14 @@ def table_view(state: ArseneState, seat: int | None) -> dict[str, Any]:
         "leader": state.trick.leader,
         "trick": state.trick.to_view(),
         "trick_number": sum(state.tricks) + 1,
+        "tricks_per_deal": HAND_SIZE,
         "tricks": list(state.tricks),
         "played": [t.to_view() for t in state.completed],
         "out_of_play": codes(sort_hand(state.out_of_play)),
         "push": {"winner": state.push_from, "target": state.push_to} if state.phase == Phase.PUSH else None,
         "voids": [sorted(v) for v in state.voids],
         "stores": [
-            {"store": i + 1, "groups": list(groups), "chips": sum(groups),
+            {"store": i + 1, "card": STORE_MARKS[i], "groups": list(groups), "chips": sum(groups),
              "robbed": [{"seat": s, "chips": n, "deal": d} for s, n, d in state.robbed[i]]}
             for i, groups in enumerate(state.stores)
         ],

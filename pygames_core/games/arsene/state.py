@@ -20,7 +20,8 @@ TRUMP = "D"
 # The five stores are the diamonds A..5; their chip groups are taken smallest first.
 STORE_GROUPS: tuple[tuple[int, ...], ...] = ((1, 1, 1), (1, 2, 3), (1, 3, 5), (1, 2, 3), (1, 1, 1))
 TOTAL_CHIPS = sum(map(sum, STORE_GROUPS))  # 27
-STORE_CARDS = frozenset(card(code) for code in ("AD", "2D", "3D", "4D", "5D"))
+STORE_MARKS = ("AD", "2D", "3D", "4D", "5D")  # the card that marks each store, store 1 first
+STORE_CARDS = frozenset(card(code) for code in STORE_MARKS)
 PLAY_DECK = tuple(c for c in french_deck() if c not in STORE_CARDS)  # 47 cards
 
 

@@ -10,6 +10,7 @@ from typing import TypedDict
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen.state import (
     GAME_ID,
+    HIGHEST,
     TILE_BY_CODE,
     TILES,
     DominuxenState,
@@ -44,6 +45,7 @@ class DominuxenView(TypedDict):
     phase: str  # a Phase's string
     current_player: int | None
     doubles: bool
+    highest_number: int  # the numbers run from 0 to this
     games: int  # games in the match
     game_number: int
     first_player: int
@@ -80,6 +82,7 @@ def view(state: DominuxenState, seat: int | None) -> DominuxenView:
         "phase": state.phase.value,  # the plain string, as JSON has it
         "current_player": state.current,
         "doubles": state.doubles,
+        "highest_number": HIGHEST,
         "games": state.games,
         "game_number": state.game_number,
         "first_player": state.first_player,

@@ -14,8 +14,10 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.messages import DealSummary, PlayView, TrickView
 from pygames_core.games.roller_derby.state import (
     GAME_ID,
+    JOKER_PRICE,
     PASS_SIZE,
     PLAYERS,
+    TRICKS,
     DerbyTrick,
     Held,
     Phase,
@@ -60,6 +62,7 @@ class RollerDerbyView(TypedDict):
     target: int | None
     trump: str | None  # a suit or NO_TRUMP once named
     jokers_bought: int
+    joker_price: int  # points a joker costs
     discards: list[str] | None  # the roller's only
     discard_count: int
     all_or_nothing: bool | None
@@ -67,11 +70,13 @@ class RollerDerbyView(TypedDict):
     hand_sizes: list[int]
     chosen: list[bool]  # who has set their exchange cards aside
     exchanged: list[bool]  # by team
+    pass_size: int  # cards a seat sets aside for its partner
     gave: list[str] | None  # this seat's cards for its partner (so far, while choosing)
     received: list[str] | None
     leader: int
     trick: list[PlayView]
     trick_number: int
+    tricks_per_deal: int
     tricks: list[int]
     rolling_tricks: int
     played: list[TrickView]  # the deal's finished tricks
@@ -116,6 +121,7 @@ def seat_view(state: RollerDerbyState, seat: int | None) -> RollerDerbyView:
         "target": state.target,
         "trump": state.trump_call,
         "jokers_bought": state.jokers_bought,
+        "joker_price": JOKER_PRICE,
         "discards": [c.code for c in state.discards] if seat == state.roller else None,
         "discard_count": len(state.discards),
         "all_or_nothing": state.all_or_nothing,
@@ -123,11 +129,13 @@ def seat_view(state: RollerDerbyState, seat: int | None) -> RollerDerbyView:
         "hand_sizes": [len(h) for h in state.hands],
         "chosen": state.passes.chosen_by(),
         "exchanged": list(state.exchanged),
+        "pass_size": PASS_SIZE,
         "gave": [c.code for c in own_gift] if own_gift is not None else None,
         "received": [c.code for c in received] if received is not None else None,
         "leader": state.trick.leader,
         "trick": [play_view(s, p) for s, p in state.trick.plays],
         "trick_number": state.tricks_played + 1,
+        "tricks_per_deal": TRICKS,
         "tricks": list(state.tricks_won),
         "rolling_tricks": state.rolling_tricks,
         "played": [trick_view(t) for t in state.completed],

@@ -107,8 +107,8 @@ def simulate(game_id: str, games: int, levels: list[str], seed: int, players: in
             level = seat_levels[mover]
             game.apply(bot_action(game, level, seed=rng.below(1 << 31), time_budget_ms=budget_ms))
         result = game.result()
-        share = 1 / len(result["winners"])
-        for s in result["winners"]:
+        for s in result["winners"]:  # none when a solitaire is lost
+            share = 1 / len(result["winners"])
             wins[s] += share
             level_wins[seat_levels[s]] += share
         for level in seat_levels:

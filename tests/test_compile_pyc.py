@@ -1,6 +1,7 @@
 """tools/compile_pyc.py, which build.py runs inside Pyodide, checked here with this CPython: the
-zip it writes holds bytecode that zipimport loads without the sources (and without the docstrings
-of modules and functions), and a wheel's RECORD names every file with its true hash and size."""
+zip it writes holds bytecode that zipimport loads without the sources (and without docstrings but a
+dataclass's), and a wheel (without its functions' annotations and its long description) has a RECORD
+that names every file with its true hash and size."""
 
 from __future__ import annotations
 
@@ -35,7 +36,9 @@ def test_the_compiled_zip_imports_without_its_sources(tmp_path: Path, monkeypatc
     source, target = tmp_path / "lib.zip", tmp_path / "lib.out.zip"
     write_zip(source, {
         "probe_pkg/__init__.py": "from .inner import answer\n",
-        "probe_pkg/inner.py": ('"""Module doc."""\n\n\nclass Kept:\n    """Class doc."""\n\n\n'
+        "probe_pkg/inner.py": ('"""Module doc."""\n\nfrom dataclasses import dataclass\n\n\n'
+                               'class Plain:\n    """Class doc."""\n\n\n'
+                               '@dataclass\nclass Kept:\n    """Dataclass doc."""\n\n    value: int\n\n\n'
                                'def answer() -> int:\n    """Function doc."""\n    return 42\n\n\n'
                                'def only_a_docstring() -> None:\n    """Nothing else."""\n\n\n'
                                "def broken() -> None:\n    raise ValueError('here')\n"),
@@ -52,9 +55,11 @@ def test_the_compiled_zip_imports_without_its_sources(tmp_path: Path, monkeypatc
         import probe_pkg  # type: ignore[import-not-found]
 
         assert probe_pkg.answer() == 42
-        # the docstrings of modules and functions are left out; classes keep theirs
-        assert (probe_pkg.inner.__doc__, probe_pkg.answer.__doc__) == (None, None)
-        assert probe_pkg.inner.Kept.__doc__ == "Class doc."
+        # the docstrings are left out, but a dataclass's (without one it would compute one from its
+        # signature); outside a wheel, functions keep their annotations
+        assert (probe_pkg.inner.__doc__, probe_pkg.answer.__doc__, probe_pkg.inner.Plain.__doc__) == (None, None, None)
+        assert probe_pkg.inner.Kept.__doc__ == "Dataclass doc."
+        assert probe_pkg.answer.__annotations__ == {"return": int}
         assert probe_pkg.inner.only_a_docstring() is None
         assert probe_pkg.__file__.endswith("probe_pkg/__init__.pyc")
         # a traceback names the file where Pyodide will find it
@@ -75,11 +80,13 @@ def test_the_same_sources_compile_to_the_same_bytes(tmp_path: Path) -> None:
     assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
 
 
-def test_a_wheels_record_is_written_anew(tmp_path: Path) -> None:
+def test_a_wheel_loses_its_signatures_annotations_and_description_and_its_record_is_written_anew(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     source, target = tmp_path / "probe-1.0-py3-none-any.whl", tmp_path / "out.whl"
     write_zip(source, {
-        "probe/__init__.py": "X = 1\n",
-        "probe-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: probe\nVersion: 1.0\n",
+        "probe/__init__.py": "from dataclasses import dataclass\n\n\n@dataclass\nclass Point:\n    x: int\n\n\n"
+                             "def twice(x: int) -> int:\n    return 2 * x\n",
+        "probe-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: probe\nVersion: 1.0\n\n# Probe\n\nLong text.\n",
         "probe-1.0.dist-info/RECORD": "probe/__init__.py,sha256=stale,6\n",
     })
     compile_pyc().compile_zip(source, target, "/lib/site-packages/")
@@ -94,3 +101,12 @@ def test_a_wheels_record_is_written_anew(tmp_path: Path) -> None:
             data = archive.read(name)
             expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert (hashed, int(size)) == (f"sha256={expected}", len(data))
+        assert archive.read("probe-1.0.dist-info/METADATA") == b"Metadata-Version: 2.1\nName: probe\nVersion: 1.0\n"
+    monkeypatch.syspath_prepend(str(target))
+    try:
+        import probe  # type: ignore[import-not-found]
+
+        assert probe.twice.__annotations__ == {}
+        assert probe.Point(3) == probe.Point(x=3)  # a dataclass keeps its fields' annotations
+    finally:
+        del sys.modules["probe"]

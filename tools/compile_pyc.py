@@ -9,8 +9,10 @@ Pyodide imports while it starts, against 0.04 s to load them as bytecode, measur
 The .pyc files are sourceless and hash-based without a check (PEP 552): nothing compares them with a
 source, and a build of the same sources gives the same bytes. They are compiled without column
 positions (PYTHONNODEBUGRANGES, set by compile_pyc.mjs: a traceback still names the line) and
-without the docstrings of modules and functions, which make a bytecode zip a quarter larger than
-it need be.
+without docstrings, which make a bytecode zip a quarter larger than it need be. A wheel (the rules
+package: the standard library's zip is not one) also loses what only tools read: its functions'
+annotations (mypy reads the sources; nothing in the package reads them at run time) and the long
+description in its METADATA (the README, for PyPI's page).
 """
 
 from __future__ import annotations
@@ -30,21 +32,39 @@ UNCHECKED_HASH = 0b01  # PEP 552 flags: a hash-based .pyc whose source is never 
 
 
 def without_docstrings(tree: ast.Module) -> ast.Module:
-    """`tree` without its module's and its functions' docstrings: a sixth of the standard library's
-    bytecode, which nothing the site runs reads (help() is not there to read them; the terminal's
-    command line, which reads its module's, is not shipped to run in the browser). Classes keep
-    theirs: a dataclass without one computes one from its signature."""
+    """`tree` without its docstrings: a sixth of the standard library's bytecode, which nothing the
+    site runs reads (help() is not there to read them; the terminal's command line, which reads its
+    module's, is not shipped to run in the browser). A dataclass keeps its own: without one, it
+    computes one from its signature, slowly, each time the module is imported."""
     for node in ast.walk(tree):
-        documented = isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef)
+        documented = isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) or (
+            isinstance(node, ast.ClassDef) and not any("dataclass" in ast.unparse(d) for d in node.decorator_list))
         if documented and ast.get_docstring(node, clean=False) is not None:
             docstring = node.body[0]
             node.body = node.body[1:] or [ast.copy_location(ast.Pass(), docstring)]
     return tree
 
 
-def bytecode(source: bytes, path: str) -> bytes:
-    """The .pyc of `source`, which tracebacks will name `path`."""
-    code = compile(without_docstrings(ast.parse(source, path)), path, "exec", dont_inherit=True)
+def without_signature_annotations(tree: ast.Module) -> ast.Module:
+    """`tree` with its functions' parameters and returns unannotated. Classes keep their field
+    annotations, which dataclasses and TypedDicts are made of."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            node.returns = None
+            arguments = node.args
+            for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             *filter(None, [arguments.vararg, arguments.kwarg])]:
+                argument.annotation = None
+    return tree
+
+
+def bytecode(source: bytes, path: str, annotations: bool = True) -> bytes:
+    """The .pyc of `source`, which tracebacks will name `path`; without its functions' annotations
+    unless `annotations`."""
+    tree = without_docstrings(ast.parse(source, path))
+    if not annotations:
+        tree = without_signature_annotations(tree)
+    code = compile(tree, path, "exec", dont_inherit=True)
     header = importlib.util.MAGIC_NUMBER + UNCHECKED_HASH.to_bytes(4, "little") + importlib.util.source_hash(source)
     return header + marshal.dumps(code)
 
@@ -60,14 +80,17 @@ def compile_zip(source: Path, target: Path, prefix: str) -> None:
     files: dict[str, bytes] = {}
     record = None
     with zipfile.ZipFile(source) as archive:
+        wheel = any(name.endswith(".dist-info/RECORD") for name in archive.namelist())
         for info in archive.infolist():
             if info.is_dir():
                 continue
             data = archive.read(info)
             if info.filename.endswith(".py"):
-                files[info.filename[:-3] + ".pyc"] = bytecode(data, prefix + info.filename)
+                files[info.filename[:-3] + ".pyc"] = bytecode(data, prefix + info.filename, annotations=not wheel)
             elif info.filename.endswith(".dist-info/RECORD"):
                 record = info.filename
+            elif info.filename.endswith(".dist-info/METADATA"):
+                files[info.filename] = data.split(b"\n\n", 1)[0] + b"\n"  # the headers, not the description
             else:
                 files[info.filename] = data
     if record is not None:

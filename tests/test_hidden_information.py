@@ -6,13 +6,16 @@ At each step of a game played with uniformly random legal actions:
   no mutable object with it, so play-outs on a copy never touch the game;
 - a state sampled from a seat's remembered view (what the seat's bot and hints decide from) gives
   that seat the same view and remembered view again, the same seat to move and, on the seat's turn,
-  the same legal actions: once for the seat to move (the bots and hints) and once for every other
-  seat (the doubling cube's taker, and the hook's promise);
+  the same legal actions: for the seat to move (the bots and hints), and for the other seats (the
+  doubling cube's taker, and the hook's promise), one a step in turn;
+- nothing the game hands out (a view, a remembered view, the result) is part of its state;
 - `to_json` and `load_game` round-trip: the same view for every seat and for a spectator, the same
   remembered views, legal actions, seat to move, result and history.
 
-A few games per variant with fixed seeds run every time; `PYGAMES_HIDDEN_GAMES=200` plays that many
-per variant (a nightly run's size). The test reaches the games' internals only through the adapter
+Two games per variant with fixed seeds run every time, the costlier checks (a save loaded back,
+what is handed out) after 0, 1, 2, 4, 8, ... actions and at the end; `PYGAMES_HIDDEN_GAMES=200`
+plays that many per variant, with every check at every step and more players at Chains' table (a
+nightly run's size). The test reaches the games' internals only through the adapter
 functions just below, so a move of the package re-points them in one place.
 """
 
@@ -158,18 +161,35 @@ def copy_problem(original: Any, copied: Any, path: str = "state", *, sharing: bo
         return f"{path}: {type(original).__name__} copied as {type(copied).__name__}"
     if isinstance(original, ATOMS):
         return None if original == copied else f"{path}: {original!r} copied as {copied!r}"
-    mutable = not isinstance(original, tuple | frozenset) and not (
-        dataclasses.is_dataclass(original) and type(original).__dataclass_params__.frozen)  # type: ignore[attr-defined]
     if original is copied:  # equal to itself; independent only if nothing in it can change
         if sharing:
             return None
-        if mutable:
+        if is_mutable(original):
             return f"{path}: the same {type(original).__name__} object in the state and its copy"
     for where, left, right in parts(original, copied, path):
         found = copy_problem(left, right, where, sharing=sharing)
         if found:
             return found
     return None
+
+
+def is_mutable(part: Any) -> bool:
+    """Whether a part of a state (not an atom) can change in place."""
+    return not isinstance(part, tuple | frozenset) and not (
+        dataclasses.is_dataclass(part) and type(part).__dataclass_params__.frozen)  # type: ignore[attr-defined]
+
+
+def mutable_parts(whole: Any, path: str, found: dict[int, str]) -> dict[int, str]:
+    """Every mutable object within `whole`, by identity, with the path of its first place."""
+    if isinstance(whole, ATOMS) or id(whole) in found:
+        return found
+    if is_mutable(whole):
+        found[id(whole)] = path
+    if isinstance(whole, set | frozenset):
+        return found  # its members are hashable: atoms, frozen values or objects compared by identity
+    for where, part, _ in parts(whole, whole, path):
+        mutable_parts(part, where, found)
+    return found
 
 
 def parts(original: Any, copied: Any, path: str) -> list[tuple[str, Any, Any]]:
@@ -200,6 +220,18 @@ def parts(original: Any, copied: Any, path: str) -> list[tuple[str, Any, Any]]:
 def check_copy(game: pg.Game, *, sharing: bool) -> str | None:
     state = state_of(game)
     return copy_problem(state, copy_of(game, state), sharing=sharing)
+
+
+def check_shown_apart(game: pg.Game) -> str | None:
+    """Whether what the game hands out (every seat's view and remembered view, a spectator's view, the
+    result) holds an object of the state itself, which a caller changing what it was given would change."""
+    inside = mutable_parts(state_of(game), "state", {})
+    seats = range(game.players)
+    shown = [(f"view of seat {seat}", game.view(seat)) for seat in [None, *seats]]
+    shown += [(f"remembered view of seat {seat}", game.remembered_view(seat)) for seat in seats]
+    shown.append(("result", game.result()))
+    return next((f"{where} is {inside[key]}" for what, data in shown
+                 for key, where in mutable_parts(data, what, {}).items() if key in inside), None)
 
 
 def check_sample(game: pg.Game, seat: int, seed: int) -> str | None:
@@ -235,6 +267,13 @@ def check_round_trip(game: pg.Game) -> str | None:
                  if (found := first_difference(mine, reloaded))), None)
 
 
+def costly_check_due(game: pg.Game, step: int) -> bool:
+    """Where the costlier checks run (a save loaded back replays the whole game; everything handed out
+    is walked against the whole state): every step in a nightly run; else after 0, 1, 2, 4, 8, ...
+    actions and at the end."""
+    return NIGHTLY or game.is_over or step & (step - 1) == 0
+
+
 def first_problem(variant: Variant, check: Callable[[pg.Game, int], str | None]) -> str | None:
     """The first step, over the variant's games, where `check(game, step)` finds something."""
     for seed in range(GAMES_PER_VARIANT):
@@ -260,11 +299,9 @@ SHARED_TRICKS_AND_SUMMARIES = finding(
     "copy_state shares the finished tricks (`completed`: CompletedTrick, an unfrozen dataclass, with its "
     "`plays` list) and the deal summaries (`summaries`: dicts holding lists) with the original; nothing "
     "mutates them once recorded today, but the copy is not independent")
+TRICK_GAMES = ("arsene", "on_schedule", "apples", "roller_derby")
 COPY_FINDINGS = {
-    "arsene": SHARED_TRICKS_AND_SUMMARIES,
-    "on_schedule": SHARED_TRICKS_AND_SUMMARIES,
-    "apples": SHARED_TRICKS_AND_SUMMARIES,
-    "roller_derby": SHARED_TRICKS_AND_SUMMARIES,
+    **dict.fromkeys(TRICK_GAMES, SHARED_TRICKS_AND_SUMMARIES),
     "dominuxen": finding(
         "copy_state shares the finished games' summaries (`summaries`: dicts holding lists) with the "
         "original; nothing mutates them once recorded today, but the copy is not independent"),
@@ -279,6 +316,19 @@ def test_copy_state_is_equal_to_the_state(variant: Variant) -> None:
 @pytest.mark.parametrize("variant", [known(v, COPY_FINDINGS.get(v.game_id)) for v in VARIANTS])
 def test_copy_state_shares_nothing_mutable(variant: Variant) -> None:
     assert first_problem(variant, lambda game, step: check_copy(game, sharing=False)) is None
+
+
+SHARED_SUMMARY_PARTS = finding(
+    "the view's finished deals (`deals`; Dominuxen's `finished_games`) are shallow copies of the state's "
+    "summaries: their lists (e.g. `tricks`, `scores`) are the state's own, so a caller changing a view it "
+    "was given changes the game")
+
+
+@pytest.mark.parametrize("variant", [known(v, SHARED_SUMMARY_PARTS if v.game_id in (*TRICK_GAMES, "dominuxen")
+                                           else None) for v in VARIANTS])
+def test_nothing_handed_out_is_part_of_the_state(variant: Variant) -> None:
+    assert first_problem(variant, lambda game, step: check_shown_apart(game) if costly_check_due(game, step)
+                         else None) is None
 
 
 SAMPLE_FINDINGS = {
@@ -329,13 +379,7 @@ def test_a_state_sampled_from_another_seats_view_shows_it_the_same(variant: Vari
     assert first_problem(variant, others_see_the_same) is None
 
 
-def save_checked_at(game: pg.Game, step: int) -> bool:
-    """Where a save is loaded back: every step in a nightly run; else at the end and after 1, 2, 4, 8...
-    actions (each load replays the whole game, so every step would cost the square of its length)."""
-    return NIGHTLY or game.is_over or step & (step - 1) == 0
-
-
 @pytest.mark.parametrize("variant", [known(v, None) for v in VARIANTS])
 def test_a_save_loads_back_to_the_same_game(variant: Variant) -> None:
-    assert first_problem(variant, lambda game, step: check_round_trip(game) if save_checked_at(game, step)
+    assert first_problem(variant, lambda game, step: check_round_trip(game) if costly_check_due(game, step)
                          else None) is None

@@ -238,7 +238,7 @@ def check_sample(game: pg.Game, seat: int, seed: int) -> str | None:
     remembered = game.remembered_view(seat)
     try:
         sample = sample_from(game, remembered, seed)
-    except Exception as error:  # any failure to sample is the finding, named below
+    except Exception as error:  # named as sample_state's, not the check's
         return f"sample_state raised {type(error).__name__}: {error}"
     checks: list[tuple[str, Any, Any]] = [
         ("view", game.view(seat), view_in(game, sample, seat)),
@@ -275,10 +275,13 @@ def costly_check_due(game: pg.Game, step: int) -> bool:
 
 
 def first_problem(variant: Variant, check: Callable[[pg.Game, int], str | None]) -> str | None:
-    """The first step, over the variant's games, where `check(game, step)` finds something."""
+    """The first step, over the variant's games, where `check(game, step)` finds something or fails."""
     for seed in range(GAMES_PER_VARIANT):
         for step, game in enumerate(random_game(variant, seed)):
-            found = check(game, step)
+            try:
+                found = check(game, step)
+            except Exception as error:  # named with the game and step that raised it
+                found = f"{type(error).__name__}: {error}"
             if found:
                 return f"{variant.name}, seed {seed}, after {step} actions: {found}"
     return None

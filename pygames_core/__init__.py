@@ -44,6 +44,11 @@ from pygames_core.games import find_entry, find_rules, how_to_play, list_games
 
 __version__ = "0.1.0"
 
+# The error classes are named where they are imported from (pygames_core.IllegalAction), not where
+# they are defined: a traceback or a doctest shows a name that stays when the inside moves.
+for _public in (BadHowToPlay, BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame):
+    _public.__module__ = __name__
+
 __all__ = [
     "LEVELS",
     "BadHowToPlay",

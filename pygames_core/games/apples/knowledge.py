@@ -6,6 +6,7 @@ sample_state reads only the view, and a sampled state shows the seat that view a
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Hashable
 from typing import Any, TypedDict, cast
 
@@ -103,7 +104,7 @@ def seat_view(state: ApplesState, seat: int | None) -> ApplesView:
         "captured": [codes(sort_hand(c)) for c in state.captured],
         "played": [trick_view(t) for t in state.completed],
         "voids": [sorted(v) for v in state.voids],
-        "deals": [s.copy() for s in state.summaries],
+        "deals": copy.deepcopy(state.summaries),  # not the state's own lists
     }
 
 
@@ -143,7 +144,7 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
     state.captured = [cards(c) for c in view["captured"]]
     state.voids = [set(v) for v in view["voids"]]
     state.scores = list(view["scores"])
-    state.summaries = [s.copy() for s in view["deals"]]
+    state.summaries = copy.deepcopy(view["deals"])
     played_by: list[list[Card]] = [[] for _ in range(PLAYERS)]
     for t in state.completed:
         for who, c in card_plays(t.plays):

@@ -4,6 +4,7 @@ checked against the other."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Hashable
 from typing import Any
 
@@ -60,7 +61,7 @@ def table_view(state: ArseneState, seat: int | None) -> dict[str, Any]:
         ],
         "chips": list(state.chips),
         "confiscated": state.confiscated,
-        "deals": [dict(s) for s in state.summaries],
+        "deals": copy.deepcopy(state.summaries),  # not the state's own lists
     }
 
 

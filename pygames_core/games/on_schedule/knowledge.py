@@ -4,6 +4,7 @@ and its bot remembers (`seen_view`), and their inverse, a full state consistent 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Hashable
 from typing import Any, cast
 
@@ -83,7 +84,7 @@ def seen_view(state: OnScheduleState, seat: int | None, may_double: bool) -> dic
         "played": [t.to_view() for t in state.completed],
         "out_of_play": codes(sort_hand(state.out_of_play)),
         "voids": [sorted(v) for v in state.voids],
-        "deals": [dict(s) for s in state.summaries],
+        "deals": copy.deepcopy(state.summaries),  # not the state's own lists
         **_cube_view(state, seat, may_double),
     }
 

@@ -1,6 +1,6 @@
 """pygames_core: the rules of the pygames collection, its bots, and the public contract.
 
-The public contract (README.md, "Architecture") is the functions below plus the `Game` object's members.
+The public contract (docs/api.md) is the functions below plus the `Game` object's members.
 Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) and
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
 `verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;

@@ -95,3 +95,26 @@ def test_the_link_check_tells_a_broken_link(target: str, broken: bool) -> None:
 ])
 def test_the_scan_tells_a_reference_outside(line: str, outside: bool) -> None:
     assert bool(places(OUTSIDE, line)) is outside
+
+
+# a path into the repository as the docs and docstrings write one: pygames_core/ai/search.py, web/games/
+# (all of it, possessively: docs/games/<game>.md is a placeholder, not the path docs/games/)
+REPO_PATH = re.compile(r"(?<![\w./-])((?:pygames_core|web|tests|e2e|bench|tools|trim|docs)/[\w./-]*+)(?![<*{])")
+MADE_BY_THE_TESTS = "e2e/artifacts/"  # screenshots, not kept in the repository
+
+
+def test_every_path_the_docs_and_the_code_name_exists() -> None:
+    """A file moved or renamed leaves no reader following its old name (a placeholder such as
+    docs/games/<game>.md is not a path; the screenshots the tests take are not kept)."""
+    missing = [f"{path.relative_to(ROOT)}:{number}: {match.group(1)}"
+               for path, text in scanned_texts() for number, match in places(REPO_PATH, text)
+               if not match.group(1).startswith(MADE_BY_THE_TESTS)
+               and not (ROOT / match.group(1).rstrip(".-")).exists()]
+    assert not missing, "paths that lead nowhere in the repository:\n" + "\n".join(missing)
+
+
+def test_a_path_is_read_whole_and_a_placeholder_is_not_one() -> None:
+    found = [match.group(1).rstrip(".-") for _, match in places(REPO_PATH, "see pygames_core/search.py. And "
+                                                                "docs/games/<game>.md, web/games/*.js, `tests/`")]
+    assert found == ["pygames_core/search.py", "tests/"]
+    assert not (ROOT / found[0]).exists()  # the old place of the search: the check above would name it

@@ -8,7 +8,7 @@ then the declarer leads 12 tricks (follow suit, no duty to trump). Captured card
 of two, three or four of a rank by the points table; one card of your target rank scores as a pair of
 it, two 40, three 80. The game ends after a deal in which anyone reaches 250.
 
-Decisions followed (from the digest): the points table is a reconstruction (POINTS_TABLE, state.py);
+Decisions followed (docs/games/apples.md): the points table is a reconstruction (POINTS_TABLE, state.py);
 a player who passed may bid again later. Decisions taken here (see docs/games/apples.md): a bid is
 at least 1 card; the exchange and the target are chosen one seat at a time clockwise from the
 declarer, one card per `discard` action; the target card may be any card, trump included; the pile

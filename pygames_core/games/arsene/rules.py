@@ -5,7 +5,7 @@ no trump when it is red. The winner of a trick may push it onto the nearest play
 has as many tricks (at least one). After 11 tricks each player's trick count names the store they
 rob; collisions take nothing, and an empty store means the police: the game ends after that deal.
 
-Decisions followed (from the digest): the deal is settled as takes and police, then contest-mode
+Decisions followed (docs/games/arsene.md): the deal is settled as takes and police, then contest-mode
 exchanges, then the "all four caught" check, then the end checks. The push decision is asked for
 only when a push is possible; otherwise the winner keeps the trick at once.
 
@@ -53,7 +53,7 @@ def push_target(tricks: list[int], winner: int) -> int | None:
 
 
 def settle_deal(state: ArseneState) -> DealSummary:
-    """Chips after a deal, in the digest's order; returns the deal's summary."""
+    """Chips after a deal, in the order the rules give (docs/games/arsene.md); returns the deal's summary."""
     counts = list(state.tricks)
     by_count: dict[int, list[int]] = {}
     for seat, t in enumerate(counts):

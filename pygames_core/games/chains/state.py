@@ -2,7 +2,7 @@
 game reads from a state (what may go where, which end cards are still open, who leads). The rules
 that change a state are rules.py's; the rules as players read them, docs/games/chains.md.
 
-Decisions followed (from the digest): the drawn card is seen before it is placed (a `draw` is its
+Decisions followed (docs/games/chains.md): the drawn card is seen before it is placed (a `draw` is its
 own action, then a `place`); in the expansion a draw that cannot go on the work area must go to a
 slot, ending the turn; "tens last" is per player; a work pile is dead exactly when no own end card
 j below its top k is still open that the player's moves could reach, counting the deck's cards and
@@ -132,7 +132,7 @@ class ChainsState:
 
 
 def scorable(state: ChainsState, seat: int) -> bool:
-    """The digest's Decision (revised): with top card k, the work pile can still be scored only if
+    """The Decision (revised; docs/games/chains.md): with top card k, the work pile can still be scored only if
     some own end card j < k is neither taken nor locked and some sequence of the player's moves, with
     the unseen deck cards arriving in any order, could build the pile down to j + 1. A card in the
     deck (or the card just drawn, which is about to go to the pile or onto a slot) counts; a card in

@@ -8,7 +8,7 @@ tiles, one by one, from the display or the supply. 0 beats 12 and only 12. The g
 when a hand is empty or the middle (display and supply) is used up; +1 per tile in your row, -1
 per tile in hand.
 
-Decisions followed (from the digest): with the doubles option a double played as two counts 2 in
+Decisions followed (docs/games/dominuxen.md): with the doubles option a double played as two counts 2 in
 the set size for the snatch check; a match of several games (option) adds the totals. Decisions
 taken here (docs/games/dominuxen.md): a draw with only one possible source is made automatically;
 a double counts 2 in scoring however it was played; each next game of a match starts left of the

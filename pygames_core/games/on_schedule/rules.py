@@ -7,7 +7,7 @@ player's latest card in the row marks their special trick. Partners pass each ot
 once, then 13 tricks are played. Every 10, J, Q, K, A won is a point, doubled in the winner's own
 special trick and in trick 13. The team with more points takes one victory point; first to 3 wins.
 
-Decisions followed (from the digest): equal team totals give no victory point.
+Decisions followed (docs/games/on_schedule.md): equal team totals give no victory point.
 Decisions taken here (see docs/games/on_schedule.md): a vote names a suit (the card cast is the
 next of that suit in the voter's pile); trick 13 is never a special trick, so the two doublings
 never stack; the first dealer is drawn from the seed; the card pass is the `give` action, chosen

@@ -11,7 +11,7 @@ two jokers for 9 points each, discarding a card for each; a joker is played as a
 lowest), one twelve-sided die, and the roller's privilege (the roller sees the partner's three cards
 before choosing the three to give back).
 
-Decisions followed (from the digest): no trump may be named; a deal score may go below 0 by the jokers'
+Decisions followed (docs/games/roller_derby.md): no trump may be named; a deal score may go below 0 by the jokers'
 cost; with jokers for sale the order is roll, name trump, buy jokers, exchange, All or Nothing, play.
 Decisions taken here are listed in docs/games/roller_derby.md.
 

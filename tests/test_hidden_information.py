@@ -330,15 +330,10 @@ def test_nothing_handed_out_is_part_of_the_state(variant: Variant) -> None:
 
 
 SAMPLE_FINDINGS = {
-    "arsene": finding(
-        "Arsène's sample_state leaves out the finished deals' summaries: the sampled view's `deals` is []"),
     "apples": finding(
         "Apples' sample_state leaves the discard piles empty (the seat's own too): the sampled view's `discarded` "
         "counts are 0"),
 }
-SHOW_PLAYED = finding(
-    "On Schedule's sample_state drops the show_played assist: the sampled view lacks `out_of_play` and "
-    "`voids`")
 OTHER_SEAT_FINDINGS = {
     "roller_derby": finding(
         "Roller Derby's sample_state raises ValueError ('39 unseen items for 38 places') for a seat "
@@ -347,8 +342,6 @@ OTHER_SEAT_FINDINGS = {
 
 
 def sample_finding(variant: Variant, others: bool) -> pytest.MarkDecorator | None:
-    if variant.options.get("show_played"):
-        return SHOW_PLAYED
     return SAMPLE_FINDINGS.get(variant.game_id) or (OTHER_SEAT_FINDINGS.get(variant.game_id) if others else None)
 
 

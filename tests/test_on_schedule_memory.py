@@ -67,11 +67,12 @@ def test_the_assist_shows_the_full_record_as_before():
     assert plain.history == assisted.history  # the option changes what is shown, never the play
     for seat in (0, 1, 2, 3):
         full = assisted.view(seat)
-        assert full == assisted.remembered_view(seat) == plain.remembered_view(seat)
+        assert full["show_played"] and not plain.view(seat)["show_played"]  # the view says which table it is
+        assert full == assisted.remembered_view(seat) == {**plain.remembered_view(seat), "show_played": True}
         assert all("plays" in t for t in full["played"]) and len(full["played"]) == 5
         assert full["out_of_play"] and len(full["voids"]) == 4
         rest = {k: v for k, v in full.items() if k not in ("out_of_play", "voids")}
-        assert rest == {**plain.view(seat), "played": full["played"]}
+        assert rest == {**plain.view(seat), "played": full["played"], "show_played": True}
     assert assisted.view(None)["played"] == [t.to_view() for t in assisted._state.completed]
 
 

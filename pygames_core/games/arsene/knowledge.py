@@ -70,7 +70,8 @@ def sample_state(view: dict[str, Any], rng: Rng) -> ArseneState:
     hands and the face-down edge cards, never giving a player a suit they have shown to be out of."""
     seat = view["seat"]
     state = ArseneState(advanced=view["advanced"], rng=Rng(rng.next_u64()), dealer=view["dealer"],
-                        deal=view["deal"], phase=Phase(view["phase"]), chosen=None, trump=view["trump"])
+                        deal=view["deal"], phase=Phase(view["phase"]), chosen=None, trump=view["trump"],
+                        summaries=copy.deepcopy(view["deals"]))
     own = cards(view["hand"])
     trick = Trick(view["leader"], [(p["seat"], card(p["card"])) for p in view["trick"]])
     seen: set[PlayedCard] = set(own) | set(cards(view["out_of_play"])) | {c for _, c in trick.plays}

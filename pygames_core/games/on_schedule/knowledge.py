@@ -62,6 +62,7 @@ def seen_view(state: OnScheduleState, seat: int | None, may_double: bool) -> dic
         "current_player": state.current,
         "deal": state.deal,
         "dealer": state.dealer,
+        "show_played": state.show_played,  # the assist: whether finished tricks stay face up
         "target": state.match.target,
         "victory_points": list(state.match.scores),
         "piles": [codes(pile_of(s, state.dealer, state.votes)) for s in range(PLAYERS)],
@@ -105,7 +106,8 @@ def sample_state(view: dict[str, Any], rng: Rng) -> OnScheduleState:
     they have shown to be out of."""
     seat = view["seat"]
     phase = Phase(view["phase"])
-    state = OnScheduleState(rng=Rng(rng.next_u64()), dealer=view["dealer"], deal=view["deal"], phase=phase)
+    state = OnScheduleState(rng=Rng(rng.next_u64()), dealer=view["dealer"], deal=view["deal"], phase=phase,
+                            show_played=view["show_played"])
     own = cards(view["hand"])
     own_gift = tuple(cards(view["gave"])) if view["gave"] is not None else None
     state.votes = [card(v["card"]) for v in view["votes"]]

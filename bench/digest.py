@@ -1,10 +1,11 @@
 """A fingerprint of many seeded games, event for event, through the public functions only: run it
 before and after a change that must not change play (a refactor) and compare the lines.
 
-Each line is one game and variant: the number of games, actions and events, and a SHA-256 over every
-action, every event list, every seat's view after each action and the final result, with the normal
-bot (seeded, so deterministic) choosing for every seat. The easy bot takes turns with it on odd seeds
-so that unusual moves are covered too.
+Each line is one game and variant: the number of games, actions and events, and two SHA-256 digests:
+"play", over every action, every event list and the final result, and "views", over every seat's view
+after each action; the normal bot (seeded, so deterministic) chooses for every seat, and the easy bot
+takes turns with it on odd seeds so that unusual moves are covered too. A change that only adds to
+the views (a new key) keeps "play" and changes "views".
 
     python bench/digest.py --games 50 > before.txt   # then, after the change:
     python bench/digest.py --games 50 | diff before.txt -
@@ -43,8 +44,8 @@ VARIANTS: list[tuple[str, str, int, dict[str, object]]] = [
 MAX_ACTIONS = 5000  # a guard: a game that does not end within this many actions is reported as such
 
 
-def digest(game_id: str, players: int, options: dict[str, object], seeds: range) -> tuple[int, int, str]:
-    sha = hashlib.sha256()
+def digest(game_id: str, players: int, options: dict[str, object], seeds: range) -> tuple[int, int, str, str]:
+    play, views = hashlib.sha256(), hashlib.sha256()
     actions = events = 0
     for seed in seeds:
         game = pg.new_game(game_id, players=players, seed=seed, options=options)
@@ -57,12 +58,12 @@ def digest(game_id: str, players: int, options: dict[str, object], seeds: range)
             caused = game.apply(action)
             actions += 1
             events += len(caused)
-            sha.update(json.dumps([action, caused, [game.view(s) for s in range(players)]],
-                                  sort_keys=True).encode())
+            play.update(json.dumps([action, caused], sort_keys=True).encode())
+            views.update(json.dumps([game.view(s) for s in range(players)], sort_keys=True).encode())
         else:
-            sha.update(b"unfinished")
-        sha.update(json.dumps(game.result(), sort_keys=True).encode())
-    return actions, events, sha.hexdigest()[:16]
+            play.update(b"unfinished")
+        play.update(json.dumps(game.result(), sort_keys=True).encode())
+    return actions, events, play.hexdigest()[:16], views.hexdigest()[:16]
 
 
 def main() -> None:
@@ -72,8 +73,9 @@ def main() -> None:
     args = parser.parse_args()
     for label, game_id, players, options in VARIANTS:
         if args.only in label:
-            actions, events, sha = digest(game_id, players, options, range(args.games))
-            print(f"{label:34} games {args.games:4}  actions {actions:7}  events {events:7}  {sha}", flush=True)
+            actions, events, play, views = digest(game_id, players, options, range(args.games))
+            print(f"{label:34} games {args.games:4}  actions {actions:7}  events {events:7}  play {play}  "
+                  f"views {views}", flush=True)
 
 
 if __name__ == "__main__":

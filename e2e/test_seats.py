@@ -15,7 +15,6 @@ from driver import PHONE
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
-from pygames_core.ai.levels import bot_action
 
 GAMES = ["arsene", "dominuxen", "on_schedule", "apples", "roller_derby"]
 SEED = 3
@@ -67,7 +66,7 @@ def spectator_scenario(game: str) -> str:
     played = pg.new_game(game, seed=SEED, players=PLAYERS)
     steps = []
     for move in range(SPECTATOR_MOVES):
-        action = bot_action(played, "easy", seed=move)
+        action = pg.bot_action(played, "easy", seed=move)
         played.apply(action)
         steps.append({"action": action})
     return json.dumps({"game": game, "players": PLAYERS, "seed": SEED, "seat": None, "steps": steps})

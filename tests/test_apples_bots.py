@@ -138,6 +138,27 @@ def test_sampler_in_play_honours_voids_targets_and_shown_lengths():
     assert club_targets == 60  # two clubs shown, one exchanged at most, none in hand: its target is a club
 
 
+def test_sampler_after_the_exchange_records_everyones_discards_consistent_with_the_pile():
+    """Seat 0 declared 2 spades and put in two trumps; the pile of eight was dealt back two to each."""
+    game = exchange_position()
+    discard_all(game)
+    assert game.view(None)["phase"] == "target"
+    rng = Rng(5)
+    for seat in range(4):
+        view = game.view(seat)
+        own_discards, own_received = view["discards"], view["received"]
+        for _ in range(20):
+            state = BOT.sample_state(view, rng)
+            assert RULES.view(state, seat) == view
+            assert all(len(d) == 2 for d in state.discards) and all(len(r) == 2 for r in state.received)
+            assert codes(state.discards[seat]) == own_discards and codes(state.received[seat]) == own_received
+            assert all(c.suit == "S" for c in state.discards[0])  # the declarer's are trumps
+            pile = sorted(codes([c for d in state.discards for c in d]))
+            assert pile == sorted(codes([c for r in state.received for c in r]))  # the pile, dealt back
+            for other in range(4):
+                assert set(state.received[other]) <= set(state.hands[other])  # no target or play yet
+
+
 def test_sampler_falls_back_when_shown_lengths_cannot_all_be_met():
     game = exchange_position()
     view = game.view(1)

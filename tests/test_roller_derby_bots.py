@@ -155,6 +155,17 @@ def test_sampler_during_the_exchange_gives_face_down_cards_to_those_who_chose():
         assert len(state.hands[0]) == 10
 
 
+def test_sampler_for_another_seat_puts_the_choosers_set_aside_cards_out_of_its_hand():
+    game = derby({"dealer": 3, "hands": SUIT_HANDS, "dice": [3, 4]})
+    give(game, "AS", "KS")  # seat 0 is choosing: two of its three cards are set aside so far
+    assert game.current_player == 0 and game.view(1)["hand_sizes"][0] == 11
+    view, rng = game.view(1), Rng(2)
+    for state in (BOT.sample_state(view, rng) for _ in range(20)):
+        assert len(state.setting_aside) == 2 and len(state.hands[0]) == 11
+        assert not set(state.setting_aside) & {c for h in state.hands for c in h}
+        assert RULES.view(state, 1) == game.view(1)
+
+
 # --- the normal bot: target-aware ----------------------------------------------------------------------------
 
 STRONG_SPADES = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "AH", "KH", "AD", "KD", "AC", "KC"]

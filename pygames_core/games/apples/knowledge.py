@@ -123,7 +123,8 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
     exchange: at least N of S in the bidder's hand and discards; after it: at least N less the N cards
     exchanged, and for the declarer, who gave trumps only, the full length of its other bid suits), the
     declarer's trump discards, the seat's own discards (in the pile, not in any hand), and the suits
-    each player has shown to be out of (a target card, never played, may still be of such a suit)."""
+    each player has shown to be out of (a target card, never played, may still be of such a suit).
+    After the exchange the others' discards and received cards are recorded too (`_record_the_exchange`)."""
     seat = view["seat"]
     hand, discards, received = view["hand"], view["discards"], view["received"]
     if seat is None or hand is None or discards is None or received is None:
@@ -200,7 +201,44 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
     state.hands[seat] = list(own)
     if own_target is not None:
         state.targets.choose(seat, own_target)
+    if not before_exchange and any(view["discarded"]):
+        held_by = {other: [*dealt[other, "hand"], *dealt.get((other, "target"), []), *played_by[other]]
+                   for other in others}
+        _record_the_exchange(state, seat, held_by, rng)
     return state
+
+
+def _record_the_exchange(state: ApplesState, seat: int, held_by: dict[int, list[Card]], rng: Rng) -> None:
+    """The other seats' discards and received cards after the exchange, consistent with where the pile
+    went: the pile (everyone's N discards) was dealt back N to each seat, so each other seat received N
+    of the cards it holds, has set aside or has played — among them every card `seat` put in and did not
+    get back — and the others' discards are the cards they received plus the ones `seat` received and
+    did not put in itself; the declarer's N of them are trumps. `held_by` says where each other seat's
+    cards are in the sampled state."""
+    count, own_discards = state.count, state.discards[seat]
+    from_others = [c for c in state.received[seat] if c not in own_discards]
+    trumps_short = 0
+    if state.declarer is not None and state.declarer != seat:  # its N discards must be trumps
+        trumps_short = count - sum(1 for c in from_others if c.suit == state.trump)
+    pile: list[Card] = []
+    for other, held in held_by.items():
+        given_by_seat = [c for c in held if c in own_discards]
+        free = [c for c in held if c not in own_discards]
+        rng.shuffle(free)
+        needed = [c for c in free if c.suit == state.trump][:max(trumps_short, 0)]  # the pile needs them
+        taken = [*needed, *(c for c in free if c not in needed)][:count - len(given_by_seat)]
+        trumps_short -= sum(1 for c in taken if c.suit == state.trump)
+        state.received[other] = sort_hand([*given_by_seat, *taken])
+        pile += taken
+    pile += from_others
+    rng.shuffle(pile)
+    if state.declarer is not None and state.declarer != seat:
+        pile.sort(key=lambda c: c.suit != state.trump)  # the declarer's trumps first
+        state.discards[state.declarer] = pile[:count]
+        pile = pile[count:]
+    for other in held_by:
+        if other != state.declarer:
+            state.discards[other], pile = pile[:count], pile[count:]
 
 
 def _of_suit(suit: str) -> Callable[[Card], bool]:

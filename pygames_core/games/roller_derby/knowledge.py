@@ -149,8 +149,9 @@ def seat_view(state: RollerDerbyState, seat: int | None) -> RollerDerbyView:
 
 def sample_state(view: RollerDerbyView, rng: Rng) -> RollerDerbyState:
     """A full state consistent with one seat's view: the cards it cannot see dealt at random to the other
-    hands, to the face-down gifts of seats that have chosen but not yet exchanged, and (for everyone but
-    the roller) to the roller's discards. The cards it gave its partner stay in the partner's hand until
+    hands, to the face-down gifts of seats that have chosen but not yet exchanged, to the cards another
+    seat choosing now has set aside so far (its hand holds 13 less those), and (for everyone but the
+    roller) to the roller's discards. The cards it gave its partner stay in the partner's hand until
     played; jokers are only ever with the rolling team (bought by the roller, passed on only in its
     exchange, never discarded); no one holds a natural card of a suit they have shown to be out of (by
     not following, or by not trumping when out of the led suit)."""
@@ -191,13 +192,17 @@ def sample_state(view: RollerDerbyView, rng: Rng) -> RollerDerbyState:
             face_down = view["chosen"][other] and not state.exchanged[team_of(other)]
             if face_down and not (other == partner and received is not None):
                 capacity[other, "gift"] = PASS_SIZE
+            if other == view["current_player"] and state.phase == Phase.EXCHANGE and not view["chosen"][other]:
+                # choosing now: the cards it has set aside so far are out of its hand, face down
+                capacity[other, "aside"] = TRICKS - view["hand_sizes"][other]
     if known_discards is None and view["discard_count"]:
         capacity["discards"] = view["discard_count"]
     rolling_exchanged = state.exchanged[state.rolling_team]
 
     def allowed(holder: Hashable, item: Held) -> bool:
         if isinstance(item, Joker):
-            return holder in (roller, (roller, "gift")) or (holder == partner_of(roller) and rolling_exchanged)
+            return holder in (roller, (roller, "gift"), (roller, "aside")) or (
+                holder == partner_of(roller) and rolling_exchanged)
         if holder == "discards":
             return True
         owner = holder[0] if isinstance(holder, tuple) else holder
@@ -206,6 +211,8 @@ def sample_state(view: RollerDerbyView, rng: Rng) -> RollerDerbyState:
     dealt = deal_unseen(unseen, capacity, allowed, rng, quick_tries=QUICK_DEAL_TRIES)
     state.hands = [sort_held(own) if s == seat else sort_held([*dealt[s], *(pinned if s == partner else [])])
                    for s in range(PLAYERS)]
+    if dealt.get((view["current_player"], "aside")):
+        state.setting_aside = list(dealt[view["current_player"], "aside"])
     for other in range(PLAYERS):
         if not view["chosen"][other]:
             continue

@@ -66,7 +66,7 @@ class DealSummary(TypedDict):
     contest: bool
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ArseneTrick(CompletedTrick):
     """A finished trick as Arsène keeps it: also who took it (its winner, or the player it was pushed
     onto). The view shows no trick number: the record is the deal's tricks in order."""

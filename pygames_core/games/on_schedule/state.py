@@ -107,7 +107,7 @@ class DealSummary(TypedDict):
     passed: NotRequired[bool]  # with the cube: whether it ended at a pass
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class OnScheduleTrick(CompletedTrick):
     """A finished trick as On Schedule shows it: also its points as scored (doubling included) and
     whether they were doubled."""

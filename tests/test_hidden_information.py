@@ -300,17 +300,10 @@ def known(variant: Variant, found: pytest.MarkDecorator | None) -> Any:
     return pytest.param(variant, id=variant.name, marks=[found] if found else [])
 
 
-SHARED_TRICKS_AND_SUMMARIES = finding(
-    "copy_state shares the finished tricks (`completed`: CompletedTrick, an unfrozen dataclass, with its "
-    "`plays` list) and the deal summaries (`summaries`: dicts holding lists) with the original; nothing "
+SHARED_SUMMARIES = finding(
+    "copy_state shares the deal summaries (`summaries`: dicts holding lists) with the original; nothing "
     "mutates them once recorded today, but the copy is not independent")
-TRICK_GAMES = ("arsene", "on_schedule", "apples", "roller_derby")
-COPY_FINDINGS = {
-    **dict.fromkeys(TRICK_GAMES, SHARED_TRICKS_AND_SUMMARIES),
-    "dominuxen": finding(
-        "copy_state shares the finished games' summaries (`summaries`: dicts holding lists) with the "
-        "original; nothing mutates them once recorded today, but the copy is not independent"),
-}
+COPY_FINDINGS = dict.fromkeys(("apples", "roller_derby"), SHARED_SUMMARIES)
 
 
 @pytest.mark.parametrize("variant", [known(v, None) for v in VARIANTS])

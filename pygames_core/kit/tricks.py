@@ -43,16 +43,23 @@ class Trick:
         return [{"seat": seat, "card": c.code} for seat, c in self.plays]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CompletedTrick:
     """A finished trick as a game keeps it for its views: its number in the deal (from 1), who led,
     the (seat, card) plays in order and who won it. A game that shows more of a trick (its points,
-    who took it) subclasses it and adds to `to_view`."""
+    who took it) subclasses it (frozen too) and adds to `to_view`.
+
+    Frozen, its plays kept as a tuple whatever sequence they came in: a record never changes once
+    written, so a state's copy (the hard bot's play-outs make thousands) shares it instead of copying it."""
 
     number: int
     leader: int
-    plays: list[tuple[int, PlayedCard]]
+    plays: Sequence[tuple[int, PlayedCard]]
     winner: int
+
+    def __post_init__(self) -> None:
+        # the trick in progress hands over its own list, which the game goes on to reuse or change
+        object.__setattr__(self, "plays", tuple(self.plays))
 
     def to_view(self) -> dict[str, Any]:
         return {"trick": self.number, "leader": self.leader, "plays": [self.play_view(seat, played)

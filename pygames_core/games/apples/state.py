@@ -9,6 +9,7 @@ pygames_core/games/apples/).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeGuard, cast
@@ -133,10 +134,10 @@ class Call:
         return {"seat": self.seat, "type": "pass"}
 
 
-def card_plays(plays: list[tuple[int, PlayedCard]]) -> list[tuple[int, Card]]:
+def card_plays(plays: Sequence[tuple[int, PlayedCard]]) -> Sequence[tuple[int, Card]]:
     """A trick's (seat, card) plays, typed as the plain cards they are: Apples plays no other kind (kit's
     Trick types its plays as any PlayedCard, which a joker standing for a card also is)."""
-    return cast(list[tuple[int, Card]], plays)
+    return cast(Sequence[tuple[int, Card]], plays)
 
 
 def trick_view(trick: CompletedTrick) -> TrickView:

@@ -4,7 +4,6 @@ checked against the other."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Hashable
 from typing import Any
 
@@ -21,6 +20,7 @@ from pygames_core.games.arsene.state import (
     Phase,
 )
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.tricks import PlayedCard, Trick
 
 
@@ -61,7 +61,7 @@ def table_view(state: ArseneState, seat: int | None) -> dict[str, Any]:
         ],
         "chips": list(state.chips),
         "confiscated": state.confiscated,
-        "deals": copy.deepcopy(state.summaries),  # not the state's own lists
+        "deals": [s.thaw() for s in state.summaries],
     }
 
 
@@ -71,7 +71,7 @@ def sample_state(view: dict[str, Any], rng: Rng) -> ArseneState:
     seat = view["seat"]
     state = ArseneState(advanced=view["advanced"], rng=Rng(rng.next_u64()), dealer=view["dealer"],
                         deal=view["deal"], phase=Phase(view["phase"]), chosen=None, trump=view["trump"],
-                        summaries=copy.deepcopy(view["deals"]))
+                        summaries=[Frozen.of(s) for s in view["deals"]])
     own = cards(view["hand"])
     trick = Trick(view["leader"], [(p["seat"], card(p["card"])) for p in view["trick"]])
     seen: set[PlayedCard] = set(own) | set(cards(view["out_of_play"])) | {c for _, c in trick.plays}

@@ -36,6 +36,7 @@ from pygames_core.games.arsene.state import (
     start_deal,
 )
 from pygames_core.kit.cards import Card, card, codes
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of, mover
 from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards
 
@@ -95,7 +96,7 @@ def settle_deal(state: ArseneState) -> DealSummary:
         "collisions": collisions, "caught": sorted(caught), "exchanges": exchanges,
         "void_deal": void_deal, "chips_after": list(state.chips), "contest": state.contest,
     }
-    state.summaries.append(summary)
+    state.summaries.append(Frozen.of(summary))
     return summary
 
 

@@ -10,6 +10,7 @@ from typing import Any, TypedDict
 
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import Card, card, deal_clockwise, french_deck
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 from pygames_core.kit.tricks import CompletedTrick, Trick
 
@@ -66,7 +67,7 @@ class DealSummary(TypedDict):
     contest: bool
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ArseneTrick(CompletedTrick):
     """A finished trick as Arsène keeps it: also who took it (its winner, or the player it was pushed
     onto). The view shows no trick number: the record is the deal's tricks in order."""
@@ -103,7 +104,7 @@ class ArseneState:
     chips: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     confiscated: int = 0
     contest: bool = False  # contest mode in force for this deal
-    summaries: list[DealSummary] = field(default_factory=list)
+    summaries: list[Frozen[DealSummary]] = field(default_factory=list)
     end_reason: str | None = None  # "police" or "stores_empty"
     caught: list[int] = field(default_factory=list)
 

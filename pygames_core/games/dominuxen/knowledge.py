@@ -5,7 +5,6 @@ them side by side: whatever `view` shows, `sample_state` must put back."""
 
 from __future__ import annotations
 
-import copy
 from typing import TypedDict
 
 from pygames_core.engine.rng import Rng
@@ -23,6 +22,7 @@ from pygames_core.games.dominuxen.state import (
     victim_of,
 )
 from pygames_core.kit.cards import Domino
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
 
@@ -99,7 +99,7 @@ def view(state: DominuxenState, seat: int | None) -> DominuxenView:
         "snatch": snatch,
         "row_points": [row_points(state, s) for s in range(state.players)],
         "totals": list(state.totals),
-        "finished_games": copy.deepcopy(state.summaries),  # not the state's own lists
+        "finished_games": [s.thaw() for s in state.summaries],
     }
 
 
@@ -133,7 +133,7 @@ def sample_state(view: DominuxenView, rng: Rng) -> DominuxenState:
         players=players, doubles=view["doubles"], games=view["games"], rng=Rng(rng.next_u64()),
         first_player=view["first_player"], game_number=view["game_number"], turn=view["turn"],
         turn_number=view["turn_number"], phase=Phase(view["phase"]), totals=list(view["totals"]),
-        summaries=copy.deepcopy(view["finished_games"]),
+        summaries=[Frozen.of(s) for s in view["finished_games"]],
     )
     state.known = [{TILE_BY_CODE[c] for c in k} for k in view["known"]]
     state.rows = [[PlayedSet(s["number"], tuple(TILE_BY_CODE[c] for c in s["tiles"]),

@@ -54,6 +54,7 @@ from pygames_core.games.dominuxen.state import (
     victim_of,
 )
 from pygames_core.kit.cards import Domino
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
 
@@ -305,7 +306,7 @@ class DominuxenRules(Rules[DominuxenState]):
             "rows": [row_points(state, seat) for seat in range(state.players)],
             "hands": [[t.code for t in hand] for hand in state.hands],
         }
-        state.summaries.append(summary)
+        state.summaries.append(Frozen.of(summary))
         state.victim = None
         state.draws_left = 0
         events: list[DominuxenEvent] = [{"type": "game_ended", "summary": summary}]
@@ -329,7 +330,7 @@ class DominuxenRules(Rules[DominuxenState]):
             "scores": list(state.totals),
             "winners": [s for s in range(state.players) if state.totals[s] == best] if over else [],
             "reason": state.end_reason,
-            "game_scores": [list(s["scores"]) for s in state.summaries],
+            "game_scores": [s.thaw()["scores"] for s in state.summaries],
             "deals": len(state.summaries),  # games played: each game is one deal of the tiles
         }
 

@@ -11,6 +11,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import Domino, domino_set
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
 GAME_ID = "dominuxen"
@@ -218,7 +219,7 @@ class DominuxenState:
     victim: int | None = None
     draws_left: int = 0
     totals: list[int] = field(default_factory=list)
-    summaries: list[GameSummary] = field(default_factory=list)
+    summaries: list[Frozen[GameSummary]] = field(default_factory=list)
     end_reason: str | None = None  # "hand_empty" or "middle_empty"
 
     @property

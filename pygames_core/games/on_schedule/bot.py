@@ -181,7 +181,7 @@ def evaluate(state: OnScheduleState, seat: int) -> float:
     """Value of a finished deal for `seat`'s team, in [0, 1]: mostly whether the team won the deal
     (or the match), then by how many points."""
     team = team_of(seat)
-    last = state.summaries[-1] if state.summaries else None
+    last = state.summaries[-1].thaw() if state.summaries else None
     if last is None:
         return 0.5
     margin = last["team_points"][team] - last["team_points"][1 - team]

@@ -4,7 +4,6 @@ and its bot remembers (`seen_view`), and their inverse, a full state consistent 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Hashable
 from typing import Any, cast
 
@@ -16,7 +15,6 @@ from pygames_core.games.on_schedule.state import (
     GIFT_SIZE,
     PLAYERS,
     TRICKS,
-    DealSummary,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
@@ -26,6 +24,7 @@ from pygames_core.games.on_schedule.state import (
 )
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
 from pygames_core.kit.match import Match, match_from_view
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import partner_of, team_of
 from pygames_core.kit.tricks import Trick
 
@@ -85,7 +84,7 @@ def seen_view(state: OnScheduleState, seat: int | None, may_double: bool) -> dic
         "played": [t.to_view() for t in state.completed],
         "out_of_play": codes(sort_hand(state.out_of_play)),
         "voids": [sorted(v) for v in state.voids],
-        "deals": copy.deepcopy(state.summaries),  # not the state's own lists
+        "deals": [s.thaw() for s in state.summaries],
         **_cube_view(state, seat, may_double),
     }
 
@@ -155,7 +154,7 @@ def sample_state(view: dict[str, Any], rng: Rng) -> OnScheduleState:
     state.voids = voids
     plain = Match(view["target"], scores=list(view["victory_points"]), games=view["deal"] - 1)
     state.match = match_from_view(view) if "cube" in view else plain
-    state.summaries = [cast(DealSummary, dict(s)) for s in view["deals"]]  # as settle_deal made them
+    state.summaries = [Frozen.of(s) for s in view["deals"]]
     # whoever the view shows to move moves in the sample too (a person answering a double for the team)
     state.people = frozenset() if view["current_player"] is None else frozenset({view["current_player"]})
     return state

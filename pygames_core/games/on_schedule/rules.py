@@ -53,6 +53,7 @@ from pygames_core.games.on_schedule.state import (
 )
 from pygames_core.kit.cards import SUITS, Card, card, cards, codes, sort_hand
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, match_from_options
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards
 
@@ -89,7 +90,7 @@ def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[D
     if state.match.cube:
         summary["stake"] = stake
         summary["passed"] = passed_by is not None
-    state.summaries.append(summary)
+    state.summaries.append(Frozen.of(summary))
     return summary, events
 
 

@@ -11,6 +11,7 @@ from typing import Any, NotRequired, TypedDict
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
 from pygames_core.kit.match import Match
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
 
@@ -107,7 +108,7 @@ class DealSummary(TypedDict):
     passed: NotRequired[bool]  # with the cube: whether it ended at a pass
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class OnScheduleTrick(CompletedTrick):
     """A finished trick as On Schedule shows it: also its points as scored (doubling included) and
     whether they were doubled."""
@@ -147,7 +148,7 @@ class OnScheduleState:
     points: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # this deal, doubling included
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     match: Match = field(default_factory=lambda: Match(TARGET))  # victory points by team, target, cube
-    summaries: list[DealSummary] = field(default_factory=list)
+    summaries: list[Frozen[DealSummary]] = field(default_factory=list)
     people: frozenset[int] = frozenset()  # the seats people play (Game.seat_people): who answers a double
     show_played: bool = False  # the `show_played` assist: views keep every finished trick face up
 

@@ -103,6 +103,7 @@ VARIANTS = [
     Variant("roller_derby", 4, {}),
     Variant("roller_derby", 4, {"jokers": True, "d12": True, "privilege": True}),
 ]
+VARIANT_NAMES = [variant.name for variant in VARIANTS]
 
 NIGHTLY = "PYGAMES_HIDDEN_GAMES" in os.environ
 GAMES_PER_VARIANT = int(os.environ.get("PYGAMES_HIDDEN_GAMES", "2"))
@@ -289,40 +290,25 @@ def first_problem(variant: Variant, check: Callable[[pg.Game, int], str | None])
     return None
 
 
-# --- the known findings (reported to the lead; the games are not changed here) -------------------
+# --- the checks, over every variant ----------------------------------------------------------
 
-def finding(reason: str) -> pytest.MarkDecorator:
-    """A bug this test found in a game, left for the game's owner: strict, so the fix is noticed."""
-    return pytest.mark.xfail(strict=True, reason=reason)
-
-
-def known(variant: Variant, found: pytest.MarkDecorator | None) -> Any:
-    return pytest.param(variant, id=variant.name, marks=[found] if found else [])
-
-
-SHARED_SUMMARIES = finding(
-    "copy_state shares the deal summaries (`summaries`: dicts holding lists) with the original; nothing "
-    "mutates them once recorded today, but the copy is not independent")
-COPY_FINDINGS = dict.fromkeys(("apples", "roller_derby"), SHARED_SUMMARIES)
-
-
-@pytest.mark.parametrize("variant", [known(v, None) for v in VARIANTS])
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_NAMES)
 def test_copy_state_is_equal_to_the_state(variant: Variant) -> None:
     assert first_problem(variant, lambda game, step: check_copy(game, sharing=True)) is None
 
 
-@pytest.mark.parametrize("variant", [known(v, COPY_FINDINGS.get(v.game_id)) for v in VARIANTS])
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_NAMES)
 def test_copy_state_shares_nothing_mutable(variant: Variant) -> None:
     assert first_problem(variant, lambda game, step: check_copy(game, sharing=False)) is None
 
 
-@pytest.mark.parametrize("variant", [known(v, None) for v in VARIANTS])
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_NAMES)
 def test_nothing_handed_out_is_part_of_the_state(variant: Variant) -> None:
     assert first_problem(variant, lambda game, step: check_shown_apart(game) if costly_check_due(game, step)
                          else None) is None
 
 
-@pytest.mark.parametrize("variant", [known(v, None) for v in VARIANTS])
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_NAMES)
 def test_a_state_sampled_from_the_movers_view_shows_the_mover_the_same(variant: Variant) -> None:
     def mover_sees_the_same(game: pg.Game, step: int) -> str | None:
         seat = game.current_player
@@ -338,7 +324,7 @@ def other_seats(game: pg.Game, step: int) -> list[int]:
     return others if NIGHTLY or not others else [others[step % len(others)]]
 
 
-@pytest.mark.parametrize("variant", [known(v, None) for v in VARIANTS])
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_NAMES)
 def test_a_state_sampled_from_another_seats_view_shows_it_the_same(variant: Variant) -> None:
     def others_see_the_same(game: pg.Game, step: int) -> str | None:
         return next((f"seat {seat}: {found}" for seat in other_seats(game, step)
@@ -347,7 +333,7 @@ def test_a_state_sampled_from_another_seats_view_shows_it_the_same(variant: Vari
     assert first_problem(variant, others_see_the_same) is None
 
 
-@pytest.mark.parametrize("variant", [known(v, None) for v in VARIANTS])
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_NAMES)
 def test_a_save_loads_back_to_the_same_game(variant: Variant) -> None:
     assert first_problem(variant, lambda game, step: check_round_trip(game) if costly_check_due(game, step)
                          else None) is None

@@ -244,7 +244,7 @@ def evaluate(state: ApplesState, seat: int) -> float:
         won = 1.0 / len(winners) if seat in winners else 0.0
         rival = max(state.scores[s] for s in range(PLAYERS) if s != seat)
         return 0.8 * won + 0.2 * (0.5 + 0.5 * max(-1.0, min(1.0, (state.scores[seat] - rival) / 100)))
-    points = state.summaries[-1]["points"]
+    points = state.summaries[-1].thaw()["points"]
     margin = points[seat] - sum(points[s] for s in range(PLAYERS) if s != seat) / (PLAYERS - 1)
     return 0.5 + 0.5 * max(-1.0, min(1.0, margin / 80))
 

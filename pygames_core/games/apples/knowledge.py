@@ -6,7 +6,6 @@ sample_state reads only the view, and a sampled state shows the seat that view a
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Hashable
 from typing import Any, TypedDict, cast
 
@@ -27,6 +26,7 @@ from pygames_core.games.apples.state import (
     trick_view,
 )
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.tricks import CompletedTrick, Trick
 
 QUICK_DEAL_TRIES = 8  # plain shuffles tried before the matching deal (ai/sampling.py's deal_unseen)
@@ -104,7 +104,7 @@ def seat_view(state: ApplesState, seat: int | None) -> ApplesView:
         "captured": [codes(sort_hand(c)) for c in state.captured],
         "played": [trick_view(t) for t in state.completed],
         "voids": [sorted(v) for v in state.voids],
-        "deals": copy.deepcopy(state.summaries),  # not the state's own lists
+        "deals": [s.thaw() for s in state.summaries],  # fresh copies, not the state's records
     }
 
 
@@ -145,7 +145,7 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
     state.captured = [cards(c) for c in view["captured"]]
     state.voids = [set(v) for v in view["voids"]]
     state.scores = list(view["scores"])
-    state.summaries = copy.deepcopy(view["deals"])
+    state.summaries = [Frozen.of(s) for s in view["deals"]]
     played_by: list[list[Card]] = [[] for _ in range(PLAYERS)]
     for t in state.completed:
         for who, c in card_plays(t.plays):

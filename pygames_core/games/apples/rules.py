@@ -48,6 +48,7 @@ from pygames_core.games.apples.state import (
     trick_view,
 )
 from pygames_core.kit.cards import Card, card, codes, sort_hand
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover
 from pygames_core.kit.tricks import (
     CompletedTrick,
@@ -92,7 +93,7 @@ def settle_deal(state: ApplesState) -> DealSummary:
         "captured": [codes(sort_hand(c)) for c in state.captured], "sets": sets, "points": points,
         "scores": list(state.scores),
     }
-    state.summaries.append(summary)
+    state.summaries.append(Frozen.of(summary))
     return summary
 
 

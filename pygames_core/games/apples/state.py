@@ -25,6 +25,7 @@ from pygames_core.games.apples.messages import (
     TrickView,
 )
 from pygames_core.kit.cards import RANKS, Card, deal_clockwise, french_deck, sort_hand
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, mover
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
 
@@ -164,7 +165,7 @@ class ApplesState:
     captured: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     scores: list[int] = field(default_factory=lambda: [0] * PLAYERS)
-    summaries: list[DealSummary] = field(default_factory=list)
+    summaries: list[Frozen[DealSummary]] = field(default_factory=list)  # frozen: a copy shares them
 
     @property
     def standing_bid(self) -> Call | None:

@@ -296,7 +296,7 @@ def evaluate(state: RollerDerbyState, seat: int) -> float:
     it, when the other team rolled), and the game's outcome once it is over."""
     if not state.summaries:
         return 0.5
-    last = state.summaries[-1]
+    last = state.summaries[-1].thaw()
     sign = 1 if last["rolling_team"] == team_of(seat) else -1
     deal_value = 0.5 + sign * last["score"] / (2 * ALL_OR_NOTHING_POINTS)
     if state.phase == Phase.OVER:

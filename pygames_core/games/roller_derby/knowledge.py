@@ -6,7 +6,6 @@ the view, and a sampled state shows the seat that view again.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Hashable
 from typing import TypedDict, cast
 
@@ -32,6 +31,7 @@ from pygames_core.games.roller_derby.state import (
     trick_view,
 )
 from pygames_core.kit.cards import Card, Joker, card_or_joker
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import partner_of, team_of
 from pygames_core.kit.tricks import Trick
 
@@ -143,7 +143,7 @@ def seat_view(state: RollerDerbyState, seat: int | None) -> RollerDerbyView:
         "out_of_play": [c.code for c in sort_held(state.out_of_play)],
         "voids": [sorted(v) for v in state.voids],
         "team_scores": list(state.team_scores),
-        "deals": copy.deepcopy(state.summaries),  # not the state's own lists
+        "deals": [s.thaw() for s in state.summaries],  # fresh copies, not the state's records
     }
 
 
@@ -165,7 +165,7 @@ def sample_state(view: RollerDerbyView, rng: Rng) -> RollerDerbyState:
                              jokers_bought=view["jokers_bought"], exchanged=list(view["exchanged"]),
                              all_or_nothing=view["all_or_nothing"], tricks_won=list(view["tricks"]),
                              voids=[set(v) for v in view["voids"]], team_scores=list(view["team_scores"]),
-                             summaries=copy.deepcopy(view["deals"]))
+                             summaries=[Frozen.of(s) for s in view["deals"]])
     roller, partner = state.roller, partner_of(seat)
     state.trick = Trick(view["leader"], [(p["seat"], played_from(p)[0]) for p in view["trick"]])
     state.completed = [DerbyTrick(t["trick"], t["leader"], [(p["seat"], played_from(p)[0]) for p in t["plays"]],

@@ -64,6 +64,7 @@ from pygames_core.games.roller_derby.state import (
     winning_team,
 )
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import GameOverEvent, Trick, end_game, follow_or_trump, next_deal, play_to_trick
 
@@ -145,7 +146,7 @@ def settle_deal(state: RollerDerbyState) -> DealSummary:
         "tricks_by_seat": list(state.tricks_won), "points": points, "joker_cost": cost, "score": points - cost,
         "team_scores": list(state.team_scores),
     }
-    state.summaries.append(summary)
+    state.summaries.append(Frozen.of(summary))
     return summary
 
 

@@ -16,6 +16,7 @@ from typing import Any, cast
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.messages import DealSummary, PlayView, TrickView
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, left_of, partner_of, team_of
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
 
@@ -169,7 +170,7 @@ class RollerDerbyState:
     tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     team_scores: list[int] = field(default_factory=lambda: [0, 0])
-    summaries: list[DealSummary] = field(default_factory=list)
+    summaries: list[Frozen[DealSummary]] = field(default_factory=list)  # frozen: a copy shares them
 
     @property
     def roller(self) -> int:

@@ -63,6 +63,11 @@ STDLIB_MODULES = ROOT / "trim" / "stdlib_modules.txt"
 # depend on; every other package of the distribution is left out of it. None yet: the wheel of
 # pygames_core is loaded by its address. (A later micropip goes here, its dependencies come with it.)
 LOCK_PACKAGES: tuple[str, ...] = ()
+# The page's modules are bundled at build time (bundle_modules): a returning visitor's page made ~30
+# requests through the service worker before it could draw the saved table, and half of its time to
+# a visible table went to them. The modules as written go to src/, which the source maps name.
+ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
+SOURCES = "src"
 SERVICE_WORKER = "sw.js"
 PYTHON_WORKER = "worker.js"
 # The runtime's files go to a folder of this one named by their content (name_runtime).
@@ -264,6 +269,13 @@ def with_constants(script: str, constants: dict[str, Any]) -> str:
     return f"{header}\n{script}"
 
 
+def precached(dist: Path) -> list[Path]:
+    """The files the service worker keeps for offline: every file of the site but the modules as
+    written and the source maps, which only a browser's developer tools ask for."""
+    sources = dist / SOURCES
+    return [path for path in site_files(dist) if sources not in path.parents and path.suffix != ".map"]
+
+
 def service_worker(dist: Path, runtime: str) -> str:
     """web/sw.js, preceded by the cache name, the runtime's folder and the list of every file to
     precache.
@@ -271,7 +283,7 @@ def service_worker(dist: Path, runtime: str) -> str:
     The cache name hashes every file's path and content, so any change to the site makes a new
     cache (and a byte-different worker, which is what makes browsers install the update).
     """
-    urls = ["./", *(path.relative_to(dist).as_posix() for path in site_files(dist))]
+    urls = ["./", *(path.relative_to(dist).as_posix() for path in precached(dist))]
     constants = {"CACHE_PREFIX": CACHE_PREFIX, "CACHE_NAME": CACHE_PREFIX + content_hash(dist),
                  "RUNTIME": runtime, "PRECACHE": urls}
     return with_constants((WEB / SERVICE_WORKER).read_text(encoding="utf-8"), constants)
@@ -310,21 +322,46 @@ def module_graph(entry: Path) -> list[Path]:
     return found
 
 
+def bundle_modules(dist: Path) -> None:
+    """Each page's module script bundled with everything it imports (code that several pages share
+    goes to chunk files, so the embed and the site do not each carry a copy), and each stylesheet
+    with the stylesheets it @imports, by the pinned esbuild. The output is not minified: gzip takes
+    the whitespace away, and a stack trace keeps the names. The modules as written move to src/."""
+    if not ESBUILD.exists():
+        raise BuildError(f"{ESBUILD.relative_to(ROOT)} is missing: run `npm ci` (./dev setup does)")
+    sources = dist / SOURCES
+    for module in [path for path in dist.rglob("*.js") if RUNTIME_FOLDER not in path.relative_to(dist).parts]:
+        moved = sources / module.relative_to(dist)
+        moved.parent.mkdir(parents=True, exist_ok=True)
+        module.rename(moved)
+    pages = sorted(dist.glob("*.html"))
+    entries = sorted({name for page in pages for name in MODULE_SCRIPT.findall(page.read_text(encoding="utf-8"))})
+    esbuild(sources, *entries, "--splitting", "--format=esm", f"--outdir={dist}", "--chunk-names=chunk-[hash]",
+            "--sourcemap=linked", "--sources-content=false")
+    sheets = sorted({name for page in pages for name in STYLESHEET.findall(page.read_text(encoding="utf-8"))})
+    for sheet in sheets:
+        imported = CSS_IMPORT.findall((dist / sheet).read_text(encoding="utf-8"))
+        if imported:
+            esbuild(dist, sheet, f"--outfile={dist / sheet}", "--allow-overwrite")
+            for name in imported:
+                ((dist / sheet).parent / name).unlink()
+    for folder in [path for path in dist.iterdir() if path.is_dir() and not any(path.iterdir())]:
+        folder.rmdir()  # games/, whose modules and stylesheets are all in the bundles now
+
+
+def esbuild(folder: Path, *arguments: str) -> None:
+    run = subprocess.run([str(ESBUILD), "--bundle", "--log-level=warning", *arguments], cwd=folder,
+                         capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise BuildError(f"esbuild failed:\n{run.stderr}")
+
+
 def preload_imports(dist: Path) -> None:
-    """Each page's module script, followed by a modulepreload link for every module it imports, and
-    each stylesheet by a preload link for every stylesheet it @imports: the browser fetches them all
-    at once instead of finding them one level of imports after another (four levels of modules and
-    two of styles: a returning visitor's table waited on them before it could be drawn)."""
+    """Each page's module script, followed by a modulepreload link for every module it imports (the
+    chunks its bundle shares with other pages): the browser asks for them with the page instead of
+    once the bundle has been read."""
     for page in dist.glob("*.html"):
         html = page.read_text(encoding="utf-8")
-
-        def with_style_preloads(link: re.Match[str], page: Path = page) -> str:
-            sheet = page.parent / link.group(1)
-            return link.group(0) + "".join(
-                f'  <link rel="preload" href="{(sheet.parent / name).relative_to(dist).as_posix()}" as="style">\n'
-                for name in CSS_IMPORT.findall(sheet.read_text(encoding="utf-8")))
-
-        html = STYLESHEET.sub(with_style_preloads, html)
 
         def with_preloads(script: re.Match[str], page: Path = page) -> str:
             modules = module_graph((page.parent / script.group(1)).resolve())
@@ -398,6 +435,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")
     (dist / "scenarios").mkdir(exist_ok=True)
     compile_scenarios(WEB / "scenarios", dist / "scenarios")
+    bundle_modules(dist)
     preload_imports(dist)
     write_workers(dist, info)
     return info

@@ -143,8 +143,11 @@ def follow_hint(page: Page, hint_key: Callable[[dict], str]) -> None:
 
 
 def use_language(page: Page, language: str) -> None:
-    """Switch the opened page's strings to `language` ("en" or "ja") without reloading or remembering it."""
-    page.evaluate("async (language) => (await import('./i18n.js')).setLanguage(language, { remember: false })",
+    """Switch the opened page to `language` ("en" or "ja") as a player does, with the top bar's choice
+    (the page keeps it), and the modules a test imports from src/ too: the page runs its bundle
+    (build.py), so they are another copy of i18n.js with a language of its own."""
+    page.select_option("#language", language)
+    page.evaluate("async (language) => (await import('./src/i18n.js')).setLanguage(language, { remember: false })",
                   language)
 
 
@@ -223,7 +226,7 @@ def assert_play_in_view(page: Page, *required: str, screenshot: str | None = Non
 # steps of a scenario (the bridge's `scenario`: each step's events and the viewer's snapshot after it)
 # from the position `create` (a `new` or `play_scenario` request) opens.
 _WORDS_JS = """async ([renderer, create, actions]) => {
-  const module = await import(`./games/${renderer}.js`);
+  const module = await import(`./src/games/${renderer}.js`);
   const table = module.createTable(window.document.createElement("div"), { act: () => {} });
   const { op, scenario, steps = 0, ...deal } = create;
   const played = actions.map((action) => ({ action }));
@@ -260,8 +263,9 @@ def words_through_the_page(page: Page, renderer: str, create: dict,
 # `actions` in `language` at the position before it, and narrates the step's events.
 _EXPLAIN_LAST_STEP_JS = """
 async ([game, scenario, language, actions]) => {
-  const { setLanguage } = await import("./i18n.js");
-  const renderer = (await import(`./games/${game}.js`)).createTable(document.createElement("div"), { act: () => {} });
+  const { setLanguage } = await import("./src/i18n.js");
+  const { createTable } = await import(`./src/games/${game}.js`);
+  const renderer = createTable(document.createElement("div"), { act: () => {} });
   setLanguage(language, { remember: false });
   // the scenario played through (its last step may be any seat's: a session acts for its own only)
   const { frames } = await window.pygamesBridge({ op: "scenario", scenario });

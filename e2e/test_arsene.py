@@ -138,7 +138,7 @@ def test_events_and_actions_in_words(page: Page, site_url: str) -> None:
 def test_illustrate_draws_cards_as_the_table_does(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     drawn = page.evaluate("""async (codes) => {
-      const arsene = await import("./games/arsene.js");
+      const arsene = await import("./src/games/arsene.js");
       const cards = arsene.illustrate(codes).querySelectorAll(".card.face");
       return [...cards].map((card) => card.getAttribute("aria-label"));
     }""", ["QS", "7H"])

@@ -343,7 +343,7 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
         assert said[6][0] == "組が5まで繋がりました: 終端カード4はあなたのもの、+3点。"
         assert said[6][1] == "4が打ち止めに: 最後の4は裏向きになり、ボット2は取れなくなりました。"
     assert all(said), "every step says something"
-    drawn = page.evaluate("async (codes) => [...(await import('./games/chains.js')).illustrate(codes)"
+    drawn = page.evaluate("async (codes) => [...(await import('./src/games/chains.js')).illustrate(codes)"
                           ".querySelectorAll('.ch-card')].map((shown) => shown.getAttribute('aria-label'))",
                           ["10", "9", "1"])
     assert len(drawn) == 3 and all(drawn), "illustrate draws each code, named for a screen reader"

@@ -360,7 +360,7 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
         assert said[1][-1] == "あなたのセットが西の一番上の5の2枚セットにヒット。手牌に取りますか、取りませんか？"
         assert said[-1] == ["東は5–7と5–8を手牌に戻しました（補充なし）。"]
     assert all(said), "every step says something"
-    drawn = page.evaluate("async (codes) => [...(await import('./games/dominuxen.js')).illustrate(codes)"
+    drawn = page.evaluate("async (codes) => [...(await import('./src/games/dominuxen.js')).illustrate(codes)"
                           ".querySelectorAll('.domino')].map((shown) => shown.getAttribute('aria-label'))",
                           ["0-12", "5-5"])
     assert len(drawn) == 2 and all(drawn), "illustrate draws each code, named for a screen reader"

@@ -173,7 +173,7 @@ def played_out(game_id: str, seed: int, level: str = "normal", players: int | No
 def open_replay(page: Page, site_url: str, game: pg.Game, lang: str = "en") -> str:
     """Opens a finished game's replay link, as the site's share button packs it; returns the packed game."""
     page.goto(f"{site_url}embed.html?packing")
-    packed = page.evaluate("async (text) => (await import('./share.js')).packText(text)", game.to_json())
+    packed = page.evaluate("async (text) => (await import('./src/share.js')).packText(text)", game.to_json())
     page.goto(f"{site_url}embed.html?pace=0#save={packed}&lang={lang}")
     page.click("#embed-show")
     expect(page.locator("#embed-step")).to_have_attribute("data-step", "0")  # the deal as dealt

@@ -197,7 +197,10 @@ def test_a_move_made_on_a_position_the_save_is_not_at_is_dropped(page: Page, sit
     page.click(f'#game .hand .card[data-card="{earlier["legal"][-1]["card"]}"]')  # on the earlier position
     expect(page.locator("#table-starting")).to_have_attribute("data-queued", "true")
     held.release()
-    expected = page.evaluate("async () => (await import('./i18n.js')).t('tableQueuedDropped')")
+    expected = page.evaluate("""async () => {
+      const [{ t }] = await Promise.all([import('./src/i18n.js'), import('./src/table.js')]);  // its strings
+      return t('tableQueuedDropped');
+    }""")
     expect(page.locator("#message-text")).to_have_text(expected)
     page.wait_for_function(STARTED, timeout=TIMEOUT_MS)
     expect(page.locator("#game > *")).to_have_attribute("data-phase", "play")
@@ -215,7 +218,8 @@ def test_a_bot_whose_turn_it_is_moves_once_python_is_up(page: Page, site_url: st
     page.goto(f"{site_url}?pace=0")
     expect(page.locator("#game > [data-phase='choose']")).to_have_attribute("data-my-turn", "false")
     expected = page.evaluate("""async (seat) => {
-      const [{ t }, { seatName }] = await Promise.all([import('./i18n.js'), import('./seats.js')]);
+      const [{ t }, { seatName }] = await Promise.all([import('./src/i18n.js'), import('./src/seats.js'),
+                                                       import('./src/table.js')]);  // the table's strings
       return t('tableStartingBot', { name: seatName({ players: 4, seat: 0 }, seat) });
     }""", dealt["current_player"])
     expect(page.locator("#table-starting")).to_have_text(expected)

@@ -202,7 +202,7 @@ def test_explain_captions_keep_the_last_three_steps(page: Page, site_url: str) -
     own): the sentences of the last three steps that had something to say, newest first."""
     open_site(page, site_url)
     told = page.evaluate("""async () => {
-      const { Captions } = await import('./learn.js');
+      const { Captions } = await import('./src/learn.js');
       const root = document.createElement('section');
       document.body.append(root);
       const captions = new Captions(root, { onSwitchOff: () => {} });
@@ -225,8 +225,8 @@ def test_explain_captions_keep_the_last_three_steps(page: Page, site_url: str) -
 def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     said = page.evaluate("""async () => {
-      const { hintWords } = await import('./learn.js');
-      const { setLanguage } = await import('./i18n.js');
+      const { hintWords } = await import('./src/learn.js');
+      const { setLanguage } = await import('./src/i18n.js');
       const names = { '7S': 'play the 7♠', KH: 'the K♥' };
       const renderer = { describeAction: (action) => names[action.card] };
       const play = (card) => ({ type: 'play', card });

@@ -54,7 +54,7 @@ def stored(page: Page) -> dict:
 def wait_for_message(page: Page, key: str, cause: str) -> None:
     """Wait until the page's message is the string `key` with the stop's `cause` (web/i18n.js)."""
     expected = page.evaluate("""async ([key, cause]) => {
-      const { t } = await import("./i18n.js");
+      const { t } = await import("./src/i18n.js");
       return t(key, { cause: t(`engineCause_${cause}`) });
     }""", [key, cause])
     page.wait_for_function(

@@ -157,9 +157,10 @@ class Deployment:
         return json.loads(line.removeprefix("const CACHE_NAME = ").rstrip(";"))
 
     def urls(self) -> set[str]:
-        """The address of every file of the site but the service worker, and the site's own."""
+        """The address of every file of the site but the service worker, the modules as written and
+        the source maps (build.precached), and the site's own."""
         return {self.url, *(self.url + path.relative_to(self.site).as_posix()
-                            for path in self.site.rglob("*") if path.is_file() and path.name != "sw.js")}
+                            for path in self.build.precached(self.site) if path.name != "sw.js")}
 
     def runtime(self) -> str:
         return json.loads((self.site / "build.json").read_text())["runtime"]

@@ -18,7 +18,7 @@ GAMES = [game["id"] for game in pg.list_games()]
 # What table B draws before and after, how many marks each shows, and which shell heard an action.
 _TWO_TABLES_JS = """async (game) => {
   const HINTED = '[class*="hinted"]'; // .hinted, or a game's own (.ch-hinted, .dx-hinted)
-  const module = await import(`./games/${game}.js`);
+  const module = await import(`./src/games/${game}.js`);
   let reply = await window.pygamesBridge({ op: "new", game, seat: 0, seed: 3 });
   if (!reply.ok) throw new Error(reply.error.message);
   const sid = reply.sid;

@@ -39,6 +39,15 @@ MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (
 def bot_action(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
                time_budget_ms: int | None = None) -> dict[str, Any]:
     """A legal action for `game.current_player`, chosen from that seat's view by the game's `bot`."""
+    action, _ = bot_decision(bot, game, level, seed=seed, time_budget_ms=time_budget_ms)
+    return action
+
+
+def bot_decision(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
+                 time_budget_ms: int | None = None) -> tuple[dict[str, Any], int]:
+    """`bot_action`'s action, with the states the bot sampled to choose it (its search's or its cube
+    estimate's play-outs; 0 for a forced action, the easy and the normal bot): what a benchmark
+    reports beside the time a decision took (bench/strength.py)."""
     if level not in LEVELS:
         raise PygamesError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
     _check_seed_and_budget(seed, time_budget_ms)
@@ -48,22 +57,23 @@ def bot_action(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | 
     legal = game.legal_actions()
     rng = Rng(fresh_seed() if seed is None else seed)
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], 0
     if level == "easy":
-        return rng.choice(legal)
+        return rng.choice(legal), 0
     view = game.remembered_view(seat)
     budget = _budget(time_budget_ms, DEFAULT_BUDGET_MS)
+    cube_samples = 0
     if cube_moment(view, legal):
         started = time.perf_counter()
-        chosen, _, _ = cube_decision(bot, view, legal, level, rng, budget)
+        chosen, _, cube_samples = cube_decision(bot, view, legal, level, rng, budget)
         if chosen is not None:
-            return chosen
+            return chosen, cube_samples
         legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]  # no double: play on
         budget = max(1, budget - int(1000 * (time.perf_counter() - started)))  # the move gets what is left
     if level == "normal":
-        return bot.policy_action(bot.sample_state(view, rng), rng)
-    action, _ = search_action(bot, view, legal, seat, rng, budget)
-    return action
+        return bot.policy_action(bot.sample_state(view, rng), rng), cube_samples
+    action, stats = search_action(bot, view, legal, seat, rng, budget)
+    return action, cube_samples + stats["samples"]
 
 
 def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict[str, Any]:

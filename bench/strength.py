@@ -65,7 +65,7 @@ def units_scores(result: dict[str, Any]) -> list[float]:
 
 
 def play(game_id: str, players: int, options: dict[str, Any], seed: int, seat_levels: list[str],
-         budget_ms: int | None) -> Played:
+         budgets: dict[str, int | None]) -> Played:
     game = pg.new_game(game_id, players=players, seed=seed, options=options)
     bot = find_entry(game_id).bot
     played = Played([], [], times={level: [] for level in seat_levels}, samples={level: [] for level in seat_levels})
@@ -78,7 +78,7 @@ def play(game_id: str, players: int, options: dict[str, Any], seed: int, seat_le
         choice = len(game.legal_actions()) > 1
         started = time.perf_counter()
         action, samples = bot_decision(bot, game, level, seed=seed * BOT_SEED_STRIDE + len(game.history),
-                                       time_budget_ms=budget_ms)
+                                       time_budget_ms=budgets[level])
         if choice:
             played.times[level].append((time.perf_counter() - started) * 1000)
             played.samples[level].append(samples)
@@ -158,20 +158,32 @@ def timing(times: list[float], samples: list[int]) -> dict[str, Any]:
             "samples_median": statistics.median(samples), "samples_min": min(samples)}
 
 
+def level_budgets(levels: tuple[str, str], budget_ms: int | None, budget_scale: float | None) -> dict[str, int | None]:
+    """Each level's search budget: `budget_ms` for both, or each level's default times `budget_scale`
+    (None for a level that does not search)."""
+    if budget_ms is not None:
+        return dict.fromkeys(levels, budget_ms)
+    defaults = {level["name"]: level["budget_ms"] for level in pg.list_levels()}
+    return {name: defaults[name] if budget_scale is None or defaults[name] is None
+            else max(1, round(defaults[name] * budget_scale)) for name in levels}
+
+
 def tournament(game_id: str, players: int | None, options: dict[str, Any], strong: str, weak: str, pairs: int,
-               budget_ms: int | None, first_seed: int) -> dict[str, Any]:
-    """A duplicate tournament of `pairs` groups (seeds first_seed, first_seed + 1, ...)."""
+               budget_ms: int | None, first_seed: int, budget_scale: float | None = None) -> dict[str, Any]:
+    """A duplicate tournament of `pairs` groups (seeds first_seed, first_seed + 1, ...); the searching
+    levels' budgets as `level_budgets` says."""
     probe = pg.new_game(game_id, players=players, seed=first_seed, options=options)
     players = probe.players
     team_game = "team_scores" in probe.result()
     plan = seatings(players, team_game, strong, weak)
+    budgets = level_budgets((strong, weak), budget_ms, budget_scale)
     load_before = os.getloadavg()
     started = time.perf_counter()
     groups: list[dict[str, Any]] = []
     times: dict[str, list[float]] = {strong: [], weak: []}
     samples: dict[str, list[int]] = {strong: [], weak: []}
     for seed in range(first_seed, first_seed + pairs):
-        games = [play(game_id, players, probe.options, seed, levels, budget_ms) for levels, _ in plan]
+        games = [play(game_id, players, probe.options, seed, levels, budgets) for levels, _ in plan]
         for one in games:
             for level in one.times:
                 times[level] += one.times[level]
@@ -181,7 +193,7 @@ def tournament(game_id: str, players: int | None, options: dict[str, Any], stron
     has_deals = groups[0]["deal_win"] is not None
     return {
         "game": game_id, "players": players, "options": probe.options, "levels": [strong, weak],
-        "budget_ms": budget_ms, "pairs": pairs, "first_seed": first_seed, "games": pairs * len(plan),
+        "budget_ms": budgets, "pairs": pairs, "first_seed": first_seed, "games": pairs * len(plan),
         "win_share": interval([g["win"] for g in groups], SHARE),
         "margin": interval([g["margin"] for g in groups]),
         "deal_win_share": interval([g["deal_win"] for g in groups if g["deal_win"] is not None], SHARE)
@@ -209,7 +221,7 @@ def markdown(reports: list[dict[str, Any]]) -> str:
              "| ms per move: median / p95 / max | samples per move (median) | load |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in reports:
-        strong, weak = r["levels"]
+        strong, weak = (f"{level} ({budget} ms)" if budget else level for level, budget in r["budget_ms"].items())
         name = f"{r['game']} ({r['players']}p)"
         margin = shown(r["deal_margin"], True) if r["deal_margin"] else f"({shown(r['margin'], True)})"
         ms = "; ".join(f"{level} {t['median_ms']} / {t['p95_ms']} / {t['max_ms']}" for level, t in r["timing"].items()
@@ -251,7 +263,10 @@ def main() -> None:
                         help="with --game: a game option (VALUE read as JSON when it is), repeatable")
     parser.add_argument("--levels", default="hard,normal", help="STRONGER,WEAKER (default hard,normal)")
     parser.add_argument("--pairs", type=int, default=20, help="duplicate groups (seeds) per game")
-    parser.add_argument("--budget-ms", type=int, help="the searching levels' budget (default: each level's own)")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--budget-ms", type=int, help="both levels' search budget (default: each level's own)")
+    budget.add_argument("--budget-scale", type=float,
+                        help="each searching level's default budget times this (0.1: a tenth of each)")
     parser.add_argument("--seed", type=int, default=1, help="the first group's seed")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the markdown table")
     args = parser.parse_args()
@@ -262,7 +277,7 @@ def main() -> None:
     tables = every_table() if args.all else [(args.game, args.players)]
     options = dict(option_value(text) for text in args.option)
     reports = [tournament(game_id, players, options if args.game else {}, strong, weak, args.pairs,
-                          args.budget_ms, args.seed) for game_id, players in tables]
+                          args.budget_ms, args.seed, args.budget_scale) for game_id, players in tables]
     print(json.dumps(reports, indent=2) if args.json else markdown(reports))
 
 

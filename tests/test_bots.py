@@ -15,7 +15,7 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene import BOT as ARSENE_BOT
 from pygames_core.games.arsene import RULES as ARSENE
 
-LEVELS = ["easy", "normal", "hard"]
+LEVELS = list(pg.LEVELS)
 
 
 def positions(count: int = 12, seed: int = 0):
@@ -54,7 +54,7 @@ def test_bots_play_through_deal_ends(level):
 def test_bot_errors():
     game = arsene(seed=1)
     with pytest.raises(pg.PygamesError, match="level"):
-        pg.bot_action(game, "expert")
+        pg.bot_action(game, "grandmaster")
     for seed in ("1", 1.0, -1, [1]):
         with pytest.raises(pg.PygamesError, match="seed"):
             pg.bot_action(game, "normal", seed=seed)

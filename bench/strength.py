@@ -159,11 +159,11 @@ def timing(times: list[float], samples: list[int]) -> dict[str, Any]:
 
 
 def level_budgets(levels: tuple[str, str], budget_ms: int | None, budget_scale: float | None) -> dict[str, int | None]:
-    """Each level's search budget: `budget_ms` for both, or each level's default times `budget_scale`
+    """Each searching level's budget: `budget_ms`, or its default times `budget_scale`, or its default
     (None for a level that does not search)."""
-    if budget_ms is not None:
-        return dict.fromkeys(levels, budget_ms)
     defaults = {level["name"]: level["budget_ms"] for level in pg.list_levels()}
+    if budget_ms is not None:
+        return {name: None if defaults[name] is None else budget_ms for name in levels}
     return {name: defaults[name] if budget_scale is None or defaults[name] is None
             else max(1, round(defaults[name] * budget_scale)) for name in levels}
 
@@ -218,7 +218,7 @@ def shown(figure: dict[str, Any] | None, sign: bool = False) -> str:
 
 def markdown(reports: list[dict[str, Any]]) -> str:
     lines = ["| game | levels | pairs | win share (game) | win share (deal) | margin per deal (per game) "
-             "| ms per move: median / p95 / max | samples per move (median) | load |",
+             "| ms per move: median / p95 / max | samples per move (median) | load (1 min, start–end) |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in reports:
         strong, weak = (f"{level} ({budget} ms)" if budget else level for level, budget in r["budget_ms"].items())
@@ -230,7 +230,7 @@ def markdown(reports: list[dict[str, Any]]) -> str:
                             if t["moves"] and t["samples_median"])
         lines.append(f"| {name} | {strong} vs {weak} | {r['pairs']} | {shown(r['win_share'])} "
                      f"| {shown(r['deal_win_share'])} | {margin} | {ms} | {samples or '–'} "
-                     f"| {r['load_average'][0]} |")
+                     f"| {r['load_average'][0]}–{r['load_average_after'][0]} |")
     return "\n".join(lines)
 
 

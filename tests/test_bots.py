@@ -217,6 +217,40 @@ def test_hard_bot_honours_its_time_budget():
     assert action in game.legal_actions()
 
 
+def test_search_stops_at_its_deadline_even_in_the_middle_of_a_sample(monkeypatch):
+    """A clock that moves 10 ms at every look: the search reads it before every play-out, so it stops
+    within one play-out of its deadline, and keeps only whole samples (every value paired)."""
+    game = arsene(seed=12)
+    game.apply({"type": "choose", "index": 0})
+    seat = game.current_player
+    legal = game.legal_actions()
+    assert len(legal) > 3  # several play-outs a sample: the deadline can fall inside one
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.010
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", clock)
+    values, _, _ = search.playout_values(ARSENE_BOT, game.view(seat), legal, seat, Rng(1), 95)
+    assert now[0] <= 0.010 + 0.095 + 0.010  # started at the first look; at most one play-out late
+    assert len({len(v) for v in values}) == 1 and len(values[0]) >= search.MIN_SAMPLES
+
+
+def test_search_races_its_samples(monkeypatch):
+    """An action clearly behind the leader is dropped (after RACE_FROM samples, at a look every
+    RACE_EVERY samples); when one is left the search stops early, and the statistics say which is which."""
+    monkeypatch.setattr(search, "MAX_SAMPLES", 40)
+    game = positions()[5]
+    seat = game.current_player
+    legal = game.legal_actions()
+    values, _, raced = search.playout_values(ARSENE_BOT, game.view(seat), legal, seat, Rng(1), 600_000)
+    samples = max(len(v) for v in values)
+    assert search.RACE_FROM <= samples < 40 and samples % search.RACE_EVERY == 0 and raced.count(True) == 1
+    _, stats = search.search_action(ARSENE_BOT, game.view(seat), legal, seat, Rng(1), 600_000)
+    assert stats["raced"] == raced and stats["samples"] == samples
+
+
 def test_search_reports_its_samples():
     game = positions()[4]
     seat = game.current_player

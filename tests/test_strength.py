@@ -50,7 +50,7 @@ def test_a_tiny_tournament_reports_every_figure(strength):
     assert hard["median_ms"] <= hard["p95_ms"] <= hard["max_ms"]
     assert hard["samples_median"] >= 1 and normal["samples_median"] == 0  # the normal bot does not search
     table = strength.markdown([report]).splitlines()
-    assert len(table) == 3 and table[2].startswith("| dominuxen (3p) | hard vs normal | 2 |")
+    assert len(table) == 3 and table[2].startswith("| dominuxen (3p) | hard (2 ms) vs normal | 2 |")
 
 
 def test_a_solitaire_compares_the_two_levels_on_the_same_deal(strength):

@@ -170,7 +170,7 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
     # snatch, a give of three cards) names representatives, so they need not be all of `legal`
     compared, means, raced, samples = stats["actions"], stats["means"], stats["raced"], stats["samples"]
     if not means:  # the game named this one action: its play-outs still say how well it does
-        outcomes, _ = playout_values(bot, view, compared, seat, rng, budget, max_samples(level))
+        outcomes, _, _ = playout_values(bot, view, compared, seat, rng, budget, max_samples(level))
         samples = len(outcomes[0])
         means = [sum(outcomes[0]) / samples]
     # best first: those still in the search's race at its end, then those it dropped as clearly behind

@@ -54,24 +54,25 @@ def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any
     candidates = bot.search_actions(view, legal)
     if len(candidates) == 1:  # a game named one action: there is nothing to compare, so no budget to spend
         return candidates[0], {"samples": 0, "actions": candidates, "means": [], "raced": [True]}
-    values, default = playout_values(bot, view, candidates, seat, rng, time_budget_ms, max_samples)
-    samples = max(len(v) for v in values)
+    values, default, raced = playout_values(bot, view, candidates, seat, rng, time_budget_ms, max_samples)
     means = [sum(v) / len(v) for v in values]
-    raced = [i for i in range(len(candidates)) if len(values[i]) == samples]  # not dropped from the race
-    best = max(raced, key=lambda i: means[i])
+    best = max((i for i in range(len(candidates)) if raced[i]), key=lambda i: means[i])
     if default is not None and default >= 0 and not clearly_better(values[best], values[default]):
         best = default
-    return candidates[best], {"samples": samples, "actions": candidates, "means": means,
-                              "raced": [len(values[i]) == samples for i in range(len(candidates))]}
+    return candidates[best], {"samples": max(len(v) for v in values), "actions": candidates, "means": means,
+                              "raced": raced}
 
 
 def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[str, Any]], seat: int, rng: Rng,
-                   time_budget_ms: int, max_samples: int | None = None) -> tuple[list[list[float]], int | None]:
+                   time_budget_ms: int, max_samples: int | None = None
+                   ) -> tuple[list[list[float]], int | None, list[bool]]:
     """Each candidate's play-out values for `seat`, one per state sampled from `view` (every candidate
     still in the race tried in the same sample, so the first values of any two are paired), sampling
-    until the budget is spent (at least MIN_SAMPLES, at most `max_samples`, by default MAX_SAMPLES) or
-    one candidate is left of several; and the index among `candidates` of the normal policy's choice
-    in the first sample (-1 when it is not one of them). A dropped candidate has fewer values than the others."""
+    until the budget is spent (at least MIN_SAMPLES, at most `max_samples`, by default MAX_SAMPLES; the
+    clock is read before every play-out, and a sample the deadline cuts short is left out) or one
+    candidate is left of several; the index among `candidates` of the normal policy's choice in the
+    first sample (-1 when it is not one of them); and whether each candidate was still in the race at
+    the end (a dropped one has no more values than the samples drawn until it was dropped)."""
     deadline = time.perf_counter() + time_budget_ms / 1000
     most = MAX_SAMPLES if max_samples is None else max_samples
     values: list[list[float]] = [[] for _ in candidates]
@@ -84,15 +85,23 @@ def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[st
         if default is None:
             normal = bot.policy_action(bot.rules.copy_state(sample), rng)
             default = next((i for i, action in enumerate(candidates) if action == normal), -1)
+        interrupted = False
         for i in racing:
+            if samples >= MIN_SAMPLES and time.perf_counter() >= deadline:
+                interrupted = True
+                break
             state = bot.rules.copy_state(sample)
             bot.rules.apply(state, candidates[i])
             values[i].append(bot.evaluate(playout(bot, sample, state, rng), seat))
+        if interrupted:  # the deadline came in the middle of a sample: its play-outs so far pair with nothing
+            for i in racing:
+                del values[i][samples:]
+            break
         samples += 1
         if samples >= RACE_FROM and samples % RACE_EVERY == 0 and len(racing) > 1:
             leader = max(racing, key=lambda i: sum(values[i]))
             racing = [i for i in racing if not clearly_better(values[leader], values[i], DROP_STANDARD_ERRORS)]
-    return values, default
+    return values, default, [i in racing for i in range(len(candidates))]
 
 
 def clearly_better(challenger: list[float], default: list[float],

@@ -26,7 +26,10 @@ from typing import Any
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 
-MIN_SAMPLES = 2
+# one whole sample, then the deadline rules: a single sample never overrules the normal bot's choice
+# (see clearly_better), so a slow device or a short budget gets the normal move in time rather than a
+# second sample late
+MIN_SAMPLES = 1
 MAX_SAMPLES = 400
 MAX_PLAYOUT_STEPS = 2000  # a guard against a game hook that never reaches its horizon
 OVERRULE_STANDARD_ERRORS = 1.0  # how clearly the search must beat the normal bot's choice

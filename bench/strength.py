@@ -15,7 +15,8 @@ bot samples less: the report gives the load average and the samples per move bes
 The groups are the independent units: each group's mean win share of the stronger side (against each
 weaker seat or team, a tie counting half) and mean margin, and the 95% confidence intervals (Student's
 t) over the groups' means. Where the game is played in deals (result "deals"), the same is reported per
-deal, from the scores' change over each deal.
+deal, from the scores' change over each deal. A run stopped with Ctrl-C (SIGINT) reports the groups it
+has finished.
 """
 
 from __future__ import annotations
@@ -182,14 +183,19 @@ def tournament(game_id: str, players: int | None, options: dict[str, Any], stron
     groups: list[dict[str, Any]] = []
     times: dict[str, list[float]] = {strong: [], weak: []}
     samples: dict[str, list[int]] = {strong: [], weak: []}
-    for seed in range(first_seed, first_seed + pairs):
-        games = [play(game_id, players, probe.options, seed, levels, budgets) for levels, _ in plan]
-        for one in games:
-            for level in one.times:
-                times[level] += one.times[level]
-                samples[level] += one.samples[level]
-        groups.append(group_figures(games, [units for _, units in plan], team_game))
-        print(f"{game_id}: group {len(groups)}/{pairs} win {groups[-1]['win']:.2f}", file=sys.stderr)
+    try:
+        for seed in range(first_seed, first_seed + pairs):
+            games = [play(game_id, players, probe.options, seed, levels, budgets) for levels, _ in plan]
+            for one in games:
+                for level in one.times:
+                    times[level] += one.times[level]
+                    samples[level] += one.samples[level]
+            groups.append(group_figures(games, [units for _, units in plan], team_game))
+            print(f"{game_id}: group {len(groups)}/{pairs} win {groups[-1]['win']:.2f}", file=sys.stderr)
+    except KeyboardInterrupt:  # a long run stopped (Ctrl-C, or SIGINT): the report of the groups played
+        if not groups:
+            raise
+        pairs = len(groups)
     has_deals = groups[0]["deal_win"] is not None
     return {
         "game": game_id, "players": players, "options": probe.options, "levels": [strong, weak],

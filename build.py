@@ -11,11 +11,12 @@ precaches all of it, so that the site works offline after one visit. Nothing is 
 origin, at build time or at run time.
 
 For embeds, which show a static preview before they start Pyodide, the build also writes what
-Python would answer without the runtime: catalog.json (list_games) and, for each scenario in
-web/scenarios/, its frames (the reader's snapshot after every step, played through the rules here,
-so a scenario the rules refuse fails the build). The rules pages read each game's how-to-play
-document from howto/<game>.json (pygames_core.how_to_play, checked here: a malformed one fails the
-build), so the rules are there before Python starts, and offline.
+Python would answer without the runtime: catalog.json (list_games), levels.json (list_levels: the
+pickers' bot levels) and, for each scenario in web/scenarios/, its frames (the reader's snapshot
+after every step, played through the rules here, so a scenario the rules refuse fails the build).
+The rules pages read each game's how-to-play document from howto/<game>.json
+(pygames_core.how_to_play, checked here: a malformed one fails the build), so the rules are there
+before Python starts, and offline.
 
 The standard library's zip and the wheel ship as bytecode, compiled by the pinned Pyodide's own
 Python in Node (tools/compile_pyc.py): Python no longer compiles them on every visit.
@@ -430,9 +431,10 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     write_how_to_play(dist / "howto")  # first: a malformed document is reported as such
-    from pygames_core import list_games
+    from pygames_core import list_games, list_levels
 
     (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")
+    (dist / "levels.json").write_text(json.dumps(list_levels()) + "\n", encoding="utf-8")
     (dist / "scenarios").mkdir(exist_ok=True)
     compile_scenarios(WEB / "scenarios", dist / "scenarios")
     bundle_modules(dist)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
+import pygames_core as pg
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import _build_module, launch_options  # noqa: E402  (the e2e tests' browser and build)
@@ -36,28 +38,30 @@ def time_to_table(page: Page, url: str) -> dict:
         page.click("#start")
     page.wait_for_selector(".arsene", timeout=TIMEOUT_MS)
     playable = time.perf_counter() - start
-    page.wait_for_function("window.pygamesTimings !== undefined", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => window.pygamesTimings !== undefined", timeout=TIMEOUT_MS)
     # inside the worker: ms from its start to Pyodide loaded, the wheel loaded, the bridge imported
     worker = page.evaluate("window.pygamesTimings")
     return {"picker_s": round(picker, 2), "playable_s": round(playable, 2), "worker_ms": worker}
 
 
-def bot_times(page: Page, level: str, moves: int, budget_ms: int) -> dict:
-    """Milliseconds per decision of seat 0's bot, measured in the page through the worker bridge,
-    over positions with a real choice (the other seats play easy to get there quickly)."""
+def bot_times(page: Page, level: str, moves: int, budget_ms: int | None, game: str = "arsene") -> dict:
+    """Milliseconds per decision of seat 0's bot in `game`, measured in the page through the worker
+    bridge (the bot op: the search, then the move applied and the snapshot sent back), over positions
+    with a real choice (the other seats play easy to get there quickly); budget None: the level's own."""
     times = page.evaluate(
-        """async ([level, moves, budget]) => {
+        """async ([level, moves, budget, game]) => {
             const call = window.pygamesBridge;
             const times = [];
-            for (let game = 0; times.length < moves; game++) {
-                let reply = await call({op: "new", game: "arsene", seed: 100 + game, seat: 0});
+            while (times.length < moves) {
+                let reply = await call({op: "new", game, seed: 100 + times.length, seat: 0});
                 const sid = reply.sid;
                 let snap = reply.snapshot, seed = 0;
                 while (!snap.is_over && times.length < moves) {
                     const mine = snap.current_player === 0 && snap.legal.length > 1;
                     const t0 = performance.now();
-                    reply = await call({op: "bot", sid, level: mine ? level : "easy", seed: seed++,
-                                        time_budget_ms: budget});
+                    const request = {op: "bot", sid, level: mine ? level : "easy", seed: seed++};
+                    if (budget !== null) request.time_budget_ms = budget;
+                    reply = await call(request);
                     if (!reply.ok) throw new Error(reply.error.message);
                     if (mine) times.push(performance.now() - t0);
                     snap = reply.snapshot;
@@ -66,10 +70,10 @@ def bot_times(page: Page, level: str, moves: int, budget_ms: int) -> dict:
             }
             return times;
         }""",
-        [level, moves, budget_ms],
+        [level, moves, budget_ms, game],
     )
     ordered = sorted(times)
-    return {"level": level, "moves": len(ordered), "median_ms": round(statistics.median(ordered), 1),
+    return {"game": game, "level": level, "moves": len(ordered), "median_ms": round(statistics.median(ordered), 1),
             "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 1), "max_ms": round(ordered[-1], 1)}
 
 
@@ -119,6 +123,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30, help="decisions timed per level (hard: a third)")
     parser.add_argument("--budget", type=int, default=1000, help="hard bot budget, ms")
     parser.add_argument("--solver-deals", type=int, default=20, help="Chains deals solved per mode (0: none)")
+    parser.add_argument("--budget-games", default="",
+                        help="games (comma-separated, or all) whose hard and expert bots are also timed at "
+                             "their default budgets: a decision should end within its budget + 10%%")
     args = parser.parse_args()
     build = _build_module()
     build.build()
@@ -137,7 +144,7 @@ def main() -> None:
             context = playwright.chromium.launch_persistent_context(profile, **launch_options())
             page = context.new_page()
             time_to_table(page, url)
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
             page.evaluate("localStorage.clear()")
             report["warm"] = time_to_table(page, url)
             page.evaluate("localStorage.clear()")
@@ -148,6 +155,10 @@ def main() -> None:
                 bot_times(page, level, args.moves if level != "hard" else max(5, args.moves // 3), args.budget)
                 for level in ("easy", "normal", "hard")
             ]
+            games = [g["id"] for g in pg.list_games()] if args.budget_games == "all" else \
+                [g for g in args.budget_games.split(",") if g]
+            report["pyodide_default_budgets"] = [bot_times(page, level, args.moves, None, game)
+                                                 for game in games for level in ("hard", "expert")]
             if args.solver_deals:
                 report["pyodide_chains_solver"] = [solver_times(page, args.solver_deals, mode)
                                                    for mode in ("beginner", "advanced")]

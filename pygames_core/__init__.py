@@ -1,7 +1,8 @@
 """pygames_core: the rules of the pygames collection, its bots, and the public contract.
 
 The public contract (docs/api.md) is the functions below plus the `Game` object's members.
-Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) and
+Extensions beyond it: `list_levels()` (each level of LEVELS with its search's default budget),
+`hint(game)` (a suggested move from the mover's own view) and
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
 `verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;
 `how_to_play(game_id)` (the game's rules for a newcomer, in English and Japanese: a pitch, a typical
@@ -35,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames_core.ai import levels
-from pygames_core.ai.levels import LEVELS
+from pygames_core.ai.levels import LEVELS, list_levels
 from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
 from pygames_core.engine.game import Game
 from pygames_core.engine.game import load as _load
@@ -63,6 +64,7 @@ __all__ = [
     "hint",
     "how_to_play",
     "list_games",
+    "list_levels",
     "load_game",
     "new_game",
 ]

@@ -15,7 +15,7 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene import BOT as ARSENE_BOT
 from pygames_core.games.arsene import RULES as ARSENE
 
-LEVELS = ["easy", "normal", "hard"]
+LEVELS = list(pg.LEVELS)
 
 
 def positions(count: int = 12, seed: int = 0):
@@ -54,7 +54,7 @@ def test_bots_play_through_deal_ends(level):
 def test_bot_errors():
     game = arsene(seed=1)
     with pytest.raises(pg.PygamesError, match="level"):
-        pg.bot_action(game, "expert")
+        pg.bot_action(game, "grandmaster")
     for seed in ("1", 1.0, -1, [1]):
         with pytest.raises(pg.PygamesError, match="seed"):
             pg.bot_action(game, "normal", seed=seed)
@@ -215,6 +215,40 @@ def test_hard_bot_honours_its_time_budget():
     action = pg.bot_action(game, "hard", seed=1, time_budget_ms=100)
     assert time.perf_counter() - start < 1.5
     assert action in game.legal_actions()
+
+
+def test_search_stops_at_its_deadline_even_in_the_middle_of_a_sample(monkeypatch):
+    """A clock that moves 10 ms at every look: the search reads it before every play-out, so it stops
+    within one play-out of its deadline, and keeps only whole samples (every value paired)."""
+    game = arsene(seed=12)
+    game.apply({"type": "choose", "index": 0})
+    seat = game.current_player
+    legal = game.legal_actions()
+    assert len(legal) > 3  # several play-outs a sample: the deadline can fall inside one
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.010
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", clock)
+    values, _, _ = search.playout_values(ARSENE_BOT, game.view(seat), legal, seat, Rng(1), 95)
+    assert now[0] <= 0.010 + 0.095 + 0.010  # started at the first look; at most one play-out late
+    assert len({len(v) for v in values}) == 1 and len(values[0]) >= search.MIN_SAMPLES
+
+
+def test_search_races_its_samples(monkeypatch):
+    """An action clearly behind the leader is dropped (after RACE_FROM samples, at a look every
+    RACE_EVERY samples); when one is left the search stops early, and the statistics say which is which."""
+    monkeypatch.setattr(search, "MAX_SAMPLES", 40)
+    game = positions()[5]
+    seat = game.current_player
+    legal = game.legal_actions()
+    values, _, raced = search.playout_values(ARSENE_BOT, game.view(seat), legal, seat, Rng(1), 600_000)
+    samples = max(len(v) for v in values)
+    assert search.RACE_FROM <= samples < 40 and samples % search.RACE_EVERY == 0 and raced.count(True) == 1
+    _, stats = search.search_action(ARSENE_BOT, game.view(seat), legal, seat, Rng(1), 600_000)
+    assert stats["raced"] == raced and stats["samples"] == samples
 
 
 def test_search_reports_its_samples():

@@ -57,6 +57,12 @@ def test_games():
     assert ok(op="games")["games"] == pg.list_games()
 
 
+def test_levels():
+    levels = ok(op="levels")["levels"]
+    assert [level["name"] for level in levels] == list(pg.LEVELS)
+    assert levels[-1] == {"name": "expert", "budget_ms": 3000}
+
+
 def test_new_returns_a_session_and_snapshot(session):
     game = pg.load_game(session["snapshot"]["save"])
     assert isinstance(session["sid"], int)

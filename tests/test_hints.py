@@ -13,6 +13,7 @@ import pytest
 
 import pygames_core as pg
 from pygames_core.ai import cube, search
+from pygames_core.ai.levels import HINT_BUDGET_MS, find_level, hint_level
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games import find_entry
@@ -136,3 +137,11 @@ def test_the_hint_on_random_positions_of_every_kind_of_decision(name, one_sample
             break
     assert reached == decisions
     assert "search" in reasons and ("cube" in reasons) == ("double" in decisions)
+
+
+def test_the_hint_searches_as_the_strongest_level_that_fits_its_budget():
+    assert hint_level(HINT_BUDGET_MS) == find_level("hard")  # no level's budget fits: the first that searches
+    assert hint_level(1000) == find_level("hard")
+    assert hint_level(2999) == find_level("hard")
+    assert hint_level(3000) == find_level("expert")
+    assert [level["name"] for level in pg.list_levels() if level["budget_ms"]] == ["hard", "expert"]

@@ -12,13 +12,13 @@ import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.
 import { dealParameters, packText, seedParameter, siteLink } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
+import { levelText, loadLevels } from "./levels.js";
 import { drawableSnapshot, LiveTable, storedSnapshot } from "./table.js";
 
 const SAVE_KEY = "pygames.save";
 const CORRUPT_SAVE_KEY = "pygames.save.corrupt";
 const PREFS_KEY = "pygames.prefs";
 const HUMAN_SEAT = 0;
-const LEVELS = ["easy", "normal", "hard"];
 const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], start: ["loadingStart", 3] };
 // A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
 const HINT_BUDGET_MS = 400;
@@ -64,7 +64,9 @@ const bridge = startBridge({
 window.pygamesBridge = bridge.call;
 
 let games = [];
-let gamesKnown = null; // resolves to whether `games` could be read (knowGames)
+let gamesKnown = null; // resolves to whether `games` and `levels` could be read (knowGames, knowLevels)
+let levels = []; // the bot levels, weakest first, as Python lists them (levels.js)
+let levelsKnown = null; // resolves to whether `levels` could be read (knowLevels)
 // The LiveTable on the table, with the shell's own fields: level, undo (allowed), challenge (a
 // shared deal: no undo), hint.
 let session = null;
@@ -187,7 +189,8 @@ async function main() {
   setupChrome();
   const shared = sharedDeal();
   const saved = storage.get(SAVE_KEY);
-  gamesKnown = knowGames();
+  levelsKnown = knowLevels();
+  gamesKnown = Promise.all([knowGames(), levelsKnown]).then((known) => known.every(Boolean));
   let resuming = null;
   if (saved !== null) resuming = resume(saved);
   else if (shared) startShared(shared);
@@ -210,6 +213,18 @@ async function main() {
     const game = games.find((entry) => entry.id === shared.game);
     showMessage(t("sharedDeal", { game: pick(game?.title) || shared.game }),
       { label: t("playShared"), run: () => startShared(shared) });
+  }
+}
+
+// The bot levels, for the picker and a saved game's level. False when they cannot be read (the error
+// has been said).
+async function knowLevels() {
+  try {
+    levels = await loadLevels((request) => bridge.call(request));
+    return true;
+  } catch (error) {
+    if (!await engineDown()) showError(error);
+    return false;
   }
 }
 
@@ -286,7 +301,9 @@ async function resume(raw) {
   } catch (error) {
     opening = Promise.resolve({ ok: false, error: { message: error.message } });
   }
-  const settings = { level: LEVELS.includes(saved?.level) ? saved.level : "normal", undo: saved?.undo !== false,
+  await levelsKnown; // levels.json: at once
+  const known = levels.some((level) => level.name === saved?.level);
+  const settings = { level: known ? saved.level : "normal", undo: saved?.undo !== false,
     challenge: saved?.challenge === true, explain: saved?.explain === true };
   const drawn = drawableSnapshot(saved?.snap ?? null, saved?.text);
   const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
@@ -445,15 +462,20 @@ function showPicker() {
   game.pitch && h("button", { type: "button", class: "ghost how-to-play", "data-rules": game.id,
     "aria-label": t("howToPlayLabel", { game: pick(game.title) }), text: t("howToPlay"),
     onclick: () => openRules(game) })));
-  const level = remembered.level ?? "normal";
+  const level = levels.find((entry) => entry.name === (remembered.level ?? "normal")) ?? levels[0];
   const form = h("form", { class: "start-form", onsubmit: (event) => {
     event.preventDefault();
     startGame(chosen, form);
   } },
   h("fieldset", {}, h("legend", { text: t("gameOptions") }), optionsBox,
     h("div", { class: "field" }, h("label", { for: "level", text: t("botLevel") }),
-      h("select", { id: "level", name: "level" },
-        LEVELS.map((name) => h("option", { value: name, text: t(`level_${name}`), selected: name === level })))),
+      h("select", { id: "level", name: "level", "aria-describedby": "level-help",
+        onchange: (event) => {
+          $("level-help").textContent = levelText(levels.find((entry) => entry.name === event.target.value)).help;
+        } },
+      levels.map((entry) => h("option", { value: entry.name, text: levelText(entry).name,
+        selected: entry === level }))),
+      h("p", { class: "fine", id: "level-help", text: levelText(level).help })),
     h("div", { class: "field" }, h("label", { for: "seed", id: "seed-label", text: t("seed") }),
       // text, not a number field: a seed has up to 20 digits, and what is typed goes to Python as typed
       h("input", { id: "seed", name: "seed", type: "text", inputmode: "numeric", autocomplete: "off",

@@ -7,13 +7,13 @@ import { renderCube } from "./cube.js";
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
+import { loadLevels } from "./levels.js";
 import { seatName, seatsFromBottom } from "./seats.js";
 import { seedParameter, unpackText } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
 import { drawableSnapshot, LiveTable, PACE, storedSnapshot } from "./table.js";
 
-const LEVELS = ["easy", "normal", "hard"];
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const SAVE_PREFIX = "pygames.embed."; // + the frame's own URL: each embed resumes its own game
 // + the frame's own URL: the snapshot last drawn beside that save (storedSnapshot), which draws the
@@ -139,9 +139,6 @@ function readParameters() {
   }
   if (params.mode === "replay" && !params.save) {
     throw new EmbedError("errBadParam", { detail: "replay mode needs the game: save=…" });
-  }
-  if (!LEVELS.includes(params.level)) {
-    throw new EmbedError("errBadParam", { detail: `level is ${LEVELS.join(", ")}, not ${params.level}` });
   }
   if (params.mode === "example" && !params.scenario) {
     throw new EmbedError("errBadParam", { detail: "example mode needs a scenario" });
@@ -675,6 +672,10 @@ async function main() {
   if (!params) return;
   try {
     catalog = await (await fetch("catalog.json")).json();
+    const names = (await loadLevels(ask)).map((level) => level.name);
+    if (!names.includes(params.level)) {
+      throw new EmbedError("errBadParam", { detail: `level is ${names.join(", ")}, not ${params.level}` });
+    }
     if (params.mode === "play") showPlayCover();
     else if (params.mode === "replay") await showReplay();
     else await showExample();

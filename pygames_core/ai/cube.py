@@ -1,6 +1,6 @@
 """The bots' doubling-cube decisions: double, take or pass from an estimate of the chance to win the
 game being played (the game's quick `Bot.win_chance` for the normal bot, sampled play-outs for the
-hard one). The cube itself, its legal actions and its bookkeeping are pygames_core/kit/match.py.
+searching levels). The cube itself, its legal actions and its bookkeeping are pygames_core/kit/match.py.
 """
 
 from __future__ import annotations
@@ -70,18 +70,19 @@ def cube_moment(view: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
     return isinstance(view.get("cube"), dict) and any(a["type"] in CUBE_ACTIONS for a in legal)
 
 
-def cube_decision(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], level: str, rng: Rng,
+def cube_decision(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], sampled: bool, rng: Rng,
                   budget_ms: int) -> tuple[dict[str, Any] | None, float, int]:
     """A bot's cube action at a moment cube actions are legal, or None to play on without doubling;
-    with the chance it estimated and the play-outs that took (0 for the quick estimate). `normal`
-    uses the game's quick estimate, `hard` sampled play-outs (a third of its budget when the
-    question is only whether to double, since the move itself is searched afterwards)."""
+    with the chance it estimated and the play-outs that took (0 for the quick estimate). The normal
+    bot uses the game's quick estimate; the searching levels (`sampled`) use sampled play-outs (a
+    third of the budget when the question is only whether to double, since the move itself is
+    searched afterwards)."""
     seat = view["seat"]
     side = bot.side_of(seat)
     match = match_from_view(view)
     kinds = {a["type"] for a in legal}
     answering = "take" in kinds
-    if level == "hard":
+    if sampled:
         share = budget_ms if answering else max(1, budget_ms // 3)
         chance, samples = sampled_win_chance(bot, view, seat, rng, share)
     else:

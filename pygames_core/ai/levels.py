@@ -1,26 +1,30 @@
-"""Bots at three levels, each choosing from its own seat's view only (no peeking): the view with
+"""Bots at four levels, each choosing from its own seat's view only (no peeking): the view with
 everything the seat has seen, which a bot remembers (`Game.remembered_view`).
 
 - easy: a legal action at random.
 - normal: the game's own quick policy (sensible play of that game) applied to a state sampled
   from the view; the policy reads only the mover's hand and public facts, so the sampled hidden
   cards do not change its choice.
-- hard: the generic determinized search in search.py, within a time budget.
+- hard: the generic determinized search in search.py, within a time budget (1 s by default).
+- expert: the same search with a longer budget (3 s by default) and room for more samples.
 
 The same search answers a human's request for a hint (`hint`), from what that player's seat has seen
-only (as a bot remembers it), with its reason (forced, the search's values, or the cube's chance to win).
+only (as a bot remembers it), with its reason (forced, the search's values, or the cube's chance to
+win): the search of the strongest level whose default budget fits the hint's.
 
 In a game played with the doubling cube, whether to double, take or pass is decided first, from
 the chance to win the game (cube.py: the game's quick estimate for normal, sampled play-outs for
-hard); a bot that does not double then chooses its move as usual.
+the searching levels); a bot that does not double then chooses its move as usual.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any
 
+from pygames_core.ai import search
 from pygames_core.ai.bot import Bot
 from pygames_core.ai.cube import cube_decision, cube_moment
 from pygames_core.ai.search import playout_values, search_action
@@ -29,18 +33,67 @@ from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng, fresh_seed
 from pygames_core.kit.match import CUBE_ACTIONS
 
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_BUDGET_MS = 1000
+
+@dataclass(frozen=True)
+class Level:
+    """A bot level: its name and, for a level that searches, the search's default time budget and how
+    many times search.MAX_SAMPLES it may sample (a longer budget is only worth it with room to sample)."""
+
+    name: str
+    budget_ms: int | None = None
+    sample_scale: int = 0
+
+    @property
+    def searches(self) -> bool:
+        return self.budget_ms is not None
+
+
+# weakest first; the page offers them in this order (the bridge's `levels`)
+LEVEL_TABLE = (Level("easy"), Level("normal"), Level("hard", 1000, 1), Level("expert", 3000, 4))
+LEVELS = tuple(level.name for level in LEVEL_TABLE)
 HINT_BUDGET_MS = 300
 ANALYSIS_BUDGET_MS = 3000
 MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (no OverflowError)
 
 
+def list_levels() -> list[dict[str, Any]]:
+    """The levels, weakest first: {"name", "budget_ms"} (the default time budget of a level that
+    searches, null for one that does not), so that a page needs no copy of them."""
+    return [{"name": level.name, "budget_ms": level.budget_ms} for level in LEVEL_TABLE]
+
+
+def find_level(name: str) -> Level:
+    level = next((level for level in LEVEL_TABLE if level.name == name), None)
+    if level is None:
+        raise PygamesError(f"bot level must be one of {', '.join(LEVELS)}, not {name!r}")
+    return level
+
+
+def hint_level(budget_ms: int) -> Level:
+    """The strongest searching level whose default budget fits `budget_ms` (the weakest searching one
+    when none does): the hint searches as that level does, within its own budget."""
+    searching = [level for level in LEVEL_TABLE if level.searches]
+    fitting = [level for level in searching if level.budget_ms is not None and level.budget_ms <= budget_ms]
+    return fitting[-1] if fitting else searching[0]
+
+
+def max_samples(level: Level) -> int:
+    return search.MAX_SAMPLES * level.sample_scale
+
+
 def bot_action(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
                time_budget_ms: int | None = None) -> dict[str, Any]:
     """A legal action for `game.current_player`, chosen from that seat's view by the game's `bot`."""
-    if level not in LEVELS:
-        raise PygamesError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+    action, _ = bot_decision(bot, game, level, seed=seed, time_budget_ms=time_budget_ms)
+    return action
+
+
+def bot_decision(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
+                 time_budget_ms: int | None = None) -> tuple[dict[str, Any], int]:
+    """`bot_action`'s action, with the states the bot sampled to choose it (its search's or its cube
+    estimate's play-outs; 0 for a forced action, the easy and the normal bot): what a benchmark
+    reports beside the time a decision took (bench/strength.py)."""
+    spec = find_level(level)
     _check_seed_and_budget(seed, time_budget_ms)
     seat = game.current_player
     if seat is None:
@@ -48,22 +101,23 @@ def bot_action(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | 
     legal = game.legal_actions()
     rng = Rng(fresh_seed() if seed is None else seed)
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], 0
     if level == "easy":
-        return rng.choice(legal)
+        return rng.choice(legal), 0
     view = game.remembered_view(seat)
-    budget = _budget(time_budget_ms, DEFAULT_BUDGET_MS)
+    budget = _budget(time_budget_ms, spec.budget_ms or 0)  # the normal bot's cube decision needs none
+    cube_samples = 0
     if cube_moment(view, legal):
         started = time.perf_counter()
-        chosen, _, _ = cube_decision(bot, view, legal, level, rng, budget)
+        chosen, _, cube_samples = cube_decision(bot, view, legal, spec.searches, rng, budget)
         if chosen is not None:
-            return chosen
+            return chosen, cube_samples
         legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]  # no double: play on
         budget = max(1, budget - int(1000 * (time.perf_counter() - started)))  # the move gets what is left
-    if level == "normal":
-        return bot.policy_action(bot.sample_state(view, rng), rng)
-    action, _ = search_action(bot, view, legal, seat, rng, budget)
-    return action
+    if not spec.searches:
+        return bot.policy_action(bot.sample_state(view, rng), rng), cube_samples
+    action, stats = search_action(bot, view, legal, seat, rng, budget, max_samples(spec))
+    return action, cube_samples + stats["samples"]
 
 
 def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict[str, Any]:
@@ -94,7 +148,7 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
     view = game.remembered_view(seat)
     if cube_moment(view, legal):
         started = time.perf_counter()
-        chosen, chance, samples = cube_decision(bot, view, legal, "hard", rng, budget)
+        chosen, chance, samples = cube_decision(bot, view, legal, True, rng, budget)
         reason = {"kind": "cube", "win_chance": round(chance, 4)}
         if chosen is not None:
             # a pass gives the game up; the other cube actions play on at the estimated chance
@@ -110,16 +164,18 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
     own = bot.hint(view, legal, budget, rng)
     if own is not None:
         return own
-    action, stats = search_action(bot, view, legal, seat, rng, budget)
+    level = hint_level(budget)
+    action, stats = search_action(bot, view, legal, seat, rng, budget, max_samples(level))
     # the means are those of the actions the search compared: a game with many legal actions (a
     # snatch, a give of three cards) names representatives, so they need not be all of `legal`
-    compared, means, samples = stats["actions"], stats["means"], stats["samples"]
+    compared, means, raced, samples = stats["actions"], stats["means"], stats["raced"], stats["samples"]
     if not means:  # the game named this one action: its play-outs still say how well it does
-        outcomes, _ = playout_values(bot, view, compared, seat, rng, budget)
+        outcomes, _, _ = playout_values(bot, view, compared, seat, rng, budget, max_samples(level))
         samples = len(outcomes[0])
         means = [sum(outcomes[0]) / samples]
-    ranked = sorted(zip(means, range(len(compared)), strict=True), key=lambda pair: (-pair[0], pair[1]))
-    values = [{"action": compared[i], "value": round(mean, 4)} for mean, i in ranked]
+    # best first: those still in the search's race at its end, then those it dropped as clearly behind
+    ranked = sorted(range(len(compared)), key=lambda i: (not raced[i], -means[i], i))
+    values = [{"action": compared[i], "value": round(means[i], 4)} for i in ranked]
     return {"action": action, "values": values, "samples": samples, "reason": search_reason(action, values, samples)}
 
 

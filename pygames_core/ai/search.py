@@ -7,6 +7,10 @@ policy to the game's horizon, and score the end with the game's `evaluate`. Samp
 the time budget is spent. Using the same sample for every action compares them on equal terms
 (common random numbers), which needs far fewer samples.
 
+The samples are raced: once a few samples are in, an action whose paired play-outs fall clearly
+behind the leader's (DROP_STANDARD_ERRORS standard errors) is played out no more, so the budget goes
+to telling the close ones apart; when a single action is left the search stops early.
+
 The normal bot's choice is the default: the search overrules it only when its best action beats
 that choice by more than the noise of the paired differences (one standard error). With few
 samples — a slow phone, a short budget — the hard bot so plays at least as well as the normal one
@@ -22,10 +26,16 @@ from typing import Any
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 
-MIN_SAMPLES = 2
+# one whole sample, then the deadline rules: a single sample never overrules the normal bot's choice
+# (see clearly_better), so a slow device or a short budget gets the normal move in time rather than a
+# second sample late
+MIN_SAMPLES = 1
 MAX_SAMPLES = 400
 MAX_PLAYOUT_STEPS = 2000  # a guard against a game hook that never reaches its horizon
 OVERRULE_STANDARD_ERRORS = 1.0  # how clearly the search must beat the normal bot's choice
+RACE_FROM = 8  # samples before any action is dropped from the race
+RACE_EVERY = 4  # samples between two looks at the race (a look reads every paired value)
+DROP_STANDARD_ERRORS = 3.0  # how far behind the leader an action falls before it is dropped
 
 
 def playout(bot: Bot[Any], start: Any, state: Any, rng: Rng) -> Any:
@@ -37,52 +47,76 @@ def playout(bot: Bot[Any], start: Any, state: Any, rng: Rng) -> Any:
 
 
 def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], seat: int, rng: Rng,
-                  time_budget_ms: int) -> tuple[dict[str, Any], dict[str, Any]]:
+                  time_budget_ms: int, max_samples: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """The action with the best mean play-out value, and statistics for hints, benchmarks and tests:
     "actions", the game's `search_actions` (all of `legal` for most games, representatives for some),
-    "means", each one's mean play-out value in the same order, and "samples" (no means and no samples
-    when the game names a single action, which is then taken without sampling)."""
+    "means", each one's mean play-out value in the same order (over the samples it was played out in),
+    "raced", whether each was still in the race at the end (not dropped as clearly behind), and
+    "samples" (no means and no samples when the game names a single action, which is then taken
+    without sampling)."""
     candidates = bot.search_actions(view, legal)
     if len(candidates) == 1:  # a game named one action: there is nothing to compare, so no budget to spend
-        return candidates[0], {"samples": 0, "actions": candidates, "means": []}
-    values, default = playout_values(bot, view, candidates, seat, rng, time_budget_ms)
-    samples = len(values[0])
-    means = [sum(v) / samples for v in values]
-    best = max(range(len(candidates)), key=lambda i: means[i])
+        return candidates[0], {"samples": 0, "actions": candidates, "means": [], "raced": [True]}
+    values, default, raced = playout_values(bot, view, candidates, seat, rng, time_budget_ms, max_samples)
+    means = [sum(v) / len(v) for v in values]
+    best = max((i for i in range(len(candidates)) if raced[i]), key=lambda i: means[i])
     if default is not None and default >= 0 and not clearly_better(values[best], values[default]):
         best = default
-    return candidates[best], {"samples": samples, "actions": candidates, "means": means}
+    return candidates[best], {"samples": max(len(v) for v in values), "actions": candidates, "means": means,
+                              "raced": raced}
 
 
 def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[str, Any]], seat: int, rng: Rng,
-                   time_budget_ms: int) -> tuple[list[list[float]], int | None]:
+                   time_budget_ms: int, max_samples: int | None = None
+                   ) -> tuple[list[list[float]], int | None, list[bool]]:
     """Each candidate's play-out values for `seat`, one per state sampled from `view` (every candidate
-    tried in the same sample), sampling until the budget is spent (at least MIN_SAMPLES, at most
-    MAX_SAMPLES); and the index among `candidates` of the normal policy's choice in the first sample
-    (-1 when it is not one of them)."""
+    still in the race tried in the same sample, so the first values of any two are paired), sampling
+    until the budget is spent (at least MIN_SAMPLES, at most `max_samples`, by default MAX_SAMPLES; the
+    clock is read before every play-out, and a sample the deadline cuts short is left out) or one
+    candidate is left of several; the index among `candidates` of the normal policy's choice in the
+    first sample (-1 when it is not one of them); and whether each candidate was still in the race at
+    the end (a dropped one has no more values than the samples drawn until it was dropped)."""
     deadline = time.perf_counter() + time_budget_ms / 1000
+    most = MAX_SAMPLES if max_samples is None else max_samples
     values: list[list[float]] = [[] for _ in candidates]
+    racing = list(range(len(candidates)))
     default: int | None = None
     samples = 0
-    while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
+    while samples < most and (samples < MIN_SAMPLES or (
+            time.perf_counter() < deadline and (len(racing) > 1 or len(candidates) == 1))):
         sample = bot.sample_state(view, rng)
         if default is None:
             normal = bot.policy_action(bot.rules.copy_state(sample), rng)
             default = next((i for i, action in enumerate(candidates) if action == normal), -1)
-        for i, action in enumerate(candidates):
+        interrupted = False
+        for i in racing:
+            if samples >= MIN_SAMPLES and time.perf_counter() >= deadline:
+                interrupted = True
+                break
             state = bot.rules.copy_state(sample)
-            bot.rules.apply(state, action)
+            bot.rules.apply(state, candidates[i])
             values[i].append(bot.evaluate(playout(bot, sample, state, rng), seat))
+        if interrupted:  # the deadline came in the middle of a sample: its play-outs so far pair with nothing
+            for i in racing:
+                del values[i][samples:]
+            break
         samples += 1
-    return values, default
+        if samples >= RACE_FROM and samples % RACE_EVERY == 0 and len(racing) > 1:
+            leader = max(racing, key=lambda i: sum(values[i]))
+            racing = [i for i in racing if not clearly_better(values[leader], values[i], DROP_STANDARD_ERRORS)]
+    return values, default, [i in racing for i in range(len(candidates))]
 
 
-def clearly_better(challenger: list[float], default: list[float]) -> bool:
-    """Whether the paired play-out values of `challenger` beat `default` by more than their noise."""
-    diffs = [a - b for a, b in zip(challenger, default, strict=True)]
+def clearly_better(challenger: list[float], default: list[float],
+                   standard_errors: float = OVERRULE_STANDARD_ERRORS) -> bool:
+    """Whether the paired play-out values of `challenger` beat `default` by more than `standard_errors`
+    times their noise (over the samples both have: one may have left the race early)."""
+    diffs = [a - b for a, b in zip(challenger, default, strict=False)]
     n = len(diffs)
+    if n < 2:
+        return False
     mean = sum(diffs) / n
-    if mean <= 0 or n < 2:
+    if mean <= 0:
         return False
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > OVERRULE_STANDARD_ERRORS * math.sqrt(variance / n)
+    return mean > standard_errors * math.sqrt(variance / n)

@@ -7,6 +7,8 @@ lives here: every game crosses the worker boundary through the same few operatio
 Operations (`?`: the field may be left out or null; every other field is required, and a field an
 operation does not name is refused):
 - `games`                                  -> {"games": list_games()}
+- `levels`                                 -> {"levels": list_levels()}: the bot levels, weakest first, with
+                                              each searching level's default time budget (ms)
 - `how_to_play` {game}                     -> {"how_to_play": how_to_play(game)}: the game's rules for a
                                               newcomer (the page fetches howto/<game>.json first)
 - `new`  {game, players?, seed?, options?, setup?, seat}   -> {"sid", "snapshot"}
@@ -81,7 +83,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from pygames_core import analysis, bot_action, hint, how_to_play, list_games, load_game, new_game
+from pygames_core import analysis, bot_action, hint, how_to_play, list_games, list_levels, load_game, new_game
 from pygames_core.app.scenario import parse_scenario
 from pygames_core.engine.errors import PygamesError
 from pygames_core.engine.game import Game
@@ -94,6 +96,7 @@ _next_sid = 1
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     op: (frozenset(required), frozenset(optional)) for op, required, optional in (
         ("games", (), ()),
+        ("levels", (), ()),
         ("how_to_play", ("game",), ()),
         ("new", ("game", "seat"), ("players", "seed", "options", "setup")),
         ("load", ("text", "seat"), ()),
@@ -205,6 +208,8 @@ def handle(request: Any) -> dict[str, Any]:
     op = _checked(request)
     if op == "games":
         return {"games": list_games()}
+    if op == "levels":
+        return {"levels": list_levels()}
     if op == "how_to_play":
         return {"how_to_play": how_to_play(request["game"])}
     if op == "new":

@@ -1,0 +1,59 @@
+"""bench/strength.py, the duplicate tournaments, run tiny: the report's shape and its consistency (its
+figures are measured, never asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def strength() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "bench" / "strength.py"
+    spec = importlib.util.spec_from_file_location("bench_strength", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_seating_gives_the_stronger_level_each_place_once(strength):
+    assert strength.seatings(2, False, "hard", "normal") == [(["hard", "normal"], [0]), (["normal", "hard"], [1])]
+    rotated = strength.seatings(4, False, "hard", "normal")
+    assert [levels.index("hard") for levels, _ in rotated] == [0, 1, 2, 3]
+    assert all(levels.count("hard") == 1 for levels, _ in rotated)
+    teams = strength.seatings(4, True, "hard", "normal")
+    assert teams == [(["hard", "normal", "hard", "normal"], [0]), (["normal", "hard", "normal", "hard"], [1])]
+    assert strength.seatings(1, False, "hard", "normal") == [(["hard"], [0]), (["normal"], [])]
+
+
+def consistent(figure):
+    assert figure["low"] <= figure["mean"] <= figure["high"]
+
+
+def test_a_tiny_tournament_reports_every_figure(strength):
+    report = strength.tournament("dominuxen", 3, {}, "hard", "normal", 2, 2, first_seed=5)
+    assert (report["game"], report["players"], report["levels"]) == ("dominuxen", 3, ["hard", "normal"])
+    assert report["games"] == 6  # 2 groups, each with the stronger level in each of the 3 seats
+    for name in ("win_share", "deal_win_share"):
+        assert report[name]["low"] >= 0 and report[name]["high"] <= 1
+        consistent(report[name])
+    consistent(report["margin"])
+    consistent(report["deal_margin"])
+    hard, normal = report["timing"]["hard"], report["timing"]["normal"]
+    assert hard["moves"] > 0 and normal["moves"] > 0
+    assert hard["median_ms"] <= hard["p95_ms"] <= hard["max_ms"]
+    assert hard["samples_median"] >= 1 and normal["samples_median"] == 0  # the normal bot does not search
+    table = strength.markdown([report]).splitlines()
+    assert len(table) == 3 and table[2].startswith("| dominuxen (3p) | hard (2 ms) vs normal | 2 |")
+
+
+def test_a_solitaire_compares_the_two_levels_on_the_same_deal(strength):
+    report = strength.tournament("chains", 1, {}, "normal", "easy", 1, None, first_seed=3)
+    assert report["games"] == 2 and report["deal_win_share"] is None
+    assert report["win_share"]["mean"] in (0.0, 0.5, 1.0) and report["win_share"]["low"] is None

@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 import pygames_core as pg
 
 HAND_OVER = "#game > #hand-over"
-NAMES = {"en": ("You", "Human", "Bot"), "ja": ("あなた", "人", "ボット")}
+NAMES = {"en": ("You", "Human", "Bot"), "ja": ("あなた", "人間", "ボット")}
 
 
 def start_with_people(page: Page, game: str, seed: int, humans: list[int]) -> None:
@@ -31,6 +31,7 @@ def start_with_people(page: Page, game: str, seed: int, humans: list[int]) -> No
         if seat != 0:
             page.click(f'label[for="seat-role-{seat}-human"]')
     expect(page.locator("#allow-undo")).to_be_disabled()  # two people: undo is off, and the picker says why
+    expect(page.locator("#allow-undo")).not_to_be_checked()
     expect(page.locator("#allow-undo-help")).to_contain_text("two or more people")
     page.click("#start")
 
@@ -199,8 +200,7 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
     expect(page.locator("#seat-role-0-human")).to_be_checked()
     page.click('label[for="seat-role-0-you"]')
     expect(page.locator("#seat-role-2-human")).to_be_checked()
-    page.locator("#seat-roles").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / f"hotseat-picker-{language}-{size}.png"))
+    page.screenshot(path=str(artifacts / f"hotseat-picker-{language}-{size}.png"), full_page=True)
     page.fill("#seed", "3")
     page.click("#start")
     # seat 0 moves until the device goes to North (seat 2) for the first time

@@ -425,9 +425,13 @@ function showPicker() {
   // who plays each seat (pass-and-play): with two or more people here, undo is off
   let seatChoice = null;
   const rolesBox = h("div", { class: "roles-box" });
+  let undoChosen = remembered.undo !== false; // the player's own choice, given back once one person plays
   const showUndoChoice = (roles) => {
     const several = roles.filter((role) => role !== "bot").length > 1;
-    form.elements.allowUndo.disabled = several;
+    const undoBox = form.elements.allowUndo;
+    if (!undoBox.disabled) undoChosen = undoBox.checked;
+    undoBox.disabled = several;
+    undoBox.checked = !several && undoChosen;
     $("allow-undo-help").textContent = t(several ? "undoOffPeople" : "allowUndoHelp");
   };
   const drawRoles = () => {

@@ -25,8 +25,8 @@ addStrings({
     seatShortYou: "自", seatShort_south: "南", seatShort_west: "西", seatShort_north: "北", seatShort_east: "東",
     seatBot: "ボット{n}", seatNumber: "席{n}", seatPair: "{first}・{second}", seatList: "、",
     seatPerson: "プレイヤー{n}",
-    seatRolesTitle: "プレイする人", seatRoleYou: "あなた", seatRoleHuman: "人", seatRoleBot: "ボット",
-    seatRolesHelp: "人：友だちがこの端末でその席をプレイします。端末を順に渡し、その間は手札をすべて隠します。",
+    seatRolesTitle: "プレイする人", seatRoleYou: "あなた", seatRoleHuman: "人間", seatRoleBot: "ボット",
+    seatRolesHelp: "人間：友だちがこの端末でその席をプレイします。端末を順に渡し、その間は手札をすべて隠します。",
   },
 });
 

@@ -129,7 +129,7 @@ def test_a_roller_derby_deal_with_two_people_hides_each_hand_from_the_other(page
 
 
 def test_a_reload_opens_on_the_hand_over_screen_and_keeps_the_people(page: Page, site_url: str) -> None:
-    humans = [0, 2]
+    humans = [0, 1]  # opponents: no card passes between them (partners exchange cards)
     open_site(page, site_url)
     start_with_people(page, "roller_derby", 4, humans)
     for _ in range(6):  # a few decisions, hand-overs included
@@ -208,3 +208,20 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
         take_roller_derby_turn(page, saved_game(page))
     expect(page.locator("#hand-over-title")).to_contain_text("North" if language == "en" else "北")
     page.screenshot(path=str(artifacts / f"hotseat-handover-{language}-{size}.png"))
+
+
+def test_a_shared_deal_link_seats_the_same_people(page: Page, new_context: Callable[..., BrowserContext],
+                                                 site_url: str) -> None:
+    """The site's deal link of a pass-and-play game carries its people (humans=0,1): a friend who opens
+    it plays the same deal with the same seats played by people; the embed's link has one person."""
+    open_site(page, site_url)
+    start_with_people(page, "roller_derby", 3, [0, 1])
+    next_moment(page)
+    page.click("#share")
+    link = page.input_value("#share-deal")
+    assert "humans=0%2C1" in link
+    assert "humans" not in page.input_value("#share-embed")
+    friend = new_context().new_page()
+    friend.goto(link.replace("index.html#", "index.html?pace=0#"))
+    assert next_moment(friend) in ("turn", "hand-over")
+    assert saved(friend)["humans"] == [0, 1] and saved(friend)["challenge"] is True

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from driver import LAPTOP, PHONE, SAVE_KEY, TIMEOUT_MS, close_summary, open_site, phase, saved_game
 from playwright.sync_api import BrowserContext, Page, expect
+from test_a11y import axe_findings, axe_page  # noqa: F401 (axe_page: its fixture, asked for by name below)
 
 import pygames_core as pg
 
@@ -264,3 +265,18 @@ def test_a_shared_deal_link_seats_the_same_people(page: Page, new_context: Calla
     friend.goto(link.replace("index.html#", "index.html?pace=0#"))
     assert next_moment(friend) in ("turn", "hand-over")
     assert saved(friend)["humans"] == [0, 1] and saved(friend)["challenge"] is True
+
+
+def test_axe_finds_nothing_serious_in_the_seat_choice_and_the_hand_over(request: pytest.FixtureRequest,
+                                                                         site_url: str) -> None:
+    page = request.getfixturevalue("axe_page")(PHONE)
+    open_site(page, site_url)
+    page.click('.game-choice[data-game="roller_derby"]')
+    page.click('label[for="seat-role-2-human"]')
+    findings = axe_findings(page, "seat choice")
+    page.fill("#seed", "3")
+    page.click("#start")
+    while next_moment(page) != "hand-over":
+        take_roller_derby_turn(page, saved_game(page))
+    findings += axe_findings(page, "hand-over")
+    assert findings == [], "\n" + "\n".join(findings)

@@ -148,7 +148,7 @@ function retranslate() {
   if (!$("loading").hidden) showLoadingStage();
   if (!$("picker").hidden) {
     const typedSeed = $("seed")?.value ?? ""; // redrawing the picker must not lose what was typed
-    showPicker();
+    showPicker({ roles: [...document.querySelectorAll("#seat-roles input:checked")].map((input) => input.value) });
     $("seed").value = typedSeed;
   }
   if (session) session.draw();
@@ -409,7 +409,8 @@ function applies(game, form, option) {
   });
 }
 
-function showPicker() {
+// roles: the seat choice to show at first (a picker redrawn in another language keeps what was chosen)
+function showPicker({ roles = null } = {}) {
   const remembered = prefs();
   let chosen = games.find((game) => game.id === remembered.game) ?? games[0];
   const section = $("picker");
@@ -418,25 +419,32 @@ function showPicker() {
       optionsBox.querySelector(`[data-option="${option.name}"]`).hidden = !applies(chosen, form, option);
     }
   };
-  const optionsBox = h("div", { class: "options", oninput: showApplicable, onchange: (event) => {
+  const optionsChanged = (event) => {
     showApplicable();
     if (event.target.name === "players") drawRoles();
-  } });
+  };
+  const optionsBox = h("div", { class: "options", oninput: optionsChanged, onchange: optionsChanged });
   // who plays each seat (pass-and-play): with two or more people here, undo is off
   let seatChoice = null;
   const rolesBox = h("div", { class: "roles-box" });
   let undoChosen = remembered.undo !== false; // the player's own choice, given back once one person plays
-  const showUndoChoice = (roles) => {
-    const several = roles.filter((role) => role !== "bot").length > 1;
+  const showUndoChoice = (seatsRoles) => {
+    const several = seatsRoles.filter((role) => role !== "bot").length > 1;
     const undoBox = form.elements.allowUndo;
     if (!undoBox.disabled) undoChosen = undoBox.checked;
     undoBox.disabled = several;
     undoBox.checked = !several && undoChosen;
     $("allow-undo-help").textContent = t(several ? "undoOffPeople" : "allowUndoHelp");
   };
-  const drawRoles = () => {
-    const players = form.elements.players ? Number(form.elements.players.value) : seatRange(chosen).min;
-    const before = seatChoice?.roles() ?? (remembered.game === chosen.id ? remembered.roles : null);
+  // redrawn as the number of players is typed (not on its change, which comes as the field loses the
+  // focus: to a tap on a seat's choice, which would then land on a row that is gone)
+  const drawRoles = (shown = null) => {
+    const typed = form.elements.players ? Number(form.elements.players.value) : seatRange(chosen).min;
+    const { min, max } = seatRange(chosen);
+    const valid = Number.isInteger(typed) && typed >= min && typed <= max;
+    if (seatChoice && (!valid || (shown === null && typed === seatChoice.roles().length))) return;
+    const players = valid ? typed : min;
+    const before = shown ?? seatChoice?.roles() ?? (remembered.game === chosen.id ? remembered.roles : null);
     const kept = before && Array.from({ length: players }, (_, seat) => before[seat] ?? "bot");
     seatChoice = seatRoles(players, initialRoles(players, kept), showUndoChoice);
     rolesBox.replaceChildren(...players > 1 ? [seatChoice.element] : []);
@@ -458,7 +466,8 @@ function showPicker() {
     $("seed-help").textContent = t(seedField.help);
     $("explain-choice").checked = explainChosen(remembered, chosen.id);
     seatChoice = null;
-    drawRoles();
+    drawRoles(roles);
+    roles = null; // the roles given are for the first drawing only: another game starts from its own
   };
   // Each game says what it is in a line (its how-to-play document's pitch), for how many and how long,
   // and offers its rules.

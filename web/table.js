@@ -343,6 +343,7 @@ export class LiveTable {
     if (this.closed) return;
     this.closed = true;
     this.drawStarting();
+    this.handedOver?.(); // a hand-over waiting for its tap ends (handOver sees the table closed)
     // a starting table has no session yet: opened() closes the one its load makes
     if (!stopped && !this.starting) this.bridge.call({ op: "close", sid: this.sid });
   }

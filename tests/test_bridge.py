@@ -438,3 +438,58 @@ def test_a_replay_hands_its_seed_on_as_text_so_play_from_here_deals_the_same() -
         again.apply(action)
     assert live["snapshot"]["view"] == json.loads(json.dumps(again.view(0)))
     ok(op="close", sid=live["sid"])
+
+
+def test_pass_and_play_hands_the_session_from_one_person_to_another():
+    """Two people at one device (seats 0 and 2): the session speaks for one of them at a time, each
+    snapshot shows only that seat's hand, and hand_over passes it to the other person only."""
+    opened = ok(op="new", game="arsene", seed=4, seat=0, people=[0, 2])
+    sid = opened["sid"]
+    game = pg.load_game(opened["snapshot"]["save"])
+    own = ok(op="hand_over", sid=sid, seat=2)["snapshot"]
+    assert own["seat"] == 2 and own["view"] == json.loads(json.dumps(game.view(2)))
+    assert not hidden_codes(game, 2) & json_strings({k: v for k, v in own.items() if k != "save"})
+    assert ok(op="snapshot", sid=sid)["snapshot"]["seat"] == 2  # the session now speaks for seat 2
+    for seat in (1, 3, True, None, "2"):
+        refused = call(op="hand_over", sid=sid, seat=seat)["error"]
+        assert refused["type"] == "WrongSeat" and "[0, 2]" in refused["message"]
+    assert ok(op="snapshot", sid=sid)["snapshot"]["seat"] == 2  # a refused hand-over changes nothing
+    acted = set()
+    for step in range(200):  # the people act each on their own turn, the bots move the others
+        snapshot = ok(op="snapshot", sid=sid)["snapshot"]
+        if snapshot["is_over"] or snapshot["moves"] > 12:
+            break
+        mover = snapshot["current_player"]
+        if mover in (0, 2):
+            snapshot = ok(op="hand_over", sid=sid, seat=mover)["snapshot"]
+            assert snapshot["legal"]
+            ok(op="act", sid=sid, action=snapshot["legal"][0])
+            acted.add(mover)
+        else:
+            assert call(op="act", sid=sid, action={"type": "pass"})["error"]["type"] == "WrongSeat"
+            ok(op="bot", sid=sid, level="easy", seed=step)
+    assert acted == {0, 2}
+    loaded = ok(op="load", text=snapshot["save"], seat=2, people=[2, 0])
+    assert ok(op="hand_over", sid=loaded["sid"], seat=0)["snapshot"]["seat"] == 0
+    for done in (sid, loaded["sid"]):
+        ok(op="close", sid=done)
+
+
+@pytest.mark.parametrize(("people", "seat", "says"), [
+    ([1], 0, "the session's seat 0 among them"),
+    ([0, 0], 0, "distinct seats"),
+    ([0, 4], 0, "seat is a seat number from 0 to 3"),
+    ([0, None], 0, "not null"),
+    ("0,2", 0, "people is a list"),
+    ([0], None, "a spectator's session has no people"),
+])
+def test_people_are_checked(people, seat, says):
+    answer = error(json.dumps({"op": "new", "game": "arsene", "seat": seat, "people": people}))
+    assert (answer["type"], says in answer["message"]) == ("BadRequest", True), answer
+
+
+def test_a_session_opened_without_people_has_its_own_seat_only():
+    sid = ok(op="new", game="arsene", seed=2, seat=1)["sid"]
+    assert call(op="hand_over", sid=sid, seat=0)["error"]["type"] == "WrongSeat"
+    assert ok(op="hand_over", sid=sid, seat=1)["snapshot"]["seat"] == 1
+    ok(op="close", sid=sid)

@@ -9,6 +9,7 @@ import { focusInView, h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
+import { initialRoles, seatRoles } from "./seats.js";
 import { dealParameters, packText, seedParameter, siteLink } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
@@ -35,6 +36,7 @@ addStrings({
     shareReplayLater: "A link to the replay is offered once the game is over (before that it would show every hand).",
     download: "Download the game file", copy: "Copy", copied: "Copied",
     keyUndo: "U undoes your last move (when undo is allowed and the table does not use U itself)",
+    undoOffPeople: "Undo is off while two or more people play on this device: taking a move back would need everyone's word.",
   },
   ja: {
     undo: "戻す", undoLabel: "直前の手を戻す (U)", share: "共有", shareLabel: "このゲームを共有 (S)",
@@ -46,6 +48,7 @@ addStrings({
     shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
     download: "ゲームファイルをダウンロード", copy: "コピー", copied: "コピーしました",
     keyUndo: "U で直前の手を戻す（許可されていて、ゲーム自体が U を使わない場面で）",
+    undoOffPeople: "この端末で2人以上がプレイするときは、戻すは使えません（手を戻すには全員の同意が要るため）。",
   },
 });
 
@@ -147,7 +150,7 @@ function retranslate() {
   if (!$("loading").hidden) showLoadingStage();
   if (!$("picker").hidden) {
     const typedSeed = $("seed")?.value ?? ""; // redrawing the picker must not lose what was typed
-    showPicker();
+    showPicker({ roles: [...document.querySelectorAll("#seat-roles input:checked")].map((input) => input.value) });
     $("seed").value = typedSeed;
   }
   if (session) session.draw();
@@ -269,6 +272,8 @@ function sharedDeal() {
   const deal = { op: "new", game: params.get("game"), seat: HUMAN_SEAT, seed: seedParameter(params) };
   try {
     if (params.has("players")) deal.players = Number(params.get("players"));
+    // pass-and-play (an extension: a link without it has one person, at seat 0): the people's seats
+    if (params.has("humans")) deal.people = params.get("humans").split(",").map(Number);
     for (const name of ["options", "setup"]) if (params.has(name)) deal[name] = JSON.parse(params.get(name));
   } catch (error) {
     showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));
@@ -286,7 +291,7 @@ async function startShared(deal) {
     return;
   }
   openSession(reply, { level: prefs().level ?? "normal", undo: false, challenge: true,
-    explain: explainChosen(prefs(), deal.game) });
+    explain: explainChosen(prefs(), deal.game), people: deal.people });
   showMessage(t("sharedHere"));
 }
 
@@ -297,16 +302,22 @@ async function resume(raw) {
   let opening;
   try {
     saved = JSON.parse(raw);
-    opening = bridge.call({ op: "load", text: saved.text, seat: saved.seat ?? HUMAN_SEAT });
+    opening = bridge.call({ op: "load", text: saved.text, seat: saved.seat ?? HUMAN_SEAT,
+      ...Array.isArray(saved.humans) && { people: saved.humans } });
   } catch (error) {
     opening = Promise.resolve({ ok: false, error: { message: error.message } });
   }
-  await levelsKnown; // levels.json: at once
-  const known = levels.some((level) => level.name === saved?.level);
-  const settings = { level: known ? saved.level : "normal", undo: saved?.undo !== false,
-    challenge: saved?.challenge === true, explain: saved?.explain === true };
+  const settings = { level: typeof saved?.level === "string" ? saved.level : "normal", undo: saved?.undo !== false,
+    challenge: saved?.challenge === true, explain: saved?.explain === true,
+    people: Array.isArray(saved?.humans) ? saved.humans : null, handOverFirst: true };
   const drawn = drawableSnapshot(saved?.snap ?? null, saved?.text);
   const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
+  // The level is checked once the levels are read (levels.json), not before the table is drawn: a
+  // returning player's table appears at once, and a bot moves only once the engine is up, long after.
+  if (!(await levelsKnown && levels.some((level) => level.name === settings.level))) {
+    settings.level = "normal";
+    if (table) table.level = "normal";
+  }
   const reply = await opening;
   const loaded = reply.ok && reply.snapshot.game in renderers;
   if (table && (table !== session || loaded)) return loaded; // the starting table has taken the reply
@@ -419,7 +430,8 @@ function applies(game, form, option) {
   });
 }
 
-function showPicker() {
+// roles: the seat choice to show at first (a picker redrawn in another language keeps what was chosen)
+function showPicker({ roles = null } = {}) {
   const remembered = prefs();
   let chosen = games.find((game) => game.id === remembered.game) ?? games[0];
   const section = $("picker");
@@ -428,7 +440,37 @@ function showPicker() {
       optionsBox.querySelector(`[data-option="${option.name}"]`).hidden = !applies(chosen, form, option);
     }
   };
-  const optionsBox = h("div", { class: "options", oninput: showApplicable, onchange: showApplicable });
+  const optionsChanged = (event) => {
+    showApplicable();
+    if (event.target.name === "players") drawRoles();
+  };
+  const optionsBox = h("div", { class: "options", oninput: optionsChanged, onchange: optionsChanged });
+  // who plays each seat (pass-and-play): with two or more people here, undo is off
+  let seatChoice = null;
+  const rolesBox = h("div", { class: "roles-box" });
+  let undoChosen = remembered.undo !== false; // the player's own choice, given back once one person plays
+  const showUndoChoice = (seatsRoles) => {
+    const several = seatsRoles.filter((role) => role !== "bot").length > 1;
+    const undoBox = form.elements.allowUndo;
+    if (!undoBox.disabled) undoChosen = undoBox.checked;
+    undoBox.disabled = several;
+    undoBox.checked = !several && undoChosen;
+    $("allow-undo-help").textContent = t(several ? "undoOffPeople" : "allowUndoHelp");
+  };
+  // redrawn as the number of players is typed (not on its change, which comes as the field loses the
+  // focus: to a tap on a seat's choice, which would then land on a row that is gone)
+  const drawRoles = (shown = null) => {
+    const typed = form.elements.players ? Number(form.elements.players.value) : seatRange(chosen).min;
+    const { min, max } = seatRange(chosen);
+    const valid = Number.isInteger(typed) && typed >= min && typed <= max;
+    if (seatChoice && (!valid || (shown === null && typed === seatChoice.roles().length))) return;
+    const players = valid ? typed : min;
+    const before = shown ?? seatChoice?.roles() ?? (remembered.game === chosen.id ? remembered.roles : null);
+    const kept = before && Array.from({ length: players }, (_, seat) => before[seat] ?? "bot");
+    seatChoice = seatRoles(players, initialRoles(players, kept), showUndoChoice);
+    rolesBox.replaceChildren(...players > 1 ? [seatChoice.element] : []);
+    showUndoChoice(seatChoice.roles());
+  };
   const drawOptions = () => {
     const values = remembered.game === chosen.id ? remembered.options ?? {} : {};
     const seats = seatRange(chosen);
@@ -444,6 +486,9 @@ function showPicker() {
     $("seed-label").textContent = t(seedField.label);
     $("seed-help").textContent = t(seedField.help);
     $("explain-choice").checked = explainChosen(remembered, chosen.id);
+    seatChoice = null;
+    drawRoles(roles);
+    roles = null; // the roles given are for the first drawing only: another game starts from its own
   };
   // Each game says what it is in a line (its how-to-play document's pitch), for how many and how long,
   // and offers its rules.
@@ -465,9 +510,9 @@ function showPicker() {
   const level = levels.find((entry) => entry.name === (remembered.level ?? "normal")) ?? levels[0];
   const form = h("form", { class: "start-form", onsubmit: (event) => {
     event.preventDefault();
-    startGame(chosen, form);
+    startGame(chosen, form, seatChoice.roles());
   } },
-  h("fieldset", {}, h("legend", { text: t("gameOptions") }), optionsBox,
+  h("fieldset", {}, h("legend", { text: t("gameOptions") }), optionsBox, rolesBox,
     h("div", { class: "field" }, h("label", { for: "level", text: t("botLevel") }),
       h("select", { id: "level", name: "level", "aria-describedby": "level-help",
         onchange: (event) => {
@@ -516,15 +561,18 @@ function seatRange(game) {
   return { min, max: Math.min(max, shown.max ?? max), default: shown.default ?? min };
 }
 
-async function startGame(game, form) {
+// roles: who plays each seat (seats.js seatRoles): the person starting holds the device first.
+async function startGame(game, form, roles) {
   if (starting) return;
   const options = Object.fromEntries(game.options.filter((option) => applies(game, form, option))
     .map((option) => [option.name, readOption(form, option)]));
   const level = form.elements.level.value;
-  const undo = form.elements.allowUndo.checked;
+  const people = roles.flatMap((role, seat) => (role === "bot" ? [] : [seat]));
+  const undo = form.elements.allowUndo.checked && people.length === 1;
   const explain = form.elements.explain.checked;
   const seedText = form.elements.seed.value.trim();
-  const request = { op: "new", game: game.id, seat: HUMAN_SEAT, options };
+  const request = { op: "new", game: game.id, seat: roles.indexOf("you"), options };
+  if (people.length > 1) request.people = people;
   const players = form.elements.players ? Number(form.elements.players.value) : null;
   if (players !== null) request.players = players;
   // The engine checks the seed: a bad one comes back as a readable error.
@@ -545,10 +593,11 @@ async function startGame(game, form) {
   const remembered = prefs();
   const started = [...new Set([...remembered.started ?? [], game.id])];
   const chosen = remembered.explain?.[game.id] !== undefined || explain !== explainChosen(remembered, game.id);
-  storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players, undo, started,
+  storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players, roles,
+    undo: people.length === 1 ? undo : remembered.undo, started,
     explain: chosen ? { ...remembered.explain, [game.id]: explain } : remembered.explain }));
   $("message").hidden = true;
-  openSession(reply, { level, undo, challenge: false, explain });
+  openSession(reply, { level, undo, challenge: false, explain, people });
 }
 
 // A game file (the to_json text a Share dialog downloaded), loaded back as it was left.
@@ -580,6 +629,9 @@ function openSession(reply, settings, opening = null) {
     onSummary: summarize,
     onError: showError,
     onNotice: (key) => showMessage(t(key)),
+    people: settings.people,
+    handOverFirst: settings.handOverFirst,
+    onHandOver: handedOver,
   });
   // focusOnTurn: the focus goes to the table's first control on the player's first turn, so that a
   // keyboard player can act at once (the picker's Start button has gone)
@@ -590,6 +642,14 @@ function openSession(reply, settings, opening = null) {
   scrollTo(0, 0); // the picker's Start is far down a phone's page: the table opens at its top
   session.start();
   return session;
+}
+
+// The hand-over screen is up (pass-and-play): nothing said of the last person's seat stays in view.
+function handedOver(table) {
+  if (table !== session) return;
+  captions.clear();
+  captions.draw(table);
+  updateTools();
 }
 
 // After every step of the table (and its first drawing): save it, say it in words when the player
@@ -617,9 +677,11 @@ function save(table) {
 
 // The game's text, the table's settings, and the snapshot last drawn (without its save text, which
 // is `text`): the next visit draws the table from it at once, before Python is up.
-function saveRecord({ snap, level, undo, challenge, explain }, { drawn = true } = {}) {
+// With several people at this device (pass-and-play), `humans` lists their seats (`seat` is the one
+// whose table was last shown).
+function saveRecord({ snap, level, undo, challenge, explain, people }, { drawn = true } = {}) {
   return JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge, explain,
-    snap: drawn ? storedSnapshot(snap) : undefined });
+    humans: people.length > 1 ? people : undefined, snap: drawn ? storedSnapshot(snap) : undefined });
 }
 
 function stopExplaining() {
@@ -651,10 +713,11 @@ async function summarize(table, summary) {
 // seed is the snapshot's text: read from the save as a number, one above 2^53 would be another deal.
 async function replayDeal(table) {
   const { game, players, options, setup } = JSON.parse(table.snap.save);
+  const several = table.people.length > 1;
   const reply = await bridge.call({ op: "new", game, players, seed: table.snap.seed, options, setup,
-    seat: table.snap.seat });
+    seat: table.snap.seat, ...several && { people: table.people } });
   if (!reply.ok) showError(reply.error);
-  else openSession(reply, { level: table.level, undo: table.undo, challenge: table.challenge });
+  else openSession(reply, { level: table.level, undo: table.undo, challenge: table.challenge, people: table.people });
 }
 
 function onTable() {
@@ -701,7 +764,7 @@ async function undoMove() {
 // --- hints: a suggested move for the human, from their own view (every table can show one) ------
 
 function hintOffered() {
-  return Boolean(onTable() && session.snap.legal.length > 0);
+  return Boolean(onTable() && !session.handingOver && session.snap.legal.length > 0);
 }
 
 function updateHintButton() {
@@ -759,6 +822,9 @@ async function openShare() {
   const { snap } = session;
   const saved = JSON.parse(snap.save);
   const deal = dealParameters({ ...saved, seed: snap.seed });
+  // pass-and-play: the site's link seats the same people (the embed has one person)
+  const siteDeal = new URLSearchParams(deal);
+  if (session.people.length > 1) siteDeal.set("humans", session.people.join(","));
   // A finished game's replay shows every hand; a game still being played is shared as its deal only.
   const replay = snap.is_over ? siteLink("embed.html", new URLSearchParams({ save: await packText(snap.save) })) : null;
   const embedCode = `<iframe src="${siteLink("embed.html", deal)}" title="${pick(gameTitle(snap.game))}" `
@@ -783,7 +849,7 @@ async function openShare() {
   const file = URL.createObjectURL(new Blob([snap.save], { type: "application/json" }));
   dialog.replaceChildren(
     h("h2", { id: "share-title", text: t("shareTitle") }),
-    copyField("share-deal", t("shareDeal"), siteLink("index.html", deal)),
+    copyField("share-deal", t("shareDeal"), siteLink("index.html", siteDeal)),
     replay ? copyField("share-replay", t("shareReplay"), replay) : h("p", { class: "fine", text: t("shareReplayLater") }),
     copyField("share-embed", t("shareEmbed"), embedCode, true),
     h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${snap.seed}.json`,

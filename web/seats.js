@@ -3,6 +3,9 @@
 // snapshot.seat): that seat at the bottom, the others clockwise from its left, each named by its
 // place. A spectator's view (seat null) is drawn from seat 0's place and calls nobody "You".
 // Only places and names turn with the viewer: seat numbers (data-seat, seat-N colours) stay absolute.
+// Pass-and-play: the seats played by people at this device (setPeopleSeats) are never called bots, and
+// the picker's seat choice (seatRoles) says which seats they are.
+import { h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 
 // Places round a four-seat table, clockwise from the bottom.
@@ -13,11 +16,17 @@ addStrings({
     seatYou: "You", seatYouInSentence: "you", seat_south: "South", seat_west: "West", seat_north: "North", seat_east: "East",
     seatShortYou: "Y", seatShort_south: "S", seatShort_west: "W", seatShort_north: "N", seatShort_east: "E",
     seatBot: "Bot {n}", seatNumber: "Seat {n}", seatPair: "{first} & {second}", seatList: ", ",
+    seatPerson: "Player {n}",
+    seatRolesTitle: "Who plays", seatRoleYou: "You", seatRoleHuman: "Human", seatRoleBot: "Bot",
+    seatRolesHelp: "Human: a friend plays that seat on this device; the table is passed between you, hiding every hand in between.",
   },
   ja: {
     seatYou: "あなた", seatYouInSentence: "あなた", seat_south: "南", seat_west: "西", seat_north: "北", seat_east: "東",
     seatShortYou: "自", seatShort_south: "南", seatShort_west: "西", seatShort_north: "北", seatShort_east: "東",
     seatBot: "ボット{n}", seatNumber: "席{n}", seatPair: "{first}・{second}", seatList: "、",
+    seatPerson: "プレイヤー{n}",
+    seatRolesTitle: "プレイする人", seatRoleYou: "あなた", seatRoleHuman: "人間", seatRoleBot: "ボット",
+    seatRolesHelp: "人間：友だちがこの端末でその席をプレイします。端末を順に渡し、その間は手札をすべて隠します。",
   },
 });
 
@@ -68,12 +77,21 @@ export function seatShort(view, seat) {
   return place === 0 && !isSpectator(view) ? t("seatShortYou") : t(`seatShort_${COMPASS[place]}`);
 }
 
-// A seat's name at a table of any size: You, then Bot 1, Bot 2, … clockwise from your left. A
-// spectator sees Seat 0, Seat 1, … clockwise from the bottom, which are the seats' own numbers.
+// The seats played by people at this device (pass-and-play); the table sets them as it draws.
+let peopleSeats = new Set();
+
+export function setPeopleSeats(seats) {
+  peopleSeats = new Set(seats);
+}
+
+// A seat's name at a table of any size: You, then Bot 1, Bot 2, … clockwise from your left; another
+// person at this device is Player 1, 2, … by seat, as the picker named them. A spectator sees Seat 0,
+// Seat 1, … clockwise from the bottom, which are the seats' own numbers.
 export function playerName(view, seat) {
   const place = placeOf(view, seat);
   if (isSpectator(view)) return t("seatNumber", { n: place });
-  return place === 0 ? t("seatYou") : t("seatBot", { n: place });
+  if (place === 0) return t("seatYou");
+  return peopleSeats.has(seat) ? t("seatPerson", { n: seat + 1 }) : t("seatBot", { n: place });
 }
 
 // Several seats' names as one list, in the order given ("West, East").
@@ -95,3 +113,65 @@ export function teamName(view, team) {
 // --partner-color instead of a fixed seat's colour.
 export const placeColors = (view) => `--own-color: var(--seat-${bottomSeat(view)}); `
   + `--partner-color: var(--seat-${seatAt(view, Math.floor(view.players / 2))})`;
+
+// --- the picker's seat choice: who plays each seat (pass-and-play) ------------------------------
+
+export const ROLES = ["you", "human", "bot"];
+const ROLE_LABELS = { you: "seatRoleYou", human: "seatRoleHuman", bot: "seatRoleBot" };
+
+// A seat's name in the picker, as seat 0 sees the table: South, West, North, East at four seats,
+// else Player 1, 2, …
+const pickerSeatName = (players, seat) => (players === COMPASS.length ? t(`seat_${COMPASS[seat]}`)
+  : t("seatPerson", { n: seat + 1 }));
+
+// Each seat's role, kept whole: exactly one seat is "you" (the person who starts the game holds the
+// device first). Choosing "you" for a seat makes the old one "human"; taking "you" away from a seat
+// passes it to the first other human seat, and is refused where there is none.
+function withRole(roles, seat, role) {
+  const next = [...roles];
+  const you = roles.indexOf("you");
+  next[seat] = role;
+  if (role === "you" && you !== seat) next[you] = "human";
+  if (seat === you && role !== "you") {
+    const other = next.findIndex((each, index) => index !== seat && each === "human");
+    if (other === -1) return roles;
+    next[other] = "you";
+  }
+  return next;
+}
+
+// The roles remembered for a table of `players` seats (an array of ROLES with one "you"), else you in
+// seat 0 and bots around you.
+export function initialRoles(players, remembered) {
+  const fits = Array.isArray(remembered) && remembered.length === players
+    && remembered.every((role) => ROLES.includes(role)) && remembered.filter((role) => role === "you").length === 1;
+  return fits ? [...remembered] : Array.from({ length: players }, (_, seat) => (seat === 0 ? "you" : "bot"));
+}
+
+// The seat choice: a row per seat of three radio buttons (You / Human / Bot): arrow keys move within
+// a row, Tab between rows, a tap picks. onChange(roles) after each change. Returns the element and
+// roles(), the current choice.
+export function seatRoles(players, initial, onChange = () => {}) {
+  let roles = initial;
+  const rows = Array.from({ length: players }, (_, seat) => {
+    const inputs = ROLES.map((role) => h("input", { type: "radio", name: `seat-role-${seat}`, value: role,
+      id: `seat-role-${seat}-${role}`, "data-seat": seat, "data-role": role }));
+    return { inputs, row: h("div", { class: "seat-role", id: `seat-role-${seat}`, role: "radiogroup",
+      "aria-labelledby": `seat-role-${seat}-name` },
+      h("span", { class: "seat-role-name", id: `seat-role-${seat}-name`, text: pickerSeatName(players, seat) }),
+      inputs.map((input) => h("label", { class: "seat-role-choice", for: input.id },
+        input, h("span", { text: t(ROLE_LABELS[input.value]) })))) };
+  });
+  const sync = () => rows.forEach(({ inputs }, seat) => inputs.forEach((input) => {
+    input.checked = input.value === roles[seat];
+  }));
+  const element = h("fieldset", { class: "seat-roles", id: "seat-roles", onchange: (event) => {
+    const { seat, role } = event.target.dataset;
+    roles = withRole(roles, Number(seat), role);
+    sync();
+    onChange(roles);
+  } }, h("legend", { text: t("seatRolesTitle") }), rows.map(({ row }) => row),
+  h("p", { class: "fine", id: "seat-roles-help", text: t("seatRolesHelp") }));
+  sync();
+  return { element, roles: () => roles };
+}

@@ -4,11 +4,16 @@
 // player's turn again or the game ends. It never decides what is legal: the rules (Python) do.
 // A saved game is drawn at once from the snapshot stored with it, while Python is still starting
 // (a "starting" table): a move made then waits, and is sent once the engine has loaded the game.
+// Pass-and-play: several seats may be played by people at this device (`people`). The table shows one
+// person's seat at a time; when another person is to move, every hand goes from the page (the
+// renderer's drawing is replaced, not hidden) and a hand-over screen asks for the device to be passed
+// on; their tap (or Enter, Space) asks the bridge for their seat's view (hand_over), and only then is
+// the table drawn again, from that seat.
 import { onCubeKey, renderCube } from "./cube.js";
 import { focusInView, h } from "./dom.js";
 import { renderers } from "./games/index.js";
 import { addStrings, t } from "./i18n.js";
-import { seatName } from "./seats.js";
+import { seatName, setPeopleSeats } from "./seats.js";
 
 addStrings({
   en: {
@@ -18,6 +23,9 @@ addStrings({
     tableStartingBot: "Starting the game engine… {name} moves once it is ready.",
     tableStartingOver: "Starting the game engine…",
     tableQueuedDropped: "The saved game was not at the position shown: your move was not played. Here is the game as it was saved.",
+    handOverTitle: "Pass the device to {name}",
+    handOverText: "Every hand is hidden. {name}: tap when ready (or press Enter).",
+    handOverReady: "I am {name}: show my cards",
   },
   ja: {
     tableStarting: "ゲームエンジンを起動しています… 先に手を選んでおけます。",
@@ -26,6 +34,9 @@ addStrings({
     tableStartingBot: "ゲームエンジンを起動しています… 準備ができたら{name}が手を打ちます。",
     tableStartingOver: "ゲームエンジンを起動しています…",
     tableQueuedDropped: "保存されたゲームは表示していた局面ではありませんでした。あなたの手は打たれていません。保存されたとおりのゲームを表示します。",
+    handOverTitle: "{name}に端末を渡してください",
+    handOverText: "手札はすべて隠しています。{name}の人は、準備ができたらタップしてください（Enter キーでも可）。",
+    handOverReady: "{name}です：自分の手札を見る",
   },
 });
 
@@ -61,9 +72,14 @@ export class LiveTable {
   // A starting table: `reply` is {sid: null, snapshot: the saved one} and `opening` the promise of
   // the bridge's reply to the `load` already sent; onOpenFailed(reply) when that load is refused (the
   // table is closed by then), onNotice(key) for what the player must hear that is not an error.
+  // Pass-and-play: `people`, the seats played by people at this device (the bridge's session was
+  // opened with them; default: the snapshot's seat alone); onHandOver(table) when a hand-over screen
+  // is shown (the shell forgets what it showed of the last person's seat); handOverFirst: a resumed
+  // game with several people opens on the hand-over screen, not on the last person's hand.
   constructor({ root, cubeRoot = null, bridge, reply, opening = null, level, onChange, onSummary, onError,
-    onOpenFailed = () => {}, onNotice = () => {} }) {
-    Object.assign(this, { root, cubeRoot, bridge, opening, level, onChange, onSummary, onError, onOpenFailed, onNotice });
+    onOpenFailed = () => {}, onNotice = () => {}, people = null, onHandOver = () => {}, handOverFirst = false }) {
+    Object.assign(this, { root, cubeRoot, bridge, opening, level, onChange, onSummary, onError, onOpenFailed, onNotice,
+      onHandOver });
     this.sid = reply.sid;
     this.snap = reply.snapshot;
     this.events = [];
@@ -73,6 +89,18 @@ export class LiveTable {
     this.queued = null; // the move made on a starting table, sent once the game is loaded
     this.closed = false;
     this.keyboard = false;
+    this.people = people ?? [reply.snapshot.seat];
+    this.handingTo = null; // the seat the device is being passed to: the hand-over screen is up
+    this.handedOver = null; // resolves when that person says they have the device
+    // (a finished game has nothing secret left: its end is shown as it is)
+    if (handOverFirst && this.people.length > 1 && !this.snap.is_over) this.waitForHandOver(this.nextPerson());
+  }
+
+  // The person who plays next, for the hand-over screen a resumed game opens on: the person to move,
+  // else (a bot to move, the game over) the one whose table was last shown.
+  nextPerson() {
+    const mover = this.snap.current_player;
+    return this.people.includes(mover) ? mover : this.snap.seat;
   }
 
   // Drawn from a saved snapshot, the engine not yet holding the game: what needs Python waits.
@@ -89,7 +117,7 @@ export class LiveTable {
   // What the renderer is told with each drawing (the cube bar also gets `act`).
   context() {
     return {
-      myTurn: !this.busy && this.snap.legal.length > 0,
+      myTurn: !this.busy && this.handingTo === null && this.snap.legal.length > 0,
       keyboard: this.keyboard,
       events: this.events,
     };
@@ -97,6 +125,11 @@ export class LiveTable {
 
   // Redraw, keeping keyboard focus on the same control when it is still there.
   draw() {
+    setPeopleSeats(this.people);
+    if (this.handingTo !== null) {
+      this.drawHandOver();
+      return;
+    }
     const focusKey = document.activeElement?.dataset?.focusKey;
     const context = this.context();
     this.renderer.render(this.snap, context);
@@ -132,8 +165,62 @@ export class LiveTable {
           : t("tableStarting");
   }
 
+  // The hand-over screen, in place of the table: no hand of any seat is on the page. The seat is named
+  // as the last person's table names it (they pass the device to the person sitting there).
+  drawHandOver() {
+    const name = seatName(this.snap.view, this.handingTo);
+    const ready = h("button", { type: "button", class: "primary hand-over-ready", id: "hand-over-ready",
+      "data-autofocus": "", text: t("handOverReady", { name }), onclick: () => this.handedOver?.() });
+    this.root.replaceChildren(h("section", { class: "hand-over", id: "hand-over", "data-seat": this.handingTo,
+      "aria-labelledby": "hand-over-title" },
+    h("h2", { id: "hand-over-title", text: t("handOverTitle", { name }) }),
+    h("p", { text: t("handOverText", { name }) }), ready));
+    if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, { ...this.context(), ...this.shell });
+    ready.focus({ preventScroll: true });
+    this.drawStarting();
+  }
+
+  // The hand-over screen put up for `seat`; handedOver resolves the wait when they tap.
+  waitForHandOver(seat) {
+    this.handingTo = seat;
+    this.handOverTapped = new Promise((resolve) => { this.handedOver = resolve; });
+  }
+
+  // The device passed to the person at `seat`: the hand-over screen until they tap, then their seat's
+  // table (a new renderer: nothing the last person picked or was hinted is kept). False when the
+  // table closed meanwhile or the bridge refused.
+  async handOver(seat) {
+    if (this.handingTo !== seat) this.waitForHandOver(seat);
+    this.draw();
+    this.onHandOver(this);
+    await this.handOverTapped;
+    if (this.closed) return false;
+    this.busy = true;
+    const reply = await this.bridge.call({ op: "hand_over", sid: this.sid, seat });
+    this.busy = false;
+    if (this.closed) return false;
+    if (!reply.ok) {
+      this.onError(reply.error);
+      return false;
+    }
+    Object.assign(this, { handingTo: null, handedOver: null, snap: reply.snapshot, events: [] });
+    this.renderer = this.createRenderer();
+    this.draw();
+    this.onChange(this);
+    return true;
+  }
+
+  get handingOver() {
+    return this.handingTo !== null;
+  }
+
   onKey(event) {
     this.keyboard = true;
+    if (this.handingOver) { // only the hand-over's own keys: the last person's table is not there
+      if (event.key !== "Enter" && event.key !== " ") return false;
+      this.handedOver?.();
+      return true;
+    }
     const context = this.context();
     return onCubeKey(event, this.snap, { ...context, ...this.shell })
       || this.renderer.onKey(event, this.snap, context);
@@ -156,6 +243,7 @@ export class LiveTable {
     this.onChange(this);
     if (queued) await this.send(queued);
     else if (this.snap.is_over) await this.onSummary(this, null);
+    else if (this.handingOver && !await this.handOver(this.nextPerson())) return; // the loaded game's mover
     else await this.drive();
   }
 
@@ -216,9 +304,15 @@ export class LiveTable {
     await this.drive(reply.events);
   }
 
+  // The bots move until a person is to move: the one whose table this is, or another person at this
+  // device, to whom it is handed over.
   async drive(lastEvents = []) {
     let events = lastEvents;
     while (!this.closed && !this.snap.is_over && this.snap.current_player !== this.snap.seat) {
+      if (this.people.includes(this.snap.current_player)) {
+        if (!await this.handOver(this.snap.current_player)) return;
+        continue;
+      }
       await sleep(this.renderer.botDelay(this.snap, events));
       if (this.closed) return;
       const reply = await this.bridge.call({ op: "bot", sid: this.sid, level: this.level });
@@ -249,6 +343,7 @@ export class LiveTable {
     if (this.closed) return;
     this.closed = true;
     this.drawStarting();
+    this.handedOver?.(); // a hand-over waiting for its tap ends (handOver sees the table closed)
     // a starting table has no session yet: opened() closes the one its load makes
     if (!stopped && !this.starting) this.bridge.call({ op: "close", sid: this.sid });
   }

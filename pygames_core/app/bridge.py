@@ -11,8 +11,8 @@ operation does not name is refused):
                                               each searching level's default time budget (ms)
 - `how_to_play` {game}                     -> {"how_to_play": how_to_play(game)}: the game's rules for a
                                               newcomer (the page fetches howto/<game>.json first)
-- `new`  {game, players?, seed?, options?, setup?, seat}   -> {"sid", "snapshot"}
-- `load` {text, seat}                      -> {"sid", "snapshot"}
+- `new`  {game, players?, seed?, options?, setup?, seat, people?}   -> {"sid", "snapshot"}
+- `load` {text, seat, people?}             -> {"sid", "snapshot"}
 - `act`  {sid, action}                     -> {"events", "snapshot"}
 - `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
 - `undo` {sid}                             -> {"action", "snapshot"}
@@ -21,6 +21,9 @@ operation does not name is refused):
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
                                               "unfinished": true in it means asking again goes on
 - `snapshot` {sid}                         -> {"snapshot"}
+- `hand_over` {sid, seat}                  -> {"snapshot"}: pass-and-play, the device passed to another of
+                                              the session's people: the session speaks for `seat` from
+                                              now on, and the snapshot is that seat's
 - `scenario` {scenario}                    -> {"title", "intro", "seat", "frames"}: a scenario (scenario.py)
                                               checked by playing it through, with the seat's snapshot
                                               after each step (no session is opened); a frame is
@@ -45,7 +48,10 @@ saying what a seed is. Without a seed a game gets a fresh 64-bit one. A bot's or
 whole number (ai/levels.py).
 
 A session speaks for its own seat only. It is opened for one seat (the person's; the other seats are
-bots, Game.seat_people), or for none (a spectator):
+bots, Game.seat_people), or for none (a spectator). Several people may share one device (pass-and-play):
+`people` lists every seat played by a person there (a list of distinct seat numbers holding `seat`;
+left out, just `seat`), and `hand_over` moves the session's seat from one of them to another, so that
+each person's table shows only their own seat's view. A spectator's session has no people.
 - `act` plays only when the session's seat is to move. In a team game that includes a decision the
   rules hand to the person for their bot partner (On Schedule: the answer to a double): the game then
   names the person's seat as the one to move. A spectator never acts.
@@ -81,7 +87,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from pygames_core import analysis, bot_action, hint, how_to_play, list_games, list_levels, load_game, new_game
 from pygames_core.app.scenario import parse_scenario
@@ -89,7 +95,16 @@ from pygames_core.engine.errors import PygamesError
 from pygames_core.engine.game import Game
 from pygames_core.engine.limits import check_json_text, check_value
 
-_sessions: dict[int, tuple[Game, int | None]] = {}
+
+class Session(NamedTuple):
+    """An open game, the seat it speaks for now, and every seat played by a person at this device."""
+
+    game: Game
+    seat: int | None
+    people: frozenset[int]
+
+
+_sessions: dict[int, Session] = {}
 _next_sid = 1
 
 # Each operation's required fields and optional ones (besides "op").
@@ -98,14 +113,15 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("games", (), ()),
         ("levels", (), ()),
         ("how_to_play", ("game",), ()),
-        ("new", ("game", "seat"), ("players", "seed", "options", "setup")),
-        ("load", ("text", "seat"), ()),
+        ("new", ("game", "seat"), ("players", "seed", "options", "setup", "people")),
+        ("load", ("text", "seat"), ("people",)),
         ("act", ("sid", "action"), ()),
         ("bot", ("sid",), ("level", "seed", "time_budget_ms")),
         ("undo", ("sid",), ()),
         ("hint", ("sid",), ("seed", "time_budget_ms")),
         ("analysis", ("sid",), ("time_budget_ms",)),
         ("snapshot", ("sid",), ()),
+        ("hand_over", ("sid", "seat"), ()),
         ("scenario", ("scenario",), ()),
         ("play_scenario", ("scenario",), ("steps", "seat")),
         ("replay", ("text",), ("seat",)),
@@ -151,13 +167,32 @@ def _check_seat(seat: Any, players: int) -> None:
         raise BadRequest(f"seat is a seat number from 0 to {players - 1} (or null for a spectator), not {shown(seat)}")
 
 
-def _open(game: Game, seat: Any) -> dict[str, Any]:
+def _people(people: Any, seat: int | None, players: int) -> frozenset[int]:
+    """The seats played by people at this device (a request's `people`), checked: distinct seat
+    numbers, the session's own `seat` among them; left out (None), just `seat`."""
+    if people is None:
+        return frozenset() if seat is None else frozenset((seat,))
+    if seat is None:
+        raise BadRequest(f"a spectator's session has no people, not {shown(people)}")
+    if not isinstance(people, list):
+        raise BadRequest(f"people is a list of the seats played by people, not {shown(people)}")
+    for person in people:
+        _check_seat(person, players)
+        if person is None:
+            raise BadRequest("people lists seat numbers, not null")
+    if len(set(people)) != len(people) or seat not in people:
+        raise BadRequest(f"people lists distinct seats, the session's seat {seat} among them, not {shown(people)}")
+    return frozenset(people)
+
+
+def _open(game: Game, seat: Any, people: Any = None) -> dict[str, Any]:
     global _next_sid
     _check_seat(seat, game.players)
-    game.seat_people(() if seat is None else (seat,))  # the others are bots: the person decides for a team
+    seated = _people(people, seat, game.players)
+    game.seat_people(seated)  # the others are bots: a person decides for their team
     sid = _next_sid
     _next_sid += 1
-    _sessions[sid] = (game, seat)
+    _sessions[sid] = Session(game, seat, seated)
     return {"sid": sid, "snapshot": game.snapshot(seat)}
 
 
@@ -168,7 +203,7 @@ def _sid(request: dict[str, Any]) -> int:
     return sid
 
 
-def _session(request: dict[str, Any]) -> tuple[Game, int | None]:
+def _session(request: dict[str, Any]) -> Session:
     sid = _sid(request)
     if sid not in _sessions:
         raise BridgeError(f"no open game with sid {sid}")
@@ -215,9 +250,9 @@ def handle(request: Any) -> dict[str, Any]:
     if op == "new":
         game = new_game(request["game"], players=request.get("players"), seed=request.get("seed"),
                         options=request.get("options"), setup=request.get("setup"))
-        return _open(game, request["seat"])
+        return _open(game, request["seat"], request.get("people"))
     if op == "load":
-        return _open(load_game(request["text"]), request["seat"])
+        return _open(load_game(request["text"]), request["seat"], request.get("people"))
     if op == "scenario":
         scenario = parse_scenario(request["scenario"])
         return {"title": scenario.title, "intro": scenario.intro, "seat": scenario.seat, "frames": scenario.frames()}
@@ -229,7 +264,14 @@ def handle(request: Any) -> dict[str, Any]:
     if op == "close":
         _sessions.pop(_sid(request), None)
         return {}
-    game, seat = _session(request)
+    sid = _sid(request)
+    game, seat, people = _session(request)
+    if op == "hand_over":
+        if type(request["seat"]) is not int or request["seat"] not in people:
+            raise WrongSeat(f"the device can be passed only to a seat played by a person here ({sorted(people)}),"
+                            f" not {shown(request['seat'])}")
+        _sessions[sid] = Session(game, request["seat"], people)
+        return {"snapshot": game.snapshot(request["seat"])}
     if op == "act":
         _on_turn(game, seat, "act")
         events = game.apply(request["action"])
@@ -278,12 +320,12 @@ def _kept(request: Any) -> Iterator[None]:
     if type(sid) is not int or sid not in _sessions:
         yield
         return
-    game, seat = _sessions[sid]
-    before = game.copy()
+    session = _sessions[sid]
+    before = session.game.copy()
     try:
         yield
     except BaseException:
-        _sessions[sid] = (before, seat)
+        _sessions[sid] = session._replace(game=before)
         raise
 
 

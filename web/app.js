@@ -145,7 +145,7 @@ function setupChrome() {
 function retranslate() {
   translatePage();
   if (!$("loading").hidden) showLoadingStage();
-  if (!$("home-page").hidden) openHomePage($("home-page").dataset.page);
+  if (!$("home-page").hidden) openHomePage($("home-page").dataset.page ?? "stats");
   if (!$("picker").hidden) redrawPicker();
   if (session) session.draw();
   captions.draw(onTable() ? session : null);

@@ -27,7 +27,7 @@ addStrings({
     hmNewGame: "New game", hmNewGameLabel: "A new game of {game}",
     hmStats: "Statistics", hmHistory: "Finished games", hmBack: "Back to the games",
     hmNoHistory: "No finished game yet: they are listed here once over, to replay and share.",
-    hmWon: "Won", hmSharedWin: "Shared win", hmLost: "Lost", hmScore: "score {score}", hmPenalty: "penalty {n}",
+    hmOutcome: "{outcome}, {score}", hmWon: "Won", hmSharedWin: "Shared win", hmLost: "Lost", hmScore: "score {score}", hmPenalty: "penalty {n}",
     hmReplay: "Replay", hmShare: "Share", hmPlayers: "{n} players", hmDealN: "deal {n}",
     hmData: "Your games on this device", hmExport: "Export everything", hmImport: "Import a file",
     hmClear: "Clear everything", hmExported: "Saved as {name}.",
@@ -45,7 +45,7 @@ addStrings({
     hmNewGame: "新しいゲーム", hmNewGameLabel: "{game}の新しいゲーム",
     hmStats: "成績", hmHistory: "終わったゲーム", hmBack: "ゲーム一覧に戻る",
     hmNoHistory: "終わったゲームはまだありません。終わるとここに並び、リプレイや共有ができます。",
-    hmWon: "勝ち", hmSharedWin: "同率勝ち", hmLost: "負け", hmScore: "{score}点", hmPenalty: "ペナルティ{n}",
+    hmOutcome: "{outcome}・{score}", hmWon: "勝ち", hmSharedWin: "同率勝ち", hmLost: "負け", hmScore: "{score}点", hmPenalty: "ペナルティ{n}",
     hmReplay: "リプレイ", hmShare: "共有", hmPlayers: "{n}人", hmDealN: "ディール{n}",
     hmData: "この端末に保存されたゲーム", hmExport: "すべて書き出す", hmImport: "ファイルを読み込む",
     hmClear: "すべて消去", hmExported: "{name} として保存しました。",
@@ -231,6 +231,7 @@ export function resumeLine(game, { onResume, onNew }) {
 // page: "stats" or "history"; games: the catalog; onShare(entry) opens the share dialog for a finished
 // game; onBack returns to the picker; onReplaced after an import or a clear.
 export async function showHomePage(section, { page, games, onShare, onBack, onReplaced }) {
+  delete section.dataset.page; // set again once drawn (the tests wait for it)
   const { stats, history } = await readRecords();
   const title = (id) => pick(games.find((game) => game.id === id)?.title) || id;
   const levelName = (level) => t(`level_${level}`);
@@ -253,9 +254,9 @@ export async function showHomePage(section, { page, games, onShare, onBack, onRe
 function statsBody(stats, history, title, levelName) {
   const played = Object.entries(stats.games);
   if (played.length === 0) return h("p", { class: "home-empty", text: t("stNone") });
-  return played.map(([game, counted]) => h("section", { class: "stats-game", "data-game": game },
+  return h("div", { class: "stats-games" }, played.map(([game, counted]) => h("section", { class: "stats-game", "data-game": game },
     h("h3", { text: title(game) }),
-    gameStats(counted, history.filter((entry) => entry.game === game), levelName)));
+    gameStats(counted, history.filter((entry) => entry.game === game), levelName))));
 }
 
 function historyBody(history, games, title, levelName, onShare) {
@@ -269,7 +270,7 @@ function historyBody(history, games, title, levelName, onShare) {
         h("strong", { text: title(entry.game) }),
         h("span", { class: "fine", text: [date.format(new Date(entry.date)), levelName(entry.level),
           ...optionsInWords(games.find((game) => game.id === entry.game), entry)].join(" · ") })),
-      h("span", { class: `history-outcome outcome-${entry.won ? "won" : "lost"}`, text: `${outcome}, ${score}` }),
+      h("span", { class: `history-outcome outcome-${entry.won ? "won" : "lost"}`, text: t("hmOutcome", { outcome, score }) }),
       h("span", { class: "history-actions" },
         h("button", { type: "button", class: "ghost history-replay", text: t("hmReplay"),
           onclick: async () => location.assign(siteLink("embed.html", new URLSearchParams({ save: await packText(entry.text) }))) }),

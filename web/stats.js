@@ -90,14 +90,19 @@ const average = (sum, count) => (count ? (sum / count).toFixed(1) : "–");
 // `finished`: the game's entries in the history, newest first.
 export function gameStats(gameStats, finished, levelName) {
   const levels = Object.entries(gameStats.levels);
-  const columns = ["stLevel", "stPlayed", "stWon", "stShared", "stWinRate", "stAverage", "stMargin", "stStreak", "stBestStreak"];
+  // a column a level and a row a figure: a phone's width holds the few levels, not the many figures
+  const figures = [
+    ["stPlayed", (tally) => tally.played], ["stWon", (tally) => tally.won], ["stShared", (tally) => tally.shared],
+    ["stWinRate", (tally) => percent(tally.won, tally.played)], ["stAverage", (tally) => average(tally.scoreSum, tally.played)],
+    ["stMargin", (tally) => average(tally.marginSum, tally.margins)], ["stStreak", (tally) => tally.streak],
+    ["stBestStreak", (tally) => tally.bestStreak],
+  ];
   const table = h("table", { class: "stats-table" },
-    h("thead", {}, h("tr", {}, columns.map((key) => h("th", { scope: "col", text: t(key) })))),
-    h("tbody", {}, levels.map(([level, tally]) => h("tr", { "data-level": level },
-      h("th", { scope: "row", text: levelName(level) }),
-      [tally.played, tally.won, tally.shared, percent(tally.won, tally.played), average(tally.scoreSum, tally.played),
-        average(tally.marginSum, tally.margins), tally.streak, tally.bestStreak]
-        .map((value) => h("td", { text: String(value) }))))));
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("stLevel") }),
+      levels.map(([level]) => h("th", { scope: "col", "data-level": level, text: levelName(level) })))),
+    h("tbody", {}, figures.map(([key, figure]) => h("tr", { "data-figure": key },
+      h("th", { scope: "row", text: t(key) }),
+      levels.map(([, tally]) => h("td", { text: String(figure(tally)) }))))));
   const { solitaire, cube } = gameStats;
   const byNumber = (filter) => Object.entries(solitaire?.deals ?? {}).filter(filter).map(([deal]) => deal)
     .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).join(", ");

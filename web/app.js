@@ -284,13 +284,13 @@ async function startShared(deal) {
 // `load` waits for Python. The record's fields besides the game's own are the table's settings, kept
 // as they were (a field this shell does not know included). True once it is loaded.
 async function resume(saved, raw = JSON.stringify(saved)) {
-  const opening = typeof saved?.text === "string"
-    ? bridge.call({ op: "load", text: saved.text, seat: saved.seat ?? HUMAN_SEAT })
+  const { game, text, seat, snap, ...kept } = saved ?? {};
+  const opening = typeof text === "string"
+    ? bridge.call({ op: "load", text, seat: seat ?? HUMAN_SEAT })
     : Promise.resolve({ ok: false, error: { message: saved ? "the save has no game text" : "the save is not JSON" } });
-  const { game: _game, text: _text, seat: _seat, snap: _snap, ...kept } = saved ?? {};
-  const settings = { ...kept, level: LEVELS.includes(saved?.level) ? saved.level : "normal", undo: saved?.undo !== false,
-    challenge: saved?.challenge === true, explain: saved?.explain === true };
-  const drawn = drawableSnapshot(saved?.snap ?? null, saved?.text);
+  const settings = { ...kept, level: LEVELS.includes(kept.level) ? kept.level : "normal", undo: kept.undo !== false,
+    challenge: kept.challenge === true, explain: kept.explain === true };
+  const drawn = drawableSnapshot(snap ?? null, text);
   const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
   const reply = await opening;
   const loaded = reply.ok && reply.snapshot.game in renderers;
@@ -303,7 +303,7 @@ async function resume(saved, raw = JSON.stringify(saved)) {
   if (!loaded) {
     // Keep the text (a player may want to report it) but out of the way of the next game.
     storage.set(CORRUPT_SAVE_KEY, raw);
-    await forgetSave(saved?.game);
+    await forgetSave(game);
     if (await gamesKnown) showPicker();
     showMessage(t("resumeFailed", { message: reply.error?.message ?? reply.snapshot.game }));
     return false;

@@ -43,6 +43,7 @@ from pygames_core.app import bridge
 ARSENE_END = ("arsene", 2, None)
 APPLES_END = ("apples", 1, None)
 CHAINS_END = ("chains", 6, 1)  # the solitaire's deal 6, won: its last eight moves are forced
+CHAINS_LOST = ("chains", 21, 1)  # deal 21, lost with a penalty of 4
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
@@ -181,13 +182,15 @@ def test_finished_games_are_counted_kept_offline_exported_and_imported(persisten
     assert arsene[:3] in (["1", "1", "0"], ["1", "0", "0"])  # played, won, shared
     finish(page, site_url, APPLES_END)
     finish(page, site_url, CHAINS_END)
+    finish(page, site_url, CHAINS_LOST)
     stats = stats_of(page)
     assert set(stats) == {"arsene", "apples", "chains"}
-    assert stats["chains"]["solitaire"][:2] == ["1", "1"]
-    expect(page.locator('.stats-game[data-game="chains"] .stats-solitaire').first).to_have_text("Deals won: 6")
+    assert stats["chains"]["solitaire"] == ["2", "1", "0", "50%", "-2.0", "–", "0", "1"]
+    expect(page.locator('.stats-game[data-game="chains"] .stats-solitaire')).to_have_text(
+        ["Deals won: 6", "Deals tried: 6, 21", "Best penalty: 0"])
+    expect(page.locator('.stats-game[data-game="chains"] .rate-chart')).to_be_visible()
     history = history_of(page)
-    assert [game for game, _ in history] == ["chains", "apples", "arsene"]
-    assert history[0] == ("chains", "true")
+    assert history == [("chains", "false"), ("chains", "true"), ("apples", history[2][1]), ("arsene", history[3][1])]
 
     # kept through a reload, and offline
     page.reload()
@@ -215,7 +218,7 @@ def test_finished_games_are_counted_kept_offline_exported_and_imported(persisten
 
     # export, clear, import: everything back
     exported = export_all(page)
-    assert exported["format"] == "pygames/home" and len(exported["history"]) == 3
+    assert exported["format"] == "pygames/home" and len(exported["history"]) == 4
     assert set(exported["saves"]) == {"arsene", "apples", "chains"}
     page.click("#home-clear")
     page.click("#home-confirm-yes")
@@ -228,7 +231,7 @@ def test_finished_games_are_counted_kept_offline_exported_and_imported(persisten
     import_file(page, json.dumps(exported).encode())
     expect(page.locator("#home-confirm-text")).to_contain_text("0 games in progress, 0 finished games")
     page.click("#home-confirm-yes")
-    expect(page.locator("#message-text")).to_have_text("Imported: 3 games in progress, 3 finished games.")
+    expect(page.locator("#message-text")).to_have_text("Imported: 3 games in progress, 4 finished games.")
     assert stats_of(page) == stats
     assert history_of(page) == history
     assert without_date(export_all(page)) == without_date(exported)

@@ -5,7 +5,7 @@
 // in memory and in localStorage under the key releases before the home used, and the player is told.
 import { h } from "./dom.js";
 import { renderers } from "./games/index.js";
-import { addStrings, language, pick, t } from "./i18n.js";
+import { addStrings, language, pick, t, tn } from "./i18n.js";
 import { seatName } from "./seats.js";
 import { packText, siteLink } from "./share.js";
 import { countGame, emptyStats, finishedEntry, gameStats, HISTORY_LENGTH, STATS_VERSION } from "./stats.js";
@@ -28,7 +28,7 @@ addStrings({
     hmStats: "Statistics", hmHistory: "Finished games", hmBack: "Back to the games",
     hmNoHistory: "No finished game yet: they are listed here once over, to replay and share.",
     hmOutcome: "{outcome}, {score}", hmWon: "Won", hmSharedWin: "Shared win", hmLost: "Lost", hmScore: "score {score}", hmPenalty: "penalty {n}",
-    hmReplay: "Replay", hmShare: "Share", hmPlayers: "{n} players", hmDealN: "deal {n}",
+    hmReplay: "Replay", hmShare: "Share", hmPlayers: "{n} players", hmPlayers_one: "1 player", hmDealN: "deal {n}",
     hmData: "Your games on this device", hmExport: "Export everything", hmImport: "Import a file",
     hmClear: "Clear everything", hmExported: "Saved as {name}.",
     hmConfirmImport: "Replace everything kept here ({here}) with the file's ({file})?",
@@ -281,7 +281,7 @@ function historyBody(history, games, title, levelName, onShare) {
 // A finished game's players and options in words, as the picker names them (those left as they
 // were offered are not said), and a numbered deal's number.
 function optionsInWords(game, entry) {
-  const words = [t("hmPlayers", { n: entry.players })];
+  const words = [tn("hmPlayers", entry.players)];
   if (entry.penalty !== null && entry.deal !== null) words.push(t("hmDealN", { n: entry.deal }));
   for (const option of game?.options ?? []) {
     const value = entry.options?.[option.name];

@@ -135,12 +135,14 @@ function rateChart(finished) {
     return window.filter((entry) => entry.won).length / window.length;
   });
   const [width, height] = [300, 100];
-  const x = (i) => 10 + (i * (width - 20)) / (rates.length - 1);
+  const x = (i) => 45 + (i * (width - 55)) / (rates.length - 1);
   const y = (rate) => height - 10 - rate * (height - 20);
   const title = t("stRateChart", { n: games.length, window: CHART_WINDOW });
   return h("figure", { class: "stats-chart" },
     svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "rate-chart" },
-      svg("line", { x1: 10, x2: width - 10, y1: y(0.5), y2: y(0.5), class: "chart-guide" }),
+      ...[0, 0.5, 1].map((rate) => svg("g", {},
+        svg("line", { x1: 40, x2: width - 10, y1: y(rate), y2: y(rate), class: "chart-guide" }),
+        svg("text", { x: 0, y: y(rate) + 4, class: "chart-label" }, percent(rate, 1)))),
       svg("polyline", { points: rates.map((rate, i) => `${x(i)},${y(rate)}`).join(" "), class: "chart-line" })),
     h("figcaption", { class: "fine", text: title }));
 }

@@ -16,7 +16,7 @@ import pygames_core as pg
 
 SAVE_KEY = "pygames.save"  # the save of releases before the home (IndexedDB): moved into it by a visit
 # The save of the game last played, as the page's home (web/home.js) holds it once its writes are made.
-STORED_SAVE = "async () => (await import('./home.js')).lastSave()"
+STORED_SAVE = "() => window.pygamesSaved()"
 HUMAN = 0
 TIMEOUT_MS = 60_000
 TRICKS_PER_DEAL = 11

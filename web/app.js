@@ -7,7 +7,7 @@
 import { STOPPED, startBridge } from "./bridge.js";
 import { focusInView, h } from "./dom.js";
 import { renderers } from "./games/index.js";
-import { forgetSave, keepSave, onHomeMessage, openingSave, readSaves, resumeLine, savedGame,
+import { forgetSave, keepSave, lastSave, onHomeMessage, openingSave, readSaves, resumeLine, savedGame,
   showHomePage } from "./home.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
@@ -61,8 +61,10 @@ const bridge = startBridge({
   },
   onStopped: engineStopped,
 });
-// The same requests the page sends, for the browser console and the tests.
+// For the browser console and the tests: the same requests the page sends, and the save of the game
+// last played as the home holds it once the saves asked for are written.
 window.pygamesBridge = bridge.call;
+window.pygamesSaved = lastSave;
 
 let games = [];
 let gamesKnown = null; // resolves to whether `games` could be read (knowGames)

@@ -14,7 +14,9 @@ from playwright.sync_api import Page, expect
 
 import pygames_core as pg
 
-SAVE_KEY = "pygames.save"
+SAVE_KEY = "pygames.save"  # the save of releases before the home (IndexedDB): moved into it by a visit
+# The save of the game last played, as the page's home (web/home.js) holds it once its writes are made.
+STORED_SAVE = "() => window.pygamesSaved()"
 HUMAN = 0
 TIMEOUT_MS = 60_000
 TRICKS_PER_DEAL = 11
@@ -57,14 +59,30 @@ def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, lev
     page.wait_for_selector("#game:not([hidden]) > [data-phase]", timeout=TIMEOUT_MS)
 
 
+def stored_save(page: Page) -> dict | None:
+    """The save record of the game last played, as the page has stored it."""
+    return page.evaluate(STORED_SAVE)
+
+
+def wait_for_new_save(page: Page, before: dict | None) -> dict:
+    """Wait until the stored save of the game last played is no longer `before`; return it."""
+    text = None if before is None else before["text"]
+    page.wait_for_function(f"async (text) => (await ({STORED_SAVE})())?.text !== text", arg=text, timeout=TIMEOUT_MS)
+    saved = stored_save(page)
+    assert saved is not None
+    return saved
+
+
 def saved_game(page: Page) -> pg.Game:
     """The game the page has stored, rebuilt in CPython."""
-    saved = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
+    saved = stored_save(page)
+    assert saved is not None
     return pg.load_game(saved["text"])
 
 
 def resume_position(page: Page, url: str, game: pg.Game) -> None:
-    """Open the page on a position built in CPython, through the page's own save/resume."""
+    """Open the page on a position built in CPython, through the page's own save/resume (a save of
+    the release before the home, which the visit moves into it)."""
     # Any small file of the site gives its origin's storage; the page itself would start Python only
     # to be left a moment later.
     page.goto(f"{url}build.json")
@@ -137,9 +155,9 @@ def follow_hint(page: Page, hint_key: Callable[[dict], str]) -> None:
     legal = {hint_key(action) for action in saved_game(page).legal_actions()}
     assert hinted.get_attribute("data-hint-key") in legal
     assert page.evaluate("document.activeElement.classList.contains('hinted')")
-    saved = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
+    saved = stored_save(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("([key, before]) => localStorage.getItem(key) !== before", arg=[SAVE_KEY, saved])
+    wait_for_new_save(page, saved)
 
 
 def use_language(page: Page, language: str) -> None:

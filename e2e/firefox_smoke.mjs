@@ -15,7 +15,6 @@ import puppeteer from "puppeteer-core";
 
 // Pyodide starts in seconds, but several times slower on a loaded 2-core CI machine.
 const TIMEOUT_MS = 120_000;
-const SAVE_KEY = "pygames.save";
 const DESKTOP = { width: 1280, height: 800 };
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 const FAILURE_SHOT = path.join(ARTIFACTS, "firefox-failure.png");
@@ -87,7 +86,8 @@ async function waitUntil(page, what, predicate, ...args) {
   }
 }
 
-const savedText = (page) => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+// The save of the game last played, as the page's home holds it (web/home.js), as JSON text.
+const savedText = (page) => page.evaluate(async () => JSON.stringify(await window.pygamesSaved()));
 
 // Wait until the human has a decision to take or a summary is open; say which ("summary" or the phase).
 async function waitForTurnOrSummary(page) {
@@ -195,7 +195,7 @@ async function playDecisions(page, game, count) {
     const before = await savedText(page);
     check(await DECISIONS[game](page, phase, phases.length), `no way to play the ${phase} phase of ${game}`);
     await waitUntil(page, `the page saving the game after the ${phase} decision`,
-      (key, text) => localStorage.getItem(key) !== text, SAVE_KEY, before);
+      async (text) => JSON.stringify(await window.pygamesSaved()) !== text, before);
     await checkNoMessage(page);
     checkNoPageErrors();
     phases.push(phase);
@@ -205,16 +205,16 @@ async function playDecisions(page, game, count) {
 
 // What the table shows of a position: the stored game, the table's own marks, the hand and what is offered.
 function position(page) {
-  return page.evaluate((key) => {
+  return page.evaluate(async () => {
     const table = document.querySelector("#game > [data-phase]");
     const codes = (selector) => [...table.querySelectorAll(selector)].map((e) => e.dataset.card ?? e.dataset.tile);
     return {
-      save: localStorage.getItem(key),
+      save: JSON.stringify(await window.pygamesSaved()),
       table: { ...table.dataset },
       hand: codes('[data-region="hand"] [data-card], [data-region="hand"] [data-tile]'),
       offered: codes(".legal"),
     };
-  }, SAVE_KEY);
+  });
 }
 
 // Wait for a position where the human decides (no summary open), as the page is after a reload.
@@ -247,8 +247,8 @@ async function startGame(page, { id, seed }) {
   await page.locator("#seed").fill(String(seed));
   if (await page.$eval("#explain-choice", (box) => box.checked)) await click(page, "#explain-choice");
   await click(page, "#start");
-  await waitUntil(page, `the ${id} table, saved`, (key, game) => document.querySelector("#game:not([hidden]) > [data-phase]")
-    && JSON.parse(localStorage.getItem(key) ?? "null")?.game === game, SAVE_KEY, id);
+  await waitUntil(page, `the ${id} table, saved`, async (game) => document.querySelector("#game:not([hidden]) > [data-phase]")
+    && (await window.pygamesSaved())?.game === game, id);
   await checkNoMessage(page);
 }
 

@@ -17,7 +17,6 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE,
-    SAVE_KEY,
     assert_play_in_view,
     attributes,
     close_summary,
@@ -31,7 +30,9 @@ from driver import (
     saved_game,
     shipped_scenario,
     start_game,
+    stored_save,
     use_language,
+    wait_for_new_save,
     wait_for_turn_or_summary,
     words_through_the_page,
 )
@@ -50,9 +51,9 @@ def start(page: Page, site_url: str, seed: int, level: str = "easy") -> None:
 
 def act_and_wait(page: Page, selector: str) -> None:
     """Click a control that sends an action, and wait until the page has saved the game after it."""
-    saved = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
+    saved = stored_save(page)
     page.click(selector)
-    page.wait_for_function("([key, before]) => localStorage.getItem(key) !== before", arg=[SAVE_KEY, saved])
+    wait_for_new_save(page, saved)
 
 
 def call_code(call: dict) -> str:

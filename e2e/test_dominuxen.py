@@ -15,6 +15,7 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE,
+    STORED_SAVE,
     assert_play_in_view,
     open_site,
     resume_position,
@@ -328,7 +329,7 @@ def test_hint_marks_a_legal_action_of_each_decision(page: Page, site_url: str, p
     assert focused, "the suggested action takes the focus"
     assert_play_in_view(page, *REGIONS[phase], screenshot=f"dominuxen-phone-en-hint-{phase}")
     page.keyboard.press("Enter")  # Enter on the focused mark does the suggested action
-    page.wait_for_function("() => JSON.parse(JSON.parse(localStorage.getItem('pygames.save')).text).actions.length"
+    page.wait_for_function(f"async () => JSON.parse((await ({STORED_SAVE})()).text).actions.length"
                            f" > {len(game.history)}")
     assert saved_game(page).history[len(game.history)] == hinted
 

@@ -15,7 +15,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import HUMAN, PHONE, SAVE_KEY, TIMEOUT_MS, attributes, saved_game, wait_for_turn_or_summary
+from driver import (
+    HUMAN,
+    PHONE,
+    SAVE_KEY,
+    TIMEOUT_MS,
+    attributes,
+    saved_game,
+    stored_save,
+    wait_for_new_save,
+    wait_for_turn_or_summary,
+)
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import pygames_core as pg
@@ -93,7 +103,7 @@ def store(page: Page, url: str, entries: dict[str, str]) -> None:
     page.evaluate("(entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }", entries)
 
 
-def stored(page: Page, key: str = SAVE_KEY) -> str | None:
+def stored(page: Page, key: str) -> str | None:
     return page.evaluate("(key) => localStorage.getItem(key)", key)
 
 
@@ -136,7 +146,7 @@ def test_a_saved_table_is_drawn_at_once_and_a_move_made_then_is_played_once(page
     page.click(f'#game .hand .card[data-card="{card}"]')
     expect(page.locator("#table-starting")).to_have_attribute("data-queued", "true")
     expect(page.locator("#game > *")).to_have_attribute("data-my-turn", "false")
-    assert stored(page) == record(snap)  # nothing is saved until a real step
+    assert stored_save(page) == json.loads(record(snap))  # moved into the home; nothing saved until a real step
     held.release()
     page.wait_for_function(STARTED, timeout=TIMEOUT_MS)
     assert wait_for_turn_or_summary(page) == "play"
@@ -151,7 +161,7 @@ def test_a_saved_table_is_drawn_at_once_and_a_move_made_then_is_played_once(page
         assert replay.current_player != HUMAN  # the bots' moves only: the human moved once
         replay.apply(action)
     assert replay.to_json() == after.to_json()
-    assert json.loads(stored(page))["snap"]["moves"] == len(after.history)
+    assert stored_save(page)["snap"]["moves"] == len(after.history)
     assert page.evaluate("window.sentOps").count("act") == 1
 
 
@@ -172,13 +182,13 @@ def test_a_queued_move_the_engine_refuses_is_shown_and_nothing_is_lost(page: Pag
     # the real table: the refused card is not offered; the game is where it was
     expect(page.locator("#game > *")).to_have_attribute("data-my-turn", "true")
     assert sorted(legal_shown(page)) == sorted(action["card"] for action in snap["legal"])
-    assert json.loads(stored(page))["text"] == snap["save"]
-    assert json.loads(stored(page))["snap"] == json.loads(record(snap))["snap"]
+    saved = stored_save(page)
+    assert saved["text"] == snap["save"]
+    assert saved["snap"] == json.loads(record(snap))["snap"]
     # and a legal move then works, once
     card = snap["legal"][0]["card"]
     page.click(f'#game .hand .card[data-card="{card}"]')
-    page.wait_for_function("([key, text]) => JSON.parse(localStorage.getItem(key)).text !== text",
-                           arg=[SAVE_KEY, snap["save"]], timeout=TIMEOUT_MS)
+    wait_for_new_save(page, saved)
     assert saved_game(page).history[len(pg.load_game(snap["save"]).history)] == {"type": "play", "card": card}
 
 
@@ -237,7 +247,7 @@ def test_a_save_without_a_snapshot_still_resumes(page: Page, site_url: str) -> N
     assert wait_for_turn_or_summary(page) == "play"
     assert page.locator("#table-starting").count() == 0
     assert sorted(hand_shown(page)) == sorted(snap["view"]["hand"])
-    saved = json.loads(stored(page))
+    saved = stored_save(page)
     assert saved["text"] == snap["save"]
     assert saved["snap"] == json.loads(record(snap))["snap"]  # and from now on it has one
 
@@ -258,7 +268,7 @@ def test_a_stored_snapshot_the_table_cannot_draw_waits_for_the_loaded_game(page:
     page.wait_for_function(STARTED, timeout=TIMEOUT_MS)
     assert wait_for_turn_or_summary(page) == "play"
     assert sorted(hand_shown(page)) == sorted(snap["view"]["hand"])
-    assert json.loads(stored(page))["snap"] == json.loads(record(snap))["snap"]
+    assert stored_save(page)["snap"] == json.loads(record(snap))["snap"]
 
 
 def test_a_damaged_save_drawn_from_its_snapshot_goes_to_the_picker(page: Page, site_url: str) -> None:
@@ -274,7 +284,7 @@ def test_a_damaged_save_drawn_from_its_snapshot_goes_to_the_picker(page: Page, s
     expect(page.locator("#message")).to_be_visible()
     assert page.locator("#table-starting").count() == 0
     assert stored(page, CORRUPT_SAVE_KEY) == damaged
-    assert stored(page) is None
+    assert stored_save(page) is None
     expect(page.locator("#back-to-game")).to_have_count(0)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import LAPTOP, PHONE, SAVE_KEY, assert_play_in_view, open_site, start_game, wait_for_turn_or_summary
+from driver import LAPTOP, PHONE, assert_play_in_view, open_site, start_game, stored_save, wait_for_turn_or_summary
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -144,8 +144,7 @@ def test_focus_after_start_is_on_the_tables_control(page: Page, site_url: str) -
     page.wait_for_function("() => document.activeElement.closest('#game') !== null")
     page.keyboard.press("Enter")  # at once: the deck's Draw has the focus
     expect(page.locator(".chains")).to_have_attribute("data-moves", "1")
-    assert [action["type"] for action in json.loads(
-        json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["text"])["actions"]] == ["draw"]
+    assert [action["type"] for action in json.loads(stored_save(page)["text"])["actions"]] == ["draw"]
 
 
 def test_hint_line_on_h(page: Page, site_url: str) -> None:
@@ -172,7 +171,7 @@ def test_explain_as_we_play(new_context: Callable[..., BrowserContext], site_url
     # on the player's turn the hint comes by itself, in words, above the table
     expect(page.locator("#explain")).to_be_visible()
     expect(page.locator("#hint-line")).not_to_be_empty()
-    assert json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["explain"] is True
+    assert stored_save(page)["explain"] is True
     page.screenshot(path=str(artifacts / f"learn-explain-{size}-{lang}.png"))
     page.reload()  # a resumed game keeps it
     expect(page.locator("#hint-line")).not_to_be_empty()

@@ -9,11 +9,19 @@ seconds rather than the half minute a player's page allows."""
 from __future__ import annotations
 
 import base64
-import json
 import zlib
 from pathlib import Path
 
-from driver import HUMAN, SAVE_KEY, TIMEOUT_MS, saved_game, start_game, take_human_turn, wait_for_turn_or_summary
+from driver import (
+    HUMAN,
+    TIMEOUT_MS,
+    saved_game,
+    start_game,
+    stored_save,
+    take_human_turn,
+    wait_for_new_save,
+    wait_for_turn_or_summary,
+)
 from playwright.sync_api import Page, expect
 
 import pygames_core as pg
@@ -48,7 +56,9 @@ def open_game(page: Page, site_url: str, seed: int) -> None:
 
 
 def stored(page: Page) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
+    saved = stored_save(page)
+    assert saved is not None
+    return saved
 
 
 def wait_for_message(page: Page, key: str, cause: str) -> None:
@@ -77,10 +87,9 @@ def human_moves(before: pg.Game, after: pg.Game) -> int:
 def play_once_more(page: Page) -> None:
     """The player's next move, once the engine is back: it is made once."""
     before = saved_game(page)
-    text = stored(page)["text"]
+    saved = stored(page)
     take_human_turn(page)
-    page.wait_for_function("([key, text]) => JSON.parse(localStorage.getItem(key)).text !== text",
-                           arg=[SAVE_KEY, text], timeout=TIMEOUT_MS)
+    wait_for_new_save(page, saved)
     assert human_moves(before, saved_game(page)) == 1
 
 

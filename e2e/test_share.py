@@ -3,19 +3,19 @@ replay, and game files downloaded and loaded back."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from driver import (
     HUMAN,
-    SAVE_KEY,
+    STORED_SAVE,
     hand,
     open_site,
     resume_position,
     saved_game,
     start_game,
+    stored_save,
     take_human_turn,
     wait_for_turn_or_summary,
 )
@@ -85,7 +85,7 @@ def test_a_shared_deal_deals_the_same_cards_and_allows_no_undo(page: Page, site_
     expect(page.locator("#message-action")).to_be_visible()
     assert saved_game(page).history == playing
     page.click("#message-action")
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('pygames.save')).text.includes('\"seed\":22')")
+    page.wait_for_function(f"async () => (await ({STORED_SAVE})()).text.includes('\"seed\":22')")
     assert saved_game(page).seed == 22
 
 
@@ -110,14 +110,15 @@ def test_a_finished_game_shares_its_replay_and_downloads_its_file(page: Page, si
     page.click("#embed-last")
     expect(page.locator("#embed-step")).to_have_attribute("data-step", str(len(game.history)))
 
-    # the file loads back on the site, as it was
+    # the file loads back on the site, as it was (from the picker: the finished game is back on the table)
     open_site(page, site_url)
-    page.evaluate(f"localStorage.removeItem({SAVE_KEY!r})")
-    open_site(page, site_url)
+    expect(page.locator("#summary")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.click("#new-game")
     page.set_input_files("#load-file", files=[{"name": "game.json", "mimeType": "application/json",
                                               "buffer": text.encode()}])
     expect(page.locator("#summary")).to_be_visible()
-    assert json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["text"] == text
+    assert stored_save(page)["text"] == text
 
 
 def test_a_file_that_is_not_a_game_is_refused(page: Page, site_url: str) -> None:
@@ -170,7 +171,7 @@ def test_a_link_with_a_bad_seed_says_so_instead_of_dealing_a_random_game(page: P
     expect(page.locator("#message-text")).to_contain_text("a seed is a whole number from 0 to 18446744073709551615")
     expect(page.locator("#picker")).to_be_visible()
     expect(page.locator("#game")).to_be_hidden()
-    assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") is None  # no game was dealt
+    assert stored_save(page) is None  # no game was dealt
 
 
 def test_the_pickers_seed_field_takes_a_64_bit_seed_and_refuses_a_bad_one(page: Page, site_url: str) -> None:

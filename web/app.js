@@ -7,6 +7,8 @@
 import { STOPPED, startBridge } from "./bridge.js";
 import { focusInView, h } from "./dom.js";
 import { renderers } from "./games/index.js";
+import { forgetSave, keepSave, lastSave, onHomeMessage, openingSave, readSaves, resumeLine, savedGame,
+  showHomePage } from "./home.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
 import { initialRoles, seatRoles } from "./seats.js";
@@ -16,7 +18,6 @@ import { showSummary } from "./summary.js";
 import { levelText, loadLevels } from "./levels.js";
 import { drawableSnapshot, LiveTable, storedSnapshot } from "./table.js";
 
-const SAVE_KEY = "pygames.save";
 const CORRUPT_SAVE_KEY = "pygames.save.corrupt";
 const PREFS_KEY = "pygames.prefs";
 const HUMAN_SEAT = 0;
@@ -63,8 +64,10 @@ const bridge = startBridge({
   },
   onStopped: engineStopped,
 });
-// The same requests the page sends, for the browser console and the tests.
+// For the browser console and the tests: the same requests the page sends, and the save of the game
+// last played as the home holds it once the saves asked for are written.
 window.pygamesBridge = bridge.call;
+window.pygamesSaved = lastSave;
 
 let games = [];
 let gamesKnown = null; // resolves to whether `games` and `levels` could be read (knowGames, knowLevels)
@@ -111,7 +114,7 @@ function showError(error) {
 }
 
 function showOnly(sectionId) {
-  for (const id of ["loading", "picker", "game"]) $(id).hidden = id !== sectionId;
+  for (const id of ["loading", "picker", "game", "home-page"]) $(id).hidden = id !== sectionId;
   $("new-game").hidden = sectionId !== "game";
   if (sectionId !== "game") $("cube-bar").hidden = true;
   captions?.draw(sectionId === "game" ? session : null);
@@ -134,8 +137,9 @@ function setupChrome() {
   $("new-game").addEventListener("click", showPicker);
   $("hint").addEventListener("click", requestHint);
   $("undo").addEventListener("click", undoMove);
-  $("share").addEventListener("click", openShare);
+  $("share").addEventListener("click", () => openShare());
   $("message-dismiss").addEventListener("click", () => { $("message").hidden = true; });
+  onHomeMessage((text) => showMessage(text));
   document.addEventListener("keydown", onKey);
   document.addEventListener("pointerdown", () => {
     usingKeyboard = false;
@@ -148,11 +152,8 @@ function setupChrome() {
 function retranslate() {
   translatePage();
   if (!$("loading").hidden) showLoadingStage();
-  if (!$("picker").hidden) {
-    const typedSeed = $("seed")?.value ?? ""; // redrawing the picker must not lose what was typed
-    showPicker({ roles: [...document.querySelectorAll("#seat-roles input:checked")].map((input) => input.value) });
-    $("seed").value = typedSeed;
-  }
+  if (!$("home-page").hidden) openHomePage($("home-page").dataset.page ?? "stats");
+  if (!$("picker").hidden) redrawPicker();
   if (session) session.draw();
   captions.draw(onTable() ? session : null);
   updateTools();
@@ -185,17 +186,22 @@ function onKey(event) {
 
 // --- start-up ------------------------------------------------------------------------------------
 
-// Nothing waits for Python that can be drawn without it: a saved game is drawn at once from the
-// snapshot stored with it and its `load` is sent at once; a shared deal's `new` is sent at once; the
-// picker is drawn from the catalog. Those requests wait in the worker's queue until Python is up.
+// Nothing waits for Python that can be drawn without it: the game last played is drawn at once from
+// the snapshot stored with its save (one IndexedDB read, while the worker starts) and its `load` is
+// sent at once; a shared deal's `new` is sent at once; the picker is drawn from the catalog. Those
+// requests wait in the worker's queue until Python is up.
 async function main() {
   setupChrome();
   const shared = sharedDeal();
-  const saved = storage.get(SAVE_KEY);
   levelsKnown = knowLevels();
   gamesKnown = Promise.all([knowGames(), levelsKnown]).then((known) => known.every(Boolean));
+  const saved = await openingSave();
+  // the other games' saves, for the picker's resume lines: after the one the visit opens
+  gamesKnown.then((known) => known && readSaves(games.map((game) => game.id))).then(() => {
+    if (!$("picker").hidden) redrawPicker();
+  });
   let resuming = null;
-  if (saved !== null) resuming = resume(saved);
+  if (saved !== null) resuming = resume(saved.record, saved.raw);
   else if (shared) startShared(shared);
   else gamesKnown.then((known) => known && showPicker());
   try {
@@ -295,22 +301,21 @@ async function startShared(deal) {
   showMessage(t("sharedHere"));
 }
 
-// The saved game, loaded by the engine; with a snapshot stored beside it (saves made before there
-// was one have none), drawn at once while the `load` waits for Python. True once it is loaded.
-async function resume(raw) {
-  let saved;
-  let opening;
-  try {
-    saved = JSON.parse(raw);
-    opening = bridge.call({ op: "load", text: saved.text, seat: saved.seat ?? HUMAN_SEAT,
-      ...Array.isArray(saved.humans) && { people: saved.humans } });
-  } catch (error) {
-    opening = Promise.resolve({ ok: false, error: { message: error.message } });
-  }
-  const settings = { level: typeof saved?.level === "string" ? saved.level : "normal", undo: saved?.undo !== false,
-    challenge: saved?.challenge === true, explain: saved?.explain === true,
-    people: Array.isArray(saved?.humans) ? saved.humans : null, handOverFirst: true };
-  const drawn = drawableSnapshot(saved?.snap ?? null, saved?.text);
+// A saved game (its record, null when its text `raw` was no JSON), loaded by the engine; with a
+// snapshot stored beside it (saves made before there was one have none), drawn at once while the
+// `load` waits for Python. The record's fields besides the game's own are the table's settings, kept
+// as they were (a field this shell does not know included); with several people at this device
+// (pass-and-play), `humans` lists their seats, and the game opens on the hand-over screen. True once
+// it is loaded.
+async function resume(saved, raw = JSON.stringify(saved)) {
+  const { game, text, seat, snap, humans, ...kept } = saved ?? {};
+  const people = Array.isArray(humans) ? humans : null;
+  const opening = typeof text === "string"
+    ? bridge.call({ op: "load", text, seat: seat ?? HUMAN_SEAT, ...people && { people } })
+    : Promise.resolve({ ok: false, error: { message: saved ? "the save has no game text" : "the save is not JSON" } });
+  const settings = { ...kept, level: typeof kept.level === "string" ? kept.level : "normal", undo: kept.undo !== false,
+    challenge: kept.challenge === true, explain: kept.explain === true, people, handOverFirst: true };
+  const drawn = drawableSnapshot(snap ?? null, text);
   const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
   // The level is checked once the levels are read (levels.json), not before the table is drawn: a
   // returning player's table appears at once, and a bot moves only once the engine is up, long after.
@@ -329,7 +334,7 @@ async function resume(raw) {
   if (!loaded) {
     // Keep the text (a player may want to report it) but out of the way of the next game.
     storage.set(CORRUPT_SAVE_KEY, raw);
-    storage.remove(SAVE_KEY);
+    await forgetSave(game);
     if (await gamesKnown) showPicker();
     showMessage(t("resumeFailed", { message: reply.error?.message ?? reply.snapshot.game }));
     return false;
@@ -355,8 +360,8 @@ async function engineStopped({ cause, lost }) {
     showMessage(t("engineRestarted", { cause: because }));
     return;
   }
-  const raw = storage.get(SAVE_KEY) ?? saveRecord(table);
-  const { text } = JSON.parse(raw);
+  const saved = savedGame(table.snap.game) ?? saveRecord(table);
+  const { text } = saved;
   if (text === restoredSave) {
     showMessage(t("engineStoppedAgain", { cause: because }));
     return;
@@ -372,7 +377,7 @@ async function engineStopped({ cause, lost }) {
     return;
   }
   if ($("summary").open) $("summary").close(); // the reloaded game shows its own
-  if (await resume(raw)) showMessage(t(said, { cause: because }));
+  if (await resume(saved)) showMessage(t(said, { cause: because }));
 }
 
 // --- picker and options --------------------------------------------------------------------------
@@ -492,21 +497,27 @@ function showPicker({ roles = null } = {}) {
   };
   // Each game says what it is in a line (its how-to-play document's pitch), for how many and how long,
   // and offers its rules.
+  const choose = (game) => {
+    chosen = game;
+    for (const button of section.querySelectorAll(".game-choice")) {
+      button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
+    }
+    drawOptions();
+  };
   const gameCards = games.map((game) => h("div", { class: "game-card" }, h("button", {
     type: "button", class: "game-choice", "aria-pressed": String(game === chosen), "data-game": game.id,
-    onclick: (event) => {
-      chosen = game;
-      for (const button of section.querySelectorAll(".game-choice")) {
-        button.setAttribute("aria-pressed", String(button === event.currentTarget));
-      }
-      drawOptions();
-    },
+    onclick: () => choose(game),
   }, h("strong", { text: pick(game.title) }),
   game.pitch && h("span", { class: "game-pitch", text: pick(game.pitch) }),
   h("span", { class: "fine", text: playersAndLength(game, game.length) })),
   game.pitch && h("button", { type: "button", class: "ghost how-to-play", "data-rules": game.id,
     "aria-label": t("howToPlayLabel", { game: pick(game.title) }), text: t("howToPlay"),
-    onclick: () => openRules(game) })));
+    onclick: () => openRules(game) }),
+  // its game in progress, if any: Resume it, or choose the game for a new one (the options below)
+  resumeLine(game, { onResume: (record) => resumeGame(record), onNew: () => {
+    choose(game);
+    focusInView($("start"));
+  } })));
   const level = levels.find((entry) => entry.name === (remembered.level ?? "normal")) ?? levels[0];
   const form = h("form", { class: "start-form", onsubmit: (event) => {
     event.preventDefault();
@@ -544,6 +555,10 @@ function showPicker({ roles = null } = {}) {
   const fileInput = h("input", { type: "file", id: "load-file", accept: ".json,application/json",
     onchange: () => loadFile(fileInput.files[0]) });
   section.replaceChildren(
+    h("div", { class: "home-nav" },
+      h("button", { type: "button", class: "ghost", id: "open-stats", text: t("hmStats"), onclick: () => openHomePage("stats") }),
+      h("button", { type: "button", class: "ghost", id: "open-history", text: t("hmHistory"),
+        onclick: () => openHomePage("history") })),
     h("h2", { id: "picker-title", text: t("pickGame") }),
     h("div", { class: "game-list" }, gameCards),
     form,
@@ -551,6 +566,40 @@ function showPicker({ roles = null } = {}) {
   );
   drawOptions();
   showOnly("picker");
+}
+
+// The picker drawn again (a new language, the games in progress read): what was typed and chosen stays.
+function redrawPicker() {
+  const typedSeed = $("seed")?.value ?? "";
+  showPicker({ roles: [...document.querySelectorAll("#seat-roles input:checked")].map((input) => input.value) });
+  $("seed").value = typedSeed;
+}
+
+// A game in progress chosen in the picker: the one on the table is shown again, another one loaded.
+async function resumeGame(record) {
+  if (session && !session.closed && session.snap.game === record.game) {
+    showOnly("game");
+    return;
+  }
+  $("message").hidden = true;
+  await resume(record);
+}
+
+// The statistics or the finished games (home.js), in place of the picker.
+async function openHomePage(page) {
+  await gamesKnown;
+  await showHomePage($("home-page"), {
+    page, games,
+    onShare: (entry) => openShare({ game: entry.game, seed: entry.seed, save: entry.text, is_over: true }),
+    onBack: showPicker,
+    // an import or a clear replaced the saves: the table's game may be gone, and is closed
+    onReplaced: () => {
+      session?.close();
+      session = null;
+    },
+  });
+  showOnly("home-page");
+  $("home-title").focus();
 }
 
 // How many players the table can show: the game's own range, narrowed by its renderer (which may
@@ -635,8 +684,10 @@ function openSession(reply, settings, opening = null) {
   });
   // focusOnTurn: the focus goes to the table's first control on the player's first turn, so that a
   // keyboard player can act at once (the picker's Start button has gone)
-  Object.assign(session, { undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard,
-    explain: settings.explain, focusOnTurn: true });
+  // settings: the table's, with whatever else the game was started with, saved with it as it came
+  // (finished: it was over before this table, so it is not counted as finished again)
+  Object.assign(session, { settings, undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard,
+    explain: settings.explain, focusOnTurn: true, finished: reply.snapshot.is_over });
   captions.clear();
   showOnly("game");
   scrollTo(0, 0); // the picker's Start is far down a phone's page: the table opens at its top
@@ -670,18 +721,21 @@ function afterStep(table) {
 }
 
 function save(table) {
-  // where the storage is nearly full, the game at least: its snapshot only saves the next visit time
-  if (!storage.set(SAVE_KEY, saveRecord(table))) storage.set(SAVE_KEY, saveRecord(table, { drawn: false }));
+  // a game over for the first time is counted in the statistics and listed with the finished games
+  const over = table.snap.is_over && !table.finished;
+  table.finished = table.snap.is_over;
+  keepSave(saveRecord(table), over ? { snap: table.snap, level: table.level } : {});
   updateTools();
 }
 
-// The game's text, the table's settings, and the snapshot last drawn (without its save text, which
-// is `text`): the next visit draws the table from it at once, before Python is up.
-// With several people at this device (pass-and-play), `humans` lists their seats (`seat` is the one
-// whose table was last shown).
-function saveRecord({ snap, level, undo, challenge, explain, people }, { drawn = true } = {}) {
-  return JSON.stringify({ game: snap.game, text: snap.save, seat: snap.seat, level, undo, challenge, explain,
-    humans: people.length > 1 ? people : undefined, snap: drawn ? storedSnapshot(snap) : undefined });
+// The table's settings (those it was started with, then the ones the table changes), the game's
+// text, and the snapshot last drawn (without its save text, which is `text`): the next visit draws
+// the table from it at once, before Python is up. With several people at this device
+// (pass-and-play), `humans` lists their seats (`seat` is the one whose table was last shown).
+function saveRecord({ settings, snap, level, undo, challenge, explain, people }) {
+  const { people: _people, handOverFirst: _handOverFirst, ...started } = settings;
+  return { ...started, level, undo, challenge, explain, humans: people.length > 1 ? people : undefined,
+    game: snap.game, text: snap.save, seat: snap.seat, snap: storedSnapshot(snap) };
 }
 
 function stopExplaining() {
@@ -717,7 +771,8 @@ async function replayDeal(table) {
   const reply = await bridge.call({ op: "new", game, players, seed: table.snap.seed, options, setup,
     seat: table.snap.seat, ...several && { people: table.people } });
   if (!reply.ok) showError(reply.error);
-  else openSession(reply, { level: table.level, undo: table.undo, challenge: table.challenge, people: table.people });
+  else openSession(reply, { ...table.settings, level: table.level, undo: table.undo, challenge: table.challenge,
+    people: table.people, handOverFirst: false });
 }
 
 function onTable() {
@@ -817,9 +872,10 @@ async function requestHint({ auto = false } = {}) {
 
 // --- share: the deal as a link, the finished game as a replay link, an embed, a game file ----------
 
-async function openShare() {
-  if (!onTable()) return;
-  const { snap } = session;
+// snap: the game to share, the table's by default (a finished game from the history: its game, seed,
+// save text and is_over are enough).
+async function openShare(snap = onTable() ? session.snap : null) {
+  if (!snap) return;
   const saved = JSON.parse(snap.save);
   const deal = dealParameters({ ...saved, seed: snap.seed });
   // pass-and-play: the site's link seats the same people (the embed has one person)

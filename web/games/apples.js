@@ -618,6 +618,9 @@ function finalSummary(snap) {
 
 // --- learning: the hint's mark, actions and events in words, the keys, cards for the rules page ------------
 
+// How far a game is, for the picker's line of a game in progress (index.js).
+export const progress = (snap) => t("apDeal", { n: snap.view.deal });
+
 export const helpKeys = ["keyArrows", "keyApples"];
 
 const DO_WITH_CARD = { discard: "apDoDiscard", target: "apDoTarget", play: "apDoPlay" };

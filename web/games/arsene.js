@@ -382,6 +382,9 @@ function finalSummary(snap) {
 
 // --- learning: the hint's mark, actions and events in words, the keys, cards for the rules page ------------
 
+// How far a game is, for the picker's line of a game in progress (index.js).
+export const progress = (snap) => t("dealN", { n: snap.view.deal });
+
 export const helpKeys = ["keyArrows", "keyEnter", "keyNumbers", "keyKeepPush"];
 
 function describeAction(action, snap) {

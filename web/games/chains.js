@@ -626,6 +626,13 @@ function describe(view, event) {
   }
 }
 
+// How far a game is, for the picker's line of a game in progress (index.js): the deal's number, when
+// it has one, and the cards left in the player's deck.
+export function progress(snap) {
+  const left = counted("deckCount", snap.view.tables[snap.seat ?? 0].deck);
+  return snap.deal === null ? left : `${tx("deal", { n: snap.deal })}, ${left}`;
+}
+
 export const helpKeys = ["ch_keyDraw", "ch_keyMove", "ch_keyTap"];
 
 // The action as its player would say it: "put the 6 on the work pile", "close the run with end card 4".

@@ -612,6 +612,9 @@ function describe(view, event) {
   }
 }
 
+// How far a game is, for the picker's line of a game in progress (index.js).
+export const progress = (snap) => t("dx_gameN", { n: snap.view.game_number, of: snap.view.games });
+
 export const helpKeys = ["dx_keyNumbers", "dx_keyPlay", "dx_keySnatch", "dx_keyDraw"];
 
 // --- the hint, actions and events in words -------------------------------------------------------

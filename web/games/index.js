@@ -35,6 +35,8 @@
 //   players (optional) = {default, max}   the player counts this table can show, when the game
 //                                          allows a range (the picker then offers a choice)
 //   seedField (optional) = {label, help}   i18n keys naming the picker's seed field for this game
+//   progress(snapshot) (optional)  how far the game is, in a few words of the table's own ("Deal 3"):
+//                                  the picker's line for a saved game in progress (home.js)
 // A renderer draws the view and offers the legal actions: sizes, shapes and choices come from the
 // snapshot, never from a copy of a rule's numbers. Pieces several renderers share are in kit.js.
 // Every renderer marks what a player must see without scrolling: data-region="hand" (the player's

@@ -632,6 +632,9 @@ function finalSummary(snap) {
 
 // --- hints, words and pictures for learning ---------------------------------------------------------
 
+// How far a game is, for the picker's line of a game in progress (index.js).
+export const progress = (snap) => t("osDeal", { n: snap.view.deal });
+
 export const helpKeys = ["keyOnSchedule"];
 
 function describeAction(action, snap) {

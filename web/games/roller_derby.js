@@ -528,6 +528,9 @@ function finalSummary(snap) {
 
 // --- hints, words and pictures for learning ---------------------------------------------------------
 
+// How far a game is, for the picker's line of a game in progress (index.js).
+export const progress = (snap) => t("rdDeal", { n: snap.view.deal, total: snap.view.deals_total });
+
 export const helpKeys = ["keyRollerDerby"];
 
 // The key a set-up button is known by (its data-focus-key is type-key).

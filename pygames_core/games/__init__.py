@@ -11,16 +11,17 @@ for it raises `BadPlugin`), and the other games play on. A plugin cannot take a 
 
 from __future__ import annotations
 
+import importlib
+import os
+import re
+import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.errors import BadPlugin, UnknownGame
 from pygames_core.engine.howto import is_shipped, read_document
 from pygames_core.engine.rules import Rules
-
-if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint  # imported when the games are first asked for
 
 ENTRY_POINT_GROUP = "pygames.games"
 BUILT_IN_DISTRIBUTION = "pygames_core"  # the distribution whose games are built in (its id can't be taken)
@@ -38,12 +39,28 @@ class Entry:
     order: int = 0
 
 
+@dataclass(frozen=True)
+class _Point:
+    """One entry point of the group: the game's id, `module:attribute` and the distribution declaring it."""
+
+    name: str
+    value: str
+    distribution: str
+
+    def load(self) -> Any:
+        module, _, attribute = self.value.partition(":")
+        target: Any = importlib.import_module(module.strip())
+        for part in attribute.strip().split(".") if attribute.strip() else []:
+            target = getattr(target, part)
+        return target
+
+
 @dataclass
 class _Catalog:
-    """The games found: their entry points by id (built-in ones first, in their declared order), the
-    entries loaded so far, and each plugin that cannot be played with its reason."""
+    """The games found: their entry points by id (built-in ones first), the entries loaded so far,
+    and each plugin that cannot be played with its reason."""
 
-    found: dict[str, EntryPoint]
+    found: dict[str, _Point]
     loaded: dict[str, Entry]
     errors: dict[str, str]
 
@@ -51,26 +68,69 @@ class _Catalog:
 _catalog: _Catalog | None = None
 
 
-def _distribution(entry_point: EntryPoint) -> str:
-    dist = entry_point.dist
-    return dist.name.replace("-", "_").lower() if dist is not None else "an unknown distribution"
+def _normalized(distribution: str) -> str:
+    return re.sub(r"[-_.]+", "_", distribution).lower()
+
+
+def _entry_points() -> list[_Point]:
+    """The group's entry points of every distribution installed on sys.path, read from each one's
+    `*.dist-info/entry_points.txt` (or `*.egg-info/`), the first of a distribution's name winning as in
+    importlib.metadata. Read directly rather than through importlib.metadata, whose import (email, csv,
+    zipfile, socket, ... : some 35 modules) would cost every start of the page, and whose modules the
+    page's trimmed standard library leaves out."""
+    points: list[_Point] = []
+    seen: set[str] = set()
+    for folder in sys.path:
+        try:
+            names = sorted(os.listdir(folder or "."))
+        except OSError:
+            continue  # a zip file or a folder that is gone holds no installed distribution here
+        for name in names:
+            stem, dot, kind = name.rpartition(".")
+            if not dot or kind not in ("dist-info", "egg-info"):
+                continue
+            distribution = _normalized(stem.split("-")[0])
+            if distribution in seen:
+                continue
+            seen.add(distribution)
+            try:
+                with open(os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8") as file:
+                    text = file.read()
+            except OSError:
+                continue  # a distribution without entry points
+            points += [_Point(game, value, distribution) for game, value in _group(text)]
+    return points
+
+
+def _group(text: str) -> list[tuple[str, str]]:
+    """The `name = value` lines of the pygames.games section of an entry_points.txt (an INI file)."""
+    pairs = []
+    section = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == ENTRY_POINT_GROUP and "=" in line:
+            name, _, value = line.partition("=")
+            pairs.append((name.strip(), value.strip()))
+    return pairs
 
 
 def discover() -> None:
     """Read the `pygames.games` entry points again (after installing a game into a running Python;
     the first use of the catalog reads them anyway). Imports no game."""
     global _catalog
-    from importlib.metadata import entry_points  # only when a game is first asked for
-
-    points = list(entry_points(group=ENTRY_POINT_GROUP))
-    built_in = [p for p in points if _distribution(p) == BUILT_IN_DISTRIBUTION]
-    plugins = sorted((p for p in points if _distribution(p) != BUILT_IN_DISTRIBUTION), key=lambda p: p.name)
+    points = _entry_points()
+    built_in = [p for p in points if p.distribution == BUILT_IN_DISTRIBUTION]
+    plugins = sorted((p for p in points if p.distribution != BUILT_IN_DISTRIBUTION), key=lambda p: p.name)
     catalog = _Catalog({}, {}, {})
     for point in [*built_in, *plugins]:
         if point.name in catalog.found:
             other = catalog.found[point.name]
-            catalog.errors.setdefault(point.name, f"the game plugin {point.name!r} of {_distribution(point)} cannot "
-                                      f"be registered: {_distribution(other)} already has a game with that id")
+            catalog.errors.setdefault(point.name, f"the game plugin {point.name!r} of {point.distribution} cannot "
+                                      f"be registered: {other.distribution} already has a game with that id")
             continue
         catalog.found[point.name] = point
     _catalog = catalog
@@ -88,7 +148,7 @@ def _load(catalog: _Catalog, game_id: str) -> Entry:
     if game_id in catalog.loaded:
         return catalog.loaded[game_id]
     point = catalog.found[game_id]
-    where = f"the game plugin {game_id!r} ({point.value}, from {_distribution(point)})"
+    where = f"the game plugin {game_id!r} ({point.value}, from {point.distribution})"
     try:
         entry = point.load()
     except Exception as exc:  # anything a third party's import raises is that game's failure only
@@ -112,7 +172,7 @@ def _entries() -> list[Entry]:
     entries = []
     for game_id in list(catalog.found):
         try:
-            entries.append((_distribution(catalog.found[game_id]) != BUILT_IN_DISTRIBUTION, _load(catalog, game_id)))
+            entries.append((catalog.found[game_id].distribution != BUILT_IN_DISTRIBUTION, _load(catalog, game_id)))
         except BadPlugin:
             continue  # recorded in plugin_errors(); the other games go on
     return [entry for _, entry in sorted(entries, key=lambda pair: (pair[0], pair[1].order, pair[1].rules.game_id))]
@@ -149,11 +209,11 @@ def find_entry(game_id: str) -> Entry:
     """The game with this id; BadPlugin for a plugin that cannot be played, UnknownGame for any other
     value."""
     catalog = _games()
+    if isinstance(game_id, str) and game_id in catalog.found:
+        return _load(catalog, game_id)
     if isinstance(game_id, str) and game_id in catalog.errors:
         raise BadPlugin(catalog.errors[game_id])
-    if not isinstance(game_id, str) or game_id not in catalog.found:
-        raise UnknownGame(f"no game {game_id!r}; the games are {', '.join(catalog.found)}")
-    return _load(catalog, game_id)
+    raise UnknownGame(f"no game {game_id!r}; the games are {', '.join(catalog.found)}")
 
 
 def find_rules(game_id: str) -> Rules[Any]:

@@ -96,7 +96,7 @@ def sample_state(seen: dict[str, Any], rng: Rng) -> WhistState:
     dealt = deal_unseen(unseen, {"hand": seen["hand_sizes"][other] - len(known_other),
                                  "stock": seen["stock_size"] - len(top)},
                         lambda holder, card: holder == "stock" or card[1] not in voids, rng, quick_tries=4)
-    hands = [[], []]
+    hands: list[list[str]] = [[], []]
     hands[seat] = list(seen["hand"])
     hands[other] = sort_hand([*known_other, *dealt["hand"]])
     return WhistState(hands, [*top, *dealt["stock"]], seen["trump"], seen["leader"],

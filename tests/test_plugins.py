@@ -138,9 +138,12 @@ while not game.is_over:
     game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
 loaded = pg.load_game(game.to_json())
 reply = json.loads(bridge.call(json.dumps({"op": "new", "game": "german_whist", "seed": "9", "seat": 0})))
+first = pg.new_game("german_whist", seed=5).legal_actions()[0]
+scenario = {"game": "german_whist", "seed": 5, "seat": 0, "steps": [{"action": first, "caption": {"en": "A lead"}}]}
+shown = json.loads(bridge.call(json.dumps({"op": "scenario", "scenario": scenario})))
 print(json.dumps({"ids": ids, "moves": len(game.history), "result": game.result(), "hint": hint["action"],
                   "same": loaded.result() == game.result(), "labels": sorted(reply["snapshot"]["view"]["labels"]),
-                  "errors": pg.plugin_errors()}))
+                  "errors": pg.plugin_errors(), "scenario": shown["ok"] and len(shown["frames"]) >= 1}))
 """
 
 
@@ -159,7 +162,7 @@ def test_the_example_wheel_installs_into_a_fresh_venv_and_plays(tmp_path: Path) 
     assert played["ids"] == [*BUILT_IN, "german_whist"] and played["errors"] == []
     assert played["moves"] == 52 and played["result"]["over"] and sum(played["result"]["scores"]) == 13
     assert played["hint"]["type"] == "play" and played["same"]
-    assert played["labels"] == ["actions", "events"]
+    assert played["labels"] == ["actions", "events"] and played["scenario"]
     assert example_wheel.name.endswith("-py3-none-any.whl")
     summary = run(venv / "bin" / "pygames", "simulate", "german_whist", "-n", "2", cwd=tmp_path)
     assert "mean_moves: 52.0" in summary

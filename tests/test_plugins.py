@@ -166,3 +166,5 @@ def test_the_example_wheel_installs_into_a_fresh_venv_and_plays(tmp_path: Path) 
     assert example_wheel.name.endswith("-py3-none-any.whl")
     summary = run(venv / "bin" / "pygames", "simulate", "german_whist", "-n", "2", cwd=tmp_path)
     assert "mean_moves: 52.0" in summary
+    run(venv / "bin" / "pygames", "new-game", "from_wheel", cwd=tmp_path)  # the template ships in the wheel
+    assert (tmp_path / "from_wheel" / "from_wheel" / "rules.py").is_file()

@@ -79,6 +79,14 @@ def test_importing_the_package_imports_no_game_and_the_catalog_no_importlib_meta
     assert run(sys.executable, "-c", code, cwd=ROOT).strip() == "['arsene']"
 
 
+def test_an_old_egg_info_in_a_checkout_does_not_hide_the_installed_games(tmp_path: Path) -> None:
+    # what a build leaves in a source checkout, older than the entry points (Python runs from there)
+    (tmp_path / "pygames_core.egg-info").mkdir()
+    (tmp_path / "pygames_core.egg-info" / "entry_points.txt").write_text("[console_scripts]\npygames = x:y\n")
+    code = "import pygames_core as pg; print(len(pg.list_games()))"
+    assert run(sys.executable, "-c", code, cwd=tmp_path).strip() == str(len(BUILT_IN))
+
+
 def test_broken_and_shadowing_plugins_are_named_and_the_others_play_on(plugins: Path) -> None:
     (plugins / "broken_game.py").write_text("raise RuntimeError('the deck is missing')\n", encoding="utf-8")
     (plugins / "not_an_entry.py").write_text("ENTRY = 42\n", encoding="utf-8")

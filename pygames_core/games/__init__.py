@@ -73,13 +73,15 @@ def _normalized(distribution: str) -> str:
 
 
 def _entry_points() -> list[_Point]:
-    """The group's entry points of every distribution installed on sys.path, read from each one's
-    `*.dist-info/entry_points.txt` (or `*.egg-info/`), the first of a distribution's name winning as in
-    importlib.metadata. Read directly rather than through importlib.metadata, whose import (email, csv,
-    zipfile, socket, ... : some 35 modules) would cost every start of the page, and whose modules the
-    page's trimmed standard library leaves out."""
-    points: list[_Point] = []
-    seen: set[str] = set()
+    """The group's entry points of every distribution installed on sys.path, read from its
+    `*.dist-info/entry_points.txt`, else (a distribution with no dist-info anywhere on the path) its
+    `*.egg-info/`; the first on the path of a distribution's name wins, as in importlib.metadata. An
+    egg-info comes last because a build leaves one in a source checkout, where it may be older than the
+    project's pyproject.toml (and the checkout is on the path when Python runs from it). Read directly
+    rather than through importlib.metadata, whose import (email, csv, zipfile, socket, ...: some 35
+    modules) would cost every start of the page, and whose modules the page's trimmed standard library
+    leaves out."""
+    found: dict[str, dict[str, str]] = {"dist-info": {}, "egg-info": {}}  # distribution -> its folder
     for folder in sys.path:
         try:
             names = sorted(os.listdir(folder or "."))
@@ -87,18 +89,17 @@ def _entry_points() -> list[_Point]:
             continue  # a zip file or a folder that is gone holds no installed distribution here
         for name in names:
             stem, dot, kind = name.rpartition(".")
-            if not dot or kind not in ("dist-info", "egg-info"):
-                continue
-            distribution = _normalized(stem.split("-")[0])
-            if distribution in seen:
-                continue
-            seen.add(distribution)
-            try:
-                with open(os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8") as file:
-                    text = file.read()
-            except OSError:
-                continue  # a distribution without entry points
-            points += [_Point(game, value, distribution) for game, value in _group(text)]
+            if dot and kind in found:
+                found[kind].setdefault(_normalized(stem.split("-")[0]), os.path.join(folder or ".", name))
+    chosen = {**found["egg-info"], **found["dist-info"]}
+    points: list[_Point] = []
+    for distribution, info in chosen.items():
+        try:
+            with open(os.path.join(info, "entry_points.txt"), encoding="utf-8") as file:
+                text = file.read()
+        except OSError:
+            continue  # a distribution without entry points
+        points += [_Point(game, value, distribution) for game, value in _group(text)]
     return points
 
 

@@ -8,6 +8,9 @@ Extensions beyond it: `list_levels()` (each level of LEVELS with its search's de
 `how_to_play(game_id)` (the game's rules for a newcomer, in English and Japanese: a pitch, a typical
 length and sections of short paragraphs with cards and shipped examples; format in
 `engine/howto.py`), whose `pitch` and `length` `list_games()` entries also carry;
+a game may be a plugin (entry point group `pygames.games`, pygames_core/games/__init__.py), and
+`plugin_errors()` names each installed one that cannot be played (asking for it raises `BadPlugin`);
+`pygames_core.testing` holds the contract tests a game package runs on itself;
 `pygames_core.app.scenario` reads scenarios (a position and captioned steps, for rules blog posts).
 The whole reference, with every extension, is docs/api.md.
 
@@ -37,22 +40,23 @@ from typing import Any
 
 from pygames_core.ai import levels
 from pygames_core.ai.levels import LEVELS, list_levels
-from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
+from pygames_core.engine.errors import BadPlugin, BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
 from pygames_core.engine.game import Game
 from pygames_core.engine.game import load as _load
 from pygames_core.engine.howto import BadHowToPlay
-from pygames_core.games import find_entry, find_rules, how_to_play, list_games
+from pygames_core.games import find_entry, find_rules, how_to_play, list_games, plugin_errors
 
 __version__ = "0.1.0"
 
 # The error classes are named where they are imported from (pygames_core.IllegalAction), not where
 # they are defined: a traceback or a doctest shows a name that stays when the inside moves.
-for _public in (BadHowToPlay, BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame):
+for _public in (BadHowToPlay, BadPlugin, BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame):
     _public.__module__ = __name__
 
 __all__ = [
     "LEVELS",
     "BadHowToPlay",
+    "BadPlugin",
     "BadSave",
     "BadSetup",
     "Game",
@@ -67,6 +71,7 @@ __all__ = [
     "list_levels",
     "load_game",
     "new_game",
+    "plugin_errors",
 ]
 
 

@@ -3,6 +3,7 @@
     python -m pygames_core                      # list the games
     python -m pygames_core play arsene --level hard
     python -m pygames_core simulate arsene -n 200 --levels easy,normal,normal,normal
+    python -m pygames_core new-game my_game            # write a new game package (app/scaffold.py)
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from pygames_core import LEVELS, bot_action, list_games, new_game
+from pygames_core import LEVELS, bot_action, list_games, new_game, plugin_errors
+from pygames_core.app.scaffold import new_game_package
 from pygames_core.engine.errors import PygamesError
 from pygames_core.engine.rng import Rng
 
@@ -56,6 +59,14 @@ def cmd_list(_: argparse.Namespace) -> int:
         options = ", ".join(o["name"] for o in game["options"]) or "none"
         print(f"{game['id']:<14} {game['title']['en']} / {game['title']['ja']}  "
               f"({players} players; options: {options})")
+    for problem in plugin_errors():
+        print(f"{problem['game']:<14} cannot be played: {problem['message']}", file=sys.stderr)
+    return 0
+
+
+def cmd_new_game(args: argparse.Namespace) -> int:
+    folder = new_game_package(args.name, Path(args.into))
+    print(f"wrote the game {args.name!r} in {folder}; next: cd {folder} && pip install -e . && python -m pytest -q")
     return 0
 
 
@@ -162,6 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("-n", type=int, default=100, help="number of games")
     sim.add_argument("--levels", default="normal", help="comma-separated levels, by seat in turn")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    scaffold = sub.add_parser("new-game", help="write a new game package to edit (docs/adding-a-game.md)")
+    scaffold.add_argument("name", help="the game's id and package name, e.g. my_game")
+    scaffold.add_argument("--into", default=".", metavar="DIR", help="the folder to write it in (default: here)")
     return parser
 
 
@@ -170,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "play":
             return cmd_play(args)
+        if args.command == "new-game":
+            return cmd_new_game(args)
         if args.command == "simulate":
             if args.seed is None:
                 args.seed = 0

@@ -1,0 +1,178 @@
+"""Games as plugins (docs/api.md, "Games as plugins"; docs/adding-a-game.md, "Your own game as a
+package"): the built-in games come through their entry points; a broken or shadowing plugin is named
+and the others play on; `pygames new-game` writes a package whose own tests pass straight away; and the
+example game, built into a wheel and installed into a fresh virtual environment, plays through
+pygames_core found by its entry point."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import pygames_core as pg
+from pygames_core import games as games_module
+from pygames_core.app.cli import main as cli_main
+from pygames_core.app.scaffold import BadGameName, new_game_package
+from pygames_core.games import discover
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "german_whist"
+BUILT_IN = ["arsene", "chains", "on_schedule", "dominuxen", "apples", "roller_derby"]
+
+
+def fake_distribution(folder: Path, name: str, entry_points: dict[str, str]) -> None:
+    """An installed distribution as importlib.metadata finds it on sys.path: its dist-info folder
+    with its metadata and its `pygames.games` entry points (no pip, no download)."""
+    info = folder / f"{name.replace('-', '_')}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
+    lines = "".join(f"{game} = {target}\n" for game, target in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[pygames.games]\n{lines}", encoding="utf-8")
+
+
+def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True, text=True, check=False,
+                            env=env)
+    assert result.returncode == 0, f"{command} failed:\n{result.stdout}{result.stderr}"
+    return result.stdout
+
+
+def pytest_in(package: Path, dist_folder: Path) -> str:
+    """The package's own tests, with it and its fake distribution on the path (its entry point found)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(package), str(dist_folder)])}
+    return run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", cwd=package, env=env)
+
+
+@pytest.fixture
+def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder on sys.path for fake plugins; the catalog is read again before and after the test."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    monkeypatch.undo()
+    discover()
+
+
+def test_the_built_in_games_are_entry_points_in_their_order() -> None:
+    from importlib.metadata import entry_points
+
+    registered = {point.name: point.value for point in entry_points(group="pygames.games")}
+    assert registered == {point.name: point.value for point in games_module._entry_points()}  # the same reading
+    assert {game: registered[game] for game in BUILT_IN} == {game: f"pygames_core.games.{game}:ENTRY"
+                                                              for game in BUILT_IN}
+    assert [g["id"] for g in pg.list_games()] == BUILT_IN
+    assert pg.plugin_errors() == []
+
+
+def test_importing_the_package_imports_no_game_and_the_catalog_no_importlib_metadata() -> None:
+    code = "import sys, pygames_core; print(sorted(m for m in sys.modules if m.startswith('pygames_core.games.')))"
+    assert run(sys.executable, "-c", code, cwd=ROOT).strip() == "[]"
+    code = "import sys, pygames_core as pg; pg.list_games(); print('importlib.metadata' in sys.modules)"
+    assert run(sys.executable, "-c", code, cwd=ROOT).strip() == "False"
+    code = ("import sys, pygames_core as pg; pg.new_game('arsene'); "
+            "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pygames_core.games.')}))")
+    assert run(sys.executable, "-c", code, cwd=ROOT).strip() == "['arsene']"
+
+
+def test_an_old_egg_info_in_a_checkout_does_not_hide_the_installed_games(tmp_path: Path) -> None:
+    # what a build leaves in a source checkout, older than the entry points (Python runs from there)
+    (tmp_path / "pygames_core.egg-info").mkdir()
+    (tmp_path / "pygames_core.egg-info" / "entry_points.txt").write_text("[console_scripts]\npygames = x:y\n")
+    code = "import pygames_core as pg; print(len(pg.list_games()))"
+    assert run(sys.executable, "-c", code, cwd=tmp_path).strip() == str(len(BUILT_IN))
+
+
+def test_broken_and_shadowing_plugins_are_named_and_the_others_play_on(plugins: Path) -> None:
+    (plugins / "broken_game.py").write_text("raise RuntimeError('the deck is missing')\n", encoding="utf-8")
+    (plugins / "not_an_entry.py").write_text("ENTRY = 42\n", encoding="utf-8")
+    (plugins / "other_id.py").write_text("from pygames_core.games.arsene import ENTRY\n", encoding="utf-8")
+    fake_distribution(plugins, "pygames-broken", {
+        "broken_game": "broken_game:ENTRY", "not_an_entry": "not_an_entry:ENTRY", "other_id": "other_id:ENTRY",
+        "arsene": "other_id:ENTRY"})
+    discover()
+    assert [g["id"] for g in pg.list_games()] == BUILT_IN
+    errors = {problem["game"]: problem["message"] for problem in pg.plugin_errors()}
+    assert errors.keys() == {"broken_game", "not_an_entry", "other_id", "arsene"}
+    assert "pygames_broken" in errors["broken_game"] and "RuntimeError: the deck is missing" in errors["broken_game"]
+    assert "not a pygames_core.games.Entry" in errors["not_an_entry"]
+    assert "holds the game 'arsene'" in errors["other_id"]
+    assert "pygames_core already has a game with that id" in errors["arsene"]
+    with pytest.raises(pg.BadPlugin, match="the deck is missing"):
+        pg.new_game("broken_game")
+    assert issubclass(pg.BadPlugin, pg.UnknownGame)
+    game = pg.new_game("arsene", seed=3)  # still pygames_core's own
+    game.apply(pg.bot_action(game, "normal", seed=1))
+    assert pg.load_game(game.to_json()).history == game.history
+
+
+def test_the_scaffold_refuses_bad_names_and_existing_folders(tmp_path: Path) -> None:
+    for name in ("", "My_game", "2game", "my-game", "game_", "a__b", "x" * 33, "class", "json", "arsene"):
+        with pytest.raises(BadGameName):
+            new_game_package(name, tmp_path)
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "mine.txt").write_text("keep me", encoding="utf-8")
+    with pytest.raises(BadGameName, match="already exists"):
+        new_game_package("taken", tmp_path)
+    assert [p.name for p in (tmp_path / "taken").iterdir()] == ["mine.txt"]
+    assert cli_main(["new-game", "Bad-Name", "--into", str(tmp_path)]) == 2
+
+
+def test_the_scaffold_writes_a_game_whose_own_tests_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["new-game", "high_card", "--into", str(tmp_path)]) == 0
+    assert "wrote the game 'high_card'" in capsys.readouterr().out
+    package = tmp_path / "high_card"
+    assert "high_card = \"high_card:ENTRY\"" in (package / "pyproject.toml").read_text(encoding="utf-8")
+    fake_distribution(tmp_path / "site", "pygames-high-card", {"high_card": "high_card:ENTRY"})
+    assert "10 passed" in pytest_in(package, tmp_path / "site")
+
+
+def test_the_example_passes_its_own_tests(tmp_path: Path) -> None:
+    fake_distribution(tmp_path, "pygames-german-whist", {"german_whist": "german_whist:ENTRY"})
+    assert " passed" in pytest_in(EXAMPLE, tmp_path)
+
+
+PLAY_THROUGH = """
+import json, pygames_core as pg
+from pygames_core.app import bridge
+ids = [g["id"] for g in pg.list_games()]
+game = pg.new_game("german_whist", seed=5)
+hint = pg.hint(game, seed=1, time_budget_ms=50)
+while not game.is_over:
+    game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+loaded = pg.load_game(game.to_json())
+reply = json.loads(bridge.call(json.dumps({"op": "new", "game": "german_whist", "seed": "9", "seat": 0})))
+first = pg.new_game("german_whist", seed=5).legal_actions()[0]
+scenario = {"game": "german_whist", "seed": 5, "seat": 0, "steps": [{"action": first, "caption": {"en": "A lead"}}]}
+shown = json.loads(bridge.call(json.dumps({"op": "scenario", "scenario": scenario})))
+print(json.dumps({"ids": ids, "moves": len(game.history), "result": game.result(), "hint": hint["action"],
+                  "same": loaded.result() == game.result(), "labels": sorted(reply["snapshot"]["view"]["labels"]),
+                  "errors": pg.plugin_errors(), "scenario": shown["ok"] and len(shown["frames"]) >= 1}))
+"""
+
+
+def test_the_example_wheel_installs_into_a_fresh_venv_and_plays(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    # no build isolation: the development environment's setuptools builds both, without a download
+    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", wheels, ROOT, EXAMPLE,
+        cwd=tmp_path)
+    (example_wheel,) = wheels.glob("pygames_german_whist-*-py3-none-any.whl")
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    python = venv / "bin" / "python"
+    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-index", "--no-deps", "--no-compile",
+        *wheels.glob("*.whl"), cwd=tmp_path)
+    played = json.loads(run(python, "-c", PLAY_THROUGH, cwd=tmp_path))
+    assert played["ids"] == [*BUILT_IN, "german_whist"] and played["errors"] == []
+    assert played["moves"] == 52 and played["result"]["over"] and sum(played["result"]["scores"]) == 13
+    assert played["hint"]["type"] == "play" and played["same"]
+    assert played["labels"] == ["actions", "events"] and played["scenario"]
+    assert example_wheel.name.endswith("-py3-none-any.whl")
+    summary = run(venv / "bin" / "pygames", "simulate", "german_whist", "-n", "2", cwd=tmp_path)
+    assert "mean_moves: 52.0" in summary
+    run(venv / "bin" / "pygames", "new-game", "from_wheel", cwd=tmp_path)  # the template ships in the wheel
+    assert (tmp_path / "from_wheel" / "from_wheel" / "rules.py").is_file()

@@ -276,6 +276,19 @@ def test_hard_compares_each_distinct_joker_declaration_once():
     assert len(legal) == 1 + 16
 
 
+def test_hard_searches_trump_and_keeps_the_policy_card_to_give():
+    game = pg.new_game("roller_derby", seed=4, options={"jokers": True})
+    every_action_compared = {}
+    while game.view(None)["phase"] != "play":
+        phase, seat, legal = game.view(None)["phase"], game.current_player, game.legal_actions()
+        kept = BOT.search_actions(game.view(seat), legal)
+        every_action_compared[phase] = kept == legal
+        if phase == "exchange":
+            assert kept == [pg.bot_action(game, "normal", seed=1)]
+        game.apply(legal[0])
+    assert every_action_compared == {"roll": True, "trump": True, "buy": True, "exchange": False, "declare": True}
+
+
 def test_hard_evaluates_a_deal_from_its_team_side():
     game = derby(in_play([["AS"], ["2S"], ["3S"], ["4S"]], dice=[3, 4], tricks=[6, 6, 0, 0], leader=0))
     play(game, "AS", "2S", "3S", "4S")

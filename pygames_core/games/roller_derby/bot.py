@@ -282,11 +282,22 @@ def _cost(played: PlayedCard, trump: str | None) -> float:
     return played.rank + (13 if played.suit == trump else 0)
 
 
+# The phases whose every action the hard bot compares. A card to give the partner or to discard for a
+# joker is one of up to 13, each judged by whole-deal play-outs from the few samples a move's budget
+# allows: the best of so many noisy means beats the normal policy's choice by chance alone, so there
+# the hard bot keeps the policy's choice (as Apples' does before its play).
+SEARCHED_PHASES = frozenset({Phase.TRUMP, Phase.BUY, Phase.DECLARE, Phase.PLAY})
+
+
 def search_actions(view: RollerDerbyView, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The hard bot compares every legal action, except that of the jokers' declarations it keeps those
-    that differ in effect."""
+    """The hard bot compares every legal action of the SEARCHED_PHASES (of the jokers' declarations
+    those that differ in effect); elsewhere the normal policy's choice only, which reads the mover's
+    hand and public facts (so any state sampled from the view gives the same)."""
+    phase = Phase(view["phase"])
+    if phase not in SEARCHED_PHASES:
+        return [cast(dict[str, Any], policy_action(sample_state(view, Rng(0)), Rng(0)))]
     trump = view["trump"] if view["trump"] in SUIT_LIST else None
-    if view["phase"] == Phase.PLAY:
+    if phase == Phase.PLAY:
         return distinct_plays(legal, view["trick"][0]["suit"] if view["trick"] else None, trump)
     return legal
 

@@ -7,12 +7,11 @@ screenshots of the picker's seat choice and of the hand-over screen."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import LAPTOP, PHONE, SAVE_KEY, TIMEOUT_MS, close_summary, open_site, phase, saved_game
+from driver import LAPTOP, PHONE, TIMEOUT_MS, close_summary, open_site, phase, saved_game, stored_save
 from playwright.sync_api import BrowserContext, Page, expect
 from test_a11y import axe_findings, axe_page  # noqa: F401 (axe_page: its fixture, asked for by name below)
 
@@ -39,7 +38,9 @@ def start_with_people(page: Page, game: str, seed: int, humans: list[int]) -> No
 
 
 def saved(page: Page) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
+    record = stored_save(page)
+    assert record is not None
+    return record
 
 
 def cards_on_page(page: Page) -> set[str]:

@@ -42,7 +42,6 @@ SETUPS: tuple[tuple[str, int | None, dict], ...] = (
     ("apples", None, {}),
     ("roller_derby", None, {}),
 )
-LEVELS = ("easy", "normal", "hard")
 BUDGET_MS = 20  # a hard or normal bot's and a hint's time: enough to run their search, not to wait
 SOLVER_BUDGET_MS = 2_000  # the Chains solver on one finished deal (CPython needs a tenth of it)
 
@@ -78,7 +77,8 @@ def play(call: Call, game: str, players: int | None, options: dict, seed: int) -
     else:
         raise ExerciseFailed(f"{game}: seat 0 did not get a turn in 100 moves")
     _ok(call, {"op": "hint", "sid": sid, "seed": seed, "time_budget_ms": BUDGET_MS})
-    for step, level in enumerate(LEVELS):
+    levels = [level["name"] for level in _ok(call, {"op": "levels"})["levels"]]  # as the page reads them
+    for step, level in enumerate(levels):
         snapshot = _ok(call, {"op": "bot", "sid": sid, "level": level, "seed": step,
                               "time_budget_ms": BUDGET_MS})["snapshot"]
     snapshot = _ok(call, {"op": "undo", "sid": sid})["snapshot"]
@@ -133,7 +133,7 @@ def page_errors(call: Call) -> None:
     opened = _ok(call, {"op": "new", "game": "chains", "players": 2, "seat": None})  # no seed: a fresh one
     sid = opened["sid"]
     _refused(call, {"op": "act", "sid": sid, "action": {"type": "nonsense"}}, "WrongSeat")
-    _refused(call, {"op": "bot", "sid": sid, "level": "expert"}, "PygamesError")
+    _refused(call, {"op": "bot", "sid": sid, "level": "grandmaster"}, "PygamesError")
     _refused(call, {"op": "replay", "text": opened["snapshot"]["save"]}, "BridgeError")
     _ok(call, {"op": "close", "sid": sid})
     reply = _ok(call, {"op": "new", "game": "dominuxen", "players": 3, "seed": "5", "seat": 0})

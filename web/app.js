@@ -880,7 +880,8 @@ async function openShare(snap = onTable() ? session.snap : null) {
   const deal = dealParameters({ ...saved, seed: snap.seed });
   // pass-and-play: the site's link seats the same people (the embed has one person)
   const siteDeal = new URLSearchParams(deal);
-  if (session.people.length > 1) siteDeal.set("humans", session.people.join(","));
+  const people = onTable() && snap === session.snap ? session.people : []; // one of the finished games: one person
+  if (people.length > 1) siteDeal.set("humans", people.join(","));
   // A finished game's replay shows every hand; a game still being played is shared as its deal only.
   const replay = snap.is_over ? siteLink("embed.html", new URLSearchParams({ save: await packText(snap.save) })) : null;
   const embedCode = `<iframe src="${siteLink("embed.html", deal)}" title="${pick(gameTitle(snap.game))}" `

@@ -4,7 +4,6 @@ settlement (take, decline, take back, discard, drawing, refills), the ends, scor
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -165,17 +164,15 @@ def test_the_set_goes_on_top_of_the_row():
 
 def test_number_of_plays_per_hand_and_the_worst_case():
     """Per number every non-empty subset of the tiles showing it: a hand holding all 13 tiles of
-    one number (only reachable by taking sets) has 8191 sets of that number; measured: well under
-    a second to list and check."""
+    one number (only reachable by taking sets) has 8191 sets of that number, all listed and checked
+    (how long that takes is bench/engine.py's to say: this test only plays it)."""
     fives = [c for c in ALL_CODES if "5" in c.split("-")]
     assert len(fives) == 13
     hand = [t for t in TILES if t.code in fives]
     assert len(play_actions(hand, doubles=False)) == 2 ** 13 - 1 + 12
     assert len(play_actions(hand, doubles=True)) == 2 ** 13 - 1 + 2 ** 12 + 12
     game = dominuxen({"first_player": 0, "hands": [fives, ["2-3"], ["2-4"]]}, players=3, doubles=True)
-    start = time.perf_counter()
     play(game, 5, "0-5", "5-5", doubled=("5-5",))
-    assert time.perf_counter() - start < 2.0
     assert game.view(None)["rows"][0][-1]["size"] == 3
 
 

@@ -208,12 +208,11 @@ def test_sampler_before_the_choice_hides_all_three_edge_cards():
 
 # --- the hard bot's budget and sense ------------------------------------------------------------------------------
 
-def test_hard_bot_honours_its_time_budget():
+def test_hard_bot_plays_a_legal_move_on_a_short_budget():
+    """(That it stops on time is the fake clock's test below: a wall clock in a test fails on a busy machine.)"""
     game = arsene(seed=12)
     game.apply({"type": "choose", "index": 0})  # a full 11-card deal: the longest play-outs
-    start = time.perf_counter()
     action = pg.bot_action(game, "hard", seed=1, time_budget_ms=100)
-    assert time.perf_counter() - start < 1.5
     assert action in game.legal_actions()
 
 

@@ -4,34 +4,88 @@ from are in knowledge.py."""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, cast
 
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.knowledge import sample_state
-from pygames_core.games.arsene.state import PLAYERS, STORE_GROUPS, TOTAL_CHIPS, ArseneState, Phase
+from pygames_core.games.arsene.state import (
+    HAND_SIZE,
+    PLAYERS,
+    STORE_CARDS,
+    STORE_GROUPS,
+    TOTAL_CHIPS,
+    ArseneState,
+    Phase,
+)
 from pygames_core.kit.cards import Card
-from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import playable_cards, trick_winner
+from pygames_core.kit.seats import left_of, mover
+from pygames_core.kit.tricks import playable_cards, trick_winner, unseen_ranks
+
+RIVAL_TRICK_SHARE = 1 / PLAYERS  # a rival's chance of taking any one of the tricks still to come
 
 
-def _target_count(state: ArseneState, seat: int) -> int:
-    """The trick count this seat should aim for: a store with chips that nobody else is heading to,
-    never an empty store (the police), weighing what is still reachable."""
+def _unseen_higher(state: ArseneState, seat: int) -> dict[str, int]:
+    """By suit, the ranks `seat` cannot place (not in its hand, not played, not the turned-up edge card,
+    not a store), as `unseen_ranks` bit masks: the cards a rival may still hold."""
+    placed: list[Card] = [*state.hands[seat], *state.out_of_play, *STORE_CARDS]
+    placed += [cast(Card, c) for _, c in state.trick.plays]
+    if state.chosen is not None:
+        placed.append(state.table[state.chosen])
+    return unseen_ranks(placed)
+
+
+def _is_top(c: Card, unseen: dict[str, int]) -> bool:
+    """No card the seat cannot place outranks `c` in its suit."""
+    return not unseen[c.suit] >> (c.rank + 1)
+
+
+def _expected_tricks(state: ArseneState, seat: int, unseen: dict[str, int]) -> float:
+    """A rough count of the tricks this hand takes from here: a top card almost surely, a trump or a high
+    card often, a low card rarely."""
+    total = 0.0
+    for c in state.hands[seat]:
+        if _is_top(c, unseen):
+            total += 0.9
+        elif c.suit == state.trump:
+            total += 0.35 + 0.04 * (c.rank - 6)
+        else:
+            total += max(0.0, (c.rank - 7) / 14)
+    return total
+
+
+def _chance_at(count: int, have: int, tricks_left: int) -> float:
+    """The chance that a rival with `have` tricks ends the deal with exactly `count` (each of the tricks
+    left taken with the share of one in four)."""
+    more = count - have
+    if not 0 <= more <= tricks_left:
+        return 0.0
+    p = RIVAL_TRICK_SHARE
+    return math.comb(tricks_left, more) * p ** more * (1 - p) ** (tricks_left - more)
+
+
+def _target_count(state: ArseneState, seat: int, unseen: dict[str, int]) -> int:
+    """The trick count this seat should aim for: the best bet of chips at a store (its next group times the
+    chance that no rival ends there too, times how well this hand can steer to it), never an empty store
+    (the police, who take every chip held)."""
     have = state.tricks[seat]
-    left = len(state.hands[seat])
+    tricks_left = HAND_SIZE - sum(state.tricks)
+    natural = have + _expected_tricks(state, seat, unseen)
+    spread = 0.5 + 0.12 * tricks_left  # how far from its natural count a hand can steer
+    rivals = [s for s in range(PLAYERS) if s != seat]
     best, best_value = have, -1e9
-    for t in range(have, have + left + 1):
+    for t in range(have, have + tricks_left + 1):
+        reach = math.exp(-((t - natural) ** 2) / (2 * spread * spread))
         if t == 0 or t > len(STORE_GROUPS):
             value = 0.0
         elif not state.stores[t - 1]:
-            value = -3.0 - state.chips[seat]  # caught: lose everything
+            value = -(3.0 + state.chips[seat]) * (0.5 + reach)  # caught: lose everything
         else:
-            value = float(state.stores[t - 1][0])
-        # others on or just below t are likely to collide with us there
-        rivals = sum(1 for s in range(PLAYERS) if s != seat and t - 1 <= state.tricks[s] <= t)
-        value -= 0.6 * rivals * max(value, 0.5)
-        value -= 0.15 * (t - have)  # every extra trick is harder to steer
+            # the rivals' counts are guessed roughly: the square root keeps the guess from ruling
+            # out a count the hand can reach, which steering towards it would need
+            alone = math.sqrt(math.prod(1 - _chance_at(t, state.tricks[s], tricks_left) for s in rivals))
+            value = state.stores[t - 1][0] * alone * reach
         if value > best_value:
             best, best_value = t, value
     return best
@@ -39,39 +93,62 @@ def _target_count(state: ArseneState, seat: int) -> int:
 
 def policy_action(state: ArseneState, rng: Rng) -> dict[str, Any]:
     """The 'normal' play of Arsène, from the mover's hand and public facts only: aim at a good
-    store, win tricks while below the target, duck (or dump high cards) once there."""
+    store, win tricks cheaply while below the target, duck (shedding high cards) once there."""
     seat = mover(state)
     if state.phase == Phase.CHOOSE:
         return {"type": "choose", "index": rng.below(len(state.table))}
+    unseen = _unseen_higher(state, seat)
     if state.phase == Phase.PUSH:
-        target = _target_count(state, seat)
+        target = _target_count(state, seat, unseen)
         return {"type": "keep"} if state.tricks[seat] < target else {"type": "push", "to": state.push_to}
     hand = state.hands[seat]
     options = playable_cards(hand, state.trick.led_suit)
     if len(options) == 1:
         return {"type": "play", "card": options[0].code}
-    want = state.tricks[seat] < _target_count(state, seat)
+    want = state.tricks[seat] < _target_count(state, seat, unseen)
+    return {"type": "play", "card": _play_card(state, seat, options, want, unseen).code}
+
+
+def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, unseen: dict[str, int]) -> Card:
     trump = state.trump
 
     def strength(c: Card) -> int:
         return c.rank + (20 if c.suit == trump else 0)
 
+    def higher_unseen(c: Card) -> int:
+        return int((unseen[c.suit] >> (c.rank + 1)).bit_count())
+
+    later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(state.trick.plays))]
+
+    def holds(c: Card) -> bool:
+        """Whether `c`, winning the trick so far, stays ahead of everyone still to play."""
+        if not _is_top(c, unseen):
+            return False
+        led = state.trick.led_suit or c.suit
+        if trump is None or c.suit == trump or not unseen[trump]:
+            return True
+        return not any(led in state.voids[s] for s in later)  # a player out of the led suit may trump
+
     if not state.trick.plays:  # leading
-        chosen = max(options, key=strength) if want else min(options, key=strength)
-        return {"type": "play", "card": chosen.code}
+        if want:
+            sure = [c for c in options if holds(c)]
+            return min(sure, key=strength) if sure else max(options, key=strength)
+        # lead the card most likely to be beaten: many unseen cards above it in its suit
+        return max(options, key=lambda c: (higher_unseen(c), -strength(c)))
     winners = [c for c in options if trick_winner([*state.trick.plays, (seat, c)], trump) == seat]
     losers = [c for c in options if c not in winners]
-    last_to_play = len(state.trick.plays) == PLAYERS - 1
     if want and winners:
-        # last to play: the cheapest winner is enough; otherwise win firmly
-        chosen = min(winners, key=strength) if last_to_play else max(winners, key=strength)
-    elif want:
-        chosen = min(options, key=strength)
-    elif losers:
-        chosen = max(losers, key=strength)  # duck, shedding the most dangerous card that still loses
-    else:
-        chosen = max(options, key=strength)  # forced to win: at least get rid of a high card
-    return {"type": "play", "card": chosen.code}
+        if not later:
+            return min(winners, key=strength)  # last to play: the cheapest winner is enough
+        sure = [c for c in winners if holds(c)]
+        return min(sure, key=strength) if sure else max(winners, key=strength)
+    if want:
+        return min(options, key=strength)  # cannot win it: keep the good cards
+    if losers:
+        return max(losers, key=strength)  # duck, shedding the most dangerous card that still loses
+    if later:
+        return min(options, key=strength)  # ahead for now: the lowest, for a later player to beat
+    return max(options, key=strength)  # forced to win: at least get rid of a high card
 
 
 def evaluate(state: ArseneState, seat: int) -> float:

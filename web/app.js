@@ -6,9 +6,10 @@
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
 import { STOPPED, startBridge } from "./bridge.js";
 import { focusInView, h } from "./dom.js";
-import { renderers } from "./games/index.js";
+import { rendererOf } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
+import { addedGames, pluginFailures } from "./plugins.js";
 import { dealParameters, packText, seedParameter, siteLink } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
@@ -19,7 +20,8 @@ const CORRUPT_SAVE_KEY = "pygames.save.corrupt";
 const PREFS_KEY = "pygames.prefs";
 const HUMAN_SEAT = 0;
 const LEVELS = ["easy", "normal", "hard"];
-const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], start: ["loadingStart", 3] };
+const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], games: ["loadingGames", 2],
+  start: ["loadingStart", 3] };
 // A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
 const HINT_BUDGET_MS = 400;
 const CUBE_ACTIONS = ["double", "take", "pass"];
@@ -192,8 +194,10 @@ async function main() {
   if (saved !== null) resuming = resume(saved);
   else if (shared) startShared(shared);
   else gamesKnown.then((known) => known && showPicker());
+  let ready;
   try {
-    window.pygamesTimings = (await bridge.ready).timings;
+    ready = await bridge.ready;
+    window.pygamesTimings = ready.timings;
   } catch (error) {
     $("loading").setAttribute("aria-busy", "false");
     $("picker-status")?.remove(); // the failure is said in the message: no "loading…" left beside Start
@@ -203,6 +207,7 @@ async function main() {
   pythonReady = true;
   $("picker-status")?.remove();
   $("loading").setAttribute("aria-busy", "false");
+  await addPluginGames(ready);
   // A game in progress is never replaced unasked: the shared deal waits for the player's word.
   if (shared && saved !== null) {
     await resuming;
@@ -219,7 +224,7 @@ async function knowGames() {
   try {
     const response = await fetch("catalog.json");
     if (response.ok) {
-      games = (await response.json()).filter((game) => game.id in renderers);
+      games = await response.json();
       return true;
     }
   } catch {
@@ -231,8 +236,23 @@ async function knowGames() {
     showError(reply.error);
     return false;
   }
-  games = reply.games.filter((game) => game.id in renderers);
+  games = reply.games;
   return true;
+}
+
+// The third-party games the engine installed, added to the picker (drawn again if it is showing);
+// a game that could not be installed is said.
+async function addPluginGames(ready) {
+  const failures = pluginFailures(ready);
+  if (failures.length > 0) showMessage(failures.join(" "), null, "PluginFailed");
+  if (!await gamesKnown) return;
+  try {
+    games = [...games, ...await addedGames(bridge, ready, games)];
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  if (!$("picker").hidden) retranslate();
 }
 
 // Whether the engine failed to start (main says so): a request's failure is then not its own.
@@ -291,7 +311,7 @@ async function resume(raw) {
   const drawn = drawableSnapshot(saved?.snap ?? null, saved?.text);
   const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
   const reply = await opening;
-  const loaded = reply.ok && reply.snapshot.game in renderers;
+  const loaded = reply.ok;
   if (table && (table !== session || loaded)) return loaded; // the starting table has taken the reply
   if (table) session = null; // it closed itself
   if (!loaded && await engineDown()) {
@@ -303,7 +323,7 @@ async function resume(raw) {
     storage.set(CORRUPT_SAVE_KEY, raw);
     storage.remove(SAVE_KEY);
     if (await gamesKnown) showPicker();
-    showMessage(t("resumeFailed", { message: reply.error?.message ?? reply.snapshot.game }));
+    showMessage(t("resumeFailed", { message: reply.error.message }));
     return false;
   }
   openSession(reply, settings);
@@ -423,7 +443,7 @@ function showPicker() {
       optionField(option, values[option.name] ?? option.default))].filter(Boolean));
     showApplicable();
     // A game may name its seed for what it is (a solitaire's deal number, say).
-    const seedField = renderers[chosen.id].seedField ?? { label: "seed", help: "seedHelp" };
+    const seedField = rendererOf(chosen.id).seedField ?? { label: "seed", help: "seedHelp" };
     $("seed-label").textContent = t(seedField.label);
     $("seed-help").textContent = t(seedField.help);
     $("explain-choice").checked = explainChosen(remembered, chosen.id);
@@ -490,7 +510,7 @@ function showPicker() {
 // draw fewer seats on screen than the rules allow) and with the renderer's preferred default.
 function seatRange(game) {
   const [min, max] = game.players;
-  const shown = renderers[game.id]?.players ?? {};
+  const shown = rendererOf(game.id).players ?? {};
   return { min, max: Math.min(max, shown.max ?? max), default: shown.default ?? min };
 }
 
@@ -533,8 +553,8 @@ async function startGame(game, form) {
 async function loadFile(file) {
   if (!file) return;
   const reply = await bridge.call({ op: "load", text: await file.text(), seat: HUMAN_SEAT });
-  if (!reply.ok || !(reply.snapshot.game in renderers)) {
-    showMessage(t("loadFileFailed", { message: reply.error?.message ?? reply.snapshot.game }));
+  if (!reply.ok) {
+    showMessage(t("loadFileFailed", { message: reply.error.message }));
     return;
   }
   $("message").hidden = true;
@@ -785,7 +805,7 @@ function openHelp() {
 // The rules of `game`, then its keys: the table's own (its renderer's helpKeys) and the shell's. From
 // the picker, the cube's keys are listed for a game that has the cube option.
 function openRules(game, { cube = game.options.some((option) => option.name === "cube"), undo = true } = {}) {
-  const renderer = renderers[game.id];
+  const renderer = rendererOf(game.id);
   const keys = () => [
     ...(renderer.helpKeys ?? []).map((key) => t(key)),
     cube && t("keyCube"),

@@ -6,7 +6,8 @@
 // one of the snapshot's legal actions, as given; a hand card is pressable when a legal action names it.
 //   view.display = {
 //     hands:  [{seat, cards: [code, …]} | {seat, count}],     the cards shown, or how many are hidden
-//     piles:  [{name: {en, ja}, cards: [code, …], count?}],    the table's piles, named by the game
+//     piles:  [{name: {en, ja}, cards: [code | {seat, card}, …], count?}]   the table's piles, named
+//             by the game; a card given with a seat (a trick's plays) is shown with who played it
 //     scores: [number, …] (by seat),  score_name: {en, ja},
 //     status: {en, ja}                                           (optional) a line about the game
 //   }
@@ -105,7 +106,8 @@ export function createTable(root, shell) {
     }
     const onCards = new Set([...byCard.values()].filter(Boolean));
     const control = (action, element) => {
-      Object.assign(element.dataset, { nav: "", focusKey: actionKey(action), hintKey: actionKey(action) });
+      // the focus key goes into a CSS selector (table.js): written without quotes
+      Object.assign(element.dataset, { nav: "", focusKey: encodeURIComponent(actionKey(action)), hintKey: actionKey(action) });
       element.addEventListener("click", () => shell.act(action));
       return element;
     };
@@ -125,10 +127,14 @@ export function createTable(root, shell) {
         && h("span", { class: "gn-count", text: count === 1 ? t("gn_cardsOne") : t("gn_cards", { n: count }) }),
       scores && h("span", { class: "gn-score", text: `${pick(shown.score_name) || t("gn_scores")} ${scores[seat]}` }));
     };
+    const played = (item) => (item !== null && typeof item === "object"
+      ? h("figure", { class: `gn-play seat-${item.seat}`, "data-seat": item.seat }, cardChip(view, item.card),
+        h("figcaption", { text: seatName(view, item.seat) }))
+      : cardChip(view, item));
     const pile = (entry) => h("section", { class: "gn-pile", "aria-label": pick(entry.name) },
       h("h3", { text: pick(entry.name) }),
       h("div", { class: "gn-cards" },
-        (entry.cards ?? []).length > 0 ? entry.cards.map((code) => cardChip(view, code))
+        (entry.cards ?? []).length > 0 ? entry.cards.map(played)
           : h("span", { class: "fine", text: entry.count ? t("gn_cards", { n: entry.count }) : t("gn_empty") })));
     const hand = ownHand && h("section", { class: "gn-hand", "data-region": "hand", "aria-label": t("gn_yourHand") },
       h("div", { class: "gn-cards" }, ownHand.cards.map((code) => {
@@ -142,7 +148,8 @@ export function createTable(root, shell) {
       buttons.map((action) => control(action, h("button", { type: "button", class: "ghost gn-action",
         text: actionWords(view, action) }))));
 
-    root.replaceChildren(h("div", { class: "gn-table", "data-game": snap.game },
+    root.replaceChildren(h("div", { class: "gn-table", "data-game": snap.game,
+      "data-phase": view.phase ?? (snap.is_over ? "over" : "play"), "data-my-turn": String(legal.length > 0) },
       h("ul", { class: "gn-seats" }, seatsFromBottom(view).map(seatRow)),
       h("p", { class: "gn-status", role: "status", text: [pick(shown.status), turn].filter(Boolean).join(" ") }),
       h("div", { class: "gn-piles", "data-region": "trick" }, (shown.piles ?? []).map(pile)),

@@ -7,6 +7,9 @@ Extensions beyond it: `hint(game)` (a suggested move from the mover's own view) 
 `how_to_play(game_id)` (the game's rules for a newcomer, in English and Japanese: a pitch, a typical
 length and sections of short paragraphs with cards and shipped examples; format in
 `engine/howto.py`), whose `pitch` and `length` `list_games()` entries also carry;
+a game may be a plugin (entry point group `pygames.games`, pygames_core/games/__init__.py), and
+`plugin_errors()` names each installed one that cannot be played (asking for it raises `BadPlugin`);
+`pygames_core.testing` holds the contract tests a game package runs on itself;
 `pygames_core.app.scenario` reads scenarios (a position and captioned steps, for rules blog posts).
 The whole reference, with every extension, is docs/api.md.
 
@@ -36,22 +39,23 @@ from typing import Any
 
 from pygames_core.ai import levels
 from pygames_core.ai.levels import LEVELS
-from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
+from pygames_core.engine.errors import BadPlugin, BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
 from pygames_core.engine.game import Game
 from pygames_core.engine.game import load as _load
 from pygames_core.engine.howto import BadHowToPlay
-from pygames_core.games import find_entry, find_rules, how_to_play, list_games
+from pygames_core.games import find_entry, find_rules, how_to_play, list_games, plugin_errors
 
 __version__ = "0.1.0"
 
 # The error classes are named where they are imported from (pygames_core.IllegalAction), not where
 # they are defined: a traceback or a doctest shows a name that stays when the inside moves.
-for _public in (BadHowToPlay, BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame):
+for _public in (BadHowToPlay, BadPlugin, BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame):
     _public.__module__ = __name__
 
 __all__ = [
     "LEVELS",
     "BadHowToPlay",
+    "BadPlugin",
     "BadSave",
     "BadSetup",
     "Game",
@@ -65,6 +69,7 @@ __all__ = [
     "list_games",
     "load_game",
     "new_game",
+    "plugin_errors",
 ]
 
 

@@ -23,3 +23,9 @@ class UnknownGame(BadSetup):
 
 class BadSave(PygamesError):
     """A saved game text that is corrupt, tampered with, or does not replay."""
+
+
+class BadPlugin(UnknownGame):
+    """A game installed as a plugin (entry point group `pygames.games`) that cannot be played: it failed
+    to import, its entry point is not a catalog `Entry`, its id disagrees with its entry point's name,
+    or it would replace another game's id. The other games are unaffected."""

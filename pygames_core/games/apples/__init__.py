@@ -3,7 +3,10 @@ collect sets of ranks in tricks. The entry: its rules (`RULES`) and its bot (`BO
 players read them are docs/games/apples.md.
 """
 
+from pygames_core.games import Entry
 from pygames_core.games.apples.bot import BOT
 from pygames_core.games.apples.rules import APPLES as RULES
 
-__all__ = ["BOT", "RULES"]
+ENTRY = Entry(RULES, BOT, order=5)  # what its entry point (pyproject.toml, group pygames.games) names
+
+__all__ = ["BOT", "ENTRY", "RULES"]

@@ -5,8 +5,10 @@ docs/games/arsene.md.
 The entry: its rules (`RULES`, rules.py) and its bot (`BOT`, bot.py); the state is in state.py, explicit
 set-ups in setup.py, what each seat sees (and the bots' sampled states) in knowledge.py."""
 
+from pygames_core.games import Entry
 from pygames_core.games.arsene.bot import ArseneBot
 from pygames_core.games.arsene.rules import ArseneRules
 
 RULES = ArseneRules()
 BOT = ArseneBot(RULES)
+ENTRY = Entry(RULES, BOT, order=1)  # what its entry point (pyproject.toml, group pygames.games) names

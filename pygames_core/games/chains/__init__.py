@@ -3,9 +3,12 @@ with an end card one lower. The rules as players read them are docs/games/chains
 
 The entry: its rules (`RULES`, rules.py) and its bots (`BOT`, bot.py)."""
 
+from pygames_core.games import Entry
 from pygames_core.games.chains.bot import BOT
 from pygames_core.games.chains.rules import CHAINS
 
 RULES = CHAINS
 
-__all__ = ["BOT", "RULES"]
+ENTRY = Entry(RULES, BOT, order=2)  # what its entry point (pyproject.toml, group pygames.games) names
+
+__all__ = ["BOT", "ENTRY", "RULES"]

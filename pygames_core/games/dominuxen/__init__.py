@@ -3,9 +3,12 @@ number and snatch the others' topmost sets. The rules as players read them are d
 
 The entry: its rules (`RULES`, rules.py) and its bots (`BOT`, bot.py)."""
 
+from pygames_core.games import Entry
 from pygames_core.games.dominuxen.bot import BOT
 from pygames_core.games.dominuxen.rules import DOMINUXEN
 
 RULES = DOMINUXEN
 
-__all__ = ["BOT", "RULES"]
+ENTRY = Entry(RULES, BOT, order=4)  # what its entry point (pyproject.toml, group pygames.games) names
+
+__all__ = ["BOT", "ENTRY", "RULES"]

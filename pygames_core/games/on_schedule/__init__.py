@@ -4,8 +4,10 @@ an optional doubling cube. Its rules as players read them, and the project's dec
 The entry: its rules (`RULES`, rules.py) and its bot (`BOT`, bot.py); the state is in state.py, explicit
 set-ups in setup.py, what each seat sees (and the bots' sampled states) in knowledge.py."""
 
+from pygames_core.games import Entry
 from pygames_core.games.on_schedule.bot import OnScheduleBot
 from pygames_core.games.on_schedule.rules import OnScheduleRules
 
 RULES = OnScheduleRules()
 BOT = OnScheduleBot(RULES)
+ENTRY = Entry(RULES, BOT, order=3)  # what its entry point (pyproject.toml, group pygames.games) names

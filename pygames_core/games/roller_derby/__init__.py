@@ -3,7 +3,10 @@ rolled. The entry: its rules (`RULES`) and its bot (`BOT`); the rules as players
 docs/games/roller_derby.md.
 """
 
+from pygames_core.games import Entry
 from pygames_core.games.roller_derby.bot import BOT
 from pygames_core.games.roller_derby.rules import ROLLER_DERBY as RULES
 
-__all__ = ["BOT", "RULES"]
+ENTRY = Entry(RULES, BOT, order=6)  # what its entry point (pyproject.toml, group pygames.games) names
+
+__all__ = ["BOT", "ENTRY", "RULES"]

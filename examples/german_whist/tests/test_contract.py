@@ -1,0 +1,54 @@
+"""pygames' shared contract tests (pygames_core.testing), run on German Whist."""
+
+from __future__ import annotations
+
+from german_whist import ENTRY
+
+from pygames_core import testing
+from pygames_core.engine.game import Game
+
+
+def secrets(game: Game, seat: int | None) -> set[str]:
+    """What `seat` must not see: the other hand's cards it did not see taken, and the stock under its top."""
+    state = game._state
+    hidden = set(state.stock[1:])
+    for other in range(game.players):
+        if other != seat:
+            hidden |= set(state.hands[other]) - set(state.known[other])
+    return hidden
+
+
+def test_catalog() -> None:
+    testing.check_catalog(ENTRY)
+
+
+def test_legal_actions_apply() -> None:
+    testing.check_legal_actions_apply(ENTRY)
+
+
+def test_illegal_actions_are_refused_unchanged() -> None:
+    testing.check_illegal_refused(ENTRY)
+
+
+def test_save_round_trip() -> None:
+    testing.check_save_round_trip(ENTRY)
+
+
+def test_copy_state_is_independent() -> None:
+    testing.check_copy_state_independent(ENTRY)
+
+
+def test_views_hide_the_other_hand_and_the_stock() -> None:
+    testing.check_views_hide(ENTRY, secrets)
+
+
+def test_sample_state_is_consistent_with_the_view() -> None:
+    testing.check_sample_state(ENTRY)
+
+
+def test_bots_play_to_the_end() -> None:
+    testing.check_bots_play_to_the_end(ENTRY)
+
+
+def test_registered_by_its_entry_point() -> None:
+    testing.check_registered(ENTRY)

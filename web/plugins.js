@@ -8,11 +8,11 @@ import { addStrings, t } from "./i18n.js";
 addStrings({
   en: {
     loadingGames: "Installing the added games…",
-    pluginFailed: "The added game {wheel} could not be loaded ({message}). The other games work as usual.",
+    pluginFailed: "The added game {name} could not be loaded ({message}). The other games work as usual.",
   },
   ja: {
     loadingGames: "追加されたゲームをインストール中…",
-    pluginFailed: "追加されたゲーム {wheel} を読み込めませんでした（{message}）。ほかのゲームはいつもどおり遊べます。",
+    pluginFailed: "追加されたゲーム {name} を読み込めませんでした（{message}）。ほかのゲームはいつもどおり遊べます。",
   },
 });
 
@@ -28,4 +28,4 @@ export async function addedGames(bridge, ready, known) {
 
 // Each wheel the worker could not install or load, in words: [] when all were.
 export const pluginFailures = (ready) => (ready.plugins?.failed ?? [])
-  .map(({ wheel, message }) => t("pluginFailed", { wheel: wheel.split("/").at(-1), message }));
+  .map(({ name, message }) => t("pluginFailed", { name, message }));

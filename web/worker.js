@@ -11,8 +11,8 @@
 // Third-party games are installed with micropip, from the site's own files only (GAME_WHEELS: never
 // an address from elsewhere, never a package index), before the rules are imported, so that the
 // catalog finds them. A site without them never loads micropip. A wheel that cannot be installed, or
-// whose game cannot be loaded, is left out (uninstalled) and named in the "ready" message's
-// `plugins.failed`; the built-in games work as ever.
+// whose game cannot be loaded (the catalog leaves it out: pygames_core.games.plugin_errors), is named
+// in the "ready" message's `plugins.failed`; the built-in games work as ever.
 
 const post = (message) => self.postMessage(message);
 
@@ -55,44 +55,25 @@ async function start() {
     plugins: { wheels: GAME_WHEELS.length, failed } };
 }
 
-// Loads a game's entry points (the `pygames.games` group of its distribution) as the catalog will:
-// one that raises is that game's failure, said here rather than in the catalog's import.
-const CHECK_GAME = `
-def check_game(distribution_name):
-    from importlib.metadata import distribution
-    entry_points = distribution(distribution_name).entry_points.select(group="pygames.games")
-    if not entry_points:
-        raise LookupError("it registers no game (entry point group pygames.games)")
-    for entry_point in entry_points:
-        entry_point.load()
-check_game
-`;
-
 // Installs each of GAME_WHEELS with micropip (deps=False: a game's dependencies must be shipped as
 // wheels of their own), one at a time, so that one broken wheel costs only its own game. Returns the
-// failures: [{wheel, message}].
+// failures: [{name, message}], name a wheel's file that could not be installed or a game's id that
+// could not be loaded.
 async function installGames(pyodide) {
   post({ type: "progress", stage: "games" });
   await pyodide.loadPackage("micropip", { messageCallback: () => {}, errorCallback: () => {} });
   const micropip = pyodide.pyimport("micropip");
-  const checkGame = pyodide.runPython(CHECK_GAME);
   const failed = [];
   for (const wheel of GAME_WHEELS) {
-    // the distribution's name as its file name writes it (PEP 427): name-version-...
-    const name = wheel.split("/").at(-1).split("-")[0];
     try {
       await micropip.install.callKwargs(new URL(wheel, self.location).href, { deps: false });
     } catch (error) {
-      failed.push({ wheel, message: lastLine(error) });
-      continue;
-    }
-    try {
-      checkGame(name);
-    } catch (error) {
-      failed.push({ wheel, message: lastLine(error) });
-      micropip.uninstall(name);
+      failed.push({ name: wheel.split("/").at(-1), message: lastLine(error) });
     }
   }
+  const unplayable = JSON.parse(pyodide.runPython(
+    "import json\nfrom pygames_core.games import plugin_errors\njson.dumps(plugin_errors())"));
+  failed.push(...unplayable.map(({ game, message }) => ({ name: game, message })));
   mark("games");
   return failed;
 }

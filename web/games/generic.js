@@ -117,6 +117,7 @@ export function createTable(root, shell) {
         : snap.current_player === null || snap.current_player === undefined ? ""
           : t("gn_waiting", { name: seatName(view, snap.current_player) });
     const scores = Array.isArray(shown.scores) ? shown.scores : null;
+    const cardCount = (n) => (n === 1 ? t("gn_cardsOne") : t("gn_cards", { n }));
     const seatRow = (seat) => {
       const hand = (shown.hands ?? []).find((entry) => entry.seat === seat);
       const count = hand ? hand.count ?? hand.cards?.length : null;
@@ -124,18 +125,21 @@ export function createTable(root, shell) {
         "aria-current": snap.current_player === seat ? "true" : null },
       h("span", { class: "gn-seat-name", text: seatName(view, seat) }),
       count !== null && count !== undefined && seat !== view.seat
-        && h("span", { class: "gn-count", text: count === 1 ? t("gn_cardsOne") : t("gn_cards", { n: count }) }),
+        && h("span", { class: "gn-count", text: cardCount(count) }),
       scores && h("span", { class: "gn-score", text: `${pick(shown.score_name) || t("gn_scores")} ${scores[seat]}` }));
     };
     const played = (item) => (item !== null && typeof item === "object"
       ? h("figure", { class: `gn-play seat-${item.seat}`, "data-seat": item.seat }, cardChip(view, item.card),
         h("figcaption", { text: seatName(view, item.seat) }))
       : cardChip(view, item));
-    const pile = (entry) => h("section", { class: "gn-pile", "aria-label": pick(entry.name) },
-      h("h3", { text: pick(entry.name) }),
+    // a pile showing some of its cards (a stock's top card) says how many it holds
+    const pileName = (entry) => (Number.isInteger(entry.count) && (entry.cards ?? []).length > 0
+      ? `${pick(entry.name)} · ${cardCount(entry.count)}` : pick(entry.name));
+    const pile = (entry) => h("section", { class: "gn-pile", "aria-label": pileName(entry) },
+      h("h3", { text: pileName(entry) }),
       h("div", { class: "gn-cards" },
         (entry.cards ?? []).length > 0 ? entry.cards.map(played)
-          : h("span", { class: "fine", text: entry.count ? t("gn_cards", { n: entry.count }) : t("gn_empty") })));
+          : h("span", { class: "fine", text: entry.count ? cardCount(entry.count) : t("gn_empty") })));
     const hand = ownHand && h("section", { class: "gn-hand", "data-region": "hand", "aria-label": t("gn_yourHand") },
       h("div", { class: "gn-cards" }, ownHand.cards.map((code) => {
         const action = byCard.get(code);

@@ -2,6 +2,7 @@
 
     python build.py                 # build only
     python build.py serve [--port N] # build, then serve dist/ on http://127.0.0.1:N/
+    python build.py --game-wheel PATH_OR_DIR [...] [serve]   # with third-party games (repeatable)
 
 The site is self-contained: the page and its modules (web/), the Pyodide runtime copied from
 node_modules/pyodide (run `npm ci` first; its standard library trimmed to the modules the site
@@ -20,11 +21,17 @@ before Python starts, and offline.
 
 The standard library's zip and the wheel ship as bytecode, compiled by the pinned Pyodide's own
 Python in Node (tools/compile_pyc.py): Python no longer compiles them on every visit.
+
+Third-party games (`--game-wheel`, a wheel or a folder of wheels, repeatable) are checked (a pure-Python
+wheel with a `pygames.games` entry point) and shipped under plugins/, with Pyodide's micropip, which the
+worker installs them with; such a site ships the whole standard library, since a game may import any
+of it. A site without them ships neither micropip nor the extra modules.
 """
 
 from __future__ import annotations
 
 import argparse
+import configparser
 import contextlib
 import functools
 import hashlib
@@ -36,10 +43,11 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Sequence
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path, PurePosixPath
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -61,14 +69,26 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZI
 # e2e/test_trimmed_runtime.py (the built site in Chromium) fail, naming the module, when it falls short.
 STDLIB_MODULES = ROOT / "trim" / "stdlib_modules.txt"
 # The packages of Pyodide's distribution the site loads by name, kept in the lock file with what they
-# depend on; every other package of the distribution is left out of it. None yet: the wheel of
-# pygames_core is loaded by its address. (A later micropip goes here, its dependencies come with it.)
+# depend on; every other package of the distribution is left out of it. Without third-party games,
+# none: the wheel of pygames_core is loaded by its address. With them, micropip, which installs them.
 LOCK_PACKAGES: tuple[str, ...] = ()
 # The page's modules are bundled at build time (bundle_modules): a returning visitor's page made ~30
 # requests through the service worker before it could draw the saved table, and half of its time to
 # a visible table went to them. The modules as written go to src/, which the source maps name.
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 SOURCES = "src"
+PLUGIN_LOCK_PACKAGES = ("micropip",)
+# The npm package of Pyodide lists micropip in its lock file but does not hold the wheel: the build
+# takes it from PyPI with pip (never from a CDN), pinned to the lock's version and to the PyPI file's
+# own hash. (The lock's sha256 is of Pyodide's own rebuild of the same version, a different file: the
+# lock entry shipped names the file shipped, whose hash Pyodide checks when it loads it.) micropip
+# 0.11.1 vendors `packaging`, so its lock entry depends on nothing.
+PYPI_WHEELS = {"micropip": ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")}
+WHEEL_CACHE = ROOT / "build" / "wheel-cache"
+# Third-party games go here in the site, under their own file names (micropip reads a wheel's name
+# and version from its file name).
+GAMES_FOLDER = "plugins"
+PLUGIN_GROUP = "pygames.games"  # the entry-point group a game package registers its game in
 SERVICE_WORKER = "sw.js"
 PYTHON_WORKER = "worker.js"
 # The runtime's files go to a folder of this one named by their content (name_runtime).
@@ -167,8 +187,10 @@ def trim_lock(lock: dict, packages: tuple[str, ...]) -> dict:
     return {**lock, "packages": {name: entry for name, entry in known.items() if name in kept}}
 
 
-def copy_pyodide(target: Path) -> None:
-    """The runtime's files, the standard library and the lock file trimmed to what the site uses."""
+def copy_pyodide(target: Path, *, plugins: bool = False) -> None:
+    """The runtime's files, the standard library and the lock file trimmed to what the site uses.
+    With `plugins` (third-party games), micropip too, and the whole standard library: a game from
+    outside may import any module of it, which trim/stdlib_modules.txt cannot know."""
     missing = [name for name in PYODIDE_FILES if not (PYODIDE_SOURCE / name).is_file()]
     if missing:
         raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` first")
@@ -176,10 +198,46 @@ def copy_pyodide(target: Path) -> None:
     for name in PYODIDE_FILES:
         if name not in (STDLIB_ZIP, LOCK_FILE):
             shutil.copy2(PYODIDE_SOURCE / name, target / name)
-    stdlib = trim_stdlib((PYODIDE_SOURCE / STDLIB_ZIP).read_bytes(), read_stdlib_modules())
-    (target / STDLIB_ZIP).write_bytes(stdlib)
+    if plugins:
+        shutil.copy2(PYODIDE_SOURCE / STDLIB_ZIP, target / STDLIB_ZIP)
+    else:
+        stdlib = trim_stdlib((PYODIDE_SOURCE / STDLIB_ZIP).read_bytes(), read_stdlib_modules())
+        (target / STDLIB_ZIP).write_bytes(stdlib)
     lock = json.loads((PYODIDE_SOURCE / LOCK_FILE).read_text(encoding="utf-8"))
-    (target / LOCK_FILE).write_text(json.dumps(trim_lock(lock, LOCK_PACKAGES)), encoding="utf-8")
+    trimmed = trim_lock(lock, PLUGIN_LOCK_PACKAGES if plugins else LOCK_PACKAGES)
+    for name, entry in trimmed["packages"].items():
+        wheel = shutil.copy2(pypi_wheel(name, entry), target / entry["file_name"])
+        entry["sha256"] = digest(Path(wheel).read_bytes())
+    (target / LOCK_FILE).write_text(json.dumps(trimmed), encoding="utf-8")
+
+
+def pypi_wheel(name: str, lock_entry: dict[str, Any]) -> Path:
+    """The wheel of a package of Pyodide's lock file that its npm package lacks, from PyPI (kept in
+    build/wheel-cache/): the lock's version, checked against the hash pinned in PYPI_WHEELS."""
+    if name not in PYPI_WHEELS:
+        raise BuildError(f"no pinned wheel for {name} (build.py PYPI_WHEELS)")
+    version, sha256 = PYPI_WHEELS[name]
+    if lock_entry["version"] != version:
+        raise BuildError(f"the pinned Pyodide wants {name} {lock_entry['version']}, build.py pins {version}: "
+                         f"update PYPI_WHEELS to the new version and its PyPI file's sha256")
+    cached: Path = WHEEL_CACHE / lock_entry["file_name"]
+    if cached.is_file() and digest(cached.read_bytes()) == sha256:
+        return cached
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        requirement = Path(tmp) / "requirements.txt"
+        requirement.write_text(f"{name}=={version} --hash=sha256:{sha256}\n", encoding="utf-8")
+        major, minor = pyodide_python()
+        result = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+             "--only-binary=:all:", "--python-version", f"{major}.{minor}", "--require-hashes",
+             "-r", str(requirement), "-d", tmp],
+            capture_output=True, text=True, check=False)
+        downloaded = Path(tmp) / lock_entry["file_name"]
+        if result.returncode != 0 or not downloaded.is_file():
+            raise BuildError(f"downloading {name} {version} from PyPI failed:\n{result.stdout}{result.stderr}")
+        shutil.copyfile(downloaded, cached)
+    return cached
 
 
 def pyodide_python() -> tuple[str, str]:
@@ -228,6 +286,80 @@ def compile_for_pyodide(zips: list[tuple[Path, str]]) -> None:
     for kept in PYC_CACHE.glob("*.zip"):  # what this build did not use is out of date
         if kept not in keys.values():
             kept.unlink()
+
+
+# A wheel's file name (PEP 427): distribution-version(-build)?-python-abi-platform.whl
+WHEEL_NAME = re.compile(r"^(?P<name>[A-Za-z0-9_.]+)-(?P<version>[A-Za-z0-9_.+!]+)(?:-\d[^-]*)?"
+                        r"-(?P<python>[^-]+)-(?P<abi>[^-]+)-(?P<platform>[^-]+)\.whl$")
+
+
+class GameWheel(NamedTuple):
+    """A third-party game's wheel, checked: its file and its distribution's name."""
+
+    path: Path
+    distribution: str
+
+
+def find_game_wheels(sources: Sequence[Path]) -> list[GameWheel]:
+    """The wheels `--game-wheel` names (a wheel, or a folder: every *.whl in it), each checked."""
+    wheels: list[GameWheel] = []
+    for source in sources:
+        if source.is_dir():
+            found = sorted(source.glob("*.whl"))
+            if not found:
+                raise BuildError(f"--game-wheel {source}: the folder holds no wheel (*.whl)")
+        elif source.is_file():
+            found = [source]
+        else:
+            raise BuildError(f"--game-wheel {source}: no such file or folder")
+        wheels.extend(check_game_wheel(path) for path in found)
+    names = [wheel.distribution for wheel in wheels]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise BuildError(f"--game-wheel: more than one wheel of {', '.join(twice)}: give one version of each")
+    return wheels
+
+
+def check_game_wheel(path: Path) -> GameWheel:
+    """`path` checked as a game micropip can install in the page: a wheel (by its name and its
+    contents), pure Python, registering at least one entry point in PLUGIN_GROUP. BuildError says
+    what is wrong otherwise. Nothing of it is imported: its code runs only in the page."""
+    name = WHEEL_NAME.match(path.name)
+    if not name:
+        raise BuildError(f"{path}: not a wheel's file name (name-version-python-abi-platform.whl)")
+    distribution = name["name"]
+    if distribution.lower().replace(".", "_") == "pygames_core":
+        raise BuildError(f"{path}: the rules package itself; --game-wheel takes games built on it")
+    if name["abi"] != "none" or name["platform"] != "any":
+        raise BuildError(f"{path}: not a pure-Python wheel (its tags say {name['abi']}-{name['platform']}, "
+                         f"not none-any): the page installs pure-Python games only")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            damaged = archive.testzip()
+            members = archive.namelist()
+            dist_info = [member.removesuffix("/WHEEL") for member in members
+                         if member.count("/") == 1 and member.endswith(".dist-info/WHEEL")]
+            if damaged is not None or len(dist_info) != 1:
+                raise BuildError(f"{path}: not a wheel: " + (f"{damaged} is damaged" if damaged is not None
+                                                             else "it needs exactly one *.dist-info/WHEEL"))
+            wheel_file = archive.read(f"{dist_info[0]}/WHEEL").decode("utf-8")
+            entry_points_file = f"{dist_info[0]}/entry_points.txt"
+            entry_points = archive.read(entry_points_file).decode("utf-8") if entry_points_file in members else ""
+    except zipfile.BadZipFile as error:
+        raise BuildError(f"{path}: not a wheel ({error})") from None
+    if "root-is-purelib: true" not in wheel_file.lower():
+        raise BuildError(f"{path}: not a pure-Python wheel (its WHEEL file lacks Root-Is-Purelib: true)")
+    sections = configparser.ConfigParser(delimiters=("=",), interpolation=None)
+    sections.optionxform = str  # type: ignore[assignment,method-assign]  # entry-point names keep their case
+    try:
+        sections.read_string(entry_points)
+    except configparser.Error as error:
+        raise BuildError(f"{path}: its entry_points.txt cannot be read: {error}") from None
+    games = tuple(sections[PLUGIN_GROUP]) if sections.has_section(PLUGIN_GROUP) else ()
+    if not games:
+        raise BuildError(f"{path}: registers no game: no entry point in the group {PLUGIN_GROUP} "
+                         f"(docs/adding-a-game.md)")
+    return GameWheel(path, distribution)
 
 
 def digest(data: bytes) -> str:
@@ -291,12 +423,13 @@ def service_worker(dist: Path, runtime: str) -> str:
 
 
 def write_workers(dist: Path, info: dict[str, Any]) -> None:
-    """worker.js, told where the runtime and the wheel are (build.json's "runtime" and "wheel": it
-    starts the runtime without asking the server first), then sw.js, last: its cache name hashes
-    every other file of the site."""
+    """worker.js, told where the runtime, the wheel and the third-party games' wheels are (build.json's
+    "runtime", "wheel" and "game_wheels": it starts the runtime without asking the server first),
+    then sw.js, last: its cache name hashes every other file of the site."""
     worker = (WEB / PYTHON_WORKER).read_text(encoding="utf-8")
     (dist / PYTHON_WORKER).write_text(
-        with_constants(worker, {"RUNTIME": info["runtime"], "WHEEL": info["wheel"], "VERSION": info["version"]}),
+        with_constants(worker, {"RUNTIME": info["runtime"], "WHEEL": info["wheel"], "VERSION": info["version"],
+                                "GAME_WHEELS": info["game_wheels"]}),
         encoding="utf-8")
     (dist / SERVICE_WORKER).write_text(service_worker(dist, info["runtime"]), encoding="utf-8")
 
@@ -410,12 +543,18 @@ def write_how_to_play(target: Path) -> None:
         (target / f"{game['id']}.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
 
 
-def build(dist: Path = DIST) -> dict[str, Any]:
-    """Assemble the whole site in `dist` (replacing it) and return build.json's contents."""
+def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]:
+    """Assemble the whole site in `dist` (replacing it) and return build.json's contents.
+    `game_wheels`: third-party games (wheels, or folders of them) to ship (find_game_wheels)."""
+    games = find_game_wheels(game_wheels)  # first: a wrong wheel fails the build before anything is written
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, PYTHON_WORKER))
-    copy_pyodide(dist / RUNTIME_FOLDER)
+    copy_pyodide(dist / RUNTIME_FOLDER, plugins=bool(games))
+    if games:
+        (dist / GAMES_FOLDER).mkdir()
+    for game in games:
+        shutil.copy2(game.path, dist / GAMES_FOLDER / game.path.name)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = shutil.copy2(build_wheel(Path(tmp)), dist)
     wheel_path = Path(wheel)
@@ -428,6 +567,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         "version": wheel_path.name.split("-")[1],
         "sha256": digest(wheel_path.read_bytes()),
         "runtime": runtime,
+        "game_wheels": [f"{GAMES_FOLDER}/{game.path.name}" for game in games],
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     write_how_to_play(dist / "howto")  # first: a malformed document is reported as such
@@ -494,13 +634,15 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--game-wheel", action="append", type=Path, default=[], metavar="PATH_OR_DIR",
+                        help="a third-party game's wheel, or a folder of them, to ship with the site (repeatable)")
     args = parser.parse_args(argv)
     try:
-        info = build()
+        info = build(DIST, args.game_wheel)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
-    print(f"built {DIST.relative_to(ROOT)}/ with {info['wheel']}")
+    print(f"built {DIST.relative_to(ROOT)}/ with {', '.join([info['wheel'], *info['game_wheels']])}")
     if args.command == "serve":
         # a developer's preview asks for every file again (a 304 when unchanged): an edit shows at once
         with make_server(DIST, args.port, cache_control="no-cache") as server:

@@ -6,12 +6,13 @@
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
 import { STOPPED, startBridge } from "./bridge.js";
 import { focusInView, h } from "./dom.js";
-import { renderers } from "./games/index.js";
+import { rendererOf } from "./games/index.js";
 import { forgetSave, keepSave, lastSave, onHomeMessage, openingSave, readSaves, resumeLine, savedGame,
   showHomePage } from "./home.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
 import { initialRoles, seatRoles } from "./seats.js";
+import { addedGames, pluginFailures } from "./plugins.js";
 import { dealParameters, packText, seedParameter, siteLink } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
@@ -21,7 +22,8 @@ import { drawableSnapshot, LiveTable, storedSnapshot } from "./table.js";
 const CORRUPT_SAVE_KEY = "pygames.save.corrupt";
 const PREFS_KEY = "pygames.prefs";
 const HUMAN_SEAT = 0;
-const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], start: ["loadingStart", 3] };
+const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], games: ["loadingGames", 2],
+  start: ["loadingStart", 3] };
 // A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
 const HINT_BUDGET_MS = 400;
 const CUBE_ACTIONS = ["double", "take", "pass"];
@@ -204,8 +206,10 @@ async function main() {
   if (saved !== null) resuming = resume(saved.record, saved.raw);
   else if (shared) startShared(shared);
   else gamesKnown.then((known) => known && showPicker());
+  let ready;
   try {
-    window.pygamesTimings = (await bridge.ready).timings;
+    ready = await bridge.ready;
+    window.pygamesTimings = ready.timings;
   } catch (error) {
     $("loading").setAttribute("aria-busy", "false");
     $("picker-status")?.remove(); // the failure is said in the message: no "loading…" left beside Start
@@ -215,6 +219,7 @@ async function main() {
   pythonReady = true;
   $("picker-status")?.remove();
   $("loading").setAttribute("aria-busy", "false");
+  await addPluginGames(ready);
   // A game in progress is never replaced unasked: the shared deal waits for the player's word.
   if (shared && saved !== null) {
     await resuming;
@@ -243,7 +248,7 @@ async function knowGames() {
   try {
     const response = await fetch("catalog.json");
     if (response.ok) {
-      games = (await response.json()).filter((game) => game.id in renderers);
+      games = await response.json();
       return true;
     }
   } catch {
@@ -255,8 +260,23 @@ async function knowGames() {
     showError(reply.error);
     return false;
   }
-  games = reply.games.filter((game) => game.id in renderers);
+  games = reply.games;
   return true;
+}
+
+// The third-party games the engine installed, added to the picker (drawn again if it is showing);
+// a game that could not be installed is said.
+async function addPluginGames(ready) {
+  const failures = pluginFailures(ready);
+  if (failures.length > 0) showMessage(failures.join(" "), null, "PluginFailed");
+  if (!await gamesKnown) return;
+  try {
+    games = [...games, ...await addedGames(bridge, ready, games)];
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  if (!$("picker").hidden) retranslate();
 }
 
 // Whether the engine failed to start (main says so): a request's failure is then not its own.
@@ -324,7 +344,7 @@ async function resume(saved, raw = JSON.stringify(saved)) {
     if (table) table.level = "normal";
   }
   const reply = await opening;
-  const loaded = reply.ok && reply.snapshot.game in renderers;
+  const loaded = reply.ok;
   if (table && (table !== session || loaded)) return loaded; // the starting table has taken the reply
   if (table) session = null; // it closed itself
   if (!loaded && await engineDown()) {
@@ -336,7 +356,7 @@ async function resume(saved, raw = JSON.stringify(saved)) {
     storage.set(CORRUPT_SAVE_KEY, raw);
     await forgetSave(game);
     if (await gamesKnown) showPicker();
-    showMessage(t("resumeFailed", { message: reply.error?.message ?? reply.snapshot.game }));
+    showMessage(t("resumeFailed", { message: reply.error.message }));
     return false;
   }
   openSession(reply, settings);
@@ -487,7 +507,7 @@ function showPicker({ roles = null } = {}) {
       optionField(option, values[option.name] ?? option.default))].filter(Boolean));
     showApplicable();
     // A game may name its seed for what it is (a solitaire's deal number, say).
-    const seedField = renderers[chosen.id].seedField ?? { label: "seed", help: "seedHelp" };
+    const seedField = rendererOf(chosen.id).seedField ?? { label: "seed", help: "seedHelp" };
     $("seed-label").textContent = t(seedField.label);
     $("seed-help").textContent = t(seedField.help);
     $("explain-choice").checked = explainChosen(remembered, chosen.id);
@@ -606,7 +626,7 @@ async function openHomePage(page) {
 // draw fewer seats on screen than the rules allow) and with the renderer's preferred default.
 function seatRange(game) {
   const [min, max] = game.players;
-  const shown = renderers[game.id]?.players ?? {};
+  const shown = rendererOf(game.id).players ?? {};
   return { min, max: Math.min(max, shown.max ?? max), default: shown.default ?? min };
 }
 
@@ -653,8 +673,8 @@ async function startGame(game, form, roles) {
 async function loadFile(file) {
   if (!file) return;
   const reply = await bridge.call({ op: "load", text: await file.text(), seat: HUMAN_SEAT });
-  if (!reply.ok || !(reply.snapshot.game in renderers)) {
-    showMessage(t("loadFileFailed", { message: reply.error?.message ?? reply.snapshot.game }));
+  if (!reply.ok) {
+    showMessage(t("loadFileFailed", { message: reply.error.message }));
     return;
   }
   $("message").hidden = true;
@@ -930,7 +950,7 @@ function openHelp() {
 // The rules of `game`, then its keys: the table's own (its renderer's helpKeys) and the shell's. From
 // the picker, the cube's keys are listed for a game that has the cube option.
 function openRules(game, { cube = game.options.some((option) => option.name === "cube"), undo = true } = {}) {
-  const renderer = renderers[game.id];
+  const renderer = rendererOf(game.id);
   const keys = () => [
     ...(renderer.helpKeys ?? []).map((key) => t(key)),
     cube && t("keyCube"),

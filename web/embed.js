@@ -5,9 +5,10 @@
 import { STOPPED, startBridge } from "./bridge.js";
 import { renderCube } from "./cube.js";
 import { h } from "./dom.js";
-import { renderers } from "./games/index.js";
+import { rendererOf } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { loadLevels } from "./levels.js";
+import { addedGames, pluginFailures } from "./plugins.js";
 import { seatName, seatsFromBottom } from "./seats.js";
 import { seedParameter, unpackText } from "./share.js";
 import { storage } from "./storage.js";
@@ -54,7 +55,6 @@ addStrings({
     errBadSetup: "This position or these options are impossible: {detail}",
     errEngine: "The game engine could not start: {detail}",
     errOther: "Something went wrong: {detail}",
-    errNoTable: "This page cannot show the game “{game}” yet.",
   },
   ja: {
     emOpen: "pygames を開く ↗",
@@ -84,7 +84,6 @@ addStrings({
     errBadSetup: "この局面またはオプションはありえません: {detail}",
     errEngine: "ゲームエンジンを起動できませんでした: {detail}",
     errOther: "問題が起きました: {detail}",
-    errNoTable: "このページではまだ「{game}」を表示できません。",
   },
 });
 
@@ -271,8 +270,23 @@ function gameOf(id) {
   if (!game) {
     throw new EmbedError("errUnknownGame", { game: id, games: catalog.map((entry) => pick(entry.title)).join(", ") });
   }
-  if (!(id in renderers)) throw new EmbedError("errNoTable", { game: pick(game.title) });
   return game;
+}
+
+// A game the catalog does not list may be one added to the site (build.py --game-wheel): on a site
+// that has such games, the engine is started to list them (plugins.js), and a wheel that failed to
+// install is said instead of an unknown game.
+async function knowGame(id) {
+  if (catalog.some((entry) => entry.id === id)) return;
+  const built = await (await fetch("build.json")).json();
+  if (!built.game_wheels?.length) return;
+  await runtime();
+  const ready = await bridge.ready;
+  catalog = [...catalog, ...await addedGames(bridge, ready, catalog)];
+  const failures = pluginFailures(ready);
+  if (!catalog.some((entry) => entry.id === id) && failures.length > 0) {
+    throw new EmbedError("errOther", { detail: failures.join(" ") });
+  }
 }
 
 function setTitle(text) {
@@ -417,6 +431,7 @@ function scenarioTitle(document_) {
 async function showExample() {
   const { document: scenario, compiled } = await loadScenario();
   if (typeof scenario?.game !== "string") throw new EmbedError("errBadScenario", { detail: "it names no game" });
+  await knowGame(scenario.game);
   gameOf(scenario.game);
   setTitle(scenarioTitle(scenario));
   if (compiled) {
@@ -477,7 +492,7 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
   const frames = compiled.frames;
   const last = frames.length - 1;
   // the steps are drawn, never played: the table acts on nothing
-  const renderer = renderers[scenario.game].createTable($("embed-stage"), { act: () => {} });
+  const renderer = rendererOf(scenario.game).createTable($("embed-stage"), { act: () => {} });
   const stops = chooseSeat ? { deal: markedSteps(frames, "deal"), trick: markedSteps(frames, "trick") }
     : { deal: [], trick: [] };
   let step = Math.min(at, last);
@@ -617,7 +632,8 @@ async function showReplay() {
     throw new EmbedError("errBadSave", { detail: "the link is damaged or cut short" });
   }
   setTitle(t("emReplay"));
-  const open = (seat, step) => ask({ op: "replay", text, seat }).then((reply) => {
+  const open = (seat, step) => ask({ op: "replay", text, seat }).then(async (reply) => {
+    await knowGame(reply.scenario.game);
     setTitle(`${t("emReplay")} — ${pick(gameOf(reply.scenario.game).title)}`);
     stepThrough(reply.scenario, { ...reply, seat }, step, open);
   }).catch(showError);
@@ -676,7 +692,10 @@ async function main() {
     if (!names.includes(params.level)) {
       throw new EmbedError("errBadParam", { detail: `level is ${names.join(", ")}, not ${params.level}` });
     }
-    if (params.mode === "play") showPlayCover();
+    if (params.mode === "play") {
+      await knowGame(params.game);
+      showPlayCover();
+    }
     else if (params.mode === "replay") await showReplay();
     else await showExample();
   } catch (error) {

@@ -4,7 +4,7 @@
 // Where IndexedDB cannot keep something (a private mode, a full quota) the game on the table is kept
 // in memory and in localStorage under the key releases before the home used, and the player is told.
 import { h } from "./dom.js";
-import { renderers } from "./games/index.js";
+import { rendererOf } from "./games/index.js";
 import { addStrings, language, pick, t, tn } from "./i18n.js";
 import { seatName } from "./seats.js";
 import { packText, siteLink } from "./share.js";
@@ -203,7 +203,7 @@ async function readRecords() {
 // (its renderer's progress), then whose turn. Without a stored snapshot, that there is a game.
 export function stateInWords(record) {
   const snap = record.snap;
-  const progress = snap && renderers[snap.game]?.progress?.(snap);
+  const progress = snap && rendererOf(snap.game).progress?.(snap);
   if (!progress) return t("hmInProgress");
   const turn = snap.is_over ? t("hmOver") : snap.legal.length > 0 || snap.current_player === null
     ? t("hmYourTurn") : t("hmTheirTurn", { name: seatName(snap.view, snap.current_player) });

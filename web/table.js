@@ -11,7 +11,7 @@
 // the table drawn again, from that seat.
 import { onCubeKey, renderCube } from "./cube.js";
 import { focusInView, h } from "./dom.js";
-import { renderers } from "./games/index.js";
+import { rendererOf } from "./games/index.js";
 import { addStrings, t } from "./i18n.js";
 import { seatName, setPeopleSeats } from "./seats.js";
 
@@ -52,9 +52,9 @@ export function storedSnapshot(snap) {
 }
 
 // The snapshot a save stored (storedSnapshot's), whole again with the save's text; null when there is
-// none or it is not one this page can draw (an old save, a game without a table here).
+// none or it is not one this page can draw (an old save).
 export function drawableSnapshot(stored, text) {
-  if (stored === null || typeof stored !== "object" || !(stored.game in renderers) || !Array.isArray(stored.legal)
+  if (stored === null || typeof stored !== "object" || typeof stored.game !== "string" || !Array.isArray(stored.legal)
     || typeof text !== "string") return null;
   return { ...stored, save: text };
 }
@@ -111,7 +111,7 @@ export class LiveTable {
   // The game's table on this table's root: the renderer keeps what it remembers (the cards picked,
   // the hint's mark) to itself, and acts through the shell it is given.
   createRenderer() {
-    return renderers[this.snap.game].createTable(this.root, this.shell);
+    return rendererOf(this.snap.game).createTable(this.root, this.shell);
   }
 
   // What the renderer is told with each drawing (the cube bar also gets `act`).
@@ -261,7 +261,7 @@ export class LiveTable {
       if (reply.ok) this.bridge.call({ op: "close", sid: reply.sid }); // left before it was loaded
       return null;
     }
-    if (!reply.ok || !(reply.snapshot.game in renderers)) {
+    if (!reply.ok) {
       this.closed = true;
       this.drawStarting();
       this.onOpenFailed(reply);

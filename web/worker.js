@@ -5,8 +5,14 @@
 // it picks one up and {type: "reply", id, text} when it has answered it, one at a time, in order; a
 // message it cannot read gets {type: "unreadable"}; once Pyodide has failed fatally (it can no
 // longer be used) every request gets {type: "dead"}, and the page starts a new worker (bridge.js).
-// build.py writes RUNTIME (the runtime's folder, named by its content), WHEEL (pygames_core's wheel)
-// and VERSION above this line: nothing is asked of the server before the runtime starts loading.
+// build.py writes RUNTIME (the runtime's folder, named by its content), WHEEL (pygames_core's wheel),
+// VERSION and GAME_WHEELS (the third-party games shipped with the site, `build.py --game-wheel`)
+// above this line: nothing is asked of the server before the runtime starts loading.
+// Third-party games are installed with micropip, from the site's own files only (GAME_WHEELS: never
+// an address from elsewhere, never a package index), before the rules are imported, so that the
+// catalog finds them. A site without them never loads micropip. A wheel that cannot be installed, or
+// whose game cannot be loaded (the catalog leaves it out: pygames_core.games.plugin_errors), is named
+// in the "ready" message's `plugins.failed`; the built-in games work as ever.
 
 const post = (message) => self.postMessage(message);
 
@@ -33,6 +39,7 @@ async function start() {
     throw new Error(`could not load ${WHEEL}: ${errors.join("; ") || "nothing was loaded"}`);
   }
   mark("wheel");
+  const failed = GAME_WHEELS.length > 0 ? await installGames(pyodide) : [];
   post({ type: "progress", stage: "start" });
   const bridge = pyodide.pyimport("pygames_core.app.bridge");
   mark("import");
@@ -44,12 +51,39 @@ async function start() {
       return true;
     }
   };
-  return { call: (text) => bridge.call(text), fatallyFailed, version: VERSION };
+  return { call: (text) => bridge.call(text), fatallyFailed, version: VERSION,
+    plugins: { wheels: GAME_WHEELS.length, failed } };
 }
+
+// Installs each of GAME_WHEELS with micropip (deps=False: a game's dependencies must be shipped as
+// wheels of their own), one at a time, so that one broken wheel costs only its own game. Returns the
+// failures: [{name, message}], name a wheel's file that could not be installed or a game's id that
+// could not be loaded.
+async function installGames(pyodide) {
+  post({ type: "progress", stage: "games" });
+  await pyodide.loadPackage("micropip", { messageCallback: () => {}, errorCallback: () => {} });
+  const micropip = pyodide.pyimport("micropip");
+  const failed = [];
+  for (const wheel of GAME_WHEELS) {
+    try {
+      await micropip.install.callKwargs(new URL(wheel, self.location).href, { deps: false });
+    } catch (error) {
+      failed.push({ name: wheel.split("/").at(-1), message: lastLine(error) });
+    }
+  }
+  const unplayable = JSON.parse(pyodide.runPython(
+    "import json\nfrom pygames_core.games import plugin_errors\njson.dumps(plugin_errors())"));
+  failed.push(...unplayable.map(({ game, message }) => ({ name: game, message })));
+  mark("games");
+  return failed;
+}
+
+// A Python traceback's last line names the error: "ValueError: the deck is empty".
+const lastLine = (error) => String(error?.message ?? error).trim().split("\n").at(-1);
 
 const ready = start();
 ready.then(
-  ({ version }) => post({ type: "ready", version, timings }),
+  ({ version, plugins }) => post({ type: "ready", version, timings, plugins }),
   (error) => post({ type: "failed", message: String(error?.message ?? error) }),
 );
 
@@ -73,8 +107,7 @@ self.addEventListener("message", async (event) => {
     if (runtime.fatallyFailed()) throw new Error("Pyodide already fatally failed and can no longer be used.");
     post({ type: "reply", id, text: runtime.call(text) });
   } catch (error) {
-    // a Python traceback's last line names the error: "RecursionError: maximum recursion depth exceeded"
-    const message = String(error?.message ?? error).trim().split("\n").at(-1);
+    const message = lastLine(error);
     if (error?.pyodide_fatal_error || runtime.fatallyFailed()) post({ type: "dead", message });
     else failed(id, "WorkerError", message);
   }

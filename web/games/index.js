@@ -43,12 +43,17 @@
 // cards or tiles), "trick" (the current trick, or the part of the table the move is about) and
 // "actions" (the buttons of the decision at hand). The e2e tests check those boxes against the
 // viewport at phone and desktop sizes (e2e/driver.py, assert_play_in_view).
-// A game appears in the picker only once it has a renderer here.
+// A game without a renderer here (a third-party game, build.py --game-wheel) is drawn by generic.js
+// from its view's `display` and `labels` (docs/adding-a-game.md).
 import * as apples from "./apples.js";
 import * as arsene from "./arsene.js";
 import * as chains from "./chains.js";
 import * as dominuxen from "./dominuxen.js";
+import * as generic from "./generic.js";
 import * as on_schedule from "./on_schedule.js";
 import * as roller_derby from "./roller_derby.js";
 
 export const renderers = { apples, arsene, chains, dominuxen, on_schedule, roller_derby };
+
+// The renderer of a game: its own, or the generic table.
+export const rendererOf = (gameId) => (Object.hasOwn(renderers, gameId) ? renderers[gameId] : generic);

@@ -1,0 +1,234 @@
+"""A third-party game in the browser: a site built with `build.py --game-wheel` and the example game of
+examples/ (built into a wheel here) lists it, plays it to its end on the generic table against its bot,
+resumes it after a reload, plays it offline and in an embed; a wheel whose game fails to load is said,
+and the built-in games play on. One site for the module (the build is the slow part)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import ARTIFACTS, ROOT, _build_module
+from driver import LAPTOP, PHONE, SAVE_KEY, TIMEOUT_MS, assert_play_in_view, open_site, take_human_turn
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+BUILT_IN = {"arsene", "chains", "on_schedule", "dominuxen", "apples", "roller_derby"}
+BROKEN_WHEEL = "broken_game-1.0-py3-none-any.whl"
+SEED = 7
+
+
+class PluginSite:
+    """The site built with the example game and a broken one, served on a free port."""
+
+    def __init__(self, folder: Path, url: str, game_id: str) -> None:
+        self.folder, self.url, self.game_id = folder, url, game_id
+
+
+def example_project() -> Path:
+    projects = sorted(path.parent for path in (ROOT / "examples").glob("*/pyproject.toml"))
+    assert len(projects) == 1, f"examples/ should hold one game project, not {projects}"
+    return projects[0]
+
+
+def example_wheel(out: Path) -> Path:
+    """The example game's wheel, built from its sources as a designer would (pip wheel)."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out),
+                    str(example_project())], check=True)
+    (wheel,) = out.glob("*.whl")
+    return wheel
+
+
+def broken_wheel(out: Path) -> Path:
+    """A well-formed game wheel whose entry point raises as it is loaded."""
+    path = out / BROKEN_WHEEL
+    dist_info = "broken_game-1.0.dist-info"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("broken_game/__init__.py", 'raise RuntimeError("this game is broken on purpose")\n')
+        archive.writestr(f"{dist_info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        archive.writestr(f"{dist_info}/METADATA", "Metadata-Version: 2.1\nName: broken-game\nVersion: 1.0\n")
+        archive.writestr(f"{dist_info}/entry_points.txt", "[pygames.games]\nbroken = broken_game:GAME\n")
+        archive.writestr(f"{dist_info}/RECORD", "")
+    return path
+
+
+@pytest.fixture(scope="module")
+def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PluginSite]:
+    build = _build_module()
+    wheels = tmp_path_factory.mktemp("wheels")
+    example, broken = example_wheel(wheels / "example"), broken_wheel(wheels)
+    site = tmp_path_factory.mktemp("plugin-site")
+    info = build.build(site, [example, broken])
+    assert info["game_wheels"] == [f"plugins/{example.name}", f"plugins/{BROKEN_WHEEL}"]
+    server = build.make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    entry_points = zipfile.ZipFile(example).read(
+        next(name for name in zipfile.ZipFile(example).namelist() if name.endswith(".dist-info/entry_points.txt")))
+    game_id = entry_points.decode().split("[pygames.games]")[1].split("=")[0].strip()
+    yield PluginSite(site, f"http://127.0.0.1:{server.server_address[1]}/", game_id)
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def visitor(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context
+    context.close()
+
+
+def wait_for_added_game(page: Page, site: PluginSite) -> None:
+    """The picker lists the example game once Python has installed it; the broken wheel is said."""
+    expect(page.locator(f'.game-choice[data-game="{site.game_id}"]')).to_be_visible()
+    expect(page.locator("#message")).to_have_attribute("data-error", "PluginFailed")
+    expect(page.locator("#message-text")).to_contain_text("this game is broken on purpose")
+    page.click("#message-dismiss")
+
+
+def start_from_picker(page: Page, game: str, seed: int) -> None:
+    page.click(f'.game-choice[data-game="{game}"]')
+    page.select_option("#level", "normal")
+    page.fill("#seed", str(seed))
+    page.set_checked("#explain-choice", False)
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden]) > [data-phase]")
+
+
+def start_example(page: Page, site: PluginSite) -> None:
+    start_from_picker(page, site.game_id, SEED)
+    expect(page.locator("#game > .gn-table")).to_be_visible()
+
+
+def saved(page: Page) -> dict:
+    return json.loads(page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY))
+
+
+def turn_or_summary(page: Page) -> str:
+    page.wait_for_function(
+        "() => document.querySelector('#summary[open]') || document.querySelector('#game > [data-my-turn=\"true\"]')",
+        timeout=TIMEOUT_MS)
+    return "summary" if page.is_visible("#summary") else "turn"
+
+
+def take_generic_turn(page: Page) -> None:
+    """The first choice the generic table offers (a legal action, as given), checked against the save:
+    the table offers exactly the snapshot's legal actions, one control each."""
+    snap = saved(page)["snap"]
+    offered = page.eval_on_selector_all("#game [data-hint-key]", "els => els.map(e => JSON.parse(e.dataset.hintKey))")
+    assert sorted(map(json.dumps, offered)) == sorted(map(json.dumps, snap["legal"]))
+    page.locator("#game [data-hint-key]").first.click()
+    wait_for_moves_beyond(page, snap["moves"])
+
+
+def wait_for_moves_beyond(page: Page, moves: int) -> None:
+    """Until the saved game has more moves than `moves` (the move made was played and saved)."""
+    page.wait_for_function("([key, moves]) => JSON.parse(localStorage.getItem(key)).snap.moves > moves",
+                           arg=[SAVE_KEY, moves])
+
+
+def play_to_the_end(page: Page) -> None:
+    while True:
+        if turn_or_summary(page) == "turn":
+            take_generic_turn(page)
+        elif page.is_visible("#summary-new-game"):
+            return
+        else:
+            page.click("#summary-continue")
+            expect(page.locator("#summary")).to_be_hidden()
+
+
+def test_the_example_game_plays_to_its_end_and_resumes_after_a_reload(visitor: BrowserContext,
+                                                                      plugin_site: PluginSite) -> None:
+    page = visitor.new_page()
+    open_site(page, plugin_site.url)
+    wait_for_added_game(page, plugin_site)
+    start_example(page, plugin_site)
+    assert turn_or_summary(page) == "turn"
+    take_generic_turn(page)
+    before = saved(page)
+    page.reload()
+    expect(page.locator("#game > .gn-table")).to_be_visible()
+    expect(page.locator("#game")).not_to_have_attribute("data-starting", "")
+    after = saved(page)
+    assert (after["game"], after["text"], after["snap"]["moves"]) == (plugin_site.game_id, before["text"],
+                                                                       before["snap"]["moves"])
+    play_to_the_end(page)
+    result = saved(page)["snap"]
+    assert result["is_over"]
+    expect(page.locator("#summary .gn-winners")).to_be_visible()
+
+
+def test_a_broken_wheel_is_said_and_the_built_in_games_play_on(visitor: BrowserContext,
+                                                              plugin_site: PluginSite) -> None:
+    page = visitor.new_page()
+    open_site(page, plugin_site.url)
+    wait_for_added_game(page, plugin_site)
+    listed = set(page.eval_on_selector_all(".game-choice", "els => els.map(e => e.dataset.game)"))
+    assert listed == BUILT_IN | {plugin_site.game_id}
+    start_from_picker(page, "arsene", 8)
+    turn_or_summary(page)
+    moves = saved(page)["snap"]["moves"]
+    take_human_turn(page)
+    wait_for_moves_beyond(page, moves)
+
+
+def test_the_example_game_plays_offline(visitor: BrowserContext, plugin_site: PluginSite) -> None:
+    page = visitor.new_page()
+    open_site(page, plugin_site.url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    wait_for_added_game(page, plugin_site)
+    start_example(page, plugin_site)
+    # everything precached, the plugins and micropip too (each poll asks, and reads the answer to the
+    # poll before: wait_for_function polls a synchronous predicate); then no network at all
+    page.wait_for_function("""() => {
+        caches.keys().then((names) => names.length === 1 && caches.open(names[0]))
+          .then((cache) => cache && cache.keys())
+          .then((requests) => { window.precached = (requests ?? []).map((request) => request.url); });
+        const urls = window.precached ?? [];
+        return urls.some((url) => url.includes('/plugins/')) && urls.some((url) => url.includes('micropip'));
+    }""", timeout=TIMEOUT_MS)
+    visitor.set_offline(True)
+    cdp = visitor.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    cdp.detach()
+    page.reload()
+    expect(page.locator("#game > .gn-table")).to_be_visible()
+    expect(page.locator("#game")).not_to_have_attribute("data-starting", "")
+    assert turn_or_summary(page) == "turn"
+    take_generic_turn(page)
+
+
+def test_the_example_game_in_an_embed(visitor: BrowserContext, plugin_site: PluginSite) -> None:
+    page = visitor.new_page()
+    page.goto(f"{plugin_site.url}embed.html?pace=0#game={plugin_site.game_id}&seed={SEED}&lang=en")
+    expect(page.locator("#embed-play")).to_be_visible()
+    page.click("#embed-play")
+    expect(page.locator("#embed-stage > .gn-table")).to_be_visible()
+    page.wait_for_function("() => document.querySelector('#embed-stage > [data-my-turn=\"true\"]')")
+    key = next(name for name in page.evaluate("() => Object.keys(localStorage)") if name.startswith("pygames.embed."))
+    before = page.evaluate("(key) => localStorage.getItem(key)", key)
+    page.locator("#embed-stage [data-hint-key]").first.click()
+    page.wait_for_function("([key, before]) => localStorage.getItem(key) !== before", arg=[key, before])
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_generic_table_at_phone_and_laptop_sizes(visitor: BrowserContext, plugin_site: PluginSite,
+                                                     language: str, size: str) -> None:
+    page = visitor.new_page()
+    page.set_viewport_size(PHONE if size == "phone" else LAPTOP)
+    open_site(page, plugin_site.url)
+    wait_for_added_game(page, plugin_site)
+    start_example(page, plugin_site)
+    page.select_option("#language", language)  # the table is drawn again in that language
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    assert turn_or_summary(page) == "turn"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"plugin-{plugin_site.game_id}-{language}-{size}.png"))
+    assert_play_in_view(page, "hand", "actions")

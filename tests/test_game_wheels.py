@@ -1,0 +1,87 @@
+"""build.py --game-wheel: the checks a third-party game's wheel passes before it is shipped, and the
+runtime's lock file and micropip that such a site ships. The install in the page is e2e/test_plugin.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+WHEEL_FILE = "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+ENTRY_POINTS = "[pygames.games]\ntricks = tricks_game:ENTRY\n"
+
+
+def make_wheel(folder: Path, name: str = "tricks_game-0.1-py3-none-any.whl", *, wheel_file: str = WHEEL_FILE,
+               entry_points: str | None = ENTRY_POINTS) -> Path:
+    """A wheel as setuptools writes one: a module and its dist-info."""
+    path = folder / name
+    distribution = "-".join(name.split("-")[:2])
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("tricks_game/__init__.py", "ENTRY = None\n")
+        archive.writestr(f"{distribution}.dist-info/WHEEL", wheel_file)
+        archive.writestr(f"{distribution}.dist-info/METADATA", "Metadata-Version: 2.1\nName: tricks-game\n")
+        if entry_points is not None:
+            archive.writestr(f"{distribution}.dist-info/entry_points.txt", entry_points)
+    return path
+
+
+def test_a_game_wheel_and_a_folder_of_them_are_taken(build: ModuleType, tmp_path: Path) -> None:
+    wheel = make_wheel(tmp_path)
+    folder = tmp_path / "more"
+    folder.mkdir()
+    other = make_wheel(folder, "cards_game-2.0-py3-none-any.whl")
+    found = build.find_game_wheels([wheel, folder])
+    assert [(game.path, game.distribution) for game in found] == [(wheel, "tricks_game"), (other, "cards_game")]
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda folder: folder / "nothing.whl", "no such file or folder"),
+    (lambda folder: folder, "the folder holds no wheel"),
+    (lambda folder: make_wheel(folder, "tricks_game.zip"), "not a wheel's file name"),
+    (lambda folder: make_wheel(folder, "pygames_core-0.1.0-py3-none-any.whl"), "the rules package itself"),
+    (lambda folder: make_wheel(folder, "tricks_game-0.1-cp314-cp314-emscripten_4_0_wasm32.whl"),
+     "not a pure-Python wheel (its tags say cp314-emscripten_4_0_wasm32"),
+    (lambda folder: make_wheel(folder, wheel_file="Wheel-Version: 1.0\nRoot-Is-Purelib: false\n"),
+     "lacks Root-Is-Purelib: true"),
+    (lambda folder: make_wheel(folder, entry_points=None), "registers no game"),
+    (lambda folder: make_wheel(folder, entry_points="[console_scripts]\ntricks = tricks_game:main\n"),
+     "registers no game: no entry point in the group pygames.games"),
+    (lambda folder: make_wheel(folder, entry_points="pygames.games]\n"), "entry_points.txt cannot be read"),
+])
+def test_a_wheel_that_is_no_game_fails_the_build_saying_why(build: ModuleType, tmp_path: Path, make, said: str) -> None:
+    with pytest.raises(build.BuildError, match=re.escape(said)):
+        build.find_game_wheels([make(tmp_path)])
+
+
+def test_a_file_that_is_no_zip_is_no_wheel(build: ModuleType, tmp_path: Path) -> None:
+    fake = tmp_path / "tricks_game-0.1-py3-none-any.whl"
+    fake.write_text("not a zip", encoding="utf-8")
+    with pytest.raises(build.BuildError, match="not a wheel"):
+        build.find_game_wheels([fake])
+
+
+def test_two_versions_of_one_game_fail_the_build(build: ModuleType, tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    make_wheel(first)
+    make_wheel(second, "tricks_game-0.2-py3-none-any.whl")
+    with pytest.raises(build.BuildError, match="more than one wheel of tricks_game"):
+        build.find_game_wheels([first, second])
+
+
+def test_micropip_is_the_only_package_a_site_with_games_adds_to_the_lock(build: ModuleType) -> None:
+    lock = json.loads((build.PYODIDE_SOURCE / build.LOCK_FILE).read_text(encoding="utf-8"))
+    assert list(build.trim_lock(lock, build.PLUGIN_LOCK_PACKAGES)["packages"]) == ["micropip"]
+    assert build.trim_lock(lock, build.LOCK_PACKAGES)["packages"] == {}
+    version, _ = build.PYPI_WHEELS["micropip"]
+    assert lock["packages"]["micropip"]["version"] == version
+
+
+def test_a_new_pyodide_wanting_another_micropip_fails_the_build_naming_the_pin(build: ModuleType) -> None:
+    with pytest.raises(build.BuildError, match=r"wants micropip 9\.9, build\.py pins 0\.11\.1"):
+        build.pypi_wheel("micropip", {"version": "9.9", "file_name": "micropip-9.9-py3-none-any.whl"})

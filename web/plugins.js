@@ -1,0 +1,31 @@
+// Third-party games, shipped with the site by `build.py --game-wheel` and installed by the worker
+// with micropip before the rules start (worker.js). catalog.json lists the built-in games only (the
+// build runs none of a third-party game's code): the added ones are asked of Python once it is up,
+// as list_games() describes them after the install. A wheel that failed is named in the worker's
+// "ready" message (plugins.failed), said here in the reader's language; the other games play on.
+import { addStrings, t } from "./i18n.js";
+
+addStrings({
+  en: {
+    loadingGames: "Installing the added games…",
+    pluginFailed: "The added game {name} could not be loaded ({message}). The other games work as usual.",
+  },
+  ja: {
+    loadingGames: "追加されたゲームをインストール中…",
+    pluginFailed: "追加されたゲーム {name} を読み込めませんでした（{message}）。ほかのゲームはいつもどおり遊べます。",
+  },
+});
+
+// The games Python lists beyond `known` (the catalog's), once the engine is `ready` (the worker's
+// "ready" message): [] on a site without added games, which is never asked. A refused request is
+// thrown as the bridge's error.
+export async function addedGames(bridge, ready, known) {
+  if (!ready.plugins?.wheels) return [];
+  const reply = await bridge.call({ op: "games" });
+  if (!reply.ok) throw reply.error;
+  return reply.games.filter((game) => !known.some((entry) => entry.id === game.id));
+}
+
+// Each wheel the worker could not install or load, in words: [] when all were.
+export const pluginFailures = (ready) => (ready.plugins?.failed ?? [])
+  .map(({ name, message }) => t("pluginFailed", { name, message }));

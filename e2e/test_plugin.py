@@ -15,7 +15,16 @@ from pathlib import Path
 
 import pytest
 from conftest import ARTIFACTS, ROOT, _build_module
-from driver import LAPTOP, PHONE, SAVE_KEY, TIMEOUT_MS, assert_play_in_view, open_site, take_human_turn
+from driver import (
+    LAPTOP,
+    PHONE,
+    STORED_SAVE,
+    TIMEOUT_MS,
+    assert_play_in_view,
+    open_site,
+    stored_save,
+    take_human_turn,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 BUILT_IN = {"arsene", "chains", "on_schedule", "dominuxen", "apples", "roller_derby"}
@@ -106,7 +115,9 @@ def start_example(page: Page, site: PluginSite) -> None:
 
 
 def saved(page: Page) -> dict:
-    return json.loads(page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY))
+    record = stored_save(page)
+    assert record is not None
+    return record
 
 
 def turn_or_summary(page: Page) -> str:
@@ -128,8 +139,8 @@ def take_generic_turn(page: Page) -> None:
 
 def wait_for_moves_beyond(page: Page, moves: int) -> None:
     """Until the saved game has more moves than `moves` (the move made was played and saved)."""
-    page.wait_for_function("([key, moves]) => JSON.parse(localStorage.getItem(key)).snap.moves > moves",
-                           arg=[SAVE_KEY, moves])
+    page.wait_for_function(f"async (moves) => ((await ({STORED_SAVE})())?.snap.moves ?? -1) > moves", arg=moves,
+                           timeout=TIMEOUT_MS)
 
 
 def play_to_the_end(page: Page) -> None:

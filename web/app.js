@@ -75,6 +75,7 @@ let games = [];
 let gamesKnown = null; // resolves to whether `games` and `levels` could be read (knowGames, knowLevels)
 let levels = []; // the bot levels, weakest first, as Python lists them (levels.js)
 let levelsKnown = null; // resolves to whether `levels` could be read (knowLevels)
+let savesKnown = false; // whether every game's save has been read (the picker's resume lines)
 // The LiveTable on the table, with the shell's own fields: level, undo (allowed), challenge (a
 // shared deal: no undo), hint.
 let session = null;
@@ -198,14 +199,17 @@ async function main() {
   levelsKnown = knowLevels();
   gamesKnown = Promise.all([knowGames(), levelsKnown]).then((known) => known.every(Boolean));
   const saved = await openingSave();
-  // the other games' saves, for the picker's resume lines: after the one the visit opens
-  gamesKnown.then((known) => known && readSaves(games.map((game) => game.id))).then(() => {
-    if (!$("picker").hidden) redrawPicker();
+  // the other games' saves, for the picker's resume lines: after the one the visit opens. The picker
+  // waits for them (one IndexedDB read) rather than being drawn again under a player's first tap;
+  // only one drawn before them (New game on a resumed table) is drawn again with its resume lines.
+  const savesRead = gamesKnown.then((known) => known && readSaves(games.map((game) => game.id))).then(() => {
+    savesKnown = true;
+    if (!$("picker").hidden && $("picker").dataset.saves !== "read") redrawPicker();
   });
   let resuming = null;
   if (saved !== null) resuming = resume(saved.record, saved.raw);
   else if (shared) startShared(shared);
-  else gamesKnown.then((known) => known && showPicker());
+  else Promise.all([gamesKnown, savesRead]).then(([known]) => known && showPicker());
   let ready;
   try {
     ready = await bridge.ready;
@@ -270,13 +274,16 @@ async function addPluginGames(ready) {
   const failures = pluginFailures(ready);
   if (failures.length > 0) showMessage(failures.join(" "), null, "PluginFailed");
   if (!await gamesKnown) return;
+  let added;
   try {
-    games = [...games, ...await addedGames(bridge, ready, games)];
+    added = await addedGames(bridge, ready, games);
   } catch (error) {
     showError(error);
     return;
   }
-  if (!$("picker").hidden) retranslate();
+  if (added.length === 0) return; // nothing to draw again: a picker in use is left as it is
+  games = [...games, ...added];
+  if (!$("picker").hidden) redrawPicker();
 }
 
 // Whether the engine failed to start (main says so): a request's failure is then not its own.
@@ -456,9 +463,10 @@ function applies(game, form, option) {
 }
 
 // roles: the seat choice to show at first (a picker redrawn in another language keeps what was chosen)
-function showPicker({ roles = null } = {}) {
+// The picker; `keep`: what a picker being drawn again had chosen (its game and level; `roles`, its seats).
+function showPicker({ roles = null, keep = {} } = {}) {
   const remembered = prefs();
-  let chosen = games.find((game) => game.id === remembered.game) ?? games[0];
+  let chosen = games.find((game) => game.id === (keep.game ?? remembered.game)) ?? games[0];
   const section = $("picker");
   const showApplicable = () => {
     for (const option of chosen.options) {
@@ -538,7 +546,7 @@ function showPicker({ roles = null } = {}) {
     choose(game);
     focusInView($("start"));
   } })));
-  const level = levels.find((entry) => entry.name === (remembered.level ?? "normal")) ?? levels[0];
+  const level = levels.find((entry) => entry.name === (keep.level ?? remembered.level ?? "normal")) ?? levels[0];
   const form = h("form", { class: "start-form", onsubmit: (event) => {
     event.preventDefault();
     startGame(chosen, form, seatChoice.roles());
@@ -585,13 +593,16 @@ function showPicker({ roles = null } = {}) {
     h("div", { class: "field load-file" }, h("label", { for: "load-file", text: t("loadFile") }), fileInput),
   );
   drawOptions();
+  section.dataset.saves = savesKnown ? "read" : "";
   showOnly("picker");
 }
 
 // The picker drawn again (a new language, the games in progress read): what was typed and chosen stays.
 function redrawPicker() {
   const typedSeed = $("seed")?.value ?? "";
-  showPicker({ roles: [...document.querySelectorAll("#seat-roles input:checked")].map((input) => input.value) });
+  const game = document.querySelector('.game-choice[aria-pressed="true"]')?.dataset.game;
+  showPicker({ roles: [...document.querySelectorAll("#seat-roles input:checked")].map((input) => input.value),
+    keep: { game, level: $("level")?.value } });
   $("seed").value = typedSeed;
 }
 

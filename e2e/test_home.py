@@ -129,6 +129,7 @@ def without_date(exported: dict) -> dict:
 def test_a_game_in_progress_per_game_and_back_to_both(page: Page, site_url: str, artifacts: Path) -> None:
     open_site(page, site_url)
     start_game(page, game="arsene", seed=3)
+    wait_for_turn_or_summary(page)  # the bots before the player may still be moving
     take_human_turn(page)
     wait_for_turn_or_summary(page)
     arsene = saved_game(page).to_json()

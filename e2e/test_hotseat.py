@@ -166,12 +166,15 @@ def test_a_reload_opens_on_the_hand_over_screen_and_keeps_the_people(page: Page,
         check_own_table(page, saved_game(page), seat, humans)
 
 
-def test_arsene_with_two_people_and_two_bots(page: Page, site_url: str) -> None:
-    humans = [0, 2]
+def play_with_people(page: Page, site_url: str, game_id: str, seed: int, humans: list[int], moves: int,
+                     take_turn: Callable[[], None]) -> None:
+    """Up to `moves` moments of `game_id` with people at `humans`: every hand-over checked and taken,
+    every person's turn checked to show their own table only, then played by `take_turn`; each
+    person must have had a turn."""
     open_site(page, site_url)
-    start_with_people(page, "arsene", 7, humans)
+    start_with_people(page, game_id, seed, humans)
     seats_played = set()
-    for _ in range(40):
+    for _ in range(moves):
         moment = next_moment(page)
         if moment == "summary":
             break
@@ -183,33 +186,25 @@ def test_arsene_with_two_people_and_two_bots(page: Page, site_url: str) -> None:
         seat = saved(page)["seat"]
         seats_played.add(seat)
         check_own_table(page, game, seat, humans)
+        take_turn()
+    assert seats_played == set(humans)
+
+
+def test_arsene_with_two_people_and_two_bots(page: Page, site_url: str) -> None:
+    def take_turn() -> None:
         if phase(page) == "choose":
             page.click(".choices .card >> nth=0")
         elif phase(page) == "push":
             page.click(".action-keep")
         else:
             page.click(".hand .card.legal >> nth=0")
-    assert seats_played == set(humans)
+
+    play_with_people(page, site_url, "arsene", 7, [0, 2], 40, take_turn)
 
 
 def test_on_schedule_with_two_people_and_two_bots(page: Page, site_url: str) -> None:
     """The vote, the pass to partners and the first tricks with two opponents at one device."""
-    humans = [0, 1]  # opponents: the cards each gives go to a bot partner
-    open_site(page, site_url)
-    start_with_people(page, "on_schedule", 5, humans)
-    seats_played = set()
-    for _ in range(50):
-        moment = next_moment(page)
-        if moment == "summary":
-            break
-        game = saved_game(page)
-        if moment == "hand-over":
-            check_hand_over(page, game, humans)
-            take_device(page)
-            continue
-        seat = saved(page)["seat"]
-        seats_played.add(seat)
-        check_own_table(page, game, seat, humans)
+    def take_turn() -> None:
         if phase(page) == "vote":
             page.click(".vote-suit >> nth=0")
         elif phase(page) == "give":
@@ -218,7 +213,8 @@ def test_on_schedule_with_two_people_and_two_bots(page: Page, site_url: str) -> 
             page.click("#give")
         else:
             page.click(".hand .card.legal >> nth=0")
-    assert seats_played == set(humans)
+
+    play_with_people(page, site_url, "on_schedule", 5, [0, 1], 50, take_turn)  # opponents: each gives to a bot partner
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

@@ -244,7 +244,12 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
     while next_moment(page) != "hand-over":
         take_roller_derby_turn(page, saved_game(page))
     expect(page.locator("#hand-over-title")).to_contain_text("North" if language == "en" else "北")
+    # a first game explains as it goes (the picker's default); the explanations wait while the device
+    # is passed on, and come back for North once they tap
+    expect(page.locator("#explain")).to_be_hidden()
     page.screenshot(path=str(artifacts / f"hotseat-handover-{language}-{size}.png"))
+    page.click("#hand-over-ready")
+    expect(page.locator("#explain")).to_be_visible()
 
 
 def test_a_shared_deal_link_seats_the_same_people(page: Page, new_context: Callable[..., BrowserContext],

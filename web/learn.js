@@ -246,7 +246,8 @@ export class Captions {
 
   draw(table) {
     const hint = table?.hint;
-    const explaining = Boolean(table?.explain);
+    // the hand-over screen (pass-and-play) says nothing of anyone's seat: the explanations wait with it
+    const explaining = Boolean(table?.explain) && !table.handingOver;
     // a hint asked for by the explanations goes with them when they are switched off
     const hintLine = hint?.action && hint.moves === table.snap.moves && (explaining || !hint.auto)
       ? hintWords(hint, table.snap, table.renderer) : "";

@@ -10,10 +10,12 @@ from helpers import arsene, last_trick_setup, play
 
 import pygames_core as pg
 from pygames_core.ai import search
+from pygames_core.ai.levels import bot_decision
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene import BOT as ARSENE_BOT
 from pygames_core.games.arsene import RULES as ARSENE
+from pygames_core.games.arsene.bot import NORMAL_SEARCH_SAMPLES, NORMAL_SEARCH_TRICKS
 
 LEVELS = list(pg.LEVELS)
 
@@ -292,3 +294,21 @@ def test_normal_beats_easy():
     assert rate > 0.5
     assert chips_normal > chips_easy
 
+
+
+def test_normal_searches_only_the_last_four_tricks_of_a_deal():
+    """Arsène's normal bot plays its policy (no sample drawn) until four tricks of the deal are left, then
+    the search with its few samples."""
+    game = arsene(seed=3)
+    searched = []
+    while game.view(None)["deal"] == 1:
+        view = game.view(None)
+        decision = len(game.legal_actions()) > 1 and view["phase"] in ("play", "push")
+        action, samples = bot_decision(ARSENE_BOT, game, "normal", seed=len(game.history))
+        if decision:
+            searched.append((view["trick_number"], samples))
+        game.apply(action)
+    last = 12 - NORMAL_SEARCH_TRICKS  # the number of the first of the last four tricks
+    assert {n for n, _ in searched} >= set(range(1, last + 1))
+    # the search may stop before its last sample once the race has left a single action
+    assert all((0 < samples <= NORMAL_SEARCH_SAMPLES) if n >= last else samples == 0 for n, samples in searched)

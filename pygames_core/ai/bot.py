@@ -36,6 +36,12 @@ class Bot(ABC, Generic[S]):
         """A quick sensible action for the player to move, using only what that seat could know."""
         return rng.choice(self.rules.legal_actions(state))
 
+    def normal_search_samples(self, view: dict[str, Any]) -> int:
+        """How many states the normal bot samples for a short search from this `view`, where the game's
+        policy alone plays a moment badly (Arsène: the last tricks of a deal, where the count must be hit
+        exactly); 0, the default, for the policy alone."""
+        return 0
+
     def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The actions the hard bot's search compares (from the mover's view): every legal one, unless
         a game has too many to try each and names representatives (they must all be legal)."""

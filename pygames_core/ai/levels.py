@@ -4,7 +4,9 @@ everything the seat has seen, which a bot remembers (`Game.remembered_view`).
 - easy: a legal action at random.
 - normal: the game's own quick policy (sensible play of that game) applied to a state sampled
   from the view; the policy reads only the mover's hand and public facts, so the sampled hidden
-  cards do not change its choice.
+  cards do not change its choice. Where a game says its policy alone plays a moment badly
+  (`Bot.normal_search_samples`: Arsène's last tricks), the search below with a few samples instead,
+  within NORMAL_SEARCH_BUDGET_MS.
 - hard: the generic determinized search in search.py, within a time budget (1 s by default).
 - expert: the same search with a longer budget (3 s by default) and room for more samples.
 
@@ -52,6 +54,9 @@ class Level:
 LEVEL_TABLE = (Level("easy"), Level("normal"), Level("hard", 1000, 1), Level("expert", 3000, 4))
 LEVELS = tuple(level.name for level in LEVEL_TABLE)
 HINT_BUDGET_MS = 300
+# the normal bot's short search, where a game asks for one: a few samples take tens of milliseconds in
+# CPython; the cap keeps a slow phone from waiting on them
+NORMAL_SEARCH_BUDGET_MS = 300
 ANALYSIS_BUDGET_MS = 3000
 MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (no OverflowError)
 
@@ -115,6 +120,11 @@ def bot_decision(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int 
         legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]  # no double: play on
         budget = max(1, budget - int(1000 * (time.perf_counter() - started)))  # the move gets what is left
     if not spec.searches:
+        few = bot.normal_search_samples(view)
+        if few:
+            action, stats = search_action(bot, view, legal, seat, rng,
+                                          _budget(time_budget_ms, NORMAL_SEARCH_BUDGET_MS), few)
+            return action, cube_samples + stats["samples"]
         return bot.policy_action(bot.sample_state(view, rng), rng), cube_samples
     action, stats = search_action(bot, view, legal, seat, rng, budget, max_samples(spec))
     return action, cube_samples + stats["samples"]

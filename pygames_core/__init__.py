@@ -29,7 +29,7 @@ False
 >>> while not game.is_over:
 ...     _ = game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
 >>> game.result()["winners"], game.result()["scores"]
-([1], [1, 3, 1, 0])
+([0], [5, 0, 2, 2])
 >>> pg.load_game(game.to_json()).result() == game.result()
 True
 """

@@ -274,8 +274,9 @@ def test_bots_push_the_trick_away_from_the_police(level):
 
 
 def test_normal_beats_easy():
-    """Two normal bots against two easy ones, seats alternating, 30 seeded games. Measured win share of
-    the normal pair: 0.60-0.75 over six batches of 30 (0.53-0.66 over batches of 60); chance is 0.5."""
+    """Two normal bots against two easy ones, seats alternating, 30 seeded games; chance is 0.5. Measured
+    win share of the normal pair on these seeds: 0.77 (chips 321 against 105); before the normal bot
+    searched the last tricks, 0.60-0.75 over six batches of 30 (0.53-0.66 over batches of 60)."""
     share = chips_normal = chips_easy = 0.0
     games = 30
     for g in range(games):

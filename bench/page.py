@@ -25,6 +25,10 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import _build_module, launch_options  # noqa: E402  (the e2e tests' browser and build)
 
 TIMEOUT_MS = 120_000
+# where a game's hard bot searches only in one phase, its budget is timed there: Apples' bids and
+# exchange take the normal policy's choice (its Bot.search_actions names one action), so its first
+# decisions would time no search at all
+SEARCHED_PHASE = {"apples": "play"}
 
 
 def time_to_table(page: Page, url: str) -> dict:
@@ -47,9 +51,10 @@ def time_to_table(page: Page, url: str) -> dict:
 def bot_times(page: Page, level: str, moves: int, budget_ms: int | None, game: str = "arsene") -> dict:
     """Milliseconds per decision of seat 0's bot in `game`, measured in the page through the worker
     bridge (the bot op: the search, then the move applied and the snapshot sent back), over positions
-    with a real choice (the other seats play easy to get there quickly); budget None: the level's own."""
+    with a real choice (the other seats play easy to get there quickly) in the phase the game searches
+    (SEARCHED_PHASE); budget None: the level's own."""
     times = page.evaluate(
-        """async ([level, moves, budget, game]) => {
+        """async ([level, moves, budget, game, phase]) => {
             const call = window.pygamesBridge;
             const times = [];
             while (times.length < moves) {
@@ -57,7 +62,8 @@ def bot_times(page: Page, level: str, moves: int, budget_ms: int | None, game: s
                 const sid = reply.sid;
                 let snap = reply.snapshot, seed = 0;
                 while (!snap.is_over && times.length < moves) {
-                    const mine = snap.current_player === 0 && snap.legal.length > 1;
+                    const mine = snap.current_player === 0 && snap.legal.length > 1
+                        && (phase === null || snap.view.phase === phase);
                     const t0 = performance.now();
                     const request = {op: "bot", sid, level: mine ? level : "easy", seed: seed++};
                     if (budget !== null) request.time_budget_ms = budget;
@@ -70,7 +76,7 @@ def bot_times(page: Page, level: str, moves: int, budget_ms: int | None, game: s
             }
             return times;
         }""",
-        [level, moves, budget_ms, game],
+        [level, moves, budget_ms, game, SEARCHED_PHASE.get(game)],
     )
     ordered = sorted(times)
     return {"game": game, "level": level, "moves": len(ordered), "median_ms": round(statistics.median(ordered), 1),

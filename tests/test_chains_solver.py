@@ -1,15 +1,11 @@
-"""Chains: the exact solitaire solver (junk, brute-force endgames, replayed lines, budgets) and the hint."""
+"""Chains: the exact solitaire solver (junk, brute-force endgames, replayed lines, budgets)."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
 import pygames_core as pg
-from pygames_core.engine.rng import Rng
 from pygames_core.games.chains import solver as chains_solver
-from pygames_core.games.chains.bot import BOT as CHAINS_BOT
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.solver import JUNK, Solver, _cut, best_outcome, deal_deck, solve, solve_state
 
@@ -190,15 +186,3 @@ def finished_game(deal: int) -> pg.Game:
     while not game.is_over:
         game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
     return game
-
-
-def test_the_hint_values_every_legal_move_from_the_view_only():
-    game = pg.new_game("chains", seed=4, options={"mode": "advanced"})
-    game.apply({"type": "close", "end": 10})
-    game.apply({"type": "draw"})
-    answer = CHAINS_BOT.hint(game.view(0), game.legal_actions(), 60, Rng(1))
-    assert answer["samples"] >= 1 and answer["action"] == answer["values"][0]["action"]
-    legal = sorted(json.dumps(a) for a in game.legal_actions())
-    assert sorted(json.dumps(v["action"]) for v in answer["values"]) == legal
-    assert all(0 <= v["value"] <= 1 for v in answer["values"])
-    assert CHAINS_BOT.hint(pg.new_game("chains", players=2, seed=1).view(0), [], 60, Rng(1)) is None

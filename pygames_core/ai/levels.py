@@ -143,7 +143,7 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
       action's mean play-out outcome for the mover and the best other action's; a game whose search
       names a single action, e.g. Apples' bid from its policy, gets that action's play-out value and no
       runner-up); {"kind": "cube", "win_chance"} (a doubling-cube decision). Any kind may carry
-      "text": {"en", "ja"}, the game's own reason in words (the Chains solitaire's).
+      "text": {"en", "ja"}, the reason in words of a game whose `Bot.hint` gives its own.
     At a doubling-cube decision the hint is the hard bot's cube choice: the values are then the
     estimated chance to win the game (0 for a pass, which gives it up), also given as "win_chance"."""
     _check_seed_and_budget(seed, time_budget_ms)

@@ -1,6 +1,6 @@
 """Chains's bots (the Bot protocol, pygames_core/ai/bot.py): the value of an ending, where a hard
-bot's play-out stops, the cube's estimate of the chance to win, and, for the solitaire, hints and
-the after-game analysis from the exact solver (solver.py). The quick policy is policy.py's, which
+bot's play-out stops, the cube's estimate of the chance to win, and, for the solitaire, the
+after-game analysis from the exact solver (solver.py). The quick policy is policy.py's, which
 the solver shares; sampling a state from a view is knowledge.py's."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pygames_core.games.chains import knowledge
 from pygames_core.games.chains.knowledge import ChainsView, TableView
 from pygames_core.games.chains.policy import policy_action
 from pygames_core.games.chains.rules import CHAINS
-from pygames_core.games.chains.solver import best_outcome, solitaire_hint
+from pygames_core.games.chains.solver import best_outcome
 from pygames_core.games.chains.state import NUMBERS, POINTS, ChainsState, score_of, winners
 from pygames_core.kit.match import Match
 
@@ -100,14 +100,6 @@ class ChainsBot(Bot[ChainsState]):
 
     def win_chance(self, view: dict[str, Any]) -> float:
         return win_chance(cast(ChainsView, view))
-
-    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], budget_ms: int,
-             rng: Rng) -> dict[str, Any] | None:
-        """The solitaire: the exact solver on deck orders sampled from the view (it never reads the
-        deck). The expansion: None, the hard bot's search answers."""
-        if not view["solitaire"]:
-            return None
-        return solitaire_hint(cast(ChainsView, view), legal, budget_ms, rng)
 
     def analysis(self, game: Game, budget_ms: int) -> dict[str, Any] | None:
         """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""

@@ -1,8 +1,7 @@
 """An exact solver for a Chains solitaire deal whose deck order is known.
 
 It answers: can this deal be won, what is the least possible penalty (end cards left), and which
-line of play (as game actions) reaches it. It also powers the solitaire's hint, on deck orders
-sampled from the player's view (`solitaire_hint`).
+line of play (as game actions) reaches it.
 
 How it searches (depth first, over canonical states):
 - Junk. A card n can still be used only while some run can take it: an open end card e < n, and
@@ -47,10 +46,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from pygames_core.ai.levels import search_reason
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
-from pygames_core.games.chains.knowledge import ChainsView, sample_state
 from pygames_core.games.chains.policy import policy_action
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.state import ADVANCED_SLOTS, BEGINNER_SLOTS, NUMBERS, ChainsState, Table, deck_cards
@@ -142,12 +139,11 @@ def _cut(piles: list[Pile] | Piles, junk: int) -> Piles:
 
 
 class _Search:
-    def __init__(self, deck: list[int], slots: int, node_limit: int | None = None,
-                 deadline: float | None = None) -> None:
+    def __init__(self, deck: list[int], slots: int) -> None:
         self.deck = tuple(deck)
         self.slots = slots
-        self.node_limit = node_limit
-        self.deadline = deadline
+        self.node_limit: int | None = None
+        self.deadline: float | None = None
         self.nodes = 0
         self.limits_from = 0  # the node limit and the deadline apply once nodes pass this (see Solver.run)
         self.restart_at: int | None = None  # a randomized search's node allowance (see _ask)
@@ -527,87 +523,6 @@ def _policy_line(deck: list[int], slots: int, work: list[int], piles: list[list[
 def solve_state(state: ChainsState, node_limit: int | None = None, time_budget_ms: float | None = None) -> Solution:
     """The best outcome from a solitaire game state (its deck order is read: not for the player)."""
     return Solver.for_table(state.tables[0]).run(node_limit, time_budget_ms)
-
-
-HINT_NODES_PER_MOVE = 60  # search nodes per legal move and sampled deck order (the best line found beyond)
-
-
-def solitaire_hint(view: ChainsView, legal: list[dict[str, Any]], budget_ms: int, rng: Rng) -> dict[str, Any]:
-    """The solitaire's hint from the player's view only (the deck is never read): deck orders are
-    sampled from the unseen counts, which are public (knowledge.sample_state); in each, every legal
-    move is played and the position after it solved, exactly or within HINT_NODES_PER_MOVE nodes
-    (then the best line found counts, at least the normal policy's). The move with the best mean
-    share of end cards taken is suggested, the normal policy's move among equals. Its reason (the
-    format of pygames_core/ai/levels.py's hint) says in words in how many of the deck orders a win
-    was found after it, or, with none, how many end cards it takes on average."""
-    deadline = time.perf_counter() + budget_ms / 1000
-    totals = [0.0] * len(legal)
-    wins = [0] * len(legal)
-    samples = 0
-    preferred = None
-    while samples == 0 or time.perf_counter() < deadline:
-        state = sample_state(view, rng)
-        preferred = preferred or policy_action(state, rng)
-        table = state.tables[0]
-        search = _Search(([table.drawn] if table.drawn is not None else []) + table.deck, len(table.slots),
-                         deadline=deadline if samples else None)
-        try:
-            taken = [_taken_after(search, state, action) for action in legal]
-        except SearchLimit:
-            break
-        totals = [total + value / 10 for total, value in zip(totals, taken, strict=True)]
-        wins = [won + (value == len(NUMBERS)) for won, value in zip(wins, taken, strict=True)]
-        samples += 1
-    ranked = sorted(range(len(legal)), key=lambda k: (-round(totals[k] / samples, 9), legal[k] != preferred, k))
-    values = [{"action": legal[k], "value": round(totals[k] / samples, 4)} for k in ranked]
-    best = ranked[0]
-    reason = search_reason(legal[best], values, samples)
-    left = [len(NUMBERS) * (1 - total / samples) for total in totals]  # the mean penalty after each move
-    reason["text"] = _hint_text(wins[best], left[best], samples,
-                                None if len(ranked) == 1 else (wins[ranked[1]], left[ranked[1]]))
-    return {"action": legal[best], "samples": samples, "values": values, "reason": reason}
-
-
-def _hint_text(wins: int, left: float, samples: int, runner_up: tuple[int, float] | None) -> dict[str, str]:
-    """The solitaire hint's reason in words: wins found after the move among the sampled deck orders
-    (or, without any, the end cards it leaves on average: the penalty), and the same for the next best
-    move."""
-    orders = {"en": f"{samples} deck order{'s' if samples != 1 else ''} consistent with what you have seen",
-              "ja": f"これまでに見えた情報と矛盾しない山札の並び{samples}通り"}
-    if wins:
-        text = {"en": f"With this move a win was found in {wins} of the {orders['en']}",
-                "ja": f"この手なら、{orders['ja']}のうち{wins}通りで勝ち筋が見つかりました"}
-        if runner_up is not None:
-            text["en"] += f" (the next best move: {runner_up[0]})"
-            text["ja"] += f"（次善の手では{runner_up[0]}通り）"
-    else:
-        text = {"en": f"No win was found in the {orders['en']}; this move leaves {left:.1f} end cards on average",
-                "ja": f"{orders['ja']}のどれでも勝ち筋は見つかりませんでした。"
-                      f"この手なら残る終端カードは平均{left:.1f}枚です"}
-        if runner_up is not None:
-            text["en"] += f" (the next best move: {runner_up[1]:.1f})"
-            text["ja"] += f"（次善の手では{runner_up[1]:.1f}枚）"
-    return {"en": text["en"] + ".", "ja": text["ja"] + "。"}
-
-
-def _taken_after(search: _Search, state: ChainsState, action: dict[str, Any]) -> int:
-    """End cards taken in all after `action` and the best play found in the search's deck order
-    (the state's), within HINT_NODES_PER_MOVE more nodes."""
-    child = CHAINS.copy_state(state)
-    CHAINS.apply(child, action)
-    table = child.tables[0]
-    at_least, _ = _policy_line(table.deck, len(table.slots), table.work, table.slots, table.ends, table.drawn)
-    top = table.work[-1] if table.work else 0
-    ends = sum(1 << (n - 1) for n in table.ends)
-    drawn = table.drawn is not None
-    search.node_limit = search.nodes + HINT_NODES_PER_MOVE
-    try:
-        search.best(len(search.deck) - len(table.deck) - drawn, top, ends,
-                    _cut([tuple(p) for p in table.slots], JUNK[top, ends]), at_least, drawn)
-    except SearchLimit:
-        if search.deadline is not None and time.perf_counter() > search.deadline:
-            raise
-    return len(table.taken) + search.found[0]
 
 
 # The last after-game analysis that ran out of time, to be continued by the next call for the same

@@ -12,11 +12,13 @@ import time
 import pytest
 
 import pygames_core as pg
-from pygames_core.ai import cube, search
+from pygames_core.ai import cube, levels, search
 from pygames_core.ai.levels import HINT_BUDGET_MS, find_level, hint_level
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games import find_entry
+from pygames_core.games.chains.bot import ChainsBot
+from pygames_core.games.chains.rules import CHAINS
 from pygames_core.kit.match import CUBE_ACTIONS
 
 # (game, players, options) -> every kind of decision (action type) the game offers there
@@ -144,3 +146,24 @@ def test_the_hint_searches_as_the_strongest_level_that_fits_its_budget():
     assert hint_level(2999) == find_level("hard")
     assert hint_level(3000) == find_level("expert")
     assert [level["name"] for level in pg.list_levels() if level["budget_ms"]] == ["hard", "expert"]
+
+
+def test_a_game_with_a_hint_of_its_own_answers_in_its_own_words():
+    # no built-in game gives one (the Chains solitaire's was the solver's until the search hinted
+    # better), but a designer's may (Bot.hint): its answer, with its reason in words, is the hint
+    class WordyBot(ChainsBot):
+        def hint(self, view, legal, budget_ms, rng):
+            seen.append(view)
+            reason = {"kind": "search", "samples": 0, "value": 0.5, "runner_up": None,
+                      "text": {"en": "Draw first.", "ja": "まず引きます。"}}
+            return {"action": legal[-1], "values": [{"action": legal[-1], "value": 0.5}], "samples": 0,
+                    "reason": reason}
+
+    seen: list[dict] = []
+    game = pg.new_game("chains", seed=7)
+    game.apply({"type": "close", "end": 10})
+    game.apply({"type": "draw"})
+    assert len(game.legal_actions()) > 1  # a choice: a forced move is hinted without asking the game
+    answer = levels.hint(WordyBot(CHAINS), game, seed=1)
+    assert answer["action"] == game.legal_actions()[-1] and answer["reason"]["text"]["en"] == "Draw first."
+    assert seen == [game.remembered_view(0)]  # it is given the seat's view only

@@ -73,6 +73,12 @@ def wait_for_new_save(page: Page, before: dict | None) -> dict:
     return saved
 
 
+def wait_for_stored(page: Page, text: str) -> None:
+    """Wait until the stored save of the game last played is `text` (a game resumed from the picker
+    becomes the last played a moment after its table is drawn: the store is written asynchronously)."""
+    page.wait_for_function(f"async (text) => (await ({STORED_SAVE})())?.text === text", arg=text, timeout=TIMEOUT_MS)
+
+
 def saved_game(page: Page) -> pg.Game:
     """The game the page has stored, rebuilt in CPython."""
     saved = stored_save(page)

@@ -31,6 +31,7 @@ from driver import (
     take_human_turn,
     use_language,
     wait_for_new_save,
+    wait_for_stored,
     wait_for_turn_or_summary,
 )
 from playwright.sync_api import BrowserContext, Page, expect
@@ -152,18 +153,18 @@ def test_a_game_in_progress_per_game_and_back_to_both(page: Page, site_url: str,
     page.click("#resume-arsene")
     expect(page.locator("#game > .arsene")).to_be_visible()
     wait_for_turn_or_summary(page)
-    assert saved_game(page).to_json() == arsene
+    wait_for_stored(page, arsene)
     page.click("#new-game")
     page.click('[data-resume="apples"] .resume-new')  # New game: Apples chosen, its save still there
     expect(page.locator('.game-choice[data-game="apples"]')).to_have_attribute("aria-pressed", "true")
     page.click("#resume-apples")
     expect(page.locator("#game > .apples")).to_be_visible()
     wait_for_turn_or_summary(page)
-    assert saved_game(page).to_json() == apples
+    wait_for_stored(page, apples)
     page.reload()  # the game last played opens; the other is still offered
     expect(page.locator("#game > .apples")).to_be_visible()
     wait_for_turn_or_summary(page)
-    assert saved_game(page).to_json() == apples
+    wait_for_stored(page, apples)
     page.click("#new-game")
     expect(page.locator("#resume-arsene")).to_be_visible()
 

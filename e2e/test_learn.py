@@ -240,11 +240,15 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
         { action: play('7S') },
         { action: play('7S'), reason: { kind: 'search', samples: 4, value: 0.21,
           runner_up: { action: play('KH'), value: 0.24 } } },
+        { action: play('7S'), reason: { kind: 'search', samples: 400, value: 0.702,
+          runner_up: { action: play('KH'), value: 0.698 } } },
       ];
       const out = {};
       for (const lang of ['en', 'ja']) {
         setLanguage(lang, { remember: false });
         out[lang] = hints.map((hint) => hintWords(hint, {}, renderer));
+        // a game whose hidden part is a deck's order (Chains): its samples are orders, not deals
+        out[`${lang}Orders`] = hintWords(hints[0], {}, { ...renderer, sampled: 'orders' });
       }
       setLanguage('en', { remember: false });
       out.plain = hintWords(hints[2], {}, {});  // a renderer without describeAction: the reason alone
@@ -260,7 +264,13 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
         # the search kept the steady move: the runner-up's lead was within the noise of 4 deals
         "Play the 7♠ — the steady move: in 4 deals dealt from what you can see, no other did clearly better "
         "(the K♥: 24 against 21)",
+        # equal once rounded: the runner-up did as well, so the move is not called the best
+        "Play the 7♠ — in 400 deals dealt from what you can see, no other did better (the K♥ did as well: 70)",
     ]
+    assert said["enOrders"] == ("Play the 7♠ — it did best in 140 possible orders of the cards you cannot see "
+                                "(64 against 51 for the K♥)")
+    assert said["jaOrders"] == "Play the 7♠ — 見えていないカードの並び140通りで最も良い結果（64点、the K♥は51点）"
+    assert said["ja"][7] == "Play the 7♠ — 見えている情報から配った400通りで、これを上回る手はありません（the K♥も同じ70点）"
     assert said["ja"][0] == "Play the 7♠ — 見えている情報から配った140通りで最も良い結果（64点、the K♥は51点）"
     assert said["ja"][3] == "Play the 7♠ — この勝負にあなたの側が勝つ見込みは約72%です"
     assert said["plain"] == "It is your only legal move"

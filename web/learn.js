@@ -22,12 +22,14 @@ addStrings({
       + "suggests a move and says why.",
     explainTitle: "Explaining as we play", explainOff: "Stop explaining",
     hintReasonForced: "it is your only legal move",
-    hintReasonSearch: "it did best in {samples} deals dealt from what you can see ({value} against {runnerValue} for "
-      + "{runner})",
-    hintReasonSearchKept: "the steady move: in {samples} deals dealt from what you can see, no other did clearly "
-      + "better ({runner}: {runnerValue} against {value})",
+    hintSampledDeals: "{samples} deals dealt from what you can see",
+    hintSampledOrders: "{samples} possible orders of the cards you cannot see",
+    hintReasonSearch: "it did best in {sampled} ({value} against {runnerValue} for {runner})",
+    hintReasonSearchTied: "in {sampled}, no other did better ({runner} did as well: {value})",
+    hintReasonSearchKept: "the steady move: in {sampled}, no other did clearly better ({runner}: {runnerValue} "
+      + "against {value})",
     hintNextBest: "the next best",
-    hintReasonSearchAlone: "in {samples} deals dealt from what you can see, it scored {value} out of 100",
+    hintReasonSearchAlone: "in {sampled}, it scored {value} out of 100",
     hintReasonCube: "your side's chance of winning this game is about {percent}%",
     keyShare: "S shares the game", keyHelpRules: "? opens this page: the game's rules and its keys",
   },
@@ -42,10 +44,13 @@ addStrings({
     explain: "解説しながら遊ぶ", explainHelp: "一手ごとに何が起きたかを言葉で説明し、あなたの番では手を提案して理由を示します。",
     explainTitle: "解説しながらプレイ中", explainOff: "解説をやめる",
     hintReasonForced: "打てる手はこれだけです",
-    hintReasonSearch: "見えている情報から配った{samples}通りで最も良い結果（{value}点、{runner}は{runnerValue}点）",
-    hintReasonSearchKept: "堅実な手: 見えている情報から配った{samples}通りで、はっきり上回る手はありません（{runner}は{runnerValue}点、この手は{value}点）",
+    hintSampledDeals: "見えている情報から配った{samples}通り",
+    hintSampledOrders: "見えていないカードの並び{samples}通り",
+    hintReasonSearch: "{sampled}で最も良い結果（{value}点、{runner}は{runnerValue}点）",
+    hintReasonSearchTied: "{sampled}で、これを上回る手はありません（{runner}も同じ{value}点）",
+    hintReasonSearchKept: "堅実な手: {sampled}で、はっきり上回る手はありません（{runner}は{runnerValue}点、この手は{value}点）",
     hintNextBest: "次点の手",
-    hintReasonSearchAlone: "見えている情報から配った{samples}通りで平均{value}点（100点満点）",
+    hintReasonSearchAlone: "{sampled}で平均{value}点（100点満点）",
     hintReasonCube: "この勝負にあなたの側が勝つ見込みは約{percent}%です",
     keyShare: "S でゲームを共有", keyHelpRules: "? でこのページ（ゲームのルールとキー操作）を開く",
   },
@@ -184,17 +189,20 @@ export function playersAndLength(game, length) {
 // --- the hint in words ------------------------------------------------------------------------------
 
 // One line for a hint reply ({action, reason}) on `snap`: the suggestion in the renderer's words and
-// the reason (OWNERS.md's format: forced, search, cube, or the game's own text). "" when neither can
-// be said (a renderer without describeAction, a hint without a reason).
+// the reason (the kinds of pygames_core/ai/levels.py's `hint`: forced, search, cube, or the game's own
+// text; the samples are called orders of the unseen cards where the renderer's `sampled` is "orders",
+// else deals). "" when neither can be said (a renderer without describeAction, a hint without a reason).
 export function hintWords(hint, snap, renderer) {
   const say = (action) => renderer.describeAction?.(action, snap) || "";
   const suggestion = say(hint.action);
-  const reason = reasonWords(hint.reason, say);
+  const reason = reasonWords(hint.reason, say, renderer.sampled);
   const line = suggestion && reason ? `${suggestion} — ${reason}` : suggestion || reason;
   return line && line[0].toLocaleUpperCase(language()) + line.slice(1);
 }
 
-function reasonWords(reason, say) {
+// `sampled`: what the search's samples were, as the renderer says ("orders" where the hidden part is
+// only the order of known cards, a deck; "deals" otherwise)
+function reasonWords(reason, say, sampled) {
   if (!reason) return "";
   if (reason.text) return pick(reason.text);
   const points = (value) => Math.round(value * 100);
@@ -202,13 +210,19 @@ function reasonWords(reason, say) {
     case "forced": return t("hintReasonForced");
     case "cube": return t("hintReasonCube", { percent: points(reason.win_chance) });
     case "search": {
+      const words = {
+        sampled: t(sampled === "orders" ? "hintSampledOrders" : "hintSampledDeals", { samples: reason.samples }),
+        value: points(reason.value),
+      };
       const runnerUp = reason.runner_up;
-      if (!runnerUp) return t("hintReasonSearchAlone", { samples: reason.samples, value: points(reason.value) });
+      if (!runnerUp) return t("hintReasonSearchAlone", words);
+      const runnerValue = points(runnerUp.value);
       // the search keeps the normal bot's move unless another beats it by more than the noise, so the
-      // runner-up may have scored a little more: then the move is the steady one, not the best seen
-      const key = runnerUp.value > reason.value ? "hintReasonSearchKept" : "hintReasonSearch";
-      return t(key, { samples: reason.samples, value: points(reason.value), runnerValue: points(runnerUp.value),
-        runner: say(runnerUp.action) || t("hintNextBest") });
+      // runner-up may have scored a little more: then the move is the steady one, not the best seen;
+      // and a runner-up that scored as much (as rounded) did as well, not worse
+      const key = runnerValue > words.value ? "hintReasonSearchKept"
+        : runnerValue === words.value ? "hintReasonSearchTied" : "hintReasonSearch";
+      return t(key, { ...words, runnerValue, runner: say(runnerUp.action) || t("hintNextBest") });
     }
     default: return "";
   }

@@ -525,7 +525,10 @@ export function createTable(root, shell) {
     table.querySelector("#ch-hint").textContent = tx("hint", { move: describeAction(action, snap) });
   }
 
-  return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate, summaryEvent, analysisSummary, replayLabel };
+  // a hint's samples are orders of the cards in the decks (every card's number is known): the hint's
+  // reason says so (learn.js)
+  const sampled = "orders";
+  return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate, summaryEvent, analysisSummary, replayLabel, sampled };
 }
 
 // --- cards -----------------------------------------------------------------------------------------

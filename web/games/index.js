@@ -28,6 +28,9 @@
 //                                      while an unfinished one goes on, `searching` is true
 //     replayLabel(snapshot) (optional) label of a summary button replaying the same game from its
 //                                      start (same seed and options), or null for none
+//     sampled (optional)               "orders" where what a player cannot see is only the order of
+//                                      cards whose numbers are all known (a deck): the hint's reason
+//                                      then counts orders tried, not deals dealt
 // and, for the pages that show the game without a table (the picker, the rules page):
 //   helpKeys                     i18n keys of the table's own keys, listed in its "?" help
 //   illustrate(cards) (optional) the game's own drawing of a few cards or tiles (codes as in the

@@ -270,7 +270,8 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
     assert said["enOrders"] == ("Play the 7♠ — it did best in 140 possible orders of the cards you cannot see "
                                 "(64 against 51 for the K♥)")
     assert said["jaOrders"] == "Play the 7♠ — 見えていないカードの並び140通りで最も良い結果（64点、the K♥は51点）"
-    assert said["ja"][7] == "Play the 7♠ — 見えている情報から配った400通りで、これを上回る手はありません（the K♥も同じ70点）"
+    assert said["ja"][7] == ("Play the 7♠ — 見えている情報から配った400通りで、"
+                             "これを上回る手はありません（the K♥も同じ70点）")
     assert said["ja"][0] == "Play the 7♠ — 見えている情報から配った140通りで最も良い結果（64点、the K♥は51点）"
     assert said["ja"][3] == "Play the 7♠ — この勝負にあなたの側が勝つ見込みは約72%です"
     assert said["plain"] == "It is your only legal move"

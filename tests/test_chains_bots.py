@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -108,3 +109,20 @@ def test_bot_games_keep_every_card_and_end(players, level, seed):
         again.apply(action)
     assert again.to_json() == game.to_json() and again.result() == game.result()
 
+
+
+def test_a_solitaire_play_out_values_the_win_above_its_last_end_card():
+    """The search scores a solitaire play-out by the share of end cards taken and by whether it won: a
+    win is worth far more than the last end card's share, so the search prefers the moves that win
+    more deals to those that only leave fewer end cards."""
+    state = pg.new_game("chains", seed=0)._state
+
+    def value_with(taken: int) -> float:
+        ended = CHAINS.copy_state(state)
+        ended.tables[0].taken = list(range(1, taken + 1))
+        return CHAINS_BOT.evaluate(ended, 0)
+
+    values = [value_with(taken) for taken in range(11)]
+    assert values[0] == 0.0 and values[10] == 1.0
+    assert all(a < b for a, b in pairwise(values))  # each end card still counts
+    assert values[10] - values[9] > 5 * (values[9] - values[8])

@@ -79,6 +79,18 @@ def wait_for_stored(page: Page, text: str) -> None:
     page.wait_for_function(f"async (text) => (await ({STORED_SAVE})())?.text === text", arg=text, timeout=TIMEOUT_MS)
 
 
+def wait_for_saved_actions(page: Page, count: int) -> pg.Game:
+    """Wait until the stored game of the game last played has more than `count` actions; return it
+    rebuilt in CPython. (Waiting for a different save text is not enough: a resumed game may be stored
+    again in the page's own serialization before the move is.)"""
+    for _ in range(TIMEOUT_MS // 100):
+        game = saved_game(page)
+        if len(game.history) > count:
+            return game
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the stored game still has {count} actions or fewer")
+
+
 def saved_game(page: Page) -> pg.Game:
     """The game the page has stored, rebuilt in CPython."""
     saved = stored_save(page)

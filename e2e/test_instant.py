@@ -23,7 +23,7 @@ from driver import (
     attributes,
     saved_game,
     stored_save,
-    wait_for_new_save,
+    wait_for_saved_actions,
     wait_for_turn_or_summary,
 )
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -188,8 +188,8 @@ def test_a_queued_move_the_engine_refuses_is_shown_and_nothing_is_lost(page: Pag
     # and a legal move then works, once
     card = snap["legal"][0]["card"]
     page.click(f'#game .hand .card[data-card="{card}"]')
-    wait_for_new_save(page, saved)
-    assert saved_game(page).history[len(pg.load_game(snap["save"]).history)] == {"type": "play", "card": card}
+    played = len(pg.load_game(snap["save"]).history)
+    assert wait_for_saved_actions(page, played).history[played] == {"type": "play", "card": card}
 
 
 def test_a_move_made_on_a_position_the_save_is_not_at_is_dropped(page: Page, site_url: str) -> None:

@@ -15,8 +15,8 @@ bot samples less: the report gives the load average and the samples per move bes
 The groups are the independent units: each group's mean win share of the stronger side (against each
 weaker seat or team, a tie counting half) and mean margin, and the 95% confidence intervals (Student's
 t) over the groups' means. Where the game is played in deals (result "deals"), the same is reported per
-deal, from the scores' change over each deal. A run stopped with Ctrl-C (SIGINT) reports the groups it
-has finished.
+deal, from the scores' change over each deal. A run stopped with Ctrl-C (SIGINT, also when it was
+started in the background) reports the groups it has finished.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import argparse
 import json
 import math
 import os
+import signal
 import statistics
 import sys
 import time
@@ -276,6 +277,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first group's seed")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the markdown table")
     args = parser.parse_args()
+    # a run started in the background by a script inherits SIGINT ignored, so `kill -INT` would do
+    # nothing; a long run must still stop and report the groups it has played
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     strong, _, weak = args.levels.partition(",")
     for level in (strong, weak):
         if level not in pg.LEVELS:

@@ -4,6 +4,9 @@ figures are measured, never asserted)."""
 from __future__ import annotations
 
 import importlib.util
+import json
+import signal
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -57,3 +60,21 @@ def test_a_solitaire_compares_the_two_levels_on_the_same_deal(strength):
     report = strength.tournament("chains", 1, {}, "normal", "easy", 1, None, first_seed=3)
     assert report["games"] == 2 and report["deal_win_share"] is None
     assert report["win_share"]["mean"] in (0.0, 0.5, 1.0) and report["win_share"]["low"] is None
+
+
+def test_a_run_stopped_by_sigint_reports_its_groups_even_when_started_in_the_background():
+    script = Path(__file__).resolve().parents[1] / "bench" / "strength.py"
+    # a shell's background job starts with SIGINT ignored; the script must stop on it all the same
+    run = subprocess.Popen([sys.executable, str(script), "--game", "dominuxen", "--levels", "normal,easy",
+                            "--pairs", "100000", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        assert run.stderr is not None
+        assert run.stderr.readline().startswith("dominuxen: group 1/100000 win ")
+        run.send_signal(signal.SIGINT)
+        out, _ = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode == 0
+    report = json.loads(out)[0]
+    assert report["pairs"] >= 1 and report["games"] == 3 * report["pairs"]

@@ -110,7 +110,6 @@ def test_bot_games_keep_every_card_and_end(players, level, seed):
     assert again.to_json() == game.to_json() and again.result() == game.result()
 
 
-
 def test_a_solitaire_play_out_values_the_win_above_its_last_end_card():
     """The search scores a solitaire play-out by the share of end cards taken and by whether it won: a
     win is worth far more than the last end card's share, so the search prefers the moves that win

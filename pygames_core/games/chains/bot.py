@@ -31,8 +31,9 @@ def evaluate(state: ChainsState, seat: int) -> float:
     """Solitaire: half for a win, plus half the share of end cards taken. Expansion: mostly the share
     of the win, plus the points as a tie-breaker between equal outcomes."""
     if state.solitaire:
-        share = len(state.tables[0].taken) / len(NUMBERS)
-        return SOLITAIRE_WIN_WEIGHT * (share == 1) + (1 - SOLITAIRE_WIN_WEIGHT) * share
+        taken = len(state.tables[0].taken)
+        won = taken == len(NUMBERS)
+        return SOLITAIRE_WIN_WEIGHT * won + (1 - SOLITAIRE_WIN_WEIGHT) * taken / len(NUMBERS)
     if state.match is not None and state.new_game:
         # a play-out stopped at the end of a game of the match: the next game's tables are fresh
         return {None: 0.5, seat: 1.0}.get(state.match.results[-1]["side"], 0.0)

@@ -49,7 +49,7 @@ def replay(game: pg.Game, line: list[dict]) -> int:
     return game.result()["penalty"]
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 5])
+@pytest.mark.parametrize("seed", [1, 3, 4, 5])
 def test_the_solver_agrees_with_brute_force_on_endgames(seed):
     game = pg.new_game("chains", seed=seed, options={"mode": "advanced" if seed % 2 else "beginner"})
     step = 0

@@ -3,16 +3,19 @@ starting line (solver.py), which both build on it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pygames_core.engine.rng import Rng
-from pygames_core.games.chains.state import ChainsState, fits
+from pygames_core.games.chains.state import ChainsState, Table, fits
+
+NEVER = 1_000  # the wait of a number no run will want again: later than any card that is wanted
 
 
 def slot_for(slots: list[list[int]], card: int) -> int:
-    """Where a card that cannot go onto the work pile hurts least: on the next number up (the two
-    then leave in run order), else on a lower card (same run), else an empty slot, else on the
-    shortest pile of higher cards (it starts a new run there)."""
+    """The expansion's slot for a card that cannot go onto the work pile, where it hurts least: on the
+    next number up (the two then leave in run order), else on a lower card (same run), else an empty
+    slot, else on the shortest pile of higher cards (it starts a new run there)."""
     def cost(i: int) -> tuple[int, int]:
         pile = slots[i]
         if not pile:
@@ -26,20 +29,65 @@ def slot_for(slots: list[list[int]], card: int) -> int:
     return min(range(len(slots)), key=cost)
 
 
+def wait_for(table: Table) -> Callable[[int], int]:
+    """How many cards the solitaire's work pile will take before it next wants a card of each number,
+    if the run under way goes down as far as the open end cards allow and the later runs come
+    shortest first (the highest open end card closes the next one). Slot piles give up their top card
+    first, so a card wanted sooner should lie above one wanted later."""
+    ends = sorted(table.ends, reverse=True)
+    top = table.work[-1] if table.work else 11  # an empty work area wants a 10 first
+    below = [end for end in ends if end < top]
+    waits: dict[int, int] = {}
+    taken = 0
+    if table.work and below:
+        deepest = below[-1]
+        for wanted in range(top - 1, deepest, -1):
+            waits.setdefault(wanted, taken)
+            taken += 1
+        ends.remove(deepest)
+    for end in ends:
+        for wanted in range(10, end, -1):
+            waits.setdefault(wanted, taken)
+            taken += 1
+    return lambda number: waits.get(number, NEVER)
+
+
+def solitaire_slot_for(table: Table, card: int) -> int:
+    """The solitaire's slot for a drawn card that cannot go onto the work pile: on a pile whose top is
+    wanted later than it (or is the same number), the one wanted soonest after it, so that no card
+    is held up; else an empty slot; else, holding a card up, on the shortest pile."""
+    wait = wait_for(table)
+    own = wait(card)
+
+    def cost(i: int) -> tuple[int, int]:
+        pile = table.slots[i]
+        if not pile:
+            return (1, 0)
+        top = pile[-1]
+        if top == card or wait(top) > own:
+            return (0, wait(top) - own)
+        return (2, len(pile))
+    return min(range(len(table.slots)), key=cost)
+
+
 def policy_action(state: ChainsState, rng: Rng) -> dict[str, Any]:
     """The 'normal' play, from public facts only: place a drawn card on the work pile when it fits,
     else on the slot where it hurts least; close a run as soon as an end card allows (points are a
-    race in the expansion); otherwise extend the run from a slot; otherwise draw. With the cube it
-    never doubles and always takes (the bots' cube decisions are pygames_core/ai/cube.py's)."""
+    race in the expansion); otherwise extend the run from a slot; otherwise draw. The solitaire
+    extends the run from a slot before it closes it: a card in a slot always has an open end card
+    below it to close its run (each run takes one card of every number above its end card, and there
+    are no more), and a run closed early would leave it holding up its slot. With the cube it never doubles and always
+    takes (the bots' cube decisions are pygames_core/ai/cube.py's)."""
     if state.match is not None and state.match.offered_by is not None:
         return {"type": "take"}
     table = state.tables[state.current]
     if table.drawn is not None:
         if fits(table.drawn, table.work):
             return {"type": "place", "to": "work"}
-        return {"type": "place", "to": "slot", "slot": slot_for(table.slots, table.drawn)}
+        slot = solitaire_slot_for(table, table.drawn) if state.solitaire else slot_for(table.slots, table.drawn)
+        return {"type": "place", "to": "slot", "slot": slot}
     legal = state.actions_for(state.current)
-    for kind in ("close", "move", "draw"):
+    for kind in ("move", "close", "draw") if state.solitaire else ("close", "move", "draw"):
         for action in legal:
             if action["type"] == kind:
                 return action

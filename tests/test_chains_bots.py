@@ -137,8 +137,9 @@ def test_the_solitaire_policy_knows_when_each_number_is_wanted_next():
     # at once, 3 fourth; then come the runs closed by 9 (the 10 alone) and by 5 (10 down to 6)
     game = solitaire({"work": [10, 9, 8, 7], "end_cards": [2, 5, 9]})
     wait = wait_for(game._state.tables[0])
-    assert [wait(n) for n in (6, 5, 4, 3)] == [0, 1, 2, 3]
-    assert wait(10) == 4 and wait(9) == 6 and wait(2) == NEVER and wait(1) == NEVER
+    assert [wait[n] for n in (6, 5, 4, 3)] == [0, 1, 2, 3]
+    assert wait[10] == 4 and wait[9] == 6 and wait[8] == 7 and wait[7] == 8
+    assert wait[2] == NEVER and wait[1] == NEVER
 
 
 def test_the_solitaire_policy_lays_a_card_where_it_holds_nothing_up():

@@ -3,7 +3,6 @@ starting line (solver.py), which both build on it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pygames_core.engine.rng import Rng
@@ -29,27 +28,30 @@ def slot_for(slots: list[list[int]], card: int) -> int:
     return min(range(len(slots)), key=cost)
 
 
-def wait_for(table: Table) -> Callable[[int], int]:
-    """How many cards the solitaire's work pile will take before it next wants a card of each number,
-    if the run under way goes down as far as the open end cards allow and the later runs come
-    shortest first (the highest open end card closes the next one). Slot piles give up their top card
-    first, so a card wanted sooner should lie above one wanted later."""
+def wait_for(table: Table) -> list[int]:
+    """How many cards the solitaire's work pile will take before it next wants a card of each number
+    (indexed by the number; NEVER for one no run will want), if the run under way goes down as far as
+    the open end cards allow and the later runs come shortest first (the highest open end card closes
+    the next one). Slot piles give up their top card first, so a card wanted sooner should lie above
+    one wanted later."""
     ends = sorted(table.ends, reverse=True)
-    top = table.work[-1] if table.work else 11  # an empty work area wants a 10 first
-    below = [end for end in ends if end < top]
-    waits: dict[int, int] = {}
+    waits = [NEVER] * 11
     taken = 0
-    if table.work and below:
+    below = [end for end in ends if table.work and end < table.work[-1]]
+    if below:
         deepest = below[-1]
-        for wanted in range(top - 1, deepest, -1):
-            waits.setdefault(wanted, taken)
+        for wanted in range(table.work[-1] - 1, deepest, -1):
+            waits[wanted] = taken
             taken += 1
         ends.remove(deepest)
+    lowest = 11  # the later runs want ever more numbers: each first wants those below the last one's
     for end in ends:
-        for wanted in range(10, end, -1):
-            waits.setdefault(wanted, taken)
-            taken += 1
-    return lambda number: waits.get(number, NEVER)
+        for wanted in range(lowest - 1, end, -1):
+            if waits[wanted] == NEVER:
+                waits[wanted] = taken + 10 - wanted
+        lowest = min(lowest, end + 1)
+        taken += 10 - end
+    return waits
 
 
 def solitaire_slot_for(table: Table, card: int) -> int:
@@ -57,15 +59,15 @@ def solitaire_slot_for(table: Table, card: int) -> int:
     wanted later than it (or is the same number), the one wanted soonest after it, so that no card
     is held up; else an empty slot; else, holding a card up, on the shortest pile."""
     wait = wait_for(table)
-    own = wait(card)
+    own = wait[card]
 
     def cost(i: int) -> tuple[int, int]:
         pile = table.slots[i]
         if not pile:
             return (1, 0)
         top = pile[-1]
-        if top == card or wait(top) > own:
-            return (0, wait(top) - own)
+        if top == card or wait[top] > own:
+            return (0, wait[top] - own)
         return (2, len(pile))
     return min(range(len(table.slots)), key=cost)
 

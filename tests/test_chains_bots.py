@@ -150,7 +150,11 @@ def test_the_solitaire_policy_lays_a_card_where_it_holds_nothing_up():
     assert solitaire_slot_for(table, 6) == 3  # on the 5, wanted right after it
     assert solitaire_slot_for(table, 10) == 0  # on the other 10: the same number holds nothing up
     assert solitaire_slot_for(table, 9) == 2  # every top is wanted before a 9 of the next run: the empty slot
-    # the advanced mode's four slots all taken: on a shortest pile
+    assert solitaire_slot_for(table, 8) == 2  # the 3 is wanted long after the 8: the empty slot keeps it free
+    # the advanced mode's four slots all taken: on the top wanted soonest after the card, else on a
+    # shortest pile
+    full = solitaire({"work": [10, 9], "slots": [[10], [3], [2, 6], [7, 9]], "end_cards": ends}, "advanced")
+    assert solitaire_slot_for(full._state.tables[0], 8) == 2
     full = solitaire({"work": [10, 9], "slots": [[10], [3, 4], [2, 5, 6], [7]], "end_cards": ends}, "advanced")
     assert solitaire_slot_for(full._state.tables[0], 9) == 0
 
@@ -166,7 +170,7 @@ def test_the_solitaire_policy_extends_a_run_from_a_slot_before_closing_it():
 
 
 def test_the_normal_bot_wins_a_fair_share_of_the_solitaire_deals():
-    # the policy alone (no search): beginner deals 0-199 won 44 and advanced 31 when it was written;
+    # the policy alone (no search): beginner deals 0-199 won 82 and advanced 43 when it was written;
     # it won 15 and 4 when it closed every run as soon as it could and laid cards by number alone
     won = Counter()
     for mode in ("beginner", "advanced"):
@@ -176,4 +180,4 @@ def test_the_normal_bot_wins_a_fair_share_of_the_solitaire_deals():
             while CHAINS.current_player(state) is not None:
                 CHAINS.apply(state, policy_action(state, rng))
             won[mode] += len(state.tables[0].taken) == 10
-    assert won["beginner"] >= 35 and won["advanced"] >= 25
+    assert won["beginner"] >= 70 and won["advanced"] >= 35

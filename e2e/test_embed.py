@@ -3,6 +3,7 @@ broken addresses and scenarios, the height messages; replays of finished games."
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import urllib.parse
@@ -42,15 +43,18 @@ def post(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[Page, s
     folder = tmp_path_factory.mktemp("blog")
     # each test writes its post under a name another test used, and the browser's profile is kept
     # from test to test: the post is asked for again every time (GitHub Pages' ten minutes would
-    # show the earlier test's post)
+    # show the earlier test's post), and under an address of its own, since a post rewritten within
+    # the same second as the last keeps its Last-Modified, and "no-cache" alone then gets a 304 and
+    # the earlier post back
     server = _build_module().make_server(folder, 0, quiet=True, cache_control="no-cache")
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    visits = itertools.count()
 
     def open_post(page: Page, name: str, frames: dict[str, str]) -> None:
         tags = "\n".join(f'<iframe id="{frame_id}" src="{src}" style="width:100%;height:200px;border:0"></iframe>'
                          for frame_id, src in frames.items())
         (folder / name).write_text(HOST_PAGE.format(frames=tags), encoding="utf-8")
-        page.goto(f"http://localhost:{server.server_address[1]}/{name}")
+        page.goto(f"http://localhost:{server.server_address[1]}/{name}?visit={next(visits)}")
 
     yield open_post
     server.shutdown()

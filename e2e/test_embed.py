@@ -43,9 +43,9 @@ def post(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[Page, s
     folder = tmp_path_factory.mktemp("blog")
     # each test writes its post under a name another test used, and the browser's profile is kept
     # from test to test: the post is asked for again every time (GitHub Pages' ten minutes would
-    # show the earlier test's post), and under an address of its own, since a post rewritten within
-    # the same second as the last keeps its Last-Modified, and "no-cache" alone then gets a 304 and
-    # the earlier post back
+    # show the earlier test's post), and at an address of its own, so that nothing kept by address
+    # can bring an earlier post back (on 2026-11-26 a broken-embed case twice showed the error of the
+    # case before it, with the post at one address; the cause was not found)
     server = _build_module().make_server(folder, 0, quiet=True, cache_control="no-cache")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     visits = itertools.count()

@@ -9,7 +9,8 @@ calls (`bot_decision`, which is `bot_action` with the samples it took, at the le
 `hint`, whose suggestion is played, at the hint's);
 `solver` is the exact solver with the deck order known, a clairvoyant ceiling. Only decisions with
 more than one legal move are timed (a forced move costs nothing). Wins come with a 95 % Wilson
-interval; the load average is printed before and after, since the budgets are wall-clock.
+interval; the load average is printed before and after, since the budgets are wall-clock. A line is
+printed as each deal ends; a run stopped with Ctrl-C (SIGINT) still reports the deals it finished.
 """
 
 from __future__ import annotations
@@ -101,12 +102,18 @@ def main() -> None:
     print(json.dumps({"load_before": os.getloadavg()}), flush=True)
     deals = range(args.first, args.first + args.deals)
     for level in args.levels.split(","):
-        with ProcessPoolExecutor(args.jobs) as pool:
-            games = []
-            for game in pool.map(play, [level] * len(deals), deals, [args.mode] * len(deals)):
-                print(json.dumps({"level": level, "deal": game["deal"], "won": game["won"],
-                                  "seconds": round(sum(game["seconds"]), 1)}), flush=True)
-                games.append(game)
+        games: list[dict[str, Any]] = []
+        try:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                for game in pool.map(play, [level] * len(deals), deals, [args.mode] * len(deals)):
+                    print(json.dumps({"level": level, "deal": game["deal"], "won": game["won"],
+                                      "seconds": round(sum(game["seconds"]), 1)}), flush=True)
+                    games.append(game)
+        except KeyboardInterrupt:  # a long run stopped (Ctrl-C, or SIGINT): the report of the deals played
+            if games:
+                print(json.dumps({**summary(level, games), "stopped": True}), flush=True)
+            print(json.dumps({"load_after": os.getloadavg()}), flush=True)
+            sys.exit(130)
         print(json.dumps(summary(level, games)), flush=True)
     print(json.dumps({"load_after": os.getloadavg()}), flush=True)
 

@@ -83,8 +83,8 @@ def policy_action(state: ChainsState, rng: Rng) -> dict[str, Any]:
     race in the expansion); otherwise extend the run from a slot; otherwise draw. The solitaire
     extends the run from a slot before it closes it: a card in a slot always has an open end card
     below it to close its run (each run takes one card of every number above its end card, and there
-    are no more), and a run closed early would leave it holding up its slot. With the cube it never doubles and always
-    takes (the bots' cube decisions are pygames_core/ai/cube.py's)."""
+    are no more), and a run closed early would leave it holding up its slot. With the cube it never
+    doubles and always takes (the bots' cube decisions are pygames_core/ai/cube.py's)."""
     if state.match is not None and state.match.offered_by is not None:
         return {"type": "take"}
     table = state.tables[state.current]

@@ -1,6 +1,6 @@
-"""The site's speed in a real Chromium: load time to a playable table (cold and warm), bot move
-times inside Pyodide, and the Chains solver's time per deal inside Pyodide beside CPython's on the
-same deals. Reported figures, never asserted.
+"""The site's speed in a real Chromium: bot move times inside Pyodide, and the Chains solver's time
+per deal inside Pyodide beside CPython's on the same deals. Reported figures, never asserted. (How
+long the page takes to load, on a first visit and on a return, is bench/start.py's.)
 
     .venv/bin/python bench/page.py [--moves 30] [--budget 1000] [--solver-deals 20]
 """
@@ -11,7 +11,6 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -29,23 +28,6 @@ TIMEOUT_MS = 120_000
 # exchange take the normal policy's choice (its Bot.search_actions names one action), so its first
 # decisions would time no search at all
 SEARCHED_PHASE = {"apples": "play"}
-
-
-def time_to_table(page: Page, url: str) -> dict:
-    """Seconds from navigation to the picker (drawn from catalog.json before Python is ready), to
-    Python answering, and to a hand of cards to play (Start pressed as soon as the picker shows)."""
-    start = time.perf_counter()
-    page.goto(f"{url}?pace=0")
-    page.wait_for_selector("#picker:not([hidden]), #game:not([hidden])", timeout=TIMEOUT_MS)
-    picker = time.perf_counter() - start
-    if page.is_visible("#picker"):
-        page.click("#start")
-    page.wait_for_selector(".arsene", timeout=TIMEOUT_MS)
-    playable = time.perf_counter() - start
-    page.wait_for_function("() => window.pygamesTimings !== undefined", timeout=TIMEOUT_MS)
-    # inside the worker: ms from its start to Pyodide loaded, the wheel loaded, the bridge imported
-    worker = page.evaluate("window.pygamesTimings")
-    return {"picker_s": round(picker, 2), "playable_s": round(playable, 2), "worker_ms": worker}
 
 
 def bot_times(page: Page, level: str, moves: int, budget_ms: int | None, game: str = "arsene") -> dict:
@@ -141,34 +123,21 @@ def main() -> None:
     report: dict = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_options())
-        context = browser.new_context()  # no disk cache, no service worker yet: a first visit
-        report["cold"] = time_to_table(context.new_page(), url)
-        context.close()
+        page = browser.new_page()
+        page.goto(f"{url}?pace=0")
+        page.wait_for_function("() => window.pygamesTimings !== undefined", timeout=TIMEOUT_MS)
+        report["pyodide_bots"] = [
+            bot_times(page, level, args.moves if level != "hard" else max(5, args.moves // 3), args.budget)
+            for level in ("easy", "normal", "hard")
+        ]
+        games = [g["id"] for g in pg.list_games()] if args.budget_games == "all" else \
+            [g for g in args.budget_games.split(",") if g]
+        report["pyodide_default_budgets"] = [bot_times(page, level, args.moves, None, game)
+                                             for game in games for level in ("hard", "expert")]
+        if args.solver_deals:
+            report["pyodide_chains_solver"] = [solver_times(page, args.solver_deals, mode)
+                                               for mode in ("beginner", "advanced")]
         browser.close()
-        with tempfile.TemporaryDirectory() as profile:
-            # a returning visitor: the service worker and its cache are on disk
-            context = playwright.chromium.launch_persistent_context(profile, **launch_options())
-            page = context.new_page()
-            time_to_table(page, url)
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
-            page.evaluate("localStorage.clear()")
-            report["warm"] = time_to_table(page, url)
-            page.evaluate("localStorage.clear()")
-            context.set_offline(True)
-            report["warm_offline"] = time_to_table(page, url)
-            context.set_offline(False)
-            report["pyodide_bots"] = [
-                bot_times(page, level, args.moves if level != "hard" else max(5, args.moves // 3), args.budget)
-                for level in ("easy", "normal", "hard")
-            ]
-            games = [g["id"] for g in pg.list_games()] if args.budget_games == "all" else \
-                [g for g in args.budget_games.split(",") if g]
-            report["pyodide_default_budgets"] = [bot_times(page, level, args.moves, None, game)
-                                                 for game in games for level in ("hard", "expert")]
-            if args.solver_deals:
-                report["pyodide_chains_solver"] = [solver_times(page, args.solver_deals, mode)
-                                                   for mode in ("beginner", "advanced")]
-            context.close()
     server.shutdown()
     print(json.dumps(report, indent=2))
 

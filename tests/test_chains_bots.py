@@ -12,7 +12,7 @@ import pytest
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains.bot import BOT as CHAINS_BOT
-from pygames_core.games.chains.policy import NEVER, policy_action, solitaire_slot_for, wait_for
+from pygames_core.games.chains.policy import NEVER, policy_action, slot_for, wait_for
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.state import sold_out_threshold
 
@@ -146,27 +146,27 @@ def test_the_solitaire_policy_lays_a_card_where_it_holds_nothing_up():
     # work pile 10 9 with end cards 1-8 open: this run wants 8, 7, … 2 in turn, the next ones 10 first
     ends = [1, 2, 3, 4, 5, 6, 7, 8]
     table = solitaire({"work": [10, 9], "slots": [[10], [3], [], [2, 5]], "end_cards": ends})._state.tables[0]
-    assert solitaire_slot_for(table, 4) == 1  # on the 3, wanted right after it (on the 5 it would hold it up)
-    assert solitaire_slot_for(table, 6) == 3  # on the 5, wanted right after it
-    assert solitaire_slot_for(table, 10) == 0  # on the other 10: the same number holds nothing up
-    assert solitaire_slot_for(table, 9) == 2  # every top is wanted before a 9 of the next run: the empty slot
-    assert solitaire_slot_for(table, 8) == 2  # the 3 is wanted long after the 8: the empty slot keeps it free
+    assert slot_for(table, 4) == 1  # on the 3, wanted right after it (on the 5 it would hold it up)
+    assert slot_for(table, 6) == 3  # on the 5, wanted right after it
+    assert slot_for(table, 10) == 0  # on the other 10: the same number holds nothing up
+    assert slot_for(table, 9) == 2  # every top is wanted before a 9 of the next run: the empty slot
+    assert slot_for(table, 8) == 2  # the 3 is wanted long after the 8: the empty slot keeps it free
     # the advanced mode's four slots all taken: on the top wanted soonest after the card, else on a
     # shortest pile
     full = solitaire({"work": [10, 9], "slots": [[10], [3], [2, 6], [7, 9]], "end_cards": ends}, "advanced")
-    assert solitaire_slot_for(full._state.tables[0], 8) == 2
+    assert slot_for(full._state.tables[0], 8) == 2
     full = solitaire({"work": [10, 9], "slots": [[10], [3, 4], [2, 5, 6], [7]], "end_cards": ends}, "advanced")
-    assert solitaire_slot_for(full._state.tables[0], 9) == 0
+    assert slot_for(full._state.tables[0], 9) == 0
 
 
-def test_the_solitaire_policy_extends_a_run_from_a_slot_before_closing_it():
+def test_the_policy_extends_a_run_from_a_slot_before_closing_it():
     # end card 6 could close the run now; the 6 on a slot extends it instead, and end card 5 closes it
     game = solitaire({"work": [10, 9, 8, 7], "slots": [[6]], "end_cards": [5, 6]})
     assert pg.bot_action(game, "normal") == {"type": "move", "slot": 0}
-    # in the expansion end cards are a race: the same table closes at once
+    # and in the expansion, where a move keeps the turn and a close ends it
     table = {"work": [10, 9, 8, 7], "slots": [[6]]}
-    race = pg.new_game("chains", players=2, setup={"tables": [table, {}], "current": 0})
-    assert pg.bot_action(race, "normal") == {"type": "close", "end": 6}
+    expansion = pg.new_game("chains", players=2, setup={"tables": [table, {}], "current": 0})
+    assert pg.bot_action(expansion, "normal") == {"type": "move", "slot": 0}
 
 
 def test_the_normal_bot_wins_a_fair_share_of_the_solitaire_deals():

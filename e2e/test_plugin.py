@@ -204,6 +204,25 @@ def test_a_broken_wheel_is_said_and_the_built_in_games_play_on(visitor: BrowserC
     wait_for_moves_beyond(page, moves)
 
 
+def test_the_example_games_how_to_play_from_the_picker(visitor: BrowserContext, plugin_site: PluginSite) -> None:
+    # shipped in the game's own package (pygames_core/engine/howto.py), read by Python once the wheel is in
+    document = json.loads((example_project() / plugin_site.game_id / "howto" / f"{plugin_site.game_id}.json")
+                          .read_text(encoding="utf-8"))
+    page = visitor.new_page()
+    open_site(page, plugin_site.url)
+    wait_for_added_game(page, plugin_site)
+    choice = page.locator(f'.game-choice[data-game="{plugin_site.game_id}"]')
+    expect(choice).to_contain_text(document["pitch"]["en"])
+    expect(choice).to_contain_text(document["length"]["en"])
+    page.click(f'.how-to-play[data-rules="{plugin_site.game_id}"]')
+    shown = page.locator("#help .rules-section[data-section]")
+    expect(shown).to_have_count(len(document["sections"]))
+    assert shown.evaluate_all("all => all.map(s => s.dataset.section)") == [s["id"] for s in document["sections"]]
+    decisions = sum(p.get("decision", False) for section in document["sections"] for p in section["paragraphs"])
+    expect(page.locator("#help p.decision .decision-mark")).to_have_count(decisions)
+    page.screenshot(path=str(ARTIFACTS / "plugin-how-to-play-phone-en.png"))
+
+
 def test_the_example_game_plays_offline(visitor: BrowserContext, plugin_site: PluginSite) -> None:
     page = visitor.new_page()
     open_site(page, plugin_site.url)

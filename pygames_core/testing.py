@@ -26,7 +26,7 @@ from pygames_core.engine.game import Game
 from pygames_core.engine.game import load as load_save
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Rules
-from pygames_core.games import Entry, find_entry
+from pygames_core.games import Entry, find_entry, how_to_play, list_games
 
 SEEDS = (1, 2, 3)
 BUDGET_MS = 20  # the hard bot's time per move: a test plays whole games with it
@@ -175,3 +175,16 @@ def check_registered(entry: Entry) -> None:
         raise AssertionError(f"the game is not registered: {exc}") from None
     assert found.rules.game_id == entry.rules.game_id
 
+
+
+def check_how_to_play(entry: Entry) -> None:
+    """The installed game's how-to-play document, `<its package>/howto/<game id>.json` (the format is in
+    pygames_core/engine/howto.py), is there and well formed, and the catalog gives its pitch: the
+    picker then offers "How to play" for the game."""
+    game_id = entry.rules.game_id
+    try:
+        document = how_to_play(game_id)
+    except PygamesError as exc:
+        raise AssertionError(f"no how-to-play document to offer: {exc}") from None
+    listed = next(game for game in list_games() if game["id"] == game_id)
+    assert listed["pitch"] == document["pitch"] and listed["length"] == document["length"], listed

@@ -159,7 +159,7 @@ VALID = {
 def document_file(tmp_path, monkeypatch):
     """Points the loader at a file of the test's own, for the game "arsene"."""
     path = tmp_path / "arsene.json"
-    monkeypatch.setattr(howto, "_document_file", lambda game_id: tmp_path / f"{game_id}.json")
+    monkeypatch.setattr(howto, "_document_file", lambda game_id, package: tmp_path / f"{game_id}.json")
 
     def write(document: object) -> None:
         path.write_text(document if isinstance(document, str) else json.dumps(document), encoding="utf-8")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -51,10 +52,14 @@ def pytest_in(package: Path, dist_folder: Path) -> str:
 
 @pytest.fixture
 def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A folder on sys.path for fake plugins; the catalog is read again before and after the test."""
+    """A folder on sys.path for fake plugins; the catalog is read again before and after the test, and
+    the modules imported from the folder are forgotten (the next test's folder may hold others)."""
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
     monkeypatch.undo()
+    for name, module in list(sys.modules.items()):
+        if str(getattr(module, "__file__", None) or "").startswith(str(tmp_path)):
+            del sys.modules[name]
     discover()
 
 
@@ -110,6 +115,37 @@ def test_broken_and_shadowing_plugins_are_named_and_the_others_play_on(plugins: 
     assert pg.load_game(game.to_json()).history == game.history
 
 
+def test_a_plugin_ships_its_how_to_play_in_its_own_package(plugins: Path) -> None:
+    # the example's package as it is installed, with its entry point
+    shutil.copytree(EXAMPLE / "german_whist", plugins / "german_whist")
+    fake_distribution(plugins, "pygames-german-whist", {"german_whist": "german_whist:ENTRY"})
+    discover()
+    document = pg.how_to_play("german_whist")
+    assert {"goal", "deal", "turn", "scoring", "end"} <= {section["id"] for section in document["sections"]}
+    listed = next(game for game in pg.list_games() if game["id"] == "german_whist")
+    assert listed["pitch"] == document["pitch"] and listed["length"] == document["length"]
+
+
+def test_a_plugins_broken_how_to_play_is_said_and_the_game_plays_on(plugins: Path) -> None:
+    shutil.copytree(EXAMPLE / "german_whist", plugins / "german_whist")
+    fake_distribution(plugins, "pygames-german-whist", {"german_whist": "german_whist:ENTRY"})
+    path = plugins / "german_whist" / "howto" / "german_whist.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["sections"][0]["example"] = "arsene-push"  # one of the site's own scenarios: not the plugin's
+    path.write_text(json.dumps(document), encoding="utf-8")
+    discover()
+    listed = next(game for game in pg.list_games() if game["id"] == "german_whist")
+    assert listed["pitch"] is None and pg.plugin_errors() == []  # no "How to play" offered; the game is
+    with pytest.raises(pg.BadHowToPlay, match=r"german_whist/howto/german_whist\.json: section 'goal': example"):
+        pg.how_to_play("german_whist")
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(pg.BadHowToPlay, match=r"german_whist/howto/german_whist\.json: not a JSON document"):
+        pg.how_to_play("german_whist")
+    game = pg.new_game("german_whist", seed=2)
+    game.apply(pg.bot_action(game, "normal", seed=1))
+    assert len(game.history) == 1
+
+
 def test_the_scaffold_refuses_bad_names_and_existing_folders(tmp_path: Path) -> None:
     for name in ("", "My_game", "2game", "my-game", "game_", "a__b", "x" * 33, "class", "json", "arsene"):
         with pytest.raises(BadGameName):
@@ -151,7 +187,8 @@ scenario = {"game": "german_whist", "seed": 5, "seat": 0, "steps": [{"action": f
 shown = json.loads(bridge.call(json.dumps({"op": "scenario", "scenario": scenario})))
 print(json.dumps({"ids": ids, "moves": len(game.history), "result": game.result(), "hint": hint["action"],
                   "same": loaded.result() == game.result(), "labels": sorted(reply["snapshot"]["view"]["labels"]),
-                  "errors": pg.plugin_errors(), "scenario": shown["ok"] and len(shown["frames"]) >= 1}))
+                  "errors": pg.plugin_errors(), "scenario": shown["ok"] and len(shown["frames"]) >= 1,
+                  "pitch": pg.how_to_play("german_whist")["pitch"] == pg.list_games()[-1]["pitch"] is not None}))
 """
 
 
@@ -171,6 +208,7 @@ def test_the_example_wheel_installs_into_a_fresh_venv_and_plays(tmp_path: Path) 
     assert played["moves"] == 52 and played["result"]["over"] and sum(played["result"]["scores"]) == 13
     assert played["hint"]["type"] == "play" and played["same"]
     assert played["labels"] == ["actions", "events"] and played["scenario"]
+    assert played["pitch"]  # its how-to-play document came in the wheel
     assert example_wheel.name.endswith("-py3-none-any.whl")
     summary = run(venv / "bin" / "pygames", "simulate", "german_whist", "-n", "2", cwd=tmp_path)
     assert "mean_moves: 52.0" in summary

@@ -16,6 +16,11 @@ game's owner for a player who has never seen the game:
 `read_document(game_id)` reads and checks one (the public `pygames_core.how_to_play` looks the game
 up first); a malformed document raises BadHowToPlay naming the file and the place, so a broken
 document is found by the tests and the build, never by a player.
+
+A game added as a plugin ships its document the same way, in its own top-level package:
+`<package>/howto/<game_id>.json` (the package of its entry point's module: `german_whist` for
+`german_whist:ENTRY`). Its sections may not name an example: the examples are the site's own
+scenarios (web/scenarios/), which a game added to the site does not have.
 """
 
 from __future__ import annotations
@@ -37,33 +42,37 @@ class BadHowToPlay(PygamesError):
     """A game's how-to-play document that is missing or does not follow the format."""
 
 
-def _document_file(game_id: str) -> resources.abc.Traversable:
-    return resources.files("pygames_core").joinpath("howto", f"{game_id}.json")
+BUILT_IN_PACKAGE = "pygames_core"
 
 
-def is_shipped(game_id: str) -> bool:
-    """Whether the game's how-to-play document is in the package."""
-    return _document_file(game_id).is_file()
+def _document_file(game_id: str, package: str) -> resources.abc.Traversable:
+    return resources.files(package).joinpath("howto", f"{game_id}.json")
 
 
-def read_document(game_id: str) -> dict[str, Any]:
-    """The how-to-play document of the game `game_id` (a known id), checked against the format above.
+def is_shipped(game_id: str, package: str = BUILT_IN_PACKAGE) -> bool:
+    """Whether the game's how-to-play document is in `package` (the game's top-level package)."""
+    return _document_file(game_id, package).is_file()
+
+
+def read_document(game_id: str, package: str = BUILT_IN_PACKAGE) -> dict[str, Any]:
+    """The how-to-play document of the game `game_id` (a known id) from `package` (the game's top-level
+    package), checked against the format above.
 
     Raises BadHowToPlay when the game has no document or its document is malformed.
     """
-    source = _document_file(game_id)
-    where = f"pygames_core/howto/{game_id}.json"
+    source = _document_file(game_id, package)
+    where = f"{package}/howto/{game_id}.json"
     if not source.is_file():
         raise BadHowToPlay(f"{where}: {game_id} has no how-to-play document")
     try:
         document: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     except ValueError as error:  # not UTF-8, or not JSON
         raise BadHowToPlay(f"{where}: not a JSON document ({error})") from None
-    _check_document(document, where)
+    _check_document(document, where, examples=package == BUILT_IN_PACKAGE)
     return document
 
 
-def _check_document(document: Any, where: str) -> None:
+def _check_document(document: Any, where: str, examples: bool) -> None:
     if not isinstance(document, dict):
         raise BadHowToPlay(f"{where}: a how-to-play document is a JSON object, not {type(document).__name__}")
     _check_keys(document, _KEYS, {"pitch", "length", "sections"}, where)
@@ -92,6 +101,9 @@ def _check_document(document: Any, where: str) -> None:
         if not isinstance(cards, list) or not all(isinstance(code, str | int) and not isinstance(code, bool)
                                                   for code in cards):
             raise BadHowToPlay(f"{place}: cards must be a list of card or tile codes")
+        if "example" in section and not examples:
+            raise BadHowToPlay(f"{place}: example names one of the site's own scenarios, which a game added "
+                               f"to the site does not have")
         if "example" in section and (not isinstance(section["example"], str) or not section["example"]):
             raise BadHowToPlay(f"{place}: example must name a shipped scenario")
     repeated = sorted({section_id for section_id in ids if ids.count(section_id) > 1})

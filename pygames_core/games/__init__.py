@@ -20,7 +20,7 @@ from typing import Any
 
 from pygames_core.ai.bot import Bot
 from pygames_core.engine.errors import BadPlugin, UnknownGame
-from pygames_core.engine.howto import is_shipped, read_document
+from pygames_core.engine.howto import BUILT_IN_PACKAGE, BadHowToPlay, is_shipped, read_document
 from pygames_core.engine.rules import Rules
 
 ENTRY_POINT_GROUP = "pygames.games"
@@ -192,18 +192,35 @@ def plugin_errors() -> list[dict[str, str]]:
     return [{"game": game_id, "message": message} for game_id, message in _games().errors.items()]
 
 
+def _package(game_id: str) -> str:
+    """The top-level package of a found game's entry point: where its how-to-play document lives
+    (pygames_core/engine/howto.py)."""
+    module = _games().found[game_id].value.partition(":")[0].strip()
+    return module.split(".")[0]
+
+
 def _summary(game_id: str) -> dict[str, Any]:
-    if not is_shipped(game_id):
+    package = _package(game_id)
+    if not is_shipped(game_id, package):
         return {"pitch": None, "length": None}
-    document = read_document(game_id)
+    try:
+        document = read_document(game_id, package)
+    except BadHowToPlay:
+        if package == BUILT_IN_PACKAGE:
+            raise  # the project's own: the tests and the build stop on it
+        # a plugin's: the game plays on, listed without one; asking for it says what is wrong, and the
+        # plugin's contract tests (pygames_core.testing) fail on it
+        return {"pitch": None, "length": None}
     return {"pitch": document["pitch"], "length": document["length"]}
 
 
 def how_to_play(game_id: str) -> dict[str, Any]:
-    """How to play the game, for a newcomer: its how-to-play document (the format is in
-    pygames_core/engine/howto.py), checked. Raises UnknownGame for an unknown id, BadHowToPlay when the game
-    has no document or it is malformed."""
-    return read_document(find_rules(game_id).game_id)
+    """How to play the game, for a newcomer: its how-to-play document (the format, and where a plugin
+    ships its own, are in pygames_core/engine/howto.py), checked. Raises UnknownGame for an unknown id,
+    BadPlugin for a plugin that cannot be played, BadHowToPlay when the game has no document or it is
+    malformed."""
+    game_id = find_rules(game_id).game_id
+    return read_document(game_id, _package(game_id))
 
 
 def find_entry(game_id: str) -> Entry:

@@ -52,3 +52,7 @@ def test_bots_play_to_the_end() -> None:
 
 def test_registered_by_its_entry_point() -> None:
     testing.check_registered(ENTRY)
+
+
+def test_how_to_play_is_shipped() -> None:
+    testing.check_how_to_play(ENTRY)

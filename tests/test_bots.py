@@ -114,6 +114,35 @@ def deterministic_search(monkeypatch):
     return 600_000  # a budget that is never the limit
 
 
+def test_the_search_plays_out_and_defaults_to_the_games_playout_policy():
+    """`Bot.playout_action` (by default the normal bot's `policy_action`) plays the search's play-outs,
+    and its choice is what the search keeps when no action is clearly better (here every play-out is
+    worth the same, so none is)."""
+    game = positions()[5]
+    seat = game.current_player
+    legal = game.legal_actions()
+    state = ARSENE_BOT.sample_state(game.view(seat), Rng(3))
+    assert ARSENE_BOT.playout_action(state, Rng(4)) == ARSENE_BOT.policy_action(state, Rng(4))
+    played: list[str] = []
+
+    class EvenBot(type(ARSENE_BOT)):
+        def policy_action(self, state, rng):
+            played.append("policy")
+            return super().policy_action(state, rng)
+
+        def playout_action(self, state, rng):
+            played.append("playout")
+            actions = self.rules.legal_actions(state)
+            return legal[-1] if actions == legal else actions[0]
+
+        def evaluate(self, state, seat):
+            return 0.5
+
+    action, stats = search.search_action(EvenBot(ARSENE), game.view(seat), legal, seat, Rng(1), 600_000, 12)
+    assert action == legal[-1] and stats["samples"] == 12
+    assert "playout" in played and "policy" not in played
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_bot_choice_depends_only_on_its_own_view(level, deterministic_search):
     swapped = HIDDEN[6:] + HIDDEN[:6]  # the same unseen cards, held by other players

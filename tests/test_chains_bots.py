@@ -12,7 +12,7 @@ import pytest
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains.bot import BOT as CHAINS_BOT
-from pygames_core.games.chains.policy import NEVER, policy_action, slot_for, wait_for
+from pygames_core.games.chains.policy import NEVER, policy_action, slot_by_number, slot_for, wait_for
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.state import sold_out_threshold
 
@@ -163,10 +163,22 @@ def test_the_policy_extends_a_run_from_a_slot_before_closing_it():
     # end card 6 could close the run now; the 6 on a slot extends it instead, and end card 5 closes it
     game = solitaire({"work": [10, 9, 8, 7], "slots": [[6]], "end_cards": [5, 6]})
     assert pg.bot_action(game, "normal") == {"type": "move", "slot": 0}
-    # and in the expansion, where a move keeps the turn and a close ends it
+    # and in the expansion's play-outs, where a move keeps the turn and a close ends it; the normal bot
+    # there closes at once (normal_action: a simpler play, so that the levels differ)
     table = {"work": [10, 9, 8, 7], "slots": [[6]]}
     expansion = pg.new_game("chains", players=2, setup={"tables": [table, {}], "current": 0})
-    assert pg.bot_action(expansion, "normal") == {"type": "move", "slot": 0}
+    assert CHAINS_BOT.playout_action(expansion._state, Rng(0)) == {"type": "move", "slot": 0}
+    assert pg.bot_action(expansion, "normal") == {"type": "close", "end": 6}
+
+
+def test_the_normal_bot_lays_a_card_by_its_number_in_the_expansion():
+    slots = [[10], [3], [], [2, 5], [8]]
+    assert slot_by_number(slots, 4) == 1  # on the 3: next number up
+    assert slot_by_number(slots, 7) == 3  # on the 5, a lower card of the same run
+    assert slot_by_number(slots, 1) == 2  # no lower card: the empty slot
+    table = {"work": [10, 9], "slots": slots, "drawn": 4}
+    game = pg.new_game("chains", players=2, setup={"tables": [table, {}], "current": 0})
+    assert pg.bot_action(game, "normal") == {"type": "place", "to": "slot", "slot": 1}
 
 
 def test_the_normal_bot_wins_a_fair_share_of_the_solitaire_deals():

@@ -36,6 +36,13 @@ class Bot(ABC, Generic[S]):
         """A quick sensible action for the player to move, using only what that seat could know."""
         return rng.choice(self.rules.legal_actions(state))
 
+    def playout_action(self, state: S, rng: Rng) -> dict[str, Any]:
+        """The action the searching levels' play-outs take for the player to move, and the choice their
+        search keeps unless another is clearly better: by default `policy_action`, the normal bot's. A
+        game gives its play-outs a policy of their own where its best quick play would leave the hard
+        bot too little to add over a normal bot that played it (Chains' expansion)."""
+        return self.policy_action(state, rng)
+
     def normal_search_samples(self, view: dict[str, Any]) -> int:
         """How many states the normal bot samples for a short search from this `view`, where the game's
         policy alone plays a moment badly (Arsène: the last tricks of a deal, where the count must be hit

@@ -35,7 +35,7 @@ def should_take(chance: float) -> bool:
 
 def sampled_win_chance(bot: Bot[Any], view: dict[str, Any], seat: int, rng: Rng, budget_ms: int) -> tuple[float, int]:
     """The share of play-outs that `seat`'s side wins (ties count half), each from a state sampled
-    from the view and played to the end of the game with the normal policy (which never doubles
+    from the view and played to the end of the game with the play-out policy (which never doubles
     and always takes, so the play-out is decided by the play). Returns (chance, samples)."""
     deadline = time.perf_counter() + budget_ms / 1000
     side = bot.side_of(seat)
@@ -49,8 +49,8 @@ def sampled_win_chance(bot: Bot[Any], view: dict[str, Any], seat: int, rng: Rng,
 
 
 def game_outcome(bot: Bot[Any], state: Any, side: int, rng: Rng) -> float:
-    """Play the game being played in `state` out with the normal policy: 1 if `side` wins it, 0 if
-    it loses, 0.5 for a tie."""
+    """Play the game being played in `state` out with the play-out policy (`Bot.playout_action`): 1 if
+    `side` wins it, 0 if it loses, 0.5 for a tie."""
     match = bot.cube_match(state)
     assert match is not None
     settled = match.games
@@ -59,7 +59,7 @@ def game_outcome(bot: Bot[Any], state: Any, side: int, rng: Rng) -> float:
         assert match is not None
         if match.games > settled:
             break
-        bot.rules.apply(state, bot.policy_action(state, rng))
+        bot.rules.apply(state, bot.playout_action(state, rng))
     winner = match.results[settled]["side"]
     return 0.5 if winner is None else float(winner == side)
 

@@ -11,9 +11,10 @@ The samples are raced: once a few samples are in, an action whose paired play-ou
 behind the leader's (DROP_STANDARD_ERRORS standard errors) is played out no more, so the budget goes
 to telling the close ones apart; when a single action is left the search stops early.
 
-The normal bot's choice is the default: the search overrules it only when its best action beats
-that choice by more than the noise of the paired differences (one standard error). With few
-samples — a slow phone, a short budget — the hard bot so plays at least as well as the normal one
+The play-out policy's choice (the game's `Bot.playout_action`: the normal bot's, unless the game gives
+its play-outs a policy of their own) is the default: the search overrules it only when its best
+action beats that choice by more than the noise of the paired differences (one standard error). With
+few samples — a slow phone, a short budget — the hard bot so plays at least as well as that policy
 instead of following the luck of two or three deals.
 """
 
@@ -42,7 +43,7 @@ def playout(bot: Bot[Any], start: Any, state: Any, rng: Rng) -> Any:
     for _ in range(MAX_PLAYOUT_STEPS):
         if bot.rules.current_player(state) is None or bot.playout_done(start, state):
             break
-        bot.rules.apply(state, bot.policy_action(state, rng))
+        bot.rules.apply(state, bot.playout_action(state, rng))
     return state
 
 
@@ -73,7 +74,7 @@ def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[st
     still in the race tried in the same sample, so the first values of any two are paired), sampling
     until the budget is spent (at least MIN_SAMPLES, at most `max_samples`, by default MAX_SAMPLES; the
     clock is read before every play-out, and a sample the deadline cuts short is left out) or one
-    candidate is left of several; the index among `candidates` of the normal policy's choice in the
+    candidate is left of several; the index among `candidates` of the play-out policy's choice in the
     first sample (-1 when it is not one of them); and whether each candidate was still in the race at
     the end (a dropped one has no more values than the samples drawn until it was dropped)."""
     deadline = time.perf_counter() + time_budget_ms / 1000
@@ -86,8 +87,8 @@ def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[st
             time.perf_counter() < deadline and (len(racing) > 1 or len(candidates) == 1))):
         sample = bot.sample_state(view, rng)
         if default is None:
-            normal = bot.policy_action(bot.rules.copy_state(sample), rng)
-            default = next((i for i, action in enumerate(candidates) if action == normal), -1)
+            quick = bot.playout_action(bot.rules.copy_state(sample), rng)
+            default = next((i for i, action in enumerate(candidates) if action == quick), -1)
         interrupted = False
         for i in racing:
             if samples >= MIN_SAMPLES and time.perf_counter() >= deadline:

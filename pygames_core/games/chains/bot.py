@@ -14,7 +14,7 @@ from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains import knowledge
 from pygames_core.games.chains.knowledge import ChainsView, TableView
-from pygames_core.games.chains.policy import policy_action
+from pygames_core.games.chains.policy import normal_action, policy_action
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.solver import best_outcome
 from pygames_core.games.chains.state import NUMBERS, POINTS, ChainsState, score_of, winners
@@ -93,6 +93,9 @@ class ChainsBot(Bot[ChainsState]):
         return knowledge.sample_state(cast(ChainsView, view), rng)
 
     def policy_action(self, state: ChainsState, rng: Rng) -> dict[str, Any]:
+        return normal_action(state, rng)
+
+    def playout_action(self, state: ChainsState, rng: Rng) -> dict[str, Any]:
         return policy_action(state, rng)
 
     def playout_done(self, start: ChainsState, state: ChainsState) -> bool:

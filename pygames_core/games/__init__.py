@@ -47,10 +47,15 @@ class _Point:
     value: str
     distribution: str
 
+    @property
+    def module(self) -> str:
+        """The module part of `module:attribute`."""
+        return self.value.partition(":")[0].strip()
+
     def load(self) -> Any:
-        module, _, attribute = self.value.partition(":")
-        target: Any = importlib.import_module(module.strip())
-        for part in attribute.strip().split(".") if attribute.strip() else []:
+        attribute = self.value.partition(":")[2].strip()
+        target: Any = importlib.import_module(self.module)
+        for part in attribute.split(".") if attribute else []:
             target = getattr(target, part)
         return target
 
@@ -195,8 +200,7 @@ def plugin_errors() -> list[dict[str, str]]:
 def _package(game_id: str) -> str:
     """The top-level package of a found game's entry point: where its how-to-play document lives
     (pygames_core/engine/howto.py)."""
-    module = _games().found[game_id].value.partition(":")[0].strip()
-    return module.split(".")[0]
+    return _games().found[game_id].module.split(".")[0]
 
 
 def _summary(game_id: str) -> dict[str, Any]:

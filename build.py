@@ -25,7 +25,8 @@ Python in Node (tools/compile_pyc.py): Python no longer compiles them on every v
 Third-party games (`--game-wheel`, a wheel or a folder of wheels, repeatable) are checked (a pure-Python
 wheel with a `pygames.games` entry point) and shipped under plugins/, with Pyodide's micropip, which the
 worker installs them with; such a site ships the whole standard library, since a game may import any
-of it. A site without them ships neither micropip nor the extra modules.
+of it. A site without them ships neither micropip nor the extra modules. A game wheel's how-to-play
+documents are read from the wheel (none of its code runs here), checked and shipped in howto/ too.
 """
 
 from __future__ import annotations
@@ -294,10 +295,12 @@ WHEEL_NAME = re.compile(r"^(?P<name>[A-Za-z0-9_.]+)-(?P<version>[A-Za-z0-9_.+!]+
 
 
 class GameWheel(NamedTuple):
-    """A third-party game's wheel, checked: its file and its distribution's name."""
+    """A third-party game's wheel, checked: its file, its distribution's name, and the how-to-play
+    documents it ships, by game id (the files' bytes, not yet checked: write_plugin_how_to_play)."""
 
     path: Path
     distribution: str
+    documents: dict[str, bytes]
 
 
 def find_game_wheels(sources: Sequence[Path]) -> list[GameWheel]:
@@ -355,11 +358,16 @@ def check_game_wheel(path: Path) -> GameWheel:
         sections.read_string(entry_points)
     except configparser.Error as error:
         raise BuildError(f"{path}: its entry_points.txt cannot be read: {error}") from None
-    games = tuple(sections[PLUGIN_GROUP]) if sections.has_section(PLUGIN_GROUP) else ()
+    games = dict(sections[PLUGIN_GROUP]) if sections.has_section(PLUGIN_GROUP) else {}
     if not games:
         raise BuildError(f"{path}: registers no game: no entry point in the group {PLUGIN_GROUP} "
                          f"(docs/adding-a-game.md)")
-    return GameWheel(path, distribution)
+    # a game's how-to-play document is <its top-level package>/howto/<id>.json (pygames_core/engine/howto.py)
+    places = {game: f"{value.partition(':')[0].strip().split('.')[0]}/howto/{game}.json"
+              for game, value in games.items()}
+    with zipfile.ZipFile(path) as archive:
+        documents = {game: archive.read(place) for game, place in places.items() if place in members}
+    return GameWheel(path, distribution, documents)
 
 
 def digest(data: bytes) -> str:
@@ -543,6 +551,26 @@ def write_how_to_play(target: Path) -> None:
         (target / f"{game['id']}.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
 
 
+def write_plugin_how_to_play(target: Path, games: Sequence[GameWheel]) -> None:
+    """Each game wheel's how-to-play documents as howto/<game>.json beside the built-in ones, checked
+    (a malformed one, or a game id a built-in game or another wheel has, fails the build), so that a plugin
+    game's rules are there before Python starts, and offline, like the others'."""
+    from pygames_core import PygamesError
+    from pygames_core.engine.howto import parse_document
+
+    for wheel in games:
+        for game, data in wheel.documents.items():
+            shipped = target / f"{game}.json"
+            if shipped.exists():
+                raise BuildError(f"{wheel.path}: the game id {game!r} is taken: its how-to-play document would "
+                                 f"replace another game's")
+            try:
+                parse_document(data, f"{wheel.path.name}: {game}'s how-to-play document", examples=False)
+            except PygamesError as error:
+                raise BuildError(str(error)) from None
+            shipped.write_bytes(data)
+
+
 def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]:
     """Assemble the whole site in `dist` (replacing it) and return build.json's contents.
     `game_wheels`: third-party games (wheels, or folders of them) to ship (find_game_wheels)."""
@@ -571,6 +599,7 @@ def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     write_how_to_play(dist / "howto")  # first: a malformed document is reported as such
+    write_plugin_how_to_play(dist / "howto", games)
     from pygames_core import list_games, list_levels
 
     (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")

@@ -205,9 +205,12 @@ def test_a_broken_wheel_is_said_and_the_built_in_games_play_on(visitor: BrowserC
 
 
 def test_the_example_games_how_to_play_from_the_picker(visitor: BrowserContext, plugin_site: PluginSite) -> None:
-    # shipped in the game's own package (pygames_core/engine/howto.py), read by Python once the wheel is in
+    # shipped in the game's own package (pygames_core/engine/howto.py), and copied by the build from the
+    # wheel to the site's howto/, where the page reads the rules before Python starts (learn.js)
     document = json.loads((example_project() / plugin_site.game_id / "howto" / f"{plugin_site.game_id}.json")
                           .read_text(encoding="utf-8"))
+    shipped = plugin_site.folder / "howto" / f"{plugin_site.game_id}.json"
+    assert json.loads(shipped.read_text(encoding="utf-8")) == document
     page = visitor.new_page()
     open_site(page, plugin_site.url)
     wait_for_added_game(page, plugin_site)

@@ -16,12 +16,14 @@ ENTRY_POINTS = "[pygames.games]\ntricks = tricks_game:ENTRY\n"
 
 
 def make_wheel(folder: Path, name: str = "tricks_game-0.1-py3-none-any.whl", *, wheel_file: str = WHEEL_FILE,
-               entry_points: str | None = ENTRY_POINTS) -> Path:
-    """A wheel as setuptools writes one: a module and its dist-info."""
+               entry_points: str | None = ENTRY_POINTS, files: dict[str, str | bytes] | None = None) -> Path:
+    """A wheel as setuptools writes one: a module (and any more `files`) and its dist-info."""
     path = folder / name
     distribution = "-".join(name.split("-")[:2])
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("tricks_game/__init__.py", "ENTRY = None\n")
+        for member, data in (files or {}).items():
+            archive.writestr(member, data)
         archive.writestr(f"{distribution}.dist-info/WHEEL", wheel_file)
         archive.writestr(f"{distribution}.dist-info/METADATA", "Metadata-Version: 2.1\nName: tricks-game\n")
         if entry_points is not None:
@@ -85,3 +87,51 @@ def test_micropip_is_the_only_package_a_site_with_games_adds_to_the_lock(build: 
 def test_a_new_pyodide_wanting_another_micropip_fails_the_build_naming_the_pin(build: ModuleType) -> None:
     with pytest.raises(build.BuildError, match=r"wants micropip 9\.9, build\.py pins 0\.11\.1"):
         build.pypi_wheel("micropip", {"version": "9.9", "file_name": "micropip-9.9-py3-none-any.whl"})
+
+
+# a valid document of a plugin game: the example game's
+HOW_TO_PLAY = json.loads((Path(__file__).resolve().parents[1] / "examples" / "german_whist" / "german_whist" / "howto"
+                          / "german_whist.json").read_text(encoding="utf-8"))
+
+
+def test_a_wheels_how_to_play_is_shipped_beside_the_built_in_ones(build: ModuleType, tmp_path: Path) -> None:
+    """A game's document, <its top-level package>/howto/<id>.json in the wheel, is read without running
+    the plugin and written as howto/<id>.json (the page reads the rules from there before Python starts);
+    a wheel without one ships none."""
+    document = json.dumps(HOW_TO_PLAY, ensure_ascii=False)
+    wheel = make_wheel(tmp_path, entry_points="[pygames.games]\ntricks = tricks_game.entry:ENTRY\n",
+                       files={"tricks_game/howto/tricks.json": document})
+    bare = make_wheel(tmp_path, "cards_game-2.0-py3-none-any.whl",
+                      entry_points="[pygames.games]\ncards = cards_game:ENTRY\n")
+    found = build.find_game_wheels([wheel, bare])
+    assert found[0].documents == {"tricks": document.encode("utf-8")} and found[1].documents == {}
+    howto = tmp_path / "howto"
+    howto.mkdir()
+    build.write_plugin_how_to_play(howto, found)
+    assert json.loads((howto / "tricks.json").read_text(encoding="utf-8")) == HOW_TO_PLAY
+    assert sorted(path.name for path in howto.iterdir()) == ["tricks.json"]
+
+
+@pytest.mark.parametrize(("document", "said"), [
+    (b"{not json", "tricks's how-to-play document: not a JSON document"),
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deep"),
+    (json.dumps({**HOW_TO_PLAY, "sections": [{**HOW_TO_PLAY["sections"][0], "example": "arsene-basics"}]}).encode(),
+     "example"),
+])
+def test_a_malformed_how_to_play_in_a_wheel_fails_the_build_saying_why(build: ModuleType, tmp_path: Path,
+                                                                        document: bytes, said: str) -> None:
+    wheel = make_wheel(tmp_path, files={"tricks_game/howto/tricks.json": document})
+    found = build.find_game_wheels([wheel])
+    with pytest.raises(build.BuildError, match=re.escape(said)):
+        build.write_plugin_how_to_play(tmp_path, found)
+    assert not (tmp_path / "tricks.json").exists()
+
+
+def test_a_wheels_game_id_that_is_taken_fails_the_build(build: ModuleType, tmp_path: Path) -> None:
+    """A plugin naming its game like a built-in one would replace that game's rules page."""
+    wheel = make_wheel(tmp_path, entry_points="[pygames.games]\narsene = tricks_game:ENTRY\n",
+                       files={"tricks_game/howto/arsene.json": json.dumps(HOW_TO_PLAY)})
+    (tmp_path / "arsene.json").write_text("{}", encoding="utf-8")  # the built-in game's, written first
+    with pytest.raises(build.BuildError, match="the game id 'arsene' is taken"):
+        build.write_plugin_how_to_play(tmp_path, build.find_game_wheels([wheel]))
+    assert (tmp_path / "arsene.json").read_text(encoding="utf-8") == "{}"

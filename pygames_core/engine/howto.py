@@ -64,11 +64,21 @@ def read_document(game_id: str, package: str = BUILT_IN_PACKAGE) -> dict[str, An
     where = f"{package}/howto/{game_id}.json"
     if not source.is_file():
         raise BadHowToPlay(f"{where}: {game_id} has no how-to-play document")
+    return parse_document(source.read_bytes(), where, examples=package == BUILT_IN_PACKAGE)
+
+
+def parse_document(data: bytes, where: str, *, examples: bool) -> dict[str, Any]:
+    """A how-to-play document from its file's bytes, checked against the format above (`examples`: whether
+    it may name the site's example scenarios, which only the built-in games' documents do); `where` names
+    the file in a BadHowToPlay. The build reads a plugin's document from its wheel with it, running none
+    of the plugin's code."""
     try:
-        document: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
-    except ValueError as error:  # not UTF-8, or not JSON
+        document: dict[str, Any] = json.loads(data.decode("utf-8"))
+    except ValueError as error:  # not UTF-8 (UnicodeDecodeError is a ValueError), or not JSON
         raise BadHowToPlay(f"{where}: not a JSON document ({error})") from None
-    _check_document(document, where, examples=package == BUILT_IN_PACKAGE)
+    except RecursionError:
+        raise BadHowToPlay(f"{where}: not a how-to-play document (nested too deep to read)") from None
+    _check_document(document, where, examples)
     return document
 
 

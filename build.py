@@ -650,6 +650,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if not self.quiet:
             super().log_message(format, *args)
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        # a page closed while a file was on its way (a browser test ending, a visitor leaving) is no fault
+        # of the site's: not worth a traceback in the log
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().copyfile(source, outputfile)
+
 
 def make_server(directory: Path = DIST, port: int = 0, *, quiet: bool = False,
                 cache_control: str = SiteHandler.cache_control) -> ThreadingHTTPServer:

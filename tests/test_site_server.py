@@ -3,7 +3,10 @@ benchmarks see the caching a visitor of the published site gets."""
 
 from __future__ import annotations
 
+import socket
+import struct
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -49,3 +52,18 @@ def test_the_site_itself_is_the_index_page(served: tuple[Path, str]) -> None:
     status, headers, body = get(url)
     assert (status, body) == (200, b"<!doctype html>")
     assert get(f"{url}?pace=0", headers["ETag"])[0] == 304
+
+
+def test_a_visitor_leaving_mid_file_is_no_error(served: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A client that resets the connection while a large file is sent: the server writes no traceback
+    and goes on answering."""
+    site, url = served
+    (site / "big.bin").write_bytes(b"x" * 20_000_000)
+    host, port = url.removeprefix("http://").rstrip("/").split(":")
+    with socket.create_connection((host, int(port))) as client:
+        client.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.recv(1000)  # the answer has begun
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+    time.sleep(0.5)  # the server meets the reset on its next writes
+    assert get(f"{url}app.js")[0] == 200
+    assert "Traceback" not in capsys.readouterr().err

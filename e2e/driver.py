@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from playwright.sync_api import Page, expect
 
@@ -24,6 +25,7 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 LAPTOP = {"width": 1366, "height": 768}  # the smallest common laptop screen: the layout tests' desktop size
 TABLE = "#game > *"  # the table a renderer draws
+T = TypeVar("T")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"  # screenshots to look at (gitignored)
 
 
@@ -64,31 +66,47 @@ def stored_save(page: Page) -> dict | None:
     return page.evaluate(STORED_SAVE)
 
 
+def poll(page: Page, check: Callable[[], T | None], what: str, timeout_ms: int = TIMEOUT_MS) -> T:
+    """Call `check` every 100 ms (of `page`'s clock) until it returns something other than None; return
+    that. An AssertionError saying `what` was awaited when `timeout_ms` pass first."""
+    for _ in range(max(1, timeout_ms // 100)):
+        value = check()
+        if value is not None:
+            return value
+        page.wait_for_timeout(100)
+    raise AssertionError(f"waited {timeout_ms / 1000:g} s for {what}")
+
+
+def wait_until(page: Page, script: str, arg: object = None, timeout_ms: int = TIMEOUT_MS) -> object:
+    """Wait until the page function `script` (called with `arg`; async or not) returns a truthy value;
+    return it. Not page.wait_for_function: that takes the promise an async function returns for a truthy
+    answer, and so returns at once, whatever the answer will be (tests/test_e2e_waits.py keeps it out)."""
+    return poll(page, lambda: page.evaluate(script, arg) or None, f"{script} to hold", timeout_ms)
+
+
 def wait_for_new_save(page: Page, before: dict | None) -> dict:
     """Wait until the stored save of the game last played is no longer `before`; return it."""
     text = None if before is None else before["text"]
-    page.wait_for_function(f"async (text) => (await ({STORED_SAVE})())?.text !== text", arg=text, timeout=TIMEOUT_MS)
-    saved = stored_save(page)
-    assert saved is not None
+    saved = wait_until(page, (f"async (text) => {{ const saved = await ({STORED_SAVE})();"
+                                     " return saved?.text !== text && saved; }"), text)
+    assert isinstance(saved, dict)
     return saved
 
 
 def wait_for_stored(page: Page, text: str) -> None:
     """Wait until the stored save of the game last played is `text` (a game resumed from the picker
     becomes the last played a moment after its table is drawn: the store is written asynchronously)."""
-    page.wait_for_function(f"async (text) => (await ({STORED_SAVE})())?.text === text", arg=text, timeout=TIMEOUT_MS)
+    wait_until(page, f"async (text) => (await ({STORED_SAVE})())?.text === text", text)
 
 
 def wait_for_saved_actions(page: Page, count: int) -> pg.Game:
     """Wait until the stored game of the game last played has more than `count` actions; return it
     rebuilt in CPython. (Waiting for a different save text is not enough: a resumed game may be stored
     again in the page's own serialization before the move is.)"""
-    for _ in range(TIMEOUT_MS // 100):
+    def longer() -> pg.Game | None:
         game = saved_game(page)
-        if len(game.history) > count:
-            return game
-        page.wait_for_timeout(100)
-    raise AssertionError(f"the stored game still has {count} actions or fewer")
+        return game if len(game.history) > count else None
+    return poll(page, longer, f"a stored game of more than {count} actions")
 
 
 def saved_game(page: Page) -> pg.Game:

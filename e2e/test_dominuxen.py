@@ -15,13 +15,13 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE,
-    STORED_SAVE,
     assert_play_in_view,
     open_site,
     resume_position,
     saved_game,
     shipped_scenario,
     start_game,
+    wait_for_saved_actions,
     wait_for_turn_or_summary,
     words_through_the_page,
 )
@@ -329,9 +329,7 @@ def test_hint_marks_a_legal_action_of_each_decision(page: Page, site_url: str, p
     assert focused, "the suggested action takes the focus"
     assert_play_in_view(page, *REGIONS[phase], screenshot=f"dominuxen-phone-en-hint-{phase}")
     page.keyboard.press("Enter")  # Enter on the focused mark does the suggested action
-    page.wait_for_function(f"async () => JSON.parse((await ({STORED_SAVE})()).text).actions.length"
-                           f" > {len(game.history)}")
-    assert saved_game(page).history[len(game.history)] == hinted
+    assert wait_for_saved_actions(page, len(game.history)).history[len(game.history)] == hinted
 
 
 

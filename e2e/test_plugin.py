@@ -24,6 +24,7 @@ from driver import (
     open_site,
     stored_save,
     take_human_turn,
+    wait_until,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -130,14 +131,13 @@ def turn_or_summary(page: Page) -> str:
         return "summary"
     if not page.is_visible("#game > .gn-table"):
         return "turn"
-    page.wait_for_function(
-        f"""async () => {{
+    wait_until(page, f"""async () => {{
             const snap = (await ({STORED_SAVE})())?.snap;
             const key = (action) => JSON.stringify(Object.keys(action).sort().map((name) => [name, action[name]]));
             const offered = [...document.querySelectorAll("#game [data-hint-key]")]
                 .map((e) => key(JSON.parse(e.dataset.hintKey))).sort();
             return snap && JSON.stringify(snap.legal.map(key).sort()) === JSON.stringify(offered);
-        }}""", timeout=TIMEOUT_MS)
+        }}""")
     return "turn"
 
 
@@ -153,8 +153,7 @@ def take_generic_turn(page: Page) -> None:
 
 def wait_for_moves_beyond(page: Page, moves: int) -> None:
     """Until the saved game has more moves than `moves` (the move made was played and saved)."""
-    page.wait_for_function(f"async (moves) => ((await ({STORED_SAVE})())?.snap.moves ?? -1) > moves", arg=moves,
-                           timeout=TIMEOUT_MS)
+    wait_until(page, f"async (moves) => ((await ({STORED_SAVE})())?.snap.moves ?? -1) > moves", moves)
 
 
 def play_to_the_end(page: Page) -> None:

@@ -18,6 +18,7 @@ from driver import (
     stored_save,
     take_human_turn,
     wait_for_turn_or_summary,
+    wait_until,
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -85,7 +86,7 @@ def test_a_shared_deal_deals_the_same_cards_and_allows_no_undo(page: Page, site_
     expect(page.locator("#message-action")).to_be_visible()
     assert saved_game(page).history == playing
     page.click("#message-action")
-    page.wait_for_function(f"async () => (await ({STORED_SAVE})()).text.includes('\"seed\":22')")
+    wait_until(page, f"async () => (await ({STORED_SAVE})()).text.includes('\"seed\":22')")
     assert saved_game(page).seed == 22
 
 

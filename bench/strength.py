@@ -15,8 +15,9 @@ bot samples less: the report gives the load average and the samples per move bes
 The groups are the independent units: each group's mean win share of the stronger side (against each
 weaker seat or team, a tie counting half) and mean margin, and the 95% confidence intervals (Student's
 t) over the groups' means. Where the game is played in deals (result "deals"), the same is reported per
-deal, from the scores' change over each deal. A run stopped with Ctrl-C (SIGINT, also when it was
-started in the background) reports the groups it has finished.
+deal, from the scores' change over each deal (in a team game, each team's change against its own in the
+other game of the group, where the other level played the same cards). A run stopped with Ctrl-C
+(SIGINT, also when it was started in the background) reports the groups it has finished.
 """
 
 from __future__ import annotations
@@ -115,6 +116,21 @@ def standing(played: Played, unit: int, team_game: bool) -> tuple[bool, float]:
     return won, played.scores[unit]
 
 
+def duplicate_deal_wins(games: list[Played], strong_units: list[list[int]]) -> list[float]:
+    """A team game's deals as duplicate boards: a team's result in a deal (its score's change less the
+    other team's) with the stronger level at its seats, against the same team's result in the other game
+    of the group, where the weaker level held the same cards (a deal is dealt alike in both games: the
+    shuffles come from the group's seed, not from the play). Compared within one game instead, where only
+    one team scores in a deal (Roller Derby's rolling team), the team that held the cards would win the
+    deal at either level, and the share would be 0.50 by construction."""
+    def result(gains: list[float], team: int) -> float:
+        return gains[team] - gains[1 - team]
+    return [compare(result(mine, team), result(theirs, team))
+            for strong_game, units in zip(games, strong_units, strict=True) for team in units
+            for weak_game, weak_units in zip(games, strong_units, strict=True) if team not in weak_units
+            for mine, theirs in zip(strong_game.deal_gains, weak_game.deal_gains, strict=False)]
+
+
 def group_figures(games: list[Played], strong_units: list[list[int]], team_game: bool) -> dict[str, Any]:
     """A duplicate group's means: the stronger side's win share and margin over each pairing of a
     stronger unit with a weaker one, per game and (where the game has deals) per deal."""
@@ -130,7 +146,9 @@ def group_figures(games: list[Played], strong_units: list[list[int]], team_game:
         margins.append(s_score - w_score)
         for s_gains, w_gains in zip(strong_game.deal_gains, weak_game.deal_gains, strict=False):
             deal_wins.append(compare(s_gains[s], w_gains[w]))
-            deal_margins.append(s_gains[s] - w_gains[w])
+            deal_margins.append(s_gains[s] - w_gains[w])  # a team game's mean: the duplicate's too (margins add)
+    if team_game:
+        deal_wins = duplicate_deal_wins(games, strong_units)
     return {"win": statistics.fmean(wins), "margin": statistics.fmean(margins),
             "deal_win": statistics.fmean(deal_wins) if deal_wins else None,
             "deal_margin": statistics.fmean(deal_margins) if deal_margins else None}

@@ -56,6 +56,19 @@ def test_a_tiny_tournament_reports_every_figure(strength):
     assert len(table) == 3 and table[2].startswith("| dominuxen (3p) | hard (2 ms) vs normal | 2 |")
 
 
+def test_a_team_games_deals_compare_each_team_with_the_same_cards_at_either_level(strength):
+    # only the team that rolls scores in a deal (Roller Derby): team 0 rolls the first deal, team 1 the
+    # second, in both games; the stronger level makes more of its rolls and gives away less on the others'
+    strong_at_0 = strength.Played([0], [10, 3], deal_gains=[[10, 0], [0, 3]])
+    strong_at_1 = strength.Played([1], [4, 8], deal_gains=[[4, 0], [0, 8]])
+    figures = strength.group_figures([strong_at_0, strong_at_1], [[0], [1]], True)
+    assert figures["deal_win"] == 1.0  # compared within each game it would be 0.50: who rolled, not who played
+    assert figures["deal_margin"] == (10 - 3 + 8 - 4) / 4
+    assert figures["win"] == 1.0 and figures["margin"] == (7 + 4) / 2
+    even = strength.Played([0], [10, 3], deal_gains=[[10, 0], [0, 3]])
+    assert strength.group_figures([strong_at_0, even], [[0], [1]], True)["deal_win"] == 0.5
+
+
 def test_a_solitaire_compares_the_two_levels_on_the_same_deal(strength):
     report = strength.tournament("chains", 1, {}, "normal", "easy", 1, None, first_seed=3)
     assert report["games"] == 2 and report["deal_win_share"] is None

@@ -362,9 +362,10 @@ def check_game_wheel(path: Path) -> GameWheel:
     if not games:
         raise BuildError(f"{path}: registers no game: no entry point in the group {PLUGIN_GROUP} "
                          f"(docs/adding-a-game.md)")
-    # a game's how-to-play document is <its top-level package>/howto/<id>.json (pygames_core/engine/howto.py)
-    places = {game: f"{value.partition(':')[0].strip().split('.')[0]}/howto/{game}.json"
-              for game, value in games.items()}
+    from pygames_core.engine.howto import document_path
+
+    # a game's document is in the top-level package of its entry point's `module:attribute`
+    places = {game: document_path(game, value.partition(":")[0].strip().split(".")[0]) for game, value in games.items()}
     with zipfile.ZipFile(path) as archive:
         documents = {game: archive.read(place) for game, place in places.items() if place in members}
     return GameWheel(path, distribution, documents)

@@ -45,8 +45,17 @@ class BadHowToPlay(PygamesError):
 BUILT_IN_PACKAGE = "pygames_core"
 
 
+FOLDER = "howto"  # in the game's top-level package
+
+
+def document_path(game_id: str, package: str) -> str:
+    """Where the game's document is from the folder its top-level package `package` is installed in:
+    its name in errors, and its member's name in a wheel (the build reads a plugin's from there)."""
+    return f"{package}/{FOLDER}/{game_id}.json"
+
+
 def _document_file(game_id: str, package: str) -> resources.abc.Traversable:
-    return resources.files(package).joinpath("howto", f"{game_id}.json")
+    return resources.files(package).joinpath(FOLDER, f"{game_id}.json")
 
 
 def is_shipped(game_id: str, package: str = BUILT_IN_PACKAGE) -> bool:
@@ -61,7 +70,7 @@ def read_document(game_id: str, package: str = BUILT_IN_PACKAGE) -> dict[str, An
     Raises BadHowToPlay when the game has no document or its document is malformed.
     """
     source = _document_file(game_id, package)
-    where = f"{package}/howto/{game_id}.json"
+    where = document_path(game_id, package)
     if not source.is_file():
         raise BadHowToPlay(f"{where}: {game_id} has no how-to-play document")
     return parse_document(source.read_bytes(), where, examples=package == BUILT_IN_PACKAGE)

@@ -223,6 +223,15 @@ def test_the_example_games_how_to_play_from_the_picker(visitor: BrowserContext, 
     decisions = sum(p.get("decision", False) for section in document["sections"] for p in section["paragraphs"])
     expect(page.locator("#help p.decision .decision-mark")).to_have_count(decisions)
     page.screenshot(path=str(ARTIFACTS / "plugin-how-to-play-phone-en.png"))
+    # a Japanese reader on a laptop: the same document in Japanese, the picker's line too
+    page.keyboard.press("Escape")
+    page.set_viewport_size(LAPTOP)
+    page.select_option("#language", "ja")
+    expect(choice).to_contain_text(document["pitch"]["ja"])
+    page.click(f'.how-to-play[data-rules="{plugin_site.game_id}"]')
+    expect(page.locator("#help .rules-section h3").first).to_have_text(document["sections"][0]["title"]["ja"])
+    expect(page.locator("#help")).to_contain_text(document["sections"][-1]["paragraphs"][-1]["ja"])
+    page.screenshot(path=str(ARTIFACTS / "plugin-how-to-play-laptop-ja.png"))
 
 
 def test_the_example_game_plays_offline(visitor: BrowserContext, plugin_site: PluginSite) -> None:

@@ -49,8 +49,10 @@ def shown_row(page: Page) -> list[tuple[str | None, ...]]:
 
 
 def engine_row(view: dict) -> list[tuple[str | None, ...]]:
-    return [(str(r["trick"]), r["suit"], str(r["seat"]),
-             str(r["seat"]) if view["special"][r["seat"]] == r["trick"] else None) for r in view["row"]]
+    """The row as the view gives it: a card turned face down has no suit or owner; a special trick's star stays."""
+    special = {trick: str(seat) for seat, trick in enumerate(view["special"])}
+    return [(str(r["trick"]), r.get("suit"), str(r["seat"]) if "seat" in r else None, special.get(r["trick"]))
+            for r in view["row"]]
 
 
 def shown_finished_tricks(page: Page) -> list[tuple[str | None, ...]]:
@@ -59,7 +61,7 @@ def shown_finished_tricks(page: Page) -> list[tuple[str | None, ...]]:
 
 
 def engine_finished_tricks(view: dict) -> list[tuple[str | None, ...]]:
-    return [(str(t["trick"]), view["row"][t["trick"] - 1]["suit"], str(t["winner"]), str(t["points"]),
+    return [(str(t["trick"]), view["row"][t["trick"] - 1].get("suit"), str(t["winner"]), str(t["points"]),
              str(t["doubled"]).lower()) for t in view["played"]]
 
 
@@ -407,6 +409,14 @@ def test_past_tricks_are_turned_over_unless_the_assist_shows_them(
     assert sorted(shown_trick_cells(page, 4)) == sorted(card_text(p["card"]) for p in last["plays"])
     expect(page.locator(".trick-table-box .turned-over")).to_be_visible()
     assert shown_finished_tricks(page) == engine_finished_tricks(view)
+    # their cards of the schedule row are face down too, the last finished trick's still up; the special
+    # tricks' stars stay
+    face_down = [str(t["trick"]) for t in earlier]
+    assert [trick for (trick,) in attributes(page, ".schedule-row .slot.face-down", "data-trick")] == face_down
+    assert [trick for (trick,) in attributes(page, ".trick-table tr:has(.trump.face-down)", "data-trick")] == face_down
+    expect(page.locator(".schedule-row .slot.face-down .slot-card")).to_have_text([""] * 3)
+    stars = {str(trick) for trick in view["special"]}
+    assert {trick for (trick,) in attributes(page, ".schedule-row .slot:has(.mark-special)", "data-trick")} == stars
     page.screenshot(path=str(artifacts / f"on_schedule-turned-over-{name}-{language}.png"), full_page=True)
 
     assisted = mid_deal({"show_played": True})
@@ -414,6 +424,7 @@ def test_past_tricks_are_turned_over_unless_the_assist_shows_them(
     assert wait_for_turn_or_summary(page) == "play"
     expect(page.locator(".trick-table .face-down-trick")).to_have_count(0)
     expect(page.locator(".trick-table-box .turned-over")).to_have_count(0)
+    expect(page.locator(".schedule-row .slot.face-down, .trick-table .trump.face-down")).to_have_count(0)
     for done in assisted.view(HUMAN)["played"]:
         assert sorted(shown_trick_cells(page, done["trick"])) == sorted(card_text(p["card"]) for p in done["plays"])
     page.screenshot(path=str(artifacts / f"on_schedule-assist-{name}-{language}.png"), full_page=True)

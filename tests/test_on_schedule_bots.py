@@ -250,9 +250,12 @@ class Invariants:
         assert Counter(codes(places)) == Counter(ALL_CODES)  # the 52 cards, each once
         view = game.view(None)
         assert len(view["votes"]) <= 13
-        if view["row"]:
-            assert sorted(r["card"] for r in view["row"]) == sorted(v["card"] for v in view["votes"])
-            assert view["special"] == special_tricks(cards(r["card"] for r in view["row"]), view["dealer"])
+        row = game.remembered_view(0)["row"]  # the whole row: the table turns the finished tricks' cards over
+        assert [shown if shown.get("face_down") else entry for shown, entry in zip(view["row"], row, strict=True)] \
+            == view["row"]
+        if row:
+            assert sorted(r["card"] for r in row) == sorted(v["card"] for v in view["votes"])
+            assert view["special"] == special_tricks(cards(r["card"] for r in row), view["dealer"])
         if not game.is_over:
             done = sum(view["tricks"])
             assert done == view["trick_number"] - 1 <= 12

@@ -72,8 +72,29 @@ def test_the_assist_shows_the_full_record_as_before():
         assert all("plays" in t for t in full["played"]) and len(full["played"]) == 5
         assert full["out_of_play"] and len(full["voids"]) == 4
         rest = {k: v for k, v in full.items() if k not in ("out_of_play", "voids")}
-        assert rest == {**plain.view(seat), "played": full["played"], "show_played": True}
+        assert rest == {**plain.view(seat), "played": full["played"], "row": full["row"], "show_played": True}
+        assert all("card" in entry for entry in full["row"])
     assert assisted.view(None)["played"] == [t.to_view() for t in assisted._state.completed]
+
+
+def test_the_schedule_row_is_turned_face_down_trick_by_trick():
+    # the original: 「切り札を示す列は1トリック終了する毎に一枚づつ裏向きにしていくこと」; the row card of the
+    # last finished trick stays up while that trick is in view
+    game = game_at(5, 3)
+    full_row = game.remembered_view(0)["row"]
+    for seat in (None, 0, 1, 2, 3):
+        row = game.view(seat)["row"]
+        assert row[:3] == [{"trick": n, "face_down": True} for n in (1, 2, 3)]
+        assert row[3:] == full_row[3:] and row[4]["suit"] == game.view(seat)["trump"]
+        assert game.view(seat)["special"] == game.remembered_view(0)["special"]  # the sideways cards stay sideways
+    game.apply(pg.bot_action(game, "easy", seed=1))  # the fourth card: trick 5 is finished, trick 4's card turns
+    assert [entry.get("face_down", False) for entry in game.view(0)["row"][:6]] == [True] * 4 + [False] * 2
+
+
+def test_the_row_before_the_play_and_in_the_first_two_tricks_is_face_up():
+    for trick in (1, 2):
+        game = game_at(trick, 0)
+        assert game.view(0)["row"] == game.remembered_view(0)["row"]
 
 
 @pytest.mark.parametrize("seed", [4, 9])

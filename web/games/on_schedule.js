@@ -21,6 +21,7 @@ addStrings({
     osPointsShort: "pts", osVpAria: "{vp} of {target} victory points",
     osSchedule: "Schedule", osScheduleHint: "Laid out after the 13th vote",
     osSlotEmpty: "Trick {n}: trump not scheduled yet",
+    osSlotFaceDown: "Trick {n}: its schedule card turned face down", osTrumpFaceDown: "turned face down",
     osSlot: "Trick {n}: {suit} trump, card {card} cast by {owner}",
     osSlotSpecial: "{owner}'s special trick", osSlotLast: "points double for everyone",
     osSlotCurrent: "being played", osSlotDone: "won by {winner}",
@@ -43,7 +44,7 @@ addStrings({
     osTrickRowDoubled: "{points} points (doubled)",
     osFaceDownRow: "Turned over: {cards} face up, {n} face down",
     osFaceDownRowNoPoints: "Turned over: {n} cards face down",
-    osTurnedOver: "Finished tricks are turned over: the last stays in view, then only point cards show.",
+    osTurnedOver: "Finished tricks are turned over, their schedule cards too: the last stays in view, then only point cards show.",
     osYourVote: "Your vote: pick the trump suit you want (keys S H D C). Your card goes on the stack face up.",
     osWaitVote: "{name} is voting…",
     osYourGive: "Pick two cards for North, then give them (G).",
@@ -86,6 +87,7 @@ addStrings({
     osPointsShort: "点", osVpAria: "勝利点{vp}（{target}点先取）",
     osSchedule: "スケジュール", osScheduleHint: "13票目の後に並べられます",
     osSlotEmpty: "トリック{n}: 切り札は未定",
+    osSlotFaceDown: "トリック{n}: スケジュールカードは裏向き", osTrumpFaceDown: "裏向き",
     osSlot: "トリック{n}: 切り札{suit}、{owner}が出した{card}",
     osSlotSpecial: "{owner}のスペシャルトリック", osSlotLast: "全員の得点が2倍",
     osSlotCurrent: "プレイ中", osSlotDone: "{winner}が獲得",
@@ -108,7 +110,7 @@ addStrings({
     osTrickRowDoubled: "{points}点（2倍）",
     osFaceDownRow: "裏向き済み: 表向きは{cards}、裏向き{n}枚",
     osFaceDownRowNoPoints: "裏向き済み: 裏向き{n}枚",
-    osTurnedOver: "終わったトリックは裏向きにします。直前のトリックは見えたまま、その前は得点札だけが表向きです。",
+    osTurnedOver: "終わったトリックはスケジュールカードとともに裏向きにします。直前のトリックは見えたまま、その前は得点札だけが表向きです。",
     osYourVote: "あなたの投票: 切り札にしたいスートを選んでください（キー S H D C）。札は表向きで積まれます。",
     osWaitVote: "{name}が投票中…",
     osYourGive: "北に渡す札を2枚選んで、渡してください（G）。",
@@ -329,22 +331,31 @@ function scoresBar(view) {
 }
 
 // One slot of a 13-card strip: the vote stack (cards in the order cast) or the schedule row
-// (card i names trick i's trump). Its colour and initial say who cast the card.
+// (card i names trick i's trump). Its colour and initial say who cast the card; a row card the table
+// has turned face down (its trick is over) shows its back.
 function slot(view, number, entry, { label, classes = "", attributes = {}, marks = [] }) {
+  const shown = entry && !entry.face_down;
   return h("li", {
-    class: `slot ${entry ? `seat-${entry.seat} suit-${entry.suit}` : "empty"} ${classes}`,
+    class: `slot ${!entry ? "empty" : shown ? `seat-${entry.seat} suit-${entry.suit}` : "face-down"} ${classes}`,
     "aria-label": label, ...attributes,
   },
   h("span", { class: "slot-number", "aria-hidden": "true", text: number }),
-  h("span", { class: "slot-card", "aria-hidden": "true", text: entry ? cardText(entry.card) : "·" }),
-  h("span", { class: "slot-owner", "aria-hidden": "true", text: entry ? seatShort(view, entry.seat) : "" }),
+  h("span", { class: "slot-card", "aria-hidden": "true", text: shown ? cardText(entry.card) : entry ? "" : "·" }),
+  h("span", { class: "slot-owner", "aria-hidden": "true", text: shown ? seatShort(view, entry.seat) : "" }),
   marks.length > 0 && h("span", { class: "slot-marks", "aria-hidden": "true" }, marks));
 }
 
+// The seat whose special trick `trick` is, or null: the card turned sideways stays sideways face down.
+function specialOwner(special, trick) {
+  const seat = special.indexOf(trick);
+  return seat === -1 ? null : seat;
+}
+
 function rowSlotLabel(view, entry, special, winner, current) {
-  const parts = [t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card),
-    owner: seatName(view, entry.seat) })];
-  if (special[entry.seat] === entry.trick) parts.push(t("osSlotSpecial", { owner: seatName(view, entry.seat) }));
+  const parts = [entry.face_down ? t("osSlotFaceDown", { n: entry.trick })
+    : t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card), owner: seatName(view, entry.seat) })];
+  const owner = specialOwner(special, entry.trick);
+  if (owner !== null) parts.push(t("osSlotSpecial", { owner: seatName(view, owner) }));
   if (entry.trick === view.tricks_per_deal) parts.push(t("osSlotLast"));
   if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatName(view, winner) }));
   if (current) parts.push(t("osSlotCurrent"));
@@ -357,19 +368,19 @@ function scheduleRow(view, row, special, { current, compact = false }) {
   const slots = row.length === 0
     ? Array.from({ length: view.tricks_per_deal }, (_, i) => slot(view, i + 1, null, { label: t("osSlotEmpty", { n: i + 1 }) }))
     : row.map((entry) => {
-      const isSpecial = special[entry.seat] === entry.trick;
+      const owner = specialOwner(special, entry.trick);
       const winner = winners.get(entry.trick);
       const isCurrent = entry.trick === current;
       return slot(view, entry.trick, entry, {
         label: rowSlotLabel(view, entry, special, winner, isCurrent),
-        classes: `${isSpecial ? "special" : ""} ${isCurrent ? "current" : ""} ${winner !== undefined ? "done" : ""}`,
+        classes: `${owner !== null ? "special" : ""} ${isCurrent ? "current" : ""} ${winner !== undefined ? "done" : ""}`,
         attributes: {
-          "data-trick": entry.trick, "data-suit": entry.suit, "data-owner": entry.seat,
-          "data-special-of": isSpecial ? entry.seat : null, "aria-current": isCurrent ? "step" : null,
+          "data-trick": entry.trick, "data-suit": entry.suit, "data-owner": entry.seat, "data-face-down": entry.face_down,
+          "data-special-of": owner, "aria-current": isCurrent ? "step" : null,
           "data-winner": winner,
         },
         marks: [
-          isSpecial && h("span", { class: `mark-special seat-${entry.seat}`, text: "★" }),
+          owner !== null && h("span", { class: `mark-special seat-${owner}`, text: "★" }),
           entry.trick === view.tricks_per_deal && h("span", { class: "mark-double", text: t("osDoubled") }),
         ],
       });
@@ -532,7 +543,7 @@ function trickTable(view) {
       });
     });
     const finished = byTrick.has(entry.trick);
-    const special = view.special[entry.seat] === entry.trick;
+    const owner = specialOwner(view.special, entry.trick);
     return h("tr", {
       class: `${finished ? "finished" : ""} ${entry.trick === view.trick_number && view.phase === "play" ? "current" : ""}`,
       "data-trick": entry.trick, "data-trump": entry.suit,
@@ -540,9 +551,11 @@ function trickTable(view) {
       "data-doubled": finished ? String(trick.doubled) : null,
     },
     h("th", { scope: "row" }, String(entry.trick),
-      special && h("span", { class: `mark-special seat-${entry.seat}`, title: t("osSlotSpecial", {
-        owner: seatName(view, entry.seat) }), text: "★" })),
-    h("td", { class: `trump suit-${entry.suit}`, "aria-label": suitName(entry.suit), text: SUIT_SYMBOL[entry.suit] }),
+      owner !== null && h("span", { class: `mark-special seat-${owner}`, title: t("osSlotSpecial", {
+        owner: seatName(view, owner) }), text: "★" })),
+    entry.face_down
+      ? h("td", { class: "trump face-down", "aria-label": t("osTrumpFaceDown") }, h("span", { class: "back" }))
+      : h("td", { class: `trump suit-${entry.suit}`, "aria-label": suitName(entry.suit), text: SUIT_SYMBOL[entry.suit] }),
     cells,
     h("td", { class: `winner ${finished ? `seat-${trick.winner}` : ""}`, text: finished ? seatShort(view, trick.winner) : "" }),
     h("td", {

@@ -34,9 +34,12 @@ QUICK_DEAL_TRIES = 8  # plain random deals the sampler tries before the constrai
 def table_view(state: OnScheduleState, seat: int | None, may_double: bool) -> dict[str, Any]:
     """What `seat` (None: a spectator) sees on the table now. As in the original rules, a finished
     trick is turned over: the last one stays in view until the next is finished, and of the earlier
-    ones only their point cards show (`OnScheduleTrick.face_down_view`). Which cards are gone and who
-    is out of which suit are then for the players to remember, so the view leaves out `out_of_play`
-    and `voids`. The `show_played` assist keeps every finished trick face up, with both.
+    ones only their point cards show (`OnScheduleTrick.face_down_view`). Its card of the schedule row
+    is turned face down with it (`{"trick": i, "face_down": true}`: which suit was trump, and whose
+    card it was, are gone; the seats' special tricks stay in `special`, as a card turned sideways
+    stays sideways). Which cards are gone and who is out of which suit are then for the players to
+    remember, so the view leaves out `out_of_play` and `voids`. The `show_played` assist keeps every
+    finished trick and row card face up, with both.
     `may_double`: whether the seat may double now (the rules know; the cube's view shows it)."""
     seen = seen_view(state, seat, may_double)
     if state.show_played:
@@ -44,6 +47,8 @@ def table_view(state: OnScheduleState, seat: int | None, may_double: bool) -> di
     del seen["out_of_play"], seen["voids"]
     earlier, last = state.completed[:-1], state.completed[-1:]
     seen["played"] = [t.face_down_view() for t in earlier] + [t.to_view() for t in last]
+    seen["row"] = [{"trick": entry["trick"], "face_down": True} if entry["trick"] <= len(earlier) else entry
+                   for entry in seen["row"]]
     return seen
 
 

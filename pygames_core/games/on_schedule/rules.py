@@ -12,8 +12,9 @@ Decisions taken here (see docs/games/on_schedule.md): a vote names a suit (the c
 next of that suit in the voter's pile); trick 13 is never a special trick, so the two doublings
 never stack; the first dealer is drawn from the seed; the card pass is the `give` action, chosen
 one seat at a time clockwise from the dealer's left, each choice hidden until all four are in; a
-finished trick is turned over as the original says (its point cards stay face up), but the last one
-stays in view until the next is finished, and the `show_played` assist keeps them all face up.
+finished trick is turned over as the original says (its point cards stay face up), and so is its
+card of the schedule row, but the last one stays in view until the next is finished, and the
+`show_played` assist keeps them all face up.
 
 This module is the rules proper: legal actions, applying them, a deal's settlement and the result.
 The state and the schedule are in state.py beside it, explicit set-ups in setup.py, what a seat sees
@@ -135,12 +136,13 @@ class OnScheduleRules(Rules[OnScheduleState]):
             name="show_played", type="bool", default=False,
             label={"en": "Show played cards", "ja": "出た札を表示"},
             help={
-                "en": "An assist: every finished trick of the deal stays face up in the record. Without it, as in "
-                      "the original, the last trick stays in view and of earlier tricks only the point cards: "
-                      "remembering the rest is part of the game.",
-                "ja": "アシスト機能：このディールで終わったトリックの札をすべて表向きのまま記録に残します。オフの"
-                      "ときは原作どおり、見えるのは直前のトリックと、それより前のトリックの得点札だけ。残りの札を"
-                      "覚えておくのもゲームのうちです。",
+                "en": "An assist: every finished trick of the deal, and its card of the schedule row, stays face up. "
+                      "Without it, as in the original, the last trick stays in view and of earlier tricks only the "
+                      "point cards, their trumps turned face down in the row: remembering the rest is part of the "
+                      "game.",
+                "ja": "アシスト機能：このディールで終わったトリックの札と、スケジュールの列のその札をすべて表向きの"
+                      "まま残します。オフのときは原作どおり、見えるのは直前のトリックと、それより前のトリックの"
+                      "得点札だけで、列の札も裏向きになります。残りを覚えておくのもゲームのうちです。",
             },
         ),
     )

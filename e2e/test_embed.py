@@ -127,6 +127,7 @@ def test_two_games_in_a_post_one_played_one_stepped_and_continued(page: Page, si
     ({"game": "arsene", "options": "{oops"}, "address is malformed"),
     ({"game": "chains", "setup": '{"deck": [2, 2]}'}, "position or these options are impossible"),
     ({"game": "arsene", "seat": "99"}, "address is malformed: seat is a seat number from 0 to 3"),
+    ({"game": "dominuxen", "players": "four"}, "address is malformed: players must be a whole number, not “four”"),
     ({"game": "arsene", "seed": "abc"}, "a seed is a whole number from 0 to 18446744073709551615"),
     ({"game": "arsene", "seed": str(2**64)}, "a seed is a whole number from 0 to 18446744073709551615"),
 ])

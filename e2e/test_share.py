@@ -175,6 +175,21 @@ def test_a_link_with_a_bad_seed_says_so_instead_of_dealing_a_random_game(page: P
     assert stored_save(page) is None  # no game was dealt
 
 
+@pytest.mark.parametrize(("fragment", "message"), [
+    ("players=abc", "the shared link is damaged: players must be a whole number, not “abc”"),
+    ("players=3.0", "the shared link is damaged: players must be a whole number, not “3.0”"),
+    ("players=4&humans=0,two", "the shared link is damaged: humans must be a whole number, not “two”"),
+    ("players=9", "dominuxen is for 3-5 players, not 9"),
+])
+def test_a_link_with_a_bad_player_count_says_so_instead_of_dealing_the_default(page: Page, site_url: str,
+                                                                               fragment: str, message: str) -> None:
+    open_link(page, site_url, f"game=dominuxen&seed=3&{fragment}")
+    expect(page.locator("#message-text")).to_contain_text(message)
+    expect(page.locator("#picker")).to_be_visible()
+    expect(page.locator("#game")).to_be_hidden()
+    assert stored_save(page) is None  # no game was dealt
+
+
 def test_the_pickers_seed_field_takes_a_64_bit_seed_and_refuses_a_bad_one(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     page.click(".game-choice[data-game='arsene']")

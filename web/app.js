@@ -13,7 +13,7 @@ import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } 
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
 import { initialRoles, seatRoles } from "./seats.js";
 import { addedGames, pluginFailures } from "./plugins.js";
-import { dealParameters, packText, seedParameter, siteLink } from "./share.js";
+import { dealParameters, packText, seedParameter, siteLink, wholeNumber, wholeParameter } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
 import { levelText, loadLevels } from "./levels.js";
@@ -304,9 +304,11 @@ function sharedDeal() {
   history.replaceState(null, "", location.pathname + location.search);
   const deal = { op: "new", game: params.get("game"), seat: HUMAN_SEAT, seed: seedParameter(params) };
   try {
-    if (params.has("players")) deal.players = Number(params.get("players"));
+    deal.players = wholeParameter(params, "players");
     // pass-and-play (an extension: a link without it has one person, at seat 0): the people's seats
-    if (params.has("humans")) deal.people = params.get("humans").split(",").map(Number);
+    if (params.has("humans")) {
+      deal.people = params.get("humans").split(",").map((seat) => wholeNumber(seat, "humans"));
+    }
     for (const name of ["options", "setup"]) if (params.has(name)) deal[name] = JSON.parse(params.get(name));
   } catch (error) {
     showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));

@@ -10,7 +10,7 @@ import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } 
 import { loadLevels } from "./levels.js";
 import { addedGames, pluginFailures } from "./plugins.js";
 import { seatName, seatsFromBottom } from "./seats.js";
-import { seedParameter, unpackText } from "./share.js";
+import { seedParameter, unpackText, wholeParameter } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
 import { drawableSnapshot, LiveTable, PACE, storedSnapshot } from "./table.js";
@@ -114,10 +114,11 @@ function readParameters() {
     }
   };
   const whole = (name) => {
-    const text = get(name);
-    if (text === undefined || text === "") return undefined;
-    if (!/^\d{1,16}$/.test(text)) throw new EmbedError("errBadParam", { detail: `${name} must be a whole number` });
-    return Number(text);
+    try {
+      return wholeParameter(merged, name);
+    } catch (error) {
+      throw new EmbedError("errBadParam", { detail: error.message });
+    }
   };
   const seatText = get("seat");
   const params = {

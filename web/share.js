@@ -34,6 +34,20 @@ export function seedParameter(params) {
   return text === null || text === "" ? undefined : text;
 }
 
+// A whole-number parameter of an address (players=…, seat=…): undefined when the address gives none,
+// an Error naming it when it is not one (a link cut short or edited by hand is said, never read as
+// the default).
+export function wholeParameter(params, name) {
+  const text = params.get(name);
+  return text === null || text === "" ? undefined : wholeNumber(text, name);
+}
+
+// `text`, a whole number in an address's parameter `name`, as a number (else an Error naming it).
+export function wholeNumber(text, name) {
+  if (!/^\d{1,16}$/.test(text)) throw new Error(`${name} must be a whole number, not “${text}”`);
+  return Number(text);
+}
+
 // A page of this site (index.html, embed.html) with the given fragment parameters.
 export function siteLink(page, params) {
   return new URL(`${page}#${params}`, location.href).href;

@@ -300,6 +300,33 @@ def test_japanese_labels(page: Page, site_url: str) -> None:
     expect(page.locator("#option-mode option")).to_have_text(["初級（5スロット）", "上級（4スロット）"])
 
 
+def test_the_pickers_choices_stay_when_it_is_drawn_again_in_another_language(page: Page, site_url: str) -> None:
+    open_site(page, site_url)
+    page.click('.game-choice[data-game="chains"]')
+    page.fill("#option-players", "2")
+    page.set_checked("#option-cube", True)
+    page.fill("#option-match_to", "11")
+    page.set_checked("#option-crawford", False)
+    page.select_option("#level", "hard")
+    page.fill("#seed", "77")
+    page.set_checked("#explain-choice", False)
+    page.set_checked("#allow-undo", False)
+    page.select_option("#language", "ja")  # the picker is drawn again, in Japanese
+    expect(page.locator("#start")).to_have_text("はじめる")
+    expect(page.locator('.game-choice[data-game="chains"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#option-players")).to_have_value("2")
+    expect(page.locator("#option-cube")).to_be_checked()
+    expect(page.locator("#option-match_to")).to_have_value("11")
+    expect(page.locator("#option-crawford")).not_to_be_checked()
+    expect(page.locator("#level")).to_have_value("hard")
+    expect(page.locator("#seed")).to_have_value("77")
+    expect(page.locator("#explain-choice")).not_to_be_checked()
+    expect(page.locator("#allow-undo")).not_to_be_checked()
+    page.click('.game-choice[data-game="on_schedule"]')  # another game starts from its own (remembered) choices
+    expect(page.locator("#option-match_to")).to_have_value("3")
+    expect(page.locator("#option-cube")).not_to_be_checked()
+
+
 def test_card_played_with_keyboard_only(page: Page, site_url: str, artifacts: Path) -> None:
     open_site(page, site_url)
     start_game(page, seed=9)

@@ -465,10 +465,12 @@ function applies(game, form, option) {
 }
 
 // roles: the seat choice to show at first (a picker redrawn in another language keeps what was chosen)
-// The picker; `keep`: what a picker being drawn again had chosen (its game and level; `roles`, its seats).
+// The picker; `keep`: what a picker being drawn again had chosen (its game and level, and that game's
+// options, number of players, explanations and undo as they were set; `roles`, its seats).
 function showPicker({ roles = null, keep = {} } = {}) {
   const remembered = prefs();
   let chosen = games.find((game) => game.id === (keep.game ?? remembered.game)) ?? games[0];
+  let kept = keep.game === chosen.id ? keep : null; // for the first drawing of the options only
   const section = $("picker");
   const showApplicable = () => {
     for (const option of chosen.options) {
@@ -483,7 +485,7 @@ function showPicker({ roles = null, keep = {} } = {}) {
   // who plays each seat (pass-and-play): with two or more people here, undo is off
   let seatChoice = null;
   const rolesBox = h("div", { class: "roles-box" });
-  let undoChosen = remembered.undo !== false; // the player's own choice, given back once one person plays
+  let undoChosen = kept?.undo ?? remembered.undo !== false; // the player's own choice, given back once one person plays
   const showUndoChoice = (seatsRoles) => {
     const several = seatsRoles.filter((role) => role !== "bot").length > 1;
     const undoBox = form.elements.allowUndo;
@@ -507,12 +509,14 @@ function showPicker({ roles = null, keep = {} } = {}) {
     showUndoChoice(seatChoice.roles());
   };
   const drawOptions = () => {
-    const values = remembered.game === chosen.id ? remembered.options ?? {} : {};
+    const given = kept;
+    kept = null;
+    const values = given?.options ?? (remembered.game === chosen.id ? remembered.options ?? {} : {});
     const seats = seatRange(chosen);
     const players = seats.min === seats.max ? null : optionField(
       { name: "players", type: "int", label: { en: t("players"), ja: t("players") }, help: {},
         min: seats.min, max: seats.max },
-      remembered.game === chosen.id && remembered.players ? remembered.players : seats.default);
+      given?.players ?? (remembered.game === chosen.id && remembered.players ? remembered.players : seats.default));
     optionsBox.replaceChildren(...[players, ...chosen.options.map((option) =>
       optionField(option, values[option.name] ?? option.default))].filter(Boolean));
     showApplicable();
@@ -520,7 +524,7 @@ function showPicker({ roles = null, keep = {} } = {}) {
     const seedField = rendererOf(chosen.id).seedField ?? { label: "seed", help: "seedHelp" };
     $("seed-label").textContent = t(seedField.label);
     $("seed-help").textContent = t(seedField.help);
-    $("explain-choice").checked = explainChosen(remembered, chosen.id);
+    $("explain-choice").checked = given?.explain ?? explainChosen(remembered, chosen.id);
     seatChoice = null;
     drawRoles(roles);
     roles = null; // the roles given are for the first drawing only: another game starts from its own
@@ -572,7 +576,7 @@ function showPicker({ roles = null, keep = {} } = {}) {
       h("label", { for: "explain-choice", text: t("explain") }),
       h("p", { class: "fine", id: "explain-help", text: t("explainHelp") })),
     h("div", { class: "field field-bool" },
-      h("input", { id: "allow-undo", name: "allowUndo", type: "checkbox", checked: remembered.undo !== false,
+      h("input", { id: "allow-undo", name: "allowUndo", type: "checkbox", checked: undoChosen,
         "aria-describedby": "allow-undo-help" }),
       h("label", { for: "allow-undo", text: t("allowUndo") }),
       h("p", { class: "fine", id: "allow-undo-help", text: t("allowUndoHelp") }))),
@@ -602,9 +606,19 @@ function showPicker({ roles = null, keep = {} } = {}) {
 // The picker drawn again (a new language, the games in progress read): what was typed and chosen stays.
 function redrawPicker() {
   const typedSeed = $("seed")?.value ?? "";
-  const game = document.querySelector('.game-choice[aria-pressed="true"]')?.dataset.game;
+  const id = document.querySelector('.game-choice[aria-pressed="true"]')?.dataset.game;
+  const game = games.find((entry) => entry.id === id);
+  const form = document.querySelector("#picker .start-form");
+  const set = form && game && {
+    // a number field as typed (perhaps emptied to type another): its text
+    options: Object.fromEntries(game.options.map((option) => [option.name,
+      option.type === "int" ? form.elements[option.name].value : readOption(form, option)])),
+    players: form.elements.players?.value,
+    explain: form.elements.explain.checked,
+    undo: form.elements.allowUndo.disabled ? undefined : form.elements.allowUndo.checked, // off for several people
+  };
   showPicker({ roles: [...document.querySelectorAll("#seat-roles input:checked")].map((input) => input.value),
-    keep: { game, level: $("level")?.value } });
+    keep: { game: id, level: $("level")?.value, ...set } });
   $("seed").value = typedSeed;
 }
 

@@ -26,7 +26,9 @@ Third-party games (`--game-wheel`, a wheel or a folder of wheels, repeatable) ar
 wheel with a `pygames.games` entry point) and shipped under plugins/, with Pyodide's micropip, which the
 worker installs them with; such a site ships the whole standard library, since a game may import any
 of it. A site without them ships neither micropip nor the extra modules. A game wheel's how-to-play
-documents are read from the wheel (none of its code runs here), checked and shipped in howto/ too.
+documents are read from the wheel, checked and shipped in howto/ too, and its games are listed in
+catalog.json by a separate Python with the wheel unpacked on its path (none of its code runs in the
+build's own), so that pages and embeds draw them before the engine starts.
 """
 
 from __future__ import annotations
@@ -295,11 +297,13 @@ WHEEL_NAME = re.compile(r"^(?P<name>[A-Za-z0-9_.]+)-(?P<version>[A-Za-z0-9_.+!]+
 
 
 class GameWheel(NamedTuple):
-    """A third-party game's wheel, checked: its file, its distribution's name, and the how-to-play
-    documents it ships, by game id (the files' bytes, not yet checked: write_plugin_how_to_play)."""
+    """A third-party game's wheel, checked: its file, its distribution's name, the ids of the games it
+    registers, and the how-to-play documents it ships, by game id (the files' bytes, not yet checked:
+    write_plugin_how_to_play)."""
 
     path: Path
     distribution: str
+    games: tuple[str, ...]
     documents: dict[str, bytes]
 
 
@@ -326,7 +330,7 @@ def find_game_wheels(sources: Sequence[Path]) -> list[GameWheel]:
 def check_game_wheel(path: Path) -> GameWheel:
     """`path` checked as a game micropip can install in the page: a wheel (by its name and its
     contents), pure Python, registering at least one entry point in PLUGIN_GROUP. BuildError says
-    what is wrong otherwise. Nothing of it is imported: its code runs only in the page."""
+    what is wrong otherwise. Nothing of it is imported here (plugin_catalog runs it apart)."""
     name = WHEEL_NAME.match(path.name)
     if not name:
         raise BuildError(f"{path}: not a wheel's file name (name-version-python-abi-platform.whl)")
@@ -368,7 +372,7 @@ def check_game_wheel(path: Path) -> GameWheel:
     places = {game: document_path(game, value.partition(":")[0].strip().split(".")[0]) for game, value in games.items()}
     with zipfile.ZipFile(path) as archive:
         documents = {game: archive.read(place) for game, place in places.items() if place in members}
-    return GameWheel(path, distribution, documents)
+    return GameWheel(path, distribution, tuple(games), documents)
 
 
 def digest(data: bytes) -> str:
@@ -572,6 +576,49 @@ def write_plugin_how_to_play(target: Path, games: Sequence[GameWheel]) -> None:
             shipped.write_bytes(data)
 
 
+# Run apart, with the wheels unpacked in the folders it is given: the catalog's entries of the games
+# they register (list_games(), as the page's Python will list them), and the games that failed to load.
+LIST_PLUGIN_GAMES = """
+import json, sys
+sys.path[:0] = sys.argv[1:]
+from pygames_core import list_games
+from pygames_core.games import plugin_errors
+print(json.dumps({"games": list_games(), "errors": plugin_errors()}, ensure_ascii=False))
+"""
+
+
+def plugin_catalog(games: Sequence[GameWheel], known: set[str]) -> list[dict[str, Any]]:
+    """The catalog's entries of the wheels' games (none of `known`), for catalog.json: a page or an
+    embed then lists and draws them before Python is up, as it does the built-in games, where
+    otherwise it would start the engine to learn even a game's title. Listed by a separate CPython with
+    the wheels unpacked on its path: their code runs there, never in the build's own Python. A game it
+    cannot list (code that needs the page's Python, a game that fails to load) is left out, with a
+    note: the page asks the engine for it once it is up, and says why it failed."""
+    if not games:
+        return []
+    with tempfile.TemporaryDirectory() as tmp:
+        folders = []
+        for game in games:
+            folder = Path(tmp) / game.distribution
+            with zipfile.ZipFile(game.path) as archive:
+                archive.extractall(folder)
+            folders.append(str(folder))
+        try:
+            run = subprocess.run([sys.executable, "-c", LIST_PLUGIN_GAMES, str(ROOT), *folders], cwd=tmp,
+                                 capture_output=True, text=True, encoding="utf-8", timeout=120, check=True)
+            listed = json.loads(run.stdout)
+        except (subprocess.SubprocessError, ValueError) as error:
+            why = (getattr(error, "stderr", None) or str(error)).strip().splitlines()[-1:]
+            print(f"note: the added games could not be listed here ({' '.join(why)}); the page will ask the "
+                  f"engine for them", file=sys.stderr)
+            return []
+    for error in listed["errors"]:
+        print(f"note: {error['game']} could not be listed here ({error['message']}); the page will say "
+              f"why it fails", file=sys.stderr)
+    declared = {game_id for game in games for game_id in game.games} - known
+    return [entry for entry in listed["games"] if entry["id"] in declared]
+
+
 def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]:
     """Assemble the whole site in `dist` (replacing it) and return build.json's contents.
     `game_wheels`: third-party games (wheels, or folders of them) to ship (find_game_wheels)."""
@@ -603,7 +650,9 @@ def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]
     write_plugin_how_to_play(dist / "howto", games)
     from pygames_core import list_games, list_levels
 
-    (dist / "catalog.json").write_text(json.dumps(list_games(), ensure_ascii=False) + "\n", encoding="utf-8")
+    catalog = list_games()
+    catalog += plugin_catalog(games, {entry["id"] for entry in catalog})
+    (dist / "catalog.json").write_text(json.dumps(catalog, ensure_ascii=False) + "\n", encoding="utf-8")
     (dist / "levels.json").write_text(json.dumps(list_levels()) + "\n", encoding="utf-8")
     (dist / "scenarios").mkdir(exist_ok=True)
     compile_scenarios(WEB / "scenarios", dist / "scenarios")

@@ -192,7 +192,14 @@ def test_the_example_game_plays_to_its_end_and_resumes_after_a_reload(visitor: B
 def test_a_broken_wheel_is_said_and_the_built_in_games_play_on(visitor: BrowserContext,
                                                               plugin_site: PluginSite) -> None:
     page = visitor.new_page()
+    # the added game is in the picker before Python starts (the build listed it in catalog.json)
+    held = []  # the worker's script, held back: Python cannot start until it is let through
+    page.route("**/worker.js", lambda route: held.append(route))
     open_site(page, plugin_site.url)
+    expect(page.locator(f'.game-choice[data-game="{plugin_site.game_id}"]')).to_be_visible()
+    expect(page.locator("#picker-status")).to_be_visible()  # still loading the runtime
+    assert len(held) == 1
+    held[0].continue_()
     wait_for_added_game(page, plugin_site)
     listed = set(page.eval_on_selector_all(".game-choice", "els => els.map(e => e.dataset.game)"))
     assert listed == BUILT_IN | {plugin_site.game_id}
@@ -261,9 +268,17 @@ def test_the_example_game_plays_offline(visitor: BrowserContext, plugin_site: Pl
 
 
 def test_the_example_game_in_an_embed(visitor: BrowserContext, plugin_site: PluginSite) -> None:
+    # the build listed the added game in catalog.json (from a separate Python), the broken one not: an
+    # embed in a blog post draws its cover, titled, and starts the engine only when the reader plays
+    catalog = json.loads((plugin_site.folder / "catalog.json").read_text(encoding="utf-8"))
+    entry = next(game for game in catalog if game["id"] == plugin_site.game_id)
+    assert "broken" not in [game["id"] for game in catalog] and entry["pitch"] is not None
     page = visitor.new_page()
     page.goto(f"{plugin_site.url}embed.html?pace=0#game={plugin_site.game_id}&seed={SEED}&lang=en")
     expect(page.locator("#embed-play")).to_be_visible()
+    expect(page.locator("#embed-title")).to_have_text(entry["title"]["en"])
+    loaded = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [name for name in loaded if "pyodide" in name or "/plugins/" in name], loaded
     page.click("#embed-play")
     expect(page.locator("#embed-stage > .gn-table")).to_be_visible()
     page.wait_for_function("() => document.querySelector('#embed-stage > [data-my-turn=\"true\"]')")

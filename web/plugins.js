@@ -1,7 +1,7 @@
 // Third-party games, shipped with the site by `build.py --game-wheel` and installed by the worker
-// with micropip before the rules start (worker.js). catalog.json lists the built-in games only (the
-// build runs none of a third-party game's code): the added ones are asked of Python once it is up,
-// as list_games() describes them after the install. A wheel that failed is named in the worker's
+// with micropip before the rules start (worker.js). catalog.json lists them beside the built-in games
+// where the build could list them (build.py's plugin_catalog); any other is asked of Python once it is
+// up, as list_games() describes it after the install. A wheel that failed is named in the worker's
 // "ready" message (plugins.failed), said here in the reader's language; the other games play on.
 import { addStrings, t } from "./i18n.js";
 

@@ -279,10 +279,15 @@ def test_the_save_of_the_release_before_is_moved_into_the_home(page: Page, site_
               "challenge": False, "explain": False, "snap": drawn}
     page.goto(f"{site_url}build.json")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(record)])
+    # Python held back: the home holds the record as moved, before the table saves it in its own words
+    held = []
+    page.route("**/worker.js", lambda route: held.append(route))
     open_site(page, site_url)
     expect(page.locator("#game > .arsene")).to_be_visible()
     assert stored_save(page) == record
     page.wait_for_function("(key) => localStorage.getItem(key) === null", arg=SAVE_KEY)
+    assert len(held) == 1
+    page.unroute("**/worker.js")  # which lets the held request go on
     expect(page.locator("#undo")).to_be_hidden()  # its settings came with it
     page.reload()  # from the home now
     expect(page.locator("#game > .arsene")).to_be_visible()
@@ -314,3 +319,42 @@ def test_without_indexeddb_the_game_is_kept_in_local_storage(page: Page, site_ur
     page.wait_for_function("(key) => localStorage.getItem(key) !== null", arg=SAVE_KEY)
     assert pg.load_game(json.loads(page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY))["text"]).history \
         == played.history
+
+
+# Another tab of the site holding the home in a transaction of its own, kept open by asking again and
+# again until window.release is set: the page's writes wait behind it, as a slow disk would make them.
+HOLD_THE_HOME = """() => new Promise((resolve) => {
+  const opening = indexedDB.open("pygames");
+  opening.onsuccess = () => {
+    const store = opening.result.transaction("home", "readwrite").objectStore("home");
+    const again = () => { if (!window.release) store.get("last").onsuccess = again; };
+    again();
+    resolve();
+  };
+})"""
+
+
+def test_a_move_whose_save_is_still_on_its_way_when_the_page_is_left_is_kept(
+        page: Page, site_url: str, context: BrowserContext) -> None:
+    """The player moves and at once leaves (a phone putting the tab away, a tab closed) while the
+    move's save waits for the home: the page keeps it in localStorage as it is hidden, and the next
+    visit resumes from it."""
+    open_site(page, site_url)
+    start_game(page, game="arsene", seed=5)
+    wait_for_turn_or_summary(page)
+    before = saved_game(page)
+    holder = context.new_page()
+    holder.goto(f"{site_url}build.json")
+    holder.evaluate(HOLD_THE_HOME)
+    # a move the page offers (the home cannot be read meanwhile: the reads wait too)
+    cards = page.locator(".hand .card").count()
+    page.click(".choices .card >> nth=0" if phase(page) == "choose" else ".hand .card.legal >> nth=0")
+    page.wait_for_function("(cards) => document.querySelectorAll('.hand .card').length !== cards", arg=cards)
+    page.goto(f"{site_url}build.json")  # left: the page is hidden and unloaded, its write not made
+    holder.evaluate("() => { window.release = true; }")
+    holder.close()
+    open_site(page, site_url)
+    expect(page.locator("#game > .arsene")).to_be_visible()
+    resumed = saved_game(page)
+    assert len(resumed.history) > len(before.history) and resumed.history[:len(before.history)] == before.history
+    page.wait_for_function("(key) => localStorage.getItem(key) === null", arg=SAVE_KEY)  # moved into the home

@@ -62,6 +62,25 @@ addStrings({
 // Each game's save record as last kept (the picker reads it), and what IndexedDB could not keep.
 const saves = new Map();
 let writing = Promise.resolve(); // the last save asked for, written (or failed over to localStorage)
+let unwritten = null; // the record of the last save asked for, until the home holds it
+let copied = false; // localStorage holds a copy of a record the home may not hold yet
+
+// A page hidden or left while a save is on its way (a phone putting the tab away, a tab closed right
+// after a move) may never finish an IndexedDB write: the record goes to localStorage, which writes at
+// once, and the next visit moves it into the home (openingSave). Once the home holds it, the copy goes.
+function copyToLocal(record) {
+  if (!storage.set(LEGACY_SAVE_KEY, JSON.stringify(record))) {
+    storage.set(LEGACY_SAVE_KEY, JSON.stringify({ ...record, snap: undefined })); // the smaller record
+  }
+  copied = true;
+}
+function forgetLocalCopy() {
+  storage.remove(LEGACY_SAVE_KEY);
+  copied = false;
+}
+const keepUnwritten = () => unwritten && copyToLocal(unwritten);
+addEventListener("pagehide", keepUnwritten);
+document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && keepUnwritten());
 const unkept = { stats: emptyStats(), history: [] };
 let storageFailed = false; // the player has been told once
 let notify = () => {};
@@ -149,6 +168,7 @@ export async function readSaves(gameIds) {
 // whole one does not fit) and the finished game to this tab's memory.
 export function keepSave(record, { snap = null, level = null } = {}) {
   saves.set(record.game, record);
+  unwritten = record;
   writing = writeSave(record, snap && finishedEntry(snap, level));
   return writing;
 }
@@ -164,12 +184,11 @@ async function writeSave(record, entry) {
         store.put([entry, ...history ?? []].slice(0, HISTORY_LENGTH), "history");
       }
     });
-    if (storageFailed) storage.remove(LEGACY_SAVE_KEY); // kept in the home again: the copy would be stale
+    if (unwritten === record) unwritten = null;
+    if (copied && unwritten === null) forgetLocalCopy(); // the home holds the newest record: the copy is stale
   } catch (error) {
     failed(error);
-    if (!storage.set(LEGACY_SAVE_KEY, JSON.stringify(record))) {
-      storage.set(LEGACY_SAVE_KEY, JSON.stringify({ ...record, snap: undefined }));
-    }
+    copyToLocal(record);
     if (entry) {
       countGame(unkept.stats, entry);
       unkept.history = [entry, ...unkept.history].slice(0, HISTORY_LENGTH);
@@ -180,7 +199,8 @@ async function writeSave(record, entry) {
 // A save the engine could not load: out of the home (the shell keeps its text elsewhere).
 export async function forgetSave(game) {
   saves.delete(game);
-  storage.remove(LEGACY_SAVE_KEY);
+  unwritten = null;
+  forgetLocalCopy();
   await transact("readwrite", (store) => {
     store.delete(saveKey(game));
   }).catch(failed);
@@ -415,7 +435,8 @@ async function replaceHome({ last, saves: saved, stats, history }) {
     store.put(stats, "stats");
     store.put(history, "history");
   });
-  storage.remove(LEGACY_SAVE_KEY);
+  unwritten = null; // the table's game is closed: nothing of it is to be kept
+  forgetLocalCopy();
   saves.clear();
   for (const [game, record] of Object.entries(saved)) saves.set(game, record);
 }

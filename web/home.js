@@ -2,7 +2,8 @@
 // games, kept on this device in IndexedDB (storage.js says how); the picker's line for a game in
 // progress; the statistics and finished-games page; export and import of all of it as one file.
 // Where IndexedDB cannot keep something (a private mode, a full quota) the game on the table is kept
-// in memory and in localStorage under the key releases before the home used, and the player is told.
+// in memory and in localStorage under the key releases before the home used, and the player is told;
+// so is a save still on its way when the page is hidden or left.
 import { h } from "./dom.js";
 import { rendererOf } from "./games/index.js";
 import { addStrings, language, pick, t, tn } from "./i18n.js";

@@ -145,7 +145,8 @@ def group_figures(games: list[Played], strong_units: list[list[int]], team_game:
         wins.append(compare(s_won, w_won) if s_won != w_won else compare(s_score, w_score))
         margins.append(s_score - w_score)
         for s_gains, w_gains in zip(strong_game.deal_gains, weak_game.deal_gains, strict=False):
-            deal_wins.append(compare(s_gains[s], w_gains[w]))
+            if not team_game:  # a team game's deals are compared as duplicate boards, below
+                deal_wins.append(compare(s_gains[s], w_gains[w]))
             deal_margins.append(s_gains[s] - w_gains[w])  # a team game's mean: the duplicate's too (margins add)
     if team_game:
         deal_wins = duplicate_deal_wins(games, strong_units)

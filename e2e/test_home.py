@@ -24,6 +24,7 @@ from driver import (
     open_site,
     phase,
     play_last_card,
+    poll,
     resume_position,
     saved_game,
     start_game,
@@ -31,6 +32,7 @@ from driver import (
     take_human_turn,
     use_language,
     wait_for_new_save,
+    wait_for_saved_actions,
     wait_for_stored,
     wait_for_turn_or_summary,
 )
@@ -358,3 +360,72 @@ def test_a_move_whose_save_is_still_on_its_way_when_the_page_is_left_is_kept(
     resumed = saved_game(page)
     assert len(resumed.history) > len(before.history) and resumed.history[:len(before.history)] == before.history
     page.wait_for_function("(key) => localStorage.getItem(key) === null", arg=SAVE_KEY)  # moved into the home
+
+
+def test_a_finished_game_whose_save_is_still_on_its_way_when_the_page_is_left_is_counted(
+        page: Page, site_url: str, context: BrowserContext) -> None:
+    """The deal's last card played and the page left at once, its save (and the finished game's entry)
+    waiting for the home: the next visit moves the game in and counts it, once, also when the copy
+    turns out to be of a write the home had made after all."""
+    open_site(page, site_url)
+    resume_position(page, site_url, before_the_forced_end(*ARSENE_END))
+    holder = context.new_page()
+    holder.goto(f"{site_url}build.json")
+    holder.evaluate(HOLD_THE_HOME)
+    play_last_card(page)
+    page.goto(f"{site_url}build.json")  # left before the home could take the finished game
+    copy = json.loads(page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY))
+    assert copy["finished"]["game"] == "arsene"
+    holder.evaluate("() => { window.release = true; }")
+    holder.close()
+    open_site(page, site_url)
+    expect(page.locator("#summary")).to_be_visible()  # the game, over
+    page.keyboard.press("Escape")
+    counted = stats_of(page)["arsene"]["easy"]
+    assert counted[0] == "1"
+    assert history_of(page) == [("arsene", str(copy["finished"]["won"]).lower())]
+    page.wait_for_function("(key) => localStorage.getItem(key) === null", arg=SAVE_KEY)
+
+    # the same copy again, the home holding its write: not counted twice
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(copy)])
+    open_site(page, site_url)
+    expect(page.locator("#summary")).to_be_visible()
+    page.keyboard.press("Escape")
+    assert stats_of(page)["arsene"]["easy"] == counted
+    assert len(history_of(page)) == 1
+
+
+def wait_for_last_played(page: Page, game: str) -> dict:
+    """Wait until the home names `game` as the game last played (it is written a moment after the table
+    is drawn); return its save."""
+    def kept() -> dict | None:
+        saved = stored_save(page)
+        return saved if saved is not None and saved["game"] == game else None
+    return poll(page, kept, f"{game} kept as the game last played")
+
+
+def test_a_copy_left_by_another_tab_does_not_undo_what_was_played_since(page: Page, site_url: str) -> None:
+    """A tab left with its save on its way (the copy in localStorage), the game played on since in
+    another tab and then another game started: the next visit opens the game played last, and the
+    first game's save is the newer one, not the copy's."""
+    open_site(page, site_url)
+    start_game(page, game="arsene", seed=5)
+    wait_for_turn_or_summary(page)
+    older = stored_save(page)
+    assert older is not None and "savedAt" in older
+    take_human_turn(page)
+    newer = wait_for_saved_actions(page, len(pg.load_game(older["text"]).history))
+    start_game(page, game="apples", seed=2)
+    wait_for_turn_or_summary(page)
+    wait_for_last_played(page, "apples")
+    page.goto(f"{site_url}build.json")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(older)])
+    open_site(page, site_url)
+    expect(page.locator("#game > .apples")).to_be_visible()
+    page.wait_for_function("(key) => localStorage.getItem(key) === null", arg=SAVE_KEY)
+    assert stored_save(page)["game"] == "apples"
+    page.click("#new-game")
+    page.click('[data-resume="arsene"] .resume')
+    expect(page.locator("#game > .arsene")).to_be_visible()
+    resumed = wait_for_last_played(page, "arsene")
+    assert pg.load_game(resumed["text"]).history[:len(newer.history)] == newer.history

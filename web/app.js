@@ -332,12 +332,13 @@ async function startShared(deal) {
 
 // A saved game (its record, null when its text `raw` was no JSON), loaded by the engine; with a
 // snapshot stored beside it (saves made before there was one have none), drawn at once while the
-// `load` waits for Python. The record's fields besides the game's own are the table's settings, kept
-// as they were (a field this shell does not know included); with several people at this device
+// `load` waits for Python. The record's fields besides the game's own and the time it was kept
+// (`savedAt`) are the table's settings, kept as they were (a field this shell does not know
+// included); with several people at this device
 // (pass-and-play), `humans` lists their seats, and the game opens on the hand-over screen. True once
 // it is loaded.
 async function resume(saved, raw = JSON.stringify(saved)) {
-  const { game, text, seat, snap, humans, ...kept } = saved ?? {};
+  const { game, text, seat, snap, humans, savedAt: _savedAt, ...kept } = saved ?? {};
   const people = Array.isArray(humans) ? humans : null;
   const opening = typeof text === "string"
     ? bridge.call({ op: "load", text, seat: seat ?? HUMAN_SEAT, ...people && { people } })

@@ -63,15 +63,18 @@ addStrings({
 // Each game's save record as last kept (the picker reads it), and what IndexedDB could not keep.
 const saves = new Map();
 let writing = Promise.resolve(); // the last save asked for, written (or failed over to localStorage)
-let unwritten = null; // the record of the last save asked for, until the home holds it
+let unwritten = null; // the last save asked for, until the home holds it: {record, entry}
 let copied = false; // localStorage holds a copy of a record the home may not hold yet
 
 // A page hidden or left while a save is on its way (a phone putting the tab away, a tab closed right
 // after a move) may never finish an IndexedDB write: the record goes to localStorage, which writes at
 // once, and the next visit moves it into the home (openingSave). Once the home holds it, the copy goes.
-function copyToLocal(record) {
-  if (!storage.set(LEGACY_SAVE_KEY, JSON.stringify(record))) {
-    storage.set(LEGACY_SAVE_KEY, JSON.stringify({ ...record, snap: undefined })); // the smaller record
+// A game the save finishes carries its entry for the statistics and the finished games along
+// (`finished`), so the game is counted when it is moved, not only resumed.
+function copyToLocal({ record, entry }) {
+  const copy = entry ? { ...record, finished: entry } : record;
+  if (!storage.set(LEGACY_SAVE_KEY, JSON.stringify(copy))) {
+    storage.set(LEGACY_SAVE_KEY, JSON.stringify({ ...copy, snap: undefined })); // the smaller record
   }
   copied = true;
 }
@@ -99,29 +102,37 @@ function failed(error) {
   notify(t("hmStorageFailed", { message: error?.message ?? String(error) }));
 }
 
-// The game a visit opens at once: the save releases before the home left (moved into the home now,
-// its text kept as it was for a save that turns out damaged), else the home's game last played, read
-// in one transaction. {record, raw} (record null when raw is not JSON), or null when there is none.
+// The game a visit opens at once: the save left in localStorage (by a release before the home, or by
+// a page left while its save was on its way) moved into the home now, its text kept as it was for a
+// save that turns out damaged; else the home's game last played, read in one transaction. {record,
+// raw} (record null when raw is not JSON; raw null for a record read from the home), or null when
+// there is none.
 export async function openingSave() {
   const raw = storage.get(LEGACY_SAVE_KEY);
-  if (raw !== null) {
-    let record = null;
-    try {
-      record = JSON.parse(raw);
-    } catch {
-      return { record: null, raw };
-    }
-    const game = record?.game ?? gameOfText(record?.text);
-    if (typeof game === "string" && typeof record.text === "string") {
-      record.game = game;
-      saves.set(game, record);
-      transact("readwrite", (store) => {
-        store.put(record, saveKey(game));
-        store.put(game, "last");
-      }).then(() => storage.remove(LEGACY_SAVE_KEY), failed);
-    }
+  if (raw === null) return openLastSave();
+  let copy = null;
+  try {
+    copy = JSON.parse(raw);
+  } catch {
+    return { record: null, raw };
+  }
+  const game = copy?.game ?? gameOfText(copy?.text);
+  if (typeof game !== "string" || typeof copy.text !== "string") return { record: copy, raw };
+  const { finished, ...record } = { ...copy, game };
+  try {
+    const { opened, kept } = await transact("readwrite", (store) => moveIntoHome(store, record, finished));
+    storage.remove(LEGACY_SAVE_KEY);
+    saves.set(game, kept);
+    saves.set(opened.game, opened);
+    return { record: opened, raw: opened === record ? raw : null };
+  } catch (error) {
+    failed(error);
+    saves.set(game, record);
     return { record, raw };
   }
+}
+
+async function openLastSave() {
   try {
     const record = await lastSave();
     if (record === null) return null;
@@ -131,6 +142,34 @@ export async function openingSave() {
     failed(error);
     return null;
   }
+}
+
+// Whether the save record `a` was kept after `b`. Only records that say when they were kept
+// (`savedAt`) can be told apart; where either does not (records of releases before it), the copy is
+// taken as the newer, as it always was.
+const keptAfter = (a, b) => a?.savedAt !== undefined && b.savedAt !== undefined && a.savedAt > b.savedAt;
+
+// The copy's `record` moved into the home, in its transaction, without undoing anything kept there
+// since (another tab may have played on): it replaces its game's save unless the home's is newer, and
+// becomes the game last played unless that one was played after it. Its finished game (`finished`,
+// the entry its page could not write) is counted unless the finished games already list it (the write
+// may have been made after all). {opened: the record to open, kept: its game's save now}.
+async function moveIntoHome(store, record, finished) {
+  const [home, last] = await Promise.all([settled(store.get(saveKey(record.game))), settled(store.get("last"))]);
+  const lastRecord = last === undefined || last === record.game ? home : await settled(store.get(saveKey(last)));
+  const kept = keptAfter(home, record) ? home : record;
+  if (kept === record) store.put(record, saveKey(record.game));
+  const opened = keptAfter(lastRecord, record) ? lastRecord : kept;
+  store.put(opened.game, "last");
+  if (finished) {
+    const [stats, history] = await Promise.all([settled(store.get("stats")), settled(store.get("history"))]);
+    const listed = (history ?? []).some((entry) => entry.date === finished.date && entry.text === finished.text);
+    if (!listed) {
+      store.put(countGame(stats ?? emptyStats(), finished), "stats");
+      store.put([finished, ...history ?? []].slice(0, HISTORY_LENGTH), "history");
+    }
+  }
+  return { opened, kept };
 }
 
 // The save of the game last played, as the home holds it (null when there is none), read in one
@@ -168,13 +207,15 @@ export async function readSaves(gameIds) {
 // IndexedDB fails, the record goes to localStorage (the smaller record without its snapshot if the
 // whole one does not fit) and the finished game to this tab's memory.
 export function keepSave(record, { snap = null, level = null } = {}) {
-  saves.set(record.game, record);
-  unwritten = record;
-  writing = writeSave(record, snap && finishedEntry(snap, level));
+  const timed = { ...record, savedAt: Date.now() };
+  saves.set(record.game, timed);
+  unwritten = { record: timed, entry: snap && finishedEntry(snap, level) };
+  writing = writeSave(unwritten);
   return writing;
 }
 
-async function writeSave(record, entry) {
+async function writeSave(save) {
+  const { record, entry } = save;
   try {
     await transact("readwrite", async (store) => {
       store.put(record, saveKey(record.game));
@@ -185,11 +226,11 @@ async function writeSave(record, entry) {
         store.put([entry, ...history ?? []].slice(0, HISTORY_LENGTH), "history");
       }
     });
-    if (unwritten === record) unwritten = null;
+    if (unwritten === save) unwritten = null;
     if (copied && unwritten === null) forgetLocalCopy(); // the home holds the newest record: the copy is stale
   } catch (error) {
     failed(error);
-    copyToLocal(record);
+    copyToLocal(save);
     if (entry) {
       countGame(unkept.stats, entry);
       unkept.history = [entry, ...unkept.history].slice(0, HISTORY_LENGTH);

@@ -5,7 +5,8 @@
 //
 // The home is one object store, "home", in the database "pygames", keyed by name:
 //   "last"          the id of the game last played: a visit opens it at once
-//   "save:<game>"   that game's game in progress (or just finished): the save record app.js writes
+//   "save:<game>"   that game's game in progress (or just finished): the save record app.js writes,
+//                   with the time home.js kept it (`savedAt`, milliseconds since 1970)
 //   "stats"         the statistics (stats.js)
 //   "history"       the finished games, newest first (stats.js)
 // The raw IndexedDB API rather than a library: the site needs get, put and delete in one store, and

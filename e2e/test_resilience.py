@@ -56,9 +56,11 @@ def open_game(page: Page, site_url: str, seed: int) -> None:
 
 
 def stored(page: Page) -> dict:
+    """The stored save of the game last played, without the time it was kept (a game brought back is
+    kept again, at its own time)."""
     saved = stored_save(page)
     assert saved is not None
-    return saved
+    return {key: value for key, value in saved.items() if key != "savedAt"}
 
 
 def wait_for_message(page: Page, key: str, cause: str) -> None:

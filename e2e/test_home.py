@@ -366,7 +366,8 @@ def test_a_finished_game_whose_save_is_still_on_its_way_when_the_page_is_left_is
         page: Page, site_url: str, context: BrowserContext) -> None:
     """The deal's last card played and the page left at once, its save (and the finished game's entry)
     waiting for the home: the next visit moves the game in and counts it, once, also when the copy
-    turns out to be of a write the home had made after all."""
+    turns out to be of a write the home had made after all, and not when its entry was edited into
+    something else."""
     open_site(page, site_url)
     resume_position(page, site_url, before_the_forced_end(*ARSENE_END))
     holder = context.new_page()
@@ -386,13 +387,18 @@ def test_a_finished_game_whose_save_is_still_on_its_way_when_the_page_is_left_is
     assert history_of(page) == [("arsene", str(copy["finished"]["won"]).lower())]
     page.wait_for_function("(key) => localStorage.getItem(key) === null", arg=SAVE_KEY)
 
-    # the same copy again, the home holding its write: not counted twice
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(copy)])
-    open_site(page, site_url)
-    expect(page.locator("#summary")).to_be_visible()
-    page.keyboard.press("Escape")
-    assert stats_of(page)["arsene"]["easy"] == counted
-    assert len(history_of(page)) == 1
+    # the same copy again, the home holding its write: not counted twice; and a copy edited by hand,
+    # its finished game no entry (another date, a score that is no number): the game opens, nothing
+    # is counted
+    edited = {**copy, "finished": {**copy["finished"], "date": "2026-01-01T00:00:00Z", "score": "all of them"}}
+    for again in (copy, edited):
+        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(again)])
+        open_site(page, site_url)
+        expect(page.locator("#summary")).to_be_visible()
+        page.keyboard.press("Escape")
+        assert stats_of(page)["arsene"]["easy"] == counted
+        assert len(history_of(page)) == 1
+        page.wait_for_function("(key) => localStorage.getItem(key) === null", arg=SAVE_KEY)
 
 
 def wait_for_last_played(page: Page, game: str) -> dict:

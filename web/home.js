@@ -161,7 +161,7 @@ async function moveIntoHome(store, record, finished) {
   if (kept === record) store.put(record, saveKey(record.game));
   const opened = keptAfter(lastRecord, record) ? lastRecord : kept;
   store.put(opened.game, "last");
-  if (finished) {
+  if (isFinishedEntry(finished)) { // a copy edited by hand may carry anything
     const [stats, history] = await Promise.all([settled(store.get("stats")), settled(store.get("history"))]);
     const listed = (history ?? []).some((entry) => entry.date === finished.date && entry.text === finished.text);
     if (!listed) {
@@ -493,6 +493,16 @@ const isObject = (value) => value !== null && typeof value === "object" && !Arra
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
 
+// Whether `entry` is a finished game's entry as stats.js makes it, with all that countGame reads: an
+// imported file's, or one a page left in localStorage (which anyone can edit), is checked before it is
+// listed or counted.
+function isFinishedEntry(entry) {
+  return isObject(entry) && GAME_ID.test(entry.game) && typeof entry.text === "string" && typeof entry.won === "boolean"
+    && typeof entry.shared === "boolean" && isNumber(entry.score) && !Number.isNaN(Date.parse(entry.date))
+    && typeof entry.level === "string" && isCount(entry.players) && (entry.penalty === null || isNumber(entry.penalty))
+    && (entry.margin === null || isNumber(entry.margin)) && (entry.options === null || isObject(entry.options));
+}
+
 function need(condition, what) {
   if (!condition) throw new BadHomeFile(what);
 }
@@ -538,11 +548,6 @@ export function checkedHome(text) {
     }
   }
   need(Array.isArray(data.history) && data.history.length <= HISTORY_LENGTH, `history is not a list of at most ${HISTORY_LENGTH} games`);
-  data.history.forEach((entry, i) => {
-    need(isObject(entry) && GAME_ID.test(entry.game) && typeof entry.text === "string" && typeof entry.won === "boolean"
-      && typeof entry.shared === "boolean" && isNumber(entry.score) && !Number.isNaN(Date.parse(entry.date))
-      && typeof entry.level === "string" && isCount(entry.players) && (entry.penalty === null || isNumber(entry.penalty))
-      && (entry.options === null || isObject(entry.options)), `finished game ${i + 1} is not one`);
-  });
+  data.history.forEach((entry, i) => need(isFinishedEntry(entry), `finished game ${i + 1} is not one`));
   return data;
 }

@@ -493,9 +493,9 @@ const isObject = (value) => value !== null && typeof value === "object" && !Arra
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
 
-// Whether `entry` is a finished game's entry as stats.js makes it, with all that countGame reads: an
-// imported file's, or one a page left in localStorage (which anyone can edit), is checked before it is
-// listed or counted.
+// Whether `entry` is a finished game's entry as stats.js makes it, every number countGame adds up a
+// number: an imported file's, or one a page left in localStorage (which anyone can edit), is checked
+// before it is listed or counted.
 function isFinishedEntry(entry) {
   return isObject(entry) && GAME_ID.test(entry.game) && typeof entry.text === "string" && typeof entry.won === "boolean"
     && typeof entry.shared === "boolean" && isNumber(entry.score) && !Number.isNaN(Date.parse(entry.date))

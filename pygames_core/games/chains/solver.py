@@ -21,7 +21,10 @@ How it searches (depth first, over canonical states):
   wrong choice when a win lies elsewhere (beginner deal 30: 130,000 nodes). So each question gets
   a small allowance of nodes in the fixed order, then restarts in randomized orders with growing
   allowances. A restart loses nothing already proven (failures stay in the memo), and the
-  allowances grow geometrically, so a question with no "yes" still ends in the full proof.
+  allowances grow geometrically, so a question with no "yes" still ends in the full proof. A
+  restart's order at a state is drawn from a seed made of the restart's number and the state, never
+  from one random stream: a search stopped at a node limit or a deadline and gone on with goes down
+  the same line again and on, exactly as one run would (see _Search.can_take).
 - Upper bounds that prune: (1) counting: each run needs one card of every number above its end
   card, and the highest end cards need the fewest, so taking them greedily from the top against
   the live copies left (deck and piles) bounds what can still be taken; the run on the work pile
@@ -145,10 +148,12 @@ class _Search:
         self.node_limit: int | None = None
         self.deadline: float | None = None
         self.nodes = 0
-        self.limits_from = 0  # the node limit and the deadline apply once nodes pass this (see Solver.run)
+        # the node a SearchLimit stopped at: go_on goes down the line to it again without counting
+        self.resume_at: tuple[int, int, int, Piles] | None = None
         self.restart_at: int | None = None  # a randomized search's node allowance (see _ask)
-        self.shuffle: random.Random | None = None  # set: moves are tried in a perturbed order
-        self.order: random.Random | None = None
+        self.restarts = 0  # randomized restarts begun so far: the next one's number
+        self.shuffle: int | None = None  # set: the number of the randomized restart under way
+        self.order: int | None = None
         self._next_question()
         self.memo: dict[tuple[int, int, int, Piles], int] = {}
         self.relaxed_memo: dict[tuple[Piles, tuple[int, ...], int, int], int] = {}
@@ -242,23 +247,36 @@ class _Search:
             bound = self.memo[key] = self.bound(i, top, ends, piles, need)
         if bound < need:
             return False
-        self.nodes += 1
-        if self.nodes > self.limits_from:
-            if self.node_limit is not None and self.nodes > self.node_limit:
+        # Going on after a SearchLimit (go_on), the search goes down the line it stopped on again:
+        # every subtree it finished is a memo hit and the orders are drawn afresh from the same seeds,
+        # so it comes to the same nodes, which were counted already. From the node it stopped at on,
+        # it counts and checks as one run would: a search in slices does exactly one run's work.
+        if self.resume_at is None:
+            self.nodes += 1
+            if ((self.node_limit is not None and self.nodes > self.node_limit)
+                    or (self.deadline is not None and time.perf_counter() > self.deadline)):
+                self.resume_at = key
                 raise SearchLimit
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise SearchLimit
-        if self.restart_at is not None and self.nodes > self.restart_at:
+        elif key == self.resume_at:
+            self.resume_at = None
+        if self.resume_at is None and self.restart_at is not None and self.nodes > self.restart_at:
             raise _Restart
-        if self._moves(i, top, ends, piles, need, path):
+        if self._moves(i, top, ends, piles, need, path, self._order_at(key)):
             return True
         self.memo[key] = need - 1
         return False
 
-    def _moves(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
+    def _order_at(self, key: tuple[int, int, int, Piles]) -> random.Random | None:
+        """The random draws that perturb the move order at state `key` in the randomized restart under
+        way (None in the fixed order): seeded by the restart's number and the state alone, so that
+        going down a line again draws the same (a string seed: the same on every platform)."""
+        return None if self.shuffle is None else random.Random(f"{RESTART_SEED}/{self.shuffle}/{key}")
+
+    def _moves(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path,
+               order: random.Random | None) -> bool:
         closing = top >= 2 and bool(ends >> (top - 2) & 1)
         # a randomized search sometimes keeps the run going before it tries closing it
-        close_last = closing and self.shuffle is not None and self.shuffle.random() < CLOSE_LATER
+        close_last = closing and order is not None and order.random() < CLOSE_LATER
         if closing and not close_last and self._close(i, top, ends, piles, need, path):
             return True
         want = top - 1 if top else 10
@@ -270,7 +288,7 @@ class _Search:
                 if self.can_take(i, want, ends, _cut((*piles[:k], pile[:-1], *piles[k + 1:]), junk), need, path):
                     path.append(("move", pile))
                     return True
-        if self.place(i, top, ends, piles, need, path):
+        if self.place(i, top, ends, piles, need, path, order):
             return True
         return close_last and self._close(i, top, ends, piles, need, path)
 
@@ -281,15 +299,17 @@ class _Search:
             return True
         return False
 
-    def place(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path) -> bool:
-        """Turn up card i and place it: on the work pile if it fits, or on a slot."""
+    def place(self, i: int, top: int, ends: int, piles: Piles, need: int, path: Path,
+              order: random.Random | None) -> bool:
+        """Turn up card i and place it: on the work pile if it fits, or on a slot (`order`: the
+        draws of a randomized order, see _order_at)."""
         if i == len(self.deck):
             return False
         card = self.deck[i]
         want = top - 1 if top else 10
         fits = card == want
         # a randomized search sometimes tries the slots before the work pile
-        work_last = fits and self.shuffle is not None and self.shuffle.random() < WORK_LATER
+        work_last = fits and order is not None and order.random() < WORK_LATER
         if fits and not work_last and self._onto_work(i, want, ends, piles, need, path):
             return True
         junk = JUNK[top, ends]
@@ -299,7 +319,7 @@ class _Search:
                 path.append(("slot", ()))
                 return True
             return work_last and self._onto_work(i, want, ends, piles, need, path)
-        for pile in self._slot_order(piles, card, free):
+        for pile in self._slot_order(piles, card, free, order):
             if pile:
                 k = piles.index(pile)
                 after = _cut((*piles[:k], (*pile, card), *piles[k + 1:]), junk)
@@ -316,7 +336,7 @@ class _Search:
             return True
         return False
 
-    def _slot_order(self, piles: Piles, card: int, free: bool) -> list[Pile]:
+    def _slot_order(self, piles: Piles, card: int, free: bool, order: random.Random | None) -> list[Pile]:
         """One choice per distinct pile (and one empty slot), most promising first: onto the next
         number up, an empty slot, a lower card, a higher card (a randomized search blurs the ranks)."""
         ranked: list[tuple[float, Pile]] = [(1.0, ())] if free else []
@@ -326,13 +346,13 @@ class _Search:
                 previous = pile
                 top = pile[-1]
                 ranked.append((0.0 if top == card - 1 else 2.0 if top < card else 3.0, pile))
-        if self.shuffle is not None:
-            ranked = [(rank + self.shuffle.random() * RANK_BLUR, pile) for rank, pile in ranked]
+        if order is not None:
+            ranked = [(rank + order.random() * RANK_BLUR, pile) for rank, pile in ranked]
         ranked.sort(key=lambda pair: pair[0])
         return [pile for _, pile in ranked]
 
     def best(self, i: int, top: int, ends: int, piles: Piles, at_least: int, placing: bool,
-             restarts: random.Random | None = None) -> None:
+             restarts: bool = False) -> None:
         """The most end cards that can still be taken, with a path, into `found` (and `ceiling`, the
         best upper bound, kept current should the search run out of time): the most the bounds
         allow is asked first, then upward from `at_least` (known reachable), so only one proof
@@ -351,10 +371,10 @@ class _Search:
 
     def go_on(self) -> None:
         """Answer the questions `best` set, from the one a SearchLimit stopped: the memo, the
-        answers so far and the restart under way (its order and the nodes left of its allowance)
-        are all kept. The restart goes on from its start, but every subtree it finished is a memo
-        hit: only the line it was on is searched again, so a search in slices does about the work
-        of one run."""
+        answers so far and the restart under way (its number and its allowance) are all kept. The
+        restart goes on from its start, but every subtree it finished is a memo hit: only the line
+        it was on is gone down again, uncounted (see can_take), so a search in slices does the work
+        of one run, node for node, and ends in the same answer and line."""
         i, top, ends, piles, placing, restarts = self.question
         while self.found[0] < self.need <= self.ceiling:
             path: Path = []
@@ -375,28 +395,35 @@ class _Search:
         self.order = None
 
     def _ask(self, i: int, top: int, ends: int, piles: Piles, need: int, placing: bool, path: Path,
-             restarts: random.Random | None) -> bool:
+             restarts: bool) -> bool:
         """Can `need` more be taken? Answered exhaustively. With `restarts`, the fixed order gets
         FIRST_ALLOWANCE nodes, then randomized orders get ever larger allowances: a win the fixed
         order would reach only after a long detour is often found at once in another order. No
         restart's finished work is lost (the memo keeps every proven failure), so the allowances
         growing geometrically still end in the full proof when there is no win. The allowance and
         order in use are kept on the search, for `go_on` after a SearchLimit."""
-        ask = self.place if placing else self.can_take
-        if restarts is None:
-            return ask(i, top, ends, piles, need, path)
+        def ask() -> bool:
+            if placing:  # card i is turned up already: no node of its own (see can_take)
+                return self.place(i, top, ends, piles, need, path, self._order_at((i, top, ends, piles)))
+            return self.can_take(i, top, ends, piles, need, path)
+
+        if not restarts:
+            return ask()
         try:
             while True:
                 self.restart_at, self.shuffle = self.nodes + self.left, self.order
                 try:
-                    return ask(i, top, ends, piles, need, path)
+                    return ask()
                 except _Restart:
                     path.clear()
-                    self.order = restarts
+                    self.order = self.restarts
+                    self.restarts += 1
                     self.allowance = max(self.allowance + 1, int(self.allowance * ALLOWANCE_GROWTH))  # always grows
                     self.left = self.allowance
                 except SearchLimit:
-                    self.left = max(1, self.restart_at - self.nodes)
+                    # what is left of the allowance, counted from the node it stopped at (it may be
+                    # spent: that node then begins the next restart, as in one run)
+                    self.left = self.restart_at - self.nodes
                     raise
         finally:
             self.restart_at = self.shuffle = None
@@ -479,15 +506,13 @@ class Solver:
         exact = True
         try:
             if self.begun:
-                # the restart under way searches the line it was on again first (a node per card
-                # drawn, per card moved from a slot, per run closed): the limits apply beyond it,
-                # so that every run gets further, however small its slice
-                search.limits_from = search.nodes + 2 * len(self.full_deck) + len(NUMBERS)
+                # the line it stopped on is gone down again first, uncounted: the limits apply
+                # beyond it, so that every run gets at least a node further, however small its slice
                 search.go_on()
             else:
                 self.begun = True
                 search.best(0, self.top, self.mask, _cut([tuple(p) for p in self.piles], JUNK[self.top, self.mask]),
-                            self.policy_takes, self.placing, random.Random(RESTART_SEED))
+                            self.policy_takes, self.placing, restarts=True)
         except SearchLimit:
             exact = False
         self.seconds += time.perf_counter() - started

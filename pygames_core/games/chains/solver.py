@@ -421,8 +421,8 @@ class _Search:
                     self.allowance = max(self.allowance + 1, int(self.allowance * ALLOWANCE_GROWTH))  # always grows
                     self.left = self.allowance
                 except SearchLimit:
-                    # what is left of the allowance, counted from the node it stopped at (it may be
-                    # spent: that node then begins the next restart, as in one run)
+                    # what is left of the allowance, counted from the node it stopped at (none, when
+                    # that node used it up: going on, the restart then ends there, as in one run)
                     self.left = self.restart_at - self.nodes
                     raise
         finally:

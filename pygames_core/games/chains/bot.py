@@ -16,7 +16,6 @@ from pygames_core.games.chains import knowledge
 from pygames_core.games.chains.knowledge import ChainsView, TableView
 from pygames_core.games.chains.policy import normal_action, policy_action
 from pygames_core.games.chains.rules import CHAINS
-from pygames_core.games.chains.solver import best_outcome
 from pygames_core.games.chains.state import NUMBERS, POINTS, ChainsState, score_of, winners
 from pygames_core.kit.match import Match
 
@@ -116,6 +115,10 @@ class ChainsBot(Bot[ChainsState]):
         """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""
         if game.players > 1:
             return None
+        # imported on first use: the solver is also a command (`python -m ...chains.solver`), which
+        # runs it apart from the package, and no game needs it before its end
+        from pygames_core.games.chains.solver import best_outcome
+
         return best_outcome(game, time_budget_ms=budget_ms)
 
 

@@ -22,6 +22,7 @@ HUMAN = 0
 TIMEOUT_MS = 60_000
 TRICKS_PER_DEAL = 11
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 640}  # a smaller or older phone: long dialogs must scroll, their buttons stay
 DESKTOP = {"width": 1280, "height": 800}
 LAPTOP = {"width": 1366, "height": 768}  # the smallest common laptop screen: the layout tests' desktop size
 TABLE = "#game > *"  # the table a renderer draws

@@ -17,6 +17,7 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE,
+    SMALL_PHONE,
     assert_play_in_view,
     attributes,
     close_summary,
@@ -232,6 +233,10 @@ def test_final_summary(page: Page, site_url: str, artifacts: Path) -> None:
     expect(final).to_have_attribute("data-winners", " ".join(map(str, result["winners"])))
     assert attributes(page, "#summary .final-summary .scores li", "data-total") == [(str(s),) for s in result["scores"]]
     page.screenshot(path=str(artifacts / "apples-phone-en-final.png"))
+    page.set_viewport_size(SMALL_PHONE)  # the summary is taller than the screen: it scrolls, its buttons stay in view
+    for button in page.locator("#summary .form-actions button").all():
+        expect(button).to_be_in_viewport(ratio=1)
+    page.screenshot(path=str(artifacts / "apples-small-phone-en-final.png"))
     page.click("#summary-new-game")
     expect(page.locator("#picker")).to_be_visible()
 

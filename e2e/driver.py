@@ -23,6 +23,9 @@ TIMEOUT_MS = 60_000
 TRICKS_PER_DEAL = 11
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 640}  # a smaller or older phone: long dialogs must scroll, their buttons stay
+# The phone above in its browser, the address bar and the toolbar shown (Safari on an iPhone 12 to 16), as a
+# shared link opens: the play must be in view at this height too, not only as an installed app.
+PHONE_IN_BROWSER = {"width": 390, "height": 664}
 DESKTOP = {"width": 1280, "height": 800}
 LAPTOP = {"width": 1366, "height": 768}  # the smallest common laptop screen: the layout tests' desktop size
 TABLE = "#game > *"  # the table a renderer draws

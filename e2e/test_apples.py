@@ -17,6 +17,7 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE,
+    PHONE_IN_BROWSER,
     SMALL_PHONE,
     assert_play_in_view,
     attributes,
@@ -271,7 +272,7 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
 
 # --- learning to play: the play in view, the hint, words --------------------------------------------------------
 
-SIZES = {"phone": PHONE, "laptop": LAPTOP}
+SIZES = {"phone": PHONE_IN_BROWSER, "laptop": LAPTOP}
 # What each decision must show without scrolling: the hand, what the move is about (the calls, the pile,
 # the target cards, the trick) and the bidding box's buttons.
 REGIONS = {"bid": ("hand", "trick", "actions"), "discard": ("hand", "trick"), "target": ("hand", "trick"),

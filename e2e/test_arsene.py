@@ -13,7 +13,7 @@ from driver import (
     ARTIFACTS,
     HUMAN,
     LAPTOP,
-    PHONE,
+    PHONE_IN_BROWSER,
     assert_play_in_view,
     follow_hint,
     open_site,
@@ -29,7 +29,7 @@ import pygames_core as pg
 from pygames_core.app.scenario import parse_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "web" / "scenarios"
-SIZES = {"phone": PHONE, "laptop": LAPTOP}
+SIZES = {"phone": PHONE_IN_BROWSER, "laptop": LAPTOP}
 
 
 def scenario_position(name: str, steps: int) -> pg.Game:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import DESKTOP, LAPTOP, PHONE, assert_play_in_view, play_out_of_view, resume_position
+from driver import DESKTOP, LAPTOP, PHONE, PHONE_IN_BROWSER, assert_play_in_view, play_out_of_view, resume_position
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -244,7 +244,7 @@ SCROLL_TO_HAND = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)])
 @pytest.mark.parametrize("game_id", list(POSITIONS))
 def test_the_cube_buttons_are_in_view_when_offered(new_context: Callable[..., BrowserContext], site_url: str,
                                                      artifacts: Path, size: str, viewport: dict, game_id: str) -> None:

@@ -16,6 +16,7 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE,
+    PHONE_IN_BROWSER,
     assert_play_in_view,
     attributes,
     close_summary,
@@ -277,7 +278,7 @@ IN_VIEW = {"vote": ("hand", "actions"), "give": ("hand", "actions"), "play": ("h
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)])
 def test_play_in_view_in_every_phase(new_context: Callable[..., BrowserContext], site_url: str, language: str,
                                      name: str, viewport: dict) -> None:
     """The votes, the card pass, a lead and a follow, each with the hand, the trick and the buttons of

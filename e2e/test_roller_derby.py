@@ -16,6 +16,7 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE,
+    PHONE_IN_BROWSER,
     assert_play_in_view,
     attributes,
     close_summary,
@@ -207,7 +208,7 @@ PLAY_TURNS_CHECKED = 3
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)])
 def test_play_in_view_in_every_phase(new_context: Callable[..., BrowserContext], site_url: str, language: str,
                                      name: str, viewport: dict) -> None:
     """The roll, trump, jokers and the discard, the exchange, All or Nothing, plays and a joker's

@@ -23,6 +23,7 @@ from driver import (
     DESKTOP,
     LAPTOP,
     PHONE,
+    PHONE_IN_BROWSER,
     assert_play_in_view,
     open_site,
     resume_position,
@@ -308,13 +309,13 @@ def reached(players: int, turned_up: bool, moves: int) -> pg.Game:
 ])
 def test_every_decision_keeps_the_play_in_view(new_context: Callable[..., BrowserContext], site_url: str,
                                                language: str, cases: list[tuple[int, bool, int]]) -> None:
-    page = new_context(PHONE, "ja-JP" if language == "ja" else "en-US").new_page()
+    page = new_context(PHONE_IN_BROWSER, "ja-JP" if language == "ja" else "en-US").new_page()
     for players, turned_up, count in cases:
         resume_position(page, site_url, reached(players, turned_up, count))
         assert wait_for_my_turn_or_summary(page)
         phase = "place" if turned_up else "move"
         expect(page.locator(TABLE)).to_have_attribute("data-phase", phase)
-        for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        for size, viewport in (("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)):
             page.set_viewport_size(viewport)
             assert_play_in_view(page, "hand", "trick", "actions",
                                 screenshot=f"chains-{size}-{language}-{phase}-{players}p")

@@ -15,6 +15,7 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE,
+    PHONE_IN_BROWSER,
     assert_play_in_view,
     open_site,
     resume_position,
@@ -303,20 +304,20 @@ def reached(phase: str, players: int) -> pg.Game:
 ])
 def test_every_decision_keeps_the_play_in_view(new_context: Callable[..., BrowserContext], site_url: str,
                                                language: str, cases: list[tuple[str, int]]) -> None:
-    page = new_context(PHONE, "ja-JP" if language == "ja" else "en-US").new_page()
+    page = new_context(PHONE_IN_BROWSER, "ja-JP" if language == "ja" else "en-US").new_page()
     for phase, players in cases:
         resume_position(page, site_url, reached(phase, players))
         assert wait_for_turn_or_summary(page) == phase
         if phase == "play":  # the number bar, the chosen tiles and the Play button: the builder at its tallest
             page.keyboard.press(str(min(offered_numbers(page))))
-        for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        for size, viewport in (("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)):
             page.set_viewport_size(viewport)
             assert_play_in_view(page, *REGIONS[phase], screenshot=f"dominuxen-{size}-{language}-{phase}-{players}p")
 
 
 @pytest.mark.parametrize("phase", ["play", "snatch", "answer", "draw"])
 def test_hint_marks_a_legal_action_of_each_decision(page: Page, site_url: str, phase: str) -> None:
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(PHONE_IN_BROWSER)
     game = reached(phase, 4)
     resume_position(page, site_url, game)
     assert wait_for_turn_or_summary(page) == phase

@@ -6,11 +6,21 @@ the top bar's tools at phone width. Screenshots of each at phone and laptop size
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import LAPTOP, PHONE, assert_play_in_view, open_site, start_game, stored_save, wait_for_turn_or_summary
+from driver import (
+    LAPTOP,
+    PHONE,
+    PHONE_IN_BROWSER,
+    assert_play_in_view,
+    open_site,
+    start_game,
+    stored_save,
+    wait_for_turn_or_summary,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -288,11 +298,26 @@ def test_top_bar_fits_every_tool_at_phone_width(new_context: Callable[..., Brows
     tools = ["#hint", "#undo", "#share", "#new-game", "#help-button", "#language"]
     for tool in tools:
         expect(page.locator(tool)).to_be_visible()
-    boxes = [page.locator(tool).bounding_box() for tool in tools]
-    assert all(box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] for box in boxes)
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    assert len({round(box["y"]) for box in boxes}) == 1  # one row
-    page.screenshot(path=str(artifacts / f"learn-topbar-phone-{lang}.png"))
+
+    def check_one_row(shot: str) -> None:
+        boxes = [page.locator(tool).bounding_box() for tool in tools]
+        assert all(box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] for box in boxes)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert len({round(box["y"]) for box in boxes}) == 1  # one row
+        page.screenshot(path=str(artifacts / f"learn-topbar-phone-{lang}{shot}.png"))
+
+    check_one_row("")
+    # while a hint is thought (as app.js draws the button then, for the few hundred milliseconds it
+    # takes): its longer word once pushed the language list off the screen
+    page.evaluate("""async () => {
+      const { setLanguage, t } = await import("./src/i18n.js");  // a copy of the bundle's: set its language
+      setLanguage(document.documentElement.lang, { remember: false });
+      const hint = document.getElementById("hint");
+      hint.setAttribute("aria-busy", "true");
+      hint.querySelector("span").textContent = t("hintThinking");
+    }""")
+    expect(page.locator("#hint")).to_have_accessible_name(re.compile("Thinking|考え中"))
+    check_one_row("-thinking")
 
 
 @pytest.mark.parametrize(("game", "players"), [("arsene", None), ("chains", 3), ("dominuxen", 5),
@@ -301,7 +326,7 @@ def test_explaining_keeps_the_play_in_view_on_a_phone(page: Page, site_url: str,
                                                       players: int | None) -> None:
     """A first game explains itself by default: with the captions and the suggestion above the table,
     the player's hand and the decision's buttons still fit a phone's screen without scrolling."""
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(PHONE_IN_BROWSER)
     open_site(page, site_url)
     start_game(page, game=game, seed=5, level="normal", players=players, explain=True)
     assert wait_for_turn_or_summary(page) != "summary"

@@ -233,6 +233,14 @@ def test_each_game_has_first_tips_after_its_rules(game_id):
         assert paragraph["ja"].endswith("。") and len(paragraph["en"]) < 400
 
 
+@pytest.mark.parametrize("game_id", DOCUMENTED)
+def test_the_games_doc_gives_the_same_first_tips(game_id):
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "games" / f"{game_id}.md").read_text(encoding="utf-8")
+    tips = next(s for s in pg.how_to_play(game_id)["sections"] if s["id"] == "tips")
+    listed = doc.split("## First tips\n", 1)[1].split("\n## ", 1)[0]
+    assert [line[2:] for line in listed.splitlines() if line.startswith("- ")] == [p["en"] for p in tips["paragraphs"]]
+
+
 # --- Chains: what its text says matches its rules -----------------------------------------------------
 
 def chains_section(section_id: str) -> dict:

@@ -252,7 +252,7 @@ def test_chains_sold_out_counts_are_the_rules_for_every_player_count():
     low, high = next(game for game in pg.list_games() if game["id"] == "chains")["players"]
     expected = {players: sold_out_threshold(players) for players in range(max(low, 2), high + 1)}
     paragraph = chains_section("sold_out")["paragraphs"][0]
-    english = {int(p): int(n) for p, n in re.findall(r"(\d+) players (\d+)", paragraph["en"])}
+    english = {int(p): int(n) for p, n in re.findall(r"(\d+) players: (\d+)", paragraph["en"])}
     japanese = {int(p): int(n) for p, n in re.findall(r"(\d+)人なら(\d+)枚", paragraph["ja"])}
     assert english == expected
     assert japanese == expected

@@ -172,6 +172,8 @@ STATED_BY_THE_ORIGINAL = [
     ("dominuxen", "A double played as two counts 2"),
     ("dominuxen", "In scoring, a double counts 2"),
     ("apples", "the same dealer deals again"),
+    ("apples", "The bidding ends when all but one have passed"),
+    ("dominuxen", "its owner chooses: take the set back"),  # Abluxxen's own rule, which the post plays by
     ("apples", "The first dealer is chosen at random"),
 ]
 

@@ -163,9 +163,8 @@ function openAtTop(dialog) {
   dialog.querySelector("#help-title").focus({ preventScroll: true });
 }
 
-// A paragraph's mark (pygames_core/engine/howto.py): a decision taken where the original is silent, a rule
-// lost from the original and rebuilt, something the project added; each shown with its label.
-const PARAGRAPH_MARKS = ["decision", "reconstruction", "addition"];
+// A paragraph's marks (pygames_core/engine/howto.py, at most one each): a decision taken where the original is
+// silent, a rule lost from the original and rebuilt, something the project added; each with its label.
 const MARK_LABELS = { decision: "ourDecision", reconstruction: "ourReconstruction", addition: "ourAddition" };
 
 function rulesSection(section, renderer) {
@@ -173,7 +172,7 @@ function rulesSection(section, renderer) {
   return h("section", { id: `rules-${section.id}`, class: "rules-section", "data-section": section.id },
     h("h3", { text: pick(section.title) }),
     section.paragraphs.map((paragraph) => {
-      const mark = PARAGRAPH_MARKS.find((name) => paragraph[name]);
+      const mark = Object.keys(MARK_LABELS).find((name) => paragraph[name]);
       return h("p", { class: mark ? "decision" : null, "data-mark": mark ?? null },
         mark && h("strong", { class: "decision-mark", text: t(MARK_LABELS[mark]) }), pick(paragraph));
     }),

@@ -24,7 +24,7 @@ from driver import (
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
-from pygames_core.engine.howto import is_shipped
+from pygames_core.engine.howto import MARKS, is_shipped
 
 # The games that ship a how-to-play document (every listed one: tests/test_howto.py checks that).
 DOCUMENTED = [game["id"] for game in pg.list_games() if is_shipped(game["id"])]
@@ -87,8 +87,8 @@ def test_rules_from_the_picker_open_at_the_top_and_step_an_example(new_context: 
     # every section in order, each decision marked, a table of contents to jump to each
     shown = page.eval_on_selector_all("#help .rules-section[data-section]", "all => all.map(s => s.dataset.section)")
     assert shown == [section["id"] for section in document["sections"]]
-    decisions = sum(p.get("decision", False) for section in document["sections"] for p in section["paragraphs"])
-    expect(page.locator("#help p.decision .decision-mark")).to_have_count(decisions)
+    marked = sum(any(p.get(mark) for mark in MARKS) for section in document["sections"] for p in section["paragraphs"])
+    expect(page.locator("#help p.decision .decision-mark")).to_have_count(marked)
     expect(page.locator("#help .rules-toc a")).to_have_count(len(document["sections"]) + 1)  # and the keys
     # the first example, stepped inside the dialog
     section = next(section for section in document["sections"] if "example" in section)
@@ -105,6 +105,40 @@ def test_rules_from_the_picker_open_at_the_top_and_step_an_example(new_context: 
     expect(frame.locator("#embed-step")).to_have_attribute("data-step", "1")
     expect(page.locator("#help")).to_be_visible()  # still in the dialog
     page.screenshot(path=str(artifacts / f"learn-rules-example-{size}-{lang}.png"))
+
+
+MARK_LABELS = {"en": {"decision": "Our decision", "reconstruction": "Our reconstruction", "addition": "Our addition"},
+               "ja": {"decision": "このサイトの決定", "reconstruction": "このサイトによる復元",
+                      "addition": "このサイトの追加"}}
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+@pytest.mark.parametrize("game_id", ["apples", "on_schedule"])
+def test_rules_label_each_kind_of_mark_and_end_on_first_tips(new_context: Callable[..., BrowserContext], site_url: str,
+                                                              artifacts: Path, lang: str, game_id: str) -> None:
+    """Each marked paragraph says what kind of mark it is (a decision where the original is silent, a rule
+    rebuilt where it is lost, the project's addition), in the page's language; the first tips follow the
+    rules. Screenshots of the tips at a phone's size in its browser."""
+    page = new_context(viewport=PHONE_IN_BROWSER, locale=LOCALES[lang]).new_page()
+    open_site(page, site_url)
+    open_rules_from_picker(page, game_id)
+    document = pg.how_to_play(game_id)
+    for mark, label in MARK_LABELS[lang].items():
+        wanted = [p[lang] for section in document["sections"] for p in section["paragraphs"] if p.get(mark)]
+        shown = page.locator(f'#help p[data-mark="{mark}"]')
+        expect(shown).to_have_count(len(wanted))
+        for index, text in enumerate(wanted):
+            expect(shown.nth(index).locator(".decision-mark")).to_have_text(label)
+            expect(shown.nth(index)).to_contain_text(text)
+    tips = page.locator("#rules-tips")
+    tips.scroll_into_view_if_needed()
+    expect(tips.locator("h3")).to_have_text("First tips" if lang == "en" else "はじめのコツ")
+    tip_count = len(next(s for s in document["sections"] if s["id"] == "tips")["paragraphs"])
+    expect(tips.locator("p")).to_have_count(tip_count)
+    page.screenshot(path=str(artifacts / f"learn-tips-{game_id}-{lang}.png"))
+    marked = page.locator('#help p[data-mark]:not([data-mark="decision"])').first
+    marked.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"learn-marks-{game_id}-{lang}.png"))
 
 
 def test_rules_from_the_table_then_the_pickers_general_help(page: Page, site_url: str) -> None:

@@ -31,6 +31,10 @@ def test_the_picker_offers_every_level_and_explains_each(page: Page, site_url: s
     assert list(lines) == list(pg.LEVELS)
     assert all(lines.values()) and len(set(lines.values())) == len(lines)
     assert "3 s a move" in lines["expert"] and "1 s a move" in lines["hard"]  # the budgets Python gives
+    # each says what the level does (pygames_core/ai/levels.py), claiming no more than docs/benchmarks.md
+    assert "at random" in lines["easy"] and "rules of thumb" in lines["normal"]
+    assert "guesses at the cards it cannot see" in lines["hard"] and "the one that did best" in lines["hard"]
+    assert "only slightly" in lines["expert"] and "strongest" not in lines["expert"]
 
 
 def test_without_levels_json_the_levels_come_from_python(page: Page, site_url: str) -> None:

@@ -27,10 +27,14 @@ const catalog = {
     level_normal: "Normal",
     level_hard: "Hard",
     level_expert: "Expert",
-    levelHelp_easy: "Plays any legal move at random: for learning the rules.",
-    levelHelp_normal: "Plays sensibly by the game's rules of thumb, at once.",
-    levelHelp_hard: "Tries its moves on many guesses at the hidden cards, about {seconds} s a move.",
-    levelHelp_expert: "Reads like Hard but longer, about {seconds} s a move: the strongest.",
+    levelHelp_easy: "Picks any legal move at random: for learning the rules.",
+    levelHelp_normal: "Plays at once by the game's rules of thumb (like its First tips), from its own cards and what "
+      + "everyone has seen.",
+    levelHelp_hard: "Makes tens to hundreds of guesses at the cards it cannot see, plays each of its moves out to the "
+      + "end in every guess and plays the one that did best (the rule-of-thumb move unless another is clearly "
+      + "better): about {seconds} s a move.",
+    levelHelp_expert: "Searches like Hard for longer, about {seconds} s a move, with room for more guesses: in our "
+      + "measurements it beats Hard only slightly more often than it loses.",
     seed: "Seed (optional)",
     seedHelp: "The same seed deals the same cards.",
     start: "Start",
@@ -85,10 +89,12 @@ const catalog = {
     level_normal: "ふつう",
     level_hard: "つよい",
     level_expert: "達人",
-    levelHelp_easy: "合法手からでたらめに選びます。ルールを覚えるときに。",
-    levelHelp_normal: "ゲームの定石どおりに、すぐ打ちます。",
-    levelHelp_hard: "見えないカードの配り方を何通りも想定して手を読みます（1手約{seconds}秒）。",
-    levelHelp_expert: "「つよい」と同じ読みをより長く行う最強のボットです（1手約{seconds}秒）。",
+    levelHelp_easy: "合法手の中からでたらめに選びます。ルールを覚えるときに向いています。",
+    levelHelp_normal: "ゲームの定石（「はじめのコツ」のような考え方）に従い、自分の手札と全員に見えている情報だけからすぐに打ちます。",
+    levelHelp_hard: "見えないカードを何十〜何百通りも想定し、それぞれで自分の手を最後まで打ち進めて、一番良い結果になった手を打ちます"
+      + "（定石の手をはっきり上回る手がなければ定石どおり）。1手約{seconds}秒です。",
+    levelHelp_expert: "「つよい」と同じ読みをより長く、より多くの想定で行います（1手約{seconds}秒）。私たちの測定では、"
+      + "「つよい」と対戦して勝つ割合は半分をわずかに上回る程度です。",
     seed: "シード（任意）",
     seedHelp: "同じシードなら同じ配り方になります。",
     start: "はじめる",

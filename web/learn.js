@@ -14,6 +14,7 @@ addStrings({
     howToPlay: "How to play", howToPlayLabel: "How to play {game}", rulesTitle: "How to play {game}",
     rulesLoading: "Loading the rules…", rulesFailed: "The rules could not be loaded ({message}).",
     rulesContents: "Contents", ourDecision: "Our decision", keysTitle: "Keys",
+    ourReconstruction: "Our reconstruction", ourAddition: "Our addition",
     exampleTitle: "Example: {section}", exampleHelp: "Step through the example with its Next and Back buttons.",
     playersAndLength: "{players} · {length}",
     generalHelpTitle: "Help", generalHelp: "Choose a game, its options and the bots' level, then Start. Each game's "
@@ -37,6 +38,7 @@ addStrings({
     howToPlay: "遊び方", howToPlayLabel: "{game}の遊び方", rulesTitle: "{game}の遊び方",
     rulesLoading: "ルールを読み込み中…", rulesFailed: "ルールを読み込めませんでした（{message}）。",
     rulesContents: "目次", ourDecision: "このサイトの決定", keysTitle: "キー操作",
+    ourReconstruction: "このサイトによる復元", ourAddition: "このサイトの追加",
     exampleTitle: "例: {section}", exampleHelp: "例は「次へ」「戻る」で一手ずつ進められます。",
     playersAndLength: "{players}・{length}",
     generalHelpTitle: "ヘルプ", generalHelp: "ゲームを選び、オプションとボットの強さを決めて「はじめる」を押します。"
@@ -161,13 +163,19 @@ function openAtTop(dialog) {
   dialog.querySelector("#help-title").focus({ preventScroll: true });
 }
 
+// A paragraph's marks (pygames_core/engine/howto.py, at most one each): a decision taken where the original is
+// silent, a rule lost from the original and rebuilt, something the project added; each with its label.
+const MARK_LABELS = { decision: "ourDecision", reconstruction: "ourReconstruction", addition: "ourAddition" };
+
 function rulesSection(section, renderer) {
   const frameId = `rules-${section.id}-example`;
   return h("section", { id: `rules-${section.id}`, class: "rules-section", "data-section": section.id },
     h("h3", { text: pick(section.title) }),
-    section.paragraphs.map((paragraph) => h("p", { class: paragraph.decision ? "decision" : null },
-      paragraph.decision && h("strong", { class: "decision-mark", text: t("ourDecision") }),
-      pick(paragraph))),
+    section.paragraphs.map((paragraph) => {
+      const mark = Object.keys(MARK_LABELS).find((name) => paragraph[name]);
+      return h("p", { class: mark ? "decision" : null, "data-mark": mark ?? null },
+        mark && h("strong", { class: "decision-mark", text: t(MARK_LABELS[mark]) }), pick(paragraph));
+    }),
     section.cards?.length && renderer?.illustrate && h("div", { class: "rules-cards" }, renderer.illustrate(section.cards)),
     section.example && h("figure", { class: "rules-example" },
       h("iframe", { class: "rules-example-frame", "data-frame-id": frameId, "data-example": section.example,

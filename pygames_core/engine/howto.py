@@ -10,6 +10,10 @@ game's owner for a player who has never seen the game:
         "title": {"en": "Goal", "ja": "目的"},
         "paragraphs": [{"en": "...", "ja": "..."},
                        {"en": "...", "ja": "...", "decision": true}],   a decision this project took
+                                                    where the original is silent; or
+                                                    "reconstruction": true, a rule of the original
+                                                    lost from it and rebuilt; or "addition": true,
+                                                    something this project added (at most one mark)
         "cards": ["AS", "TH"],                      optional: codes as the game's view writes them
         "example": "arsene-push"}]}                 optional: a shipped scenario (web/scenarios/)
 
@@ -35,7 +39,10 @@ LANGUAGES = ("en", "ja")
 REQUIRED_SECTIONS = ("goal", "deal", "turn", "scoring", "end")
 _KEYS = {"pitch", "length", "sections"}
 _SECTION_KEYS = {"id", "title", "paragraphs", "cards", "example"}
-_PARAGRAPH_KEYS = {*LANGUAGES, "decision"}
+# a paragraph's marks, each a yes/no of which at most one is true: a decision taken where the original is
+# silent, a rule of the original lost from it and rebuilt, something the project added to the game
+MARKS = ("decision", "reconstruction", "addition")
+_PARAGRAPH_KEYS = {*LANGUAGES, *MARKS}
 
 
 class BadHowToPlay(PygamesError):
@@ -154,6 +161,10 @@ def _check_paragraph(paragraph: Any, place: str) -> None:
     if not isinstance(paragraph, dict):
         raise BadHowToPlay(f"{place} is not an object")
     _check_keys(paragraph, _PARAGRAPH_KEYS, set(LANGUAGES), place)
-    if not isinstance(paragraph.get("decision", False), bool):
-        raise BadHowToPlay(f"{place}: decision must be true or false")
+    for mark in MARKS:
+        if not isinstance(paragraph.get(mark, False), bool):
+            raise BadHowToPlay(f"{place}: {mark} must be true or false")
+    marked = [mark for mark in MARKS if paragraph.get(mark, False)]
+    if len(marked) > 1:
+        raise BadHowToPlay(f"{place}: one mark at most, not {' and '.join(marked)}")
     _check_text({language: paragraph[language] for language in LANGUAGES}, place)

@@ -283,7 +283,7 @@ def test_a_damaged_save_drawn_from_its_snapshot_goes_to_the_picker(page: Page, s
     expect(page.locator("#message")).to_be_visible()
     assert page.locator("#table-starting").count() == 0
     assert stored_save(page) == json.loads(damaged)
-    expect(page.locator(".unreadable-save")).to_have_count(1)
+    expect(page.locator(".unopened-save")).to_have_count(1)
     expect(page.locator("#back-to-game")).to_have_count(0)
 
 

@@ -118,19 +118,19 @@ def test_a_save_of_a_newer_version_survives_a_visit_and_is_listed(page: Page, si
     expect(page.locator("#picker")).to_be_visible()
     expect(page.locator("#message-text")).to_contain_text("newer version of the site")
     expect(page.locator("#message-text")).not_to_contain_text("set aside")
-    listed = page.locator('.unreadable-save[data-game="arsene"]')
+    listed = page.locator('.unopened-save[data-game="arsene"]')
     expect(listed).to_contain_text("newer version of the site")
     expect(page.locator('[data-resume="arsene"]')).to_have_count(0)  # no Resume that cannot work
     assert home(page) == {"save:arsene": saved, "last": "arsene"}  # untouched
     with page.expect_download() as download:
-        listed.locator(".unreadable-download").click()
+        listed.locator(".unopened-download").click()
     assert Path(download.value.path()).read_text(encoding="utf-8") == saved["text"]
 
     for size, viewport in (("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)):
         page.set_viewport_size(viewport)
         for lang in ("en", "ja"):
             use_language(page, lang)
-            page.locator("#unreadable-saves").scroll_into_view_if_needed()
+            page.locator("#unopened-saves").scroll_into_view_if_needed()
             page.screenshot(path=str(artifacts / f"saves-unreadable-{size}-{lang}.png"))
     use_language(page, "en")
 
@@ -146,10 +146,10 @@ def test_a_save_of_a_newer_version_survives_a_visit_and_is_listed(page: Page, si
     assert kept["save:arsene"]["text"] != saved["text"]
     assert [entry["record"] for entry in set_aside(kept)] == [saved]
     # discarded, after asking
-    listed.locator(".unreadable-discard").click()
+    listed.locator(".unopened-discard").click()
     page.click("#home-confirm-no")
     expect(listed).to_be_visible()
-    listed.locator(".unreadable-discard").click()
+    listed.locator(".unopened-discard").click()
     page.click("#home-confirm-yes")
     expect(listed).to_have_count(0)
     assert set_aside(home(page)) == []
@@ -169,19 +169,19 @@ def test_unreadable_saves_are_each_kept_whole(page: Page, site_url: str) -> None
                 {SAVE_KEY: "{not json", LEGACY_UNOPENED: "an earlier release's unopened save"})
     open_site(page, site_url)
     expect(page.locator("#message-text")).to_contain_text("could not be opened")
-    expect(page.locator('.unreadable-save[data-game="chains"]')).to_contain_text("newer version of the site")
-    expect(page.locator(".unreadable-save")).to_have_count(3)
+    expect(page.locator('.unopened-save[data-game="chains"]')).to_contain_text("newer version of the site")
+    expect(page.locator(".unopened-save")).to_have_count(3)
     page.click("#resume-apples")
     expect(page.locator("#message-text")).to_contain_text("the save was altered")
-    expect(page.locator(".unreadable-save")).to_have_count(4)
-    expect(page.locator('.unreadable-save[data-game="apples"]')).to_contain_text("the save was altered")
+    expect(page.locator(".unopened-save")).to_have_count(4)
+    expect(page.locator('.unopened-save[data-game="apples"]')).to_contain_text("the save was altered")
     kept = home(page)
     assert kept["save:apples"] == damaged and kept["save:chains"] == newer_chains
     assert sorted(entry["record"] for entry in set_aside(kept)) == ["an earlier release's unopened save", "{not json"]
     for key in (SAVE_KEY, LEGACY_UNOPENED):  # moved into the home, whole
         assert page.evaluate("(key) => localStorage.getItem(key)", key) is None
     page.reload()
-    expect(page.locator(".unreadable-save")).to_have_count(3)
+    expect(page.locator(".unopened-save")).to_have_count(3)
     expect(page.locator("#resume-apples")).to_be_visible()
     assert home(page) == kept
 

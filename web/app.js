@@ -231,8 +231,10 @@ async function main() {
   pythonReady = true;
   $("picker-status")?.remove();
   $("loading").setAttribute("aria-busy", "false");
-  // the saves a newer version of the site wrote are listed as such before the player tries one
-  savesRead.then(async () => await listNewerSaves(engineSaveVersion) && !$("picker").hidden && redrawPicker());
+  // the saves a newer version of the site wrote are listed as such before the player tries one (once
+  // the game the visit opens is loaded: its bots' first move is not kept waiting)
+  Promise.all([savesRead, resuming])
+    .then(async () => await listNewerSaves(engineSaveVersion) && !$("picker").hidden && redrawPicker());
   await addPluginGames(ready);
   // A game in progress is never replaced unasked: the shared deal waits for the player's word.
   if (shared && saved !== null) {

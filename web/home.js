@@ -48,9 +48,9 @@ addStrings({
     hmStorageFailed: "This browser does not let the site keep everything ({message}): your game is kept in this tab and in a smaller store while there is room; statistics and finished games may not be kept.",
     hmStorageLost: "This browser does not let the site keep anything ({message}): your game is not kept, and is lost once this tab is closed or reloaded.",
     hmMigrated: "Your saved game was moved into the site's new storage.",
-    hmUnreadableTitle: "Saved games this version of the site cannot open",
-    hmUnreadableNewer: "Saved by a newer version of the site: reload the page to update it, and it opens.",
-    hmUnreadableDamaged: "Damaged: {message}", hmUnreadableKept: "saved {date}", hmSavedGame: "A saved game",
+    hmUnopenedTitle: "Saved games this version of the site cannot open",
+    hmUnopenedNewer: "Saved by a newer version of the site: reload the page to update it, and it opens.",
+    hmUnopenedDamaged: "Damaged: {message}", hmUnopenedKept: "saved {date}", hmSavedGame: "A saved game",
     hmDownload: "Download", hmDownloadLabel: "Download the saved game of {game} as a file",
     hmDiscard: "Discard", hmDiscardLabel: "Discard the saved game of {game}",
     hmConfirmDiscard: "Delete this saved game of {game} for good? Download it first to keep a copy.",
@@ -77,9 +77,9 @@ addStrings({
     hmStorageFailed: "このブラウザーではサイトがすべてを保存できません（{message}）。ゲームはこのタブと、容量がある限り小さな保存領域に残ります。成績と終わったゲームは残らないことがあります。",
     hmStorageLost: "このブラウザーではサイトが何も保存できません（{message}）。ゲームは保存されず、このタブを閉じるか再読み込みすると失われます。",
     hmMigrated: "保存されていたゲームをサイトの新しい保存領域に移しました。",
-    hmUnreadableTitle: "このバージョンのサイトでは開けない保存ゲーム",
-    hmUnreadableNewer: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新すると開けます。",
-    hmUnreadableDamaged: "破損しています: {message}", hmUnreadableKept: "{date}に保存", hmSavedGame: "保存されたゲーム",
+    hmUnopenedTitle: "このバージョンのサイトでは開けない保存ゲーム",
+    hmUnopenedNewer: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新すると開けます。",
+    hmUnopenedDamaged: "破損しています: {message}", hmUnopenedKept: "{date}に保存", hmSavedGame: "保存されたゲーム",
     hmDownload: "ダウンロード", hmDownloadLabel: "{game}の保存ゲームをファイルとしてダウンロード",
     hmDiscard: "破棄", hmDiscardLabel: "{game}の保存ゲームを破棄",
     hmConfirmDiscard: "{game}のこの保存ゲームを完全に消去しますか？ 残しておくには先にダウンロードしてください。",
@@ -229,21 +229,21 @@ export function unopenedSaves({ title, onChange }) {
   const date = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
   const when = (entry) => {
     const time = hasOwn(entry.record, "savedAt") ? entry.record.savedAt : Date.parse(entry.stored?.setAside);
-    return Number.isFinite(time) ? t("hmUnreadableKept", { date: date.format(new Date(time)) }) : null;
+    return Number.isFinite(time) ? t("hmUnopenedKept", { date: date.format(new Date(time)) }) : null;
   };
-  return h("section", { class: "unopened-saves", id: "unreadable-saves", "aria-labelledby": "unreadable-title" },
-    h("h3", { id: "unreadable-title", text: t("hmUnreadableTitle") }),
+  return h("section", { class: "unopened-saves", id: "unopened-saves", "aria-labelledby": "unopened-title" },
+    h("h2", { id: "unopened-title", text: t("hmUnopenedTitle") }),
     h("ul", { class: "unopened-list" }, [...unopened.values()].map((entry) => {
       const name = entry.game ? title(entry.game) : t("hmSavedGame");
-      const why = entry.reason.newer ? t("hmUnreadableNewer") : t("hmUnreadableDamaged", { message: entry.reason.message });
-      return h("li", { class: "unreadable-save", "data-game": entry.game ?? "", "data-key": entry.key },
+      const why = entry.reason.newer ? t("hmUnopenedNewer") : t("hmUnopenedDamaged", { message: entry.reason.message });
+      return h("li", { class: "unopened-save", "data-game": entry.game ?? "", "data-key": entry.key },
         h("strong", { text: name }),
         h("span", { class: "unopened-why", text: why }),
         when(entry) && h("span", { class: "fine", text: when(entry) }),
         h("span", { class: "unopened-actions" },
-          h("button", { type: "button", class: "ghost unreadable-download", text: t("hmDownload"),
+          h("button", { type: "button", class: "ghost unopened-download", text: t("hmDownload"),
             "aria-label": t("hmDownloadLabel", { game: name }), onclick: () => downloadUnopened(entry) }),
-          h("button", { type: "button", class: "ghost danger unreadable-discard", text: t("hmDiscard"),
+          h("button", { type: "button", class: "ghost danger unopened-discard", text: t("hmDiscard"),
             "aria-label": t("hmDiscardLabel", { game: name }), onclick: async () => {
               if (await discardUnopened(entry, name)) onChange();
             } })));
@@ -519,7 +519,9 @@ export async function showHomePage(section, { page, games, onShare, onBack, onRe
 
 function statsBody(stats, history, title, levelName) {
   const problem = statsProblem(stats);
-  if (problem !== null) return h("p", { class: "home-empty", id: "stats-unreadable", text: t("hmStatsUnreadable", { message: problem }) });
+  if (problem !== null) {
+    return h("p", { class: "home-empty", id: "stats-unreadable", text: t("hmStatsUnreadable", { message: problem }) });
+  }
   const played = Object.entries(stats.games);
   if (played.length === 0) return h("p", { class: "home-empty", text: t("stNone") });
   return h("div", { class: "stats-games" }, played.map(([game, counted]) => h("section", { class: "stats-game", "data-game": game },

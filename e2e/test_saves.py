@@ -25,7 +25,8 @@ from driver import (
     use_language,
     wait_for_turn_or_summary,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+from test_a11y import axe_findings
 from test_home import CHAINS_END, finish, history_of, open_page
 
 from pygames_core.app import bridge
@@ -315,3 +316,23 @@ def test_statistics_stored_in_another_shape_never_stop_a_save(page: Page, site_u
     open_page(page, "stats")
     expect(page.locator("#stats-unreadable")).to_contain_text("stats.games.chains")
     expect(page.locator("#message")).to_be_hidden()
+
+
+def test_axe_finds_nothing_serious_in_the_list_and_the_way_out(browser: Browser, site_url: str) -> None:
+    """As test_a11y.py runs axe-core: in a context that bypasses the Content-Security-Policy (axe's file
+    is injected as an inline script)."""
+    context = browser.new_context(viewport=PHONE_IN_BROWSER, locale="en-US", bypass_csp=True, service_workers="block")
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    snap = opened("arsene", 11)
+    put_in_home(page, site_url, {"save:arsene": record(snap, text=newer(snap)), "last": "arsene"})
+    open_site(page, site_url)
+    # a fresh context compiles Pyodide from scratch: on a loaded machine that alone can take a minute
+    expect(page.locator(".unopened-save")).to_have_count(1, timeout=3 * TIMEOUT_MS)
+    findings = axe_findings(page, "picker with a save this version cannot open")
+    page.route("**/worker.js", lambda route: route.abort())
+    page.goto(f"{site_url}?pace=0&{WAY_OUT}")
+    expect(page.locator("#loading-way-out")).to_be_visible()
+    findings += axe_findings(page, "loading screen's way out")
+    context.close()
+    assert findings == [], "\n" + "\n".join(findings)

@@ -185,6 +185,16 @@ def test_unreadable_saves_are_each_kept_whole(page: Page, site_url: str) -> None
     expect(page.locator(".unopened-save")).to_have_count(3)
     expect(page.locator("#resume-apples")).to_be_visible()
     assert home(page) == kept
+    # Clear everything says that the saves set aside go too, and deletes them
+    page.click("#open-stats")
+    page.click("#home-clear")
+    expect(page.locator("#home-confirm-text")).to_contain_text(
+        "(2 games in progress, 0 finished games, 2 saved games this version cannot open)")
+    page.click("#home-confirm-yes")
+    expect(page.locator("#message-text")).to_contain_text("was deleted")
+    assert home(page) == {"stats": {"version": 1, "games": {}}, "history": []}
+    page.click("#home-back")
+    expect(page.locator(".unopened-save")).to_have_count(0)
 
 
 def test_a_stored_snapshot_of_another_shape_keeps_nothing_from_appearing(page: Page, site_url: str) -> None:

@@ -39,7 +39,8 @@ addStrings({
     hmConfirmImport: "Replace everything kept here ({here}) with the file's ({file})?",
     hmConfirmClear: "Delete everything kept here ({here})? Export it first to keep a copy.",
     hmCounts: "{saves}, {finished}", hmSavesCount: "{n} games in progress", hmSavesCount_one: "1 game in progress",
-    hmFinishedCount: "{n} finished games", hmFinishedCount_one: "1 finished game", hmReplace: "Replace", hmDelete: "Delete",
+    hmFinishedCount: "{n} finished games", hmFinishedCount_one: "1 finished game", hmCountsAside: "{counts}, {aside}",
+    hmAsideCount: "{n} saved games this version cannot open", hmAsideCount_one: "1 saved game this version cannot open", hmReplace: "Replace", hmDelete: "Delete",
     hmCancel: "Cancel", hmImported: "Imported: {counts}.", hmCleared: "Everything kept on this device was deleted.",
     hmBadFile: "That file cannot be imported ({message}). Nothing was changed.",
     hmBadPart: "That file cannot be imported: {part} ({path}) is not as this site writes it. Nothing was changed.",
@@ -69,6 +70,7 @@ addStrings({
     hmConfirmImport: "ここに保存されているもの（{here}）を、ファイルの内容（{file}）で置き換えますか？",
     hmConfirmClear: "ここに保存されているもの（{here}）をすべて消去しますか？ 先に書き出しておけば残せます。",
     hmCounts: "{saves}、{finished}", hmSavesCount: "途中のゲーム{n}件", hmFinishedCount: "終わったゲーム{n}件",
+    hmCountsAside: "{counts}、{aside}", hmAsideCount: "このバージョンで開けない保存ゲーム{n}件",
     hmReplace: "置き換える", hmDelete: "消去する",
     hmCancel: "キャンセル", hmImported: "読み込みました: {counts}。", hmCleared: "この端末に保存されていたものをすべて消去しました。",
     hmBadFile: "このファイルは読み込めません（{message}）。何も変更していません。",
@@ -678,17 +680,20 @@ async function clearAll() {
     failed(error);
     return false;
   }
-  if (!await confirmed(t("hmConfirmClear", { here: counts(here) }), t("hmDelete"))) return false;
-  await replaceHome({ last: null, saves: {}, stats: emptyStats(), history: [] });
+  const aside = [...unopened.keys()].filter((key) => key.startsWith(ASIDE)).length; // deleted too
+  const said = aside > 0 ? t("hmCountsAside", { counts: counts(here), aside: tn("hmAsideCount", aside) }) : counts(here);
+  if (!await confirmed(t("hmConfirmClear", { here: said }), t("hmDelete"))) return false;
+  await replaceHome({ last: null, saves: {}, stats: emptyStats(), history: [] }, { keepAside: false });
   notify(t("hmCleared"));
   return true;
 }
 
-// The saves set aside stay: they are not in an export (this build cannot read them), and only their
-// own Discard deletes them.
-async function replaceHome({ last, saves: saved, stats, history }) {
+// keepAside: the saves set aside stay (an import: they are not in an export, which holds what this
+// build reads, and only their own Discard or Clear everything deletes them).
+async function replaceHome({ last, saves: saved, stats, history }, { keepAside = true } = {}) {
+  const kept = (key) => keepAside && key.startsWith(ASIDE);
   await transact("readwrite", async (store) => {
-    for (const key of await settled(store.getAllKeys())) if (!String(key).startsWith(ASIDE)) store.delete(key);
+    for (const key of await settled(store.getAllKeys())) if (!kept(String(key))) store.delete(key);
     for (const [game, record] of Object.entries(saved)) store.put(record, saveKey(game));
     if (last !== null) store.put(last, "last");
     store.put(stats, "stats");
@@ -698,7 +703,7 @@ async function replaceHome({ last, saves: saved, stats, history }) {
   forgetLocalCopy();
   saves.clear();
   for (const [game, record] of Object.entries(saved)) saves.set(game, record);
-  for (const key of unopened.keys()) if (!key.startsWith(ASIDE)) unopened.delete(key);
+  for (const key of unopened.keys()) if (!kept(key)) unopened.delete(key);
 }
 
 // --- checking what is stored or imported ---------------------------------------------------------------

@@ -143,6 +143,7 @@ def test_a_save_of_a_newer_version_survives_a_visit_and_is_listed(page: Page, si
     page.click("#new-game")
     expect(listed).to_be_visible()
     expect(page.locator("#resume-arsene")).to_be_visible()  # the new game's
+    expect(listed).to_contain_text("open it with “Load a game file”")  # set aside: no longer opened by a visit
     kept = home(page)
     assert kept["save:arsene"]["text"] != saved["text"]
     assert [entry["record"] for entry in set_aside(kept)] == [saved]

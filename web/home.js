@@ -51,6 +51,7 @@ addStrings({
     hmMigrated: "Your saved game was moved into the site's new storage.",
     hmUnopenedTitle: "Saved games this version of the site cannot open",
     hmUnopenedNewer: "Saved by a newer version of the site: reload the page to update it, and it opens.",
+    hmUnopenedNewerAside: "Saved by a newer version of the site: once the page is updated (reload it), download it and open it with “Load a game file”.",
     hmUnopenedDamaged: "Damaged: {message}", hmUnopenedKept: "saved {date}", hmSavedGame: "A saved game",
     hmDownload: "Download", hmDownloadLabel: "Download the saved game of {game} as a file",
     hmDiscard: "Discard", hmDiscardLabel: "Discard the saved game of {game}",
@@ -81,6 +82,7 @@ addStrings({
     hmMigrated: "保存されていたゲームをサイトの新しい保存領域に移しました。",
     hmUnopenedTitle: "このバージョンのサイトでは開けない保存ゲーム",
     hmUnopenedNewer: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新すると開けます。",
+    hmUnopenedNewerAside: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新したあと、ダウンロードして「ゲームファイルを読み込む」で開けます。",
     hmUnopenedDamaged: "破損しています: {message}", hmUnopenedKept: "{date}に保存", hmSavedGame: "保存されたゲーム",
     hmDownload: "ダウンロード", hmDownloadLabel: "{game}の保存ゲームをファイルとしてダウンロード",
     hmDiscard: "破棄", hmDiscardLabel: "{game}の保存ゲームを破棄",
@@ -237,7 +239,9 @@ export function unopenedSaves({ title, onChange }) {
     h("h2", { id: "unopened-title", text: t("hmUnopenedTitle") }),
     h("ul", { class: "unopened-list" }, [...unopened.values()].map((entry) => {
       const name = entry.game ? title(entry.game) : t("hmSavedGame");
-      const why = entry.reason.newer ? t("hmUnopenedNewer") : t("hmUnopenedDamaged", { message: entry.reason.message });
+      // set aside, it is no longer the game's save a visit opens: its file is
+      const newer = entry.key.startsWith(ASIDE) ? "hmUnopenedNewerAside" : "hmUnopenedNewer";
+      const why = entry.reason.newer ? t(newer) : t("hmUnopenedDamaged", { message: entry.reason.message });
       return h("li", { class: "unopened-save", "data-game": entry.game ?? "", "data-key": entry.key },
         h("strong", { text: name }),
         h("span", { class: "unopened-why", text: why }),

@@ -249,9 +249,10 @@ def test_finished_games_are_counted_kept_offline_exported_and_imported(persisten
     for content, said in [
         (b"{not json", "not JSON"),
         (json.dumps({**exported, "version": 2}).encode(), "version 2"),
-        (json.dumps({**exported, "history": {"a": 1}}).encode(), "history is not a list"),
-        (json.dumps({**exported, "history": [{"game": "arsene"}]}).encode(), "finished game 1 is not one"),
-        (json.dumps({**exported, "saves": {"arsene": {"game": "apples", "text": "{}"}}}).encode(), "save of"),
+        (json.dumps({**exported, "history": {"a": 1}}).encode(), "a finished game (history) is not"),
+        (json.dumps({**exported, "history": [{"game": "arsene"}]}).encode(), "(history[0]) is not"),
+        (json.dumps({**exported, "saves": {"arsene": {"game": "apples", "text": "{}"}}}).encode(),
+         "(saves.arsene) is not"),
         (json.dumps({**exported, "stats": deep}).encode(), "nested more than"),
         (json.dumps({"format": "something else"}).encode(), "not a pygames export"),
     ]:

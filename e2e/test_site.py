@@ -108,17 +108,19 @@ def tampered_save() -> str:
 
 
 @pytest.mark.parametrize("stored", [tampered_save(), "{not json"], ids=["tampered", "garbled"])
-def test_corrupt_save_is_reported_and_set_aside(page: Page, site_url: str, stored: str) -> None:
+def test_corrupt_save_is_reported_and_kept(page: Page, site_url: str, stored: str) -> None:
     page.goto(site_url)
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
     open_site(page, site_url)
     expect(page.locator("#message")).to_be_visible()
-    expect(page.locator("#message-text")).to_contain_text("could not be loaded")
-    assert page.evaluate("localStorage.getItem('pygames.save.corrupt')") == stored
+    expect(page.locator("#message-text")).to_contain_text("could not be opened")
+    expect(page.locator(".unopened-save")).to_have_count(1)  # listed, to download or discard
     start_game(page, seed=2)
     expect(page.locator(".arsene")).to_be_visible()
-    assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") is None  # moved into the home, then set aside
+    assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") is None  # moved into the home
     saved_game(page)  # the home's save is the new game's, which loads (the corrupt one would not)
+    page.click("#new-game")
+    expect(page.locator(".unopened-save")).to_have_count(1)  # set aside whole, beside the new game
 
 
 class Deployment:

@@ -7,8 +7,8 @@
 import { STOPPED, startBridge } from "./bridge.js";
 import { focusInView, h } from "./dom.js";
 import { rendererOf } from "./games/index.js";
-import { forgetSave, keepSave, lastSave, onHomeMessage, openingSave, readSaves, resumeLine, savedGame,
-  showHomePage } from "./home.js";
+import { fitsSnapshot, keepSave, keepUnopened, lastSave, listNewerSaves, onHomeMessage, openingSave, readSaves, resumeLine,
+  savedGame, saveVersion, showHomePage, unopenedSaves } from "./home.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
 import { initialRoles, seatRoles } from "./seats.js";
@@ -19,7 +19,6 @@ import { showSummary } from "./summary.js";
 import { levelText, loadLevels } from "./levels.js";
 import { drawableSnapshot, LiveTable, storedSnapshot } from "./table.js";
 
-const CORRUPT_SAVE_KEY = "pygames.save.corrupt";
 const PREFS_KEY = "pygames.prefs";
 const HUMAN_SEAT = 0;
 const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], games: ["loadingGames", 2],
@@ -27,6 +26,13 @@ const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules",
 // A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
 const HINT_BUDGET_MS = 400;
 const CUBE_ACTIONS = ["double", "take", "pass"];
+// The errors of a `load` that say the save itself cannot be read (not the engine's own trouble): the
+// save is then kept as it is and listed as one this build cannot open (home.js keepUnopened).
+const UNREADABLE_SAVE = ["BadSave", "BadRequest"];
+// The loading screen offers a way out (the picker, the statistics) when the table has not appeared
+// after this long: a runtime that cannot start, a save that cannot be drawn and waits for it.
+// `?wayout=ms` in the page's address shortens it (the tests).
+const WAY_OUT_MS = Number(new URLSearchParams(location.search).get("wayout")) || 15_000;
 
 addStrings({
   en: {
@@ -84,6 +90,7 @@ let usingKeyboard = false;
 let refreshSummary = null; // redraws the open summary dialog in a new language
 let refreshHelp = null; // redraws the open help or rules dialog in a new language
 let captions = null; // the caption area above the table: the hint line and "Explain as we play"
+let waiting = null; // the resume waiting on the loading screen (no table drawn), until the player leaves it
 
 // --- chrome: language, help, messages ------------------------------------------------------------
 
@@ -195,6 +202,7 @@ function onKey(event) {
 // requests wait in the worker's queue until Python is up.
 async function main() {
   setupChrome();
+  setTimeout(offerWayOut, WAY_OUT_MS);
   const shared = sharedDeal();
   levelsKnown = knowLevels();
   gamesKnown = Promise.all([knowGames(), levelsKnown]).then((known) => known.every(Boolean));
@@ -223,6 +231,10 @@ async function main() {
   pythonReady = true;
   $("picker-status")?.remove();
   $("loading").setAttribute("aria-busy", "false");
+  // the saves a newer version of the site wrote are listed as such before the player tries one (once
+  // the game the visit opens is loaded: its bots' first move is not kept waiting)
+  Promise.all([savesRead, resuming])
+    .then(async () => await listNewerSaves(engineSaveVersion) && !$("picker").hidden && redrawPicker());
   await addPluginGames(ready);
   // A game in progress is never replaced unasked: the shared deal waits for the player's word.
   if (shared && saved !== null) {
@@ -232,6 +244,23 @@ async function main() {
     showMessage(t("sharedDeal", { game: pick(game?.title) || shared.game }),
       { label: t("playShared"), run: () => startShared(shared) });
   }
+}
+
+// The loading screen's way out, offered once it has been up for WAY_OUT_MS: to the picker (a new game,
+// the games in progress) or to the statistics (with the export, the import and "Clear everything").
+// A resume still waiting then opens nothing once loaded: the player has gone elsewhere.
+function offerWayOut() {
+  const leave = async (open) => {
+    waiting = null;
+    if (await gamesKnown) open();
+  };
+  $("loading").append(h("div", { id: "loading-way-out", class: "loading-way-out" },
+    h("p", { id: "loading-slow", "data-i18n": "loadingSlow", text: t("loadingSlow") }),
+    h("div", { class: "form-actions" },
+      h("button", { type: "button", class: "primary", id: "loading-picker", "data-i18n": "loadingPicker",
+        text: t("loadingPicker"), onclick: () => leave(showPicker) }),
+      h("button", { type: "button", class: "ghost", id: "loading-stats", "data-i18n": "loadingStats",
+        text: t("loadingStats"), onclick: () => leave(() => openHomePage("stats")) }))));
 }
 
 // The bot levels, for the picker and a saved game's level. False when they cannot be read (the error
@@ -332,21 +361,24 @@ async function startShared(deal) {
 
 // A saved game (its record, null when its text `raw` was no JSON), loaded by the engine; with a
 // snapshot stored beside it (saves made before there was one have none), drawn at once while the
-// `load` waits for Python. The record's fields besides the game's own and the time it was kept
-// (`savedAt`) are the table's settings, kept as they were (a field this shell does not know
-// included); with several people at this device
-// (pass-and-play), `humans` lists their seats, and the game opens on the hand-over screen. True once
-// it is loaded.
-async function resume(saved, raw = JSON.stringify(saved)) {
+// `load` waits for Python; without one, or with one of another shape, the loading screen waits for it.
+// The record's fields besides the game's own and the time it was kept (`savedAt`) are the table's
+// settings, kept as they were (a field this shell does not know included); with several people at
+// this device (pass-and-play), `humans` lists their seats, and the game opens on the hand-over screen.
+// `raw`: the text of a localStorage copy the visit could not move into the home, null for a save of
+// the home. A save the engine cannot read is kept as it is and listed (home.js keepUnopened). True
+// once it is loaded.
+async function resume(saved, raw = null) {
   const { game, text, seat, snap, humans, savedAt: _savedAt, ...kept } = saved ?? {};
   const people = Array.isArray(humans) ? humans : null;
   const opening = typeof text === "string"
     ? bridge.call({ op: "load", text, seat: seat ?? HUMAN_SEAT, ...people && { people } })
-    : Promise.resolve({ ok: false, error: { message: saved ? "the save has no game text" : "the save is not JSON" } });
+    : Promise.resolve({ ok: false, error: { type: "BadSave", message: saved ? "the save has no game text" : "the save is not JSON" } });
   const settings = { ...kept, level: typeof kept.level === "string" ? kept.level : "normal", undo: kept.undo !== false,
     challenge: kept.challenge === true, explain: kept.explain === true, people, handOverFirst: true };
-  const drawn = drawableSnapshot(snap ?? null, text);
+  const drawn = fitsSnapshot(snap, game) ? drawableSnapshot(snap, text) : null;
   const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
+  const wait = table ? null : (waiting = {});
   // The level is checked once the levels are read (levels.json), not before the table is drawn: a
   // returning player's table appears at once, and a bot moves only once the engine is up, long after.
   if (!(await levelsKnown && levels.some((level) => level.name === settings.level))) {
@@ -362,15 +394,45 @@ async function resume(saved, raw = JSON.stringify(saved)) {
     return false;
   }
   if (!loaded) {
-    // Keep the text (a player may want to report it) but out of the way of the next game.
-    storage.set(CORRUPT_SAVE_KEY, raw);
-    await forgetSave(game);
+    // the save stays as it is: listed when it cannot be read, offered again when the engine failed
+    const unreadable = UNREADABLE_SAVE.includes(reply.error.type);
+    const newer = unreadable && typeof text === "string" && await madeByNewerSite(text);
+    if (unreadable) await keepUnopened({ game, record: saved, raw, reason: { newer, message: reply.error.message } });
     if (await gamesKnown) showPicker();
-    showMessage(t("resumeFailed", { message: reply.error.message }));
+    if (!unreadable) showError(reply.error);
+    else showMessage(newer ? t("resumeNewer") : t("resumeFailed", { message: reply.error.message }));
+    return false;
+  }
+  if (wait && waiting !== wait) { // the player left the loading screen meanwhile (offerWayOut)
+    bridge.call({ op: "close", sid: reply.sid });
     return false;
   }
   openSession(reply, settings);
   return true;
+}
+
+// Whether the save `text` was written by a newer version of the site: its format version is above the
+// one this build's engine writes, read from a save the engine writes (a new game's, closed at once),
+// so that the page holds no copy of the engine's number.
+async function madeByNewerSite(text) {
+  const version = saveVersion(text);
+  const ours = version === null ? null : await engineSaveVersion();
+  return ours !== null && version > ours;
+}
+
+let engineVersion = null;
+
+// The save format version this build's engine writes (null when it cannot be known): read once, from
+// a save it writes (a new game's, closed at once), so that the page holds no copy of the engine's number.
+function engineSaveVersion() {
+  engineVersion ??= (async () => {
+    if (!await gamesKnown || games.length === 0) return null;
+    const reply = await bridge.call({ op: "new", game: games[0].id, seat: HUMAN_SEAT, seed: "0" });
+    if (!reply.ok) return null;
+    bridge.call({ op: "close", sid: reply.sid });
+    return saveVersion(reply.snapshot.save);
+  })();
+  return engineVersion;
 }
 
 // --- a stopped game engine: the bridge has started a new one; the game comes back from its save ---
@@ -594,6 +656,7 @@ function showPicker({ roles = null, keep = {} } = {}) {
       h("button", { type: "button", class: "ghost", id: "open-stats", text: t("hmStats"), onclick: () => openHomePage("stats") }),
       h("button", { type: "button", class: "ghost", id: "open-history", text: t("hmHistory"),
         onclick: () => openHomePage("history") })),
+    unopenedSaves({ title: (id) => pick(gameTitle(id)), onChange: redrawPicker }),
     h("h2", { id: "picker-title", text: t("pickGame") }),
     h("div", { class: "game-list" }, gameCards),
     form,

@@ -15,6 +15,10 @@ import { readHome, saveKey, settled, storage, transact } from "./storage.js";
 // The one save of releases before the home (the same record as a save in the home, as JSON text):
 // moved into the home by the first visit that finds it; written again only as the fall-back copy.
 export const LEGACY_SAVE_KEY = "pygames.save";
+// Where releases before this one put the one save they could not open (its text; "null" for a save of
+// the home, which they deleted): moved into the home's set-aside saves by the first visit that finds it.
+const LEGACY_UNOPENED_KEY = "pygames.save.corrupt";
+const PROBE_KEY = "pygames.probe"; // written and removed at once: whether localStorage works
 const EXPORT_FORMAT = "pygames/home";
 const EXPORT_VERSION = 1;
 // What an imported file may hold at the most: bigger or deeper is no file this site wrote.
@@ -34,11 +38,25 @@ addStrings({
     hmClear: "Clear everything", hmExported: "Saved as {name}.",
     hmConfirmImport: "Replace everything kept here ({here}) with the file's ({file})?",
     hmConfirmClear: "Delete everything kept here ({here})? Export it first to keep a copy.",
-    hmCounts: "{saves} games in progress, {finished} finished games", hmReplace: "Replace", hmDelete: "Delete",
+    hmCounts: "{saves}, {finished}", hmSavesCount: "{n} games in progress", hmSavesCount_one: "1 game in progress",
+    hmFinishedCount: "{n} finished games", hmFinishedCount_one: "1 finished game", hmCountsAside: "{counts}, {aside}",
+    hmAsideCount: "{n} saved games this version cannot open", hmAsideCount_one: "1 saved game this version cannot open", hmReplace: "Replace", hmDelete: "Delete",
     hmCancel: "Cancel", hmImported: "Imported: {counts}.", hmCleared: "Everything kept on this device was deleted.",
     hmBadFile: "That file cannot be imported ({message}). Nothing was changed.",
+    hmBadPart: "That file cannot be imported: {part} ({path}) is not as this site writes it. Nothing was changed.",
+    hmPart_saves: "a game in progress", hmPart_stats: "the statistics", hmPart_history: "a finished game",
+    hmPart_last: "the game last played",
     hmStorageFailed: "This browser does not let the site keep everything ({message}): your game is kept in this tab and in a smaller store while there is room; statistics and finished games may not be kept.",
+    hmStorageLost: "This browser does not let the site keep anything ({message}): your game is not kept, and is lost once this tab is closed or reloaded.",
     hmMigrated: "Your saved game was moved into the site's new storage.",
+    hmUnopenedTitle: "Saved games this version of the site cannot open",
+    hmUnopenedNewer: "Saved by a newer version of the site: reload the page to update it, and it opens.",
+    hmUnopenedNewerAside: "Saved by a newer version of the site: once the page is updated (reload it), download it and open it with “Load a game file”.",
+    hmUnopenedDamaged: "Damaged: {message}", hmUnopenedKept: "saved {date}", hmSavedGame: "A saved game",
+    hmDownload: "Download", hmDownloadLabel: "Download the saved game of {game} as a file",
+    hmDiscard: "Discard", hmDiscardLabel: "Discard the saved game of {game}",
+    hmConfirmDiscard: "Delete this saved game of {game} for good? Download it first to keep a copy.",
+    hmStatsUnreadable: "The statistics kept on this device cannot be read ({message}); the finished games are still listed. Import an export, or clear everything, to count again.",
   },
   ja: {
     hmState: "{progress}・{turn}", hmYourTurn: "あなたの番", hmTheirTurn: "{name}の番", hmOver: "終了",
@@ -52,11 +70,24 @@ addStrings({
     hmClear: "すべて消去", hmExported: "{name} として保存しました。",
     hmConfirmImport: "ここに保存されているもの（{here}）を、ファイルの内容（{file}）で置き換えますか？",
     hmConfirmClear: "ここに保存されているもの（{here}）をすべて消去しますか？ 先に書き出しておけば残せます。",
-    hmCounts: "途中のゲーム{saves}件、終わったゲーム{finished}件", hmReplace: "置き換える", hmDelete: "消去する",
+    hmCounts: "{saves}、{finished}", hmSavesCount: "途中のゲーム{n}件", hmFinishedCount: "終わったゲーム{n}件",
+    hmCountsAside: "{counts}、{aside}", hmAsideCount: "このバージョンで開けない保存ゲーム{n}件",
+    hmReplace: "置き換える", hmDelete: "消去する",
     hmCancel: "キャンセル", hmImported: "読み込みました: {counts}。", hmCleared: "この端末に保存されていたものをすべて消去しました。",
     hmBadFile: "このファイルは読み込めません（{message}）。何も変更していません。",
+    hmBadPart: "このファイルは読み込めません。{part}（{path}）がこのサイトの書き出す形になっていません。何も変更していません。",
+    hmPart_saves: "途中のゲーム", hmPart_stats: "成績", hmPart_history: "終わったゲーム", hmPart_last: "最後に遊んだゲーム",
     hmStorageFailed: "このブラウザーではサイトがすべてを保存できません（{message}）。ゲームはこのタブと、容量がある限り小さな保存領域に残ります。成績と終わったゲームは残らないことがあります。",
+    hmStorageLost: "このブラウザーではサイトが何も保存できません（{message}）。ゲームは保存されず、このタブを閉じるか再読み込みすると失われます。",
     hmMigrated: "保存されていたゲームをサイトの新しい保存領域に移しました。",
+    hmUnopenedTitle: "このバージョンのサイトでは開けない保存ゲーム",
+    hmUnopenedNewer: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新すると開けます。",
+    hmUnopenedNewerAside: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新したあと、ダウンロードして「ゲームファイルを読み込む」で開けます。",
+    hmUnopenedDamaged: "破損しています: {message}", hmUnopenedKept: "{date}に保存", hmSavedGame: "保存されたゲーム",
+    hmDownload: "ダウンロード", hmDownloadLabel: "{game}の保存ゲームをファイルとしてダウンロード",
+    hmDiscard: "破棄", hmDiscardLabel: "{game}の保存ゲームを破棄",
+    hmConfirmDiscard: "{game}のこの保存ゲームを完全に消去しますか？ 残しておくには先にダウンロードしてください。",
+    hmStatsUnreadable: "この端末に保存された成績を読み込めません（{message}）。終わったゲームの一覧はそのまま見られます。書き出したファイルを読み込むか、すべて消去すると、また集計されます。",
   },
 });
 
@@ -71,12 +102,12 @@ let copied = false; // localStorage holds a copy of a record the home may not ho
 // once, and the next visit moves it into the home (openingSave). Once the home holds it, the copy goes.
 // A game the save finishes carries its entry for the statistics and the finished games along
 // (`finished`), so the game is counted when it is moved, not only resumed.
+// True when localStorage took it.
 function copyToLocal({ record, entry }) {
   const copy = entry ? { ...record, finished: entry } : record;
-  if (!storage.set(LEGACY_SAVE_KEY, JSON.stringify(copy))) {
-    storage.set(LEGACY_SAVE_KEY, JSON.stringify({ ...copy, snap: undefined })); // the smaller record
-  }
-  copied = true;
+  copied = storage.set(LEGACY_SAVE_KEY, JSON.stringify(copy))
+    || storage.set(LEGACY_SAVE_KEY, JSON.stringify({ ...copy, snap: undefined })); // the smaller record
+  return copied;
 }
 function forgetLocalCopy() {
   storage.remove(LEGACY_SAVE_KEY);
@@ -86,7 +117,7 @@ const keepUnwritten = () => unwritten && copyToLocal(unwritten);
 addEventListener("pagehide", keepUnwritten);
 document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && keepUnwritten());
 const unkept = { stats: emptyStats(), history: [] };
-let storageFailed = false; // the player has been told once
+const told = new Set(); // what the player has been told of the storage's failures: each said once
 let notify = () => {};
 
 // The shell's way of saying something to the player (showMessage's text).
@@ -96,17 +127,180 @@ export function onHomeMessage(say) {
 
 export const savedGame = (game) => saves.get(game) ?? null;
 
-function failed(error) {
-  if (storageFailed) return;
-  storageFailed = true;
-  notify(t("hmStorageFailed", { message: error?.message ?? String(error) }));
+// --- saves this build cannot open ---------------------------------------------------------------------
+
+// A save the engine refused is never deleted unasked: a newer version of the site may have written it
+// (the first reload after a deploy still runs the old build, which then meets the new build's save),
+// and it opens once the page is updated; a damaged one is the player's to download or discard.
+// - One in the home stays at its key, `save:<game>`, as it was: the next visit tries it again.
+// - A new game of its game, which takes that key, first moves it, whole, to a key of its own,
+//   `aside:<time>:<n>`, with why it could not be opened: a new game and any number of unopened saves
+//   coexist, none written over another. So is a copy in localStorage that is not a game's save.
+// Each is listed in the picker with its reason, to download or to discard (after asking).
+// `unopened`: by key in the home, {key, game (null when unknown), stored (the value at the key, to
+// discard it only while it is still there), record (the save as it was kept), reason: {newer, message}}.
+const unopened = new Map();
+const ASIDE = "aside:";
+let asideCount = 0;
+const asideKey = () => `${ASIDE}${Date.now()}:${asideCount++}`;
+const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const hasOwn = (object, key) => object !== null && typeof object === "object" && Object.hasOwn(object, key);
+
+// The format version a save's text says it has, or null.
+export function saveVersion(text) {
+  try {
+    const version = JSON.parse(text)?.version;
+    return Number.isSafeInteger(version) ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+// Whether the stored value `home` of a game's key is a save of a newer version of the site than
+// `record`, which this build's engine wrote: such a save is set aside, not written over, even if this
+// visit never tried to open it.
+function newerThan(home, record) {
+  const theirs = hasOwn(home, "text") ? saveVersion(home.text) : null;
+  const ours = saveVersion(record.text);
+  return theirs !== null && ours !== null && theirs > ours;
+}
+
+const setAsideEntry = (game, record, reason) => ({ game, record, reason, setAside: new Date().toISOString() });
+
+function listSetAside(key, entry) {
+  const game = hasOwn(entry, "game") && GAME_ID.test(entry.game) ? entry.game : null;
+  const reason = hasOwn(entry, "reason") && isObject(entry.reason) ? entry.reason : { newer: false, message: "" };
+  unopened.set(key, { key, game, stored: entry, record: hasOwn(entry, "record") ? entry.record : entry, reason });
+}
+
+// The save of `game` (from the home: `raw` null) or the localStorage copy `raw` (not JSON, or no
+// game's save, or one the home could not take), which the engine could not open: reason {newer,
+// message}. The first stays where it is; the copy is moved into the home whole, under a key of its
+// own (left in localStorage where the home cannot take it).
+export async function keepUnopened({ game, record, raw, reason }) {
+  const known = typeof game === "string" && GAME_ID.test(game) ? game : null;
+  if (raw === null) {
+    unopened.set(saveKey(game), { key: saveKey(game), game: known, stored: record, record, reason });
+    return;
+  }
+  const key = asideKey();
+  const entry = setAsideEntry(known, raw, reason);
+  try {
+    await transact("readwrite", (store) => {
+      store.put(entry, key);
+    });
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  if (storage.get(LEGACY_SAVE_KEY) === raw) forgetLocalCopy();
+  saves.delete(known);
+  listSetAside(key, entry);
+}
+
+// The games' saves whose text says a format version above the one this build's engine writes (asked
+// of `engineVersion()` only when there is a save to compare), listed as made by a newer version of the
+// site before the player tries one: true when there was one.
+export async function listNewerSaves(engineVersion) {
+  const versioned = [...saves].filter(([game, record]) => !unopened.has(saveKey(game)) && hasOwn(record, "text")
+    && saveVersion(record.text) !== null);
+  const version = versioned.length > 0 ? await engineVersion() : null;
+  const newer = versioned.filter(([, record]) => version !== null && saveVersion(record.text) > version);
+  for (const [game, record] of newer) {
+    unopened.set(saveKey(game), { key: saveKey(game), game, stored: record, record, reason: { newer: true, message: "" } });
+  }
+  return newer.length > 0;
+}
+
+// Every set-aside save in the home, listed; the one save a release before this one set aside in
+// localStorage moved in among them first.
+async function readSetAside(store) {
+  const legacy = storage.get(LEGACY_UNOPENED_KEY);
+  if (legacy !== null && legacy !== "null") {
+    store.put(setAsideEntry(null, legacy, { newer: false, message: "" }), asideKey());
+  }
+  const range = IDBKeyRange.bound(ASIDE, `${ASIDE}\uffff`);
+  const [keys, values] = await Promise.all([settled(store.getAllKeys(range)), settled(store.getAll(range))]);
+  keys.forEach((key, i) => listSetAside(key, values[i]));
+  return legacy !== null;
+}
+
+// The saves this build cannot open, listed (the picker shows them above the games): each with its
+// game's name (`title(id)`), why, Download and Discard; null when there is none. onChange: after one
+// was discarded.
+export function unopenedSaves({ title, onChange }) {
+  if (unopened.size === 0) return null;
+  const date = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
+  const when = (entry) => {
+    const time = hasOwn(entry.record, "savedAt") ? entry.record.savedAt : Date.parse(entry.stored?.setAside);
+    return Number.isFinite(time) ? t("hmUnopenedKept", { date: date.format(new Date(time)) }) : null;
+  };
+  return h("section", { class: "unopened-saves", id: "unopened-saves", "aria-labelledby": "unopened-title" },
+    h("h2", { id: "unopened-title", text: t("hmUnopenedTitle") }),
+    h("ul", { class: "unopened-list" }, [...unopened.values()].map((entry) => {
+      const name = entry.game ? title(entry.game) : t("hmSavedGame");
+      // set aside, it is no longer the game's save a visit opens: its file is
+      const newer = entry.key.startsWith(ASIDE) ? "hmUnopenedNewerAside" : "hmUnopenedNewer";
+      const why = entry.reason.newer ? t(newer) : t("hmUnopenedDamaged", { message: entry.reason.message });
+      return h("li", { class: "unopened-save", "data-game": entry.game ?? "", "data-key": entry.key },
+        h("strong", { text: name }),
+        h("span", { class: "unopened-why", text: why }),
+        when(entry) && h("span", { class: "fine", text: when(entry) }),
+        h("span", { class: "unopened-actions" },
+          h("button", { type: "button", class: "ghost unopened-download", text: t("hmDownload"),
+            "aria-label": t("hmDownloadLabel", { game: name }), onclick: () => downloadUnopened(entry) }),
+          h("button", { type: "button", class: "ghost danger unopened-discard", text: t("hmDiscard"),
+            "aria-label": t("hmDiscardLabel", { game: name }), onclick: async () => {
+              if (await discardUnopened(entry, name)) onChange();
+            } })));
+    })));
+}
+
+// The save as a file: a game's text (which "Load a game file" of a site that reads it opens), else the
+// copy's text as it was, else the stored value as JSON.
+function downloadUnopened({ game, record }) {
+  const text = typeof record === "string" ? record : hasOwn(record, "text") && typeof record.text === "string"
+    ? record.text : JSON.stringify(record);
+  download(`pygames-${game ?? "save"}-unopened.json`, text);
+}
+
+async function discardUnopened(entry, name) {
+  if (!await confirmed(t("hmConfirmDiscard", { game: name }), t("hmDelete"))) return false;
+  try {
+    await transact("readwrite", async (store) => {
+      // only while it is still there as listed (another tab may have set it aside or replaced it since)
+      if (sameValue(await settled(store.get(entry.key)), entry.stored)) store.delete(entry.key);
+    });
+  } catch (error) {
+    failed(error);
+    return false;
+  }
+  unopened.delete(entry.key);
+  if (entry.key === saveKey(entry.game)) saves.delete(entry.game);
+  return true;
+}
+
+// Whether localStorage takes a write (a private mode may refuse it as well as IndexedDB).
+function localStorageWorks() {
+  const works = storage.set(PROBE_KEY, "");
+  storage.remove(PROBE_KEY);
+  return works;
+}
+
+// The home failed: the player is told, once, that the game on the table is kept in this tab and in
+// localStorage (`kept`), or, once that refuses too, that it is not kept at all.
+function failed(error, kept = localStorageWorks()) {
+  const said = kept ? "hmStorageFailed" : "hmStorageLost";
+  if (told.has(said)) return;
+  told.add(said);
+  notify(t(said, { message: error?.message ?? String(error) }));
 }
 
 // The game a visit opens at once: the save left in localStorage (by a release before the home, or by
-// a page left while its save was on its way) moved into the home now, its text kept as it was for a
-// save that turns out damaged; else the home's game last played, read in one transaction. {record,
-// raw} (record null when raw is not JSON; raw null for a record read from the home), or null when
-// there is none.
+// a page left while its save was on its way) moved into the home now; else the home's game last
+// played, read in one transaction. {record, raw}, or null when there is none: raw is the localStorage
+// copy's text when the copy is still there (not JSON, or no game's save: record is then null or the
+// parsed copy; or the home could not take it), null for a record in the home.
 export async function openingSave() {
   const raw = storage.get(LEGACY_SAVE_KEY);
   if (raw === null) return openLastSave();
@@ -124,7 +318,7 @@ export async function openingSave() {
     storage.remove(LEGACY_SAVE_KEY);
     saves.set(game, kept);
     saves.set(opened.game, opened);
-    return { record: opened, raw: opened === record ? raw : null };
+    return { record: opened, raw: null };
   } catch (error) {
     failed(error);
     saves.set(game, record);
@@ -161,16 +355,23 @@ async function moveIntoHome(store, record, finished) {
   if (kept === record) store.put(record, saveKey(record.game));
   const opened = keptAfter(lastRecord, record) ? lastRecord : kept;
   store.put(opened.game, "last");
-  if (isFinishedEntry(finished)) { // a copy edited by hand may carry anything
-    const [stats, history] = await Promise.all([settled(store.get("stats")), settled(store.get("history"))]);
-    const listed = (history ?? []).some((entry) => entry.date === finished.date && entry.text === finished.text);
-    if (!listed) {
-      store.put(countGame(stats ?? emptyStats(), finished), "stats");
-      store.put([finished, ...history ?? []].slice(0, HISTORY_LENGTH), "history");
-    }
-  }
+  if (isFinishedEntry(finished)) await countFinished(store, finished, { once: true }); // a copy edited by hand may carry anything
   return { opened, kept };
 }
+
+// The finished game `entry` counted in the statistics and listed first in the finished games, in the
+// transaction of `store`; once: not when the list already has it (its write may have been made after
+// all). Statistics stored in another shape (imported by an earlier release, which did not check them)
+// are left as they are, not counted in: the page says they cannot be read.
+async function countFinished(store, entry, { once = false } = {}) {
+  const [stats, stored] = await Promise.all([settled(store.get("stats")), settled(store.get("history"))]);
+  const history = Array.isArray(stored) ? stored : [];
+  if (once && history.some((listed) => sameEntry(listed, entry))) return;
+  if (stats === undefined || statsProblem(stats) === null) store.put(countGame(stats ?? emptyStats(), entry), "stats");
+  store.put([entry, ...history].slice(0, HISTORY_LENGTH), "history");
+}
+
+const sameEntry = (a, b) => isObject(a) && a.date === b.date && a.text === b.text;
 
 // The save of the game last played, as the home holds it (null when there is none), read in one
 // transaction once the writes asked for before have been made (the tests read it too).
@@ -190,10 +391,15 @@ function gameOfText(text) {
   }
 }
 
-// Every game's save, read once the visit's own game is on its way (the picker's resume lines).
+// Every game's save, read once the visit's own game is on its way (the picker's resume lines), and the
+// saves set aside.
 export async function readSaves(gameIds) {
   try {
-    const records = await readHome(gameIds.map(saveKey));
+    const { records, legacy } = await transact("readwrite", async (store) => ({
+      records: await Promise.all(gameIds.map((game) => settled(store.get(saveKey(game))))),
+      legacy: await readSetAside(store),
+    }));
+    if (legacy) storage.remove(LEGACY_UNOPENED_KEY);
     gameIds.forEach((game, i) => {
       if (records[i] !== undefined && !saves.has(game)) saves.set(game, records[i]);
     });
@@ -217,20 +423,26 @@ export function keepSave(record, { snap = null, level = null } = {}) {
 async function writeSave(save) {
   const { record, entry } = save;
   try {
-    await transact("readwrite", async (store) => {
-      store.put(record, saveKey(record.game));
+    const key = saveKey(record.game);
+    const known = unopened.get(key);
+    const aside = await transact("readwrite", async (store) => {
+      // a save this build cannot open, where the new game goes: set aside whole, with its reason
+      const home = await settled(store.get(key));
+      const reason = known && sameValue(home, known.stored) ? known.reason
+        : newerThan(home, record) ? { newer: true, message: "" } : null;
+      const setAside = reason && [asideKey(), setAsideEntry(record.game, home, reason)];
+      if (setAside) store.put(setAside[1], setAside[0]);
+      store.put(record, key);
       store.put(record.game, "last");
-      if (entry) {
-        const [stats, history] = await Promise.all([settled(store.get("stats")), settled(store.get("history"))]);
-        store.put(countGame(stats ?? emptyStats(), entry), "stats");
-        store.put([entry, ...history ?? []].slice(0, HISTORY_LENGTH), "history");
-      }
+      if (entry) await countFinished(store, entry);
+      return setAside;
     });
+    if (known) unopened.delete(key);
+    if (aside) listSetAside(...aside);
     if (unwritten === save) unwritten = null;
     if (copied && unwritten === null) forgetLocalCopy(); // the home holds the newest record: the copy is stale
   } catch (error) {
-    failed(error);
-    copyToLocal(save);
+    failed(error, copyToLocal(save));
     if (entry) {
       countGame(unkept.stats, entry);
       unkept.history = [entry, ...unkept.history].slice(0, HISTORY_LENGTH);
@@ -238,21 +450,12 @@ async function writeSave(save) {
   }
 }
 
-// A save the engine could not load: out of the home (the shell keeps its text elsewhere).
-export async function forgetSave(game) {
-  saves.delete(game);
-  unwritten = null;
-  forgetLocalCopy();
-  await transact("readwrite", (store) => {
-    store.delete(saveKey(game));
-  }).catch(failed);
-}
-
 // The statistics and the finished games: the home's, or this tab's where IndexedDB failed.
 async function readRecords() {
   try {
     const [stats, history] = await readHome(["stats", "history"]);
-    return { stats: stats ?? emptyStats(), history: history ?? [] };
+    // stored in another shape (imported by an earlier release, which did not check them): not read
+    return { stats: stats ?? emptyStats(), history: (Array.isArray(history) ? history : []).filter(isFinishedEntry) };
   } catch (error) {
     failed(error);
     return unkept;
@@ -262,21 +465,28 @@ async function readRecords() {
 // --- the picker's line for a game in progress -----------------------------------------------------
 
 // The saved game's state in words, from its stored snapshot: the table's own words for how far it is
-// (its renderer's progress), then whose turn. Without a stored snapshot, that there is a game.
+// (its renderer's progress), then whose turn. Without a stored snapshot, or with one of another shape
+// (stored by another version of the site, say), plainly that there is a game.
 export function stateInWords(record) {
   const snap = record.snap;
-  const progress = snap && rendererOf(snap.game).progress?.(snap);
-  if (!progress) return t("hmInProgress");
-  const turn = snap.is_over ? t("hmOver") : snap.legal.length > 0 || snap.current_player === null
-    ? t("hmYourTurn") : t("hmTheirTurn", { name: seatName(snap.view, snap.current_player) });
-  return t("hmState", { progress, turn });
+  if (!fitsSnapshot(snap, record.game)) return t("hmInProgress");
+  try {
+    const progress = rendererOf(snap.game).progress?.(snap);
+    if (!progress) return t("hmInProgress");
+    const turn = snap.is_over ? t("hmOver") : snap.legal.length > 0 || snap.current_player === null
+      ? t("hmYourTurn") : t("hmTheirTurn", { name: seatName(snap.view, snap.current_player) });
+    return t("hmState", { progress, turn });
+  } catch (error) {
+    console.warn("the stored snapshot could not be put in words:", error);
+    return t("hmInProgress");
+  }
 }
 
 // The line under a game's name in the picker when a game of it is in progress: its state, Resume and
 // New game. Null when there is none (or it is over).
 export function resumeLine(game, { onResume, onNew }) {
   const record = saves.get(game.id);
-  if (!record || record.snap?.is_over) return null;
+  if (!record || record.snap?.is_over === true || unopened.has(saveKey(game.id))) return null;
   const state = stateInWords(record);
   const title = pick(game.title);
   return h("div", { class: "resume-line", "data-resume": game.id },
@@ -314,6 +524,10 @@ export async function showHomePage(section, { page, games, onShare, onBack, onRe
 }
 
 function statsBody(stats, history, title, levelName) {
+  const problem = statsProblem(stats);
+  if (problem !== null) {
+    return h("p", { class: "home-empty", id: "stats-unreadable", text: t("hmStatsUnreadable", { message: problem }) });
+  }
   const played = Object.entries(stats.games);
   if (played.length === 0) return h("p", { class: "home-empty", text: t("stNone") });
   return h("div", { class: "stats-games" }, played.map(([game, counted]) => h("section", { class: "stats-game", "data-game": game },
@@ -402,16 +616,22 @@ async function exportAll() {
     return;
   }
   const name = `pygames-${data.exported.slice(0, 10)}.json`;
-  const link = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data)], { type: "application/json" })),
-    download: name, id: "home-export-link", hidden: true });
+  download(name, JSON.stringify(data));
+  notify(t("hmExported", { name }));
+}
+
+// `text` downloaded as the file `name`.
+function download(name, text) {
+  const link = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+    download: name, id: "home-download-link", hidden: true });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href)); // after the download has taken it
-  notify(t("hmExported", { name }));
 }
 
-const counts = ({ saves: saved, history }) => t("hmCounts", { saves: Object.keys(saved).length, finished: history.length });
+const counts = ({ saves: saved, history }) => t("hmCounts", { saves: tn("hmSavesCount", Object.keys(saved).length),
+  finished: tn("hmFinishedCount", history.length) });
 
 // The player's yes or no, in a dialog of its own.
 function confirmed(text, yes) {
@@ -439,7 +659,8 @@ async function importFile(file) {
     data = checkedHome(await file.text());
   } catch (error) {
     if (!(error instanceof BadHomeFile)) throw error;
-    notify(t("hmBadFile", { message: error.message }));
+    notify(error.part ? t("hmBadPart", { part: t(`hmPart_${error.part}`), path: error.path })
+      : t("hmBadFile", { message: error.message }));
     return false;
   }
   let here;
@@ -463,15 +684,20 @@ async function clearAll() {
     failed(error);
     return false;
   }
-  if (!await confirmed(t("hmConfirmClear", { here: counts(here) }), t("hmDelete"))) return false;
-  await replaceHome({ last: null, saves: {}, stats: emptyStats(), history: [] });
+  const aside = [...unopened.keys()].filter((key) => key.startsWith(ASIDE)).length; // deleted too
+  const said = aside > 0 ? t("hmCountsAside", { counts: counts(here), aside: tn("hmAsideCount", aside) }) : counts(here);
+  if (!await confirmed(t("hmConfirmClear", { here: said }), t("hmDelete"))) return false;
+  await replaceHome({ last: null, saves: {}, stats: emptyStats(), history: [] }, { keepAside: false });
   notify(t("hmCleared"));
   return true;
 }
 
-async function replaceHome({ last, saves: saved, stats, history }) {
-  await transact("readwrite", (store) => {
-    store.clear();
+// keepAside: the saves set aside stay (an import: they are not in an export, which holds what this
+// build reads, and only their own Discard or Clear everything deletes them).
+async function replaceHome({ last, saves: saved, stats, history }, { keepAside = true } = {}) {
+  const kept = (key) => keepAside && key.startsWith(ASIDE);
+  await transact("readwrite", async (store) => {
+    for (const key of await settled(store.getAllKeys())) if (!kept(String(key))) store.delete(key);
     for (const [game, record] of Object.entries(saved)) store.put(record, saveKey(game));
     if (last !== null) store.put(last, "last");
     store.put(stats, "stats");
@@ -481,17 +707,52 @@ async function replaceHome({ last, saves: saved, stats, history }) {
   forgetLocalCopy();
   saves.clear();
   for (const [game, record] of Object.entries(saved)) saves.set(game, record);
+  for (const key of unopened.keys()) if (!kept(key)) unopened.delete(key);
 }
 
-// --- checking an imported file ------------------------------------------------------------------------
+// --- checking what is stored or imported ---------------------------------------------------------------
 
+// A file that cannot be imported: `part` (saves, stats, history, last) and `path` (where in the file,
+// "saves.arsene") name what is wrong in a part the site reads; without them, the message says it.
 export class BadHomeFile extends Error {
   name = "BadHomeFile";
+
+  constructor(message, { part = null, path = null } = {}) {
+    super(message);
+    Object.assign(this, { part, path });
+  }
 }
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
+const isSeat = (value) => value === null || isCount(value);
+const DEAL = /^[0-9]{1,20}$/; // a solitaire's deal number, as a decimal string
+const LEVEL = /^[a-z][a-z0-9_]{0,39}$/;
+const only = (object, keys) => Object.keys(object).every((key) => keys.includes(key));
+
+// Whether `snap` is a snapshot of `game` as a save stores it (storedSnapshot): the keys a table and the
+// picker's line read, of their types. Only its shape: what it shows is the game's own business.
+export function fitsSnapshot(snap, game) {
+  return isObject(snap) && snap.game === game && isSeat(snap.seat) && isSeat(snap.current_player)
+    && isObject(snap.view) && Array.isArray(snap.legal) && typeof snap.is_over === "boolean"
+    && isObject(snap.result) && isCount(snap.moves) && (snap.options === null || isObject(snap.options));
+}
+
+// Whether `record` is a save of `game` as app.js writes it: its game's text (whatever its version), and
+// a stored snapshot of that game, if any.
+function fitsSave(record, game) {
+  let text;
+  try {
+    text = isObject(record) && typeof record.text === "string" ? JSON.parse(record.text) : null;
+  } catch {
+    return false;
+  }
+  return record.game === game && isObject(text) && text.game === game
+    && (record.snap === undefined || record.snap === null || fitsSnapshot(record.snap, game))
+    && (record.savedAt === undefined || isNumber(record.savedAt))
+    && (record.humans === undefined || (Array.isArray(record.humans) && record.humans.every(isCount)));
+}
 
 // Whether `entry` is a finished game's entry as stats.js makes it, every number countGame adds up a
 // number: an imported file's, or one a page left in localStorage (which anyone can edit), is checked
@@ -500,11 +761,46 @@ function isFinishedEntry(entry) {
   return isObject(entry) && GAME_ID.test(entry.game) && typeof entry.text === "string" && typeof entry.won === "boolean"
     && typeof entry.shared === "boolean" && isNumber(entry.score) && !Number.isNaN(Date.parse(entry.date))
     && typeof entry.level === "string" && isCount(entry.players) && (entry.penalty === null || isNumber(entry.penalty))
-    && (entry.margin === null || isNumber(entry.margin)) && (entry.options === null || isObject(entry.options));
+    && (entry.margin === null || isNumber(entry.margin)) && (entry.options === null || isObject(entry.options))
+    && (entry.deal === null || DEAL.test(entry.deal));
+}
+
+// Where the statistics `stats` are not as stats.js counts them (its path: "stats.games.chains"), or
+// null when they are: each game's levels with their tallies, a solitaire's deals by number, the cube's
+// matches, and nothing else.
+export function statsProblem(stats) {
+  if (!isObject(stats) || stats.version !== STATS_VERSION || !isObject(stats.games)) return "stats";
+  const tally = (value) => isObject(value) && ["played", "won", "shared", "margins", "streak", "bestStreak"]
+    .every((key) => isCount(value[key])) && isNumber(value.scoreSum) && isNumber(value.marginSum);
+  const solitaire = (value) => value === undefined || (isObject(value) && only(value, ["deals", "bestPenalty"])
+    && isObject(value.deals) && Object.entries(value.deals).every(([deal, tried]) => DEAL.test(deal) && isObject(tried)
+      && isCount(tried.tried) && isCount(tried.won)) && (value.bestPenalty === null || isNumber(value.bestPenalty)));
+  const cube = (value) => value === undefined || (isObject(value) && isCount(value.matches) && isCount(value.won)
+    && isNumber(value.points));
+  for (const [game, counted] of Object.entries(stats.games)) {
+    const fits = GAME_ID.test(game) && isObject(counted) && only(counted, ["levels", "solitaire", "cube"])
+      && isObject(counted.levels) && Object.entries(counted.levels).every(([level, value]) => LEVEL.test(level) && tally(value))
+      && solitaire(counted.solitaire) && cube(counted.cube);
+    if (!fits) return `stats.games.${game.slice(0, 40)}`;
+  }
+  return null;
+}
+
+// Where the finished games `history` are not a list of entries, each once (its path: "history[3]"), or
+// null when they are.
+function historyProblem(history) {
+  if (!Array.isArray(history) || history.length > HISTORY_LENGTH) return "history";
+  const i = history.findIndex((entry, i) => !isFinishedEntry(entry)
+    || history.slice(0, i).some((earlier) => sameEntry(earlier, entry)));
+  return i === -1 ? null : `history[${i}]`;
 }
 
 function need(condition, what) {
   if (!condition) throw new BadHomeFile(what);
+}
+
+function needPart(condition, part, path) {
+  if (!condition) throw new BadHomeFile(`${path} is not as this site writes it`, { part, path });
 }
 
 // How deeply `value` nests, counted without recursion (a hostile file cannot exhaust the stack).
@@ -519,7 +815,9 @@ function depthOf(value) {
   return deepest;
 }
 
-// The export file's text as the home's contents, checked; a BadHomeFile naming what is wrong.
+// The export file's text as the home's contents, checked; a BadHomeFile naming what is wrong. Every
+// part the site reads is checked before anything is replaced: a save, statistics or a finished game
+// the site cannot read would otherwise stop the picker, the statistics or the next finished game.
 export function checkedHome(text) {
   need(text.length <= IMPORT_LIMITS.bytes, "the file is too large");
   let data;
@@ -531,23 +829,16 @@ export function checkedHome(text) {
   need(depthOf(data) <= IMPORT_LIMITS.depth, `nested more than ${IMPORT_LIMITS.depth} levels deep`);
   need(isObject(data) && data.format === EXPORT_FORMAT, "not a pygames export");
   need(data.version === EXPORT_VERSION, `version ${JSON.stringify(data.version)}; this site reads version ${EXPORT_VERSION}`);
-  need(isObject(data.saves), "saves is not an object");
+  needPart(isObject(data.saves), "saves", "saves");
   const saved = Object.entries(data.saves);
   need(saved.length <= IMPORT_LIMITS.saves, `${saved.length} saves`);
   for (const [game, record] of saved) {
-    need(GAME_ID.test(game) && isObject(record) && record.game === game && typeof record.text === "string",
-      `the save of ${JSON.stringify(game).slice(0, 40)} is not a game's save`);
+    needPart(GAME_ID.test(game) && fitsSave(record, game), "saves", `saves.${game.slice(0, 40)}`);
   }
-  need(data.last === null || (typeof data.last === "string" && data.last in data.saves), "last names no save");
-  need(isObject(data.stats) && data.stats.version === STATS_VERSION && isObject(data.stats.games), "stats is not statistics");
-  for (const [game, counted] of Object.entries(data.stats.games)) {
-    need(GAME_ID.test(game) && isObject(counted) && isObject(counted.levels), `the statistics of ${JSON.stringify(game).slice(0, 40)}`);
-    for (const tally of Object.values(counted.levels)) {
-      need(isObject(tally) && ["played", "won", "shared", "margins", "streak", "bestStreak"].every((key) => isCount(tally[key]))
-        && isNumber(tally.scoreSum) && isNumber(tally.marginSum), `the statistics of ${game}`);
-    }
-  }
-  need(Array.isArray(data.history) && data.history.length <= HISTORY_LENGTH, `history is not a list of at most ${HISTORY_LENGTH} games`);
-  data.history.forEach((entry, i) => need(isFinishedEntry(entry), `finished game ${i + 1} is not one`));
+  needPart(data.last === null || (typeof data.last === "string" && Object.hasOwn(data.saves, data.last)), "last", "last");
+  const stats = statsProblem(data.stats);
+  needPart(stats === null, "stats", stats);
+  const history = historyProblem(data.history);
+  needPart(history === null, "history", history);
   return data;
 }

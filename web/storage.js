@@ -83,6 +83,9 @@ export async function transact(mode, body) {
     transaction.onerror = () => reject(transaction.error);
     transaction.onabort = () => reject(transaction.error ?? new Error("the transaction was aborted"));
   });
+  // a body that fails aborts the transaction and throws its own error, which is the one said: the
+  // abort's rejection is then nobody's to handle (and would be reported as an unhandled rejection)
+  done.catch(() => {});
   let value;
   try {
     value = await body(transaction.objectStore(STORE));

@@ -6,7 +6,7 @@
 // so is a save still on its way when the page is hidden or left.
 import { h } from "./dom.js";
 import { rendererOf } from "./games/index.js";
-import { addStrings, language, pick, t, tn } from "./i18n.js";
+import { addStrings, labelled, language, pick, t, tn } from "./i18n.js";
 import { seatName } from "./seats.js";
 import { packText, siteLink } from "./share.js";
 import { countGame, emptyStats, finishedEntry, gameStats, HISTORY_LENGTH, STATS_VERSION } from "./stats.js";
@@ -42,7 +42,7 @@ addStrings({
   },
   ja: {
     hmState: "{progress}・{turn}", hmYourTurn: "あなたの番", hmTheirTurn: "{name}の番", hmOver: "終了",
-    hmInProgress: "途中のゲーム", hmResume: "再開", hmResumeLabel: "{game}の途中のゲームを再開: {state}",
+    hmInProgress: "途中のゲーム", hmResume: "再開", hmResumeLabel: "{game}の途中のゲームを再開：{state}",
     hmNewGame: "新しいゲーム", hmNewGameLabel: "{game}の新しいゲーム",
     hmStats: "成績", hmHistory: "終わったゲーム", hmBack: "ゲーム一覧に戻る",
     hmNoHistory: "終わったゲームはまだありません。終わるとここに並び、リプレイや共有ができます。",
@@ -53,7 +53,7 @@ addStrings({
     hmConfirmImport: "ここに保存されているもの（{here}）を、ファイルの内容（{file}）で置き換えますか？",
     hmConfirmClear: "ここに保存されているもの（{here}）をすべて消去しますか？ 先に書き出しておけば残せます。",
     hmCounts: "途中のゲーム{saves}件、終わったゲーム{finished}件", hmReplace: "置き換える", hmDelete: "消去する",
-    hmCancel: "キャンセル", hmImported: "読み込みました: {counts}。", hmCleared: "この端末に保存されていたものをすべて消去しました。",
+    hmCancel: "キャンセル", hmImported: "読み込みました：{counts}。", hmCleared: "この端末に保存されていたものをすべて消去しました。",
     hmBadFile: "このファイルは読み込めません（{message}）。何も変更していません。",
     hmStorageFailed: "このブラウザーではサイトがすべてを保存できません（{message}）。ゲームはこのタブと、容量がある限り小さな保存領域に残ります。成績と終わったゲームは残らないことがあります。",
     hmMigrated: "保存されていたゲームをサイトの新しい保存領域に移しました。",
@@ -350,7 +350,7 @@ function optionsInWords(game, entry) {
     if (value === undefined || value === option.default) continue;
     const chosen = option.type === "choice" ? pick(option.choice_labels?.[option.choices.indexOf(value)]) || String(value)
       : option.type === "bool" ? "" : String(value);
-    words.push(chosen ? `${pick(option.label)}: ${chosen}` : pick(option.label));
+    words.push(chosen ? labelled(pick(option.label), chosen) : pick(option.label));
   }
   return words;
 }

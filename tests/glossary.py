@@ -60,7 +60,7 @@ GAMES: dict[str, tuple[Term, ...]] = {
     "on_schedule": (
         Term("スペシャルトリック", (r"特別トリック", r"スペシャル・トリック"), "the post's special trick"),
         Term("点数札", (r"得点札", r"ポイントカード"), "the post's point cards (10, J, Q, K, A) are 点数札"),
-        Term("スケジュールカード", (r"予定カード",), "the post's schedule cards"),
+        Term("スケジュールカード", (r"予定カード", r"スケジュール札"), "the post's schedule cards"),
         Term("勝利点", (r"ビクトリーポイント",), "the post's victory points"),
     ),
     "dominuxen": (

@@ -39,7 +39,7 @@ addStrings({
     osToMove: "to move", osDealerChip: "Dealer", osSpecialShort: "★{n}",
     osTrickN: "Trick {n}/{total}", osTrump: "Trump {symbol}", osTrumpAria: "Trump: {suit}",
     osTrickWon: "{winner} won trick {n}: {points} pts", osTrickWonDoubled: "{winner} won trick {n}: {points} pts, doubled",
-    osDoubled: "×2", osPointsDoubled: "{points}, doubled",
+    osDoubled: "×2", osDoubledNote: "doubled",
     osTrickTable: "Tricks of this deal", osColTrick: "#", osColTrump: "Trump", osColWinner: "Won by",
     osColPoints: "Pts", osLed: "led",
     osTrickRowDoubled: "{points} points (doubled)",
@@ -98,7 +98,7 @@ addStrings({
     osVotes: "投票", osVoteSlot: "{n}票目：{name}の{card}", osVoteNext: "{n}票目：{name}が投票中", osVoteNextYou: "{n}票目：あなたの投票",
     osVoteLater: "{n}票目：まだ",
     osVoteFor: "{suit}に投票", osVoteAria: "{suit}に投票：{card}を出す（これまで{suit}に{count}票）",
-    osVoteCount: "{count}票", osVoteTally: "{suit}：これまで{count}票", osYourPile: "あなたのスケジュール札",
+    osVoteCount: "{count}票", osVoteTally: "{suit}：これまで{count}票", osYourPile: "あなたのスケジュールカード",
     osPassTitle: "カードパス", osChosen: "{name}：選択済み", osChoosing: "{name}：選択中",
     osGive: "{name}に渡す", osPicked: "{n}/{size}枚選択",
     osGaveTo: "{name}に渡した札：", osReceivedFrom: "{name}から受け取った札：",
@@ -109,7 +109,7 @@ addStrings({
     osToMove: "手番", osDealerChip: "ディーラー", osSpecialShort: "★{n}",
     osTrickN: "トリック {n}/{total}", osTrump: "切り札 {symbol}", osTrumpAria: "切り札：{suit}",
     osTrickWon: "{winner}がトリック{n}に勝利：{points}点", osTrickWonDoubled: "{winner}がトリック{n}に勝利：{points}点（2倍）",
-    osDoubled: "×2", osPointsDoubled: "{points}（2倍）",
+    osDoubled: "×2", osDoubledNote: "2倍",
     osTrickTable: "このディールのトリック", osColTrick: "#", osColTrump: "切り札", osColWinner: "勝者",
     osColPoints: "点", osLed: "リード",
     osTrickRowDoubled: "{points}点（2倍）",
@@ -575,8 +575,7 @@ function trickTable(view) {
     h("td", {
       class: `num ${finished && trick.doubled ? "doubled" : ""}`,
       "aria-label": finished && trick.doubled ? t("osTrickRowDoubled", { points: trick.points }) : null,
-      text: finished ? (trick.doubled ? t("osPointsDoubled", { points: trick.points }) : String(trick.points)) : "",
-    }));
+    }, finished && String(trick.points), finished && trick.doubled && h("small", { class: "doubled-note", text: t("osDoubledNote") })));
   });
   return h("section", { class: "trick-table-box", "aria-label": t("osTrickTable") },
     h("h2", { class: "strip-title", text: t("osTrickTable") }),

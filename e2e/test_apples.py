@@ -361,4 +361,4 @@ def test_events_and_actions_in_words(page: Page, site_url: str) -> None:
         "North: 35 points this deal, 95 in all.", "East: -20 points this deal, 120 in all.",
         "Deal 5: the dealer is you."]
     assert scenario_step(scoring, 7, "ja")["said"][-2:] == [
-        "東: 今回-20点、合計120点。", "第5ディール: ディーラーはあなたです。"]
+        "東：今回-20点、合計120点。", "第5ディール：ディーラーはあなたです。"]

@@ -112,15 +112,15 @@ WORDS = {
         "described": "play the 2 of clubs",
         "said": ["East played the 2 of clubs: no hearts left.", "North won trick 11, with nobody to push it onto.",
                  "North now has 2 tricks, the same as West.", "Deal 3 is over.", "You took 3 chips from store 3.",
-                 "East took 1 chip from store 4.", "West, North collided at store 2 and took nothing.",
+                 "East took 1 chip from store 4.", "West and North collided at store 2 and took nothing.",
                  "Deal 4: the dealer is East."]},
     ("arsene-stores", 8, "ja"): {
         "described": "クラブの2を出す",
         "said": ["東はハートがなく、クラブの2を出しました。",
                  "北がトリック11に勝ち、自分で取ります（同じトリック数の人がいません）。",
                  "北は2トリックで、西と同じです。", "第3ディール終了。", "あなたが店3からチップ3枚を獲得。",
-                 "東が店4からチップ1枚を獲得。", "西、北は店2でバッティングし、何も取れません。",
-                 "第4ディール: ディーラーは東です。"]},
+                 "東が店4からチップ1枚を獲得。", "西と北は店2でバッティングし、何も取れません。",
+                 "第4ディール：ディーラーは東です。"]},
 }
 
 

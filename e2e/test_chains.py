@@ -247,7 +247,7 @@ def test_lost_deal_summary_in_japanese(new_context: Callable[..., BrowserContext
     assert penalty > 0
     expect(page.locator("#summary .ch-final")).to_have_attribute("data-penalty", str(penalty))
     expect(page.locator("#summary .ch-analysis")).to_have_attribute("data-winnable", "true")
-    expect(page.locator("#summary .ch-analysis")).to_contain_text(f"あなた: {penalty}")
+    expect(page.locator("#summary .ch-analysis")).to_contain_text(f"あなた：{penalty}")
     page.screenshot(path=str(artifacts / "chains-phone-ja-lost.png"))
 
 
@@ -344,8 +344,8 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
                                "The 4s are sold out: the last 4 is locked for Bot 2."]
     else:
         assert words[6] == "終端カード4で組を締める"
-        assert said[6][0] == "組が5まで繋がりました: 終端カード4はあなたのもの、+3点。"
-        assert said[6][1] == "4が打ち止めに: 最後の4は裏向きになり、ボット2は取れなくなりました。"
+        assert said[6][0] == "組が5まで繋がりました：終端カード4はあなたのもの、+3点。"
+        assert said[6][1] == "4が打ち止めに：最後の4は裏向きになり、ボット2は取れなくなりました。"
     assert all(said), "every step says something"
     drawn = page.evaluate("async (codes) => [...(await import('./src/games/chains.js')).illustrate(codes)"
                           ".querySelectorAll('.ch-card')].map((shown) => shown.getAttribute('aria-label'))",

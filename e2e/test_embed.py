@@ -212,7 +212,7 @@ def test_a_replay_reaches_the_recorded_final_state(page: Page, site_url: str) ->
     expect(page.locator("#embed-seat option")).to_have_text([*names, "観戦者"])
     page.keyboard.press("ArrowRight")
     mover = pg.new_game("dominuxen", players=4, seed=2).current_player
-    expect(page.locator("#embed-caption")).to_contain_text(f"{names[mover]}: ")
+    expect(page.locator("#embed-caption")).to_contain_text(names[mover])
     damaged = f"{site_url}embed.html?pace=0#save={packed[: len(packed) // 2]}"
     page.goto(damaged)
     page.reload()
@@ -280,6 +280,11 @@ def test_a_replay_jumps_by_deal_and_trick_plays_itself_and_names_the_seats(page:
     page.keyboard.press("ArrowRight")
     mover = pg.new_game("roller_derby", seed=3).current_player
     expect(page.locator("#embed-caption")).to_contain_text(["You", "West", "North", "East"][mover])
+
+    # a card played is said once, in the game's own words (not "East: play the 9 of spades East played …")
+    page.locator("#embed-slider").fill(str(tricks[0]))
+    caption = page.locator("#embed-caption").inner_text()
+    assert caption.count("played the") == 1 and ": play the" not in caption, caption
 
     # autoplay, at pace=0, runs to the end and stops there
     page.keyboard.press("Home")

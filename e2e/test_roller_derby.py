@@ -280,12 +280,12 @@ def test_narrate_and_describe_through_the_page(new_context: Callable[..., Browse
                ["You played the King of spades.",
                 "East took trick 13: You & North have 7 of the 7 tricks they need.",
                 "Deal over: You & North rolled 7: exactly 7 tricks — 100 points.",
-                "Deal 2: dealer You, roller West."]),
+                "Deal 2: dealer you, roller West."]),
         "ja": (["スペードのキングを出す", "北にスペードのエースを渡す", "ノートランプにする", "ジョーカーを1枚買う",
                 "目標ちょうど7トリックを狙う", "ジョーカー1をハートの最強として出す"],
                ["あなたがスペードのキングを出しました。",
-                "東が第13トリックを獲得: あなた・北は目標7トリックのうち7トリック。",
-                "ディール終了: あなた・北の目標7: ちょうど7トリック — 100点。",
-                "第2ディール: ディーラーはあなた、ローラーは西。"]),
+                "東が第13トリックを獲得：あなた・北は目標7トリックのうち7トリック。",
+                "ディール終了：あなた・北の目標7：ちょうど7トリック — 100点。",
+                "第2ディール：ディーラーはあなた、ローラーは西。"]),
     }[language]
     assert said == expected

@@ -48,10 +48,10 @@ addStrings({
     undoOffPeople: "Undo is off while two or more people play on this device: taking a move back would need everyone's word.",
   },
   ja: {
-    undo: "戻す", undoLabel: "直前の手を戻す (U)", share: "共有", shareLabel: "このゲームを共有 (S)",
-    allowUndo: "戻すを許可", allowUndoHelp: "ボット相手に自分の手を戻せます。共有されたディールでは使えません。",
-    loadFile: "ゲームファイルを読み込む", loadFileFailed: "このファイルは pygames のゲームではありません ({message})。",
-    sharedDeal: "共有されたディールがあります: {game}。", playShared: "遊ぶ", sharedHere: "共有ディールをプレイ中: 戻すは使えません。",
+    undo: "戻す", undoLabel: "直前の手を戻す（U）", share: "共有", shareLabel: "このゲームを共有（S）",
+    allowUndo: "「戻す」を許可", allowUndoHelp: "ボット相手に自分の手を戻せます。共有されたディールでは使えません。",
+    loadFile: "ゲームファイルを読み込む", loadFileFailed: "このファイルは pygames のゲームではありません（{message}）。",
+    sharedDeal: "共有されたディールがあります：{game}。", playShared: "遊ぶ", sharedHere: "共有ディールをプレイ中：戻すは使えません。",
     shareTitle: "共有", shareDeal: "このディールへのリンク（開いた人に同じ配り）",
     shareReplay: "このゲームのリプレイへのリンク", shareEmbed: "このディールをウェブページに埋め込む",
     shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
@@ -1038,12 +1038,14 @@ function openHelp() {
   }
 }
 
-// The rules of `game`, then its keys: the table's own (its renderer's helpKeys) and the shell's. From
-// the picker, the cube's keys are listed for a game that has the cube option.
+// The rules of `game`, then its keys: the table's own (its renderer's helpKeys), what the marks on its
+// table mean (its legend) and the shell's. From the picker, the cube's keys are listed for a game that
+// has the cube option.
 function openRules(game, { cube = game.options.some((option) => option.name === "cube"), undo = true } = {}) {
   const renderer = rendererOf(game.id);
   const keys = () => [
     ...(renderer.helpKeys ?? []).map((key) => t(key)),
+    ...(renderer.legend ?? []).map((key) => t(key)),
     cube && t("keyCube"),
     t("keyHint"),
     undo && t("keyUndo"),

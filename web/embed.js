@@ -67,7 +67,7 @@ addStrings({
     emPrevTrick: "前のトリック", emNextTrick: "次のトリック",
     emAutoplay: "▶ 再生", emPause: "❚❚ 一時停止", emAutoplayLabel: "手順を続けて再生する",
     emSpeed: "速さ", emSlow: "ゆっくり", emNormal: "ふつう", emFast: "速く",
-    emKeys: "キー: {keys}", emKeysStep: "← → 1手", emKeysEnds: "Home End 最初・最後",
+    emKeys: "キー：{keys}", emKeysStep: "← → 1手", emKeysEnds: "Home End 最初・最後",
     emKeysDeal: "PgUp PgDn ディール", emKeysTrick: "[ ] トリック", emKeysPlay: "P 再生・停止",
     emPlayFromHere: "ここから遊ぶ", emBackToExample: "例に戻る",
     emLoading: "ゲームエンジンを起動しています…",
@@ -75,15 +75,15 @@ addStrings({
     emGameOver: "ゲーム終了。",
     emReplay: "リプレイ", emShowReplay: "リプレイを見る",
     emReplayHint: "終わったゲームの全手順を一手ずつ見られます。全員の手札が見えます。",
-    emViewAs: "視点", emSpectator: "観戦者", emMoveBy: "{name}の手番でした。", emMoveDoes: "{name}: {what}",
-    errBadSave: "このゲームは再生できません: {detail}",
-    errBadParam: "この埋め込みのアドレスが正しくありません: {detail}",
-    errUnknownGame: "「{game}」というゲームはありません。遊べるゲーム: {games}。",
+    emViewAs: "視点", emSpectator: "観戦者", emMoveBy: "{name}の手番でした。", emMoveDoes: "{name}：{what}",
+    errBadSave: "このゲームは再生できません：{detail}",
+    errBadParam: "この埋め込みのアドレスが正しくありません：{detail}",
+    errUnknownGame: "「{game}」というゲームはありません。遊べるゲーム：{games}。",
     errNoScenario: "「{name}」という例はありません。",
-    errBadScenario: "この例は表示できません: {detail}",
-    errBadSetup: "この局面またはオプションはありえません: {detail}",
-    errEngine: "ゲームエンジンを起動できませんでした: {detail}",
-    errOther: "問題が起きました: {detail}",
+    errBadScenario: "この例は表示できません：{detail}",
+    errBadSetup: "この局面またはオプションはありえません：{detail}",
+    errEngine: "ゲームエンジンを起動できませんでした：{detail}",
+    errOther: "問題が起きました：{detail}",
   },
 });
 
@@ -472,16 +472,18 @@ function jumpTarget(stops, step, direction) {
   return direction < 0 ? all.filter((stop) => stop < step).at(-1) : all.find((stop) => stop > step);
 }
 
-// What a step says under the table: the scenario's own caption, or who moved, named as the table
-// names them, with the game's own words for the move and what came of it where its renderer has them.
+// What a step says under the table: the scenario's own caption; else the game's own account of the
+// step where its renderer narrates it (which tells the move itself: "North played the 2 of spades."),
+// said once; else who moved, named as the table names them, with the move in the game's words.
 function captionOf(renderer, frames, step) {
   const frame = frames[step];
   const own = pick(frame.caption);
   if (own || step === 0) return own;
+  const told = renderer.narrate?.(frame.events, frame.snapshot) ?? [];
+  if (told.length > 0) return told.join(" ");
   const name = seatName(frame.snapshot.view, frame.mover);
   const what = renderer.describeAction?.(frame.action, frames[step - 1].snapshot);
-  const told = renderer.narrate?.(frame.events, frame.snapshot) ?? [];
-  return [t(what ? "emMoveDoes" : "emMoveBy", { name, what }), ...told].join(" ");
+  return t(what ? "emMoveDoes" : "emMoveBy", { name, what });
 }
 
 // Step through frames (a scenario's or a replay's) with their captions: start and end, back and

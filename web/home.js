@@ -6,7 +6,7 @@
 // so is a save still on its way when the page is hidden or left.
 import { h } from "./dom.js";
 import { rendererOf } from "./games/index.js";
-import { addStrings, language, pick, t, tn } from "./i18n.js";
+import { addStrings, labelled, language, pick, t, tn } from "./i18n.js";
 import { seatName } from "./seats.js";
 import { packText, siteLink } from "./share.js";
 import { countGame, emptyStats, finishedEntry, gameStats, HISTORY_LENGTH, STATS_VERSION } from "./stats.js";
@@ -60,7 +60,7 @@ addStrings({
   },
   ja: {
     hmState: "{progress}・{turn}", hmYourTurn: "あなたの番", hmTheirTurn: "{name}の番", hmOver: "終了",
-    hmInProgress: "途中のゲーム", hmResume: "再開", hmResumeLabel: "{game}の途中のゲームを再開: {state}",
+    hmInProgress: "途中のゲーム", hmResume: "再開", hmResumeLabel: "{game}の途中のゲームを再開：{state}",
     hmNewGame: "新しいゲーム", hmNewGameLabel: "{game}の新しいゲーム",
     hmStats: "成績", hmHistory: "終わったゲーム", hmBack: "ゲーム一覧に戻る",
     hmNoHistory: "終わったゲームはまだありません。終わるとここに並び、リプレイや共有ができます。",
@@ -73,7 +73,7 @@ addStrings({
     hmCounts: "{saves}、{finished}", hmSavesCount: "途中のゲーム{n}件", hmFinishedCount: "終わったゲーム{n}件",
     hmCountsAside: "{counts}、{aside}", hmAsideCount: "このバージョンで開けない保存ゲーム{n}件",
     hmReplace: "置き換える", hmDelete: "消去する",
-    hmCancel: "キャンセル", hmImported: "読み込みました: {counts}。", hmCleared: "この端末に保存されていたものをすべて消去しました。",
+    hmCancel: "キャンセル", hmImported: "読み込みました：{counts}。", hmCleared: "この端末に保存されていたものをすべて消去しました。",
     hmBadFile: "このファイルは読み込めません（{message}）。何も変更していません。",
     hmBadPart: "このファイルは読み込めません。{part}（{path}）がこのサイトの書き出す形になっていません。何も変更していません。",
     hmPart_saves: "途中のゲーム", hmPart_stats: "成績", hmPart_history: "終わったゲーム", hmPart_last: "最後に遊んだゲーム",
@@ -564,7 +564,7 @@ function optionsInWords(game, entry) {
     if (value === undefined || value === option.default) continue;
     const chosen = option.type === "choice" ? pick(option.choice_labels?.[option.choices.indexOf(value)]) || String(value)
       : option.type === "bool" ? "" : String(value);
-    words.push(chosen ? `${pick(option.label)}: ${chosen}` : pick(option.label));
+    words.push(chosen ? labelled(pick(option.label), chosen) : pick(option.label));
   }
   return words;
 }

@@ -71,6 +71,7 @@ const catalog = {
     lookFurther: "Look further",
     keyHelp: "? opens this help",
     offline: "Works offline after the first visit.",
+    listComma: ", ", listLast: "{rest} and {last}", labelled: "{label}: {value}", noted: " ({note})",
   },
   ja: {
     appTitle: "pygames",
@@ -82,7 +83,7 @@ const catalog = {
     loadingRules: "ゲームのルールを読み込み中…",
     loadingStart: "起動中…",
     loadingLabel: "読み込み中",
-    loadFailed: "ゲームエンジンを起動できませんでした: {message}。ページを再読み込みしてください。",
+    loadFailed: "ゲームエンジンを起動できませんでした：{message}。ページを再読み込みしてください。",
     pickGame: "ゲームを選ぶ",
     playersCount: "{min}〜{max}人",
     playersExact: "{count}人",
@@ -108,7 +109,7 @@ const catalog = {
     loadingSlow: "思ったより時間がかかっています。",
     loadingPicker: "ゲームを選ぶ",
     loadingStats: "成績と保存データ",
-    engineError: "エラーが発生しました: {message}",
+    engineError: "エラーが発生しました：{message}",
     engineCause_silent: "応答しなくなりました",
     engineCause_slow: "応答に時間がかかりすぎました",
     engineCause_crashed: "クラッシュしました",
@@ -116,7 +117,7 @@ const catalog = {
     engineRestarting: "ゲームエンジンが停止しました（{cause}）。再起動しています…",
     engineRestarted: "ゲームエンジンが停止したため（{cause}）、再起動しました。",
     engineBack: "ゲームエンジンが停止したため（{cause}）、再起動しました。ゲームは停止前の局面に戻っています。",
-    engineBackMove: "ゲームエンジンが停止したため（{cause}）、再起動しました。ゲームは停止前の局面に戻っています。最後の手は打たれていないので、もう一度打ってください。",
+    engineBackMove: "ゲームエンジンが停止したため（{cause}）、再起動しました。ゲームは停止前の局面に戻っています。最後の手は行われていないので、もう一度行ってください。",
     engineBackUndo: "ゲームエンジンが停止したため（{cause}）、再起動しました。ゲームは停止前の局面に戻っています。「戻す」は行われていないので、もう一度押してください。",
     engineStoppedAgain: "ゲームの同じ局面でゲームエンジンがまた停止しました（{cause}）。ゲームは保存されています。ページを再読み込みして続けてください。",
     noRenderer: "このページはまだ「{game}」を表示できません。",
@@ -126,7 +127,7 @@ const catalog = {
     keyEnter: "Enter か Space で選んだカードを出す",
     keyNumbers: "1 2 3 で伏せ札を 1 枚選ぶ",
     keyKeepPush: "K でトリックを取る、P で押しつける",
-    keyCube: "ダブリングキューブ（キューブありのオン・スケジュールと2人のチェーンズ）: X でダブル、ダブルされたら T でテイク、P でパス",
+    keyCube: "ダブリングキューブ（キューブありのオン・スケジュールと2人のチェーンズ）：X でダブル、ダブルされたら T でテイク、P でパス",
     keyNew: "N で新しいゲーム",
     keyHint: "H でヒント（ヒントのあるゲームで）",
     hint: "ヒント",
@@ -135,6 +136,7 @@ const catalog = {
     lookFurther: "さらに調べる",
     keyHelp: "? でこのヘルプ",
     offline: "一度開けばオフラインでも遊べます。",
+    listComma: "、", listLast: "{rest}と{last}", labelled: "{label}：{value}", noted: "（{note}）",
   },
 };
 
@@ -172,6 +174,18 @@ export function tn(key, n, values = {}) {
   const one = `${key}_one`;
   return t(n === 1 && one in catalog[current] ? one : key, { n, ...values });
 }
+
+// Several things as one list in a sentence: "North", "North and East", "West, North and East"
+// (「北と東」「西、北と東」).
+export function listText(items) {
+  if (items.length < 2) return items.join("");
+  return t("listLast", { rest: items.slice(0, -1).join(t("listComma")), last: items.at(-1) });
+}
+
+// A value under its label, "Trump: ♥" (「切り札：♥」), and a note after a text, " (to move)" (「（手番）」):
+// the punctuation of the current language.
+export const labelled = (label, value) => t("labelled", { label, value });
+export const noted = (note) => t("noted", { note });
 
 // A text given in both languages by the engine (titles, option labels): {"en": ..., "ja": ...}.
 export function pick(texts) {

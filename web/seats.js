@@ -6,7 +6,7 @@
 // Pass-and-play: the seats played by people at this device (setPeopleSeats) are never called bots, and
 // the picker's seat choice (seatRoles) says which seats they are.
 import { h } from "./dom.js";
-import { addStrings, t } from "./i18n.js";
+import { addStrings, listText, t } from "./i18n.js";
 
 // Places round a four-seat table, clockwise from the bottom.
 const COMPASS = ["south", "west", "north", "east"];
@@ -15,7 +15,7 @@ addStrings({
   en: {
     seatYou: "You", seatYouInSentence: "you", seat_south: "South", seat_west: "West", seat_north: "North", seat_east: "East",
     seatShortYou: "Y", seatShort_south: "S", seatShort_west: "W", seatShort_north: "N", seatShort_east: "E",
-    seatBot: "Bot {n}", seatNumber: "Seat {n}", seatPair: "{first} & {second}", seatList: ", ",
+    seatBot: "Bot {n}", seatNumber: "Seat {n}", seatPair: "{first} & {second}",
     seatPerson: "Player {n}",
     seatRolesTitle: "Who plays", seatRoleYou: "You", seatRoleHuman: "Human", seatRoleBot: "Bot",
     seatRolesHelp: "Human: a friend plays that seat on this device; the table is passed between you, hiding every hand in between.",
@@ -23,7 +23,7 @@ addStrings({
   ja: {
     seatYou: "あなた", seatYouInSentence: "あなた", seat_south: "南", seat_west: "西", seat_north: "北", seat_east: "東",
     seatShortYou: "自", seatShort_south: "南", seatShort_west: "西", seatShort_north: "北", seatShort_east: "東",
-    seatBot: "ボット{n}", seatNumber: "席{n}", seatPair: "{first}・{second}", seatList: "、",
+    seatBot: "ボット{n}", seatNumber: "席{n}", seatPair: "{first}・{second}",
     seatPerson: "プレイヤー{n}",
     seatRolesTitle: "プレイする人", seatRoleYou: "あなた", seatRoleHuman: "人間", seatRoleBot: "ボット",
     seatRolesHelp: "人間：友だちがこの端末でその席をプレイします。端末を順に渡し、その間は手札をすべて隠します。",
@@ -94,8 +94,8 @@ export function playerName(view, seat) {
   return peopleSeats.has(seat) ? t("seatPerson", { n: seat + 1 }) : t("seatBot", { n: place });
 }
 
-// Several seats' names as one list, in the order given ("West, East").
-export const seatNames = (view, seats, name = seatName) => seats.map((seat) => name(view, seat)).join(t("seatList"));
+// Several seats' names as one list, in the order given ("West and East", "North, West and East").
+export const seatNames = (view, seats, name = seatName) => listText(seats.map((seat) => name(view, seat)));
 
 // In a partnership game partners sit opposite: seats team and team + 2 (of four) form team 0 or 1.
 export const teamOf = (seat) => seat % 2;

@@ -25,8 +25,8 @@ addStrings({
   ja: {
     stPlayed: "対戦数", stWon: "勝ち", stShared: "同率勝ち", stWinRate: "勝率", stAverage: "平均得点",
     stMargin: "平均得点差", stStreak: "現在の連勝", stBestStreak: "最多連勝", stLevel: "レベル",
-    level_solitaire: "ソリティア", stDealsWon: "勝ったディール: {deals}", stDealsTried: "挑戦したディール: {deals}",
-    stBestPenalty: "最少ペナルティ: {n}", stMatches: "キューブ付きマッチ: {played}回、勝ち{won}回、獲得{points}点",
+    level_solitaire: "ソリティア", stDealsWon: "勝ったディール：{deals}", stDealsTried: "挑戦したディール：{deals}",
+    stBestPenalty: "最少ペナルティ：{n}", stMatches: "キューブ付きマッチ：{played}回、勝ち{won}回、獲得{points}点",
     stRateChart: "直近{n}ゲームの勝率（各点は直近{window}ゲーム）",
     stLevelChart: "レベル別の勝率", stNone: "終わったゲームはまだありません。",
   },

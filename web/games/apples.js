@@ -4,7 +4,7 @@
 // grouping captured cards by rank is only a way of laying them out.
 import { cardBack, cardFace, cardName, cardText, rankLabel, rankOf, RANKS, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
 import { arrowFocus, focusInView, h, markHinted } from "../dom.js";
-import { addStrings, t, tn } from "../i18n.js";
+import { addStrings, labelled, noted, t, tn } from "../i18n.js";
 import {
   placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
 } from "../seats.js";
@@ -66,6 +66,7 @@ addStrings({
     apFinalTitle: "Game over", apYouWin: "You win with {score} points!", apYouShare: "You share the win with {score} points!",
     apTheyWin: "{names} share the win with {score} points.", apTheyWin_one: "{names} wins with {score} points.",
     apDealsPlayed: "Deals played: {n}",
+    apLegendReceived: "A dot on a card of your hand: that card came back to you from the exchange pile.",
     keyApples: "Apples: in the bidding, a digit chooses the number, then S H D C bids it, P passes; Enter or Space on a card puts it in the pile, sets it aside or plays it",
     // the hint, "Explain as we play" and replays: actions and events in words
     apBidName: "{n} {suits}", apBidName_one: "1 {suit}",
@@ -89,56 +90,57 @@ addStrings({
   },
   ja: {
     apList: "、",
-    apDeal: "第{n}ディール", apDealer: "ディーラー: {name}", apGoal: "{goal}点で終了",
-    apContract: "{name}: {count}{symbol}", apContractAria: "コントラクト: {name}が{suit}{count}枚でビッド、切り札は{suit}",
+    apDeal: "第{n}ディール", apDealer: "ディーラー：{name}", apGoal: "{goal}点で終了",
+    apContract: "{name}：{symbol}{count}", apContractAria: "コントラクト：{name}が{suit}{count}枚でビッド、切り札は{suit}",
     apNoContract: "ビッド中", apDealerChip: "ディーラー", apDeclarerChip: "デクレアラー",
     apTotal: "合計", apTricks: "トリック", apCards: "手札", apToMove: "手番",
-    apSeatAria: "{name}: 合計{total}点、このディール{tricks}、手札{cards}",
+    apSeatAria: "{name}：合計{total}点、このディール{tricks}、手札{cards}",
     apNTricks: "{n}トリック", apNCards: "{n}枚",
-    apTargetSet: "ターゲットカードを伏せ済み", apTargetOwn: "あなたのターゲットカード: {card}",
-    apPass: "パス", apBidText: "{count}{symbol}", apBidAria: "{suit}{count}枚でビッド",
+    apTargetSet: "ターゲットカードを伏せ済み", apTargetOwn: "あなたのターゲットカード：{card}",
+    apPass: "パス", apBidText: "{symbol}{count}", apBidAria: "{suit}{count}枚でビッド",
     apBidding: "ビッド", apBidHistory: "これまでのコール",
-    apCallAria: "{name}: {call}", apStanding: "現在のビッド: {name} {bid}", apNoStanding: "まだビッドはありません。",
+    apCallAria: "{name}：{call}", apStanding: "現在のビッド：{name} {bid}", apNoStanding: "まだビッドはありません。",
     apBidBox: "あなたのビッド", apBidRow: "{n}枚",
-    apExchange: "交換", apExchangeRule: "{name}が{count}{symbol}でビッド: デクレアラーは切り札を{count}枚、他の人は好きな札を{count}枚山に出し、山を混ぜて{count}枚ずつ配り直します。",
-    apPutIn: "{name}: {k}/{count}枚を山へ", apPutInTrumps: "{name}: 切り札{k}/{count}枚を山へ",
-    apYouPut: "あなたが出した札:", apYouGot: "戻ってきた札:", apFaceDown: "伏せ札{n}枚",
-    apTargets: "ターゲットカード", apChosen: "{name}: 伏せ済み", apChoosing: "{name}: 選択中",
-    apYourTarget: "ターゲット:",
-    apTrickN: "トリック {n}/{total}", apTrump: "切り札 {symbol}", apTrumpAria: "切り札: {suit}",
+    apExchange: "交換", apExchangeRule: "{name}が{symbol}{count}でビッド：デクレアラーは切り札を{count}枚、他の人は好きな札を{count}枚山に出し、山を混ぜて{count}枚ずつ配り直します。",
+    apPutIn: "{name}：{k}/{count}枚を山へ", apPutInTrumps: "{name}：切り札{k}/{count}枚を山へ",
+    apYouPut: "あなたが出した札：", apYouGot: "戻ってきた札：", apFaceDown: "伏せ札{n}枚",
+    apTargets: "ターゲットカード", apChosen: "{name}：伏せ済み", apChoosing: "{name}：選択中",
+    apYourTarget: "ターゲット：",
+    apTrickN: "トリック {n}/{total}", apTrump: "切り札 {symbol}", apTrumpAria: "切り札：{suit}",
     apTrickWon: "{winner}がトリック{n}に勝利",
-    apCaptured: "獲得したセット", apCapturedAria: "{name}: 獲得{cards}枚",
-    apNothingCaptured: "まだなし", apSetAria: "{rank}×{count}: {cards}",
+    apCaptured: "獲得したセット", apCapturedAria: "{name}：獲得{cards}枚",
+    apNothingCaptured: "まだなし", apSetAria: "{rank}×{count}：{cards}",
     apTargetMark: "あなたのターゲットのランク", apSetNames: "ペア|スリーカード|フォーカード",
     apTrickTable: "このディールのトリック", apColTrick: "#", apColWinner: "勝者", apLed: "リード",
-    apTotals: "{goal}点までの合計", apTotalAria: "{name}: {total}点（{goal}点で終了）",
+    apTotals: "{goal}点までの合計", apTotalAria: "{name}：{total}点（{goal}点で終了）",
     apRules: "得点表（再構成）",
     apRulesNote: "元のゲームの得点表は失われたため、これは再構成したものです（ルールエンジンにデータとして保持）。",
     apColRanks: "ランク", apColPair: "ペア", apColTriple: "スリー", apColFour: "フォー",
-    apTargetRule1: "ターゲットと同じランクを1枚獲得: ターゲットカードとペアになり、表のペアの点になります。",
-    apTargetRuleN: "ターゲットと同じランクを{n}枚獲得: {points}点（表の代わり）。",
+    apTargetRule1: "ターゲットと同じランクを1枚獲得：ターゲットカードとペアになり、表のペアの点になります。",
+    apTargetRuleN: "ターゲットと同じランクを{n}枚獲得：{points}点（表の代わり）。",
     apSingles: "1枚だけのランクは0点。誰かが{goal}点に達したディールの後でゲーム終了です。",
-    apYourBid: "あなたの番: ビッドするかパスしてください。",
+    apYourBid: "あなたの番：ビッドするかパスしてください。",
     apWaitBid: "{name}がビッド中…",
-    apYourDiscardDeclarer: "切り札をあと{n}枚伏せてください: 手札から選びます。",
-    apYourDiscard: "あと{n}枚伏せてください: 手札から選びます。",
+    apYourDiscardDeclarer: "切り札をあと{n}枚伏せてください：手札から選びます。",
+    apYourDiscard: "あと{n}枚伏せてください：手札から選びます。",
     apWaitDiscard: "{name}が山に出す札を選んでいます…",
-    apYourTargetPrompt: "ターゲットカードを1枚伏せてください: 手札から選びます。あなたにだけ見えます。",
+    apYourTargetPrompt: "ターゲットカードを1枚伏せてください：手札から選びます。あなたにだけ見えます。",
     apWaitTarget: "{name}がターゲットカードを選んでいます…",
-    apYourLead: "あなたのリード: 好きなカードを出せます。", apYourPlay: "あなたの番: 光っているカードを出してください。",
-    apWaitPlay: "{name}が考え中…", apOver: "ゲーム終了です。", apRedeal: "全員パス: 同じディーラーが配り直します。",
-    apNotPlayable: "{card}（今は出せません）", apDiscardCard: "{card}: 山に出す",
-    apTargetCard: "{card}: ターゲットカードとして伏せる", apReceivedCard: "{card}（山から戻ってきた札）",
+    apYourLead: "あなたのリード：好きなカードを出せます。", apYourPlay: "あなたの番：光っているカードを出してください。",
+    apWaitPlay: "{name}が考え中…", apOver: "ゲーム終了です。", apRedeal: "全員パス：同じディーラーが配り直します。",
+    apNotPlayable: "{card}（今は出せません）", apDiscardCard: "{card}：山に出す",
+    apTargetCard: "{card}：ターゲットカードとして伏せる", apReceivedCard: "{card}（山から戻ってきた札）",
     apYourHand: "あなたの手札",
-    apSummaryTitle: "第{n}ディール終了", apSummaryContract: "{name}が{count}{symbol}でビッド。",
+    apSummaryTitle: "第{n}ディール終了", apSummaryContract: "{name}が{symbol}{count}でビッド。",
     apColPlayer: "プレイヤー・ターゲット", apColTarget: "ターゲットカード", apColSets: "セット", apColDeal: "今回", apColTotal: "合計",
-    apNoSets: "—", apSetPoints: "{rank}×{count}: {points}", apTargetBonus: "ターゲット",
-    apSetTitle: "{rank}×{count}{target}: {points}点",
+    apNoSets: "—", apSetPoints: "{rank}×{count}：{points}", apTargetBonus: "ターゲット",
+    apSetTitle: "{rank}×{count}{target}：{points}点",
     apGoalNote: "誰かが{goal}点に達したディールの後でゲーム終了です。",
     apFinalTitle: "ゲーム終了", apYouWin: "{score}点であなたの勝ち！", apYouShare: "{score}点で同点優勝！",
     apTheyWin: "{names}の勝ち（{score}点）。",
-    apDealsPlayed: "ディール数: {n}",
-    keyApples: "アップルズ: ビッドでは数字で枚数を選んでから S H D C でビッド、P でパス。カードの上で Enter か Space: 伏せる・ターゲットにする・出す",
+    apDealsPlayed: "ディール数：{n}",
+    apLegendReceived: "手札のカードに付いた点：交換の山から戻ってきたカードです。",
+    keyApples: "アップルズ：ビッドでは数字で枚数を選んでから S H D C でビッド、P でパス。カードの上で Enter か Space：伏せる・ターゲットにする・出す",
     apBidName: "{symbol}{n}",
     apDoPass: "パスする", apDoBid: "{bid}でビッドする", apDoDiscard: "{card}を伏せる",
     apDoTarget: "{card}をターゲットカードとして伏せる", apDoPlay: "{card}を出す",
@@ -147,15 +149,15 @@ addStrings({
     apSaidDeclarer: "{name}が{bid}でデクレアラーになりました。切り札は{suit}で、全員が{cards}ずつ伏せます。",
     apSaidDiscarded: "{name}が1枚伏せました。",
     apSaidPileDealt: "伏せた札を混ぜて、{cards}ずつ配り直しました。",
-    apSaidYouGot: "あなたに来た札: {cards}。",
+    apSaidYouGot: "あなたに来た札：{cards}。",
     apSaidTargetSet: "{name}がターゲットカードを伏せました。",
     apSaidPlayStarted: "{name}が最初のトリックをリードします。",
     apSaidPlayed: "{name}が{card}を出しました。", apSaidDiscardedSuit: "{name}は{suit}がなく、{card}を出しました。",
     apSaidTrumped: "{name}は{suit}がなく、{card}で切り札を使いました。",
     apSaidTrickWon: "{name}がトリック{trick}に勝ち、4枚を取りました。",
-    apSaidDealOver: "第{n}ディール終了。", apSaidPoints: "{name}: 今回{points}、合計{total}点。",
+    apSaidDealOver: "第{n}ディール終了。", apSaidPoints: "{name}：今回{points}、合計{total}点。",
     apNPoints: "{n}点",
-    apSaidDealStarted: "第{n}ディール: ディーラーは{name}です。",
+    apSaidDealStarted: "第{n}ディール：ディーラーは{name}です。",
   },
 });
 
@@ -315,7 +317,7 @@ function seatPanel(view, seat) {
     "data-tricks": view.tricks[seat], "data-target-set": String(targetSet), role: "group",
     "aria-label": t("apSeatAria", { name: seatName(view, seat), total: view.scores[seat],
       tricks: tn("apNTricks", view.tricks[seat]), cards: tn("apNCards", view.hand_sizes[seat]) })
-      + (turn ? ` (${t("apToMove")})` : ""),
+      + (turn ? noted(t("apToMove")) : ""),
   },
   h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("apDealerChip"), text: "D" }),
@@ -343,7 +345,7 @@ function centre(view) {
   return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite", "data-region": playing ? "trick" : null },
     playing && showing.map((play) => cardFace(play.card, {
       class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`, "data-seat": play.seat,
-      "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
+      "aria-label": labelled(seatName(view, play.seat), cardName(play.card)),
     })),
     h("span", { class: "trick-caption" },
       done && h("span", { class: "trick-result", text: t("apTrickWon", { winner: seatName(view, last.winner), n: last.trick }) }),
@@ -438,14 +440,15 @@ function handRow(view, snap, context) {
         const action = offered.get(code);
         const legal = action !== undefined && context.myTurn;
         if (offered.size === 0) {
-          return cardFace(code, { class: received.has(code) ? "received" : "", "data-card": code, "aria-label": name });
+          return cardFace(code, { class: received.has(code) ? "received" : "", "data-card": code, "aria-label": name,
+            title: received.has(code) ? name : null });
         }
         const label = legal && CARD_ACTION_LABEL[action.type] ? t(CARD_ACTION_LABEL[action.type], { card: name }) : name;
         return cardFace(code, {
           tag: "button", type: "button", "data-card": code, "data-nav": "", "data-focus-key": `card-${code}`,
           "data-hint-key": action && hintKey(action),
           "data-autofocus": code === firstLegal || null, "data-received": received.has(code) ? "" : null,
-          class: `${legal ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`,
+          class: `${legal ? "legal" : "idle"} ${received.has(code) ? "received" : ""}`, title: received.has(code) ? name : null,
           "aria-disabled": String(!legal), "aria-label": legal ? label : t("apNotPlayable", { card: name }),
           onclick: () => legal && context.act(action),
         });
@@ -481,7 +484,7 @@ function setChip(rank, codes, isTarget) {
     class: `set size-${Math.min(codes.length, 4)} ${isTarget ? "target-rank" : ""}`,
     "data-rank": rank, "data-count": codes.length, "data-target": isTarget ? "" : null,
     "aria-label": t("apSetAria", { rank: rankLabel(rank), count: codes.length, cards: codes.map(cardName).join(t("apList")) })
-      + (kind ? ` (${kind})` : "") + (isTarget ? ` · ${t("apTargetMark")}` : ""),
+      + (kind ? noted(kind) : "") + (isTarget ? ` · ${t("apTargetMark")}` : ""),
   },
   h("span", { class: "set-rank", "aria-hidden": "true", text: rankLabel(rank) }),
   h("span", { class: "set-suits", "aria-hidden": "true" },
@@ -566,7 +569,7 @@ function summarySet(set) {
     class: `set size-${Math.min(set.count, 4)} ${set.target ? "target-rank" : ""} ${set.points < 0 ? "minus" : ""}`,
     "data-rank": set.rank, "data-count": set.count, "data-points": set.points, "data-target": set.target ? "" : null,
     title: t("apSetTitle", { rank: rankLabel(set.rank), count: set.count, points: set.points,
-      target: set.target ? ` (${t("apTargetBonus")})` : "" }),
+      target: set.target ? noted(t("apTargetBonus")) : "" }),
   }, t("apSetPoints", { rank: rankLabel(set.rank), count: set.count, points: set.points }),
   set.target && h("span", { class: "target-tag", text: ` ◎ ${t("apTargetBonus")}` }));
 }
@@ -588,7 +591,7 @@ function dealSummary(summary, snap) {
       },
       h("th", { scope: "row" }, h("div", { class: "player-cell" }, h("span", { text: seatName(view, seat) }),
         summary.targets[seat] && cardFace(summary.targets[seat], { class: "mini",
-          "aria-label": `${t("apColTarget")}: ${cardName(summary.targets[seat])}` }))),
+          "aria-label": labelled(t("apColTarget"), cardName(summary.targets[seat])) }))),
       h("td", {}, summary.sets[seat].length === 0 ? t("apNoSets")
         : h("ul", { class: "summary-sets" }, summary.sets[seat].map(summarySet))),
       h("td", { class: "num deal-points", text: summary.points[seat] }),
@@ -611,7 +614,7 @@ function finalSummary(snap) {
     h("p", { class: "headline", text: headline(view, snap.result) }),
     h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-total": scores[seat],
-      text: `${seatName(view, seat)}: ${scores[seat]}`,
+      text: labelled(seatName(view, seat), scores[seat]),
     }))),
     h("p", { class: "fine", text: t("apDealsPlayed", { n: deals }) }));
 }
@@ -622,6 +625,7 @@ function finalSummary(snap) {
 export const progress = (snap) => t("apDeal", { n: snap.view.deal });
 
 export const helpKeys = ["keyArrows", "keyApples"];
+export const legend = ["apLegendReceived"];
 
 const DO_WITH_CARD = { discard: "apDoDiscard", target: "apDoTarget", play: "apDoPlay" };
 

@@ -2,7 +2,7 @@
 // Seats sit clockwise from the bottom: the viewer at the bottom, then West, North, East (seats.js).
 import { cardBack, cardFace, cardName, cardText, suitName, suitOf } from "../cards.js";
 import { arrowFocus, h, markHinted } from "../dom.js";
-import { addStrings, t, tn } from "../i18n.js";
+import { addStrings, labelled, noted, t, tn } from "../i18n.js";
 import {
   placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
 } from "../seats.js";
@@ -72,25 +72,25 @@ addStrings({
     saidDealStarted: "Deal {n}: the dealer is {name}.",
   },
   ja: {
-    dealN: "第{n}ディール", dealerIs: "ディーラー: {name}",
-    trumpDiamonds: "切り札 ♦", noTrump: "切り札なし", trumpPending: "切り札: 未決定",
+    dealN: "第{n}ディール", dealerIs: "ディーラー：{name}",
+    trumpDiamonds: "切り札 ♦", noTrump: "切り札なし", trumpPending: "切り札：未決定",
     contestOn: "争奪モード", contestLater: "上級ルールあり",
     confiscated: "ポリスが没収 {n}枚",
     edgeCards: "場札",
     edgeHidden: "場札{n}（伏せ）",
-    edgeRed: "場札{n}: {card}（赤なので伏せ直し・切り札なし）",
-    edgeBlack: "場札{n}: {card}（黒なので表向き・ダイヤが切り札）",
+    edgeRed: "場札{n}：{card}（赤なので伏せ直し・切り札なし）",
+    edgeBlack: "場札{n}：{card}（黒なので表向き・ダイヤが切り札）",
     storesTitle: "宝石店",
-    storeAria: "店{store}: 残りチップ{n}枚", storeEmpty: "ポリス！",
+    storeAria: "店{store}：残りチップ{n}枚", storeEmpty: "ポリス！",
     robbed: "{name}が第{deal}ディールで{n}枚",
     tricksShort: "トリック", chipsShort: "チップ",
-    seatAria: "{name}: {cards}、{tricks}、{chips}",
+    seatAria: "{name}：{cards}、{tricks}、{chips}",
     nCards: "手札{n}枚", nTricks: "{n}トリック", nChips: "チップ{n}枚",
     dealer: "ディーラー", toMove: "手番",
     trickN: "トリック {n}/{total}",
     trickKept: "{winner}がトリックを取りました", trickPushed: "{winner}が勝って{taker}に押しつけました",
     trickWon: "{winner}がトリックに勝ちました",
-    yourPlay: "あなたの番: 光っているカードを出してください。", yourLead: "あなたのリード: 好きなカードを出せます。",
+    yourPlay: "あなたの番：光っているカードを出してください。", yourLead: "あなたのリード：好きなカードを出せます。",
     yourChoose: "伏せられた場札を1枚選んでください（キー 1〜3）。",
     yourPush: "トリックに勝ちました。取る（K）か、{target}に押しつける（P）か？",
     waitPlay: "{name}が考え中…", waitChoose: "{name}が場札を選んでいます…",
@@ -103,12 +103,12 @@ addStrings({
     summaryTitle: "第{n}ディール終了",
     voidDeal: "4人全員がポリスに捕まったので、このディールはノーカウントです。",
     colPlayer: "プレイヤー", colTricks: "トリック", colResult: "結果", colChips: "チップ",
-    resultTake: "店{store}: +{chips}", resultCollision: "バッティング", resultCaught: "ポリスに逮捕",
+    resultTake: "店{store}：+{chips}", resultCollision: "バッティング", resultCaught: "ポリスに逮捕",
     resultNothing: "なし",
-    exchange: "{names}がチップを交換: {before} → {after}",
+    exchange: "{names}がチップを交換：{before} → {after}",
     finalTitle: "ゲーム終了", youWin: "あなたの勝ち（チップ{n}枚）！", winsOne: "{name}の勝ち（チップ{n}枚）。",
-    winsShared: "同点優勝: {names}（各チップ{n}枚）。",
-    reasonPolice: "ポリスに逮捕: {names}。", reasonStores: "すべての店が空になりました。",
+    winsShared: "同点優勝：{names}（各チップ{n}枚）。",
+    reasonPolice: "ポリスに逮捕：{names}。", reasonStores: "すべての店が空になりました。",
     doPlay: "{card}を出す", doChoose: "場札{n}をめくる", doKeep: "トリックを自分で取る",
     doPush: "{name}にトリックを押しつける",
     saidChosenBlack: "{name}が{card}をめくりました。黒なので、ダイヤが切り札です。",
@@ -126,7 +126,7 @@ addStrings({
     saidCollision: "{names}は店{store}でバッティングし、何も取れません。",
     saidCaught: "{names}は店{store}でポリスに捕まり、所持チップを全て没収されました。",
     saidExchange: "{names}が所持チップを交換しました。",
-    saidDealStarted: "第{n}ディール: ディーラーは{name}です。",
+    saidDealStarted: "第{n}ディール：ディーラーは{name}です。",
   },
 });
 
@@ -226,7 +226,7 @@ function seatPanel(view, seat) {
     class: `seat seat-${seat} area-${seatArea(view, seat)} ${turn ? "turn" : ""}`, "data-seat": seat,
     "data-place": placeOf(view, seat), role: "group",
     "aria-label": t("seatAria", { name: seatName(view, seat), cards: tn("nCards", view.hand_sizes[seat]),
-      tricks: tn("nTricks", view.tricks[seat]), chips: tn("nChips", view.chips[seat]) }) + (turn ? ` (${t("toMove")})` : ""),
+      tricks: tn("nTricks", view.tricks[seat]), chips: tn("nChips", view.chips[seat]) }) + (turn ? noted(t("toMove")) : ""),
   },
   h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("dealer"), text: "D" })),
@@ -254,7 +254,7 @@ function trickArea(view) {
   return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite", "data-region": "trick" },
     showing.map((play) => cardFace(play.card, {
       class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`,
-      "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
+      "aria-label": labelled(seatName(view, play.seat), cardName(play.card)),
     })),
     h("span", { class: "trick-caption", text: caption }));
 }
@@ -377,7 +377,7 @@ function finalSummary(snap) {
     h("p", { text: reason === "police" ? t("reasonPolice", { names: seatNames(view, caught) }) : t("reasonStores") }),
     h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
-    }, `${seatName(view, seat)}: ${scores[seat]}`))));
+    }, labelled(seatName(view, seat), scores[seat])))));
 }
 
 // --- learning: the hint's mark, actions and events in words, the keys, cards for the rules page ------------

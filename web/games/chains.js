@@ -6,7 +6,7 @@
 // end card that closes the run).
 import { cubeStatus } from "../cube.js";
 import { arrowFocus, focusInView, h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { addStrings, labelled, listText, noted, t } from "../i18n.js";
 import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
 
 export const players = { default: 1, max: 6 };
@@ -43,7 +43,7 @@ addStrings({
     ch_discard: "Discard {n}", ch_dead: "Dead piles {n}", ch_endsLeft: "End cards left {n}",
     ch_score: "{n} pts", ch_scoreOne: "1 pt", ch_points: "{n} points", ch_pointsOne: "1 point", ch_left: "left the game",
     ch_taken: "Taken", ch_none: "none",
-    ch_opponentAria: "{name}: {score}, deck {deck}, work pile {work}",
+    ch_opponentAria: "{name}: {score}, deck {deck}, work pile {work}, slots {slots}",
     ch_toMove: "to move",
     ch_yourMove: "Your turn: draw (D), move a slot's top card to the work pile, or close the run with an end card.",
     ch_yourMoveSolo: "Draw (D), move a slot's top card to the work pile, or close the run with an end card.",
@@ -62,10 +62,11 @@ addStrings({
     ch_doSlot: "put the {card} on holding slot {n}", ch_doMove: "move the {card} from slot {n} to the work pile",
     ch_doClose: "close the run with end card {n}", ch_doCloseTen: "take end card 10 alone: a run of one card",
     ch_doDouble: "double the stake", ch_doTake: "take the double", ch_doPass: "pass the double",
-    ch_evDrawn: "{name} turned up a {card}", ch_evWork: "{name} put the {card} on the work pile",
+    ch_evDrawn: "{name} turned up {card}", ch_evWork: "{name} put the {card} on the work pile",
     ch_evSlot: "{name} put the {card} on slot {n}", ch_evMoved: "{name} moved the {card} from slot {n} to the work pile",
-    ch_evChain: "{name} closed a chain with end card {end}", ch_evChainPoints: "{name} closed a chain with end card {end} (+{points})",
-    ch_evSoldOut: "The {n}s are sold out", ch_evDead: "{name}'s work pile is dead ({cards})",
+    ch_evChain: "{name} closed a run with end card {end}", ch_evChainPoints: "{name} closed a run with end card {end} (+{points})",
+    ch_evSoldOut: "The {n}s are sold out", ch_evDead: "{name}'s work pile is dead ({cards})", ch_evDeadYou: "Your work pile is dead ({cards})",
+    ch_aCard: "a {n}", ch_anCard: "an {n}",
     ch_evLeft: "{name} left the game", ch_evTurn: "{name}'s turn", ch_evYourTurn: "Your turn",
     ch_evOver: "Game over",
     ch_logTitle: "What happened",
@@ -83,7 +84,7 @@ addStrings({
     ch_notWinnable: "This deal was not winnable: best possible penalty {best} (yours: {yours}).",
     ch_undecided: "Whether this deal was winnable is not decided yet (best found so far: penalty {best}; yours: {yours}).",
     ch_searching: "Still working out whether this deal was winnable… best found so far: penalty {best} (yours: {yours}).",
-    ch_nDrawn: "{name} turned up a {card}.", ch_nDrawnYou: "You turned up a {card}.",
+    ch_nDrawn: "{name} turned up {card}.", ch_nDrawnYou: "You turned up {card}.",
     ch_nWork: "{name} put the {card} on their work pile ({run}): their turn goes on.",
     ch_nWorkYou: "You put the {card} on your work pile ({run}): your turn goes on.",
     ch_nWorkSolo: "The {card} goes on the work pile: {run}.",
@@ -109,6 +110,8 @@ addStrings({
     ch_nLost: "No move is left: your penalty is {n}, one for each end card left.",
     ch_nOver: "Nobody can act any more: the game is over.",
     ch_helpTitle: "Chains",
+    ch_legendEnds: "Under each end card, a chip per opponent, named by their number (Bot 1: “1”) or, at four, their initial: “1✓” Bot 1 has taken theirs, “1×” it is sold out for Bot 1, “1” it is still open. Your own end card shown as “4×” is sold out for you.",
+    ch_legendOpponents: "Each opponent's row: their deck (a card back and the cards left), the top card of their work pile (with the card they just turned up), the top card of each holding slot (“×3”: three cards in it, “·”: empty), then the end cards they have taken.",
     ch_keyDraw: "D draws; W puts the card turned up on the work pile, 1–5 on that slot",
     ch_keyMove: "1–5 (nothing turned up) moves that slot's top card to the work pile; C closes the run with the end card",
     ch_keyTap: "Or tap a target, drag a card onto one, or move with the arrows and press Enter",
@@ -119,36 +122,36 @@ addStrings({
     ch_dealHelp: "ソリティアは番号で同じ配りを再現できます。空欄なら新しいランダムな配り。",
     ch_deal: "ディール {n}", ch_modeBeginner: "初級モード・一時置き場5", ch_modeAdvanced: "上級モード・一時置き場4",
     ch_threshold: "{n}枚取られると打ち止め",
-    ch_deck: "山札", ch_deckCount: "山札: {n}枚", ch_deckCountOne: "山札: 1枚", ch_draw: "山札 {n}枚: 1枚めくる",
-    ch_turnedUp: "めくった札", ch_drawnAria: "めくった札: {card}（置き場所を選ぶ）",
-    ch_work: "作業場", ch_workEmpty: "空: 10だけ置けます",
-    ch_workAria: "作業場: {cards}", ch_workAriaEmpty: "作業場: 空",
+    ch_deck: "山札", ch_deckCount: "山札：{n}枚", ch_deckCountOne: "山札：1枚", ch_draw: "山札 {n}枚：1枚めくる",
+    ch_turnedUp: "めくった札", ch_drawnAria: "めくった札：{card}（置き場所を選ぶ）",
+    ch_work: "作業場", ch_workEmpty: "空：10だけ置けます",
+    ch_workAria: "作業場：{cards}", ch_workAriaEmpty: "作業場：空",
     ch_placeWork: "{card}を作業場に置く（{cards}）",
-    ch_slot: "一時置き場{n}", ch_slotAria: "一時置き場{n}: {cards}", ch_empty: "空",
+    ch_slot: "一時置き場{n}", ch_slotAria: "一時置き場{n}：{cards}", ch_empty: "空",
     ch_placeSlot: "{card}を一時置き場{n}に置く（{cards}）",
     ch_moveTop: "一時置き場{n}の{card}を作業場へ移す",
-    ch_endCards: "終端カード", ch_endAria: "終端カード{n}: {state}",
+    ch_endCards: "終端カード", ch_endAria: "終端カード{n}：{state}",
     ch_endClose: "終端カード{n}で組を締める",
     ch_stateOpen: "取れる", ch_stateTaken: "取得済み", ch_stateLocked: "打ち止め", ch_soldOut: "打ち止め",
-    ch_groupAria: "終端カード{n}: {states}", ch_seatState: "{name} {state}",
+    ch_groupAria: "終端カード{n}：{states}", ch_seatState: "{name} {state}",
     ch_discard: "捨て場 {n}", ch_dead: "得点にならない組 {n}", ch_endsLeft: "残り終端カード {n}",
     ch_score: "{n}点", ch_scoreOne: "1点", ch_points: "{n}点", ch_pointsOne: "1点", ch_left: "退場",
     ch_taken: "取得", ch_none: "なし",
-    ch_opponentAria: "{name}: {score}、山札{deck}枚、作業場 {work}",
+    ch_opponentAria: "{name}：{score}、山札{deck}枚、作業場 {work}、一時置き場 {slots}",
     ch_toMove: "手番",
-    ch_yourMove: "あなたの番: めくる（D）、一時置き場の一番上を作業場へ移す、または終端カードで組を締める。",
+    ch_yourMove: "あなたの番：めくる（D）、一時置き場の一番上を作業場へ移す、または終端カードで組を締める。",
     ch_yourMoveSolo: "めくる（D）、一時置き場の一番上を作業場へ移す、または終端カードで組を締める。",
     ch_continues: "あなたの番が続きます。",
     ch_place: "{card}を作業場（W）か一時置き場（1〜{slots}）に置いてください。",
-    ch_placeSlotOnly: "{card}は作業場に置けません: 一時置き場（1〜{slots}）に置いてください。",
+    ch_placeSlotOnly: "{card}は作業場に置けません：一時置き場（1〜{slots}）に置いてください。",
     ch_slotEnds: "一時置き場に置くと手番終了です。",
     ch_wait: "{name}がプレイ中…", ch_over: "ゲーム終了です。",
-    ch_gameN: "マッチ第{n}ゲーム", ch_stakeWon: "{name}の勝ち: マッチ得点+{points}（賭け{stake}）。",
-    ch_stakeYouWon: "あなたの勝ち: マッチ得点+{points}（賭け{stake}）。",
-    ch_stakePassed: "ダブルがパスされました: {name}にマッチ得点+{points}。",
-    ch_stakeTie: "引き分け: マッチ得点なし（賭け{stake}）。",
-    ch_gamePoints: "ゲーム得点: {scores}。", ch_matchScore: "マッチ得点（{target}点先取）: {scores}。",
-    ch_hint: "ヒント: {move}。",
+    ch_gameN: "マッチ第{n}ゲーム", ch_stakeWon: "{name}の勝ち：マッチ得点+{points}（賭け{stake}）。",
+    ch_stakeYouWon: "あなたの勝ち：マッチ得点+{points}（賭け{stake}）。",
+    ch_stakePassed: "ダブルがパスされました：{name}にマッチ得点+{points}。",
+    ch_stakeTie: "引き分け：マッチ得点なし（賭け{stake}）。",
+    ch_gamePoints: "ゲーム得点：{scores}。", ch_matchScore: "マッチ得点（{target}点先取）：{scores}。",
+    ch_hint: "ヒント：{move}。",
     ch_doDraw: "山札を1枚めくる", ch_doWork: "{card}を作業場に置く",
     ch_doSlot: "{card}を一時置き場{n}に置く", ch_doMove: "一時置き場{n}の{card}を作業場へ移す",
     ch_doClose: "終端カード{n}で組を締める", ch_doCloseTen: "終端カード10だけで長さ1の組を作る",
@@ -157,49 +160,52 @@ addStrings({
     ch_evSlot: "{name}が{card}を一時置き場{n}に置いた", ch_evMoved: "{name}が一時置き場{n}の{card}を作業場へ移した",
     ch_evChain: "{name}が終端カード{end}で組を締めた", ch_evChainPoints: "{name}が終端カード{end}で組を締めた（+{points}点）",
     ch_evSoldOut: "{n}が打ち止め", ch_evDead: "{name}の作業場の組は得点にならず裏向きに（{cards}）",
+    ch_evDeadYou: "あなたの作業場の組は得点にならず裏向きに（{cards}）", ch_aCard: "{n}", ch_anCard: "{n}",
     ch_evLeft: "{name}が退場", ch_evTurn: "{name}の番", ch_evYourTurn: "あなたの番",
     ch_evOver: "ゲーム終了",
     ch_logTitle: "経過",
-    ch_finalWon: "勝ち: 55枚すべてが捨て場に移りました！",
-    ch_finalLost: "失点 {n}: 残った終端カード {cards}。",
+    ch_finalWon: "勝ち：55枚すべてが捨て場に移りました！",
+    ch_finalLost: "失点 {n}：残った終端カード {cards}。",
     ch_finalDeal: "ディール {n}（{mode}）。",
     ch_playAgain: "ディール {n} をもう一度",
     ch_youWin: "あなたの勝ち（{score}）！", ch_winsOne: "{name}の勝ち（{score}）。",
-    ch_winsShared: "同点優勝: {names}（各{score}）。",
+    ch_winsShared: "同点優勝：{names}（各{score}）。",
     ch_colPlayer: "プレイヤー", ch_colTaken: "取った終端カード", ch_colScore: "得点",
     ch_youWinMatch: "あなたのマッチ勝利（マッチ得点{score}）！", ch_winsMatch: "{name}のマッチ勝利（マッチ得点{score}）。",
     ch_colMatchPoints: "マッチ得点", ch_colLastGame: "取った終端カード（最後のゲーム）",
     ch_scoring: "終端カード1は5点、2〜4は3点、5〜7は2点、8〜10は1点。同点なら、取れなかった一番小さい終端カードの数字が大きい方の勝ち。",
-    ch_winnable: "このディールは勝てる配りでした — 最善の失点は0（あなた: {yours}）。",
-    ch_notWinnable: "このディールは勝てない配りでした: 最善の失点は{best}（あなた: {yours}）。",
-    ch_undecided: "勝てる配りだったかはまだ判定できていません（これまでの最善: 失点{best}、あなた: {yours}）。",
-    ch_searching: "勝てる配りだったか調べています…（これまでの最善: 失点{best}、あなた: {yours}）",
+    ch_winnable: "このディールは勝てる配りでした — 最善の失点は0（あなた：{yours}）。",
+    ch_notWinnable: "このディールは勝てない配りでした：最善の失点は{best}（あなた：{yours}）。",
+    ch_undecided: "勝てる配りだったかはまだ判定できていません（これまでの最善：失点{best}、あなた：{yours}）。",
+    ch_searching: "勝てる配りだったか調べています…（これまでの最善：失点{best}、あなた：{yours}）",
     ch_nDrawn: "{name}が{card}をめくりました。", ch_nDrawnYou: "{card}をめくりました。",
     ch_nWork: "{name}が{card}を作業場に置きました（{run}）。手番継続です。",
     ch_nWorkYou: "{card}を作業場に置きました（{run}）。手番継続です。",
-    ch_nWorkSolo: "{card}を作業場へ: {run}。",
+    ch_nWorkSolo: "{card}を作業場へ：{run}。",
     ch_nSlot: "{name}が{card}を一時置き場に置きました。手番終了です。",
     ch_nSlotYou: "{card}を一時置き場{n}に置きました。手番終了です。",
     ch_nSlotSolo: "{card}を一時置き場{n}へ。",
     ch_nMoved: "{name}が一時置き場の{card}を作業場へ移しました（{run}）。",
     ch_nMovedYou: "一時置き場{n}の{card}を作業場へ移しました（{run}）。",
-    ch_nChain: "{name}が終端カード{end}で組を締めました: +{points}。",
-    ch_nChainYou: "組が{low}まで繋がりました: 終端カード{end}はあなたのもの、+{points}。",
-    ch_nChainSolo: "組が{low}まで繋がりました: 終端カード{end}で締めて、{count}枚を捨て場へ。",
-    ch_nChainTen: "終端カード10だけで長さ1の組: 捨て場へ。",
-    ch_nSoldOut: "{n}が打ち止めに: 最後の{n}は裏向きになり、{names}は取れなくなりました。",
-    ch_nSoldOutYou: "{n}が打ち止めに: あなたの{n}は裏向きになり、もう誰も取れません。",
+    ch_nChain: "{name}が終端カード{end}で組を締めました：+{points}。",
+    ch_nChainYou: "組が{low}まで繋がりました：終端カード{end}はあなたのもの、+{points}。",
+    ch_nChainSolo: "組が{low}まで繋がりました：終端カード{end}で締めて、{count}枚を捨て場へ。",
+    ch_nChainTen: "終端カード10だけで長さ1の組：捨て場へ。",
+    ch_nSoldOut: "{n}が打ち止めに：最後の{n}は裏向きになり、{names}は取れなくなりました。",
+    ch_nSoldOutYou: "{n}が打ち止めに：あなたの{n}は裏向きになり、もう誰も取れません。",
     ch_nDead: "{name}の作業場の組（{run}）はもう得点にできないため、裏向きにして脇へ（得点なし）。",
-    ch_nDeadYou: "作業場の組（{run}）は、まだ取れる終端カードでもう締められません: 裏向きにして脇へ（得点なし）。",
+    ch_nDeadYou: "作業場の組（{run}）は、まだ取れる終端カードでもう締められません：裏向きにして脇へ（得点なし）。",
     ch_nLeftEnds: "{name}は取れる終端カードがなくなったので、ゲームから抜けます。",
-    ch_nLeftEndsYou: "取れる終端カードがなくなりました: あなたはゲームから抜け、残りのプレイヤーが続けます。",
+    ch_nLeftEndsYou: "取れる終端カードがなくなりました：あなたはゲームから抜け、残りのプレイヤーが続けます。",
     ch_nLeftStuck: "{name}は実行できるアクションがないので、ゲームから抜けます。",
-    ch_nLeftStuckYou: "実行できるアクションがありません: あなたはゲームから抜け、残りのプレイヤーが続けます。",
+    ch_nLeftStuckYou: "実行できるアクションがありません：あなたはゲームから抜け、残りのプレイヤーが続けます。",
     ch_nTurn: "{name}の番です。", ch_nTurnYou: "あなたの番です。",
-    ch_nWon: "55枚すべてが捨て場に移りました: あなたの勝ちです！",
-    ch_nLost: "もうアクションがありません: 失点は残った終端カードの枚数、{n}です。",
-    ch_nOver: "誰もアクションを実行できなくなりました: ゲーム終了です。",
+    ch_nWon: "55枚すべてが捨て場に移りました：あなたの勝ちです！",
+    ch_nLost: "もうアクションがありません：失点は残った終端カードの枚数、{n}です。",
+    ch_nOver: "誰もアクションを実行できなくなりました：ゲーム終了です。",
     ch_helpTitle: "チェーンズ",
+    ch_legendEnds: "各終端カードの下に相手ごとの札（ボット1なら「1」、4人なら西・北・東）：「1✓」はボット1が自分の終端カードを取った、「1×」はボット1には打ち止め、「1」だけならまだ取れます。あなたの終端カードが「4×」なら、あなたには打ち止めです。",
+    ch_legendOpponents: "相手ごとの行：山札（裏向きの札と残り枚数）、作業場の一番上の札（めくったばかりの札はその横）、各一時置き場の一番上の札（「×3」はそこに3枚、「·」は空）、最後に取った終端カード。",
     ch_keyDraw: "D でめくる。W でめくった札を作業場へ、1〜5 でその一時置き場へ",
     ch_keyMove: "1〜5（めくった札がないとき）でその一時置き場の一番上を作業場へ。C で終端カードを取って組を締める",
     ch_keyTap: "ほかに、置き場所をタップ、カードをドラッグ、または矢印キーで選んで Enter",
@@ -211,7 +217,10 @@ const tx = (key, values) => t(`ch_${key}`, values);
 // East at four; You, Bot 1, Bot 2, … clockwise at other counts; the end-card chips by initial.
 // English says "1 card" but "2 cards": a key ending in One is the text for exactly one.
 const counted = (key, n, values = {}) => tx(n === 1 ? `${key}One` : key, { n, ...values });
-const listText = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
+// Numbers and scores in a line ("1, 4, 8"); names in a sentence are listText's ("North and East").
+const listed = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
+// A card turned up in a sentence: "a 6", "an 8" (Japanese: the number alone).
+const aCard = (n) => tx(/^(8|11|18)/.test(String(n)) ? "anCard" : "aCard", { n });
 const pileText = (cards) => (cards.length ? cards.join(" ") : tx("empty"));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -304,7 +313,7 @@ export function createTable(root, shell) {
         const states = [bottomSeat(view), ...others].map((seat) => tx("seatState", { name: seatName(view, seat), state: stateText(seatState(entry, seat)) }));
         return h("div", {
           class: `ch-end-group ${entry.locked ? "sold-out" : ""} ${justTaken.has(n) ? "ch-just" : ""}`, role: "group",
-          "data-number": n, "data-locked": String(entry.locked), "aria-label": tx("groupAria", { n, states: listText(states) }),
+          "data-number": n, "data-locked": String(entry.locked), "aria-label": tx("groupAria", { n, states: listed(states) }),
         },
         ownEndCard(view, entry, moves, context),
         others.length > 0 && h("span", { class: "ch-end-seats", "aria-hidden": "true" }, others.map((seat) => {
@@ -585,8 +594,9 @@ function opponentPanel(view, seat) {
   return h("section", {
     class: `ch-opponent seat seat-${seat} ${turn ? "turn" : ""} ${seen.left ? "gone" : ""}`, "data-seat": seat,
     "data-deck": seen.deck, "data-score": seen.score, "data-left": String(seen.left), "data-dead": seen.dead.length,
-    "aria-label": tx("opponentAria", { name: seatName(view, seat), score: counted("points", seen.score), deck: seen.deck, work })
-      + (turn ? ` (${tx("toMove")})` : "") + (seen.left ? ` (${tx("left")})` : ""),
+    "aria-label": tx("opponentAria", { name: seatName(view, seat), score: counted("points", seen.score), deck: seen.deck, work,
+      slots: seen.slots.map((pile) => (pile.length ? pile.at(-1) : tx("empty"))).join(t("ch_listSeparator")) })
+      + (turn ? noted(tx("toMove")) : "") + (seen.left ? noted(tx("left")) : ""),
   },
   h("header", { class: "ch-opp-head", "aria-hidden": "true" },
     h("span", { class: "seat-name", text: seatName(view, seat) }),
@@ -599,11 +609,12 @@ function opponentPanel(view, seat) {
     h("span", { class: "ch-opp-work", title: tx("work") },
       seen.work.length ? silentCard(seen.work.at(-1), "mini") : h("span", { class: "ch-opp-empty", text: "–" }),
       seen.drawn !== null && silentCard(seen.drawn, "mini drawn")),
-    h("span", { class: "ch-opp-slots" }, seen.slots.map((pile) => h("span", { class: "ch-opp-slot" },
+    h("span", { class: "ch-opp-slots" }, seen.slots.map((pile, i) => h("span", { class: "ch-opp-slot",
+      title: tx("slotAria", { n: i + 1, cards: pileText(pile) }) },
       pile.length ? [silentCard(pile.at(-1), "mini"), pile.length > 1 && h("small", { text: `×${pile.length}` })]
         : h("span", { class: "ch-opp-empty", text: "·" }))))),
   h("div", { class: "ch-opp-row fine", "aria-hidden": "true" },
-    h("span", { text: `${tx("taken")}: ${listText(seen.taken)}` }),
+    h("span", { text: labelled(tx("taken"), listed(seen.taken)) }),
     seen.dead.length > 0 && h("span", { class: "ch-tag ch-dead-tag", text: tx("dead", { n: seen.dead.length }) })));
 }
 
@@ -614,14 +625,14 @@ function opponentPanel(view, seat) {
 function describe(view, event) {
   const name = seatName(view, event.seat);
   switch (event.type) {
-    case "drawn": return tx("evDrawn", { name, card: event.card });
+    case "drawn": return tx("evDrawn", { name, card: aCard(event.card) });
     case "placed": return event.to === "work" ? tx("evWork", { name, card: event.card })
       : tx("evSlot", { name, card: event.card, n: event.slot + 1 });
     case "moved": return tx("evMoved", { name, card: event.card, n: event.slot + 1 });
     case "chain": return event.points ? tx("evChainPoints", { name, end: event.end, points: event.points })
       : tx("evChain", { name, end: event.end });
     case "sold_out": return tx("evSoldOut", { n: event.number });
-    case "dead_pile": return tx("evDead", { name, cards: event.cards.join(" ") });
+    case "dead_pile": return byWhom(view, event.seat, "evDead", { cards: event.cards.join(" ") });
     case "left": return tx("evLeft", { name });
     case "turn": return event.seat === view.seat ? tx("evYourTurn") : tx("evTurn", { name });
     case "game_over": return tx("evOver");
@@ -637,6 +648,7 @@ export function progress(snap) {
 }
 
 export const helpKeys = ["ch_keyDraw", "ch_keyMove", "ch_keyTap"];
+export const legend = ["ch_legendEnds", "ch_legendOpponents"];
 
 // The action as its player would say it: "put the 6 on the work pile", "close the run with end card 4".
 function describeAction(action, snap) {
@@ -672,7 +684,7 @@ function narrate(events, snap) {
   for (const event of events) {
     const seen = event.seat === undefined ? null : view.tables[event.seat];
     switch (event.type) {
-      case "drawn": said.push(byWhom(view, event.seat, "nDrawn", { card: event.card })); break;
+      case "drawn": said.push(byWhom(view, event.seat, "nDrawn", { card: aCard(event.card) })); break;
       case "placed":
         said.push(byWhom(view, event.seat, event.to === "work" ? "nWork" : "nSlot",
           { card: event.card, n: event.slot + 1, run: runText(seen.work) }));
@@ -739,7 +751,7 @@ function dealSummary(won, snap) {
     "data-points": won.points },
   h("h2", { id: "summary-title", text: tx("gameN", { n: won.game }) }),
   h("p", { class: "headline", text: line }),
-  won.game_scores && h("p", { text: tx("gamePoints", { scores: listText(won.game_scores.map((score, seat) => `${seatName(view, seat)} ${score}`)) }) }),
+  won.game_scores && h("p", { text: tx("gamePoints", { scores: listed(won.game_scores.map((score, seat) => `${seatName(view, seat)} ${score}`)) }) }),
   h("p", { text: tx("matchScore", { target: view.match.target, scores }) }));
 }
 
@@ -754,7 +766,7 @@ function solitaireSummary(snap) {
   const ends = snap.view.tables[0].ends;
   return h("section", { class: "final-summary ch-final", "data-won": String(won), "data-penalty": penalty },
     h("h2", { id: "final-title", text: tx("over") }),
-    h("p", { class: "headline", text: won ? tx("finalWon") : tx("finalLost", { n: penalty, cards: listText(ends) }) }),
+    h("p", { class: "headline", text: won ? tx("finalWon") : tx("finalLost", { n: penalty, cards: listed(ends) }) }),
     deal !== null && h("p", { text: tx("finalDeal", { n: deal, mode: tx(mode === "advanced" ? "modeAdvanced" : "modeBeginner") }) }));
 }
 
@@ -779,7 +791,7 @@ function expansionSummary(snap) {
         class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-score": score,
       },
       h("th", { scope: "row", text: seatName(view, seat) }),
-      h("td", { text: listText([...view.tables[seat].taken].sort((a, b) => a - b)) }),
+      h("td", { text: listed([...view.tables[seat].taken].sort((a, b) => a - b)) }),
       h("td", { class: "num", text: score }))))),
     h("p", { class: "fine", text: tx("scoring") }));
 }

@@ -5,7 +5,7 @@
 // North, East at four; You, Bot 1, Bot 2, … at three or five); the snatch check runs from the
 // player's left, seat + 1.
 import { arrowFocus, focusInView, h } from "../dom.js";
-import { addStrings, language, t } from "../i18n.js";
+import { addStrings, labelled, language, listText, noted, t } from "../i18n.js";
 import { bottomSeat, otherSeats, placeOf, seatName, seatNames, seatsFromBottom } from "../seats.js";
 import { legalOf } from "./kit.js";
 
@@ -45,12 +45,13 @@ addStrings({
     dx_yourDraw: "Draw {n} more: a display tile (1–6) or the supply (S).",
     dx_waitPlay: "{name} is choosing a set…",
     dx_waitSnatch: "{attacker}'s set of {played} hits {victim}'s set of {target}: {attacker} decides whether to take it…",
+    dx_waitSnatchYou: "{attacker}'s set of {played} hits your set of {target}: {attacker} decides whether to take it…",
     dx_waitAnswer: "{attacker} left the set: {victim} takes it back or discards it…",
     dx_waitDraw: "{victim} draws {n}…",
     dx_over: "The game is over.",
     dx_take: "Take", dx_decline: "Decline", dx_takeBack: "Take back", dx_discardIt: "Discard and draw {n}",
     dx_logTitle: "What happened",
-    dx_evPlayed: "{name} played {set}", dx_evHit: "it hits {name}'s {set}",
+    dx_evPlayed: "{name} played {set}", dx_evHit: "it hits {name}'s {set}", dx_evHitYou: "it hits your {set}",
     dx_evTaken: "{name} took the set", dx_evDeclined: "{name} left the set",
     dx_evTakenBack: "{name} took the set back", dx_evDiscarded: "{name} discarded the set",
     dx_evDrewDisplay: "{name} drew {tile}", dx_evDrewSupply: "{name} drew from the supply",
@@ -64,7 +65,6 @@ addStrings({
     dx_finalTitle: "Final result", dx_youWin: "You win with {score}!", dx_winsOne: "{name} wins with {score}.",
     dx_winsShared: "Shared win: {names} with {score} each.", dx_matchTotals: "Match totals",
     dx_supplyCountOne: "Supply: 1 tile",
-    dx_and: " and ",
     dx_setSay: "{count} {n}s", dx_setSayOne: "one {n}",
     dx_doPlay: "play {tiles} as {set}", dx_doPlayDoubled: "play {tiles} as {set}, the {double} counting as two",
     dx_doTake: "take {victim}'s set of {set} into your hand", dx_doDecline: "leave {victim}'s set of {set} to them",
@@ -96,6 +96,8 @@ addStrings({
     dx_nScore: "You score {score}: +{row} for your row, −{hand} for the tiles in your hand.",
     dx_nGameStarted: "Game {n} starts: {name} plays first.",
     dx_helpTitle: "Dominuxen",
+    dx_legendSets: "Under a player's topmost set, their earlier sets, newest first: “4×12” is a set of 4 tiles standing for 12.",
+    dx_legendCounts: "On the number buttons, “×3”: how many tiles of your hand show that number.",
     dx_keyNumbers: "0–9, A (10), B (11), C (12) choose the number; Enter or Space picks a focused tile",
     dx_keyPlay: "P plays the set, D plays the double as two (doubles rule), Esc clears",
     dx_keySnatch: "T takes a hit set, D declines; B takes your set back, X discards it",
@@ -106,34 +108,35 @@ addStrings({
     dx_gameN: "第{n}/{of}ゲーム", dx_turnN: "{n}手目", dx_doublesOn: "ダブル牌ルール",
     dx_tile: "{a}–{b}", dx_tileDouble: "{n}のダブル", dx_tileStands: "{tile}（{n}として）",
     dx_faceDown: "伏せ牌",
-    dx_set: "{n}×{size}枚", dx_setAria: "{n}が{size}枚分のセット: {tiles}",
+    dx_set: "{n}×{size}枚", dx_setAria: "{n}が{size}枚分のセット：{tiles}",
     dx_handCount: "手牌 {n}", dx_rowPoints: "場 +{n}",
-    dx_playerAria: "{name}: 手牌{hand}枚、自分の場{points}点",
+    dx_playerAria: "{name}：手牌{hand}枚、自分の場{points}点",
     dx_topSet: "一番上のセット", dx_noSet: "まだセットなし", dx_earlier: "下のセット（新しい順）",
     dx_known: "手牌に見えている牌", dx_toMove: "手番",
     dx_attacker: "スナッチ中", dx_victim: "ヒット",
-    dx_display: "場の中央", dx_supply: "山", dx_supplyCount: "山: {n}枚",
+    dx_display: "場の中央", dx_supply: "山", dx_supplyCount: "山：{n}枚",
     dx_discard: "捨て牌 {n}",
     dx_drawDisplay: "場の中央から{tile}を引く", dx_drawSupply: "山から引く（残り{n}枚）",
     dx_yourHand: "あなたの手牌", dx_numbers: "セットの数字",
-    dx_numberAria: "{n}: {count}枚", dx_numberNone: "{n}: 牌なし",
+    dx_numberAria: "{n}：{count}枚", dx_numberNone: "{n}：牌なし",
     dx_play: "{set}を出す", dx_playNothing: "出す", dx_clear: "クリア",
     dx_asTwo: "{tile}を2枚分に",
     dx_notInSet: "{tile}（{n}がない）",
-    dx_pickNumber: "あなたの番: セットの数字を選んでください。",
-    dx_pickTiles: "{n}のある牌: 出す牌を選んで「出す」を押してください。",
+    dx_pickNumber: "あなたの番：セットの数字を選んでください。",
+    dx_pickTiles: "{n}のある牌：出す牌を選んで「出す」を押してください。",
     dx_pickNone: "{n}のある牌を1枚以上選んでください。",
     dx_yourSnatch: "あなたの{played}が{victim}の{target}にヒット。そのセットを手牌に取りますか？",
     dx_yourAnswer: "{attacker}はあなたの{target}を取りませんでした。手牌に戻すか、捨てて{n}枚引くか？",
-    dx_yourDraw: "あと{n}枚引きます: 場の中央の牌（1〜6）か山（S）。",
+    dx_yourDraw: "あと{n}枚引きます：場の中央の牌（1〜6）か山（S）。",
     dx_waitPlay: "{name}がセットを選んでいます…",
-    dx_waitSnatch: "{attacker}の{played}が{victim}の{target}にヒット: {attacker}が取るか考え中…",
-    dx_waitAnswer: "{attacker}は取りませんでした: {victim}が戻すか捨てるか考え中…",
+    dx_waitSnatch: "{attacker}の{played}が{victim}の{target}にヒット：{attacker}が取るか考え中…",
+    dx_waitSnatchYou: "{attacker}の{played}があなたの{target}にヒット：{attacker}が取るか考え中…",
+    dx_waitAnswer: "{attacker}は取りませんでした：{victim}が戻すか捨てるか考え中…",
     dx_waitDraw: "{victim}が{n}枚引きます…",
     dx_over: "ゲーム終了です。",
     dx_take: "取る", dx_decline: "取らない", dx_takeBack: "手牌に戻す", dx_discardIt: "捨てて{n}枚引く",
     dx_logTitle: "経過",
-    dx_evPlayed: "{name}が{set}を出した", dx_evHit: "{name}の{set}にヒット",
+    dx_evPlayed: "{name}が{set}を出した", dx_evHit: "{name}の{set}にヒット", dx_evHitYou: "あなたの{set}にヒット",
     dx_evTaken: "{name}がセットを取った", dx_evDeclined: "{name}は取らなかった",
     dx_evTakenBack: "{name}がセットを手牌に戻した", dx_evDiscarded: "{name}がセットを捨てた",
     dx_evDrewDisplay: "{name}が{tile}を引いた", dx_evDrewSupply: "{name}が山から引いた",
@@ -145,15 +148,14 @@ addStrings({
     dx_scoringNote: "自分の場の牌1枚につき+1、手牌に残った牌1枚につき−1。",
     dx_scoringDoubles: "ダブル牌は2点。",
     dx_finalTitle: "最終結果", dx_youWin: "あなたの勝ち（{score}点）！", dx_winsOne: "{name}の勝ち（{score}点）。",
-    dx_winsShared: "同点優勝: {names}（各{score}点）。", dx_matchTotals: "マッチ合計",
-    dx_supplyCountOne: "山: 1枚",
-    dx_and: "と",
+    dx_winsShared: "同点優勝：{names}（各{score}点）。", dx_matchTotals: "マッチ合計",
+    dx_supplyCountOne: "山：1枚",
     dx_setSay: "{n}の{count}枚セット", dx_setSayOne: "{n}の1枚セット",
     dx_doPlay: "{tiles}を{n}として出す", dx_doPlayDoubled: "{tiles}を{n}として出す（{double}は2枚分）",
     dx_doTake: "{victim}の{set}を手牌に取る", dx_doDecline: "{victim}の{set}を取らない",
     dx_doTakeBack: "自分の{set}を手牌に戻す", dx_doDiscard: "自分の{set}を捨てて{n}枚引く",
     dx_doDrawDisplay: "場の中央から{tile}を引く", dx_doDrawSupply: "山から伏せ牌を1枚引く",
-    dx_hint: "ヒント: {move}。",
+    dx_hint: "ヒント：{move}。",
     dx_nPlayed: "{name}が{set}（{tiles}）を出しました。", dx_nPlayedYou: "あなたは{set}（{tiles}）を出しました。",
     dx_nHit: "{attacker}のセットが{victim}の一番上の{set}にヒット。{attacker}が取るかどうか決めます。",
     dx_nHitYours: "あなたのセットが{victim}の一番上の{set}にヒット。手牌に取りますか、取りませんか？",
@@ -172,13 +174,15 @@ addStrings({
     dx_nForced: "（引ける所がそこしかありません）",
     dx_nRefilled: "場の中央に山から{n}枚補充されました。",
     dx_nRefilledOne: "場の中央に山から1枚補充されました。",
-    dx_nYourTurn: "あなたの番: セットを出してください。",
+    dx_nYourTurn: "あなたの番：セットを出してください。",
     dx_nEndHand: "{name}が最後の牌を出したので、ゲームは即終了です。",
     dx_nEndHandYou: "あなたが最後の牌を出したので、ゲームは即終了です。",
     dx_nEndMiddle: "場の中央と山の牌がなくなったので、ゲームは即終了です。",
     dx_nScore: "あなたの得点は{score}点（自分の場 +{row}、手牌 −{hand}）。",
-    dx_nGameStarted: "第{n}ゲーム開始: 最初は{name}です。",
+    dx_nGameStarted: "第{n}ゲーム開始：最初は{name}です。",
     dx_helpTitle: "ドミヌクセン",
+    dx_legendSets: "一番上のセットの下は、それより前に出したセット（新しい順）です。「12×4枚」は12として出した4枚のセットです。",
+    dx_legendCounts: "数字ボタンの「×3」：その数字のある牌が手牌に何枚あるかです。",
     dx_keyNumbers: "0〜9、A（10）、B（11）、C（12）で数字を選ぶ。Enter か Space で選んだ牌を選択",
     dx_keyPlay: "P でセットを出す、D でダブル牌を2枚分に（ダブル牌ルール）、Esc で選び直し",
     dx_keySnatch: "T でヒットしたセットを取る、D で取らない。B で自分のセットを戻す、X で捨てる",
@@ -203,11 +207,7 @@ const COUNT_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", 
 const setSay = (set) => (set.size === 1 ? tx("setSayOne", { n: set.number })
   : tx("setSay", { n: set.number, count: (language() === "en" && COUNT_WORDS[set.size]) || set.size }));
 // Tiles in a sentence: "3–5 and 5–6", "3–5, 5–6 and 5–8".
-function tilesSay(codes) {
-  const names = codes.map(tileName);
-  if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(t("dx_listSeparator"))}${tx("and")}${names.at(-1)}`;
-}
+const tilesSay = (codes) => listText(codes.map(tileName));
 const setAria = (set) => tx("setAria", { size: set.size, n: set.number, tiles: set.tiles.map(tileName).join(t("dx_listSeparator")) });
 
 // --- dominoes ------------------------------------------------------------------------------------
@@ -325,7 +325,8 @@ export function createTable(root, shell) {
     if (snap.is_over) status = tx("over");
     else if (mover !== view.seat) {
       status = view.phase === "play" ? tx("waitPlay", { name: seatName(view, mover) })
-        : tx({ snatch: "waitSnatch", answer: "waitAnswer", draw: "waitDraw" }[view.phase], names);
+        : tx(view.phase === "snatch" && snatch.victim === view.seat ? "waitSnatchYou"
+          : { snatch: "waitSnatch", answer: "waitAnswer", draw: "waitDraw" }[view.phase], names);
     } else if (view.phase === "play") {
       if (selection.number === null) status = tx("pickNumber");
       else status = tx(selection.tiles.size ? "pickTiles" : "pickNone", { n: selection.number });
@@ -539,7 +540,7 @@ function playerPanel(view, seat) {
   const turn = view.current_player === seat;
   const known = seat === view.seat ? [] : view.known[seat];
   const label = tx("playerAria", { name: seatName(view, seat), hand: view.hand_sizes[seat], points: view.row_points[seat] })
-    + (turn ? ` (${tx("toMove")})` : "") + (role ? ` (${tx(role)})` : "");
+    + (turn ? noted(tx("toMove")) : "") + (role ? noted(tx(role)) : "");
   return h("section", {
     class: `dx-player seat seat-${seat} ${turn ? "turn" : ""} ${role}`, "data-seat": seat,
     "data-place": placeOf(view, seat), "data-hand-size": view.hand_sizes[seat], "data-row-points": view.row_points[seat],
@@ -555,7 +556,7 @@ function playerPanel(view, seat) {
       top ? [h("span", { class: "dx-number", "aria-hidden": "true", text: top.number }), setTiles(top, "top")]
         : h("span", { class: "fine", text: tx("noSet") })),
     earlier.length > 0 && h("ol", { class: "dx-earlier", "aria-label": tx("earlier") },
-      earlier.map((set) => h("li", { "aria-label": setAria(set), text: setText(set) })))),
+      earlier.map((set) => h("li", { "aria-label": setAria(set), title: setAria(set), text: setText(set) })))),
   known.length > 0 && h("div", { class: "dx-known", role: "group", "aria-label": tx("known") },
     h("span", { class: "fine", "aria-hidden": "true", text: tx("known") }),
     known.map((code) => domino(code, { class: "flat" }))));
@@ -598,8 +599,9 @@ function actionButton(action, label, key, context, attributes) {
 
 function describe(view, event) {
   switch (event.type) {
-    case "played": return tx("evPlayed", { name: seatName(view, event.seat), set: setText(event.set) });
-    case "hit": return tx("evHit", { name: seatName(view, event.victim), set: setText(event.set) });
+    case "played": return tx("evPlayed", { name: seatName(view, event.seat), set: setSay(event.set) });
+    case "hit": return event.victim === view.seat ? tx("evHitYou", { set: setSay(event.set) })
+      : tx("evHit", { name: seatName(view, event.victim), set: setSay(event.set) });
     case "taken": return tx("evTaken", { name: seatName(view, event.attacker) });
     case "declined": return tx("evDeclined", { name: seatName(view, event.attacker) });
     case "taken_back": return tx("evTakenBack", { name: seatName(view, event.seat) });
@@ -616,6 +618,7 @@ function describe(view, event) {
 export const progress = (snap) => t("dx_gameN", { n: snap.view.game_number, of: snap.view.games });
 
 export const helpKeys = ["dx_keyNumbers", "dx_keyPlay", "dx_keySnatch", "dx_keyDraw"];
+export const legend = ["dx_legendSets", "dx_legendCounts"];
 
 // --- the hint, actions and events in words -------------------------------------------------------
 
@@ -762,5 +765,5 @@ function finalSummary(snap) {
     view.games > 1 && h("h3", { text: tx("matchTotals") }),
     view.games > 1 && h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
-    }, `${seatName(view, seat)}: ${scores[seat]}`))));
+    }, labelled(seatName(view, seat), scores[seat])))));
 }

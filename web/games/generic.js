@@ -38,7 +38,7 @@ addStrings({
   ja: {
     gn_yourTurn: "あなたの番です。", gn_waiting: "{name}の番…", gn_over: "ゲーム終了。",
     gn_hand: "{name}の手札", gn_yourHand: "あなたの手札", gn_cards: "{n}枚", gn_cardsOne: "1枚",
-    gn_actions: "選べる手", gn_empty: "なし", gn_scores: "得点", gn_winners: "勝者: {names}。",
+    gn_actions: "選べる手", gn_empty: "なし", gn_scores: "得点", gn_winners: "勝者：{names}。",
     gn_noWinner: "勝者なし。", gn_final: "最終得点", gn_dealOver: "ディール終了。",
     gn_keys: "← → でカードと選択肢の間を移動、Enter か Space で選ぶ",
   },

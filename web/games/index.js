@@ -33,6 +33,8 @@
 //                                      then counts orders tried, not deals dealt
 // and, for the pages that show the game without a table (the picker, the rules page):
 //   helpKeys                     i18n keys of the table's own keys, listed in its "?" help
+//   legend (optional)            i18n keys saying what the table's compact marks mean ("4×12", "W✓"),
+//                                listed after its keys in the "?" help
 //   illustrate(cards) (optional) the game's own drawing of a few cards or tiles (codes as in the
 //                                view), for its rules page
 //   players (optional) = {default, max}   the player counts this table can show, when the game

@@ -4,9 +4,9 @@
 import { cubeStatus } from "../cube.js";
 import { cardFace, cardName, cardText, rankLabel, rankOf, SUIT_SYMBOL, SUITS, suitName, suitOf } from "../cards.js";
 import { arrowFocus, focusInView, h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { addStrings, labelled, noted, t } from "../i18n.js";
 import {
-  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom,
+  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatShort, seatsFromBottom,
   teamName, teamOf,
 } from "../seats.js";
 import { legalOf, sameStep, trickBotDelay } from "./kit.js";
@@ -23,12 +23,12 @@ addStrings({
     osSlotEmpty: "Trick {n}: trump not scheduled yet",
     osSlotFaceDown: "Trick {n}: its schedule card turned face down", osTrumpFaceDown: "turned face down",
     osSlot: "Trick {n}: {suit} trump, card {card} cast by {owner}",
-    osSlotSpecial: "{owner}'s special trick", osSlotLast: "points double for everyone",
+    osSlotSpecial: "{owner}'s special trick", osSlotSpecialYou: "your special trick", osSlotLast: "points double for everyone",
     osSlotCurrent: "being played", osSlotDone: "won by {winner}",
-    osVotes: "Votes", osVoteSlot: "Vote {n}: {card} by {name}", osVoteNext: "Vote {n}: {name} votes now",
+    osVotes: "Votes", osVoteSlot: "Vote {n}: {card} by {name}", osVoteNext: "Vote {n}: {name} votes now", osVoteNextYou: "Vote {n}: your vote now",
     osVoteLater: "Vote {n}: still to come",
     osVoteFor: "Vote {suit}", osVoteAria: "Vote for {suit}: cast {card}; {count} votes for {suit} so far",
-    osVoteCount: "{count}×", osYourPile: "Your schedule pile",
+    osVoteCount: "{count}×", osVoteTally: "{suit}: {count} votes so far", osYourPile: "Your schedule pile",
     osPassTitle: "Card pass", osChosen: "{name}: chosen", osChoosing: "{name}: choosing",
     osGive: "Give to {name}", osPicked: "{n}/{size} picked",
     osGaveTo: "You gave {name}:", osReceivedFrom: "{name} gave you:",
@@ -38,7 +38,8 @@ addStrings({
     osSeatAriaNoSpecial: "{name}: {cards} cards, {tricks} tricks, {points} points",
     osToMove: "to move", osDealerChip: "Dealer", osSpecialShort: "★{n}",
     osTrickN: "Trick {n}/{total}", osTrump: "Trump {symbol}", osTrumpAria: "Trump: {suit}",
-    osTrickWon: "{winner} won trick {n}: {points} pts", osDoubled: "×2",
+    osTrickWon: "{winner} won trick {n}: {points} pts", osTrickWonDoubled: "{winner} won trick {n}: {points} pts, doubled",
+    osDoubled: "×2", osDoubledNote: "doubled",
     osTrickTable: "Tricks of this deal", osColTrick: "#", osColTrump: "Trump", osColWinner: "Won by",
     osColPoints: "Pts", osLed: "led",
     osTrickRowDoubled: "{points} points (doubled)",
@@ -64,6 +65,8 @@ addStrings({
     osDoublingNote: "Points count double in the winner's own special trick (★) and in trick 13.",
     osFinalTitle: "Match over", osWeWin: "Your team wins the match {ours}–{theirs}!",
     osTheyWin: "{team} win the match {theirs}–{ours}.", osDealsPlayed: "Deals played: {n}",
+    osLegendVotes: "On each suit of your schedule pile, “2×”: how many votes that suit has had so far, from every player.",
+    osLegendMarks: "In the schedule row, ★ marks a player's special trick (their own points there count double) and ×2 the last trick (points double for everyone).",
     keyOnSchedule: "On Schedule: S H D C vote for a suit; in the card pass, Enter or Space picks a card and G gives the two picked",
     osDoVote: "vote for {suit} (cast the {card})", osDoGive: "give {name} the {first} and the {second}",
     osDoPlay: "play the {card}",
@@ -74,7 +77,8 @@ addStrings({
     osNrPassed: "The cards are passed.", osNrReceived: "{name} gave you the {cards}.",
     osNrPlayed: "{name} played the {card}.",
     osNrTrick: "{winner} won trick {n}: {points}.", osNrPointsOne: "1 point", osNrPoints: "{n} points",
-    osNrDoubledSpecial: "doubled in {name}'s own special trick", osNrDoubledLast: "doubled in the last trick",
+    osNrDoubledSpecial: "doubled in {name}'s own special trick", osNrDoubledSpecialYou: "doubled in your own special trick",
+    osNrDoubledLast: "doubled in the last trick",
     osNrTeams: "{first} have {a}, {second} {b}.", osNrWhy: "{points} ({why})", osNrThen: "{first} {second}",
     osNrDealOver: "Deal over, {a} to {b} points. {headline} Victory points: {first} {x}, {second} {y}.",
     osNrDealStarted: "Deal {n}: the dealer, {name}, votes first.",
@@ -82,68 +86,72 @@ addStrings({
   },
   ja: {
     osList: "、",
-    osDeal: "第{n}ディール", osDealer: "ディーラー: {name}",
-    osTeamAria: "{team}: このディール{points}点、勝利点{vp}（{target}点先取）",
+    osDeal: "第{n}ディール", osDealer: "ディーラー：{name}",
+    osTeamAria: "{team}：このディール{points}点、勝利点{vp}（{target}点先取）",
     osPointsShort: "点", osVpAria: "勝利点{vp}（{target}点先取）",
     osSchedule: "スケジュール", osScheduleHint: "13票目の後に並べられます",
-    osSlotEmpty: "トリック{n}: 切り札は未定",
-    osSlotFaceDown: "トリック{n}: スケジュールカードは裏向き", osTrumpFaceDown: "裏向き",
-    osSlot: "トリック{n}: 切り札{suit}、{owner}が出した{card}",
-    osSlotSpecial: "{owner}のスペシャルトリック", osSlotLast: "全員の得点が2倍",
+    osSlotEmpty: "トリック{n}：切り札は未定",
+    osSlotFaceDown: "トリック{n}：スケジュールカードは裏向き", osTrumpFaceDown: "裏向き",
+    osSlot: "トリック{n}：切り札{suit}、{owner}が出した{card}",
+    osSlotSpecial: "{owner}のスペシャルトリック", osSlotSpecialYou: "あなたのスペシャルトリック", osSlotLast: "全員の得点が2倍",
     osSlotCurrent: "プレイ中", osSlotDone: "{winner}が獲得",
-    osVotes: "投票", osVoteSlot: "{n}票目: {name}の{card}", osVoteNext: "{n}票目: {name}が投票中",
-    osVoteLater: "{n}票目: まだ",
-    osVoteFor: "{suit}に投票", osVoteAria: "{suit}に投票: {card}を出す（これまで{suit}に{count}票）",
-    osVoteCount: "{count}票", osYourPile: "あなたのスケジュール札",
-    osPassTitle: "カードパス", osChosen: "{name}: 選択済み", osChoosing: "{name}: 選択中",
+    osVotes: "投票", osVoteSlot: "{n}票目：{name}の{card}", osVoteNext: "{n}票目：{name}が投票中", osVoteNextYou: "{n}票目：あなたの投票",
+    osVoteLater: "{n}票目：まだ",
+    osVoteFor: "{suit}に投票", osVoteAria: "{suit}に投票：{card}を出す（これまで{suit}に{count}票）",
+    osVoteCount: "{count}票", osVoteTally: "{suit}：これまで{count}票", osYourPile: "あなたのスケジュールカード",
+    osPassTitle: "カードパス", osChosen: "{name}：選択済み", osChoosing: "{name}：選択中",
     osGive: "{name}に渡す", osPicked: "{n}/{size}枚選択",
-    osGaveTo: "{name}に渡した札:", osReceivedFrom: "{name}から受け取った札:",
-    osSetAside: "{name}に渡す札:",
+    osGaveTo: "{name}に渡した札：", osReceivedFrom: "{name}から受け取った札：",
+    osSetAside: "{name}に渡す札：",
     osTricks: "トリック", osPoints: "得点", osCards: "手札",
-    osSeatAria: "{name}: 手札{cards}枚、トリック{tricks}、{points}点、スペシャルトリック{special}",
-    osSeatAriaNoSpecial: "{name}: 手札{cards}枚、トリック{tricks}、{points}点",
+    osSeatAria: "{name}：手札{cards}枚、トリック{tricks}、{points}点、スペシャルトリック{special}",
+    osSeatAriaNoSpecial: "{name}：手札{cards}枚、トリック{tricks}、{points}点",
     osToMove: "手番", osDealerChip: "ディーラー", osSpecialShort: "★{n}",
-    osTrickN: "トリック {n}/{total}", osTrump: "切り札 {symbol}", osTrumpAria: "切り札: {suit}",
-    osTrickWon: "{winner}がトリック{n}に勝利: {points}点", osDoubled: "×2",
+    osTrickN: "トリック {n}/{total}", osTrump: "切り札 {symbol}", osTrumpAria: "切り札：{suit}",
+    osTrickWon: "{winner}がトリック{n}に勝利：{points}点", osTrickWonDoubled: "{winner}がトリック{n}に勝利：{points}点（2倍）",
+    osDoubled: "×2", osDoubledNote: "2倍",
     osTrickTable: "このディールのトリック", osColTrick: "#", osColTrump: "切り札", osColWinner: "勝者",
     osColPoints: "点", osLed: "リード",
     osTrickRowDoubled: "{points}点（2倍）",
-    osFaceDownRow: "裏向き済み: 表向きは{cards}、裏向き{n}枚",
-    osFaceDownRowNoPoints: "裏向き済み: 裏向き{n}枚",
-    osTurnedOver: "終わったトリックはスケジュールカードとともに裏向きにします。直前のトリックは見えたまま、その前は得点札だけが表向きです。",
-    osYourVote: "あなたの投票: 切り札にしたいスートを選んでください（キー S H D C）。札は表向きで積まれます。",
+    osFaceDownRow: "裏向き済み：表向きは{cards}、裏向き{n}枚",
+    osFaceDownRowNoPoints: "裏向き済み：裏向き{n}枚",
+    osTurnedOver: "終わったトリックはスケジュールカードとともに裏向きにします。直前のトリックは見えたまま、その前は点数札だけが表向きです。",
+    osYourVote: "あなたの投票：切り札にしたいスートを選んでください（キー S H D C）。札は表向きで積まれます。",
     osWaitVote: "{name}が投票中…",
     osYourGive: "北に渡す札を2枚選んで、渡してください（G）。",
     osWaitGive: "{name}が渡す札を選んでいます…",
-    osYourLead: "あなたのリード: 好きなカードを出せます。", osYourPlay: "あなたの番: 光っているカードを出してください。",
+    osYourLead: "あなたのリード：好きなカードを出せます。", osYourPlay: "あなたの番：光っているカードを出してください。",
     osWaitPlay: "{name}が考え中…", osOver: "マッチ終了です。",
-    osNotPlayable: "{card}（今は出せません）", osPickCard: "{card}: 渡す札に選ぶ",
-    osUnpickCard: "{card}: 選択中（もう一度で取り消し）", osReceivedCard: "{card}（北から受け取った札）",
+    osNotPlayable: "{card}（今は出せません）", osPickCard: "{card}：渡す札に選ぶ",
+    osUnpickCard: "{card}：選択中（もう一度で取り消し）", osReceivedCard: "{card}（北から受け取った札）",
     osYourHand: "あなたの手札",
     osSummaryTitle: "第{n}ディール終了", osColPlayer: "プレイヤー", osColSpecial: "スペシャル", osColTricks: "トリック",
     osColPointsLong: "得点", osColTeam: "チーム", osColVp: "勝利点",
     osSummaryRow: "第{n}ディールのスケジュール",
-    osDealWinner: "{team}が勝利点を獲得。", osDealTie: "同点: 勝利点なし。",
+    osDealWinner: "{team}が勝利点を獲得。", osDealTie: "同点：勝利点なし。",
     osDealStake: "{team}が勝利点{n}を獲得（キューブの賭け）。",
-    osDealPassed: "ダブルがパスされました: {team}が勝利点{n}を獲得。",
-    osDealPassedOne: "ダブルがパスされました: {team}が勝利点1を獲得。",
+    osDealPassed: "ダブルがパスされました：{team}が勝利点{n}を獲得。",
+    osDealPassedOne: "ダブルがパスされました：{team}が勝利点1を獲得。",
     osDoublingNote: "勝者自身のスペシャルトリック（★）とトリック13の得点は2倍です。",
     osFinalTitle: "マッチ終了", osWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
-    osTheyWin: "{team}の勝ち（{theirs}対{ours}）。", osDealsPlayed: "ディール数: {n}",
-    keyOnSchedule: "オン・スケジュール: S H D C でスートに投票、カードパスでは Enter か Space で札を選び G で2枚を渡す",
+    osTheyWin: "{team}の勝ち（{theirs}対{ours}）。", osDealsPlayed: "ディール数：{n}",
+    osLegendVotes: "スケジュールカードの各スートの「2票」：そのスートにこれまで全員から入った票数です。",
+    osLegendMarks: "スケジュールの列の★はそのプレイヤーのスペシャルトリック（本人の得点が2倍）、×2は最終トリック（全員の得点が2倍）です。",
+    keyOnSchedule: "オン・スケジュール：S H D C でスートに投票、カードパスでは Enter か Space で札を選び G で2枚を渡す",
     osDoVote: "{suit}に投票する（{card}を出す）", osDoGive: "{name}に{first}と{second}を渡す",
     osDoPlay: "{card}を出す",
     osNrVoted: "{name}が{suit}に投票（{card}）。",
-    osNrSchedule: "投票札がシャッフルされ、スケジュールの列ができました。スペシャルトリック: {list}。",
+    osNrSchedule: "投票札がシャッフルされ、スケジュールの列ができました。スペシャルトリック：{list}。",
     osNrSpecialOf: "{name}は第{n}トリック",
     osNrGave: "{name}が{partner}に渡す2枚を伏せました。",
     osNrPassed: "カードパスが行われました。", osNrReceived: "{name}から{cards}を受け取りました。",
     osNrPlayed: "{name}が{card}を出しました。",
-    osNrTrick: "{winner}が第{n}トリックに勝利: {points}。", osNrPointsOne: "1点", osNrPoints: "{n}点",
-    osNrDoubledSpecial: "{name}自身のスペシャルトリックなので2倍", osNrDoubledLast: "最終トリックなので2倍",
+    osNrTrick: "{winner}が第{n}トリックに勝利：{points}。", osNrPointsOne: "1点", osNrPoints: "{n}点",
+    osNrDoubledSpecial: "{name}自身のスペシャルトリックなので2倍", osNrDoubledSpecialYou: "あなた自身のスペシャルトリックなので2倍",
+    osNrDoubledLast: "最終トリックなので2倍",
     osNrTeams: "{first}は{a}点、{second}は{b}点。", osNrWhy: "{points}（{why}）", osNrThen: "{first}{second}",
     osNrDealOver: "ディール終了、{a}点対{b}点。{headline}勝利点は{first}{x}、{second}{y}。",
-    osNrDealStarted: "第{n}ディール: ディーラーの{name}が最初に投票します。",
+    osNrDealStarted: "第{n}ディール：ディーラーの{name}が最初に投票します。",
     osNrGameOver: "{team}がマッチに勝利（{a}対{b}）。",
   },
 });
@@ -351,13 +359,18 @@ function specialOwner(special, trick) {
   return seat === -1 ? null : seat;
 }
 
+// Whose special trick a slot is: "North's special trick", "your special trick".
+const specialTrickOf = (view, owner) => (owner === view.seat ? t("osSlotSpecialYou")
+  : t("osSlotSpecial", { owner: seatName(view, owner) }));
+
 function rowSlotLabel(view, entry, special, winner, current) {
   const parts = [entry.face_down ? t("osSlotFaceDown", { n: entry.trick })
-    : t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card), owner: seatName(view, entry.seat) })];
+    : t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card),
+      owner: seatNameInSentence(view, entry.seat) })];
   const owner = specialOwner(special, entry.trick);
-  if (owner !== null) parts.push(t("osSlotSpecial", { owner: seatName(view, owner) }));
+  if (owner !== null) parts.push(specialTrickOf(view, owner));
   if (entry.trick === view.tricks_per_deal) parts.push(t("osSlotLast"));
-  if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatName(view, winner) }));
+  if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatNameInSentence(view, winner) }));
   if (current) parts.push(t("osSlotCurrent"));
   return parts.join(t("osList"));
 }
@@ -381,7 +394,7 @@ function scheduleRow(view, row, special, { current, compact = false }) {
         },
         marks: [
           owner !== null && h("span", { class: `mark-special seat-${owner}`, text: "★" }),
-          entry.trick === view.tricks_per_deal && h("span", { class: "mark-double", text: t("osDoubled") }),
+          entry.trick === view.tricks_per_deal && h("span", { class: "mark-double", title: t("osSlotLast"), text: t("osDoubled") }),
         ],
       });
     });
@@ -402,7 +415,7 @@ function seatPanel(view, seat) {
     class: `seat seat-${seat} area-${seatArea(view, seat)} team-${teamOf(seat)} ${turn ? "turn" : ""}`,
     "data-seat": seat, "data-place": placeOf(view, seat), "data-points": view.points[seat],
     "data-tricks": view.tricks[seat], "data-special": special ?? null, role: "group",
-    "aria-label": aria + (turn ? ` (${t("osToMove")})` : ""),
+    "aria-label": aria + (turn ? noted(t("osToMove")) : ""),
   },
   h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("osDealerChip"), text: "D" }),
@@ -427,11 +440,11 @@ function centre(view) {
   return h("div", { class: `trick ${done ? "done" : ""}`, "aria-live": "polite", "data-region": "trick" },
     view.phase === "play" && showing.map((play) => cardFace(play.card, {
       class: `slot-${seatArea(view, play.seat)} ${play.seat === winner ? "winner" : ""}`,
-      "aria-label": `${seatName(view, play.seat)}: ${cardName(play.card)}`,
+      "aria-label": labelled(seatName(view, play.seat), cardName(play.card)),
     })),
     h("span", { class: "trick-caption" },
-      done && h("span", { class: "trick-result", text: t("osTrickWon", { winner: seatName(view, last.winner),
-        n: last.trick, points: last.points }) + (last.doubled ? ` ${t("osDoubled")}` : "") }),
+      done && h("span", { class: "trick-result", text: t(last.doubled ? "osTrickWonDoubled" : "osTrickWon",
+        { winner: seatName(view, last.winner), n: last.trick, points: last.points }) }),
       trump && h("span", { class: "trick-number", text: t("osTrickN", { n: Math.min(view.trick_number, view.tricks_per_deal), total: view.tricks_per_deal }) }),
       trump && h("span", { class: `trump-badge suit-${trump}`, "aria-label": t("osTrumpAria", { suit: suitName(trump) }),
         text: t("osTrump", { symbol: SUIT_SYMBOL[trump] }) })));
@@ -446,7 +459,8 @@ function votingPanel(view, snap, context) {
     const vote = view.votes[i];
     const next = i === cast;
     const label = vote ? t("osVoteSlot", { n: i + 1, card: cardName(vote.card), name: seatName(view, vote.seat) })
-      : next ? t("osVoteNext", { n: i + 1, name: seatName(view, voter) }) : t("osVoteLater", { n: i + 1 });
+      : next ? t(voter === view.seat ? "osVoteNextYou" : "osVoteNext", { n: i + 1, name: seatName(view, voter) })
+        : t("osVoteLater", { n: i + 1 });
     return slot(view, i + 1, vote ?? null, {
       label, classes: next ? `next seat-${voter}` : "",
       attributes: { "data-vote": i + 1, "data-seat": vote?.seat ?? (next ? voter : null),
@@ -480,7 +494,8 @@ function votingPanel(view, snap, context) {
         h("span", { class: "vote-symbol", "aria-hidden": "true", text: SUIT_SYMBOL[suit] }),
         h("span", { class: "vote-pile", "aria-hidden": "true" },
           mine.map((code, k) => h("span", { class: k === 0 ? "next-card" : "", text: cardText(code) }))),
-        h("span", { class: "vote-tally", "aria-hidden": "true", text: t("osVoteCount", { count: tally[suit] }) }),
+        h("span", { class: "vote-tally", "aria-hidden": "true", title: t("osVoteTally", { count: tally[suit], suit: suitName(suit) }),
+          text: t("osVoteCount", { count: tally[suit] }) }),
         h("kbd", { "aria-hidden": "true", text: suit }));
       }))));
 }
@@ -551,8 +566,7 @@ function trickTable(view) {
       "data-doubled": finished ? String(trick.doubled) : null,
     },
     h("th", { scope: "row" }, String(entry.trick),
-      owner !== null && h("span", { class: `mark-special seat-${owner}`, title: t("osSlotSpecial", {
-        owner: seatName(view, owner) }), text: "★" })),
+      owner !== null && h("span", { class: `mark-special seat-${owner}`, title: specialTrickOf(view, owner), text: "★" })),
     entry.face_down
       ? h("td", { class: "trump face-down", "aria-label": t("osTrumpFaceDown") }, h("span", { class: "back" }))
       : h("td", { class: `trump suit-${entry.suit}`, "aria-label": suitName(entry.suit), text: SUIT_SYMBOL[entry.suit] }),
@@ -561,8 +575,7 @@ function trickTable(view) {
     h("td", {
       class: `num ${finished && trick.doubled ? "doubled" : ""}`,
       "aria-label": finished && trick.doubled ? t("osTrickRowDoubled", { points: trick.points }) : null,
-      text: finished ? `${trick.points}${trick.doubled ? ` ${t("osDoubled")}` : ""}` : "",
-    }));
+    }, finished && String(trick.points), finished && trick.doubled && h("small", { class: "doubled-note", text: t("osDoubledNote") })));
   });
   return h("section", { class: "trick-table-box", "aria-label": t("osTrickTable") },
     h("h2", { class: "strip-title", text: t("osTrickTable") }),
@@ -649,6 +662,7 @@ function finalSummary(snap) {
 export const progress = (snap) => t("osDeal", { n: snap.view.deal });
 
 export const helpKeys = ["keyOnSchedule"];
+export const legend = ["osLegendVotes", "osLegendMarks"];
 
 function describeAction(action, snap) {
   const view = snap.view;
@@ -692,7 +706,8 @@ function narrate(events, snap) {
       : t("osNrPassed")),
     played: (e) => t("osNrPlayed", { name: name(e.seat), card: cardName(e.card) }),
     trick_won: (e) => {
-      const why = e.trick === view.tricks_per_deal ? t("osNrDoubledLast") : t("osNrDoubledSpecial", { name: name(e.winner) });
+      const why = e.trick === view.tricks_per_deal ? t("osNrDoubledLast")
+        : e.winner === view.seat ? t("osNrDoubledSpecialYou") : t("osNrDoubledSpecial", { name: name(e.winner) });
       const points = e.doubled ? t("osNrWhy", { points: pointsText(e.points), why }) : pointsText(e.points);
       const totals = dealOver ? dealOver.team_points : teamPoints(view.points);
       return t("osNrThen", { first: t("osNrTrick", { winner: name(e.winner), n: e.trick, points }),

@@ -4,9 +4,9 @@
 // Nothing, jokers) stays in view in every phase.
 import { cardFace, cardName, SUIT_SYMBOL, suitName } from "../cards.js";
 import { arrowFocus, focusInView, h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { addStrings, labelled, noted, t } from "../i18n.js";
 import {
-  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatsAround, seatsFromBottom, teamName, teamOf,
+  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatsFromBottom, teamName, teamOf,
 } from "../seats.js";
 import { legalOf, sameStep, trickBotDelay } from "./kit.js";
 
@@ -22,6 +22,7 @@ addStrings({
     rdDice: "Dice", rdDieAria: "die showing {n}", rdNotRolled: "not rolled yet",
     rdTarget: "Target", rdTargetAria: "Target: {target} tricks for {team}",
     rdTricksAria: "{team} have taken {tricks} of the {target} tricks they aim at",
+    rdTricksAriaOver: "{team} have taken {tricks} tricks: {over} more than the {target} they aim at",
     rdTricksLabel: "Tricks", rdTrump: "Trump", rdNoTrump: "No trump", rdTrumpNone: "not named",
     rdAon: "All or Nothing", rdAonYes: "All or Nothing!", rdJokers: "Jokers: {n} (−{cost})",
     rdDiscards: "Discarded face down: {n}", rdYourDiscards: "You discarded:",
@@ -73,71 +74,74 @@ addStrings({
     rdNrNoAon: "{name} did not declare All or Nothing: {team} need exactly {target} tricks.",
     rdNrPlayed: "{name} played the {card}.",
     rdNrTrick: "{winner} took trick {n}: {team} have {tricks} of the {target} tricks they need.",
+    rdNrTrickOver: "{winner} took trick {n}: {team} have {tricks} tricks, {over} more than the {target} they need.",
     rdNrTrickAon: "{winner} took trick {n}: {team} have {tricks} tricks (All or Nothing).",
     rdNrDealOver: "Deal over: {headline}",
     rdNrDealStarted: "Deal {n}: dealer {dealer}, roller {roller}.",
   },
   ja: {
     rdList: "、", rdThen: "{first}{second}",
-    rdDeal: "第{n}/{total}ディール", rdDealer: "ディーラー: {name}", rdRoller: "ローラー: {name}",
-    rdTeamAria: "{team}: {score}点", rdRolling: "ローリング",
-    rdDice: "ダイス", rdDieAria: "出目{n}", rdNotRolled: "未ロール",
-    rdTarget: "目標", rdTargetAria: "目標: {team}が{target}トリック",
+    rdDeal: "第{n}/{total}ディール", rdDealer: "ディーラー：{name}", rdRoller: "ローラー：{name}",
+    rdTeamAria: "{team}：{score}点", rdRolling: "ローラーチーム",
+    rdDice: "ダイス", rdDieAria: "出目{n}", rdNotRolled: "まだ振っていません",
+    rdTarget: "目標", rdTargetAria: "目標：{team}が{target}トリック",
     rdTricksAria: "{team}は目標{target}トリックのうち{tricks}トリック獲得",
+    rdTricksAriaOver: "{team}は{tricks}トリック獲得（目標{target}トリックより{over}トリック多い）",
     rdTricksLabel: "トリック", rdTrump: "切り札", rdNoTrump: "ノートランプ", rdTrumpNone: "未宣言",
-    rdAon: "オール・オア・ナッシング", rdAonYes: "オール・オア・ナッシング！", rdJokers: "ジョーカー: {n}（−{cost}）",
-    rdDiscards: "伏せて捨てた札: {n}枚", rdYourDiscards: "捨てた札:",
+    rdAon: "オール・オア・ナッシング", rdAonYes: "オール・オア・ナッシング！", rdJokers: "ジョーカー：{n}（−{cost}）",
+    rdDiscards: "伏せて捨てた札：{n}枚", rdYourDiscards: "捨てた札：",
     rdCards: "手札", rdTricks: "トリック", rdDealerChip: "ディーラー", rdRollerChip: "ローラー", rdToMove: "手番",
-    rdSeatAria: "{name}: 手札{cards}枚、{tricks}トリック",
+    rdSeatAria: "{name}：手札{cards}枚、{tricks}トリック",
     rdRoll: "ダイスを振る", rdRollD12: "12面体ダイスを振る",
     rdNameTrump: "切り札を宣言", rdBuy: "ジョーカーを買う（1枚{price}点）", rdBuyN: "{n}",
     rdBuyAria: "ジョーカーを{n}枚買う（{cost}点）",
     rdAonQuestion: "オール・オア・ナッシング（13トリック全部か0、150点）を宣言しますか？", rdYes: "はい", rdNo: "いいえ",
-    rdExchange: "手札交換", rdChosen: "{name}: 渡した", rdChoosing: "{name}: これから",
-    rdGaveTo: "{name}に渡した札:", rdSettingAside: "{name}に渡す札:", rdReceivedFrom: "{name}から受け取った札:",
-    rdPrivilegeSeen: "{name}から来る札（ローラー特権）:",
+    rdExchange: "手札交換", rdChosen: "{name}：渡した", rdChoosing: "{name}：これから",
+    rdGaveTo: "{name}に渡した札：", rdSettingAside: "{name}に渡す札：", rdReceivedFrom: "{name}から受け取った札：",
+    rdPrivilegeSeen: "{name}から来る札（ローラー特権）：",
     rdJokerTitle: "{joker}の出し方", rdJokerHigh: "最強", rdJokerLow: "最弱",
     rdJokerAria: "{joker}を{suit}の{rank}として出す", rdCancel: "取り消し",
     rdJokerName: "ジョーカー{n}", rdJokerPlayed: "{suit}の{rank}としてのジョーカー",
     rdTrickN: "トリック {n}/{total}", rdTrickWon: "{winner}がトリック{n}を獲得",
-    rdYourRoll: "あなたがローラーです: ダイスを振ってください（R）。",
+    rdYourRoll: "あなたがローラーです：ダイスを振ってください（R）。",
     rdYourGive: "{name}に渡す札を選んでください（{size}枚中{n}枚目）。",
-    rdYourTrump: "切り札を宣言してください（S H D C、X でノートランプ）: 目標はちょうど{target}トリック。",
+    rdYourTrump: "切り札を宣言してください（S H D C、X でノートランプ）：目標はちょうど{target}トリック。",
     rdYourBuy: "ジョーカーを買いますか？ {choices}枚（1枚{price}点）。", rdYourDiscard: "ジョーカーの代わりに1枚伏せて捨ててください。",
-    rdYourDeclare: "オール・オア・ナッシング？（A: はい、P: いいえ、目標どおりに）",
-    rdYourLead: "あなたのリード: 光っている札を出してください。", rdYourPlay: "あなたの番: 光っている札を出してください。",
+    rdYourDeclare: "オール・オア・ナッシング？（A：はい、P：いいえ、目標どおりに）",
+    rdYourLead: "あなたのリード：光っている札を出してください。", rdYourPlay: "あなたの番：光っている札を出してください。",
     rdWait: "{name}が考え中…", rdYourMove: "あなたの番です。", rdOver: "ゲーム終了です。",
-    rdNotPlayable: "{card}（今は出せません）", rdGiveCard: "{card}: {name}に渡す",
-    rdDiscardCard: "{card}: 捨てる", rdReceivedCard: "{card}（{name}から受け取った札）", rdYourHand: "あなたの手札",
-    rdSummaryTitle: "第{n}ディール終了", rdSummaryWhy: "{team}の目標{target}: {reason}",
+    rdNotPlayable: "{card}（今は出せません）", rdGiveCard: "{card}：{name}に渡す",
+    rdDiscardCard: "{card}：捨てる", rdReceivedCard: "{card}（{name}から受け取った札）", rdYourHand: "あなたの手札",
+    rdSummaryTitle: "第{n}ディール終了", rdSummaryWhy: "{team}の目標{target}：{reason}",
     rdReasonExact: "ちょうど{tricks}トリック — 100点。",
     rdReasonOff: "{tricks}トリック、目標から{off}ずれ — {points}点。",
     rdReasonAonMade: "オール・オア・ナッシング成功（{tricks}トリック） — 150点。",
     rdReasonAonFailed: "オール・オア・ナッシング失敗（{tricks}トリック） — 0点。",
-    rdJokerCost: "ジョーカー: −{cost}", rdDealScore: "ディール得点", rdDefendersNote: "守備側は得点しません。",
+    rdJokerCost: "ジョーカー：−{cost}", rdDealScore: "ディール得点", rdDefendersNote: "守備側は得点しません。",
     rdColTeam: "チーム", rdColDeal: "このディール", rdColTotal: "合計",
     rdFinalTitle: "ゲーム終了", rdWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
     rdTheyWin: "{team}の勝ち（{theirs}対{ours}）。", rdDraw: "引き分け（{ours}対{theirs}）。",
-    keyRollerDerby: "ローラー・ダービー: R でダイス、S H D C で切り札、X でノートランプ、0 1 2 でジョーカー購入、A でオール・オア・ナッシング宣言、P で宣言しない、Enter で選んだ札を渡す・捨てる・出す、Esc でジョーカーの選択を閉じる",
+    keyRollerDerby: "ローラー・ダービー：R でダイス、S H D C で切り札、X でノートランプ、0 1 2 でジョーカー購入、A でオール・オア・ナッシング宣言、P で宣言しない、Enter で選んだ札を渡す・捨てる・出す、Esc でジョーカーの選択を閉じる",
     rdDoRoll: "ダイスを振る", rdDoGive: "{name}に{card}を渡す", rdDoTrump: "{suit}を切り札にする",
     rdDoNoTrump: "ノートランプにする", rdDoBuyNone: "ジョーカーを買わない", rdDoBuyOne: "ジョーカーを1枚買う",
     rdDoBuy: "ジョーカーを{n}枚買う", rdDoDiscard: "{card}を伏せて捨てる", rdDoAon: "オール・オア・ナッシングを宣言する",
     rdDoTarget: "目標ちょうど{target}トリックを狙う", rdDoPlay: "{card}を出す",
     rdDoPlayJoker: "{joker}を{suit}の{rank}として出す",
-    rdNrRolled: "{name}がダイスを振って{dice}: {team}の目標はちょうど{target}トリック。",
+    rdNrRolled: "{name}がダイスを振って{dice}：{team}の目標はちょうど{target}トリック。",
     rdNrGave: "{name}が{partner}に3枚を伏せて渡しました。",
     rdNrPassed: "{team}の手札交換が終わりました。", rdNrReceived: "{name}から{cards}を受け取りました。",
     rdNrTrump: "{name}が{suit}を切り札に宣言。", rdNrNoTrump: "{name}がノートランプを宣言。",
     rdNrBoughtNone: "{name}はジョーカーを買いませんでした。", rdNrBoughtOne: "{name}がジョーカーを1枚{cost}点で購入。",
     rdNrBought: "{name}がジョーカーを{n}枚{cost}点で購入。",
     rdNrDiscarded: "{name}が1枚伏せて捨てました。",
-    rdNrAon: "{name}がオール・オア・ナッシングを宣言: {team}は13トリック全部か0。",
-    rdNrNoAon: "{name}はオール・オア・ナッシングを宣言せず: {team}はちょうど{target}トリックが必要。",
+    rdNrAon: "{name}がオール・オア・ナッシングを宣言：{team}は13トリック全部か0。",
+    rdNrNoAon: "{name}はオール・オア・ナッシングを宣言せず：{team}はちょうど{target}トリックが必要。",
     rdNrPlayed: "{name}が{card}を出しました。",
-    rdNrTrick: "{winner}が第{n}トリックを獲得: {team}は目標{target}トリックのうち{tricks}トリック。",
-    rdNrTrickAon: "{winner}が第{n}トリックを獲得: {team}は{tricks}トリック（オール・オア・ナッシング）。",
-    rdNrDealOver: "ディール終了: {headline}",
-    rdNrDealStarted: "第{n}ディール: ディーラーは{dealer}、ローラーは{roller}。",
+    rdNrTrick: "{winner}が第{n}トリックを獲得：{team}は目標{target}トリックのうち{tricks}トリック。",
+    rdNrTrickOver: "{winner}が第{n}トリックを獲得：{team}は{tricks}トリックで、目標{target}トリックより{over}トリック多くなりました。",
+    rdNrTrickAon: "{winner}が第{n}トリックを獲得：{team}は{tricks}トリック（オール・オア・ナッシング）。",
+    rdNrDealOver: "ディール終了：{headline}",
+    rdNrDealStarted: "第{n}ディール：ディーラーは{dealer}、ローラーは{roller}。",
   },
 });
 
@@ -332,7 +336,7 @@ function infoBar(view) {
       class: `rd-team team-${team} ${team === view.rolling_team ? "rolling" : ""}`, "data-team": team,
       "data-score": view.team_scores[team], role: "group",
       "aria-label": t("rdTeamAria", { team: teamName(view, team), score: view.team_scores[team] })
-        + (team === view.rolling_team ? ` (${t("rdRolling")})` : ""),
+        + (team === view.rolling_team ? noted(t("rdRolling")) : ""),
     },
     h("span", { "aria-hidden": "true", text: teamName(view, team) }),
     h("strong", { "aria-hidden": "true", text: view.team_scores[team] })))));
@@ -352,18 +356,19 @@ function contractBar(view) {
   return h("section", { class: `rd-contract team-${view.rolling_team}`, "aria-label": t("rdTarget") },
     h("div", { class: "rd-dice", role: "group", "aria-label": t("rdDice") },
       view.dice.length > 0 ? view.dice.map((value) => die(value, sides))
-        : h("span", { class: "not-rolled", text: `${t("rdDice")}: ${t("rdNotRolled")}` })),
+        : h("span", { class: "not-rolled", text: labelled(t("rdDice"), t("rdNotRolled")) })),
     view.target !== null && h("div", { class: "rd-target", "data-target": view.target, role: "img",
       "aria-label": t("rdTargetAria", { target: view.target, team }) },
     h("small", { "aria-hidden": "true", text: t("rdTarget") }), h("strong", { "aria-hidden": "true", text: view.target })),
     view.target !== null && h("div", { class: "rd-progress", "data-rolling-tricks": view.rolling_tricks, role: "img",
-      "aria-label": t("rdTricksAria", { team, tricks: view.rolling_tricks, target: view.target }) },
+      "aria-label": t(view.rolling_tricks > view.target ? "rdTricksAriaOver" : "rdTricksAria",
+        { team, tricks: view.rolling_tricks, target: view.target, over: view.rolling_tricks - view.target }) },
     h("small", { "aria-hidden": "true", text: `${team} · ${t("rdTricksLabel")}` }),
     h("strong", { "aria-hidden": "true", text: `${view.rolling_tricks}/${view.target}` })),
     h("span", { class: `badge trump-badge ${view.trump && view.trump !== "NT" ? `suit-${view.trump}` : ""}`,
       "data-trump": view.trump ?? "",
-      text: `${t("rdTrump")}: ${view.trump === null ? t("rdTrumpNone") : view.trump === "NT" ? t("rdNoTrump") : SUIT_SYMBOL[view.trump]}`,
-      "aria-label": `${t("rdTrump")}: ${view.trump === null ? t("rdTrumpNone") : trumpText(view.trump)}` }),
+      text: labelled(t("rdTrump"), view.trump === null ? t("rdTrumpNone") : view.trump === "NT" ? t("rdNoTrump") : SUIT_SYMBOL[view.trump]),
+      "aria-label": labelled(t("rdTrump"), view.trump === null ? t("rdTrumpNone") : trumpText(view.trump)) }),
     view.all_or_nothing && h("span", { class: "badge aon", "data-aon": "true", text: t("rdAonYes") }),
     view.jokers_bought > 0 && h("span", { class: "badge jokers", "data-jokers": view.jokers_bought,
       text: t("rdJokers", { n: view.jokers_bought, cost: jokerCost }) }),
@@ -379,7 +384,7 @@ function seatPanel(view, seat) {
       ${teamOf(seat) === view.rolling_team ? "rolling" : ""}`,
     "data-seat": seat, "data-place": placeOf(view, seat), "data-tricks": view.tricks[seat], role: "group",
     "aria-label": t("rdSeatAria", { name: seatName(view, seat), cards: view.hand_sizes[seat], tricks: view.tricks[seat] })
-      + (turn ? ` (${t("rdToMove")})` : ""),
+      + (turn ? noted(t("rdToMove")) : ""),
   },
   h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
     view.dealer === seat && h("span", { class: "dealer-chip", title: t("rdDealerChip"), text: "D" }),
@@ -392,7 +397,7 @@ function seatPanel(view, seat) {
 }
 
 function playedFace(view, play, extra) {
-  const label = `${seatName(view, play.seat)}: ${isJoker(play.card) ? "" : cardName(play.card)}`;
+  const label = labelled(seatName(view, play.seat), isJoker(play.card) ? "" : cardName(play.card));
   return isJoker(play.card)
     ? jokerFace(play.card, { class: extra, suit: play.suit, rank: play.rank, "data-card": play.card })
     : cardFace(play.card, { class: extra, "aria-label": label, "data-card": play.card });
@@ -492,7 +497,7 @@ function dealSummary(summary, snap) {
   },
   h("h2", { id: "summary-title", text: t("rdSummaryTitle", { n: summary.deal }) }),
   h("div", { class: "rd-dice" }, summary.dice.map((value) => die(value, view.options.d12 ? 12 : 6)),
-    h("span", { class: "badge", text: `${t("rdTrump")}: ${trumpText(summary.trump)}` })),
+    h("span", { class: "badge", text: labelled(t("rdTrump"), trumpText(summary.trump)) })),
   h("p", { class: "headline", text: t("rdSummaryWhy", { team: teamName(view, team), target: summary.target,
     reason: reason(summary) }) }),
   summary.joker_cost > 0 && h("p", { class: "joker-cost", text: t("rdJokerCost", { cost: summary.joker_cost }) }),
@@ -523,7 +528,7 @@ function finalSummary(snap) {
     h("h2", { id: "final-title", text: t("rdFinalTitle") }),
     h("p", { class: "headline", text: finalHeadline(snap) }),
     h("ul", { class: "scores" }, [0, 1].map((team) => h("li", { class: `team-${team}`, "data-team": team,
-      "data-score": scores[team], text: `${teamName(view, team)}: ${scores[team]}` }))));
+      "data-score": scores[team], text: labelled(teamName(view, team), scores[team]) }))));
 }
 
 // --- hints, words and pictures for learning ---------------------------------------------------------
@@ -586,11 +591,13 @@ function narrate(events, snap) {
     played: (e) => t("rdNrPlayed", { name: name(e.seat), card: isJoker(e.card)
       ? t("rdJokerPlayed", { suit: suitName(e.suit), rank: t(e.rank === "high" ? "rdJokerHigh" : "rdJokerLow") })
       : cardName(e.card) }),
-    trick_won: (e) => t(deal.all_or_nothing ? "rdNrTrickAon" : "rdNrTrick", { winner: name(e.winner), n: e.trick,
-      team: teamName(view, deal.rolling_team), tricks: e.rolling_tricks, target: deal.target }),
+    trick_won: (e) => t(deal.all_or_nothing ? "rdNrTrickAon" : e.rolling_tricks > deal.target ? "rdNrTrickOver" : "rdNrTrick", {
+      winner: name(e.winner), n: e.trick, team: teamName(view, deal.rolling_team), tricks: e.rolling_tricks,
+      target: deal.target, over: e.rolling_tricks - deal.target }),
     deal_over: ({ summary }) => t("rdNrDealOver", { headline: t("rdSummaryWhy", {
       team: teamName(view, summary.rolling_team), target: summary.target, reason: reason(summary) }) }),
-    deal_started: (e) => t("rdNrDealStarted", { n: e.deal, dealer: name(e.dealer), roller: name(e.roller) }),
+    deal_started: (e) => t("rdNrDealStarted", { n: e.deal, dealer: seatNameInSentence(view, e.dealer),
+      roller: seatNameInSentence(view, e.roller) }),
     game_over: () => finalHeadline(snap),
   };
   return events.filter((event) => said[event.type]).map((event) => said[event.type](event));

@@ -108,7 +108,7 @@ class ArseneRules(Rules[ArseneState]):
     options = (
         Option(
             name="advanced", type="bool", default=False,
-            label={"en": "Advanced rule (contest mode)", "ja": "上級ルール(争奪モード)"},
+            label={"en": "Advanced rule (contest mode)", "ja": "上級ルール（争奪モード）"},
             help={
                 "en": "From the deal after a store first runs empty, players in a collision also "
                       "exchange their chips.",

@@ -121,8 +121,8 @@ class DominuxenRules(Rules[DominuxenState]):
             help={
                 "en": "A double may be played as two tiles of its number (or as one). A snatched "
                       "double is replaced by one tile, and a double counts 2 in scoring (in hand -2).",
-                "ja": "ダブル牌を同じ数字の2枚分として出せます(1枚分でも可)。スナッチされたダブル牌の"
-                      "補充は1枚で、得点計算ではダブル牌は2点(手牌に残ればマイナス2点)です。",
+                "ja": "ダブル牌を同じ数字の2枚分として出せます（1枚分でも可）。スナッチされたダブル牌の"
+                      "補充は1枚で、得点計算ではダブル牌は2点（手牌に残ればマイナス2点）です。",
             },
         ),
         Option(
@@ -132,7 +132,7 @@ class DominuxenRules(Rules[DominuxenState]):
                 "en": "Play several games and add up the totals; 1 is a single game. "
                       "3-5 players; 3-4 play best.",
                 "ja": "複数ゲームを続けて遊び、合計点で勝敗を決めます。1なら1ゲームのみ。"
-                      "3〜5人用(おすすめは3〜4人)。",
+                      "3〜5人用（おすすめは3〜4人）。",
             },
         ),
     )

@@ -153,20 +153,20 @@ def settle_deal(state: RollerDerbyState) -> DealSummary:
 OPTIONS = (
     Option("deals", "choice", 4, {"en": "Deals", "ja": "ディール数"},
            {"en": "How many deals the game lasts: 4 (short) or 8 (long).",
-            "ja": "ゲームのディール数：4（ショート）または8（ロング）。"}, choices=(4, 8),
+            "ja": "ゲームのディール数です：4（ショート）または8（ロング）。"}, choices=(4, 8),
            choice_labels=({"en": "4 (short)", "ja": "4（ショート）"}, {"en": "8 (long)", "ja": "8（ロング）"})),
     Option("jokers", "bool", False, {"en": "Jokers for sale", "ja": "ジョーカー・セール"},
            {"en": "After naming trump the roller may buy up to two jokers for 9 points each, discarding a card "
                   "for each; a joker is played as any suit, highest or lowest.",
-            "ja": "切り札宣言の後、ローラーは1枚9点でジョーカーを2枚まで買え、1枚ごとに手札を1枚捨てる。"
-                  "ジョーカーは任意のスートの最強または最弱として出す。"}),
+            "ja": "切り札宣言の後、ローラーは1枚9点でジョーカーを2枚まで買え、1枚ごとに手札を1枚捨てます。"
+                  "ジョーカーは任意のスートの最強または最弱として出します。"}),
     Option("d12", "bool", False, {"en": "Twelve-sided die", "ja": "12面体ダイス"},
            {"en": "Roll one twelve-sided die instead of two six-sided dice (target 1 to 12).",
-            "ja": "六面体ダイス2個の代わりに12面体ダイス1個を振る（目標1〜12）。"}),
+            "ja": "六面体ダイス2個の代わりに12面体ダイス1個を振ります（目標1〜12）。"}),
     Option("privilege", "bool", False, {"en": "Roller's privilege", "ja": "ローラー特権"},
            {"en": "In the exchange the roller's partner gives first, and the roller sees those three cards "
                   "before choosing the three to give back.",
-            "ja": "手札交換でパートナーが先に渡し、ローラーはその3枚を見てから渡す3枚を選ぶ。"}),
+            "ja": "手札交換でパートナーが先に渡し、ローラーはその3枚を見てから渡す3枚を選びます。"}),
 )
 
 

@@ -100,6 +100,7 @@ addStrings({
     dx_keyPlay: "P plays the set, D plays the double as two (doubles rule), Esc clears",
     dx_keySnatch: "T takes a hit set, D declines; B takes your set back, X discards it",
     dx_keyDraw: "1–6 draw that display tile, S draws from the supply",
+    dx_handPieces: "tiles",
   },
   ja: {
     dx_listSeparator: "、",
@@ -183,6 +184,7 @@ addStrings({
     dx_keyPlay: "P でセットを出す、D でダブル牌を2枚分に（ダブル牌ルール）、Esc で選び直し",
     dx_keySnatch: "T でヒットしたセットを取る、D で取らない。B で自分のセットを戻す、X で捨てる",
     dx_keyDraw: "1〜6 で場の中央の牌を引く、S で山から引く",
+    dx_handPieces: "手牌",
   },
 });
 
@@ -616,6 +618,8 @@ function describe(view, event) {
 export const progress = (snap) => t("dx_gameN", { n: snap.view.game_number, of: snap.view.games });
 
 export const helpKeys = ["dx_keyNumbers", "dx_keyPlay", "dx_keySnatch", "dx_keyDraw"];
+// The hand's pieces in the shell's sentences (the pass-and-play hand-over: "show my tiles").
+export const handPieces = "dx_handPieces";
 
 // --- the hint, actions and events in words -------------------------------------------------------
 

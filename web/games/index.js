@@ -33,6 +33,8 @@
 //                                      then counts orders tried, not deals dealt
 // and, for the pages that show the game without a table (the picker, the rules page):
 //   helpKeys                     i18n keys of the table's own keys, listed in its "?" help
+//   handPieces (optional)        i18n key of the word for the pieces in a hand, where they are not
+//                                cards ("tiles", 手牌): the pass-and-play hand-over's "show my tiles"
 //   illustrate(cards) (optional) the game's own drawing of a few cards or tiles (codes as in the
 //                                view), for its rules page
 //   players (optional) = {default, max}   the player counts this table can show, when the game

@@ -4,7 +4,7 @@
 // play or to step through a scenario given inline. The frame tells its parent its height.
 import { STOPPED, startBridge } from "./bridge.js";
 import { renderCube } from "./cube.js";
-import { h } from "./dom.js";
+import { h, keysSpoken } from "./dom.js";
 import { rendererOf } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { loadLevels } from "./levels.js";
@@ -566,7 +566,7 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
       (stops.deal.length > 0 || stops.trick.length > 0) && h("div", { class: "embed-row embed-jumps" },
         jumps("deal", "emDeal", "emPrevDeal", "emNextDeal"), jumps("trick", "emTrick", "emPrevTrick", "emNextTrick")),
       h("div", { class: "embed-row" }, controls.play, speedChoice, controls.seat, controls.fromHere),
-      h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }),
+      keysSpoken() && h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }),
     ].filter(Boolean));
     $("embed-controls").hidden = false;
   };

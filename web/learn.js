@@ -3,7 +3,7 @@
 // above the table). The rules come from the game's how-to-play document (pygames_core/howto/, shipped
 // by the build as howto/<game>.json so they are there before Python starts); the sentences about a
 // game's moves come from its renderer (describeAction, narrate): the shell only arranges them.
-import { h } from "./dom.js";
+import { h, keysSpoken } from "./dom.js";
 import { addStrings, language, pick, t } from "./i18n.js";
 
 // How many steps "Explain as we play" keeps on screen, newest first.
@@ -91,8 +91,9 @@ window.addEventListener("message", (event) => {
   }
 });
 
-// Shows `dialog` with `game`'s rules (game: a list_games entry) and then `keys()` (texts in the current
-// language) and the offline line; `renderer` draws the sections' cards. Returns refresh() (a new language).
+// Shows `dialog` with `game`'s rules (game: a list_games entry) and then `keys()`, a list for each step
+// of the game ({when: the step, lines: [{text, names: the keys it names}]}, texts in the current
+// language; none on a touch screen alone, and then no Keys section) and the offline line; `renderer` draws the sections' cards. Returns refresh() (a new language).
 export function showRules(dialog, { game, renderer, keys, bridge }) {
   let document_ = null;
   let failure = null;
@@ -100,8 +101,10 @@ export function showRules(dialog, { game, renderer, keys, bridge }) {
     const title = h("h2", { id: "help-title", tabindex: "-1", text: t("rulesTitle", { game: pick(game.title) }) });
     const sections = document_?.sections ?? [];
     const keysId = "rules-keys";
+    const keyLists = keys();
     const contents = h("nav", { class: "rules-toc", "aria-label": t("rulesContents") },
-      [...sections.map((section) => [`rules-${section.id}`, pick(section.title)]), [keysId, t("keysTitle")]]
+      [...sections.map((section) => [`rules-${section.id}`, pick(section.title)]),
+        ...keyLists.length > 0 ? [[keysId, t("keysTitle")]] : []]
         .map(([id, text]) => h("a", { href: `#${id}`, text, onclick: (event) => {
           event.preventDefault(); // the address is the shell's (shared deals): only the dialog scrolls
           dialog.querySelector(`#${id}`)?.scrollIntoView({ block: "start" });
@@ -114,8 +117,9 @@ export function showRules(dialog, { game, renderer, keys, bridge }) {
       document_ === null && h("p", { class: failure ? "rules-error" : "fine", role: failure ? "alert" : "status",
         text: failure ? t("rulesFailed", { message: failure }) : t("rulesLoading") }),
       sections.map((section) => rulesSection(section, renderer)),
-      h("section", { id: keysId, class: "rules-section" }, h("h3", { text: t("keysTitle") }),
-        h("ul", { class: "keys" }, keys().map((text) => h("li", { text })))),
+      keyLists.length > 0 && h("section", { id: keysId, class: "rules-section" }, h("h3", { text: t("keysTitle") }),
+        keyLists.flatMap(({ when, lines }) => [h("h4", { class: "keys-when", text: when }),
+          h("ul", { class: "keys" }, lines.map(({ text, names }) => h("li", { "data-keys": names, text })))])),
       h("p", { class: "fine", text: t("offline") }),
       h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })),
     ].flat().filter(Boolean));
@@ -145,7 +149,7 @@ export function showGeneralHelp(dialog, { games, openRules }) {
     h("ul", { class: "rules-games" }, games.filter((game) => game.pitch).map((game) => h("li", {},
       h("button", { type: "button", class: "ghost", "data-rules": game.id, text: t("howToPlayLabel", { game: pick(game.title) }),
         onclick: () => openRules(game) })))),
-    h("ul", { class: "keys" }, h("li", { text: t("keyHelp") })),
+    ...keysSpoken() ? [h("ul", { class: "keys" }, h("li", { text: t("keyHelp") }))] : [], // none on a touch screen alone
     h("p", { class: "fine", text: t("offline") }),
     h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
   fill();

@@ -12,7 +12,7 @@
 // the table drawn again, from that seat. A resumed game opens with every hand hidden: bots to move
 // first move behind the screen, then the device goes to the person whose turn it is.
 import { onCubeKey, renderCube } from "./cube.js";
-import { focusInView, h } from "./dom.js";
+import { focusInView, h, keysSpoken } from "./dom.js";
 import { rendererOf } from "./games/index.js";
 import { addStrings, t } from "./i18n.js";
 import { seatName, setPeopleSeats } from "./seats.js";
@@ -195,7 +195,7 @@ export class LiveTable {
       const ready = h("button", { type: "button", class: "primary hand-over-ready", id: "hand-over-ready",
         "data-autofocus": "", text: t("handOverReady", { name, pieces }), onclick: () => this.handedOver?.() });
       this.root.replaceChildren(section(h("h2", { id: "hand-over-title", text: t("handOverTitle", { name }) }),
-        h("p", { text: t(this.keyboard ? "handOverTextKeys" : "handOverText", { name, pieces }) }), ready));
+        h("p", { text: t(keysSpoken() ? "handOverTextKeys" : "handOverText", { name, pieces }) }), ready));
       ready.focus({ preventScroll: true });
     }
     if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, { ...this.context(), ...this.shell });

@@ -109,9 +109,10 @@ addStrings({
     ch_nLost: "No move is left: your penalty is {n}, one for each end card left.",
     ch_nOver: "Nobody can act any more: the game is over.",
     ch_helpTitle: "Chains",
-    ch_keyDraw: "D draws; W puts the card turned up on the work pile, 1–5 on that slot",
-    ch_keyMove: "1–5 (nothing turned up) moves that slot's top card to the work pile; C closes the run with the end card",
-    ch_keyTap: "Or tap a target, drag a card onto one, or move with the arrows and press Enter",
+    ch_keysIdle: "Nothing turned up",
+    ch_keyIdle: "D draws; 1–5 moves that slot's top card to the work pile; C closes the run with the end card",
+    ch_keysTurned: "A card turned up", ch_keyTurned: "W puts it on the work pile, 1–5 on that slot",
+    ch_keyTap: "Or tap a target, drag a card onto one, or move with ← → ↑ ↓ and press Enter",
   },
   ja: {
     ch_listSeparator: "、",
@@ -200,9 +201,10 @@ addStrings({
     ch_nLost: "もうアクションがありません: 失点は残った終端カードの枚数、{n}です。",
     ch_nOver: "誰もアクションを実行できなくなりました: ゲーム終了です。",
     ch_helpTitle: "チェーンズ",
-    ch_keyDraw: "D でめくる。W でめくった札を作業場へ、1〜5 でその一時置き場へ",
-    ch_keyMove: "1〜5（めくった札がないとき）でその一時置き場の一番上を作業場へ。C で終端カードを取って組を締める",
-    ch_keyTap: "ほかに、置き場所をタップ、カードをドラッグ、または矢印キーで選んで Enter",
+    ch_keysIdle: "めくった札がないとき",
+    ch_keyIdle: "D でめくる。1〜5 でその一時置き場の一番上を作業場へ。C で終端カードを取って組を締める",
+    ch_keysTurned: "札をめくったとき", ch_keyTurned: "W でめくった札を作業場へ、1〜5 でその一時置き場へ",
+    ch_keyTap: "ほかに、置き場所をタップ、カードをドラッグ、または ← → ↑ ↓ で選んで Enter",
   },
 });
 
@@ -636,7 +638,13 @@ export function progress(snap) {
   return snap.deal === null ? left : `${tx("deal", { n: snap.deal })}, ${left}`;
 }
 
-export const helpKeys = ["ch_keyDraw", "ch_keyMove", "ch_keyTap"];
+// The table's keys by the step they act in (the help lists each step's apart: a key means one thing
+// in each list): the step's name, then each line of keys and the keys it names (index.js).
+const tapKeys = { text: "ch_keyTap", names: "← → ↑ ↓ Enter" };
+export const helpKeys = [
+  { when: "ch_keysIdle", keys: [{ text: "ch_keyIdle", names: "D 1–5 C" }, tapKeys] },
+  { when: "ch_keysTurned", keys: [{ text: "ch_keyTurned", names: "W 1–5" }, tapKeys] },
+];
 
 // The action as its player would say it: "put the 6 on the work pile", "close the run with end card 4".
 function describeAction(action, snap) {

@@ -235,6 +235,42 @@ def ends_of_tricks_and_deals(game: pg.Game) -> tuple[list[int], list[int]]:
     return tricks, deals
 
 
+def hands_at(game: pg.Game, step: int) -> list[list[str]]:
+    """Every seat's hand after the game's first `step` actions, as each seat's own view has it."""
+    again = pg.new_game(game.game_id, players=game.players, seed=game.seed)
+    for action in game.history[:step]:
+        again.apply(action)
+    return [again.view(seat)["hand"] for seat in range(again.players)]
+
+
+@pytest.mark.parametrize(("game_id", "lang", "title", "piece"), [
+    ("roller_derby", "en", "Every hand", ".card.face"), ("dominuxen", "ja", "全員の手牌", ".domino")])
+def test_a_spectators_replay_shows_every_hand_face_up(page: Page, site_url: str, artifacts: Path, game_id: str,
+                                                      lang: str, title: str, piece: str) -> None:
+    """The replay promises every hand: a spectator's view of a finished game shows each seat's hand
+    face up at every step (it showed them face down); a seat's view shows its own hand only."""
+    game = played_out(game_id, 3, level="easy", players=4)
+    open_replay(page, site_url, game, lang=lang)
+    expect(page.locator("#embed-hands")).to_be_hidden()  # seat 0's view, as the game was played
+    page.select_option("#embed-seat", "")
+    hands = page.locator("#embed-hands")
+    expect(hands).to_be_visible()
+    expect(hands.locator("h2")).to_have_text(title)
+    for step in (0, 7):
+        if step:
+            for _ in range(step):
+                page.click("#embed-next")
+            expect(page.locator("#embed-step")).to_have_attribute("data-step", str(step))
+        expected = hands_at(game, step)
+        for seat in range(4):
+            shown = hands.locator(f'.embed-hand[data-seat="{seat}"]')
+            expect(shown).to_have_attribute("data-hand", " ".join(expected[seat]))
+            expect(shown.locator(piece)).to_have_count(len(expected[seat]))  # drawn face up, as the game draws them
+    page.screenshot(path=str(artifacts / f"embed-replay-every-hand-{game_id}-{lang}.png"), full_page=True)
+    page.select_option("#embed-seat", "1")
+    expect(page.locator("#embed-hands")).to_be_hidden()
+
+
 def test_a_replay_jumps_by_deal_and_trick_plays_itself_and_names_the_seats(page: Page, site_url: str) -> None:
     game = played_out("roller_derby", 3, level="easy")
     last = len(game.history)

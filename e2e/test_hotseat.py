@@ -7,13 +7,26 @@ screenshots of the picker's seat choice and of the hand-over screen."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import LAPTOP, PHONE, TIMEOUT_MS, close_summary, open_site, phase, saved_game, stored_save
+from driver import (
+    LAPTOP,
+    PHONE,
+    PHONE_IN_BROWSER,
+    SAVE_KEY,
+    TIMEOUT_MS,
+    close_summary,
+    open_site,
+    phase,
+    saved_game,
+    stored_save,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from test_a11y import axe_findings, axe_page  # noqa: F401 (axe_page: its fixture, asked for by name below)
+from test_dominuxen import take_human_turn
 
 import pygames_core as pg
 
@@ -33,7 +46,8 @@ def start_with_people(page: Page, game: str, seed: int, humans: list[int]) -> No
             page.click(f'label[for="seat-role-{seat}-human"]')
     expect(page.locator("#allow-undo")).to_be_disabled()  # two people: undo is off, and the picker says why
     expect(page.locator("#allow-undo")).not_to_be_checked()
-    expect(page.locator("#allow-undo-help")).to_contain_text("two or more people")
+    expect(page.locator("#allow-undo-help")).to_contain_text(
+        "2人以上" if page.get_attribute("html", "lang") == "ja" else "two or more people")
     page.click("#start")
 
 
@@ -282,3 +296,95 @@ def test_axe_finds_nothing_serious_in_the_seat_choice_and_the_hand_over(request:
         take_roller_derby_turn(page, saved_game(page))
     findings += axe_findings(page, "hand-over")
     assert findings == [], "\n" + "\n".join(findings)
+
+
+# --- Dominuxen, four seats: South the device's owner, West a friend, North and East bots --------------
+
+DOMINUXEN_SEED = 4242  # East (a bot) moves first: then South, West, and two bots before South again
+HAND_OVER_WORDS = {
+    "en": {"South": "South", "West": "West", "title": "Pass the device to {name}",
+           "ready": "I am {name}: show my tiles"},
+    "ja": {"South": "南", "West": "西", "title": "{name}に端末を渡してください",
+           "ready": "{name}です：自分の手牌を見る"},
+}
+
+
+def expect_hand_over_to(page: Page, seat_name: str, language: str = "en") -> None:
+    """The hand-over screen asks for the device to be passed to the seat the picker named `seat_name`."""
+    words = HAND_OVER_WORDS[language]
+    name = words[seat_name]
+    expect(page.locator(HAND_OVER)).to_be_visible()
+    expect(page.locator("#hand-over-title")).to_have_text(words["title"].format(name=name))
+    expect(page.locator("#hand-over-ready")).to_have_text(words["ready"].format(name=name))
+
+
+def take_dominuxen_turn(page: Page) -> None:
+    """The person to move takes the first legal action their table offers (test_dominuxen's choice)."""
+    take_human_turn(page, phase(page))
+
+
+def seat_names_shown(page: Page) -> dict[int, str]:
+    """The name each Dominuxen seat panel shows, by seat number."""
+    return {int(seat): name for seat, name in page.eval_on_selector_all(
+        ".dx-player", "panels => panels.map(p => [p.dataset.seat, p.querySelector('.seat-name').textContent])")}
+
+
+def test_the_device_goes_to_the_next_person_by_the_name_the_picker_gave(page: Page, site_url: str) -> None:
+    """After West plays, the bots North and East move and the device goes back to South, named South
+    (West's table used to name the seats from West's place: "Pass the device to East"); each person's
+    table names every seat as the picker did, and a domino game's hand is tiles."""
+    open_site(page, site_url)
+    start_with_people(page, "dominuxen", DOMINUXEN_SEED, [0, 1])
+    assert next_moment(page) == "turn" and saved(page)["seat"] == 0
+    south_sees = seat_names_shown(page)
+    take_dominuxen_turn(page)  # South plays: West is next
+    assert next_moment(page) == "hand-over"
+    expect_hand_over_to(page, "West")
+    take_device(page)
+    assert next_moment(page) == "turn" and saved(page)["seat"] == 1
+    assert seat_names_shown(page) == south_sees == {0: "South", 1: "West", 2: "North", 3: "East"}
+    take_dominuxen_turn(page)  # West plays; North and East are bots: South is the next person to move
+    assert next_moment(page) == "hand-over"
+    expect_hand_over_to(page, "South")
+    assert saved_game(page).current_player == 0
+
+
+def test_a_reload_hands_over_to_the_next_person_by_name(page: Page, site_url: str) -> None:
+    """A reload on West's turn hands over to West (it used to say "Pass the device to You — I am You");
+    a reload while bots are to move after West lets them move, then hands over to South."""
+    open_site(page, site_url)
+    start_with_people(page, "dominuxen", DOMINUXEN_SEED, [0, 1])
+    next_moment(page)
+    take_dominuxen_turn(page)
+    next_moment(page)
+    take_device(page)
+    next_moment(page)
+    page.reload()
+    expect_hand_over_to(page, "West")
+    take_device(page)
+    assert next_moment(page) == "turn" and saved(page)["seat"] == 1
+    # West's move made in CPython, saved as the page saves it: North (a bot) is to move on West's table
+    game = saved_game(page)
+    game.apply(game.legal_actions()[0])
+    assert game.current_player == 2
+    record = {key: value for key, value in saved(page).items() if key not in ("snap", "savedAt")}
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",  # moved into the home by the visit
+                  [SAVE_KEY, json.dumps({**record, "text": game.to_json()})])
+    page.reload()
+    expect_hand_over_to(page, "South")
+    assert saved_game(page).current_player == 0
+    take_device(page)
+    assert next_moment(page) == "turn" and saved(page)["seat"] == 0
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_hand_over_screenshots_on_a_phone(new_context: Callable[..., BrowserContext], site_url: str, artifacts: Path,
+                                          language: str) -> None:
+    page = new_context(PHONE_IN_BROWSER, "ja-JP" if language == "ja" else "en-US").new_page()
+    open_site(page, site_url)
+    start_with_people(page, "dominuxen", DOMINUXEN_SEED, [0, 1])
+    next_moment(page)
+    take_dominuxen_turn(page)
+    next_moment(page)
+    expect_hand_over_to(page, "West", language)
+    page.screenshot(path=str(artifacts / f"hotseat-dominuxen-handover-{language}.png"))

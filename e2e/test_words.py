@@ -118,16 +118,16 @@ def test_every_mark_on_a_table_says_what_it_means(page: Page, site_url: str, gam
     found = page.evaluate(UNLABELLED, {"game": game_id, "frames": frames, "selectors": MARKS[game_id, players, seed]})
     assert all(found["seen"].values()), found["seen"]  # each kind of mark came up in the game
     assert found["bare"] == []
-    # and the rules dialog's list of keys says what they mean, in both languages
+    # and the rules dialog's list of the table's marks says what they mean, in both languages
     for lang, legend in (("en", LEGENDS[game_id]), ("ja", None)):
         page.goto(f"{site_url}?pace=0&lang={lang}")
         page.evaluate(f"localStorage.setItem('pygames.lang', '{lang}')")
         page.reload()
         page.click(f'.how-to-play[data-rules="{game_id}"]')
-        keys = page.locator("#rules-keys")
-        expect(keys).to_be_visible()
+        marks = page.locator("#rules-marks")
+        expect(marks).to_be_visible()
         for mark in legend or [LEGEND_JA[game_id]]:
-            expect(keys).to_contain_text(mark)
+            expect(marks).to_contain_text(mark)
 
 
 LEGEND_JA = {"dominuxen": "12×4枚", "chains": "「1✓」", "apples": "交換の山", "on_schedule": "2票"}

@@ -440,6 +440,22 @@ def test_a_replay_hands_its_seed_on_as_text_so_play_from_here_deals_the_same() -
     ok(op="close", sid=live["sid"])
 
 
+def test_a_spectators_replay_holds_every_hand_and_a_seats_replay_its_own_only() -> None:
+    """A finished game has nothing secret left: a spectator's replay frames hold every seat's hand as
+    that seat's view had it at that step; a seat's frames hold no hands beyond its own view's."""
+    game = pg.new_game("arsene", seed=3)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
+    frames = ok(op="replay", text=game.to_json(), seat=None)["frames"]
+    again = pg.new_game("arsene", seed=3)
+    for step, frame in enumerate(frames):
+        if step:
+            again.apply(game.history[step - 1])
+        assert frame["hands"] == [again.view(seat)["hand"] for seat in range(4)]
+    assert any(hand for hand in frames[1]["hands"][1:])
+    assert all("hands" not in frame for frame in ok(op="replay", text=game.to_json(), seat=0)["frames"])
+
+
 def test_pass_and_play_hands_the_session_from_one_person_to_another():
     """Two people at one device (seats 0 and 2): the session speaks for one of them at a time, each
     snapshot shows only that seat's hand, and hand_over passes it to the other person only."""

@@ -5,7 +5,7 @@
 // The rules live in Python: the shell never decides what is legal or who scores, it only shows
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
 import { STOPPED, startBridge } from "./bridge.js";
-import { focusInView, h } from "./dom.js";
+import { focusInView, h, keysSpoken } from "./dom.js";
 import { rendererOf } from "./games/index.js";
 import { fitsSnapshot, keepSave, keepUnopened, lastSave, listNewerSaves, onHomeMessage, openingSave, readSaves, resumeLine,
   savedGame, saveVersion, showHomePage, unopenedSaves } from "./home.js";
@@ -45,6 +45,7 @@ addStrings({
     shareReplayLater: "A link to the replay is offered once the game is over (before that it would show every hand).",
     download: "Download the game file", copy: "Copy", copied: "Copied",
     keyUndo: "U undoes your last move (when undo is allowed and the table does not use U itself)",
+    keysCube: "The doubling cube", keysAnyTime: "At any time, unless the step uses the same key",
     undoOffPeople: "Undo is off while two or more people play on this device: taking a move back would need everyone's word.",
   },
   ja: {
@@ -57,6 +58,7 @@ addStrings({
     shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
     download: "ゲームファイルをダウンロード", copy: "コピー", copied: "コピーしました",
     keyUndo: "U で直前の手を戻す（許可されていて、ゲーム自体が U を使わない場面で）",
+    keysCube: "ダブリングキューブ", keysAnyTime: "いつでも（その場面で同じキーを使うときを除く）",
     undoOffPeople: "この端末で2人以上がプレイするときは、戻すは使えません（手を戻すには全員の同意が要るため）。",
   },
 });
@@ -1038,20 +1040,23 @@ function openHelp() {
   }
 }
 
-// The rules of `game`, then its keys: the table's own (its renderer's helpKeys), what the marks on its
-// table mean (its legend) and the shell's. From the picker, the cube's keys are listed for a game that
-// has the cube option.
+// The rules of `game`, then its keys by the step they act in, so that a key means one thing in each
+// list: the table's own (its renderer's helpKeys), the cube's, then the shell's, which work at any
+// step that does not take the key for itself (a suit letter, S for the supply…). From the picker, the
+// cube's keys are listed for a game that has the cube option. No keys on a touch screen alone; what the
+// marks on the table mean (its renderer's legend) is listed after them, on any screen.
 function openRules(game, { cube = game.options.some((option) => option.name === "cube"), undo = true } = {}) {
   const renderer = rendererOf(game.id);
-  const keys = () => [
-    ...(renderer.helpKeys ?? []).map((key) => t(key)),
-    ...(renderer.legend ?? []).map((key) => t(key)),
-    cube && t("keyCube"),
-    t("keyHint"),
-    undo && t("keyUndo"),
-    t("keyShare"), t("keyNew"), t("keyHelpRules"),
-  ].filter(Boolean);
-  refreshHelp = showRules($("help"), { game, renderer, keys, bridge });
+  const line = (text, names) => ({ text: t(text), names });
+  const keys = () => (keysSpoken() ? [
+    ...(renderer.helpKeys ?? []).map(({ when, keys: lines }) => ({ when: t(when),
+      lines: lines.map(({ text, names }) => line(text, names)) })),
+    cube && { when: t("keysCube"), lines: [line("keyCube", "X T P")] },
+    { when: t("keysAnyTime"), lines: [line("keyHint", "H"), undo && line("keyUndo", "U"), line("keyShare", "S"),
+      line("keyNew", "N"), line("keyHelpRules", "?")].filter(Boolean) },
+  ].filter(Boolean) : []);
+  const marks = () => (renderer.legend ?? []).map((key) => t(key));
+  refreshHelp = showRules($("help"), { game, renderer, keys, marks, bridge });
 }
 
 function gameTitle(id) {

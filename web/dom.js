@@ -1,6 +1,6 @@
 // h(tag, attributes, ...children): the one DOM helper the shell and the game renderers share;
 // focusInView, a focus that scrolls no more than it must; arrowFocus, the arrow-key moves between a
-// table's controls; and markHinted, the hint's mark.
+// table's controls; markHinted, the hint's mark; and keysSpoken, whether the page may talk of keys.
 // Attributes named on* become listeners, `class` and `text` are shorthands, false/null are skipped.
 // `style` is set through the CSSOM: the pages' Content-Security-Policy (style-src 'self') refuses a
 // style attribute written as markup or with setAttribute, but not declarations set by a script.
@@ -49,3 +49,23 @@ export function markHinted(root, key, { focus = true } = {}) {
   if (focus) focusInView(marked[0]);
   return marked[0] ?? null;
 }
+
+// Keys are talked of (status lines, the keys in the help, the keys' marks on buttons) unless the
+// device is a touch screen alone — no mouse or trackpad anywhere: a phone, a tablet — on which no key
+// has been pressed outside a text field (a phone's on-screen keyboard types only into one). The page's
+// root carries data-keys="on" or "off" for the CSS (the keys' marks on buttons go with "off").
+let keyPressed = false;
+const finePointer = matchMedia("(any-pointer: fine)");
+
+export const keysSpoken = () => keyPressed || finePointer.matches;
+
+function markKeysSpoken() {
+  document.documentElement.dataset.keys = keysSpoken() ? "on" : "off";
+}
+markKeysSpoken();
+finePointer.addEventListener("change", markKeysSpoken);
+addEventListener("keydown", (event) => {
+  if (keyPressed || event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+  keyPressed = true;
+  markKeysSpoken();
+}, { capture: true });

@@ -4,7 +4,7 @@
 // play or to step through a scenario given inline. The frame tells its parent its height.
 import { STOPPED, startBridge } from "./bridge.js";
 import { renderCube } from "./cube.js";
-import { h } from "./dom.js";
+import { h, keysSpoken } from "./dom.js";
 import { rendererOf } from "./games/index.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { loadLevels } from "./levels.js";
@@ -13,7 +13,7 @@ import { seatName, seatsFromBottom } from "./seats.js";
 import { seedParameter, unpackText, wholeParameter } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
-import { drawableSnapshot, LiveTable, PACE, storedSnapshot } from "./table.js";
+import { drawableSnapshot, handPieces, LiveTable, PACE, storedSnapshot } from "./table.js";
 
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const SAVE_PREFIX = "pygames.embed."; // + the frame's own URL: each embed resumes its own game
@@ -47,6 +47,7 @@ addStrings({
     emReplay: "Replay", emShowReplay: "Show the replay",
     emReplayHint: "Step through every move of this finished game; every hand can be seen.",
     emViewAs: "View as", emSpectator: "Spectator", emMoveBy: "{name} moved.", emMoveDoes: "{name}: {what}",
+    emEveryHand: "Every hand", emHandEmpty: "none left",
     errBadSave: "This game cannot be replayed: {detail}",
     errBadParam: "This embed's address is malformed: {detail}",
     errUnknownGame: "There is no game “{game}” here. The games are: {games}.",
@@ -76,6 +77,7 @@ addStrings({
     emReplay: "リプレイ", emShowReplay: "リプレイを見る",
     emReplayHint: "終わったゲームの全手順を一手ずつ見られます。全員の手札が見えます。",
     emViewAs: "視点", emSpectator: "観戦者", emMoveBy: "{name}の手番でした。", emMoveDoes: "{name}：{what}",
+    emEveryHand: "全員の{pieces}", emHandEmpty: "残りなし",
     errBadSave: "このゲームは再生できません：{detail}",
     errBadParam: "この埋め込みのアドレスが正しくありません：{detail}",
     errUnknownGame: "「{game}」というゲームはありません。遊べるゲーム：{games}。",
@@ -566,7 +568,7 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
       (stops.deal.length > 0 || stops.trick.length > 0) && h("div", { class: "embed-row embed-jumps" },
         jumps("deal", "emDeal", "emPrevDeal", "emNextDeal"), jumps("trick", "emTrick", "emPrevTrick", "emNextTrick")),
       h("div", { class: "embed-row" }, controls.play, speedChoice, controls.seat, controls.fromHere),
-      h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }),
+      keysSpoken() && h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }),
     ].filter(Boolean));
     $("embed-controls").hidden = false;
   };
@@ -574,6 +576,7 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
   const show = () => {
     const frame = frames[step];
     renderer.render(frame.snapshot, { myTurn: false, keyboard: false, events: frame.events });
+    showEveryHand(scenario.game, frame);
     renderCube($("embed-cube"), frame.snapshot, null);
     const caption = captionOf(renderer, frames, step);
     $("embed-caption").textContent = caption;
@@ -612,6 +615,22 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
     show();
   };
   redraw();
+}
+
+// A spectator's replay (its frames hold `hands`): under the table, every seat's hand face up at this
+// step, as that seat held it, drawn as the game draws cards or tiles (its renderer's illustrate). The
+// table itself keeps the spectator's view; a finished game has nothing secret left to hide.
+function showEveryHand(game, frame) {
+  const box = $("embed-hands");
+  const { illustrate } = rendererOf(game);
+  box.hidden = !frame.hands || !illustrate;
+  if (box.hidden) return;
+  const { view } = frame.snapshot;
+  const hand = (seat) => h("li", { class: "embed-hand", "data-seat": seat, "data-hand": frame.hands[seat].join(" ") },
+    h("span", { class: "embed-hand-name", text: seatName(view, seat) }),
+    frame.hands[seat].length ? illustrate(frame.hands[seat]) : h("span", { class: "fine", text: t("emHandEmpty") }));
+  box.replaceChildren(h("h2", { class: "embed-hands-title", text: t("emEveryHand", { pieces: handPieces(game) }) }),
+    h("ul", {}, seatsFromBottom(view).filter((seat) => frame.hands[seat]).map(hand)));
 }
 
 // The seats of a replay, named as the game's table names them from the seat the game was played

@@ -83,7 +83,7 @@ addStrings({
     hmUnopenedTitle: "このバージョンのサイトでは開けない保存ゲーム",
     hmUnopenedNewer: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新すると開けます。",
     hmUnopenedNewerAside: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新したあと、ダウンロードして「ゲームファイルを読み込む」で開けます。",
-    hmUnopenedDamaged: "破損しています: {message}", hmUnopenedKept: "{date}に保存", hmSavedGame: "保存されたゲーム",
+    hmUnopenedDamaged: "破損しています：{message}", hmUnopenedKept: "{date}に保存", hmSavedGame: "保存されたゲーム",
     hmDownload: "ダウンロード", hmDownloadLabel: "{game}の保存ゲームをファイルとしてダウンロード",
     hmDiscard: "破棄", hmDiscardLabel: "{game}の保存ゲームを破棄",
     hmConfirmDiscard: "{game}のこの保存ゲームを完全に消去しますか？ 残しておくには先にダウンロードしてください。",

@@ -3,7 +3,7 @@
 // above the table). The rules come from the game's how-to-play document (pygames_core/howto/, shipped
 // by the build as howto/<game>.json so they are there before Python starts); the sentences about a
 // game's moves come from its renderer (describeAction, narrate): the shell only arranges them.
-import { h } from "./dom.js";
+import { h, keysSpoken } from "./dom.js";
 import { addStrings, language, pick, t } from "./i18n.js";
 
 // How many steps "Explain as we play" keeps on screen, newest first.
@@ -13,7 +13,7 @@ addStrings({
   en: {
     howToPlay: "How to play", howToPlayLabel: "How to play {game}", rulesTitle: "How to play {game}",
     rulesLoading: "Loading the rules…", rulesFailed: "The rules could not be loaded ({message}).",
-    rulesContents: "Contents", ourDecision: "Our decision", keysTitle: "Keys",
+    rulesContents: "Contents", ourDecision: "Our decision", keysTitle: "Keys", marksTitle: "What the marks on the table mean",
     ourReconstruction: "Our reconstruction", ourAddition: "Our addition",
     exampleTitle: "Example: {section}", exampleHelp: "Step through the example with its Next and Back buttons.",
     playersAndLength: "{players} · {length}",
@@ -37,7 +37,7 @@ addStrings({
   ja: {
     howToPlay: "遊び方", howToPlayLabel: "{game}の遊び方", rulesTitle: "{game}の遊び方",
     rulesLoading: "ルールを読み込み中…", rulesFailed: "ルールを読み込めませんでした（{message}）。",
-    rulesContents: "目次", ourDecision: "このサイトの決定", keysTitle: "キー操作",
+    rulesContents: "目次", ourDecision: "このサイトの決定", keysTitle: "キー操作", marksTitle: "卓上の印の意味",
     ourReconstruction: "このサイトによる復元", ourAddition: "このサイトの追加",
     exampleTitle: "例：{section}", exampleHelp: "例は「次へ」「戻る」で一手ずつ進められます。",
     playersAndLength: "{players}・{length}",
@@ -93,17 +93,25 @@ window.addEventListener("message", (event) => {
   }
 });
 
-// Shows `dialog` with `game`'s rules (game: a list_games entry) and then `keys()` (texts in the current
-// language) and the offline line; `renderer` draws the sections' cards. Returns refresh() (a new language).
-export function showRules(dialog, { game, renderer, keys, bridge }) {
+// Shows `dialog` with `game`'s rules (game: a list_games entry) and then `keys()`, a list for each step
+// of the game ({when: the step, lines: [{text, names: the keys it names}]}, texts in the current
+// language; none on a touch screen alone, and then no Keys section), then `marks()`, the texts saying
+// what the marks on the table mean (on any screen), and the offline line; `renderer` draws the sections'
+// cards. Returns refresh() (a new language).
+export function showRules(dialog, { game, renderer, keys, marks = () => [], bridge }) {
   let document_ = null;
   let failure = null;
   const fill = () => {
     const title = h("h2", { id: "help-title", tabindex: "-1", text: t("rulesTitle", { game: pick(game.title) }) });
     const sections = document_?.sections ?? [];
     const keysId = "rules-keys";
+    const marksId = "rules-marks";
+    const keyLists = keys();
+    const markLines = marks();
     const contents = h("nav", { class: "rules-toc", "aria-label": t("rulesContents") },
-      [...sections.map((section) => [`rules-${section.id}`, pick(section.title)]), [keysId, t("keysTitle")]]
+      [...sections.map((section) => [`rules-${section.id}`, pick(section.title)]),
+        ...keyLists.length > 0 ? [[keysId, t("keysTitle")]] : [],
+        ...markLines.length > 0 ? [[marksId, t("marksTitle")]] : []]
         .map(([id, text]) => h("a", { href: `#${id}`, text, onclick: (event) => {
           event.preventDefault(); // the address is the shell's (shared deals): only the dialog scrolls
           dialog.querySelector(`#${id}`)?.scrollIntoView({ block: "start" });
@@ -116,8 +124,11 @@ export function showRules(dialog, { game, renderer, keys, bridge }) {
       document_ === null && h("p", { class: failure ? "rules-error" : "fine", role: failure ? "alert" : "status",
         text: failure ? t("rulesFailed", { message: failure }) : t("rulesLoading") }),
       sections.map((section) => rulesSection(section, renderer)),
-      h("section", { id: keysId, class: "rules-section" }, h("h3", { text: t("keysTitle") }),
-        h("ul", { class: "keys" }, keys().map((text) => h("li", { text })))),
+      keyLists.length > 0 && h("section", { id: keysId, class: "rules-section" }, h("h3", { text: t("keysTitle") }),
+        keyLists.flatMap(({ when, lines }) => [h("h4", { class: "keys-when", text: when }),
+          h("ul", { class: "keys" }, lines.map(({ text, names }) => h("li", { "data-keys": names, text })))])),
+      markLines.length > 0 && h("section", { id: marksId, class: "rules-section" }, h("h3", { text: t("marksTitle") }),
+        h("ul", { class: "marks" }, markLines.map((text) => h("li", { text })))),
       h("p", { class: "fine", text: t("offline") }),
       h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })),
     ].flat().filter(Boolean));
@@ -147,7 +158,7 @@ export function showGeneralHelp(dialog, { games, openRules }) {
     h("ul", { class: "rules-games" }, games.filter((game) => game.pitch).map((game) => h("li", {},
       h("button", { type: "button", class: "ghost", "data-rules": game.id, text: t("howToPlayLabel", { game: pick(game.title) }),
         onclick: () => openRules(game) })))),
-    h("ul", { class: "keys" }, h("li", { text: t("keyHelp") })),
+    ...keysSpoken() ? [h("ul", { class: "keys" }, h("li", { text: t("keyHelp") }))] : [], // none on a touch screen alone
     h("p", { class: "fine", text: t("offline") }),
     h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
   fill();

@@ -3,8 +3,13 @@
 // snapshot.seat): that seat at the bottom, the others clockwise from its left, each named by its
 // place. A spectator's view (seat null) is drawn from seat 0's place and calls nobody "You".
 // Only places and names turn with the viewer: seat numbers (data-seat, seat-N colours) stay absolute.
-// Pass-and-play: the seats played by people at this device (setPeopleSeats) are never called bots, and
-// the picker's seat choice (seatRoles) says which seats they are.
+// Pass-and-play (two or more people at this device, setPeopleSeats): each person's table is still
+// drawn from their own seat's place (their hand at the bottom), but the seats' names no longer turn
+// with the viewer. Every seat keeps the name the picker's seat choice (seatRoles) gave it — South,
+// West, North, East at four seats, Player 1, 2, … otherwise — on every person's table, the hand-over
+// screen and the summaries, and no seat is called "You": at a device passed from hand to hand, "You"
+// would name whoever holds it, South on one table and West on the next, so that the friends would
+// not agree on who did what. Sentences still say "you" to the person holding the device ("Your turn").
 import { h } from "./dom.js";
 import { addStrings, listText, t } from "./i18n.js";
 
@@ -57,9 +62,25 @@ export const seatsAround = (view) => [...otherSeats(view), bottomSeat(view)];
 // A four-seat table's place as a compass point ("south" … "east"): the felt's area and trick slot.
 export const seatArea = (view, seat) => COMPASS[placeOf(view, seat)];
 
+// The seats played by people at this device (pass-and-play); the table sets them as it draws.
+let peopleSeats = new Set();
+
+export function setPeopleSeats(seats) {
+  peopleSeats = new Set(seats);
+}
+
+// Two or more people at this device: every seat is named as the picker names it, for every viewer.
+const passAndPlay = () => peopleSeats.size > 1;
+
+// A seat's name in the picker (as seat 0 sees the table: South, West, North, East at four seats, else
+// Player 1, 2, …), and at a pass-and-play table.
+const pickerSeatName = (players, seat) => (players === COMPASS.length ? t(`seat_${COMPASS[seat]}`)
+  : t("seatPerson", { n: seat + 1 }));
+
 // A seat's name at a four-seat table: You at the bottom, West, North, East clockwise (a spectator's
 // bottom seat is South). At other counts, the same as playerName.
 export function seatName(view, seat) {
+  if (passAndPlay()) return pickerSeatName(view.players, seat);
   if (view.players !== COMPASS.length) return playerName(view, seat);
   const place = placeOf(view, seat);
   return place === 0 && !isSpectator(view) ? t("seatYou") : t(`seat_${COMPASS[place]}`);
@@ -70,28 +91,23 @@ export function seatNameInSentence(view, seat) {
   return seat === view.seat ? t("seatYouInSentence") : seatName(view, seat);
 }
 
-// seatName's initial, for narrow columns and marks: Y, W, N, E (S for a spectator's bottom seat).
+// seatName's initial, for narrow columns and marks: Y, W, N, E (S for a spectator's bottom seat; at a
+// pass-and-play table, S, W, N, E by seat for everyone).
 export function seatShort(view, seat) {
+  if (passAndPlay()) return view.players === COMPASS.length ? t(`seatShort_${COMPASS[seat]}`) : String(seat + 1);
   const place = placeOf(view, seat);
   if (view.players !== COMPASS.length) return String(place);
   return place === 0 && !isSpectator(view) ? t("seatShortYou") : t(`seatShort_${COMPASS[place]}`);
 }
 
-// The seats played by people at this device (pass-and-play); the table sets them as it draws.
-let peopleSeats = new Set();
-
-export function setPeopleSeats(seats) {
-  peopleSeats = new Set(seats);
-}
-
-// A seat's name at a table of any size: You, then Bot 1, Bot 2, … clockwise from your left; another
-// person at this device is Player 1, 2, … by seat, as the picker named them. A spectator sees Seat 0,
-// Seat 1, … clockwise from the bottom, which are the seats' own numbers.
+// A seat's name at a table of any size: You, then Bot 1, Bot 2, … clockwise from your left. A spectator
+// sees Seat 0, Seat 1, … clockwise from the bottom, which are the seats' own numbers. At a
+// pass-and-play table, the picker's names.
 export function playerName(view, seat) {
+  if (passAndPlay()) return pickerSeatName(view.players, seat);
   const place = placeOf(view, seat);
   if (isSpectator(view)) return t("seatNumber", { n: place });
-  if (place === 0) return t("seatYou");
-  return peopleSeats.has(seat) ? t("seatPerson", { n: seat + 1 }) : t("seatBot", { n: place });
+  return place === 0 ? t("seatYou") : t("seatBot", { n: place });
 }
 
 // Several seats' names as one list, in the order given ("West and East", "North, West and East").
@@ -118,11 +134,6 @@ export const placeColors = (view) => `--own-color: var(--seat-${bottomSeat(view)
 
 export const ROLES = ["you", "human", "bot"];
 const ROLE_LABELS = { you: "seatRoleYou", human: "seatRoleHuman", bot: "seatRoleBot" };
-
-// A seat's name in the picker, as seat 0 sees the table: South, West, North, East at four seats,
-// else Player 1, 2, …
-const pickerSeatName = (players, seat) => (players === COMPASS.length ? t(`seat_${COMPASS[seat]}`)
-  : t("seatPerson", { n: seat + 1 }));
 
 // Each seat's role, kept whole: exactly one seat is "you" (the person who starts the game holds the
 // device first). Choosing "you" for a seat makes the old one "human"; taking "you" away from a seat

@@ -7,10 +7,12 @@
 // Pass-and-play: several seats may be played by people at this device (`people`). The table shows one
 // person's seat at a time; when another person is to move, every hand goes from the page (the
 // renderer's drawing is replaced, not hidden) and a hand-over screen asks for the device to be passed
-// on; their tap (or Enter, Space) asks the bridge for their seat's view (hand_over), and only then is
-// the table drawn again, from that seat.
+// on to the next person to move (bots' turns in between are played first, on the last person's table);
+// their tap (or Enter, Space) asks the bridge for their seat's view (hand_over), and only then is
+// the table drawn again, from that seat. A resumed game opens with every hand hidden: bots to move
+// first move behind the screen, then the device goes to the person whose turn it is.
 import { onCubeKey, renderCube } from "./cube.js";
-import { focusInView, h } from "./dom.js";
+import { focusInView, h, keysSpoken } from "./dom.js";
 import { rendererOf } from "./games/index.js";
 import { addStrings, t } from "./i18n.js";
 import { seatName, setPeopleSeats } from "./seats.js";
@@ -24,8 +26,12 @@ addStrings({
     tableStartingOver: "Starting the game engine…",
     tableQueuedDropped: "The saved game was not at the position shown: your move was not played. Here is the game as it was saved.",
     handOverTitle: "Pass the device to {name}",
-    handOverText: "Every hand is hidden. {name}: tap when ready (or press Enter).",
-    handOverReady: "I am {name}: show my cards",
+    handOverText: "Every hand is hidden. {name}: tap when ready.",
+    handOverTextKeys: "Every hand is hidden. {name}: tap when ready (or press Enter).",
+    handOverReady: "I am {name}: show my {pieces}",
+    handOverBots: "The bots move first",
+    handOverBotsText: "Every hand stays hidden until the next person's turn.",
+    handPieces: "cards",
   },
   ja: {
     tableStarting: "ゲームエンジンを起動しています… 先に手を選んでおけます。",
@@ -35,10 +41,18 @@ addStrings({
     tableStartingOver: "ゲームエンジンを起動しています…",
     tableQueuedDropped: "保存されたゲームは表示していた局面ではありませんでした。あなたの手は行われていません。保存されたとおりのゲームを表示します。",
     handOverTitle: "{name}に端末を渡してください",
-    handOverText: "手札はすべて隠しています。{name}の人は、準備ができたらタップしてください（Enter キーでも可）。",
-    handOverReady: "{name}です：自分の手札を見る",
+    handOverText: "{pieces}はすべて隠しています。{name}の人は、準備ができたらタップしてください。",
+    handOverTextKeys: "{pieces}はすべて隠しています。{name}の人は、準備ができたらタップしてください（Enter キーでも可）。",
+    handOverReady: "{name}です：自分の{pieces}を見る",
+    handOverBots: "先にボットの番です",
+    handOverBotsText: "次の人の番まで、{pieces}はすべて隠しています。",
+    handPieces: "手札",
   },
 });
+
+// The word for the pieces in a hand of `game` (cards, or the renderer's own: tiles), in the current
+// language: "show my tiles".
+export const handPieces = (game) => t(rendererOf(game).handPieces ?? "handPieces");
 
 // Bot moves are slowed down so a person can follow them; ?pace=0 (tests, demos) removes the waits.
 export const PACE = Math.max(0, Number(new URLSearchParams(location.search).get("pace") ?? 1) || 0);
@@ -90,17 +104,17 @@ export class LiveTable {
     this.closed = false;
     this.keyboard = false;
     this.people = people ?? [reply.snapshot.seat];
-    this.handingTo = null; // the seat the device is being passed to: the hand-over screen is up
+    this.handsHidden = false; // no hand is on the page: the hand-over screen is up
+    this.handingTo = null; // the seat it names, the next person to move; null while bots move first
     this.handedOver = null; // resolves when that person says they have the device
-    // (a finished game has nothing secret left: its end is shown as it is)
-    if (handOverFirst && this.people.length > 1 && !this.snap.is_over) this.waitForHandOver(this.nextPerson());
-  }
-
-  // The person who plays next, for the hand-over screen a resumed game opens on: the person to move,
-  // else (a bot to move, the game over) the one whose table was last shown.
-  nextPerson() {
-    const mover = this.snap.current_player;
-    return this.people.includes(mover) ? mover : this.snap.seat;
+    // A resumed game does not know who holds the device: it opens with every hand hidden, on the
+    // hand-over to the person to move, or, a bot to move, behind the screen until a person is (drive).
+    // (A finished game has nothing secret left: its end is shown as it is.)
+    if (handOverFirst && this.people.length > 1 && !this.snap.is_over) {
+      const mover = this.snap.current_player;
+      if (this.people.includes(mover)) this.waitForHandOver(mover);
+      else this.handsHidden = true;
+    }
   }
 
   // Drawn from a saved snapshot, the engine not yet holding the game: what needs Python waits.
@@ -117,7 +131,7 @@ export class LiveTable {
   // What the renderer is told with each drawing (the cube bar also gets `act`).
   context() {
     return {
-      myTurn: !this.busy && this.handingTo === null && this.snap.legal.length > 0,
+      myTurn: !this.busy && !this.handsHidden && this.snap.legal.length > 0,
       keyboard: this.keyboard,
       events: this.events,
     };
@@ -126,7 +140,7 @@ export class LiveTable {
   // Redraw, keeping keyboard focus on the same control when it is still there.
   draw() {
     setPeopleSeats(this.people);
-    if (this.handingTo !== null) {
+    if (this.handsHidden) {
       this.drawHandOver();
       return;
     }
@@ -166,22 +180,31 @@ export class LiveTable {
   }
 
   // The hand-over screen, in place of the table: no hand of any seat is on the page. The seat is named
-  // as the last person's table names it (they pass the device to the person sitting there).
+  // as the picker named it, the same for everyone at a pass-and-play table (seats.js); the hand's
+  // pieces in the game's own word (a renderer's handPieces: tiles in a domino game). Bots moving first
+  // (handingTo null): the screen says so, with nothing to tap yet.
   drawHandOver() {
-    const name = seatName(this.snap.view, this.handingTo);
-    const ready = h("button", { type: "button", class: "primary hand-over-ready", id: "hand-over-ready",
-      "data-autofocus": "", text: t("handOverReady", { name }), onclick: () => this.handedOver?.() });
-    this.root.replaceChildren(h("section", { class: "hand-over", id: "hand-over", "data-seat": this.handingTo,
-      "aria-labelledby": "hand-over-title" },
-    h("h2", { id: "hand-over-title", text: t("handOverTitle", { name }) }),
-    h("p", { text: t("handOverText", { name }) }), ready));
+    const pieces = handPieces(this.snap.game);
+    const section = (...children) => h("section", { class: "hand-over", id: "hand-over",
+      "data-seat": this.handingTo, "aria-labelledby": "hand-over-title" }, ...children);
+    if (this.handingTo === null) {
+      this.root.replaceChildren(section(h("h2", { id: "hand-over-title", text: t("handOverBots") }),
+        h("p", { text: t("handOverBotsText", { pieces }) })));
+    } else {
+      const name = seatName(this.snap.view, this.handingTo);
+      const ready = h("button", { type: "button", class: "primary hand-over-ready", id: "hand-over-ready",
+        "data-autofocus": "", text: t("handOverReady", { name, pieces }), onclick: () => this.handedOver?.() });
+      this.root.replaceChildren(section(h("h2", { id: "hand-over-title", text: t("handOverTitle", { name }) }),
+        h("p", { text: t(keysSpoken() ? "handOverTextKeys" : "handOverText", { name, pieces }) }), ready));
+      ready.focus({ preventScroll: true });
+    }
     if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, { ...this.context(), ...this.shell });
-    ready.focus({ preventScroll: true });
     this.drawStarting();
   }
 
   // The hand-over screen put up for `seat`; handedOver resolves the wait when they tap.
   waitForHandOver(seat) {
+    this.handsHidden = true;
     this.handingTo = seat;
     this.handOverTapped = new Promise((resolve) => { this.handedOver = resolve; });
   }
@@ -203,7 +226,7 @@ export class LiveTable {
       this.onError(reply.error);
       return false;
     }
-    Object.assign(this, { handingTo: null, handedOver: null, snap: reply.snapshot, events: [] });
+    Object.assign(this, { handsHidden: false, handingTo: null, handedOver: null, snap: reply.snapshot, events: [] });
     this.renderer = this.createRenderer();
     this.draw();
     this.onChange(this);
@@ -211,7 +234,7 @@ export class LiveTable {
   }
 
   get handingOver() {
-    return this.handingTo !== null;
+    return this.handsHidden;
   }
 
   onKey(event) {
@@ -243,8 +266,7 @@ export class LiveTable {
     this.onChange(this);
     if (queued) await this.send(queued);
     else if (this.snap.is_over) await this.onSummary(this, null);
-    else if (this.handingOver && !await this.handOver(this.nextPerson())) return; // the loaded game's mover
-    else await this.drive();
+    else await this.drive(); // a resumed game's hand-over (to the loaded game's next person) among the rest
   }
 
   // A starting table once the engine has answered its `load`: the table is drawn again from the
@@ -305,15 +327,18 @@ export class LiveTable {
   }
 
   // The bots move until a person is to move: the one whose table this is, or another person at this
-  // device, to whom it is handed over.
+  // device, to whom it is handed over (so is anyone, the one whose table this is included, once every
+  // hand is hidden: a resumed game's table does not know who holds the device).
   async drive(lastEvents = []) {
     let events = lastEvents;
-    while (!this.closed && !this.snap.is_over && this.snap.current_player !== this.snap.seat) {
-      if (this.people.includes(this.snap.current_player)) {
-        if (!await this.handOver(this.snap.current_player)) return;
+    while (!this.closed && !this.snap.is_over) {
+      const mover = this.snap.current_player;
+      if (this.people.includes(mover)) {
+        if (mover === this.snap.seat && !this.handsHidden) return;
+        if (!await this.handOver(mover)) return;
         continue;
       }
-      await sleep(this.renderer.botDelay(this.snap, events));
+      if (!this.handsHidden) await sleep(this.renderer.botDelay(this.snap, events)); // nothing to follow behind the screen
       if (this.closed) return;
       const reply = await this.bridge.call({ op: "bot", sid: this.sid, level: this.level });
       if (this.closed) return;
@@ -329,6 +354,8 @@ export class LiveTable {
   async advance(reply) {
     this.snap = reply.snapshot;
     this.events = reply.events;
+    // a game ended behind the hand-over screen (bots moving first) is shown as it is: nothing is secret
+    if (this.snap.is_over) Object.assign(this, { handsHidden: false, handingTo: null });
     this.draw();
     this.onChange(this);
     const summaryType = this.renderer.summaryEvent ?? "deal_over";

@@ -36,7 +36,8 @@ operation does not name is refused):
                                               (to_json) as a scenario of its actions (its seed as a
                                               decimal string) and its frames from `seat`'s view
                                               (default 0; frames as for `scenario`): once a game is
-                                              over nothing in it is secret any more
+                                              over nothing in it is secret any more, so a spectator's
+                                              frames (seat null) also hold every seat's `hands`
 - `close` {sid}                            -> {} (a sid that is no longer open: nothing to close)
 
 Seats, sids and seeds. `seat` is a seat number (0, 1, ...) or null for a spectator, `sid` the number
@@ -159,7 +160,8 @@ def replay(text: Any, seat: Any) -> dict[str, Any]:
     _check_seat(seat, game.players)
     document = {"game": game.game_id, "players": game.players, "seed": str(game.seed), "options": game.options,
                 "setup": game.setup, "seat": seat, "steps": [{"action": action} for action in game.history]}
-    return {"scenario": document, "players": game.players, "frames": parse_scenario(document).frames()}
+    frames = parse_scenario(document).frames(every_hand=seat is None)
+    return {"scenario": document, "players": game.players, "frames": frames}
 
 
 def _check_seat(seat: Any, players: int) -> None:

@@ -67,24 +67,34 @@ class Scenario:
                 raise BadScenario(f"step {number}: {error}") from None
         return game
 
-    def frames(self) -> list[dict[str, Any]]:
+    def frames(self, *, every_hand: bool = False) -> list[dict[str, Any]]:
         """What the reader sees at each point: frame 0 is the starting position (with the intro),
         frame k the position after step k (with its caption), each as the seat's snapshot. A step's
         frame also names its `mover` (the seat that took it), the `events` it caused and its `marks`:
         "trick" and/or "deal" when it ended one (the game's Rules name the event types that do), so
-        a viewer can jump from trick to trick and deal to deal in any game."""
+        a viewer can jump from trick to trick and deal to deal in any game. With `every_hand` (a
+        finished game's replay, which has nothing secret left), each frame also holds `hands`: every
+        seat's hand at that point, as that seat's own view has it (null for a game whose views have
+        no hand)."""
         game = self.start()
-        shown: list[dict[str, Any]] = [{"step": 0, "action": None, "caption": self.intro, "mover": None,
-                                        "events": [], "marks": [], "snapshot": game.snapshot(self.seat, save=False)}]
+
+        def frame(number: int, step: Step | None, mover: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+            shown: dict[str, Any] = {
+                "step": number, "action": step and step.action, "caption": step.caption if step else self.intro,
+                "mover": mover, "events": events, "marks": marks(game.rules, events),
+                "snapshot": game.snapshot(self.seat, save=False)}
+            if every_hand:
+                shown["hands"] = [game.view(seat).get("hand") for seat in range(game.players)]
+            return shown
+
+        shown = [frame(0, None, None, [])]
         for number, step in enumerate(self.steps, start=1):
             mover = game.current_player
             try:
                 events = game.apply(step.action)
             except IllegalAction as error:
                 raise BadScenario(f"step {number}: {error}") from None
-            shown.append({"step": number, "action": step.action, "caption": step.caption, "mover": mover,
-                          "events": events, "marks": marks(game.rules, events),
-                          "snapshot": game.snapshot(self.seat, save=False)})
+            shown.append(frame(number, step, mover, events))
         return shown
 
 

@@ -67,7 +67,9 @@ addStrings({
     apTheyWin: "{names} share the win with {score} points.", apTheyWin_one: "{names} wins with {score} points.",
     apDealsPlayed: "Deals played: {n}",
     apLegendReceived: "A dot on a card of your hand: that card came back to you from the exchange pile.",
-    keyApples: "Apples: in the bidding, a digit chooses the number, then S H D C bids it, P passes; Enter or Space on a card puts it in the pile, sets it aside or plays it",
+    apKeysBid: "Bidding", apKeyBid: "1–9 choose the number, then S H D C bids it; P passes",
+    apKeysCards: "The pile, the target card and the play",
+    apKeyCards: "Enter or Space on a card puts it in the pile, sets it aside or plays it",
     // the hint, "Explain as we play" and replays: actions and events in words
     apBidName: "{n} {suits}", apBidName_one: "1 {suit}",
     apSuitOne_S: "spade", apSuitOne_H: "heart", apSuitOne_D: "diamond", apSuitOne_C: "club",
@@ -140,7 +142,9 @@ addStrings({
     apTheyWin: "{names}の勝ち（{score}点）。",
     apDealsPlayed: "ディール数：{n}",
     apLegendReceived: "手札のカードに付いた点：交換の山から戻ってきたカードです。",
-    keyApples: "アップルズ：ビッドでは数字で枚数を選んでから S H D C でビッド、P でパス。カードの上で Enter か Space：伏せる・ターゲットにする・出す",
+    apKeysBid: "ビッド", apKeyBid: "1〜9 で枚数を選んでから S H D C でビッド、P でパス",
+    apKeysCards: "伏せ札・ターゲット・プレイ",
+    apKeyCards: "カードの上で Enter か Space：伏せる・ターゲットにする・出す",
     apBidName: "{symbol}{n}",
     apDoPass: "パスする", apDoBid: "{bid}でビッドする", apDoDiscard: "{card}を伏せる",
     apDoTarget: "{card}をターゲットカードとして伏せる", apDoPlay: "{card}を出す",
@@ -624,7 +628,12 @@ function finalSummary(snap) {
 // How far a game is, for the picker's line of a game in progress (index.js).
 export const progress = (snap) => t("apDeal", { n: snap.view.deal });
 
-export const helpKeys = ["keyArrows", "keyApples"];
+// The table's keys by the step they act in (the help lists each step's apart: a key means one thing
+// in each list): the step's name, then each line of keys and the keys it names (index.js).
+export const helpKeys = [
+  { when: "apKeysBid", keys: [{ text: "apKeyBid", names: "1–9 S H D C P" }] },
+  { when: "apKeysCards", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "apKeyCards", names: "Enter Space" }] },
+];
 export const legend = ["apLegendReceived"];
 
 const DO_WITH_CARD = { discard: "apDoDiscard", target: "apDoTarget", play: "apDoPlay" };

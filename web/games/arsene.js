@@ -1,7 +1,7 @@
 // The Arsène table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
 // Seats sit clockwise from the bottom: the viewer at the bottom, then West, North, East (seats.js).
 import { cardBack, cardFace, cardName, cardText, suitName, suitOf } from "../cards.js";
-import { arrowFocus, h, markHinted } from "../dom.js";
+import { arrowFocus, h, keysSpoken, markHinted } from "../dom.js";
 import { addStrings, labelled, noted, t, tn } from "../i18n.js";
 import {
   placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
@@ -32,7 +32,9 @@ addStrings({
     trickKept: "{winner} took the trick", trickPushed: "{winner} won and pushed it to {taker}",
     trickWon: "{winner} won the trick",
     yourPlay: "Your turn: play a highlighted card.", yourLead: "Your lead: play any card.",
-    yourChoose: "Pick one of the three face-down edge cards (keys 1–3).",
+    yourChoose: "Pick one of the three face-down edge cards.",
+    yourChooseKeys: "Pick one of the three face-down edge cards (keys 1–3).",
+    arKeysChoose: "Choosing an edge card", arKeysPush: "A trick you won", arKeysPlay: "The play",
     yourPush: "You won the trick: keep it (K) or push it to {target} (P)?",
     waitPlay: "{name} is playing…", waitChoose: "{name} is picking an edge card…",
     waitPush: "{name} won the trick and decides whether to push it…",
@@ -91,7 +93,9 @@ addStrings({
     trickKept: "{winner}がトリックを取りました", trickPushed: "{winner}が勝って{taker}に押しつけました",
     trickWon: "{winner}がトリックに勝ちました",
     yourPlay: "あなたの番：光っているカードを出してください。", yourLead: "あなたのリード：好きなカードを出せます。",
-    yourChoose: "伏せられた場札を1枚選んでください（キー 1〜3）。",
+    yourChoose: "伏せられた場札を1枚選んでください。",
+    yourChooseKeys: "伏せられた場札を1枚選んでください（キー 1〜3）。",
+    arKeysChoose: "場札を選ぶ", arKeysPush: "トリックを取ったとき", arKeysPlay: "プレイ",
     yourPush: "トリックに勝ちました。取る（K）か、{target}に押しつける（P）か？",
     waitPlay: "{name}が考え中…", waitChoose: "{name}が場札を選んでいます…",
     waitPush: "{name}がトリックに勝ち、押しつけるか考え中…",
@@ -271,7 +275,7 @@ function prompt(view, snap, context) {
   else if (mover !== view.seat) {
     status = t({ choose: "waitChoose", play: "waitPlay", push: "waitPush" }[view.phase], { name: seatName(view, mover) });
   } else if (view.phase === "choose") {
-    status = t("yourChoose");
+    status = t(keysSpoken() ? "yourChooseKeys" : "yourChoose");
     actions.push(h("div", { class: "choices", role: "group", "aria-label": t("edgeCards") },
       legalOf(snap, "choose").map((action, i) => cardBack({
         tag: "button", type: "button", class: "choice", "data-nav": "", "data-key": String(action.index + 1),
@@ -385,7 +389,13 @@ function finalSummary(snap) {
 // How far a game is, for the picker's line of a game in progress (index.js).
 export const progress = (snap) => t("dealN", { n: snap.view.deal });
 
-export const helpKeys = ["keyArrows", "keyEnter", "keyNumbers", "keyKeepPush"];
+// The table's keys by the step they act in (the help lists each step's apart: a key means one thing
+// in each list): the step's name, then each line of keys and the keys it names (index.js).
+export const helpKeys = [
+  { when: "arKeysChoose", keys: [{ text: "keyNumbers", names: "1 2 3" }] },
+  { when: "arKeysPush", keys: [{ text: "keyKeepPush", names: "K P" }] },
+  { when: "arKeysPlay", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "keyEnter", names: "Enter Space" }] },
+];
 
 function describeAction(action, snap) {
   const view = snap.view;

@@ -112,9 +112,10 @@ addStrings({
     ch_helpTitle: "Chains",
     ch_legendEnds: "Under each end card, a chip per opponent, named by their number (Bot 1: “1”) or, at four, their initial: “1✓” Bot 1 has taken theirs, “1×” it is sold out for Bot 1, “1” it is still open. Your own end card shown as “4×” is sold out for you.",
     ch_legendOpponents: "Each opponent's row: their deck (a card back and the cards left), the top card of their work pile (with the card they just turned up), the top card of each holding slot (“×3”: three cards in it, “·”: empty), then the end cards they have taken.",
-    ch_keyDraw: "D draws; W puts the card turned up on the work pile, 1–5 on that slot",
-    ch_keyMove: "1–5 (nothing turned up) moves that slot's top card to the work pile; C closes the run with the end card",
-    ch_keyTap: "Or tap a target, drag a card onto one, or move with the arrows and press Enter",
+    ch_keysIdle: "Nothing turned up",
+    ch_keyIdle: "D draws; 1–5 moves that slot's top card to the work pile; C closes the run with the end card",
+    ch_keysTurned: "A card turned up", ch_keyTurned: "W puts it on the work pile, 1–5 on that slot",
+    ch_keyTap: "Or tap a target, drag a card onto one, or move with ← → ↑ ↓ and press Enter",
   },
   ja: {
     ch_listSeparator: "、",
@@ -206,9 +207,10 @@ addStrings({
     ch_helpTitle: "チェーンズ",
     ch_legendEnds: "各終端カードの下に相手ごとの札（ボット1なら「1」、4人なら西・北・東）：「1✓」はボット1が自分の終端カードを取った、「1×」はボット1には打ち止め、「1」だけならまだ取れます。あなたの終端カードが「4×」なら、あなたには打ち止めです。",
     ch_legendOpponents: "相手ごとの行：山札（裏向きの札と残り枚数）、作業場の一番上の札（めくったばかりの札はその横）、各一時置き場の一番上の札（「×3」はそこに3枚、「·」は空）、最後に取った終端カード。",
-    ch_keyDraw: "D でめくる。W でめくった札を作業場へ、1〜5 でその一時置き場へ",
-    ch_keyMove: "1〜5（めくった札がないとき）でその一時置き場の一番上を作業場へ。C で終端カードを取って組を締める",
-    ch_keyTap: "ほかに、置き場所をタップ、カードをドラッグ、または矢印キーで選んで Enter",
+    ch_keysIdle: "めくった札がないとき",
+    ch_keyIdle: "D でめくる。1〜5 でその一時置き場の一番上を作業場へ。C で終端カードを取って組を締める",
+    ch_keysTurned: "札をめくったとき", ch_keyTurned: "W でめくった札を作業場へ、1〜5 でその一時置き場へ",
+    ch_keyTap: "ほかに、置き場所をタップ、カードをドラッグ、または ← → ↑ ↓ で選んで Enter",
   },
 });
 
@@ -647,7 +649,13 @@ export function progress(snap) {
   return snap.deal === null ? left : `${tx("deal", { n: snap.deal })}, ${left}`;
 }
 
-export const helpKeys = ["ch_keyDraw", "ch_keyMove", "ch_keyTap"];
+// The table's keys by the step they act in (the help lists each step's apart: a key means one thing
+// in each list): the step's name, then each line of keys and the keys it names (index.js).
+const tapKeys = { text: "ch_keyTap", names: "← → ↑ ↓ Enter" };
+export const helpKeys = [
+  { when: "ch_keysIdle", keys: [{ text: "ch_keyIdle", names: "D 1–5 C" }, tapKeys] },
+  { when: "ch_keysTurned", keys: [{ text: "ch_keyTurned", names: "W 1–5" }, tapKeys] },
+];
 export const legend = ["ch_legendEnds", "ch_legendOpponents"];
 
 // The action as its player would say it: "put the 6 on the work pile", "close the run with end card 4".

@@ -4,7 +4,7 @@
 // Seats go clockwise from the viewer and are named as every table names them (seats.js: You, West,
 // North, East at four; You, Bot 1, Bot 2, … at three or five); the snatch check runs from the
 // player's left, seat + 1.
-import { arrowFocus, focusInView, h } from "../dom.js";
+import { arrowFocus, focusInView, h, keysSpoken } from "../dom.js";
 import { addStrings, labelled, language, listText, noted, t } from "../i18n.js";
 import { bottomSeat, otherSeats, placeOf, seatName, seatNames, seatsFromBottom } from "../seats.js";
 import { legalOf } from "./kit.js";
@@ -42,7 +42,8 @@ addStrings({
     dx_pickNone: "Pick at least one tile showing {n}.",
     dx_yourSnatch: "Your set of {played} hits {victim}'s set of {target}. Take it into your hand?",
     dx_yourAnswer: "{attacker} left your set of {target} to you: take it back, or discard it and draw {n}?",
-    dx_yourDraw: "Draw {n} more: a display tile (1–6) or the supply (S).",
+    dx_yourDraw: "Draw {n} more: a display tile or the supply.",
+    dx_yourDrawKeys: "Draw {n} more: a display tile (1–6) or the supply (S).",
     dx_waitPlay: "{name} is choosing a set…",
     dx_waitSnatch: "{attacker}'s set of {played} hits {victim}'s set of {target}: {attacker} decides whether to take it…",
     dx_waitSnatchYou: "{attacker}'s set of {played} hits your set of {target}: {attacker} decides whether to take it…",
@@ -100,8 +101,12 @@ addStrings({
     dx_legendCounts: "On the number buttons, “×3”: how many tiles of your hand show that number.",
     dx_keyNumbers: "0–9, A (10), B (11), C (12) choose the number; Enter or Space picks a focused tile",
     dx_keyPlay: "P plays the set, D plays the double as two (doubles rule), Esc clears",
-    dx_keySnatch: "T takes a hit set, D declines; B takes your set back, X discards it",
+    dx_keysWhenPlay: "Playing a set", dx_keysWhenSnatch: "Your set hits another",
+    dx_keysWhenAnswer: "Your set left to you", dx_keysWhenDraw: "Drawing",
+    dx_keySnatch: "T takes the hit set, D leaves it",
+    dx_keyAnswer: "B takes your set back, X discards it",
     dx_keyDraw: "1–6 draw that display tile, S draws from the supply",
+    dx_handPieces: "tiles",
   },
   ja: {
     dx_listSeparator: "、",
@@ -127,7 +132,8 @@ addStrings({
     dx_pickNone: "{n}のある牌を1枚以上選んでください。",
     dx_yourSnatch: "あなたの{played}が{victim}の{target}にヒット。そのセットを手牌に取りますか？",
     dx_yourAnswer: "{attacker}はあなたの{target}を取りませんでした。手牌に戻すか、捨てて{n}枚引くか？",
-    dx_yourDraw: "あと{n}枚引きます：場の中央の牌（1〜6）か山（S）。",
+    dx_yourDraw: "あと{n}枚引きます：場の中央の牌か山。",
+    dx_yourDrawKeys: "あと{n}枚引きます：場の中央の牌（1〜6）か山（S）。",
     dx_waitPlay: "{name}がセットを選んでいます…",
     dx_waitSnatch: "{attacker}の{played}が{victim}の{target}にヒット：{attacker}が取るか考え中…",
     dx_waitSnatchYou: "{attacker}の{played}があなたの{target}にヒット：{attacker}が取るか考え中…",
@@ -185,8 +191,12 @@ addStrings({
     dx_legendCounts: "数字ボタンの「×3」：その数字のある牌が手牌に何枚あるかです。",
     dx_keyNumbers: "0〜9、A（10）、B（11）、C（12）で数字を選ぶ。Enter か Space で選んだ牌を選択",
     dx_keyPlay: "P でセットを出す、D でダブル牌を2枚分に（ダブル牌ルール）、Esc で選び直し",
-    dx_keySnatch: "T でヒットしたセットを取る、D で取らない。B で自分のセットを戻す、X で捨てる",
+    dx_keysWhenPlay: "セットを出す", dx_keysWhenSnatch: "自分のセットがヒットしたとき",
+    dx_keysWhenAnswer: "自分のセットを返されたとき", dx_keysWhenDraw: "牌を引く",
+    dx_keySnatch: "T でヒットしたセットを取る、D で取らない",
+    dx_keyAnswer: "B で自分のセットを戻す、X で捨てる",
     dx_keyDraw: "1〜6 で場の中央の牌を引く、S で山から引く",
+    dx_handPieces: "手牌",
   },
 });
 
@@ -340,7 +350,7 @@ export function createTable(root, shell) {
       actions.push(setTiles(snatch.target, "prompt-set", "trick"),
         actionButton(legalOf(snap, "take_back")[0], tx("takeBack"), "B", context, { "data-autofocus": true }),
         actionButton(legalOf(snap, "discard")[0], tx("discardIt", names), "X", context, {}));
-    } else status = tx("yourDraw", { n: snatch.draws_left });
+    } else status = tx(keysSpoken() ? "yourDrawKeys" : "yourDraw", { n: snatch.draws_left });
     return h("div", { class: "prompt dx-prompt" },
       h("p", { class: "status", id: "status", role: "status", text: status }),
       actions.length > 0 && h("div", { class: "actions", "data-region": "actions" }, actions),
@@ -617,8 +627,18 @@ function describe(view, event) {
 // How far a game is, for the picker's line of a game in progress (index.js).
 export const progress = (snap) => t("dx_gameN", { n: snap.view.game_number, of: snap.view.games });
 
-export const helpKeys = ["dx_keyNumbers", "dx_keyPlay", "dx_keySnatch", "dx_keyDraw"];
+// The table's keys by the step they act in (the help lists each step's apart: a key means one thing
+// in each list): the step's name, then each line of keys and the keys it names (index.js).
+export const helpKeys = [
+  { when: "dx_keysWhenPlay", keys: [{ text: "dx_keyNumbers", names: "0–9 A B C Enter Space" },
+    { text: "dx_keyPlay", names: "P D Esc" }] },
+  { when: "dx_keysWhenSnatch", keys: [{ text: "dx_keySnatch", names: "T D" }] },
+  { when: "dx_keysWhenAnswer", keys: [{ text: "dx_keyAnswer", names: "B X" }] },
+  { when: "dx_keysWhenDraw", keys: [{ text: "dx_keyDraw", names: "1–6 S" }] },
+];
 export const legend = ["dx_legendSets", "dx_legendCounts"];
+// The hand's pieces in the shell's sentences (the pass-and-play hand-over: "show my tiles").
+export const handPieces = "dx_handPieces";
 
 // --- the hint, actions and events in words -------------------------------------------------------
 

@@ -33,18 +33,18 @@ addStrings({
     gn_hand: "{name}'s hand", gn_yourHand: "Your hand", gn_cards: "{n} cards", gn_cardsOne: "1 card",
     gn_actions: "Your choices", gn_empty: "empty", gn_scores: "Scores", gn_winners: "Won by {names}.",
     gn_noWinner: "Nobody won.", gn_final: "Final scores", gn_dealOver: "The deal is over.",
-    gn_keys: "← → move between the cards and choices, Enter or Space chooses",
+    gn_keysWhen: "Your turn", gn_keys: "← → move between the cards and choices, Enter or Space chooses",
   },
   ja: {
     gn_yourTurn: "あなたの番です。", gn_waiting: "{name}の番…", gn_over: "ゲーム終了。",
     gn_hand: "{name}の手札", gn_yourHand: "あなたの手札", gn_cards: "{n}枚", gn_cardsOne: "1枚",
     gn_actions: "選べる手", gn_empty: "なし", gn_scores: "得点", gn_winners: "勝者：{names}。",
     gn_noWinner: "勝者なし。", gn_final: "最終得点", gn_dealOver: "ディール終了。",
-    gn_keys: "← → でカードと選択肢の間を移動、Enter か Space で選ぶ",
+    gn_keysWhen: "自分の番", gn_keys: "← → でカードと選択肢の間を移動、Enter か Space で選ぶ",
   },
 });
 
-export const helpKeys = ["gn_keys"];
+export const helpKeys = [{ when: "gn_keysWhen", keys: [{ text: "gn_keys", names: "← → Enter Space" }] }];
 
 const display = (view) => view.display ?? {};
 const labels = (view) => view.labels ?? {};

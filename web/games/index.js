@@ -32,7 +32,12 @@
 //                                      cards whose numbers are all known (a deck): the hint's reason
 //                                      then counts orders tried, not deals dealt
 // and, for the pages that show the game without a table (the picker, the rules page):
-//   helpKeys                     i18n keys of the table's own keys, listed in its "?" help
+//   helpKeys                     the table's own keys, listed in its "?" help by the step they act in
+//                                (so that a key means one thing in each list): a list of
+//                                {when: i18n key of the step's name, keys: [{text: i18n key of a line,
+//                                names: the keys it names, spaced ("P D Esc"; a range "1–5")}]}
+//   handPieces (optional)        i18n key of the word for the pieces in a hand, where they are not
+//                                cards ("tiles", 手牌): the pass-and-play hand-over's "show my tiles"
 //   legend (optional)            i18n keys saying what the table's compact marks mean ("4×12", "W✓"),
 //                                listed after its keys in the "?" help
 //   illustrate(cards) (optional) the game's own drawing of a few cards or tiles (codes as in the

@@ -3,7 +3,7 @@
 // partner), East. The schedule row (trick i's trump) stays in view in every phase.
 import { cubeStatus } from "../cube.js";
 import { cardFace, cardName, cardText, rankLabel, rankOf, SUIT_SYMBOL, SUITS, suitName, suitOf } from "../cards.js";
-import { arrowFocus, focusInView, h } from "../dom.js";
+import { arrowFocus, focusInView, h, keysSpoken } from "../dom.js";
 import { addStrings, labelled, noted, t } from "../i18n.js";
 import {
   isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatShort, seatsFromBottom,
@@ -46,7 +46,8 @@ addStrings({
     osFaceDownRow: "Turned over: {cards} face up, {n} face down",
     osFaceDownRowNoPoints: "Turned over: {n} cards face down",
     osTurnedOver: "Finished tricks are turned over, their schedule cards too: the last stays in view, then only point cards show.",
-    osYourVote: "Your vote: pick the trump suit you want (keys S H D C). Your card goes on the stack face up.",
+    osYourVote: "Your vote: pick the trump suit you want. Your card goes on the stack face up.",
+    osYourVoteKeys: "Your vote: pick the trump suit you want (keys S H D C). Your card goes on the stack face up.",
     osWaitVote: "{name} is voting…",
     osYourGive: "Pick two cards for North, then give them (G).",
     osWaitGive: "{name} is choosing two cards…",
@@ -67,7 +68,9 @@ addStrings({
     osTheyWin: "{team} win the match {theirs}–{ours}.", osDealsPlayed: "Deals played: {n}",
     osLegendVotes: "On each suit of your schedule pile, “2×”: how many votes that suit has had so far, from every player.",
     osLegendMarks: "In the schedule row, ★ marks a player's special trick (their own points there count double) and ×2 the last trick (points double for everyone).",
-    keyOnSchedule: "On Schedule: S H D C vote for a suit; in the card pass, Enter or Space picks a card and G gives the two picked",
+    osKeysVote: "The vote", osKeyVote: "S H D C vote for that suit",
+    osKeysGive: "The card pass", osKeyGive: "Enter or Space picks a card, G gives the two picked",
+    osKeysPlay: "The play",
     osDoVote: "vote for {suit} (cast the {card})", osDoGive: "give {name} the {first} and the {second}",
     osDoPlay: "play the {card}",
     osNrVoted: "{name} voted for {suit} (the {card}).",
@@ -116,7 +119,8 @@ addStrings({
     osFaceDownRow: "裏向き済み：表向きは{cards}、裏向き{n}枚",
     osFaceDownRowNoPoints: "裏向き済み：裏向き{n}枚",
     osTurnedOver: "終わったトリックはスケジュールカードとともに裏向きにします。直前のトリックは見えたまま、その前は点数札だけが表向きです。",
-    osYourVote: "あなたの投票：切り札にしたいスートを選んでください（キー S H D C）。札は表向きで積まれます。",
+    osYourVote: "あなたの投票：切り札にしたいスートを選んでください。札は表向きで積まれます。",
+    osYourVoteKeys: "あなたの投票：切り札にしたいスートを選んでください（キー S H D C）。札は表向きで積まれます。",
     osWaitVote: "{name}が投票中…",
     osYourGive: "北に渡す札を2枚選んで、渡してください（G）。",
     osWaitGive: "{name}が渡す札を選んでいます…",
@@ -137,7 +141,9 @@ addStrings({
     osTheyWin: "{team}の勝ち（{theirs}対{ours}）。", osDealsPlayed: "ディール数：{n}",
     osLegendVotes: "スケジュールカードの各スートの「2票」：そのスートにこれまで全員から入った票数です。",
     osLegendMarks: "スケジュールの列の★はそのプレイヤーのスペシャルトリック（本人の得点が2倍）、×2は最終トリック（全員の得点が2倍）です。",
-    keyOnSchedule: "オン・スケジュール：S H D C でスートに投票、カードパスでは Enter か Space で札を選び G で2枚を渡す",
+    osKeysVote: "投票", osKeyVote: "S H D C でそのスートに投票",
+    osKeysGive: "カードパス", osKeyGive: "Enter か Space で札を選び、G で選んだ2枚を渡す",
+    osKeysPlay: "プレイ",
     osDoVote: "{suit}に投票する（{card}を出す）", osDoGive: "{name}に{first}と{second}を渡す",
     osDoPlay: "{card}を出す",
     osNrVoted: "{name}が{suit}に投票（{card}）。",
@@ -520,7 +526,7 @@ function prompt(view, snap) {
   else if (cubeStatus(snap)) status = cubeStatus(snap); // a double waits: answer it, or wait for the answer
   else if (mover !== view.seat) {
     status = t({ vote: "osWaitVote", give: "osWaitGive", play: "osWaitPlay" }[view.phase], { name: seatName(view, mover) });
-  } else if (view.phase === "vote") status = t("osYourVote");
+  } else if (view.phase === "vote") status = t(keysSpoken() ? "osYourVoteKeys" : "osYourVote");
   else if (view.phase === "give") status = t("osYourGive");
   else status = t(view.trick.length === 0 ? "osYourLead" : "osYourPlay");
   return h("div", { class: "prompt" }, h("p", { class: "status", id: "status", role: "status", text: status }));
@@ -661,7 +667,13 @@ function finalSummary(snap) {
 // How far a game is, for the picker's line of a game in progress (index.js).
 export const progress = (snap) => t("osDeal", { n: snap.view.deal });
 
-export const helpKeys = ["keyOnSchedule"];
+// The table's keys by the step they act in (the help lists each step's apart: a key means one thing
+// in each list): the step's name, then each line of keys and the keys it names (index.js).
+export const helpKeys = [
+  { when: "osKeysVote", keys: [{ text: "osKeyVote", names: "S H D C" }] },
+  { when: "osKeysGive", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "osKeyGive", names: "Enter Space G" }] },
+  { when: "osKeysPlay", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "keyEnter", names: "Enter Space" }] },
+];
 export const legend = ["osLegendVotes", "osLegendMarks"];
 
 function describeAction(action, snap) {

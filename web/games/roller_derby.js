@@ -57,7 +57,12 @@ addStrings({
     rdColTeam: "Team", rdColDeal: "This deal", rdColTotal: "Total",
     rdFinalTitle: "Game over", rdWeWin: "Your team wins {ours}–{theirs}!", rdTheyWin: "{team} win {theirs}–{ours}.",
     rdDraw: "A draw, {ours}–{theirs}.",
-    keyRollerDerby: "Roller Derby: R rolls; S H D C names trump, X no trump; 0 1 2 buy jokers; A declares All or Nothing, P declines; Enter gives, discards or plays the focused card; Esc closes the joker choice",
+    rdKeysRoll: "The roll", rdKeyRoll: "R rolls the dice",
+    rdKeysTrump: "Naming trump", rdKeyTrump: "S H D C names that suit trump, X no trump",
+    rdKeysBuy: "Buying jokers", rdKeyBuy: "0 1 2 buys that many jokers",
+    rdKeysDeclare: "All or Nothing", rdKeyDeclare: "A declares All or Nothing, P declines",
+    rdKeysCards: "Giving, discarding and playing cards",
+    rdKeyCards: "Enter gives, discards or plays the focused card; Esc closes the joker choice",
     rdDoRoll: "roll the dice", rdDoGive: "give {name} the {card}", rdDoTrump: "name {suit} trump",
     rdDoNoTrump: "play with no trump", rdDoBuyNone: "buy no joker", rdDoBuyOne: "buy 1 joker",
     rdDoBuy: "buy {n} jokers", rdDoDiscard: "discard the {card} face down", rdDoAon: "declare All or Nothing",
@@ -121,7 +126,12 @@ addStrings({
     rdColTeam: "チーム", rdColDeal: "このディール", rdColTotal: "合計",
     rdFinalTitle: "ゲーム終了", rdWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
     rdTheyWin: "{team}の勝ち（{theirs}対{ours}）。", rdDraw: "引き分け（{ours}対{theirs}）。",
-    keyRollerDerby: "ローラー・ダービー：R でダイス、S H D C で切り札、X でノートランプ、0 1 2 でジョーカー購入、A でオール・オア・ナッシング宣言、P で宣言しない、Enter で選んだ札を渡す・捨てる・出す、Esc でジョーカーの選択を閉じる",
+    rdKeysRoll: "ダイス", rdKeyRoll: "R でダイスを振る",
+    rdKeysTrump: "切り札を決める", rdKeyTrump: "S H D C でそのスートを切り札に、X でノートランプ",
+    rdKeysBuy: "ジョーカーを買う", rdKeyBuy: "0 1 2 でその枚数のジョーカーを買う",
+    rdKeysDeclare: "オール・オア・ナッシング", rdKeyDeclare: "A で宣言する、P で宣言しない",
+    rdKeysCards: "札を渡す・捨てる・出す",
+    rdKeyCards: "Enter で選んだ札を渡す・捨てる・出す、Esc でジョーカーの選択を閉じる",
     rdDoRoll: "ダイスを振る", rdDoGive: "{name}に{card}を渡す", rdDoTrump: "{suit}を切り札にする",
     rdDoNoTrump: "ノートランプにする", rdDoBuyNone: "ジョーカーを買わない", rdDoBuyOne: "ジョーカーを1枚買う",
     rdDoBuy: "ジョーカーを{n}枚買う", rdDoDiscard: "{card}を伏せて捨てる", rdDoAon: "オール・オア・ナッシングを宣言する",
@@ -536,7 +546,15 @@ function finalSummary(snap) {
 // How far a game is, for the picker's line of a game in progress (index.js).
 export const progress = (snap) => t("rdDeal", { n: snap.view.deal, total: snap.view.deals_total });
 
-export const helpKeys = ["keyRollerDerby"];
+// The table's keys by the step they act in (the help lists each step's apart: a key means one thing
+// in each list): the step's name, then each line of keys and the keys it names (index.js).
+export const helpKeys = [
+  { when: "rdKeysRoll", keys: [{ text: "rdKeyRoll", names: "R" }] },
+  { when: "rdKeysTrump", keys: [{ text: "rdKeyTrump", names: "S H D C X" }] },
+  { when: "rdKeysBuy", keys: [{ text: "rdKeyBuy", names: "0 1 2" }] },
+  { when: "rdKeysDeclare", keys: [{ text: "rdKeyDeclare", names: "A P" }] },
+  { when: "rdKeysCards", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "rdKeyCards", names: "Enter Esc" }] },
+];
 
 // The key a set-up button is known by (its data-focus-key is type-key).
 function hintKey(action) {

@@ -13,7 +13,7 @@ import { seatName, seatsFromBottom } from "./seats.js";
 import { seedParameter, unpackText, wholeParameter } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
-import { drawableSnapshot, LiveTable, PACE, storedSnapshot } from "./table.js";
+import { dealSummaryOf, drawableSnapshot, LiveTable, PACE, storedSnapshot } from "./table.js";
 
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const SAVE_PREFIX = "pygames.embed."; // + the frame's own URL: each embed resumes its own game
@@ -47,6 +47,8 @@ addStrings({
     emReplay: "Replay", emShowReplay: "Show the replay",
     emReplayHint: "Step through every move of this finished game; every hand can be seen.",
     emViewAs: "View as", emSpectator: "Spectator", emMoveBy: "{name} moved.", emMoveDoes: "{name}: {what}",
+    emNextMove: "Next ▶ shows {name}'s move.", emNextYours: "Next ▶ shows your move.",
+    emNextStep: "Next ▶ shows the next step.", emExampleEnd: "The example ends here.",
     errBadSave: "This game cannot be replayed: {detail}",
     errBadParam: "This embed's address is malformed: {detail}",
     errUnknownGame: "There is no game “{game}” here. The games are: {games}.",
@@ -76,6 +78,8 @@ addStrings({
     emReplay: "リプレイ", emShowReplay: "リプレイを見る",
     emReplayHint: "終わったゲームの全手順を一手ずつ見られます。全員の手札が見えます。",
     emViewAs: "視点", emSpectator: "観戦者", emMoveBy: "{name}の手番でした。", emMoveDoes: "{name}: {what}",
+    emNextMove: "「次へ ▶」で{name}の手を見られます。", emNextYours: "「次へ ▶」であなたの手を見られます。",
+    emNextStep: "「次へ ▶」で次の手順を見られます。", emExampleEnd: "例はここまでです。",
     errBadSave: "このゲームは再生できません: {detail}",
     errBadParam: "この埋め込みのアドレスが正しくありません: {detail}",
     errUnknownGame: "「{game}」というゲームはありません。遊べるゲーム: {games}。",
@@ -150,11 +154,31 @@ function readParameters() {
 // --- the parent page: height out, a few documented messages in -----------------------------------
 
 let frameId = "";
+// While steps are shown (a scenario's or a replay's), the frame keeps to a phone's screen: it asks for
+// no more height than a phone shows at its width (a phone's screen in its browser is about 1.7 times
+// as tall as it is wide: 390×664), and a table taller than the room the frame is given is scaled
+// down, so that the caption, the buttons and the whole table of a step are seen at once. A live game
+// is played at full size: it takes the height it needs.
+let fitting = false;
+const PHONE_SHAPE = 1.6;
+const SMALLEST_ZOOM = 0.5; // below this the cards could not be read: the frame scrolls instead
 
+// The height the frame asks for (docs/embed.md), then the table scaled to the frame's own height.
+// The height asked for is the content's at full size (capped), never the scaled one: the frame
+// could otherwise only ever shrink.
 function postHeight() {
-  if (window.parent === window) return;
-  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-  window.parent.postMessage({ type: "pygames:height", id: frameId, height }, "*");
+  const stage = $("embed-stage");
+  stage.style.zoom = $("embed-summary").style.zoom = "";
+  const natural = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (window.parent !== window) {
+    const height = fitting ? Math.min(natural, Math.round(innerWidth * PHONE_SHAPE)) : natural;
+    window.parent.postMessage({ type: "pygames:height", id: frameId, height }, "*");
+  }
+  const shown = stage.hidden ? $("embed-summary") : stage;
+  if (!fitting || natural <= innerHeight) return;
+  const tall = shown.getBoundingClientRect().height;
+  const room = innerHeight - (natural - tall);
+  shown.style.zoom = String(Math.max(SMALLEST_ZOOM, Math.min(1, room / tall)));
 }
 
 function listenToParent(retranslate) {
@@ -169,6 +193,7 @@ function listenToParent(retranslate) {
     postHeight();
   });
   new ResizeObserver(postHeight).observe(document.documentElement);
+  window.addEventListener("resize", postHeight); // the parent gave the frame another height: fit to it
 }
 
 // --- the runtime, started on demand ----------------------------------------------------------------
@@ -220,7 +245,19 @@ function engineStopped({ cause, lost }) {
   showError(new EmbedError("engineRestarting", { cause: because }));
 }
 
+// What the frame shows in its middle: the stage (a cover, a live table or a step's table) or, at a
+// step that ended a deal, that deal's summary in the table's place: the table would show the next
+// deal's cards, not the result the step is about. `stepping`: steps are shown (postHeight fits them).
+function showOnStage({ summary = null, stepping = false } = {}) {
+  $("embed-summary").replaceChildren(...[summary].filter(Boolean));
+  $("embed-summary").hidden = !summary;
+  $("embed-stage").hidden = Boolean(summary);
+  $("embed").classList.toggle("stepping", stepping); // embed.css: a compact frame where it is narrow
+  fitting = stepping;
+}
+
 function showLoading() {
+  showOnStage();
   $("embed-stage").replaceChildren(h("div", { class: "loading embed-loading" },
     h("div", { class: "loading-card", "aria-hidden": "true", text: "♦" }),
     h("p", { text: t("emLoading") })));
@@ -330,6 +367,7 @@ function showPlayCover() {
   const game = gameOf(params.game);
   const saved = storage.get(saveKey());
   setTitle(pick(game.title));
+  showOnStage();
   // continued, the game is drawn at once from its stored snapshot while the engine starts
   const start = (resume) => (resume
     ? playLive(() => ask({ op: "load", text: saved, seat: params.seat }), null, drawnSnapshot(saved))
@@ -361,6 +399,7 @@ async function playLive(open, backToExample = null, drawn = null) {
   const reply = drawn ? { sid: null, snapshot: drawn } : await opening;
   if (failure) throw failure;
   live?.close();
+  showOnStage();
   const stage = $("embed-stage");
   const table = new LiveTable({
     root: stage,
@@ -441,6 +480,7 @@ async function showExample() {
   }
   // Given inline, the scenario has not been played through yet: the rules check it on request.
   const intro = typeof scenario.intro === "string" ? scenario.intro : pick(scenario.intro);
+  showOnStage();
   $("embed-stage").replaceChildren(h("div", { class: "embed-cover" },
     h("p", { class: "embed-cover-title", text: scenarioTitle(scenario) }),
     intro && h("p", { text: intro }),
@@ -482,6 +522,19 @@ function captionOf(renderer, frames, step) {
   const what = renderer.describeAction?.(frame.action, frames[step - 1].snapshot);
   const told = renderer.narrate?.(frame.events, frame.snapshot) ?? [];
   return [t(what ? "emMoveDoes" : "emMoveBy", { name, what }), ...told].join(" ");
+}
+
+// A step is drawn, not played: the table's status line ("Your turn: play a highlighted card", "West is
+// playing…") would wait for a move no one makes here. It says what Next shows instead, and at a
+// scenario's end how to go on; a finished game keeps the game's own line.
+function scriptedStatus(frames, step) {
+  const status = $("embed-stage").querySelector("#status");
+  const { view, is_over: over } = frames[step].snapshot;
+  if (!status || over) return;
+  const mover = frames[step + 1]?.mover;
+  if (step === frames.length - 1) status.textContent = t("emExampleEnd");
+  else if (mover === null || mover === undefined) status.textContent = t("emNextStep");
+  else status.textContent = mover === view.seat ? t("emNextYours") : t("emNextMove", { name: seatName(view, mover) });
 }
 
 // Step through frames (a scenario's or a replay's) with their captions: start and end, back and
@@ -571,8 +624,13 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
 
   const show = () => {
     const frame = frames[step];
-    renderer.render(frame.snapshot, { myTurn: false, keyboard: false, events: frame.events });
-    renderCube($("embed-cube"), frame.snapshot, null);
+    const snap = frame.snapshot;
+    renderer.render(snap, { myTurn: false, keyboard: false, events: frame.events });
+    scriptedStatus(frames, step);
+    const summary = dealSummaryOf(renderer, frame.events);
+    showOnStage({ stepping: true, summary: summary && h("div", { id: "embed-deal-summary" },
+      renderer.dealSummary(summary, snap), snap.is_over && renderer.finalSummary(snap)) });
+    renderCube($("embed-cube"), snap, null);
     const caption = captionOf(renderer, frames, step);
     $("embed-caption").textContent = caption;
     $("embed-caption").hidden = !caption;
@@ -633,6 +691,7 @@ async function showReplay() {
     throw new EmbedError("errBadSave", { detail: "the link is damaged or cut short" });
   }
   setTitle(t("emReplay"));
+  showOnStage();
   const open = (seat, step) => ask({ op: "replay", text, seat }).then(async (reply) => {
     await knowGame(reply.scenario.game);
     setTitle(`${t("emReplay")} — ${pick(gameOf(reply.scenario.game).title)}`);

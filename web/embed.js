@@ -155,12 +155,12 @@ function readParameters() {
 
 let frameId = "";
 // While steps are shown (a scenario's or a replay's), the frame keeps to a phone's screen: it asks for
-// no more height than a phone shows at its width (a phone's screen in its browser is about 1.7 times
-// as tall as it is wide: 390×664), and a table taller than the room the frame is given is scaled
+// no more height than a phone shows at its width (a phone's screen in its browser, 390×664, is 1.7
+// times as tall as it is wide), and a table taller than the room the frame is given is scaled
 // down, so that the caption, the buttons and the whole table of a step are seen at once. A live game
 // is played at full size: it takes the height it needs.
 let fitting = false;
-const PHONE_SHAPE = 1.6;
+const PHONE_SHAPE = 664 / 390;
 const SMALLEST_ZOOM = 0.5; // below this the cards could not be read: the frame scrolls instead
 
 // The height the frame asks for (docs/embed.md), then the table scaled to the frame's own height.
@@ -174,12 +174,19 @@ function postHeight() {
     const height = fitting ? Math.min(natural, Math.round(innerWidth * PHONE_SHAPE)) : natural;
     window.parent.postMessage({ type: "pygames:height", id: frameId, height }, "*");
   }
+  if (!fitting) return;
+  // scaled, the table is laid out wider and may wrap less: measured again, scaled a little more if need be
   const shown = stage.hidden ? $("embed-summary") : stage;
-  if (!fitting || natural <= innerHeight) return;
-  const tall = shown.getBoundingClientRect().height;
-  const room = innerHeight - (natural - tall);
-  shown.style.zoom = String(Math.max(SMALLEST_ZOOM, Math.min(1, room / tall)));
+  let zoom = 1;
+  for (let pass = 0; pass < 3; pass += 1) {
+    const over = document.documentElement.getBoundingClientRect().height - innerHeight;
+    if (over <= 0 || zoom <= SMALLEST_ZOOM) return;
+    const tall = shown.getBoundingClientRect().height;
+    zoom = Math.max(SMALLEST_ZOOM, zoom * Math.max(0, tall - over - ROUNDING) / tall);
+    shown.style.zoom = String(zoom);
+  }
 }
+const ROUNDING = 2; // px: a scaled table's parts are rounded to whole pixels
 
 function listenToParent(retranslate) {
   window.addEventListener("message", (event) => {
@@ -612,11 +619,13 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
       onchange: (event) => { speed = event.target.value; if (autoplay) advanceLater(); } },
     Object.entries(SPEED_NAMES).map(([value, key]) => h("option", { value, text: t(key), selected: value === speed })));
     $("embed-controls").replaceChildren(...[
-      h("div", { class: "embed-row" }, controls.first, controls.prev, controls.counter, controls.next, controls.end),
+      // Back and Next beside the counter: one short row, whatever the frame's width
+      h("div", { class: "embed-row" }, controls.prev, controls.counter, controls.next),
       controls.slider,
       (stops.deal.length > 0 || stops.trick.length > 0) && h("div", { class: "embed-row embed-jumps" },
         jumps("deal", "emDeal", "emPrevDeal", "emNextDeal"), jumps("trick", "emTrick", "emPrevTrick", "emNextTrick")),
-      h("div", { class: "embed-row" }, controls.play, speedChoice, controls.seat, controls.fromHere),
+      h("div", { class: "embed-row" }, controls.first, controls.play, speedChoice, controls.end, controls.seat,
+        controls.fromHere),
       h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }),
     ].filter(Boolean));
     $("embed-controls").hidden = false;

@@ -162,6 +162,7 @@ let frameId = "";
 let fitting = false;
 const PHONE_SHAPE = 664 / 390;
 const SMALLEST_ZOOM = 0.5; // below this the cards could not be read: the frame scrolls instead
+const FIT_PASSES = 7; // the scale found to within a hundredth: a few pixels of a table
 
 // The height the frame asks for (docs/embed.md), then the table scaled to the frame's own height.
 // The height asked for is the content's at full size (capped), never the scaled one: the frame
@@ -174,19 +175,24 @@ function postHeight() {
     const height = fitting ? Math.min(natural, Math.round(innerWidth * PHONE_SHAPE)) : natural;
     window.parent.postMessage({ type: "pygames:height", id: frameId, height }, "*");
   }
-  if (!fitting) return;
-  // scaled, the table is laid out wider and may wrap less: measured again, scaled a little more if need be
+  if (!fitting || natural <= innerHeight) return;
+  // Scaled, the table is laid out wider and may wrap less, so its height is not proportional to the
+  // scale: the largest scale that fits is searched for, from a proportional first guess.
   const shown = stage.hidden ? $("embed-summary") : stage;
-  let zoom = 1;
-  for (let pass = 0; pass < 3; pass += 1) {
-    const over = document.documentElement.getBoundingClientRect().height - innerHeight;
-    if (over <= 0 || zoom <= SMALLEST_ZOOM) return;
-    const tall = shown.getBoundingClientRect().height;
-    zoom = Math.max(SMALLEST_ZOOM, zoom * Math.max(0, tall - over - ROUNDING) / tall);
+  const tall = shown.getBoundingClientRect().height;
+  const fitsAt = (zoom) => {
     shown.style.zoom = String(zoom);
+    return document.documentElement.getBoundingClientRect().height <= innerHeight;
+  };
+  let fits = SMALLEST_ZOOM;
+  let tooBig = 1;
+  for (let pass = 0; pass < FIT_PASSES; pass += 1) {
+    const zoom = pass === 0 ? Math.max(SMALLEST_ZOOM, (tall - (natural - innerHeight)) / tall) : (fits + tooBig) / 2;
+    if (fitsAt(zoom)) fits = zoom;
+    else tooBig = zoom;
   }
+  shown.style.zoom = String(fits);
 }
-const ROUNDING = 2; // px: a scaled table's parts are rounded to whole pixels
 
 function listenToParent(retranslate) {
   window.addEventListener("message", (event) => {

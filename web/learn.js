@@ -92,7 +92,8 @@ window.addEventListener("message", (event) => {
     if (frame.contentWindow !== event.source || frame.dataset.frameId !== data.id) continue;
     const dialog = frame.closest("dialog");
     const room = dialog.clientHeight - dialog.querySelector(".help-bar").offsetHeight - FRAME_MARGIN;
-    frame.style.height = `${Math.min(data.height, room)}px`;
+    const border = frame.offsetHeight - frame.clientHeight; // the height set is the border's too
+    frame.style.height = `${Math.min(data.height + border, room)}px`;
   }
 });
 const FRAME_MARGIN = 16; // px between the frame and the dialog's bar and foot

@@ -7,11 +7,12 @@ drive the Arsène table."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 import pygames_core as pg
 
@@ -340,3 +341,38 @@ def explain_last_step(page: Page, game: str, scenario: str, language: str,
     that step's events, as the page says them in `language` (an open site's page)."""
     reply = page.evaluate(_EXPLAIN_LAST_STEP_JS, [game, shipped_scenario(scenario), language, actions])
     return reply["described"], reply["said"]
+
+
+# What the status line of a scripted step says (embed.js scriptedStatus): what Next shows, or the end
+# of the example, never "Your turn: play a highlighted card" or "West is playing…" while nothing moves.
+SCRIPTED_STATUS = re.compile(r"^(Next ▶ shows .+\.|The example ends here\.)$"  # English
+                             r"|^(「次へ ▶」で.+見られます。|例はここまでです。)$")  # Japanese
+FITTED_JS = "() => document.documentElement.getBoundingClientRect().height <= innerHeight + 1"
+
+
+def step_through_in_view(page: Page, iframe: Locator, top: float, bottom: float, shot: str | None = None) -> int:
+    """Step the example in `iframe` (embed.html) from its start to its end: at every step its caption, its
+    Back and Next buttons and its table (or, at a step that ended a deal, that deal's summary shown in
+    the table's place) lie between `top` and `bottom` of the page's viewport, all seen without scrolling,
+    and the table's status line speaks of the step. Screenshots of the first, second and last steps
+    under `shot`. Returns the number of steps."""
+    frame = iframe.content_frame
+    inside = iframe.element_handle().content_frame()
+    assert inside is not None
+    expect(frame.locator("#embed-step")).to_have_attribute("data-step", "0")
+    last = int(frame.locator("#embed-step").get_attribute("data-last") or 0)
+    for step in range(last + 1):
+        if step:
+            frame.locator("#embed-next").click()
+            expect(frame.locator("#embed-step")).to_have_attribute("data-step", str(step))
+        inside.wait_for_function(FITTED_JS)  # the frame has its height and has scaled its table to it
+        table = "#embed-summary" if frame.locator("#embed-summary").is_visible() else "#embed-stage"
+        for part in ("#embed-caption", "#embed-prev", "#embed-next", table):
+            box = frame.locator(part).bounding_box()
+            assert box is not None and box["y"] >= top - 1 and box["y"] + box["height"] <= bottom + 1, (step, part, box)
+        status = frame.locator("#embed-stage #status")
+        if table == "#embed-stage" and status.count():
+            assert SCRIPTED_STATUS.match(status.inner_text()), (step, status.inner_text())
+        if shot and step in (0, 1, last):
+            page.screenshot(path=str(ARTIFACTS / f"{shot}-{step}.png"))
+    return last

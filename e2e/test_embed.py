@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 from conftest import _build_module
-from driver import LAPTOP, PHONE, TIMEOUT_MS
+from driver import LAPTOP, PHONE, PHONE_IN_BROWSER, TIMEOUT_MS, step_through_in_view
 from playwright.sync_api import FrameLocator, Page, expect
 
 import pygames_core as pg
+from pygames_core.app.scenario import parse_scenario
 
 HOST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A rules blog</title></head>
@@ -59,6 +60,13 @@ def post(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[Page, s
     yield open_post
     server.shutdown()
     server.server_close()
+
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "web" / "scenarios"
+SHIPPED = sorted(path.stem for path in SCENARIOS.glob("*.json"))
+# the examples whose last step ends a deal (a game of a Dominuxen match): they end on its summary
+ENDING_A_DEAL = sorted(name for name in SHIPPED if "deal" in parse_scenario(
+    (SCENARIOS / f"{name}.json").read_text(encoding="utf-8")).frames()[-1]["marks"])
 
 
 def embed(site_url: str, frame_id: str, **params: str) -> str:
@@ -339,7 +347,9 @@ def test_a_replay_jumps_by_deal_and_trick_plays_itself_and_names_the_seats(page:
     page.click("#embed-next-deal")
     page.select_option("#embed-seat", "1")
     at(deals[0])
-    expect(page.locator("#embed-stage [data-phase]")).to_be_visible()
+    # the step that ended the deal shows that deal's summary, not the next deal's cards
+    expect(page.locator("#embed-deal-summary")).to_be_visible()
+    expect(page.locator("#embed-stage")).to_be_hidden()
     assert page.evaluate("document.querySelector('#embed-seat').value") == "1"
     page.select_option("#embed-language", "ja")
     expect(seats).to_have_text(["あなた", "西", "北", "東", "観戦者"])
@@ -398,3 +408,35 @@ def test_the_frame_shrinks_when_its_content_does(page: Page, site_url: str, post
     expect(example.locator("#embed-step")).to_have_attribute("data-step", "1")
     page.wait_for_function("() => window.heights.example < 3000"
                            " && document.getElementById('example').offsetHeight === window.heights.example")
+
+
+def test_the_examples_that_end_a_deal_are_known() -> None:
+    assert set(ENDING_A_DEAL) >= {"on-schedule-last-trick", "roller-derby-exact-target", "arsene-stores",
+                                  "apples-scoring", "dominuxen-scoring"}
+
+
+@pytest.mark.parametrize(("name", "lang"), [*((name, "en") for name in SHIPPED), ("on-schedule-last-trick", "ja"),
+                                            ("dominuxen-scoring", "ja")])
+def test_an_example_in_a_post_read_on_a_phone_steps_without_scrolling(page: Page, site_url: str, post,
+                                                                      name: str, lang: str) -> None:
+    """A blog post read on a phone (390×664): the example's frame asks for no more than the screen's height,
+    and at every step its caption, its buttons and its table are seen at once, the status line saying what
+    Next shows; an example that ends a deal ends on that deal's summary, not on the next deal's cards."""
+    page.set_viewport_size(PHONE_IN_BROWSER)
+    post(page, "phone.html", {"example": embed(site_url, "example", scenario=name, lang=lang)})
+    page.wait_for_function("() => window.heights.example > 0")
+    frame = page.locator("#example")
+    page.evaluate("() => { document.body.style.paddingBottom = '100vh'; }")  # room to scroll the frame to the top
+    frame.evaluate("(frame) => frame.scrollIntoView({ block: 'start' })")
+    last = step_through_in_view(page, frame, 0, PHONE_IN_BROWSER["height"], shot=f"embed-phone-{name}-{lang}")
+    assert page.evaluate("window.heights.example") <= PHONE_IN_BROWSER["height"]
+    example = inner(page, "example")
+    summary = example.locator("#embed-deal-summary")
+    if name in ENDING_A_DEAL:
+        expect(summary).to_be_visible()
+        expect(example.locator("#embed-stage")).to_be_hidden()
+        example.locator("#embed-prev").click()  # the step before: the last trick on the table
+        expect(example.locator("#embed-stage [data-phase]")).to_be_visible()
+    else:
+        expect(summary).to_have_count(0)
+    assert last >= 4

@@ -18,6 +18,7 @@ from driver import (
     assert_play_in_view,
     open_site,
     start_game,
+    step_through_in_view,
     stored_save,
     wait_for_turn_or_summary,
 )
@@ -97,10 +98,11 @@ def test_rules_from_the_picker_open_at_the_top_and_step_an_example(new_context: 
     assert f"lang={lang}" in frame_element.get_attribute("src")
     frame = page.frame_locator(f'#help iframe[data-example="{section["example"]}"]')
     expect(frame.locator("#embed-step")).to_have_attribute("data-step", "0")
-    # the frame takes the height its content needs (its pygames:height message)
+    # the frame takes the height its content needs (its pygames:height message), up to the room under the
+    # dialog's title bar, its table scaled to fit: its content fills it, with nothing to scroll inside
     page.wait_for_function("""frame => { const inside = frame.contentDocument.documentElement;
-      return Math.abs(frame.getBoundingClientRect().height - inside.getBoundingClientRect().height) < 2; }""",
-                           arg=frame_element.element_handle())
+      const gap = frame.clientHeight - inside.getBoundingClientRect().height;
+      return gap >= -1 && gap < 10; }""", arg=frame_element.element_handle())
     frame.locator("#embed-next").click()
     expect(frame.locator("#embed-step")).to_have_attribute("data-step", "1")
     expect(page.locator("#help")).to_be_visible()  # still in the dialog
@@ -139,6 +141,53 @@ def test_rules_label_each_kind_of_mark_and_end_on_first_tips(new_context: Callab
     marked = page.locator('#help p[data-mark]:not([data-mark="decision"])').first
     marked.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"learn-marks-{game_id}-{lang}.png"))
+
+
+@pytest.mark.parametrize("game_id", DOCUMENTED)
+def test_rules_on_a_phone_close_from_anywhere_and_step_each_example_in_view(
+        new_context: Callable[..., BrowserContext], site_url: str, game_id: str) -> None:
+    """A phone in its browser (390×664): at the end of every section the × that closes the rules is in
+    view, and every example steps with its caption, its Back and Next buttons and its table (or the deal
+    summary an example ends on) in view below the rules' title bar, without scrolling."""
+    page = new_context(viewport=PHONE_IN_BROWSER, locale="en-US").new_page()
+    open_site(page, site_url)
+    open_rules_from_picker(page, game_id)
+    close = page.locator("#help-close")
+    expect(close).to_have_accessible_name("Close this page")
+    screen = PHONE_IN_BROWSER["height"]
+    for section in pg.how_to_play(game_id)["sections"]:
+        page.locator(f'#help .rules-section[data-section="{section["id"]}"]').evaluate(
+            "(section) => section.scrollIntoView({ block: 'end' })")
+        box = close.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= screen, section["id"]
+        if "example" not in section:
+            continue
+        frame = page.locator(f'#help iframe[data-example="{section["example"]}"]')
+        frame.evaluate("(frame) => frame.scrollIntoView({ block: 'start' })")
+        bar = page.locator("#help .help-bar").bounding_box()
+        assert bar is not None
+        step_through_in_view(page, frame, bar["y"] + bar["height"], screen,
+                             shot=f"learn-rules-phone-{game_id}-{section['id']}")
+    close.click()
+    expect(page.locator("#help")).to_be_hidden()
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Close this page"), ("ja", "このページを閉じる")])
+def test_rules_close_by_their_cross_the_backdrop_or_escape(new_context: Callable[..., BrowserContext], site_url: str,
+                                                          lang: str, name: str) -> None:
+    page = new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
+    open_site(page, site_url)
+    help_dialog = page.locator("#help")
+    for close in (lambda: page.mouse.click(5, 5), lambda: page.keyboard.press("Escape"),
+                  lambda: page.click("#help-close")):
+        open_rules_from_picker(page, "arsene")
+        expect(page.locator("#help-close")).to_have_accessible_name(name)
+        close()
+        expect(help_dialog).to_be_hidden()
+    page.click("#help-button")  # the picker's short help: the same way out
+    expect(page.locator("#help-close")).to_have_accessible_name(name)
+    page.mouse.click(5, 5)
+    expect(help_dialog).to_be_hidden()
 
 
 def test_rules_from_the_table_then_the_pickers_general_help(page: Page, site_url: str) -> None:

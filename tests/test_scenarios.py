@@ -277,6 +277,26 @@ def roller_derby_exact_target(scenario: Scenario) -> None:
     assert (summary["tricks"], summary["points"]) == (9, 80)
 
 
+def dominuxen_scoring(scenario: Scenario) -> None:
+    """Game 1 of a two-game match: seat 0 takes a set it was offered, then Bot 2 plays its last tile and
+    the game ends at once: rows +1 and hands -1 a tile, so the two taken tiles cost seat 0 two points."""
+    game, events = events_of_each_step(scenario)
+    assert [step.action["type"] for step in scenario.steps[:2]] == ["play", "take"]
+    assert of_type(events[1], "taken") == [{"type": "taken", "attacker": 0, "victim": 1, "tiles": ["5-6", "5-9"]}]
+    assert all(not of_type(step_events, "game_ended") for step_events in events[:-1])
+    [ended] = of_type(events[-1], "game_ended")
+    summary = ended["summary"]
+    assert (summary["reason"], summary["ended_by"], summary["game"]) == ("hand_empty", 2, 1)
+    assert summary["rows"] == [3, 2, 4] and [len(hand) for hand in summary["hands"]] == [3, 2, 0]
+    assert summary["scores"] == [row - len(hand) for row, hand in zip(summary["rows"], summary["hands"], strict=True)]
+    assert summary["scores"] == [0, 0, 4]
+    # leaving the 5s instead: seat 0 would end on 2 (its hand the 1-3 alone), two points more
+    declined = scenario.start(1)
+    declined.apply({"type": "decline"})
+    assert declined.view(0)["hand"] == ["1-3"]
+    assert not game.is_over and game.view(None)["game_number"] == 2  # the match goes on: "Play from here"
+
+
 KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
     "arsene-push.json": arsene_push,
     "apples-exchange.json": apples_exchange,
@@ -284,6 +304,7 @@ KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
     "arsene-stores.json": arsene_stores,
     "chains-scoring.json": chains_scoring,
     "chains-sold-out.json": chains_sold_out,
+    "dominuxen-scoring.json": dominuxen_scoring,
     "dominuxen-snatch.json": dominuxen_snatch,
     "dominuxen-zero-beats-twelve.json": dominuxen_zero_beats_twelve,
     "on-schedule-last-trick.json": on_schedule_last_trick,
@@ -296,3 +317,12 @@ KEY_MOMENTS: dict[str, Callable[[Scenario], None]] = {
 @pytest.mark.parametrize("name", sorted(KEY_MOMENTS))
 def test_the_key_moment_happens(name):
     KEY_MOMENTS[name](load(name))
+
+
+@pytest.mark.parametrize("game_id", [game["id"] for game in pg.list_games() if pg.how_to_play(game["id"])])
+def test_each_example_illustrates_one_section_of_the_rules(game_id):
+    """A section's example shows that section's rule: no example stands for two sections (Dominuxen's
+    scoring once showed its first example again), and each one named is shipped."""
+    examples = [section["example"] for section in pg.how_to_play(game_id)["sections"] if "example" in section]
+    assert len(examples) == len(set(examples)), f"{game_id}: an example shown under two sections"
+    assert all((SCENARIOS / f"{name}.json").exists() for name in examples)

@@ -13,7 +13,7 @@ import { seatName, seatsFromBottom } from "./seats.js";
 import { seedParameter, unpackText, wholeParameter } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
-import { drawableSnapshot, handPieces, LiveTable, PACE, storedSnapshot } from "./table.js";
+import { dealSummaryOf, drawableSnapshot, handPieces, LiveTable, PACE, storedSnapshot } from "./table.js";
 
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const SAVE_PREFIX = "pygames.embed."; // + the frame's own URL: each embed resumes its own game
@@ -48,6 +48,8 @@ addStrings({
     emReplayHint: "Step through every move of this finished game; every hand can be seen.",
     emViewAs: "View as", emSpectator: "Spectator", emMoveBy: "{name} moved.", emMoveDoes: "{name}: {what}",
     emEveryHand: "Every hand", emHandEmpty: "none left",
+    emNextMove: "Next ▶ shows {name}'s move.", emNextYours: "Next ▶ shows your move.",
+    emNextStep: "Next ▶ shows the next step.", emExampleEnd: "The example ends here.",
     errBadSave: "This game cannot be replayed: {detail}",
     errBadParam: "This embed's address is malformed: {detail}",
     errUnknownGame: "There is no game “{game}” here. The games are: {games}.",
@@ -81,6 +83,8 @@ addStrings({
     errBadSave: "このゲームは再生できません：{detail}",
     errBadParam: "この埋め込みのアドレスが正しくありません：{detail}",
     errUnknownGame: "「{game}」というゲームはありません。遊べるゲーム：{games}。",
+    emNextMove: "「次へ ▶」で{name}の手を見られます。", emNextYours: "「次へ ▶」であなたの手を見られます。",
+    emNextStep: "「次へ ▶」で次の手順を見られます。", emExampleEnd: "例はここまでです。",
     errNoScenario: "「{name}」という例はありません。",
     errBadScenario: "この例は表示できません：{detail}",
     errBadSetup: "この局面またはオプションはありえません：{detail}",
@@ -152,11 +156,44 @@ function readParameters() {
 // --- the parent page: height out, a few documented messages in -----------------------------------
 
 let frameId = "";
+// While steps are shown (a scenario's or a replay's), the frame keeps to a phone's screen: it asks for
+// no more height than a phone shows at its width (a phone's screen in its browser, 390×664, is 1.7
+// times as tall as it is wide), and a table taller than the room the frame is given is scaled
+// down, so that the caption, the buttons and the whole table of a step are seen at once. A live game
+// is played at full size: it takes the height it needs.
+let fitting = false;
+const PHONE_SHAPE = 664 / 390;
+const SMALLEST_ZOOM = 0.5; // below this the cards could not be read: the frame scrolls instead
+const FIT_PASSES = 7; // the scale found to within a hundredth: a few pixels of a table
 
+// The height the frame asks for (docs/embed.md), then the table scaled to the frame's own height.
+// The height asked for is the content's at full size (capped), never the scaled one: the frame
+// could otherwise only ever shrink.
 function postHeight() {
-  if (window.parent === window) return;
-  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-  window.parent.postMessage({ type: "pygames:height", id: frameId, height }, "*");
+  const stage = $("embed-stage");
+  stage.style.zoom = $("embed-summary").style.zoom = "";
+  const natural = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (window.parent !== window) {
+    const height = fitting ? Math.min(natural, Math.round(innerWidth * PHONE_SHAPE)) : natural;
+    window.parent.postMessage({ type: "pygames:height", id: frameId, height }, "*");
+  }
+  if (!fitting || natural <= innerHeight) return;
+  // Scaled, the table is laid out wider and may wrap less, so its height is not proportional to the
+  // scale: the largest scale that fits is searched for, from a proportional first guess.
+  const shown = stage.hidden ? $("embed-summary") : stage;
+  const tall = shown.getBoundingClientRect().height;
+  const fitsAt = (zoom) => {
+    shown.style.zoom = String(zoom);
+    return document.documentElement.getBoundingClientRect().height <= innerHeight;
+  };
+  let fits = SMALLEST_ZOOM;
+  let tooBig = 1;
+  for (let pass = 0; pass < FIT_PASSES; pass += 1) {
+    const zoom = pass === 0 ? Math.max(SMALLEST_ZOOM, (tall - (natural - innerHeight)) / tall) : (fits + tooBig) / 2;
+    if (fitsAt(zoom)) fits = zoom;
+    else tooBig = zoom;
+  }
+  shown.style.zoom = String(fits);
 }
 
 function listenToParent(retranslate) {
@@ -171,6 +208,7 @@ function listenToParent(retranslate) {
     postHeight();
   });
   new ResizeObserver(postHeight).observe(document.documentElement);
+  window.addEventListener("resize", postHeight); // the parent gave the frame another height: fit to it
 }
 
 // --- the runtime, started on demand ----------------------------------------------------------------
@@ -222,7 +260,19 @@ function engineStopped({ cause, lost }) {
   showError(new EmbedError("engineRestarting", { cause: because }));
 }
 
+// What the frame shows in its middle: the stage (a cover, a live table or a step's table) or, at a
+// step that ended a deal, that deal's summary in the table's place: the table would show the next
+// deal's cards, not the result the step is about. `stepping`: steps are shown (postHeight fits them).
+function showOnStage({ summary = null, stepping = false } = {}) {
+  $("embed-summary").replaceChildren(...[summary].filter(Boolean));
+  $("embed-summary").hidden = !summary;
+  $("embed-stage").hidden = Boolean(summary);
+  $("embed").classList.toggle("stepping", stepping); // embed.css: a compact frame where it is narrow
+  fitting = stepping;
+}
+
 function showLoading() {
+  showOnStage();
   $("embed-stage").replaceChildren(h("div", { class: "loading embed-loading" },
     h("div", { class: "loading-card", "aria-hidden": "true", text: "♦" }),
     h("p", { text: t("emLoading") })));
@@ -332,6 +382,7 @@ function showPlayCover() {
   const game = gameOf(params.game);
   const saved = storage.get(saveKey());
   setTitle(pick(game.title));
+  showOnStage();
   // continued, the game is drawn at once from its stored snapshot while the engine starts
   const start = (resume) => (resume
     ? playLive(() => ask({ op: "load", text: saved, seat: params.seat }), null, drawnSnapshot(saved))
@@ -363,6 +414,7 @@ async function playLive(open, backToExample = null, drawn = null) {
   const reply = drawn ? { sid: null, snapshot: drawn } : await opening;
   if (failure) throw failure;
   live?.close();
+  showOnStage();
   const stage = $("embed-stage");
   const table = new LiveTable({
     root: stage,
@@ -443,6 +495,7 @@ async function showExample() {
   }
   // Given inline, the scenario has not been played through yet: the rules check it on request.
   const intro = typeof scenario.intro === "string" ? scenario.intro : pick(scenario.intro);
+  showOnStage();
   $("embed-stage").replaceChildren(h("div", { class: "embed-cover" },
     h("p", { class: "embed-cover-title", text: scenarioTitle(scenario) }),
     intro && h("p", { text: intro }),
@@ -486,6 +539,19 @@ function captionOf(renderer, frames, step) {
   const name = seatName(frame.snapshot.view, frame.mover);
   const what = renderer.describeAction?.(frame.action, frames[step - 1].snapshot);
   return t(what ? "emMoveDoes" : "emMoveBy", { name, what });
+}
+
+// A step is drawn, not played: the table's status line ("Your turn: play a highlighted card", "West is
+// playing…") would wait for a move no one makes here. It says what Next shows instead, and at a
+// scenario's end how to go on; a finished game keeps the game's own line.
+function scriptedStatus(frames, step) {
+  const status = $("embed-stage").querySelector("#status");
+  const { view, is_over: over } = frames[step].snapshot;
+  if (!status || over) return;
+  const mover = frames[step + 1]?.mover;
+  if (step === frames.length - 1) status.textContent = t("emExampleEnd");
+  else if (mover === null || mover === undefined) status.textContent = t("emNextStep");
+  else status.textContent = mover === view.seat ? t("emNextYours") : t("emNextMove", { name: seatName(view, mover) });
 }
 
 // Step through frames (a scenario's or a replay's) with their captions: start and end, back and
@@ -563,11 +629,13 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
       onchange: (event) => { speed = event.target.value; if (autoplay) advanceLater(); } },
     Object.entries(SPEED_NAMES).map(([value, key]) => h("option", { value, text: t(key), selected: value === speed })));
     $("embed-controls").replaceChildren(...[
-      h("div", { class: "embed-row" }, controls.first, controls.prev, controls.counter, controls.next, controls.end),
+      // Back and Next beside the counter: one short row, whatever the frame's width
+      h("div", { class: "embed-row" }, controls.prev, controls.counter, controls.next),
       controls.slider,
       (stops.deal.length > 0 || stops.trick.length > 0) && h("div", { class: "embed-row embed-jumps" },
         jumps("deal", "emDeal", "emPrevDeal", "emNextDeal"), jumps("trick", "emTrick", "emPrevTrick", "emNextTrick")),
-      h("div", { class: "embed-row" }, controls.play, speedChoice, controls.seat, controls.fromHere),
+      h("div", { class: "embed-row" }, controls.first, controls.play, speedChoice, controls.end, controls.seat,
+        controls.fromHere),
       keysSpoken() && h("p", { class: "fine embed-keys", id: "embed-keys", text: t("emKeys", { keys: keyHelp.join(" · ") }) }),
     ].filter(Boolean));
     $("embed-controls").hidden = false;
@@ -575,9 +643,14 @@ function stepThrough(scenario, compiled, at = 0, chooseSeat = null) {
 
   const show = () => {
     const frame = frames[step];
-    renderer.render(frame.snapshot, { myTurn: false, keyboard: false, events: frame.events });
+    const snap = frame.snapshot;
+    renderer.render(snap, { myTurn: false, keyboard: false, events: frame.events });
     showEveryHand(scenario.game, frame);
-    renderCube($("embed-cube"), frame.snapshot, null);
+    scriptedStatus(frames, step);
+    const summary = dealSummaryOf(renderer, frame.events);
+    showOnStage({ stepping: true, summary: summary && h("div", { id: "embed-deal-summary" },
+      renderer.dealSummary(summary, snap), snap.is_over && renderer.finalSummary(snap)) });
+    renderCube($("embed-cube"), snap, null);
     const caption = captionOf(renderer, frames, step);
     $("embed-caption").textContent = caption;
     $("embed-caption").hidden = !caption;
@@ -654,6 +727,7 @@ async function showReplay() {
     throw new EmbedError("errBadSave", { detail: "the link is damaged or cut short" });
   }
   setTitle(t("emReplay"));
+  showOnStage();
   const open = (seat, step) => ask({ op: "replay", text, seat }).then(async (reply) => {
     await knowGame(reply.scenario.game);
     setTitle(`${t("emReplay")} — ${pick(gameOf(reply.scenario.game).title)}`);

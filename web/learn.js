@@ -14,6 +14,7 @@ addStrings({
     howToPlay: "How to play", howToPlayLabel: "How to play {game}", rulesTitle: "How to play {game}",
     rulesLoading: "Loading the rules…", rulesFailed: "The rules could not be loaded ({message}).",
     rulesContents: "Contents", ourDecision: "Our decision", keysTitle: "Keys", marksTitle: "What the marks on the table mean",
+    closeHelp: "Close this page",
     ourReconstruction: "Our reconstruction", ourAddition: "Our addition",
     exampleTitle: "Example: {section}", exampleHelp: "Step through the example with its Next and Back buttons.",
     playersAndLength: "{players} · {length}",
@@ -38,6 +39,7 @@ addStrings({
     howToPlay: "遊び方", howToPlayLabel: "{game}の遊び方", rulesTitle: "{game}の遊び方",
     rulesLoading: "ルールを読み込み中…", rulesFailed: "ルールを読み込めませんでした（{message}）。",
     rulesContents: "目次", ourDecision: "このサイトの決定", keysTitle: "キー操作", marksTitle: "卓上の印の意味",
+    closeHelp: "このページを閉じる",
     ourReconstruction: "このサイトによる復元", ourAddition: "このサイトの追加",
     exampleTitle: "例：{section}", exampleHelp: "例は「次へ」「戻る」で一手ずつ進められます。",
     playersAndLength: "{players}・{length}",
@@ -84,14 +86,21 @@ export function howToPlay(gameId, bridge) {
 
 // --- the rules dialog -----------------------------------------------------------------------------
 
-// The example frames say how tall they are (docs/embed.md): each takes the height it needs.
+// The example frames say how tall they are (docs/embed.md): each takes the height it needs, up to
+// the room the dialog has under its title's bar, so that a step (its table, caption and buttons) is
+// seen whole without scrolling; the frame scales its table to fit the height it is given.
 window.addEventListener("message", (event) => {
   const data = event.data;
   if (data?.type !== "pygames:height" || typeof data.height !== "number") return;
   for (const frame of document.querySelectorAll("iframe.rules-example-frame")) {
-    if (frame.contentWindow === event.source && frame.dataset.frameId === data.id) frame.style.height = `${data.height}px`;
+    if (frame.contentWindow !== event.source || frame.dataset.frameId !== data.id) continue;
+    const dialog = frame.closest("dialog");
+    const room = dialog.clientHeight - dialog.querySelector(".help-bar").offsetHeight - FRAME_MARGIN;
+    const border = frame.offsetHeight - frame.clientHeight; // the height set is the border's too
+    frame.style.height = `${Math.min(data.height + border, room)}px`;
   }
 });
+const FRAME_MARGIN = 16; // px between the frame and the dialog's bar and foot
 
 // Shows `dialog` with `game`'s rules (game: a list_games entry) and then `keys()`, a list for each step
 // of the game ({when: the step, lines: [{text, names: the keys it names}]}, texts in the current
@@ -117,7 +126,8 @@ export function showRules(dialog, { game, renderer, keys, marks = () => [], brid
           dialog.querySelector(`#${id}`)?.scrollIntoView({ block: "start" });
         } })));
     dialog.replaceChildren(...[
-      h("header", { class: "rules-head" }, title,
+      closingBar(dialog, title),
+      h("header", { class: "rules-head" },
         document_ && h("p", { class: "rules-pitch", text: pick(document_.pitch) }),
         h("p", { class: "fine", text: playersAndLength(game, document_?.length ?? game.length) })),
       contents,
@@ -153,7 +163,7 @@ export function showRules(dialog, { game, renderer, keys, marks = () => [], brid
 // The short help of the picker: what to do, the keys that work there, and each game's rules.
 export function showGeneralHelp(dialog, { games, openRules }) {
   const fill = () => dialog.replaceChildren(
-    h("h2", { id: "help-title", tabindex: "-1", text: t("generalHelpTitle") }),
+    closingBar(dialog, h("h2", { id: "help-title", tabindex: "-1", text: t("generalHelpTitle") })),
     h("p", { text: t("generalHelp") }),
     h("ul", { class: "rules-games" }, games.filter((game) => game.pitch).map((game) => h("li", {},
       h("button", { type: "button", class: "ghost", "data-rules": game.id, text: t("howToPlayLabel", { game: pick(game.title) }),
@@ -166,9 +176,26 @@ export function showGeneralHelp(dialog, { games, openRules }) {
   return fill;
 }
 
+// The title with a × that closes the dialog: it stays at the top of the scrolling dialog, so that a
+// phone's reader, far down a long page of rules, need not scroll to its end to close it.
+function closingBar(dialog, title) {
+  return h("div", { class: "help-bar" }, title,
+    h("button", { type: "button", class: "ghost help-close", id: "help-close", text: "×", "aria-label": t("closeHelp"),
+      title: t("closeHelp"), onclick: () => dialog.close() }));
+}
+
+// A tap on the backdrop (outside the dialog's box) closes it, as Escape does.
+function closeOnBackdrop(event) {
+  const box = event.currentTarget.getBoundingClientRect();
+  const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top
+    || event.clientY > box.bottom;
+  if (event.target === event.currentTarget && outside) event.currentTarget.close();
+}
+
 // A long dialog opens at its top with its title in view and the focus on the dialog (not on its
 // last button, which would scroll the title away).
 function openAtTop(dialog) {
+  dialog.addEventListener("click", closeOnBackdrop); // the same function: added once however often opened
   if (!dialog.open) dialog.showModal();
   dialog.scrollTop = 0;
   dialog.querySelector("#help-title").focus({ preventScroll: true });

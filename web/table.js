@@ -78,6 +78,15 @@ function samePosition(a, b) {
   return a.game === b.game && a.seat === b.seat && a.moves === b.moves && a.save === b.save;
 }
 
+// The summary of the deal that `events` ended (the renderer's summaryEvent, deal_over unless it names
+// another): the event's own `summary`, or the event itself when it is the summary (a cube game's
+// stake_won); null when they ended none.
+export function dealSummaryOf(renderer, events) {
+  const summaryType = renderer.summaryEvent ?? "deal_over";
+  const dealOver = events.find((event) => event.type === summaryType);
+  return dealOver ? dealOver.summary ?? dealOver : null;
+}
+
 export class LiveTable {
   // reply: the bridge's {sid, snapshot} for the opened game. Callbacks: onChange(table) after every
   // step (save it, resize the frame), onSummary(table, summary) -> Promise (the deal's or the
@@ -358,10 +367,8 @@ export class LiveTable {
     if (this.snap.is_over) Object.assign(this, { handsHidden: false, handingTo: null });
     this.draw();
     this.onChange(this);
-    const summaryType = this.renderer.summaryEvent ?? "deal_over";
-    const dealOver = reply.events.find((event) => event.type === summaryType);
-    // the event's own `summary`, or the event itself when it is the summary (a cube game's stake_won)
-    if (dealOver || this.snap.is_over) await this.onSummary(this, dealOver ? dealOver.summary ?? dealOver : null);
+    const summary = dealSummaryOf(this.renderer, reply.events);
+    if (summary || this.snap.is_over) await this.onSummary(this, summary);
   }
 
   // stopped: the worker that held the session has stopped, so there is nothing to close (and its sid

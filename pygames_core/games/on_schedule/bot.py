@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.cube import logistic
 from pygames_core.engine.rng import Rng
 from pygames_core.games.on_schedule.knowledge import sample_state
+from pygames_core.games.on_schedule.messages import deal_outcome
 from pygames_core.games.on_schedule.state import (
     BY_RANK_SUIT,
     DECK,
@@ -243,6 +244,12 @@ class OnScheduleBot(Bot[OnScheduleState]):
 
     def evaluate(self, state: OnScheduleState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def outcome(self, start: OnScheduleState, end: OnScheduleState, seat: int) -> Words | None:
+        # the play-out ends with the deal: its summary says which team took the victory point
+        if len(end.summaries) == len(start.summaries):
+            return None
+        return deal_outcome(end.summaries[-1].thaw(), seat)
 
     def cube_match(self, state: OnScheduleState) -> Match | None:
         return state.match if state.match.cube else None

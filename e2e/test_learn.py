@@ -248,7 +248,7 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
       const store = { en: 'you end on 3 tricks and rob store 3', ja: '3トリックで終わり、店3から盗む' };
       const hints = [
         { action: play('7S'), reason: { kind: 'search', samples: 43, value: 0.64,
-          outcome: { text: store, count: 31, of: 43 },
+          effect: { en: 'you win the trick', ja: 'このトリックに勝つ' }, outcome: { text: store, count: 31, of: 43 },
           runner_up: { action: play('KH'), value: 0.51, as_good: false, outcome: { count: 12, of: 43 } } } },
         { action: play('7S'), reason: { kind: 'search', samples: 60, value: 0.5, runner_up: null,
           outcome: { text: store, count: 20, of: 60 } } },
@@ -283,8 +283,8 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
       return out;
     }""")
     assert said["en"] == [
-        "Play the 7♠ — in 31 of 43 deals dealt from what you can see, you end on 3 tricks and rob store 3 "
-        "(the K♥ instead: 12 of 43)",
+        "Play the 7♠ — you win the trick; in 31 of 43 deals dealt from what you can see, you end on 3 tricks and "
+        "rob store 3 (the K♥ instead: 12 of 43)",
         "Play the 7♠ — in 20 of 60 deals dealt from what you can see, you end on 3 tricks and rob store 3",
         "Play the 7♠ — it is your only legal move",
         "Your side wins about 33% of the time: at least the 25% from which taking is better than passing",
@@ -301,7 +301,7 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
     ]
     assert said["enOrders"] == ("Play the 7♠ — in 20 of 60 possible orders of the cards you cannot see, "
                                 "you end on 3 tricks and rob store 3")
-    assert said["ja"][0] == ("Play the 7♠ — 見えている情報から配った43通りのうち31通りで、"
+    assert said["ja"][0] == ("Play the 7♠ — このトリックに勝つ。見えている情報から配った43通りのうち31通りで、"
                              "3トリックで終わり、店3から盗む（the K♥なら43通り中12通り）")
     assert said["ja"][3] == "あなたの側が勝つ見込みは約33%で、テイクがパスより得になる25%以上です"
     assert said["ja"][6] == ("Play the 7♠ — the K♥のとほぼ同じくらい良い手（"

@@ -137,7 +137,9 @@ def check_reason(hint: dict, legal: list[dict], game_id: str) -> None:
         assert expected[reason["decision"]]
         assert any(a["type"] in CUBE_ACTIONS for a in legal)
         return
-    assert kind == "search" and set(reason) <= {"kind", "samples", "value", "runner_up", "outcome", "text"}
+    assert kind == "search" and set(reason) <= {"kind", "samples", "value", "runner_up", "outcome", "effect", "text"}
+    if "effect" in reason:  # what the move does at once: the trick its card completes
+        assert "trick" in reason["effect"]["en"] and "トリック" in reason["effect"]["ja"]
     assert reason["samples"] >= 1 and 0 <= reason["value"] <= 1
     assert {"action": hint["action"], "value": reason["value"]} in hint["values"]
     # every built-in game says what the move's play-outs end in, in its own terms
@@ -284,3 +286,30 @@ def test_a_cube_hint_gives_the_chance_the_decision_turns_at(victory_points, doub
     enough = reason["win_chance"] >= threshold
     assert reason["decision"] == ({True: "take", False: "pass"}[enough] if doubled
                                   else {True: "double", False: "play_on"}[enough])
+
+
+def last_card_of_a_trick(game_id: str, seed: int) -> Game:
+    """A position of random play where the mover plays the last card of a trick, with a choice of cards."""
+    game = pg.new_game(game_id, seed=seed)
+    for step in range(MAX_STEPS):
+        view = game.view(game.current_player)
+        legal = game.legal_actions()
+        if len(view.get("trick") or []) == 3 and len(legal) > 1 and all(a["type"] == "play" for a in legal):
+            return game
+        game.apply(pg.bot_action(game, "easy", seed=step))
+    raise AssertionError(f"no last card of a trick in {game_id} seed {seed}")
+
+
+@pytest.mark.parametrize("game_id", ["arsene", "on_schedule", "roller_derby", "apples"])
+def test_a_card_that_completes_a_trick_is_said_to_win_it_or_not(game_id, one_sample):
+    game = last_card_of_a_trick(game_id, 2)
+    seat = game.current_player
+    hint = pg.hint(game, seed=1, time_budget_ms=one_sample)
+    won = next(e for e in game.copy().apply(hint["action"]) if e["type"] == "trick_won")
+    effect = hint["reason"]["effect"]
+    assert effect["en"].startswith("you win the trick") == (won["winner"] == seat)
+    assert ("このトリックに勝" in effect["ja"] and not effect["ja"].startswith(("パートナー", "相手", "他の"))) == \
+        (won["winner"] == seat)
+    if won["winner"] != seat:
+        partner = game_id in ("on_schedule", "roller_derby") and won["winner"] == (seat + 2) % 4
+        assert effect["en"].startswith("your partner wins" if partner else ("an opponent wins", "another player wins"))

@@ -27,6 +27,7 @@ addStrings({
     hintSampledDealsOne: "1 deal dealt from what you can see",
     hintSampledOrdersOne: "1 possible order of the cards you cannot see",
     hintOutcome: "in {count} of {sampled}, {outcome}",
+    hintEffect: "{effect}; {rest}",
     hintOutcomeAgainst: "{told} ({runner} instead: {count} of {of})",
     hintAsGood: "or {runner}, about as good: {told}",
     hintSearchBest: "it did best in {sampled}",
@@ -60,6 +61,7 @@ addStrings({
     hintSampledDealsOne: "見えている情報から配った1通り",
     hintSampledOrdersOne: "見えていないカードの並び1通り",
     hintOutcome: "{sampled}のうち{count}通りで、{outcome}",
+    hintEffect: "{effect}。{rest}",
     hintOutcomeAgainst: "{told}（{runner}なら{of}通り中{count}通り）",
     hintAsGood: "{runner}のとほぼ同じくらい良い手（{told}）",
     hintSearchBest: "{sampled}で最も良い結果",
@@ -232,25 +234,30 @@ function reasonWords(reason, say, sampled) {
     case "forced": return t("hintReasonForced");
     case "cube": return cubeWords(reason, percent);
     case "search": {
-      const sampledWords = (samples) => t((sampled === "orders" ? "hintSampledOrders" : "hintSampledDeals")
-        + (samples === 1 ? "One" : ""), { samples });
-      const runnerUp = reason.runner_up;
-      const runner = runnerUp && (say(runnerUp.action) || t("hintNextBest"));
-      const outcome = reason.outcome;
-      if (!outcome) {
-        if (!runnerUp) return t("hintSearchTried", { sampled: sampledWords(reason.samples) });
-        return t(runnerUp.as_good ? "hintSearchAsGood" : "hintSearchBest",
-          { runner, sampled: sampledWords(reason.samples) });
-      }
-      // "in 31 of 43 deals …, you rob store 3": what the move's play-outs end in, in the game's terms
-      const told = t("hintOutcome", { count: outcome.count, sampled: sampledWords(outcome.of), outcome: pick(outcome.text) });
-      if (!runnerUp) return told;
-      // the search cannot tell the two apart: the move is about as good as the other, not better
-      if (runnerUp.as_good) return t("hintAsGood", { runner, told });
-      return t("hintOutcomeAgainst", { told, runner, count: runnerUp.outcome.count, of: runnerUp.outcome.of });
+      // what the move does at once (the trick it completes), then what its play-outs end in
+      const rest = searchWords(reason, say, sampled);
+      return reason.effect ? t("hintEffect", { effect: pick(reason.effect), rest }) : rest;
     }
     default: return "";
   }
+}
+
+// A search's reason: what the move's play-outs end in, in the game's terms ("in 31 of 43 deals …, you rob
+// store 3"), against the next best move, or about as good as it where the search cannot tell them apart.
+function searchWords(reason, say, sampled) {
+  const sampledWords = (samples) => t((sampled === "orders" ? "hintSampledOrders" : "hintSampledDeals")
+    + (samples === 1 ? "One" : ""), { samples });
+  const runnerUp = reason.runner_up;
+  const runner = runnerUp && (say(runnerUp.action) || t("hintNextBest"));
+  const outcome = reason.outcome;
+  if (!outcome) {
+    if (!runnerUp) return t("hintSearchTried", { sampled: sampledWords(reason.samples) });
+    return t(runnerUp.as_good ? "hintSearchAsGood" : "hintSearchBest", { runner, sampled: sampledWords(reason.samples) });
+  }
+  const told = t("hintOutcome", { count: outcome.count, sampled: sampledWords(outcome.of), outcome: pick(outcome.text) });
+  if (!runnerUp) return told;
+  if (runnerUp.as_good) return t("hintAsGood", { runner, told });
+  return t("hintOutcomeAgainst", { told, runner, count: runnerUp.outcome.count, of: runnerUp.outcome.of });
 }
 
 // A cube decision: the chance to win against the chance (from Python's cube logic) the decision turns at.

@@ -99,6 +99,12 @@ class Bot(ABC, Generic[S]):
         Few distinct outcomes make a telling count; None (the default) when the game says nothing."""
         return None
 
+    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+        """What an action of `seat` does at once, from the `events` it caused in a state sampled from the
+        seat's view: only what the player sees for certain, the same in every such state (the trick its
+        card completes and who wins it); None (the default) for nothing to say."""
+        return None
+
     def blind_choice(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> Words | None:
         """Where nothing the player can see tells the legal actions apart (Arsène's three face-down edge
         cards), the words that say so: the hint then gives them instead of a search's reason. None (the

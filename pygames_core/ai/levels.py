@@ -144,12 +144,14 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
       {"kind": "forced"} (the only legal action);
       {"kind": "blind", "text"} (every legal action is the same to the player, `Bot.blind_choice`:
       Arsène's face-down edge cards; the text says so, and the action is simply the first);
-      {"kind": "search", "samples", "value", "runner_up", "outcome"}: the suggested action's mean
-      play-out value; "outcome" {"text": {"en", "ja"}, "count", "of"}, what its play-outs most tellingly
-      end in, in the game's terms (`Bot.outcome`: "you rob store 3" in `count` of `of` play-outs; absent
-      for a game that names no outcomes); "runner_up" {"action", "value", "as_good", "outcome": {"count",
-      "of"}} or null: the best other action, whether the search cannot tell the two apart (its paired
-      test, `clearly_better`), and how many of its own play-outs ended in the same outcome. A game whose
+      {"kind": "search", "samples", "value", "runner_up", "outcome", "effect"}: the suggested action's
+      mean play-out value; "effect" {"en", "ja"}, what it does at once where the game says (`Bot.effect`:
+      who wins the trick its card completes); "outcome" {"text": {"en", "ja"}, "count", "of"}, what its
+      play-outs most tellingly end in, in the game's terms (`Bot.outcome`: "you rob store 3" in `count`
+      of `of` play-outs; absent for a game that names no outcomes); "runner_up" {"action", "value",
+      "as_good", "outcome": {"count", "of"}} or null: the best other action, whether the search cannot
+      tell the two apart (its paired test, `clearly_better`), and how many of its own play-outs ended in
+      the same outcome. A game whose
       search names a single action (e.g. Apples' bid from its policy) gets that action's play-outs and
       no runner-up;
       {"kind": "cube", "win_chance", "threshold", "decision"} (a doubling-cube decision: the estimated
@@ -209,8 +211,12 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
     values = [{"action": compared[i], "value": round(means[i], 4)} for i in ranked]
     chosen_index = compared.index(action)
     runner_index = next((i for i in ranked if i != chosen_index), None)
-    return {"action": action, "values": values, "samples": samples,
-            "reason": search_reason(chosen_index, runner_index, compared, played, outcomes, samples)}
+    reason = search_reason(chosen_index, runner_index, compared, played, outcomes, samples)
+    # what the move does at once (the trick it completes): the same in any state sampled from the view
+    effect = bot.effect(bot.rules.apply(bot.sample_state(view, Rng(0)), action), seat)
+    if effect is not None:
+        reason["effect"] = effect.to_json()
+    return {"action": action, "values": values, "samples": samples, "reason": reason}
 
 
 def search_reason(chosen: int, runner: int | None, compared: list[dict[str, Any]], played: list[list[float]],

@@ -8,6 +8,7 @@ import math
 from typing import Any, cast
 
 from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.knowledge import sample_state
 from pygames_core.games.arsene.messages import BLIND_EDGE_CARD, deal_outcome
@@ -190,6 +191,9 @@ class ArseneBot(Bot[ArseneState]):
 
     def evaluate(self, state: ArseneState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+        return trick_won(events, seat, partners=False)
 
     def outcome(self, start: ArseneState, end: ArseneState, seat: int) -> Words | None:
         # the play-out ends with the deal: its summary says which store the seat's tricks named

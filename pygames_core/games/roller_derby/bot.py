@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.knowledge import RollerDerbyView, sample_state
 from pygames_core.games.roller_derby.messages import Action, PlayAction, deal_outcome
@@ -336,6 +337,9 @@ class RollerDerbyBot(Bot[RollerDerbyState]):
 
     def evaluate(self, state: RollerDerbyState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+        return trick_won(events, seat, partners=True)
 
     def outcome(self, start: RollerDerbyState, end: RollerDerbyState, seat: int) -> Words | None:
         # the play-out ends with the deal: its summary has the rolling team's tricks against its target

@@ -1,7 +1,9 @@
 """The hint in every game: on random seeded positions of all six games (and their main options), covering
 every kind of decision each game has, the hint suggests a legal action, values only legal actions,
-gives a well-formed reason (pygames_core.hint), and says the same from two states that look the same from the
-player's seat (no peeking: the second state is dealt by the game's own sampler from that seat's view)."""
+gives a well-formed reason (pygames_core.hint) that names what the move does in the game's own terms in English
+and Japanese (never a bare value), and says the same from two states that look the same from the player's seat (no
+peeking: the second state is dealt by the game's own sampler from that seat's view). Then the reason's parts: "about
+as good as", the outcome that tells two moves apart, a blind choice, the trick a card completes, the cube's threshold."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ every kind of decision each game has, the hint suggests a legal action, values o
 gives a well-formed reason (pygames_core.hint) that names what the move does in the game's own terms in English
 and Japanese (never a bare value), and says the same from two states that look the same from the player's seat (no
 peeking: the second state is dealt by the game's own sampler from that seat's view). Then the reason's parts: "about
-as good as", the outcome that tells two moves apart, a blind choice, the trick a card completes, the cube's threshold."""
+as good as", the outcome that tells two moves apart, a blind choice, the trick a card completes, the cube's
+threshold."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ S = TypeVar("S")
 @dataclass(frozen=True)
 class Words:
     """A phrase of a game's, in English and Japanese, as a hint's reason carries it ("text"). As a
-    play-out's `Bot.outcome` it follows "in 31 of 43 deals" ("you rob store 3"; 「3番の店から盗む」):
+    play-out's `Bot.outcome` it follows "in 31 of 43 deals" ("you rob store 3"; 「店3から盗む」):
     the same outcome is the same phrase, so the search can count them."""
 
     en: str

@@ -151,9 +151,8 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
       of `of` play-outs; absent for a game that names no outcomes); "runner_up" {"action", "value",
       "as_good", "outcome": {"count", "of"}} or null: the best other action, whether the search cannot
       tell the two apart (its paired test, `clearly_better`), and how many of its own play-outs ended in
-      the same outcome. A game whose
-      search names a single action (e.g. Apples' bid from its policy) gets that action's play-outs and
-      no runner-up;
+      the same outcome. A game whose search names a single action (e.g. Apples' bid from its policy) gets
+      that action's play-outs and no runner-up;
       {"kind": "cube", "win_chance", "threshold", "decision"} (a doubling-cube decision: the estimated
       chance to win the game, the chance from which the bots take, or double, at this match score
       (cube.py's `decision_threshold`; 0 when the match score makes a double right at any chance), and

@@ -242,7 +242,7 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
     said = page.evaluate("""async () => {
       const { hintWords } = await import('./src/learn.js');
       const { setLanguage } = await import('./src/i18n.js');
-      const names = { '7S': 'play the 7♠', KH: 'the K♥' };
+      const names = { '7S': 'play the 7♠', KH: 'play the K♥' };
       const renderer = { describeAction: (action) => names[action.card] };
       const play = (card) => ({ type: 'play', card });
       const store = { en: 'you end on 3 tricks and rob store 3', ja: '3トリックで終わり、店3から盗む' };
@@ -270,6 +270,9 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
           runner_up: { action: play('KH'), value: 0.49, as_good: true } } },
         { action: play('7S'), reason: { kind: 'search', samples: 1, value: 0.5, runner_up: null,
           outcome: { text: store, count: 1, of: 1 } } },
+        { action: play('7S'), reason: { kind: 'search', samples: 8, value: 0.78,
+          outcome: { text: { en: 'you are caught by the police', ja: 'ポリスに捕まる' }, count: 0, of: 8 },
+          runner_up: { action: play('KH'), value: 0.5, as_good: false, outcome: { count: 8, of: 8 } } } },
       ];
       const out = {};
       for (const lang of ['en', 'ja']) {
@@ -284,28 +287,33 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
     }""")
     assert said["en"] == [
         "Play the 7♠ — you win the trick; in 31 of 43 deals dealt from what you can see, you end on 3 tricks and "
-        "rob store 3 (the K♥ instead: 12 of 43)",
+        "rob store 3 (play the K♥ instead: 12 of 43)",
         "Play the 7♠ — in 20 of 60 deals dealt from what you can see, you end on 3 tricks and rob store 3",
         "Play the 7♠ — it is your only legal move",
         "Your side wins about 33% of the time: at least the 25% from which taking is better than passing",
         "Play the 7♠ — A win was found.",
         "Play the 7♠",
-        "Play the 7♠ — or the K♥, about as good: in 2 of 4 deals dealt from what you can see, you end on 3 tricks "
+        "Play the 7♠ — or play the K♥, about as good: in 2 of 4 deals dealt from what you can see, you end on 3 tricks "
         "and rob store 3",
         "Any of the three will do: they are face down",
         "Your side wins only about 18% of the time, less than the 25% from which taking would be better than passing",
         "The other side wins the match by winning this game anyway, so doubling can only help "
         "(your side wins about 41% of the time)",
-        "Play the 7♠ — or the K♥, about as good in 40 deals dealt from what you can see",
+        "Play the 7♠ — or play the K♥, about as good in 40 deals dealt from what you can see",
         "Play the 7♠ — in 1 of 1 deal dealt from what you can see, you end on 3 tricks and rob store 3",
+        # an end the move avoids and the next best always reaches
+        "Play the 7♠ — if you play the K♥ instead, in 8 of 8 deals dealt from what you can see, you are caught by "
+        "the police; never with this move",
     ]
     assert said["enOrders"] == ("Play the 7♠ — in 20 of 60 possible orders of the cards you cannot see, "
                                 "you end on 3 tricks and rob store 3")
     assert said["ja"][0] == ("Play the 7♠ — このトリックに勝つ。見えている情報から配った43通りのうち31通りで、"
-                             "3トリックで終わり、店3から盗む（the K♥なら43通り中12通り）")
+                             "3トリックで終わり、店3から盗む（play the K♥なら43通り中12通り）")
     assert said["ja"][3] == "あなたの側が勝つ見込みは約33%で、テイクがパスより得になる25%以上です"
-    assert said["ja"][6] == ("Play the 7♠ — the K♥のとほぼ同じくらい良い手（"
+    assert said["ja"][6] == ("Play the 7♠ — play the K♥のとほぼ同じくらい良い手（"
                              "見えている情報から配った4通りのうち2通りで、3トリックで終わり、店3から盗む）")
+    assert said["ja"][12] == ("Play the 7♠ — play the K♥と、見えている情報から配った8通りのうち8通りで、ポリスに捕まる"
+                              "（この手ならそうなりません）")
     assert said["plain"] == "It is your only legal move"
     for line in said["en"] + said["ja"]:  # no value as a reason: the old "64 against 51", "50 out of 100", "点"
         assert not re.search(r"out of 100|\d+ against \d+|100点満点|\d+点", line), line

@@ -29,11 +29,12 @@ addStrings({
     hintOutcome: "in {count} of {sampled}, {outcome}",
     hintEffect: "{effect}; {rest}",
     hintOutcomeAgainst: "{told} ({runner} instead: {count} of {of})",
+    hintOutcomeAvoided: "if you {runner} instead, in {count} of {sampled}, {outcome}; never with this move",
     hintAsGood: "or {runner}, about as good: {told}",
     hintSearchBest: "it did best in {sampled}",
     hintSearchAsGood: "or {runner}, about as good in {sampled}",
     hintSearchTried: "tried in {sampled}",
-    hintNextBest: "the next best",
+    hintNextBest: "play the next best move",
     hintCubeTake: "your side wins about {percent}% of the time: at least the {threshold}% from which taking "
       + "is better than passing",
     hintCubePass: "your side wins only about {percent}% of the time, less than the {threshold}% from which "
@@ -63,6 +64,7 @@ addStrings({
     hintOutcome: "{sampled}のうち{count}通りで、{outcome}",
     hintEffect: "{effect}。{rest}",
     hintOutcomeAgainst: "{told}（{runner}なら{of}通り中{count}通り）",
+    hintOutcomeAvoided: "{runner}と、{sampled}のうち{count}通りで、{outcome}（この手ならそうなりません）",
     hintAsGood: "{runner}のとほぼ同じくらい良い手（{told}）",
     hintSearchBest: "{sampled}で最も良い結果",
     hintSearchAsGood: "{sampled}で{runner}のとほぼ同じくらい良い手",
@@ -257,6 +259,10 @@ function searchWords(reason, say, sampled) {
   const told = t("hintOutcome", { count: outcome.count, sampled: sampledWords(outcome.of), outcome: pick(outcome.text) });
   if (!runnerUp) return told;
   if (runnerUp.as_good) return t("hintAsGood", { runner, told });
+  if (outcome.count === 0) { // an end this move never reaches, and the next best does (a failed All or Nothing)
+    return t("hintOutcomeAvoided", { runner, count: runnerUp.outcome.count, sampled: sampledWords(runnerUp.outcome.of),
+      outcome: pick(outcome.text) });
+  }
   return t("hintOutcomeAgainst", { told, runner, count: runnerUp.outcome.count, of: runnerUp.outcome.of });
 }
 

@@ -224,8 +224,8 @@ def search_reason(chosen: int, runner: int | None, compared: list[dict[str, Any]
     best other, `compared[runner]`, from their paired play-out values and outcomes over `samples` samples."""
     reason: dict[str, Any] = {"kind": "search", "samples": samples, "value": _mean(played[chosen]), "runner_up": None}
     as_good = runner is not None and not clearly_better(played[chosen], played[runner])
-    theirs = None if runner is None or as_good else outcomes[runner]
-    told = telling_outcome(outcomes[chosen], theirs)
+    rival = None if runner is None or as_good else (outcomes[runner], played[runner])
+    told = telling_outcome((outcomes[chosen], played[chosen]), rival)
     if told is not None:
         reason["outcome"] = {"text": told.to_json(), "count": outcomes[chosen].count(told), "of": len(outcomes[chosen])}
     if runner is not None:
@@ -235,19 +235,26 @@ def search_reason(chosen: int, runner: int | None, compared: list[dict[str, Any]
     return reason
 
 
-def telling_outcome(mine: list[Words | None], theirs: list[Words | None] | None) -> Words | None:
-    """What the suggested action's play-outs end in that tells it from the runner-up's (`theirs`): the
-    outcome it reaches more often than the runner-up by the widest share; the most common one when
-    there is no runner-up to tell it from (or the search cannot tell them apart); None when the game
-    names no outcomes."""
-    counts = Counter(o for o in mine if o is not None)
+def telling_outcome(mine: tuple[list[Words | None], list[float]],
+                    theirs: tuple[list[Words | None], list[float]] | None) -> Words | None:
+    """What tells the suggested action's play-outs (`mine`: their outcomes and values) from the
+    runner-up's (`theirs`): the outcome whose share differs most between the two, weighted by how much
+    better or worse than the average play-out it is (one the move reaches more often and that is worth
+    more, or one it avoids and that is worth less: "you are caught in 0 of 43 deals, the K♥ in 12");
+    the move's most common outcome when there is no runner-up to tell it from (or the search cannot tell
+    them apart); None when the game names no outcomes."""
+    counts = Counter(o for o in mine[0] if o is not None)
     if not counts:
         return None
     if theirs:
-        rival = Counter(o for o in theirs if o is not None)
-        margin = {o: n / len(mine) - rival[o] / len(theirs) for o, n in counts.items()}
-        best = max(margin, key=lambda o: margin[o])
-        if margin[best] > 0:
+        rival = Counter(o for o in theirs[0] if o is not None)
+        pooled = [(o, v) for outcomes, values in (mine, theirs) for o, v in zip(outcomes, values, strict=True)
+                  if o is not None]
+        average = sum(v for _, v in pooled) / len(pooled)
+        worth = {o: sum(v for p, v in pooled if p == o) / (counts[o] + rival[o]) for o in counts | rival}
+        score = {o: (counts[o] / len(mine[0]) - rival[o] / len(theirs[0])) * (worth[o] - average) for o in worth}
+        best = max(score, key=lambda o: score[o])
+        if score[best] > 0:
             return best
     return counts.most_common(1)[0][0]
 

@@ -182,11 +182,11 @@ def deal_outcome(summary: DealSummary, rolling: bool) -> Words:
         made = summary["points"] > 0  # all 13 or none score 150, anything else 0
         return Words(f"{team[0]} {'makes' if made else 'fails'} its All or Nothing",
                      f"{team[1]}のオール・オア・ナッシングが{'成功する' if made else '失敗する'}")
-    off = tricks - target
+    # only the distance from the target scores (10 points less per trick off), so over and under are one
+    off = abs(tricks - target)
     if off == 0:
         return Words(f"{team[0]} takes exactly its {target} tricks", f"{team[1]}がちょうど目標の{target}トリックを取る")
-    more = off > 0
-    by_en = ("one trick" if abs(off) == 1 else "two or more tricks") + (" more than" if more else " fewer than")
-    by_ja = ("1トリック" if abs(off) == 1 else "2トリック以上") + ("多い" if more else "少ない")
-    return Words(f"{team[0]} takes {by_en} its target of {target}",
-                 f"{team[1]}は目標{target}トリックより{by_ja}")
+    by_en, by_ja = ("one trick", "1トリック") if off == 1 else \
+        ("two or three tricks", "2〜3トリック") if off <= 3 else ("four or more tricks", "4トリック以上")
+    return Words(f"{team[0]} misses its target of {target} by {by_en}",
+                 f"{team[1]}が目標の{target}トリックを{by_ja}外す")

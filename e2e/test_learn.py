@@ -273,6 +273,10 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
         { action: play('7S'), reason: { kind: 'search', samples: 8, value: 0.78,
           outcome: { text: { en: 'you are caught by the police', ja: 'ポリスに捕まる' }, count: 0, of: 8 },
           runner_up: { action: play('KH'), value: 0.5, as_good: false, outcome: { count: 8, of: 8 } } } },
+        // clearly better, though not by the share of its outcome: no count to set against it
+        { action: play('7S'), reason: { kind: 'search', samples: 30, value: 0.8,
+          outcome: { text: store, count: 30, of: 30 },
+          runner_up: { action: play('KH'), value: 0.6, as_good: false } } },
       ];
       const out = {};
       for (const lang of ['en', 'ja']) {
@@ -304,6 +308,8 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
         # an end the move avoids and the next best always reaches
         "Play the 7♠ — if you play the K♥ instead, in 8 of 8 deals dealt from what you can see, you are caught by "
         "the police; never with this move",
+        "Play the 7♠ — in 30 of 30 deals dealt from what you can see, you end on 3 tricks and rob store 3 "
+        "(better than if you play the K♥)",
     ]
     assert said["enOrders"] == ("Play the 7♠ — in 20 of 60 possible orders of the cards you cannot see, "
                                 "you end on 3 tricks and rob store 3")
@@ -314,6 +320,8 @@ def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
                              "見えている情報から配った4通りのうち2通りで、3トリックで終わり、店3から盗む）")
     assert said["ja"][12] == ("Play the 7♠ — play the K♥と、見えている情報から配った8通りのうち8通りで、ポリスに捕まる"
                               "（この手ならそうなりません）")
+    assert said["ja"][13] == ("Play the 7♠ — 見えている情報から配った30通りのうち30通りで、"
+                              "3トリックで終わり、店3から盗む（play the K♥より良い手）")
     assert said["plain"] == "It is your only legal move"
     for line in said["en"] + said["ja"]:  # no value as a reason: the old "64 against 51", "50 out of 100", "点"
         assert not re.search(r"out of 100|\d+ against \d+|100点満点|\d+点", line), line

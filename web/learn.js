@@ -29,6 +29,7 @@ addStrings({
     hintOutcome: "in {count} of {sampled}, {outcome}",
     hintEffect: "{effect}; {rest}",
     hintOutcomeAgainst: "{told} ({runner} instead: {count} of {of})",
+    hintOutcomeBetter: "{told} (better than if you {runner})",
     hintOutcomeAvoided: "if you {runner} instead, in {count} of {sampled}, {outcome}; never with this move",
     hintAsGood: "or {runner}, about as good: {told}",
     hintSearchBest: "it did best in {sampled}",
@@ -64,6 +65,7 @@ addStrings({
     hintOutcome: "{sampled}のうち{count}通りで、{outcome}",
     hintEffect: "{effect}。{rest}",
     hintOutcomeAgainst: "{told}（{runner}なら{of}通り中{count}通り）",
+    hintOutcomeBetter: "{told}（{runner}より良い手）",
     hintOutcomeAvoided: "{runner}と、{sampled}のうち{count}通りで、{outcome}（この手ならそうなりません）",
     hintAsGood: "{runner}のとほぼ同じくらい良い手（{told}）",
     hintSearchBest: "{sampled}で最も良い結果",
@@ -259,6 +261,8 @@ function searchWords(reason, say, sampled) {
   const told = t("hintOutcome", { count: outcome.count, sampled: sampledWords(outcome.of), outcome: pick(outcome.text) });
   if (!runnerUp) return told;
   if (runnerUp.as_good) return t("hintAsGood", { runner, told });
+  // clearly better, though not by this outcome's count (the difference lies within it)
+  if (!runnerUp.outcome) return t("hintOutcomeBetter", { told, runner });
   if (outcome.count === 0) { // an end this move never reaches, and the next best does (a failed All or Nothing)
     return t("hintOutcomeAvoided", { runner, count: runnerUp.outcome.count, sampled: sampledWords(runnerUp.outcome.of),
       outcome: pick(outcome.text) });

@@ -150,9 +150,9 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
       play-outs most tellingly end in, in the game's terms (`Bot.outcome`: "you rob store 3" in `count`
       of `of` play-outs; absent for a game that names no outcomes); "runner_up" {"action", "value",
       "as_good", "outcome": {"count", "of"}} or null: the best other action, whether the search cannot
-      tell the two apart (its paired test, `clearly_better`), and how many of its own play-outs ended in
-      the same outcome. A game whose search names a single action (e.g. Apples' bid from its policy) gets
-      that action's play-outs and no runner-up;
+      tell the two apart (its paired test, `clearly_better`), and, where the outcome tells a clearly worse
+      one apart (a different share), how many of its own play-outs ended so. A game whose search names a
+      single action (e.g. Apples' bid from its policy) gets that action's play-outs and no runner-up;
       {"kind": "cube", "win_chance", "threshold", "decision"} (a doubling-cube decision: the estimated
       chance to win the game, the chance from which the bots take, or double, at this match score
       (cube.py's `decision_threshold`; 0 when the match score makes a double right at any chance), and
@@ -230,8 +230,11 @@ def search_reason(chosen: int, runner: int | None, compared: list[dict[str, Any]
         reason["outcome"] = {"text": told.to_json(), "count": outcomes[chosen].count(told), "of": len(outcomes[chosen])}
     if runner is not None:
         reason["runner_up"] = {"action": compared[runner], "value": _mean(played[runner]), "as_good": as_good}
-        if told is not None:
-            reason["runner_up"]["outcome"] = {"count": outcomes[runner].count(told), "of": len(outcomes[runner])}
+        # how often the next best ends so too, where that tells the two apart
+        theirs = {"count": outcomes[runner].count(told), "of": len(outcomes[runner])}
+        if told is not None and rival is not None and \
+                theirs["count"] * len(outcomes[chosen]) != reason["outcome"]["count"] * theirs["of"]:
+            reason["runner_up"]["outcome"] = theirs
     return reason
 
 

@@ -183,10 +183,10 @@ def deal_outcome(summary: DealSummary, rolling: bool) -> Words:
         return Words(f"{team[0]} {'makes' if made else 'fails'} its All or Nothing",
                      f"{team[1]}のオール・オア・ナッシングが{'成功する' if made else '失敗する'}")
     # only the distance from the target scores (10 points less per trick off), so over and under are one
-    off = abs(tricks - target)
+    off, points = abs(tricks - target), summary["points"]
     if off == 0:
-        return Words(f"{team[0]} takes exactly its {target} tricks", f"{team[1]}がちょうど目標の{target}トリックを取る")
-    by_en, by_ja = ("one trick", "1トリック") if off == 1 else \
-        ("two or three tricks", "2〜3トリック") if off <= 3 else ("four or more tricks", "4トリック以上")
-    return Words(f"{team[0]} misses its target of {target} by {by_en}",
-                 f"{team[1]}が目標の{target}トリックを{by_ja}外す")
+        return Words(f"{team[0]} takes exactly its {target} tricks: {points} points",
+                     f"{team[1]}がちょうど目標の{target}トリックを取る（{points}点）")
+    by = "1 trick" if off == 1 else f"{off} tricks"
+    return Words(f"{team[0]} misses its target of {target} by {by}: {points} points",
+                 f"{team[1]}が目標の{target}トリックを{off}トリック外す（{points}点）")

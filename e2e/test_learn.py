@@ -247,7 +247,10 @@ def test_hint_line_on_h(page: Page, site_url: str) -> None:
     page.keyboard.press("h")
     line = page.locator("#hint-line")
     expect(line).to_be_visible()
-    expect(line).not_to_be_empty()  # the solitaire's own reason in words (the solver's deck orders)
+    # the reason in the game's terms, from the search's play-outs over orders of the deck: the runs closed
+    expect(line).to_contain_text(
+        re.compile(r"possible orders? of the cards you cannot see, you close (all ten|\d+ of the ten) runs"))
+    assert not re.search(r"out of 100|\d+ against \d+", line.text_content())
     assert page.evaluate("""() => { const area = document.getElementById('explain').getBoundingClientRect();
       const table = document.getElementById('game').getBoundingClientRect(); return area.bottom <= table.top; }""")
 
@@ -315,59 +318,96 @@ def test_explain_captions_keep_the_last_three_steps(page: Page, site_url: str) -
 
 
 def test_hint_words_for_every_kind_of_reason(page: Page, site_url: str) -> None:
+    """The hint's line in words for each kind of reason pygames_core.hint gives: what the move's play-outs
+    end in, in the game's terms (from Python), against the next best move or about as good as it; a blind
+    choice; a cube decision against the chance it turns at — never a bare value."""
     open_site(page, site_url)
     said = page.evaluate("""async () => {
       const { hintWords } = await import('./src/learn.js');
       const { setLanguage } = await import('./src/i18n.js');
-      const names = { '7S': 'play the 7♠', KH: 'the K♥' };
+      const names = { '7S': 'play the 7♠', KH: 'play the K♥' };
       const renderer = { describeAction: (action) => names[action.card] };
       const play = (card) => ({ type: 'play', card });
+      const store = { en: 'you end on 3 tricks and rob store 3', ja: '3トリックで終わり、店3から盗む' };
       const hints = [
-        { action: play('7S'), reason: { kind: 'search', samples: 140, value: 0.64,
-          runner_up: { action: play('KH'), value: 0.51 } } },
-        { action: play('7S'), reason: { kind: 'search', samples: 60, value: 0.5, runner_up: null } },
+        { action: play('7S'), reason: { kind: 'search', samples: 43, value: 0.64,
+          effect: { en: 'you win the trick', ja: 'このトリックに勝つ' }, outcome: { text: store, count: 31, of: 43 },
+          runner_up: { action: play('KH'), value: 0.51, as_good: false, outcome: { count: 12, of: 43 } } } },
+        { action: play('7S'), reason: { kind: 'search', samples: 60, value: 0.5, runner_up: null,
+          outcome: { text: store, count: 20, of: 60 } } },
         { action: play('7S'), reason: { kind: 'forced' } },
-        { action: play('7S'), reason: { kind: 'cube', win_chance: 0.7249 } },
+        { action: { type: 'take' }, reason: { kind: 'cube', win_chance: 0.3312, threshold: 0.25, decision: 'take' } },
         { action: play('7S'), reason: { kind: 'search', samples: 9, value: 1, runner_up: null,
           text: { en: 'A win was found.', ja: '勝ち筋が見つかりました。' } } },
         { action: play('7S') },
+        // the search kept the steady move though the next best scored a little more: it cannot tell them apart
         { action: play('7S'), reason: { kind: 'search', samples: 4, value: 0.21,
-          runner_up: { action: play('KH'), value: 0.24 } } },
-        { action: play('7S'), reason: { kind: 'search', samples: 400, value: 0.702,
-          runner_up: { action: play('KH'), value: 0.698 } } },
+          outcome: { text: store, count: 2, of: 4 },
+          runner_up: { action: play('KH'), value: 0.24, as_good: true, outcome: { count: 3, of: 4 } } } },
+        { action: { type: 'choose', index: 0 }, reason: { kind: 'blind',
+          text: { en: 'any of the three will do: they are face down',
+                  ja: '3枚とも伏せられていて、どれでも同じです' } } },
+        { action: { type: 'pass' }, reason: { kind: 'cube', win_chance: 0.18, threshold: 0.25, decision: 'pass' } },
+        { action: { type: 'double' }, reason: { kind: 'cube', win_chance: 0.41, threshold: 0, decision: 'double' } },
+        { action: play('7S'), reason: { kind: 'search', samples: 40, value: 0.5,
+          runner_up: { action: play('KH'), value: 0.49, as_good: true } } },
+        { action: play('7S'), reason: { kind: 'search', samples: 1, value: 0.5, runner_up: null,
+          outcome: { text: store, count: 1, of: 1 } } },
+        { action: play('7S'), reason: { kind: 'search', samples: 8, value: 0.78,
+          outcome: { text: { en: 'you are caught by the police', ja: 'ポリスに捕まる' }, count: 0, of: 8 },
+          runner_up: { action: play('KH'), value: 0.5, as_good: false, outcome: { count: 8, of: 8 } } } },
+        // clearly better, though not by the share of its outcome: no count to set against it
+        { action: play('7S'), reason: { kind: 'search', samples: 30, value: 0.8,
+          outcome: { text: store, count: 30, of: 30 },
+          runner_up: { action: play('KH'), value: 0.6, as_good: false } } },
       ];
       const out = {};
       for (const lang of ['en', 'ja']) {
         setLanguage(lang, { remember: false });
         out[lang] = hints.map((hint) => hintWords(hint, {}, renderer));
         // a game whose hidden part is a deck's order (Chains): its samples are orders, not deals
-        out[`${lang}Orders`] = hintWords(hints[0], {}, { ...renderer, sampled: 'orders' });
+        out[`${lang}Orders`] = hintWords(hints[1], {}, { ...renderer, sampled: 'orders' });
       }
       setLanguage('en', { remember: false });
       out.plain = hintWords(hints[2], {}, {});  // a renderer without describeAction: the reason alone
       return out;
     }""")
     assert said["en"] == [
-        "Play the 7♠ — it did best in 140 deals dealt from what you can see (64 against 51 for the K♥)",
-        "Play the 7♠ — in 60 deals dealt from what you can see, it scored 50 out of 100",
+        "Play the 7♠ — you win the trick; in 31 of 43 deals dealt from what you can see, you end on 3 tricks and "
+        "rob store 3 (play the K♥ instead: 12 of 43)",
+        "Play the 7♠ — in 20 of 60 deals dealt from what you can see, you end on 3 tricks and rob store 3",
         "Play the 7♠ — it is your only legal move",
-        "Play the 7♠ — your side's chance of winning this game is about 72%",
+        "Your side wins about 33% of the time: at least the 25% from which taking is better than passing",
         "Play the 7♠ — A win was found.",
         "Play the 7♠",
-        # the search kept the steady move: the runner-up's lead was within the noise of 4 deals
-        "Play the 7♠ — the steady move: in 4 deals dealt from what you can see, no other did clearly better "
-        "(the K♥: 24 against 21)",
-        # equal once rounded: the runner-up did as well, so the move is not called the best
-        "Play the 7♠ — in 400 deals dealt from what you can see, no other did better (the K♥ did as well: 70)",
+        "Play the 7♠ — or play the K♥, about as good: in 2 of 4 deals dealt from what you can see, you end on 3 tricks "
+        "and rob store 3",
+        "Any of the three will do: they are face down",
+        "Your side wins only about 18% of the time, less than the 25% from which taking would be better than passing",
+        "The other side wins the match by winning this game anyway, so doubling can only help "
+        "(your side wins about 41% of the time)",
+        "Play the 7♠ — or play the K♥, about as good in 40 deals dealt from what you can see",
+        "Play the 7♠ — in 1 of 1 deal dealt from what you can see, you end on 3 tricks and rob store 3",
+        # an end the move avoids and the next best always reaches
+        "Play the 7♠ — if you play the K♥ instead, in 8 of 8 deals dealt from what you can see, you are caught by "
+        "the police; never with this move",
+        "Play the 7♠ — in 30 of 30 deals dealt from what you can see, you end on 3 tricks and rob store 3 "
+        "(better than if you play the K♥)",
     ]
-    assert said["enOrders"] == ("Play the 7♠ — it did best in 140 possible orders of the cards you cannot see "
-                                "(64 against 51 for the K♥)")
-    assert said["jaOrders"] == "Play the 7♠ — 見えていないカードの並び140通りで最も良い結果（64点、the K♥は51点）"
-    assert said["ja"][7] == ("Play the 7♠ — 見えている情報から配った400通りで、"
-                             "これを上回る手はありません（the K♥も同じ70点）")
-    assert said["ja"][0] == "Play the 7♠ — 見えている情報から配った140通りで最も良い結果（64点、the K♥は51点）"
-    assert said["ja"][3] == "Play the 7♠ — この勝負にあなたの側が勝つ見込みは約72%です"
+    assert said["enOrders"] == ("Play the 7♠ — in 20 of 60 possible orders of the cards you cannot see, "
+                                "you end on 3 tricks and rob store 3")
+    assert said["ja"][0] == ("Play the 7♠ — このトリックに勝つ。見えている情報から配った43通りのうち31通りで、"
+                             "3トリックで終わり、店3から盗む（play the K♥なら43通り中12通り）")
+    assert said["ja"][3] == "あなたの側が勝つ見込みは約33%で、テイクがパスより得になる25%以上です"
+    assert said["ja"][6] == ("Play the 7♠ — play the K♥のとほぼ同じくらい良い手（"
+                             "見えている情報から配った4通りのうち2通りで、3トリックで終わり、店3から盗む）")
+    assert said["ja"][12] == ("Play the 7♠ — play the K♥と、見えている情報から配った8通りのうち8通りで、ポリスに捕まる"
+                              "（この手ならそうなりません）")
+    assert said["ja"][13] == ("Play the 7♠ — 見えている情報から配った30通りのうち30通りで、"
+                              "3トリックで終わり、店3から盗む（play the K♥より良い手）")
     assert said["plain"] == "It is your only legal move"
+    for line in said["en"] + said["ja"]:  # no value as a reason: the old "64 against 51", "50 out of 100", "点"
+        assert not re.search(r"out of 100|\d+ against \d+|100点満点|\d+点", line), line
 
 
 @pytest.mark.parametrize("lang", LOCALES)

@@ -26,13 +26,27 @@ addStrings({
     hintReasonForced: "it is your only legal move",
     hintSampledDeals: "{samples} deals dealt from what you can see",
     hintSampledOrders: "{samples} possible orders of the cards you cannot see",
-    hintReasonSearch: "it did best in {sampled} ({value} against {runnerValue} for {runner})",
-    hintReasonSearchTied: "in {sampled}, no other did better ({runner} did as well: {value})",
-    hintReasonSearchKept: "the steady move: in {sampled}, no other did clearly better ({runner}: {runnerValue} "
-      + "against {value})",
-    hintNextBest: "the next best",
-    hintReasonSearchAlone: "in {sampled}, it scored {value} out of 100",
-    hintReasonCube: "your side's chance of winning this game is about {percent}%",
+    hintSampledDealsOne: "1 deal dealt from what you can see",
+    hintSampledOrdersOne: "1 possible order of the cards you cannot see",
+    hintOutcome: "in {count} of {sampled}, {outcome}",
+    hintEffect: "{effect}; {rest}",
+    hintOutcomeAgainst: "{told} ({runner} instead: {count} of {of})",
+    hintOutcomeBetter: "{told} (better than if you {runner})",
+    hintOutcomeAvoided: "if you {runner} instead, in {count} of {sampled}, {outcome}; never with this move",
+    hintAsGood: "or {runner}, about as good: {told}",
+    hintSearchBest: "it did best in {sampled}",
+    hintSearchAsGood: "or {runner}, about as good in {sampled}",
+    hintSearchTried: "tried in {sampled}",
+    hintNextBest: "play the next best move",
+    hintCubeTake: "your side wins about {percent}% of the time: at least the {threshold}% from which taking "
+      + "is better than passing",
+    hintCubePass: "your side wins only about {percent}% of the time, less than the {threshold}% from which "
+      + "taking would be better than passing",
+    hintCubeDouble: "your side wins about {percent}% of the time: at least the {threshold}% from which doubling pays",
+    hintCubeDoubleAnyway: "the other side wins the match by winning this game anyway, so doubling can only help "
+      + "(your side wins about {percent}% of the time)",
+    hintCubePlayOn: "no double yet: your side wins about {percent}% of the time, less than the {threshold}% "
+      + "from which doubling pays",
     keyShare: "S shares the game", keyHelpRules: "? opens this page: the game's rules and its keys",
   },
   ja: {
@@ -50,12 +64,24 @@ addStrings({
     hintReasonForced: "選べる手はこれだけです",
     hintSampledDeals: "見えている情報から配った{samples}通り",
     hintSampledOrders: "見えていないカードの並び{samples}通り",
-    hintReasonSearch: "{sampled}で最も良い結果（{value}点、{runner}は{runnerValue}点）",
-    hintReasonSearchTied: "{sampled}で、これを上回る手はありません（{runner}も同じ{value}点）",
-    hintReasonSearchKept: "堅実な手：{sampled}で、はっきり上回る手はありません（{runner}は{runnerValue}点、この手は{value}点）",
-    hintNextBest: "次点の手",
-    hintReasonSearchAlone: "{sampled}で平均{value}点（100点満点）",
-    hintReasonCube: "この勝負にあなたの側が勝つ見込みは約{percent}%です",
+    hintSampledDealsOne: "見えている情報から配った1通り",
+    hintSampledOrdersOne: "見えていないカードの並び1通り",
+    hintOutcome: "{sampled}のうち{count}通りで、{outcome}",
+    hintEffect: "{effect}。{rest}",
+    hintOutcomeAgainst: "{told}（{runner}なら{of}通り中{count}通り）",
+    hintOutcomeBetter: "{told}（{runner}より良い手）",
+    hintOutcomeAvoided: "{runner}と、{sampled}のうち{count}通りで、{outcome}（この手ならそうなりません）",
+    hintAsGood: "{runner}のとほぼ同じくらい良い手（{told}）",
+    hintSearchBest: "{sampled}で最も良い結果",
+    hintSearchAsGood: "{sampled}で{runner}のとほぼ同じくらい良い手",
+    hintSearchTried: "{sampled}で試した手",
+    hintNextBest: "次点の手を選ぶ",
+    hintCubeTake: "あなたの側が勝つ見込みは約{percent}%で、テイクがパスより得になる{threshold}%以上です",
+    hintCubePass: "あなたの側が勝つ見込みは約{percent}%しかなく、テイクがパスより得になる{threshold}%に届きません",
+    hintCubeDouble: "あなたの側が勝つ見込みは約{percent}%で、ダブルが得になる{threshold}%以上です",
+    hintCubeDoubleAnyway: "このゲームに勝てば相手の側はどのみちマッチに勝つので、ダブルして損はありません"
+      + "（あなたの側が勝つ見込みは約{percent}%）",
+    hintCubePlayOn: "まだダブルしません：あなたの側が勝つ見込みは約{percent}%で、ダブルが得になる{threshold}%に届きません",
     keyShare: "S でゲームを共有", keyHelpRules: "? でこのページ（ゲームのルールとキー操作）を開く",
   },
 });
@@ -235,8 +261,8 @@ export function playersAndLength(game, length) {
 // --- the hint in words ------------------------------------------------------------------------------
 
 // One line for a hint reply ({action, reason}) on `snap`: the suggestion in the renderer's words and
-// the reason (the kinds of pygames_core/ai/levels.py's `hint`: forced, search, cube, or the game's own
-// text; the samples are called orders of the unseen cards where the renderer's `sampled` is "orders",
+// the reason (the kinds of pygames_core/ai/levels.py's `hint`: forced, search, cube, or text: a blind
+// choice's, or a game's own; the samples are called orders of the unseen cards where the renderer's `sampled` is "orders",
 // else deals). "" when neither can be said (a renderer without describeAction, a hint without a reason).
 export function hintWords(hint, snap, renderer) {
   const say = (action) => renderer.describeAction?.(action, snap) || "";
@@ -247,30 +273,57 @@ export function hintWords(hint, snap, renderer) {
 }
 
 // `sampled`: what the search's samples were, as the renderer says ("orders" where the hidden part is
-// only the order of known cards, a deck; "deals" otherwise)
+// only the order of known cards, a deck; "deals" otherwise). The reason's words in the game's terms
+// (its outcome, a blind choice) and the chance a cube decision turns at come from Python; this only
+// arranges them.
 function reasonWords(reason, say, sampled) {
   if (!reason) return "";
   if (reason.text) return pick(reason.text);
-  const points = (value) => Math.round(value * 100);
+  const percent = (chance) => Math.round(chance * 100);
   switch (reason.kind) {
     case "forced": return t("hintReasonForced");
-    case "cube": return t("hintReasonCube", { percent: points(reason.win_chance) });
+    case "cube": return cubeWords(reason, percent);
     case "search": {
-      const words = {
-        sampled: t(sampled === "orders" ? "hintSampledOrders" : "hintSampledDeals", { samples: reason.samples }),
-        value: points(reason.value),
-      };
-      const runnerUp = reason.runner_up;
-      if (!runnerUp) return t("hintReasonSearchAlone", words);
-      const runnerValue = points(runnerUp.value);
-      // the search keeps the normal bot's move unless another beats it by more than the noise, so the
-      // runner-up may have scored a little more: then the move is the steady one, not the best seen;
-      // and a runner-up that scored as much (as rounded) did as well, not worse
-      const key = runnerValue > words.value ? "hintReasonSearchKept"
-        : runnerValue === words.value ? "hintReasonSearchTied" : "hintReasonSearch";
-      return t(key, { ...words, runnerValue, runner: say(runnerUp.action) || t("hintNextBest") });
+      // what the move does at once (the trick it completes), then what its play-outs end in
+      const rest = searchWords(reason, say, sampled);
+      return reason.effect ? t("hintEffect", { effect: pick(reason.effect), rest }) : rest;
     }
     default: return "";
+  }
+}
+
+// A search's reason: what the move's play-outs end in, in the game's terms ("in 31 of 43 deals …, you rob
+// store 3"), against the next best move, or about as good as it where the search cannot tell them apart.
+function searchWords(reason, say, sampled) {
+  const sampledWords = (samples) => t((sampled === "orders" ? "hintSampledOrders" : "hintSampledDeals")
+    + (samples === 1 ? "One" : ""), { samples });
+  const runnerUp = reason.runner_up;
+  const runner = runnerUp && (say(runnerUp.action) || t("hintNextBest"));
+  const outcome = reason.outcome;
+  if (!outcome) {
+    if (!runnerUp) return t("hintSearchTried", { sampled: sampledWords(reason.samples) });
+    return t(runnerUp.as_good ? "hintSearchAsGood" : "hintSearchBest", { runner, sampled: sampledWords(reason.samples) });
+  }
+  const told = t("hintOutcome", { count: outcome.count, sampled: sampledWords(outcome.of), outcome: pick(outcome.text) });
+  if (!runnerUp) return told;
+  if (runnerUp.as_good) return t("hintAsGood", { runner, told });
+  // clearly better, though not by this outcome's count (the difference lies within it)
+  if (!runnerUp.outcome) return t("hintOutcomeBetter", { told, runner });
+  if (outcome.count === 0) { // an end this move never reaches, and the next best does (a failed All or Nothing)
+    return t("hintOutcomeAvoided", { runner, count: runnerUp.outcome.count, sampled: sampledWords(runnerUp.outcome.of),
+      outcome: pick(outcome.text) });
+  }
+  return t("hintOutcomeAgainst", { told, runner, count: runnerUp.outcome.count, of: runnerUp.outcome.of });
+}
+
+// A cube decision: the chance to win against the chance (from Python's cube logic) the decision turns at.
+function cubeWords(reason, percent) {
+  const words = { percent: percent(reason.win_chance), threshold: percent(reason.threshold) };
+  switch (reason.decision) {
+    case "take": return t("hintCubeTake", words);
+    case "pass": return t("hintCubePass", words);
+    case "double": return t(reason.threshold > 0 ? "hintCubeDouble" : "hintCubeDoubleAnyway", words);
+    default: return t("hintCubePlayOn", words);
   }
 }
 

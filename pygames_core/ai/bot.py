@@ -9,6 +9,7 @@ end state is, and, for games with the doubling cube, estimates the chance to win
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pygames_core.engine.rng import Rng
@@ -19,6 +20,19 @@ if TYPE_CHECKING:
     from pygames_core.engine.game import Game
 
 S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Words:
+    """A phrase of a game's, in English and Japanese, as a hint's reason carries it ("text"). As a
+    play-out's `Bot.outcome` it follows "in 31 of 43 deals" ("you rob store 3"; 「店3から盗む」):
+    the same outcome is the same phrase, so the search can count them."""
+
+    en: str
+    ja: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"en": self.en, "ja": self.ja}
 
 
 class Bot(ABC, Generic[S]):
@@ -78,6 +92,25 @@ class Bot(ABC, Generic[S]):
         raise NotImplementedError
 
     # --- help for a person (levels.hint and analysis, the bridge's `hint` and `analysis`) --------
+    def outcome(self, start: S, end: S, seat: int) -> Words | None:
+        """What the end of a play-out from `start` means for `seat`, in the game's terms (the store
+        robbed, the team's tricks against its target, the points of the deal): a hint counts the
+        play-outs of the suggested action that end so, and says it ("in 31 of 43 deals you rob store 3").
+        Few distinct outcomes make a telling count; None (the default) when the game says nothing."""
+        return None
+
+    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+        """What an action of `seat` does at once, from the `events` it caused in a state sampled from the
+        seat's view: only what the player sees for certain, the same in every such state (the trick its
+        card completes and who wins it); None (the default) for nothing to say."""
+        return None
+
+    def blind_choice(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> Words | None:
+        """Where nothing the player can see tells the legal actions apart (Arsène's three face-down edge
+        cards), the words that say so: the hint then gives them instead of a search's reason. None (the
+        default) where the actions differ."""
+        return None
+
     def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], budget_ms: int,
              rng: Rng) -> dict[str, Any] | None:
         """A game's own suggestion for the player whose `view` this is (it must read nothing else):

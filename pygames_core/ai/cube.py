@@ -21,10 +21,14 @@ MAX_SAMPLES = 200
 MAX_GAME_STEPS = 5000  # a guard for a play-out that never finishes its game
 
 
+def double_threshold(match: Match, side: int) -> float:
+    """The chance to win from which `side` doubles: DOUBLE_AT; and 0 (always) when the opponent wins
+    the match by winning this game at the current stake anyway (the higher stake can then only help us)."""
+    return 0.0 if match.scores[1 - side] + match.value >= match.target else DOUBLE_AT
+
+
 def should_double(chance: float, match: Match, side: int) -> bool:
-    """Double at DOUBLE_AT or better; and always when the opponent wins the match by winning this
-    game at the current stake anyway (the higher stake can then only help us)."""
-    return chance >= DOUBLE_AT or match.scores[1 - side] + match.value >= match.target
+    return chance >= double_threshold(match, side)
 
 
 def should_take(chance: float) -> bool:
@@ -76,12 +80,9 @@ def cube_decision(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any
     with the chance it estimated and the play-outs that took (0 for the quick estimate). The normal
     bot uses the game's quick estimate; the searching levels (`sampled`) use sampled play-outs (a
     third of the budget when the question is only whether to double, since the move itself is
-    searched afterwards)."""
+    searched afterwards). The decision turns at `decision_threshold`."""
     seat = view["seat"]
-    side = bot.side_of(seat)
-    match = match_from_view(view)
-    kinds = {a["type"] for a in legal}
-    answering = "take" in kinds
+    answering = any(a["type"] == "take" for a in legal)
     if sampled:
         share = budget_ms if answering else max(1, budget_ms // 3)
         chance, samples = sampled_win_chance(bot, view, seat, rng, share)
@@ -89,7 +90,17 @@ def cube_decision(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any
         chance, samples = bot.win_chance(view), 0
     if answering:
         return {"type": "take" if should_take(chance) else "pass"}, chance, samples
-    return ({"type": "double"} if should_double(chance, match, side) else None), chance, samples
+    double = should_double(chance, match_from_view(view), bot.side_of(seat))
+    return ({"type": "double"} if double else None), chance, samples
+
+
+def decision_threshold(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]]) -> float:
+    """The chance to win from which the seat of `view` takes (when answering a double: `should_take`'s)
+    or doubles (`should_double`'s, which the match score may bring down to 0): what a hint tells a
+    player the chance is measured against."""
+    if any(a["type"] == "take" for a in legal):
+        return TAKE_FROM
+    return double_threshold(match_from_view(view), bot.side_of(view["seat"]))
 
 
 def logistic(x: float) -> float:

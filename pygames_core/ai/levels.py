@@ -11,8 +11,9 @@ everything the seat has seen, which a bot remembers (`Game.remembered_view`).
 - expert: the same search with a longer budget (3 s by default) and room for more samples.
 
 The same search answers a human's request for a hint (`hint`), from what that player's seat has seen
-only (as a bot remembers it), with its reason (forced, the search's values, or the cube's chance to
-win): the search of the strongest level whose default budget fits the hint's.
+only (as a bot remembers it), with its reason (forced; a blind choice; what the search's play-outs of
+the move end in, in the game's terms, against the next best move; or the cube's chance to win against
+the chance the decision turns at): the search of the strongest level whose default budget fits the hint's.
 
 In a game played with the doubling cube, whether to double, take or pass is decided first, from
 the chance to win the game (cube.py: the game's quick estimate for normal, sampled play-outs for
@@ -23,13 +24,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from pygames_core.ai import search
-from pygames_core.ai.bot import Bot
-from pygames_core.ai.cube import cube_decision, cube_moment
-from pygames_core.ai.search import playout_values, search_action
+from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.cube import cube_decision, cube_moment, decision_threshold
+from pygames_core.ai.search import clearly_better, playout_values, search_action
 from pygames_core.engine.errors import IllegalAction, PygamesError
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng, fresh_seed
@@ -136,14 +138,27 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
     search. Returns {"action", "values", "samples", "reason"}:
     - "values": [{"action", "value"}], the mean outcome in [0, 1] of each action compared — every
       legal one, or the game's representatives where it has too many to try each — best first
-      (value null when the action is forced);
+      (value null when the action is forced, or when nothing the player sees tells the actions apart);
     - "samples": the deals (or deck orders) sampled from the player's view;
-    - "reason", why, in one of three kinds: {"kind": "forced"} (the only legal action);
-      {"kind": "search", "samples", "value", "runner_up": {"action", "value"} | null} (the suggested
-      action's mean play-out outcome for the mover and the best other action's; a game whose search
-      names a single action, e.g. Apples' bid from its policy, gets that action's play-out value and no
-      runner-up); {"kind": "cube", "win_chance"} (a doubling-cube decision). Any kind may carry
-      "text": {"en", "ja"}, the reason in words of a game whose `Bot.hint` gives its own.
+    - "reason", why, in one of four kinds:
+      {"kind": "forced"} (the only legal action);
+      {"kind": "blind", "text"} (every legal action is the same to the player, `Bot.blind_choice`:
+      Arsène's face-down edge cards; the text says so, and the action is simply the first);
+      {"kind": "search", "samples", "value", "runner_up", "outcome", "effect"}: the suggested action's
+      mean play-out value; "effect" {"en", "ja"}, what it does at once where the game says (`Bot.effect`:
+      who wins the trick its card completes); "outcome" {"text": {"en", "ja"}, "count", "of"}, what its
+      play-outs most tellingly end in, in the game's terms (`Bot.outcome`: "you rob store 3" in `count`
+      of `of` play-outs; absent for a game that names no outcomes); "runner_up" {"action", "value",
+      "as_good", "outcome": {"count", "of"}} or null: the best other action, whether the search cannot
+      tell the two apart (its paired test, `clearly_better`), and, where the outcome tells a clearly worse
+      one apart (a different share), how many of its own play-outs ended so. A game whose search names a
+      single action (e.g. Apples' bid from its policy) gets that action's play-outs and no runner-up;
+      {"kind": "cube", "win_chance", "threshold", "decision"} (a doubling-cube decision: the estimated
+      chance to win the game, the chance from which the bots take, or double, at this match score
+      (cube.py's `decision_threshold`; 0 when the match score makes a double right at any chance), and
+      "double", "take", "pass" or "play_on" (no double: the move itself is then hinted; as a "cube"
+      reason only when that move is forced)).
+      Any kind may carry "text": {"en", "ja"}, the reason in words (a game's own `Bot.hint`).
     At a doubling-cube decision the hint is the hard bot's cube choice: the values are then the
     estimated chance to win the game (0 for a pass, which gives it up), also given as "win_chance"."""
     _check_seed_and_budget(seed, time_budget_ms)
@@ -159,7 +174,9 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
     if cube_moment(view, legal):
         started = time.perf_counter()
         chosen, chance, samples = cube_decision(bot, view, legal, True, rng, budget)
-        reason = {"kind": "cube", "win_chance": round(chance, 4)}
+        reason = {"kind": "cube", "win_chance": round(chance, 4),
+                  "threshold": decision_threshold(bot, view, legal),
+                  "decision": "play_on" if chosen is None else chosen["type"]}
         if chosen is not None:
             # a pass gives the game up; the other cube actions play on at the estimated chance
             values = [{"action": a, "value": 0.0 if a["type"] == "pass" else round(chance, 4)}
@@ -171,30 +188,82 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
         if len(legal) == 1:  # not worth a double, and the move itself is forced: the cube decided
             return {**_forced(legal[0]), "reason": reason}
         budget = max(1, budget - int(1000 * (time.perf_counter() - started)))  # the move gets what is left
+    blind = bot.blind_choice(view, legal)
+    if blind is not None:
+        return {"action": legal[0], "values": [{"action": a, "value": None} for a in legal], "samples": 0,
+                "reason": {"kind": "blind", "text": blind.to_json()}}
     own = bot.hint(view, legal, budget, rng)
     if own is not None:
         return own
     level = hint_level(budget)
-    action, stats = search_action(bot, view, legal, seat, rng, budget, max_samples(level))
+    action, stats = search_action(bot, view, legal, seat, rng, budget, max_samples(level), describe=True)
     # the means are those of the actions the search compared: a game with many legal actions (a
     # snatch, a give of three cards) names representatives, so they need not be all of `legal`
-    compared, means, raced, samples = stats["actions"], stats["means"], stats["raced"], stats["samples"]
-    if not means:  # the game named this one action: its play-outs still say how well it does
-        outcomes, _, _ = playout_values(bot, view, compared, seat, rng, budget, max_samples(level))
-        samples = len(outcomes[0])
-        means = [sum(outcomes[0]) / samples]
+    compared, played, outcomes, raced = stats["actions"], stats["values"], stats["outcomes"], stats["raced"]
+    if not stats["means"]:  # the game named this one action: its play-outs still say how well it does
+        outcomes = [[]]
+        played, _, _ = playout_values(bot, view, compared, seat, rng, budget, max_samples(level), outcomes=outcomes)
+    means = [sum(v) / len(v) for v in played]
+    samples = max(len(v) for v in played)
     # best first: those still in the search's race at its end, then those it dropped as clearly behind
     ranked = sorted(range(len(compared)), key=lambda i: (not raced[i], -means[i], i))
     values = [{"action": compared[i], "value": round(means[i], 4)} for i in ranked]
-    return {"action": action, "values": values, "samples": samples, "reason": search_reason(action, values, samples)}
+    chosen_index = compared.index(action)
+    runner_index = next((i for i in ranked if i != chosen_index), None)
+    reason = search_reason(chosen_index, runner_index, compared, played, outcomes, samples)
+    # what the move does at once (the trick it completes): the same in any state sampled from the view
+    effect = bot.effect(bot.rules.apply(bot.sample_state(view, Rng(0)), action), seat)
+    if effect is not None:
+        reason["effect"] = effect.to_json()
+    return {"action": action, "values": values, "samples": samples, "reason": reason}
 
 
-def search_reason(action: dict[str, Any], values: list[dict[str, Any]], samples: int) -> dict[str, Any]:
-    """The "search" reason of a hint: the suggested `action`'s value and the best other one's, from
-    `values` ([{"action", "value"}] best first, `action` among them) over `samples` sampled deals."""
-    runner_up = next(({"action": v["action"], "value": v["value"]} for v in values if v["action"] != action), None)
-    value = next(v["value"] for v in values if v["action"] == action)
-    return {"kind": "search", "samples": samples, "value": value, "runner_up": runner_up}
+def search_reason(chosen: int, runner: int | None, compared: list[dict[str, Any]], played: list[list[float]],
+                  outcomes: list[list[Words | None]], samples: int) -> dict[str, Any]:
+    """The "search" reason of a hint (see `hint`) for the suggested action, `compared[chosen]`, and the
+    best other, `compared[runner]`, from their paired play-out values and outcomes over `samples` samples."""
+    reason: dict[str, Any] = {"kind": "search", "samples": samples, "value": _mean(played[chosen]), "runner_up": None}
+    as_good = runner is not None and not clearly_better(played[chosen], played[runner])
+    rival = None if runner is None or as_good else (outcomes[runner], played[runner])
+    told = telling_outcome((outcomes[chosen], played[chosen]), rival)
+    if told is not None:
+        reason["outcome"] = {"text": told.to_json(), "count": outcomes[chosen].count(told), "of": len(outcomes[chosen])}
+    if runner is not None:
+        reason["runner_up"] = {"action": compared[runner], "value": _mean(played[runner]), "as_good": as_good}
+        # how often the next best ends so too, where that tells the two apart
+        theirs = {"count": outcomes[runner].count(told), "of": len(outcomes[runner])}
+        if told is not None and rival is not None and \
+                theirs["count"] * len(outcomes[chosen]) != reason["outcome"]["count"] * theirs["of"]:
+            reason["runner_up"]["outcome"] = theirs
+    return reason
+
+
+def telling_outcome(mine: tuple[list[Words | None], list[float]],
+                    theirs: tuple[list[Words | None], list[float]] | None) -> Words | None:
+    """What tells the suggested action's play-outs (`mine`: their outcomes and values) from the
+    runner-up's (`theirs`): the outcome whose share differs most between the two, weighted by how much
+    better or worse than the average play-out it is (one the move reaches more often and that is worth
+    more, or one it avoids and that is worth less: "you are caught in 0 of 43 deals, the K♥ in 12");
+    the move's most common outcome when there is no runner-up to tell it from (or the search cannot tell
+    them apart); None when the game names no outcomes."""
+    counts = Counter(o for o in mine[0] if o is not None)
+    if not counts:
+        return None
+    if theirs:
+        rival = Counter(o for o in theirs[0] if o is not None)
+        pooled = [(o, v) for outcomes, values in (mine, theirs) for o, v in zip(outcomes, values, strict=True)
+                  if o is not None]
+        average = sum(v for _, v in pooled) / len(pooled)
+        worth = {o: sum(v for p, v in pooled if p == o) / (counts[o] + rival[o]) for o in counts | rival}
+        score = {o: (counts[o] / len(mine[0]) - rival[o] / len(theirs[0])) * (worth[o] - average) for o in worth}
+        best = max(score, key=lambda o: score[o])
+        if score[best] > 0:
+            return best
+    return counts.most_common(1)[0][0]
+
+
+def _mean(values: list[float]) -> float:
+    return round(sum(values) / len(values), 4)
 
 
 def _forced(action: dict[str, Any]) -> dict[str, Any]:

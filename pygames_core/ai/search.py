@@ -24,7 +24,7 @@ import math
 import time
 from typing import Any
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import Bot, Words
 from pygames_core.engine.rng import Rng
 
 # one whole sample, then the deadline rules: a single sample never overrules the normal bot's choice
@@ -48,27 +48,33 @@ def playout(bot: Bot[Any], start: Any, state: Any, rng: Rng) -> Any:
 
 
 def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], seat: int, rng: Rng,
-                  time_budget_ms: int, max_samples: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+                  time_budget_ms: int, max_samples: int | None = None, *,
+                  describe: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
     """The action with the best mean play-out value, and statistics for hints, benchmarks and tests:
     "actions", the game's `search_actions` (all of `legal` for most games, representatives for some),
     "means", each one's mean play-out value in the same order (over the samples it was played out in),
     "raced", whether each was still in the race at the end (not dropped as clearly behind), and
     "samples" (no means and no samples when the game names a single action, which is then taken
-    without sampling)."""
+    without sampling); "values", each one's play-out values (paired sample by sample); with
+    `describe` (a hint), "outcomes", each play-out's `Bot.outcome` beside its value."""
     candidates = bot.search_actions(view, legal)
     if len(candidates) == 1:  # a game named one action: there is nothing to compare, so no budget to spend
-        return candidates[0], {"samples": 0, "actions": candidates, "means": [], "raced": [True]}
-    values, default, raced = playout_values(bot, view, candidates, seat, rng, time_budget_ms, max_samples)
+        return candidates[0], {"samples": 0, "actions": candidates, "means": [], "raced": [True],
+                               "values": [[]], "outcomes": [[]]}
+    outcomes: list[list[Words | None]] | None = [[] for _ in candidates] if describe else None
+    values, default, raced = playout_values(bot, view, candidates, seat, rng, time_budget_ms, max_samples,
+                                            outcomes=outcomes)
     means = [sum(v) / len(v) for v in values]
     best = max((i for i in range(len(candidates)) if raced[i]), key=lambda i: means[i])
     if default is not None and default >= 0 and not clearly_better(values[best], values[default]):
         best = default
     return candidates[best], {"samples": max(len(v) for v in values), "actions": candidates, "means": means,
-                              "raced": raced}
+                              "raced": raced, "values": values, "outcomes": outcomes}
 
 
 def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[str, Any]], seat: int, rng: Rng,
-                   time_budget_ms: int, max_samples: int | None = None
+                   time_budget_ms: int, max_samples: int | None = None, *,
+                   outcomes: list[list[Words | None]] | None = None
                    ) -> tuple[list[list[float]], int | None, list[bool]]:
     """Each candidate's play-out values for `seat`, one per state sampled from `view` (every candidate
     still in the race tried in the same sample, so the first values of any two are paired), sampling
@@ -76,7 +82,9 @@ def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[st
     clock is read before every play-out, and a sample the deadline cuts short is left out) or one
     candidate is left of several; the index among `candidates` of the play-out policy's choice in the
     first sample (-1 when it is not one of them); and whether each candidate was still in the race at
-    the end (a dropped one has no more values than the samples drawn until it was dropped)."""
+    the end (a dropped one has no more values than the samples drawn until it was dropped). Given
+    `outcomes` (one list per candidate), each play-out's `Bot.outcome` for `seat` is appended there,
+    paired with its value."""
     deadline = time.perf_counter() + time_budget_ms / 1000
     most = MAX_SAMPLES if max_samples is None else max_samples
     values: list[list[float]] = [[] for _ in candidates]
@@ -96,10 +104,15 @@ def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[st
                 break
             state = bot.rules.copy_state(sample)
             bot.rules.apply(state, candidates[i])
-            values[i].append(bot.evaluate(playout(bot, sample, state, rng), seat))
+            end = playout(bot, sample, state, rng)
+            values[i].append(bot.evaluate(end, seat))
+            if outcomes is not None:
+                outcomes[i].append(bot.outcome(sample, end, seat))
         if interrupted:  # the deadline came in the middle of a sample: its play-outs so far pair with nothing
             for i in racing:
                 del values[i][samples:]
+                if outcomes is not None:
+                    del outcomes[i][samples:]
             break
         samples += 1
         if samples >= RACE_FROM and samples % RACE_EVERY == 0 and len(racing) > 1:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, cast
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples.knowledge import ApplesView, sample_state
-from pygames_core.games.apples.messages import Action
+from pygames_core.games.apples.messages import Action, deal_outcome
 from pygames_core.games.apples.rules import APPLES
 from pygames_core.games.apples.state import (
     BID_SUITS,
@@ -268,6 +269,15 @@ class ApplesBot(Bot[ApplesState]):
 
     def evaluate(self, state: ApplesState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+        return trick_won(events, seat, partners=False)
+
+    def outcome(self, start: ApplesState, end: ApplesState, seat: int) -> Words | None:
+        # the play-out ends with the deal: its summary has each player's points for it
+        if len(end.summaries) == len(start.summaries):
+            return None
+        return deal_outcome(end.summaries[-1].thaw(), seat)
 
 
 BOT = ApplesBot(APPLES)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from pygames_core.ai.bot import Words
+from pygames_core.ai.outcomes import ORDINALS, placing
 from pygames_core.kit.tricks import DealStartedEvent, GameOverEvent
 
 # --- the actions, as legal_actions lists them and the page sends one back -----------------------------
@@ -152,3 +154,17 @@ class DealOverEvent(TypedDict):
 
 Event = (BidView | PassedEvent | RedealEvent | DeclarerEvent | DiscardedEvent | PileDealtEvent | TargetSetEvent
          | PlayStartedEvent | PlayedEvent | TrickWonEvent | DealOverEvent | DealStartedEvent | GameOverEvent)
+
+
+# --- the hint's outcomes in words (pygames_core/ai/bot.py, `Bot.outcome`) ------------------------------
+
+def deal_outcome(summary: DealSummary, seat: int) -> Words:
+    """Where `seat`'s points for the deal of `summary` (its captured sets) place it at the table."""
+    place, shared, last = placing(summary["points"], seat)
+    tie_en, tie_ja = (", shared", "同点") if shared else ("", "")
+    if last:
+        return Words(f"your captured sets score the fewest points of the deal{tie_en}",
+                     f"獲得したセットの得点がこのディールで{tie_ja}最下位になる")
+    rank_en = "most" if place == 1 else f"{ORDINALS[place - 1]} most"
+    return Words(f"your captured sets score the {rank_en} points of the deal{tie_en}",
+                 f"獲得したセットの得点がこのディールで{tie_ja}{place}位になる")

@@ -7,9 +7,11 @@ from __future__ import annotations
 import math
 from typing import Any, cast
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.knowledge import sample_state
+from pygames_core.games.arsene.messages import BLIND_EDGE_CARD, deal_outcome
 from pygames_core.games.arsene.state import (
     HAND_SIZE,
     PLAYERS,
@@ -189,4 +191,16 @@ class ArseneBot(Bot[ArseneState]):
 
     def evaluate(self, state: ArseneState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+        return trick_won(events, seat, partners=False)
+
+    def outcome(self, start: ArseneState, end: ArseneState, seat: int) -> Words | None:
+        # the play-out ends with the deal: its summary says which store the seat's tricks named
+        if len(end.summaries) == len(start.summaries):
+            return None
+        return deal_outcome(end.summaries[-1].thaw(), seat)
+
+    def blind_choice(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> Words | None:
+        return BLIND_EDGE_CARD if view["phase"] == Phase.CHOOSE else None
 

@@ -8,15 +8,17 @@ from __future__ import annotations
 import math
 from typing import Any, cast
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.cube import logistic
+from pygames_core.ai.outcomes import finish
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains import knowledge
 from pygames_core.games.chains.knowledge import ChainsView, TableView
+from pygames_core.games.chains.messages import solitaire_outcome
 from pygames_core.games.chains.policy import normal_action, policy_action
 from pygames_core.games.chains.rules import CHAINS
-from pygames_core.games.chains.state import NUMBERS, POINTS, ChainsState, score_of, winners
+from pygames_core.games.chains.state import NUMBERS, POINTS, ChainsState, lowest_missing, score_of, winners
 from pygames_core.kit.match import Match
 
 # In the solitaire a play-out's win is worth half its value, the end cards taken the other half: the
@@ -104,6 +106,17 @@ class ChainsBot(Bot[ChainsState]):
 
     def evaluate(self, state: ChainsState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def outcome(self, start: ChainsState, end: ChainsState, seat: int) -> Words | None:
+        if end.solitaire:
+            return solitaire_outcome(len(end.tables[0].taken))
+        if end.match is not None and end.new_game:  # a game of the match settled, the next one dealt
+            side = end.match.results[-1]["side"]
+            return finish([1 if side in (None, s) else 0 for s in range(end.players)], seat)
+        if not end.over:
+            return None
+        # the points, then the tie-break, as `winners` ranks them
+        return finish([(score_of(end, s), lowest_missing(t)) for s, t in enumerate(end.tables)], seat)
 
     def cube_match(self, state: ChainsState) -> Match | None:
         return state.match

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.outcomes import finish
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen.knowledge import DominuxenView
@@ -244,6 +245,12 @@ class DominuxenBot(Bot[DominuxenState]):
 
     def evaluate(self, state: DominuxenState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def outcome(self, start: DominuxenState, end: DominuxenState, seat: int) -> Words | None:
+        # the play-out ends with the game: its summary has each player's score (row less hand)
+        if len(end.summaries) == len(start.summaries):
+            return None
+        return finish(end.summaries[-1].thaw()["scores"], seat)
 
 
 BOT = DominuxenBot(DOMINUXEN)

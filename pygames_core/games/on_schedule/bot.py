@@ -7,10 +7,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.cube import logistic
+from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.on_schedule.knowledge import sample_state
+from pygames_core.games.on_schedule.messages import deal_outcome
 from pygames_core.games.on_schedule.state import (
     BY_RANK_SUIT,
     DECK,
@@ -243,6 +245,17 @@ class OnScheduleBot(Bot[OnScheduleState]):
 
     def evaluate(self, state: OnScheduleState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+        # a trick's points as scored: doubled in its winner's special trick and in the 13th
+        won = next((event for event in events if event["type"] == "trick_won"), None)
+        return trick_won(events, seat, partners=True, points=won["points"] if won else None)
+
+    def outcome(self, start: OnScheduleState, end: OnScheduleState, seat: int) -> Words | None:
+        # the play-out ends with the deal: its summary says which team took the victory point
+        if len(end.summaries) == len(start.summaries):
+            return None
+        return deal_outcome(end.summaries[-1].thaw(), seat)
 
     def cube_match(self, state: OnScheduleState) -> Match | None:
         return state.match if state.match.cube else None

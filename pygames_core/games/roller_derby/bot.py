@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.knowledge import RollerDerbyView, sample_state
-from pygames_core.games.roller_derby.messages import Action, PlayAction
+from pygames_core.games.roller_derby.messages import Action, PlayAction, deal_outcome
 from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
 from pygames_core.games.roller_derby.state import (
     ALL_OR_NOTHING_POINTS,
@@ -336,6 +337,16 @@ class RollerDerbyBot(Bot[RollerDerbyState]):
 
     def evaluate(self, state: RollerDerbyState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+        return trick_won(events, seat, partners=True)
+
+    def outcome(self, start: RollerDerbyState, end: RollerDerbyState, seat: int) -> Words | None:
+        # the play-out ends with the deal: its summary has the rolling team's tricks against its target
+        if len(end.summaries) == len(start.summaries):
+            return None
+        summary = end.summaries[-1].thaw()
+        return deal_outcome(summary, summary["rolling_team"] == team_of(seat))
 
 
 BOT = RollerDerbyBot(ROLLER_DERBY)

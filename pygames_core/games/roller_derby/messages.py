@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from pygames_core.ai.bot import Words
 from pygames_core.kit.tricks import DealStartedEvent, GameOverEvent
 
 # --- the actions, as legal_actions lists them and the page sends one back -----------------------------
@@ -168,3 +169,24 @@ class DerbyDealStartedEvent(DealStartedEvent):
 Event = (RolledEvent | SetAsideEvent | GaveEvent | CardsPassedEvent | TrumpNamedEvent | JokersBoughtEvent
          | DiscardedEvent | DeclaredEvent | PlayedEvent | TrickWonEvent | DealOverEvent | DerbyDealStartedEvent
          | GameOverEvent)
+
+
+# --- the hint's outcomes in words (pygames_core/ai/bot.py, `Bot.outcome`) ------------------------------
+
+def deal_outcome(summary: DealSummary, rolling: bool) -> Words:
+    """How the deal of `summary` ended against the rolling team's target, said to a player of the
+    rolling team (`rolling`) or of the defenders (who never score: they aim to push the rollers off it)."""
+    team = ("your team", "あなたのチーム") if rolling else ("the rolling team", "ローリングチーム")
+    tricks, target = summary["tricks"], summary["target"]
+    if summary["all_or_nothing"]:
+        made = summary["points"] > 0  # all 13 or none score 150, anything else 0
+        return Words(f"{team[0]} {'makes' if made else 'fails'} its All or Nothing",
+                     f"{team[1]}のオール・オア・ナッシングが{'成功する' if made else '失敗する'}")
+    # only the distance from the target scores (10 points less per trick off), so over and under are one
+    off, points = abs(tricks - target), summary["points"]
+    if off == 0:
+        return Words(f"{team[0]} takes exactly its {target} tricks: {points} points",
+                     f"{team[1]}がちょうど目標の{target}トリックを取る（{points}点）")
+    by = "1 trick" if off == 1 else f"{off} tricks"
+    return Words(f"{team[0]} misses its target of {target} by {by}: {points} points",
+                 f"{team[1]}が目標の{target}トリックを{off}トリック外す（{points}点）")

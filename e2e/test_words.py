@@ -147,7 +147,7 @@ def test_a_summarys_header_breaks_between_words(page: Page, site_url: str, artif
       setLanguage(lang, { remember: false });
       const dialog = document.createElement('dialog');  // the summary dialog, as index.html has it
       dialog.className = 'summary';
-      document.body.replaceChildren(dialog);
+      document.body.append(dialog);  // beside the embed's own elements, which its code still reads
       dialog.showModal();
       const table = rendererOf('apples').createTable(document.createElement('div'), { act: () => {} });
       const summary = frame.events.find((event) => event.type === 'deal_over').summary;

@@ -27,6 +27,8 @@ import enum
 import json
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
@@ -103,17 +105,24 @@ VARIANTS = [
     Variant("roller_derby", 4, {}),
     Variant("roller_derby", 4, {"jokers": True, "d12": True, "privilege": True}),
 ]
-VARIANT_NAMES = [variant.name for variant in VARIANTS]
-
 NIGHTLY = "PYGAMES_HIDDEN_GAMES" in os.environ
 GAMES_PER_VARIANT = int(os.environ.get("PYGAMES_HIDDEN_GAMES", "2"))
 if NIGHTLY:  # larger tables of Chains, slow to check at every step: a view shows every chain to each seat
     VARIANTS += [Variant("chains", 6, {}), Variant("chains", 10, {})]
+VARIANT_NAMES = [variant.name for variant in VARIANTS]  # the test ids: after the nightly run's variants
 MAX_STEPS = 3000  # far beyond any game's length: a game that does not end fails rather than hangs
 
 
 def test_every_game_is_covered() -> None:
     assert {v.game_id for v in VARIANTS} == {g["id"] for g in pg.list_games()}
+
+
+def test_the_nightly_run_collects_its_larger_chains_tables() -> None:
+    # the nightly size is set by the environment when the module is imported: only a run of its own sees it
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", __file__],
+                         env={**os.environ, "PYGAMES_HIDDEN_GAMES": "1"}, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "test_a_save_loads_back_to_the_same_game[chains-10p]" in run.stdout
 
 
 def random_game(variant: Variant, seed: int) -> Iterator[pg.Game]:

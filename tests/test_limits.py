@@ -8,7 +8,8 @@ import json
 import pytest
 
 import pygames_core as pg
-from pygames_core.engine.limits import MAX_DEPTH, MAX_VALUES, check_json_text, check_value
+from pygames_core.app import bridge
+from pygames_core.engine.limits import MAX_DEPTH, MAX_TEXT, MAX_VALUES, check_json_text, check_value
 
 
 def nested(depth: int) -> list:
@@ -49,6 +50,33 @@ def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
     payload["actions"] = [{"type": "play", "card": "[" * 500}]
     with pytest.raises(pg.BadSave, match="altered"):
         pg.load_game(json.dumps(payload))
+
+
+def unclosed_quotes(length: int) -> str:
+    """A text of `length` characters in the worst shape for finding strings: a quote, then escaped
+    quotes, never closed (a scan that starts again at each of them runs to the end every time)."""
+    return ('"' + '\\"' * (length // 2))[:length]
+
+
+# a hang guard, not a timing: one pass takes well under a second, a quadratic scan of these texts hours
+@pytest.mark.timeout(600)
+def test_the_largest_text_in_the_worst_shape_is_checked_in_one_pass_and_refused_by_name() -> None:
+    check_json_text(unclosed_quotes(MAX_TEXT), "the request", ValueError)  # within the bounds: not JSON, though
+    reply = json.loads(bridge.call(unclosed_quotes(MAX_TEXT)))
+    assert reply["error"]["type"] == "BadRequest" and "not valid JSON" in reply["error"]["message"]
+    with pytest.raises(pg.BadSave, match="not valid JSON"):
+        pg.load_game(unclosed_quotes(2_000_000))
+    reply = json.loads(bridge.call('{"op": "games", "x": "' + unclosed_quotes(2_000_000)))
+    assert reply["error"]["type"] == "BadRequest"
+    with pytest.raises(ValueError, match="too long"):
+        check_json_text(unclosed_quotes(MAX_TEXT + 1), "the request", ValueError)
+
+
+def test_brackets_after_a_quote_that_never_closes_still_count() -> None:
+    # no string can hide them: a parser refuses the text at that quote, and the check never relies on it
+    with pytest.raises(ValueError, match="nested too deep"):
+        check_json_text('["a", "b\\"' + "[" * (MAX_DEPTH + 1), "a text", ValueError)
+    check_json_text('["a\\"", "[[[\\\\"]' + "[" * (MAX_DEPTH - 1), "a text", ValueError)
 
 
 def test_a_lone_surrogate_is_refused_with_the_callers_error() -> None:

@@ -17,7 +17,13 @@ MAX_DEPTH = 24  # nesting levels: four times the deepest real input
 MAX_VALUES = 200_000  # numbers, strings, lists and objects in one input
 MAX_TEXT = 4_000_000  # characters of a save or request text (a long 10-player Chains game: ~0.1 M)
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A JSON string, in one pass: possessive quantifiers over disjoint alternatives never backtrack.
+_STRING = r'"[^"\\]*+(?:\\.[^"\\]*+)*+"'
+_STRINGS = re.compile(_STRING, re.DOTALL)
+# The text up to its first quote that is never closed (all of it when every string is closed). A
+# search for strings past such a quote would start again at every later quote and run each time to
+# the end: quadratic in a quote followed by many escaped ones.
+_UP_TO_UNCLOSED = re.compile(rf'(?:[^"]++|{_STRING})*+', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
@@ -52,7 +58,12 @@ def check_json_text(text: str, what: str, error: type[Exception]) -> None:
     if len(text) > MAX_TEXT:
         raise error(f"{what} is too long: more than {MAX_TEXT} characters")
     depth = 0
-    for bracket in _BRACKETS.finditer(_STRINGS.sub("", text)):
+    # the strings go; from a quote never closed on, the text stays and its brackets count (a JSON
+    # parser refuses such a text anyway)
+    prefix = _UP_TO_UNCLOSED.match(text)
+    assert prefix is not None  # it matches any text (an empty prefix at least)
+    closed = prefix.end()
+    for bracket in _BRACKETS.finditer(_STRINGS.sub("", text[:closed]) + text[closed:]):
         depth += 1 if bracket.group() in "[{" else -1
         if depth > MAX_DEPTH:
             raise error(f"{what} is nested too deep: more than {MAX_DEPTH} levels")

@@ -13,6 +13,7 @@ Decisions of our own are marked "Our decision" below and in the doc.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pygames_core.engine.rng import Rng
@@ -140,25 +141,30 @@ def scorable(state: ChainsState, seat: int) -> bool:
     under a 9 never can, once the pile is below 10. (The first version counted every card in a slot,
     which could leave a player stuck for the rest of the game with a pile that can never be scored.)
 
-    Built greedily from k - 1 down: a number on top of a slot is taken from there (that frees the
-    slot, and the deck's copies of a number are of no use once the pile is past it), else from the
-    deck; a number found neither way stops the pile."""
+    An exact search over the slots' heights as the pile goes down: each next number comes off the top
+    of a slot whose top it is (which one matters: each uncovers a different card), or, when no top is
+    that number, from the deck. A top that is the number is always the better source: the deck's
+    copies are of no use once the pile is past it, and the slot's card would cover the rest forever."""
     table = state.tables[seat]
     if not table.work:
         return True
     unseen = {n: table.deck.count(n) + (table.drawn == n) for n in NUMBERS}
-    slots = [list(pile) for pile in table.slots]
-    for j in range(table.work[-1] - 1, 0, -1):
-        if state.can_still_take(seat, j):  # the pile is down to j + 1: end card j closes it
+    closing = {j for j in range(1, table.work[-1]) if state.can_still_take(seat, j)}
+    slots = table.slots
+
+    @cache
+    def reaches(number: int, heights: tuple[int, ...]) -> bool:
+        """Can a pile whose top is number + 1 be closed, with this many cards left in each slot?"""
+        if number in closing:
             return True
-        slot = next((pile for pile in slots if pile and pile[-1] == j), None)  # j itself, to go lower
-        if slot is not None:
-            slot.pop()
-        elif unseen[j]:
-            unseen[j] -= 1
-        else:
+        if number < 1:
             return False
-    return False
+        tops = [i for i, height in enumerate(heights) if height and slots[i][height - 1] == number]
+        if not tops:
+            return unseen[number] > 0 and reaches(number - 1, heights)
+        return any(reaches(number - 1, (*heights[:i], heights[i] - 1, *heights[i + 1:])) for i in tops)
+
+    return reaches(table.work[-1] - 1, tuple(len(pile) for pile in slots))
 
 
 def deal(players: int, slots: int, rng: Rng) -> tuple[int, list[Table]]:

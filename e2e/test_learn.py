@@ -194,6 +194,20 @@ def test_explain_as_we_play(new_context: Callable[..., BrowserContext], site_url
     expect(page.locator("#explain-choice")).to_be_checked()  # a game not played yet
 
 
+def test_explanations_stay_on_until_switched_off(page: Page, site_url: str) -> None:
+    """Left on (as offered for a first game), "Explain as we play" is still on for the next game of the
+    same game: it once switched itself off the second time, though it was never unticked."""
+    open_site(page, site_url)
+    for _ in range(2):
+        start_game(page, **CHAINS_SOLITAIRE, explain=None)  # the box as the picker offers it
+        expect(page.locator("#explain")).to_be_visible()
+        expect(page.locator("#hint-line")).not_to_be_empty()
+        assert stored_save(page)["explain"] is True
+        page.click("#new-game")
+        page.click('.game-choice[data-game="chains"]')
+        expect(page.locator("#explain-choice")).to_be_checked()
+
+
 def test_explain_captions_after_a_bots_move(page: Page, site_url: str, artifacts: Path) -> None:
     """Dominuxen (its renderer narrates): seat 3 starts deal 0, so the bots move before the player, whose
     turn then brings the hint in words."""

@@ -420,9 +420,10 @@ function prefs() {
   }
 }
 
-// "Explain as we play": the player's own choice for this game, else on for their first game of it.
+// "Explain as we play": the player's own choice for this game (as the picker's box was left when they last
+// started it, or switched off at the table), else on: a first game explains itself.
 function explainChosen(remembered, gameId) {
-  return remembered.explain?.[gameId] ?? !(remembered.started ?? []).includes(gameId);
+  return remembered.explain?.[gameId] ?? true;
 }
 
 function optionField(option, value) {
@@ -685,14 +686,10 @@ async function startGame(game, form, roles) {
     showError(reply.error);
     return;
   }
-  // "Explain as we play" is remembered once the player has chosen it: left as offered for a first
-  // game (on), it is off for the next one
+  // "Explain as we play" stays as the player left it for this game, on or off, until they change it
   const remembered = prefs();
-  const started = [...new Set([...remembered.started ?? [], game.id])];
-  const chosen = remembered.explain?.[game.id] !== undefined || explain !== explainChosen(remembered, game.id);
   storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players, roles,
-    undo: people.length === 1 ? undo : remembered.undo, started,
-    explain: chosen ? { ...remembered.explain, [game.id]: explain } : remembered.explain }));
+    undo: people.length === 1 ? undo : remembered.undo, explain: { ...remembered.explain, [game.id]: explain } }));
   $("message").hidden = true;
   openSession(reply, { level, undo, challenge: false, explain, people });
 }

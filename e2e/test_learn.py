@@ -165,8 +165,9 @@ def test_hint_line_on_h(page: Page, site_url: str) -> None:
     line = page.locator("#hint-line")
     expect(line).to_be_visible()
     expect(line).not_to_be_empty()  # the solitaire's own reason in words (the solver's deck orders)
+    # in the flow under the hand, never over the table
     assert page.evaluate("""() => { const area = document.getElementById('explain').getBoundingClientRect();
-      const table = document.getElementById('game').getBoundingClientRect(); return area.bottom <= table.top; }""")
+      const table = document.getElementById('game').getBoundingClientRect(); return area.top >= table.bottom; }""")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -230,7 +231,8 @@ def test_explain_captions_keep_the_last_three_steps(page: Page, site_url: str) -
       document.body.append(root);
       const captions = new Captions(root, { onSwitchOff: () => {} });
       const renderer = { narrate: (events) => events.map((event) => `${event.who} played ${event.card}.`) };
-      const table = { explain: true, renderer, hint: null, snap: { moves: 0 }, events: [] };
+      const table = { root: document.createElement('div'), explain: true, renderer, hint: null, snap: { moves: 0 },
+                      events: [] };
       for (const [who, card] of [['West', '7S'], ['North', 'KH'], ['East', 'QD'], ['West', 'AS']]) {
         Object.assign(table, { events: [{ who, card }] });
         captions.record(table);
@@ -334,15 +336,17 @@ def test_top_bar_fits_every_tool_at_phone_width(new_context: Callable[..., Brows
     check_one_row("-thinking")
 
 
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)])
 @pytest.mark.parametrize(("game", "players"), [("arsene", None), ("chains", 3), ("dominuxen", 5),
                                                ("on_schedule", None), ("apples", None), ("roller_derby", None)])
-def test_explaining_keeps_the_play_in_view_on_a_phone(page: Page, site_url: str, game: str,
-                                                      players: int | None) -> None:
-    """A first game explains itself by default: with the captions and the suggestion above the table,
-    the player's hand and the decision's buttons still fit a phone's screen without scrolling."""
-    page.set_viewport_size(PHONE_IN_BROWSER)
+def test_explaining_keeps_the_play_in_view(page: Page, site_url: str, game: str, players: int | None, size: str,
+                                           viewport: dict) -> None:
+    """A first game explains itself by default: the suggestion with its whole reason and the last step in
+    words, under the hand, read in full on a phone in its browser and on a laptop, with the hand and the
+    decision's buttons in view (assert_play_in_view checks both)."""
+    page.set_viewport_size(viewport)
     open_site(page, site_url)
     start_game(page, game=game, seed=5, level="normal", players=players, explain=True)
     assert wait_for_turn_or_summary(page) != "summary"
     expect(page.locator("#hint-line")).to_be_visible()  # the suggestion of "Explain as we play", with its reason
-    assert_play_in_view(page, "hand", screenshot=f"learn-explain-in-view-{game}")
+    assert_play_in_view(page, "hand", screenshot=f"learn-explain-in-view-{game}-{size}")

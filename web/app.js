@@ -327,7 +327,6 @@ async function startShared(deal) {
   }
   openSession(reply, { level: prefs().level ?? "normal", undo: false, challenge: true,
     explain: explainChosen(prefs(), deal.game), people: deal.people });
-  showMessage(t("sharedHere"));
 }
 
 // A saved game (its record, null when its text `raw` was no JSON), loaded by the engine; with a
@@ -832,6 +831,7 @@ function updateTools() {
   $("undo").setAttribute("aria-busy", String(starting));
   $("undo").querySelector(".tool-label").textContent = t(starting ? "loadingStart" : "undo");
   $("share").hidden = !onTable();
+  $("shared-note").hidden = !(onTable() && session.challenge);
   updateHintButton();
 }
 

@@ -105,6 +105,7 @@ def test_the_summarys_buttons_fit_a_phone(new_context: Callable[..., BrowserCont
     page.screenshot(path=str(artifacts / f"chains-phone-{language}-replay.png"))
     for button in page.locator("#summary .form-actions button").all():
         expect(button).to_be_in_viewport(ratio=1)
+        assert button.evaluate("(button) => button.scrollWidth <= button.clientWidth")  # its label inside it
     assert page.evaluate("() => { const summary = document.getElementById('summary');"
                          " return summary.scrollWidth <= summary.clientWidth; }")
 

@@ -121,13 +121,15 @@ def saved_game(page: Page) -> pg.Game:
     return pg.load_game(saved["text"])
 
 
-def resume_position(page: Page, url: str, game: pg.Game) -> None:
+def resume_position(page: Page, url: str, game: pg.Game, *, explain: bool = False) -> None:
     """Open the page on a position built in CPython, through the page's own save/resume (a save of
-    the release before the home, which the visit moves into it)."""
+    the release before the home, which the visit moves into it); `explain`: with "Explain as we play"
+    on."""
     # Any small file of the site gives its origin's storage; the page itself would start Python only
     # to be left a moment later.
     page.goto(f"{url}build.json")
-    stored = json.dumps({"game": game.game_id, "text": game.to_json(), "seat": HUMAN, "level": "easy"})
+    stored = json.dumps({"game": game.game_id, "text": game.to_json(), "seat": HUMAN, "level": "easy",
+                         "explain": explain})
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
     open_site(page, url)
 
@@ -262,16 +264,62 @@ _OUT_OF_VIEW_JS = """
 """
 
 
+# What must be read whole while "Explain as we play" is on (or a hint was asked for): the hint's line and
+# the newest caption, each inside the viewport, uncovered, and not cut: neither it nor the caption area
+# scrolls inside, clamps its lines or ends in an ellipsis.
+_EXPLANATIONS_CUT_JS = """
+() => {
+  const problems = [];
+  const area = document.getElementById("explain");
+  if (!area || area.hidden) return problems;
+  const parts = [["the hint line", document.getElementById("hint-line")],
+    ["the newest caption", area.querySelector("#explain-log li.newest")]];
+  for (const [name, element] of parts) {
+    if (!element || element.getClientRects().length === 0 || !element.textContent) continue;
+    const box = element.getBoundingClientRect();
+    if (box.left < -1 || box.top < -1 || box.right > innerWidth + 1 || box.bottom > innerHeight + 1) {
+      problems.push(`${name} at ${Math.round(box.left)},${Math.round(box.top)}–${Math.round(box.right)},`
+        + `${Math.round(box.bottom)} is outside the ${innerWidth}×${innerHeight} viewport`);
+      continue;
+    }
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (top && !element.contains(top)) problems.push(`${name} is covered by ${top.tagName.toLowerCase()}`);
+    for (let part = element; part && part !== area.parentElement; part = part.parentElement) {
+      const style = getComputedStyle(part);
+      if (part.scrollHeight > part.clientHeight + 1 || part.scrollWidth > part.clientWidth + 1) {
+        problems.push(`${name} is cut: ${part.id || part.tagName.toLowerCase()} scrolls inside`);
+      }
+      if (style.webkitLineClamp !== "none" || style.textOverflow === "ellipsis") {
+        problems.push(`${name} is cut: ${part.id || part.tagName.toLowerCase()} clamps its lines`);
+      }
+    }
+  }
+  return problems;
+}
+"""
+
+
 def play_out_of_view(page: Page, *required: str) -> list[str]:
     """What a player could not see without scrolling: each shown data-region of the table (and the
     cube bar's buttons) outside the viewport or covered by another element, and each `required`
-    region ("hand", "trick", "actions", "cube") that is not shown at all. Empty when all is in view."""
-    return page.evaluate(_OUT_OF_VIEW_JS, list(required))
+    region ("hand", "trick", "actions", "cube") that is not shown at all; with explanations shown, the
+    hint's line and the newest caption not in view whole. Empty when all is in view."""
+    return page.evaluate(_OUT_OF_VIEW_JS, list(required)) + page.evaluate(_EXPLANATIONS_CUT_JS)
+
+
+def wait_for_explanations(page: Page) -> None:
+    """With "Explain as we play" on, on the human's turn: wait for the suggestion's line, which the
+    explanations ask for by themselves (nothing to wait for otherwise)."""
+    wait_until(page, """() => document.getElementById("explain-off")?.checkVisibility() !== true
+      || !document.querySelector('#game > [data-my-turn="true"], #cube-bar:not([hidden]) .cube-ask')
+      || document.getElementById("hint-line").textContent !== "" """)
 
 
 def assert_play_in_view(page: Page, *required: str, screenshot: str | None = None) -> None:
     """Fails, saying what is out of view, unless the play is in view (see play_out_of_view); with
-    `screenshot`, the page is saved under that name in e2e/artifacts/ first, to look at."""
+    `screenshot`, the page is saved under that name in e2e/artifacts/ first, to look at. With
+    explanations on, their suggestion is waited for first."""
+    wait_for_explanations(page)
     if screenshot:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{screenshot}.png"))

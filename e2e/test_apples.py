@@ -46,9 +46,9 @@ GAME = "apples"
 TRICKS = 12
 
 
-def start(page: Page, site_url: str, seed: int, level: str = "easy") -> None:
+def start(page: Page, site_url: str, seed: int, level: str = "easy", *, explain: bool = False) -> None:
     open_site(page, site_url)
-    start_game(page, game=GAME, seed=seed, level=level)
+    start_game(page, game=GAME, seed=seed, level=level, explain=explain)
 
 
 def act_and_wait(page: Page, selector: str) -> None:
@@ -223,14 +223,16 @@ def last_trick(seed: int, scores: list[int]) -> pg.Game:
 
 
 def test_final_summary(page: Page, site_url: str, artifacts: Path) -> None:
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(PHONE_IN_BROWSER)
     resume_position(page, site_url, last_trick(5, [249, 249, 249, 249]))
     play_last_card(page)
     finished = saved_game(page)
     assert finished.is_over
-    check_deal_summary(page, finished.view(HUMAN)["deals"][-1])
     result = finished.result()
     final = page.locator("#summary .final-summary")
+    # the summary opens on the result: who won, above the last deal's table (it was below the fold)
+    expect(final.locator(".headline")).to_be_in_viewport(ratio=1)
+    check_deal_summary(page, finished.view(HUMAN)["deals"][-1])
     expect(final).to_have_attribute("data-winners", " ".join(map(str, result["winners"])))
     assert attributes(page, "#summary .final-summary .scores li", "data-total") == [(str(s),) for s in result["scores"]]
     page.screenshot(path=str(artifacts / "apples-phone-en-final.png"))
@@ -295,14 +297,24 @@ def test_every_phase_keeps_the_play_in_view(new_context: Callable[..., BrowserCo
     """Seed 7 against normal bots: the human bids 4 spades and declares, so it meets every phase; the play
     is checked up to trick 3 (after the first trick the page once stayed scrolled off the trick)."""
     page = new_context(SIZES[size], "ja-JP" if language == "ja" else "en-US").new_page()
-    start(page, site_url, seed=7, level="normal")
+    start(page, site_url, seed=7, level="normal", explain=True)
     seen = []
     while (current := wait_for_turn_or_summary(page)) != "play" or saved_game(page).view(HUMAN)["trick_number"] <= 3:
         assert_play_in_view(page, *REGIONS[current], screenshot=f"apples-{size}-{language}-{current}")
         seen.append(current)
         take_turn(page, first_call=len(seen) == 1)
     assert set(seen) == set(REGIONS)
-    assert page.evaluate("scrollY") == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_bidding_keeps_the_hand_in_view_while_explaining(new_context: Callable[..., BrowserContext],
+                                                            site_url: str, size: str) -> None:
+    """Seed 777, explaining: the bidding box, the calls and the hand with the suggestion under it, on a
+    laptop's screen (the hand was wholly below the fold) and on a phone in its browser."""
+    page = new_context(SIZES[size]).new_page()
+    start(page, site_url, seed=777, level="normal", explain=True)
+    assert wait_for_turn_or_summary(page) == "bid"
+    assert_play_in_view(page, *REGIONS["bid"], screenshot=f"apples-{size}-en-bid-explained")
 
 
 def hint_key(action: dict) -> str:

@@ -68,14 +68,14 @@ def test_every_phase_keeps_the_play_in_view(new_context: Callable[..., BrowserCo
                                             size: str, language: str) -> None:
     page = new_context(SIZES[size], "ja-JP" if language == "ja" else "en-US").new_page()
     shot = f"arsene-{size}-{language}"
-    resume_position(page, site_url, choosing_position())
+    resume_position(page, site_url, choosing_position(), explain=True)
     assert wait_for_turn_or_summary(page) == "choose"
     assert_play_in_view(page, "hand", "trick", "actions", screenshot=f"{shot}-choose")
     page.click(".choices .choice >> nth=1")
     assert wait_for_turn_or_summary(page) == "play"
     assert_play_in_view(page, "hand", "trick", screenshot=f"{shot}-play")
 
-    resume_position(page, site_url, scenario_position(*KEEP_OR_PUSH))
+    resume_position(page, site_url, scenario_position(*KEEP_OR_PUSH), explain=True)
     assert wait_for_turn_or_summary(page) == "push"
     assert_play_in_view(page, "hand", "trick", "actions", screenshot=f"{shot}-push")
     page.click(".action-keep")

@@ -83,6 +83,33 @@ def test_win_a_deal_with_the_solver_line(page: Page, site_url: str, artifacts: P
     assert saved_game(page).seed == WIN_DEAL
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_summarys_buttons_fit_a_phone(new_context: Callable[..., BrowserContext], site_url: str,
+                                          artifacts: Path, language: str) -> None:
+    """A deal of the longest number (20 digits): its "Play deal … again" fits the summary on a phone in its
+    browser, every button wholly on the screen (the label once ran off its left edge)."""
+    deal = 12345678901234567890
+    game = pg.new_game("chains", seed=deal, options={"mode": "beginner"})
+    while True:  # the normal bot plays the deal up to its last move, which the player makes
+        action = pg.bot_action(game, "normal", seed=len(game.history))
+        ended = game.copy()
+        ended.apply(action)
+        if ended.is_over:
+            break
+        game.apply(action)
+    page = new_context(PHONE_IN_BROWSER, "ja-JP" if language == "ja" else "en-US").new_page()
+    resume_position(page, site_url, game)
+    assert wait_for_my_turn_or_summary(page)
+    perform(page, action)
+    expect(page.locator("#summary-replay")).to_contain_text(str(deal))
+    page.screenshot(path=str(artifacts / f"chains-phone-{language}-replay.png"))
+    for button in page.locator("#summary .form-actions button").all():
+        expect(button).to_be_in_viewport(ratio=1)
+        assert button.evaluate("(button) => button.scrollWidth <= button.clientWidth")  # its label inside it
+    assert page.evaluate("() => { const summary = document.getElementById('summary');"
+                         " return summary.scrollWidth <= summary.clientWidth; }")
+
+
 def test_three_player_game_to_the_end(page: Page, site_url: str, artifacts: Path) -> None:
     start_chains(page, site_url, players=3, deal=4)
     expect(page.locator(".ch-opponent")).to_have_count(2)
@@ -311,7 +338,7 @@ def test_every_decision_keeps_the_play_in_view(new_context: Callable[..., Browse
                                                language: str, cases: list[tuple[int, bool, int]]) -> None:
     page = new_context(PHONE_IN_BROWSER, "ja-JP" if language == "ja" else "en-US").new_page()
     for players, turned_up, count in cases:
-        resume_position(page, site_url, reached(players, turned_up, count))
+        resume_position(page, site_url, reached(players, turned_up, count), explain=True)
         assert wait_for_my_turn_or_summary(page)
         phase = "place" if turned_up else "move"
         expect(page.locator(TABLE)).to_have_attribute("data-phase", phase)

@@ -8,12 +8,21 @@ for the human's answer, at phone and desktop sizes, in English and Japanese."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from driver import DESKTOP, LAPTOP, PHONE, PHONE_IN_BROWSER, assert_play_in_view, play_out_of_view, resume_position
+from driver import (
+    DESKTOP,
+    LAPTOP,
+    PHONE,
+    PHONE_IN_BROWSER,
+    assert_play_in_view,
+    play_out_of_view,
+    resume_position,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 import pygames_core as pg
@@ -235,11 +244,15 @@ def chains_cube_decision(answer: bool) -> pg.Game:
 
 POSITIONS = {"on_schedule": on_schedule_cube_decision, "chains": chains_cube_decision}
 # What a page does when a player goes to their cards (a tap, the keyboard): the hand (a table's marked
-# hand region, or On Schedule's row of cards) comes up to the bottom of the screen, or, without one,
-# the page goes to its end.
+# hand region, or On Schedule's row of cards), with the suggestion and the newest caption under it while
+# explaining, comes up to the bottom of the screen, or, without one, the page goes to its end.
 SCROLL_TO_HAND = """() => {
   const hand = document.querySelector('#game [data-region="hand"], #game .hand');
-  if (hand) hand.scrollIntoView({ block: "end" });
+  const said = [document.getElementById("hint-line"), document.querySelector("#explain-log .newest")]
+    .filter((part) => part?.checkVisibility());
+  const bottom = (element) => element.getBoundingClientRect().bottom;
+  const last = hand && [hand, ...said].reduce((low, part) => (bottom(part) > bottom(low) ? part : low));
+  if (last) last.scrollIntoView({ block: "end" });
   else window.scrollTo(0, document.documentElement.scrollHeight);
 }"""
 
@@ -254,13 +267,45 @@ def test_the_cube_buttons_are_in_view_when_offered(new_context: Callable[..., Br
     page = new_context(viewport).new_page()
     for answer, button, moment in ((False, "#cube-double", "double"), (True, "#cube-take", "answer")):
         game = POSITIONS[game_id](answer)
-        resume_position(page, site_url, game)
+        resume_position(page, site_url, game, explain=True)
         expect(page.locator(button)).to_be_visible()
         expect(page.locator(TABLE_ON_SITE)).to_have_attribute("data-my-turn", "true")
         page.screenshot(path=str(artifacts / f"cube-in-view-{game_id}-{size}-{moment}.png"))
-        # as the table opens, the buttons are on the screen (the hand may be below, on a small screen)
+        # as the table opens, the buttons are on the screen (the hand may be below, on a phone; on a laptop
+        # the whole play is, with the explanations: On Schedule's hand was below the fold there)
+        if size == "laptop":
+            assert_play_in_view(page, "cube", "hand")
         assert [problem for problem in play_out_of_view(page, "cube") if problem.startswith("cube")] == []
         # and once the page has scrolled to the hand, they are still there, and so is the rest of the
         # play: the hand, the trick, the table's buttons
         page.evaluate(SCROLL_TO_HAND)
         assert_play_in_view(page, "cube", screenshot=f"cube-in-view-{game_id}-{size}-{moment}-scrolled")
+
+
+# --- the cube in "Explain as we play" ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_cubes_actions_are_in_the_explanations(new_context: Callable[..., BrowserContext], site_url: str,
+                                                   lang: str) -> None:
+    """On the site, explaining: the human's double and West's answer, a take of East's redouble, and a
+    pass of it, each said in the captions under the table as in the cube bar's news (they once
+    appeared only there)."""
+    page = new_context(PHONE_IN_BROWSER, "ja-JP" if lang == "ja" else "en-US").new_page()
+    said = {"en": ["You & North doubled to 2.", re.compile(r"^West & East (took: the stake is 2|passed)\."),
+                   ["You & North took: the stake is 4."],
+                   ["You & North passed.", "+2 victory points to West & East (stake 2); match 1–4."]],
+            "ja": ["あなた・北が2倍にダブル。", re.compile(r"^西・東が(テイク: 賭け点は2|パス)。"),
+                   ["あなた・北がテイク: 賭け点は4。"],
+                   ["あなた・北がパス。", "西・東に勝利点+2（賭け点2）。マッチ 1対4。"]]}[lang]
+    newest = page.locator("#explain-log li.newest")
+    resume_position(page, site_url, pg.new_game("on_schedule", seed=1, options=OS_CUBE, setup=OS_SETUP), explain=True)
+    page.click("#cube-double")
+    expect(page.locator("#explain-log li").last).to_have_text(said[0])  # the oldest step said
+    expect(newest).to_have_text(said[1])  # the answer (the bots' chance is sampled), said first in its step
+    for key, sentences in (("t", said[2]), ("p", said[3])):
+        resume_position(page, site_url, pg.new_game("on_schedule", seed=1, options=OS_CUBE, setup=OS_ASKED),
+                        explain=True)
+        expect(page.locator("#cube-take")).to_be_visible()
+        page.keyboard.press(key)
+        for sentence in sentences:  # (after a take, East plays on; a pass ends the deal: said between)
+            expect(page.locator("#explain-log")).to_contain_text(sentence)

@@ -306,7 +306,7 @@ def test_every_decision_keeps_the_play_in_view(new_context: Callable[..., Browse
                                                language: str, cases: list[tuple[str, int]]) -> None:
     page = new_context(PHONE_IN_BROWSER, "ja-JP" if language == "ja" else "en-US").new_page()
     for phase, players in cases:
-        resume_position(page, site_url, reached(phase, players))
+        resume_position(page, site_url, reached(phase, players), explain=True)
         assert wait_for_turn_or_summary(page) == phase
         if phase == "play":  # the number bar, the chosen tiles and the Play button: the builder at its tallest
             page.keyboard.press(str(min(offered_numbers(page))))

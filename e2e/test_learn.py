@@ -251,8 +251,9 @@ def test_hint_line_on_h(page: Page, site_url: str) -> None:
     expect(line).to_contain_text(
         re.compile(r"possible orders? of the cards you cannot see, you close (all ten|\d+ of the ten) runs"))
     assert not re.search(r"out of 100|\d+ against \d+", line.text_content())
+    # in the flow under the hand, never over the table
     assert page.evaluate("""() => { const area = document.getElementById('explain').getBoundingClientRect();
-      const table = document.getElementById('game').getBoundingClientRect(); return area.bottom <= table.top; }""")
+      const table = document.getElementById('game').getBoundingClientRect(); return area.top >= table.bottom; }""")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -280,6 +281,20 @@ def test_explain_as_we_play(new_context: Callable[..., BrowserContext], site_url
     expect(page.locator("#explain-choice")).to_be_checked()  # a game not played yet
 
 
+def test_explanations_stay_on_until_switched_off(page: Page, site_url: str) -> None:
+    """Left on (as offered for a first game), "Explain as we play" is still on for the next game of the
+    same game: it once switched itself off the second time, though it was never unticked."""
+    open_site(page, site_url)
+    for _ in range(2):
+        start_game(page, **CHAINS_SOLITAIRE, explain=None)  # the box as the picker offers it
+        expect(page.locator("#explain")).to_be_visible()
+        expect(page.locator("#hint-line")).not_to_be_empty()
+        assert stored_save(page)["explain"] is True
+        page.click("#new-game")
+        page.click('.game-choice[data-game="chains"]')
+        expect(page.locator("#explain-choice")).to_be_checked()
+
+
 def test_explain_captions_after_a_bots_move(page: Page, site_url: str, artifacts: Path) -> None:
     """Dominuxen (its renderer narrates): seat 3 starts deal 0, so the bots move before the player, whose
     turn then brings the hint in words."""
@@ -302,7 +317,8 @@ def test_explain_captions_keep_the_last_three_steps(page: Page, site_url: str) -
       document.body.append(root);
       const captions = new Captions(root, { onSwitchOff: () => {} });
       const renderer = { narrate: (events) => events.map((event) => `${event.who} played ${event.card}.`) };
-      const table = { explain: true, renderer, hint: null, snap: { moves: 0 }, events: [] };
+      const table = { root: document.createElement('div'), explain: true, renderer, hint: null, snap: { moves: 0 },
+                      events: [] };
       for (const [who, card] of [['West', '7S'], ['North', 'KH'], ['East', 'QD'], ['West', 'AS']]) {
         Object.assign(table, { events: [{ who, card }] });
         captions.record(table);
@@ -443,15 +459,17 @@ def test_top_bar_fits_every_tool_at_phone_width(new_context: Callable[..., Brows
     check_one_row("-thinking")
 
 
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)])
 @pytest.mark.parametrize(("game", "players"), [("arsene", None), ("chains", 3), ("dominuxen", 5),
                                                ("on_schedule", None), ("apples", None), ("roller_derby", None)])
-def test_explaining_keeps_the_play_in_view_on_a_phone(page: Page, site_url: str, game: str,
-                                                      players: int | None) -> None:
-    """A first game explains itself by default: with the captions and the suggestion above the table,
-    the player's hand and the decision's buttons still fit a phone's screen without scrolling."""
-    page.set_viewport_size(PHONE_IN_BROWSER)
+def test_explaining_keeps_the_play_in_view(page: Page, site_url: str, game: str, players: int | None, size: str,
+                                           viewport: dict) -> None:
+    """A first game explains itself by default: the suggestion with its whole reason and the last step in
+    words, under the hand, read in full on a phone in its browser and on a laptop, with the hand and the
+    decision's buttons in view (assert_play_in_view checks both)."""
+    page.set_viewport_size(viewport)
     open_site(page, site_url)
     start_game(page, game=game, seed=5, level="normal", players=players, explain=True)
     assert wait_for_turn_or_summary(page) != "summary"
     expect(page.locator("#hint-line")).to_be_visible()  # the suggestion of "Explain as we play", with its reason
-    assert_play_in_view(page, "hand", screenshot=f"learn-explain-in-view-{game}")
+    assert_play_in_view(page, "hand", screenshot=f"learn-explain-in-view-{game}-{size}")

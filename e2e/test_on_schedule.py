@@ -40,9 +40,9 @@ TRICKS = 13
 PARTNER = 2
 
 
-def start(page: Page, site_url: str, seed: int) -> None:
+def start(page: Page, site_url: str, seed: int, *, explain: bool = False) -> None:
     open_site(page, site_url)
-    start_game(page, game=GAME, seed=seed)
+    start_game(page, game=GAME, seed=seed, explain=explain)
 
 
 def shown_row(page: Page) -> list[tuple[str | None, ...]]:
@@ -97,6 +97,9 @@ def give_two(page: Page, cards: list[str]) -> None:
     def pick(code: str) -> None:
         page.click(f'.hand .card[data-card="{code}"]')
 
+    for code in page.eval_on_selector_all(".hand .card.picked", "cards => cards.map(c => c.dataset.card)"):
+        pick(code)  # the cards a hint picked (the explanations ask for one) let go first
+    expect(page.locator(".hand .card.picked")).to_have_count(0)
     pick(cards[0])
     expect(give).to_be_disabled()
     pick(cards[1])
@@ -226,15 +229,17 @@ def last_trick(seed: int, victory_points: list[int]) -> pg.Game:
 
 @pytest.mark.parametrize(("seed", "we_win"), [(5, True), (1, False)])
 def test_final_summary(page: Page, site_url: str, artifacts: Path, seed: int, we_win: bool) -> None:
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(PHONE_IN_BROWSER)
     resume_position(page, site_url, last_trick(seed, [2, 2]))
     play_last_card(page)
     finished = saved_game(page)
     assert finished.is_over
-    check_deal_summary(page, finished.view(HUMAN)["deals"][-1])
     final = page.locator("#summary .final-summary")
     expect(final).to_have_attribute("data-winning-team", str(finished.result()["winning_team"]))
     expect(final.locator(".headline")).to_contain_text("Your team wins" if we_win else "West & East win")
+    # the summary opens on the result, above the last deal's table (it was below the fold)
+    expect(final.locator(".headline")).to_be_in_viewport(ratio=1)
+    check_deal_summary(page, finished.view(HUMAN)["deals"][-1])
     page.screenshot(path=str(artifacts / f"on_schedule-phone-en-final-{'won' if we_win else 'lost'}.png"))
     page.click("#summary-new-game")
     expect(page.locator("#picker")).to_be_visible()
@@ -284,7 +289,7 @@ def test_play_in_view_in_every_phase(new_context: Callable[..., BrowserContext],
     """The votes, the card pass, a lead and a follow, each with the hand, the trick and the buttons of
     the decision in view and uncovered (screenshots in e2e/artifacts/)."""
     page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
-    start(page, site_url, seed=21)
+    start(page, site_url, seed=21, explain=True)
     shown: set[str] = set()
     turn = 0
     while "play" not in shown or turn < 6:

@@ -38,9 +38,9 @@ HUMAN_ROLLS = 0  # seeds whose first dealer is East, so the human is the roller 
 BOT_ROLLS = 6  # seeds whose first dealer is the human, so West rolls and the human defends
 
 
-def start(page: Page, site_url: str, seed: int, **options: bool) -> None:
+def start(page: Page, site_url: str, seed: int, *, explain: bool = False, **options: bool) -> None:
     open_site(page, site_url)
-    start_game(page, game=GAME, seed=seed, options=options)
+    start_game(page, game=GAME, seed=seed, options=options, explain=explain)
 
 
 def check_contract(page: Page, view: dict) -> None:
@@ -214,7 +214,7 @@ def test_play_in_view_in_every_phase(new_context: Callable[..., BrowserContext],
     """The roll, trump, jokers and the discard, the exchange, All or Nothing, plays and a joker's
     declaration, each with the hand, the trick and the decision's buttons in view and uncovered."""
     page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
-    start(page, site_url, HUMAN_ROLLS, jokers=True, privilege=True)
+    start(page, site_url, HUMAN_ROLLS, explain=True, jokers=True, privilege=True)
     shown: list[str] = []
     while shown.count("play") < PLAY_TURNS_CHECKED:
         current = wait_for_turn_or_summary(page)

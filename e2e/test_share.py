@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from driver import (
     HUMAN,
+    PHONE_IN_BROWSER,
     STORED_SAVE,
+    assert_play_in_view,
     hand,
     open_site,
     resume_position,
@@ -70,12 +72,19 @@ def test_a_shared_deal_deals_the_same_cards_and_allows_no_undo(page: Page, site_
     links = share_links(page)
     assert "replay" not in links  # a game still being played is shared as its deal only
     assert "seed=21" in links["deal"] and "embed.html#" in links["embed"]
-    friend = new_context().new_page()
+    friend = new_context(PHONE_IN_BROWSER).new_page()
     friend.goto(links["deal"].replace("index.html#", "index.html?pace=0#"))
     friend.wait_for_selector("#game:not([hidden]) > [data-phase]")
     wait_for_turn_or_summary(friend)
     assert sorted(hand(friend)) == sorted(pg.new_game("arsene", seed=21).view(HUMAN)["hand"])
     expect(friend.locator("#undo")).to_be_hidden()
+    # why there is no undo is said under the table (explaining, as a first game does, under the
+    # explanations): no banner above it pushes the hand down on a phone in its browser
+    expect(friend.locator("#shared-note")).to_be_visible()
+    expect(friend.locator("#message")).to_be_hidden()
+    assert friend.evaluate("""() => document.getElementById("shared-note").getBoundingClientRect().top
+      >= document.getElementById("game").getBoundingClientRect().bottom""")
+    assert_play_in_view(friend, "hand", "trick", screenshot="share-friend-phone-en")
     assert "#" not in friend.url  # a reload resumes the game instead of dealing it again
 
     # a player in the middle of a game is asked before a shared deal replaces it

@@ -358,7 +358,6 @@ async function startShared(deal) {
   }
   openSession(reply, { level: prefs().level ?? "normal", undo: false, challenge: true,
     explain: explainChosen(prefs(), deal.game), people: deal.people });
-  showMessage(t("sharedHere"));
 }
 
 // A saved game (its record, null when its text `raw` was no JSON), loaded by the engine; with a
@@ -484,9 +483,10 @@ function prefs() {
   }
 }
 
-// "Explain as we play": the player's own choice for this game, else on for their first game of it.
+// "Explain as we play": the player's own choice for this game (as the picker's box was left when they last
+// started it, or switched off at the table), else on: a first game explains itself.
 function explainChosen(remembered, gameId) {
-  return remembered.explain?.[gameId] ?? !(remembered.started ?? []).includes(gameId);
+  return remembered.explain?.[gameId] ?? true;
 }
 
 function optionField(option, value) {
@@ -750,14 +750,10 @@ async function startGame(game, form, roles) {
     showError(reply.error);
     return;
   }
-  // "Explain as we play" is remembered once the player has chosen it: left as offered for a first
-  // game (on), it is off for the next one
+  // "Explain as we play" stays as the player left it for this game, on or off, until they change it
   const remembered = prefs();
-  const started = [...new Set([...remembered.started ?? [], game.id])];
-  const chosen = remembered.explain?.[game.id] !== undefined || explain !== explainChosen(remembered, game.id);
   storage.set(PREFS_KEY, JSON.stringify({ game: game.id, level, options, players, roles,
-    undo: people.length === 1 ? undo : remembered.undo, started,
-    explain: chosen ? { ...remembered.explain, [game.id]: explain } : remembered.explain }));
+    undo: people.length === 1 ? undo : remembered.undo, explain: { ...remembered.explain, [game.id]: explain } }));
   $("message").hidden = true;
   openSession(reply, { level, undo, challenge: false, explain, people });
 }
@@ -900,6 +896,7 @@ function updateTools() {
   $("undo").setAttribute("aria-busy", String(starting));
   $("undo").querySelector(".tool-label").textContent = t(starting ? "loadingStart" : "undo");
   $("share").hidden = !onTable();
+  $("shared-note").hidden = !(onTable() && session.challenge);
   updateHintButton();
 }
 

@@ -178,9 +178,16 @@ function newsLine(container, snap, context) {
   const moves = snap.moves ?? 0;
   if (Number(line.dataset.moves ?? -1) > moves) line.textContent = "";
   line.dataset.moves = moves;
-  const said = (context?.events ?? []).map((event) => describe(snap.view, event)).filter(Boolean).join(" ");
+  const said = cubeNarration(snap, context?.events ?? []).join(" ");
   if (said && line.textContent !== said) line.textContent = said;
   return line;
+}
+
+// The cube's and the match's events among a step's `events` in words, one sentence each (for the bar's
+// news line and "Explain as we play"); none for a game or a table without the cube.
+export function cubeNarration(snap, events) {
+  if (!snap?.view?.cube) return [];
+  return events.map((event) => describe(snap.view, event)).filter(Boolean);
 }
 
 function describe(view, event) {

@@ -1,8 +1,10 @@
 // Learning a game in the app: its rules page (the "?" dialog and the picker's "How to play"), the
 // hint's reason in words, and "Explain as we play" (the last steps in plain words, in the page's flow
-// above the table). The rules come from the game's how-to-play document (pygames_core/howto/, shipped
+// under the table's hand). The rules come from the game's how-to-play document (pygames_core/howto/, shipped
 // by the build as howto/<game>.json so they are there before Python starts); the sentences about a
-// game's moves come from its renderer (describeAction, narrate): the shell only arranges them.
+// game's moves come from its renderer (describeAction, narrate), those about the doubling cube from
+// cube.js: the shell only arranges them.
+import { cubeNarration } from "./cube.js";
 import { h, keysSpoken } from "./dom.js";
 import { addStrings, language, pick, t } from "./i18n.js";
 
@@ -327,7 +329,19 @@ function cubeWords(reason, percent) {
   }
 }
 
-// --- "Explain as we play" and the hint line: the caption area above the table ---------------------
+// A step's events in words, in the order they came: the game's by its renderer's narrate, the doubling
+// cube's and the match's by cube.js (a pass that ends a deal is said before the deal's end).
+function stepSentences(renderer, { events, snap }) {
+  const runs = []; // the events in runs of the game's and of the cube's
+  for (const event of events) {
+    const cube = cubeNarration(snap, [event]).length > 0;
+    if (runs.at(-1)?.cube === cube) runs.at(-1).events.push(event);
+    else runs.push({ cube, events: [event] });
+  }
+  return runs.flatMap((run) => (run.cube ? cubeNarration(snap, run.events) : renderer.narrate?.(run.events, snap) ?? []));
+}
+
+// --- "Explain as we play" and the hint line: the caption area under the table's hand ---------------
 
 // `root`: the caption area (in the page's flow, never over the table). The table (a LiveTable with
 // the shell's fields: explain, hint) is drawn into it after every step and in a new language. Its
@@ -339,25 +353,28 @@ export class Captions {
     this.title = h("span", { class: "explain-title" });
     this.switchOff = h("button", { type: "button", class: "ghost explain-off", id: "explain-off", onclick: onSwitchOff });
     this.head = h("div", { class: "explain-head" }, this.title, this.switchOff);
-    // focusable: on a phone the line is cut to two lines, and a tap (focus) shows all of it
-    this.hintLine = h("p", { id: "hint-line", class: "hint-line", "aria-live": "polite", tabindex: "0" });
+    this.hintLine = h("p", { id: "hint-line", class: "hint-line", "aria-live": "polite" });
     this.log = h("ol", { id: "explain-log", class: "explain-log", "aria-live": "polite" });
     root.replaceChildren(this.head, this.hintLine, this.log);
+    this.table = null; // the table last drawn
+    // a table that grows under its own redraw (a joker's choices, cards picked) pushes the captions down
+    new ResizeObserver(() => this.keepInView()).observe(root.parentElement);
   }
 
   clear() {
     this.steps = [];
   }
 
-  // A step was taken on the table: remember it when its renderer has something to say about it.
+  // A step was taken on the table: remember it when there is something to say about it.
   record(table) {
-    if (!table.explain || table.events.length === 0 || !table.renderer.narrate) return;
+    if (!table.explain || table.events.length === 0) return;
     const step = { events: table.events, snap: table.snap };
-    if (table.renderer.narrate(step.events, step.snap).length === 0) return;
+    if (stepSentences(table.renderer, step).length === 0) return;
     this.steps = [step, ...this.steps].slice(0, CAPTION_STEPS);
   }
 
   draw(table) {
+    this.table = table;
     const hint = table?.hint;
     // the hand-over screen (pass-and-play) says nothing of anyone's seat: the explanations wait with it
     const explaining = Boolean(table?.explain) && !table.handingOver;
@@ -369,11 +386,33 @@ export class Captions {
     this.log.hidden = !explaining;
     this.title.textContent = t("explainTitle");
     this.switchOff.textContent = t("explainOff");
-    if (this.hintLine.textContent !== hintLine) this.hintLine.textContent = hintLine;
+    let said = false;
+    if (this.hintLine.textContent !== hintLine) {
+      this.hintLine.textContent = hintLine;
+      said = Boolean(hintLine);
+    }
     this.hintLine.hidden = !hintLine;
-    const told = explaining ? this.steps.map((step) => table.renderer.narrate(step.events, step.snap).join(" ")) : [];
+    const told = explaining ? this.steps.map((step) => stepSentences(table.renderer, step).join(" ")) : [];
     if (told.join("\n") !== [...this.log.children].map((item) => item.textContent).join("\n")) {
       this.log.replaceChildren(...told.map((text, index) => h("li", { class: index === 0 ? "newest" : null, text })));
+      said ||= told.length > 0;
     }
+    if (said) this.keepInView();
+  }
+
+  // The suggestion and the newest caption, under the table's hand, come onto the screen when they end
+  // below it (a phone, a tall table), the page scrolled no further than keeps the play in view above
+  // them (the table's marked regions, below a cube bar kept at the top).
+  keepInView() {
+    if (this.root.hidden || !this.table?.root) return;
+    const said = [this.hintLine, this.log.querySelector(".newest")].filter((part) => part && !part.hidden);
+    const below = Math.max(...said.map((part) => part.getBoundingClientRect().bottom)) - innerHeight;
+    if (!(below > 0)) return;
+    const keptAtTop = document.querySelector("#cube-bar[data-asking]:not([hidden])");
+    const top = keptAtTop ? keptAtTop.getBoundingClientRect().bottom : 0;
+    const play = [...this.table.root.querySelectorAll("[data-region]")].map((region) => region.getBoundingClientRect())
+      .filter((box) => box.height > 0);
+    const room = Math.min(...play.map((box) => box.top - top));
+    if (room > 0) scrollBy(0, Math.min(below, room));
   }
 }

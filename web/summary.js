@@ -29,9 +29,11 @@ export function showSummary(dialog, table, summary, buttons = () => []) {
     const over = snap.is_over;
     const hindsight = over && renderer.analysisSummary;
     if (hindsight) drawAnalysis();
+    // the game's result first, where the dialog opens (on a phone the last deal's table would push it
+    // below the fold), then the last deal's summary
     const parts = [
-      summary && renderer.dealSummary(summary, snap),
       over && renderer.finalSummary(snap),
+      summary && renderer.dealSummary(summary, snap),
       hindsight && analysisBox,
       h("form", { method: "dialog", class: "form-actions" },
         over && buttons(close),

@@ -7,8 +7,8 @@
 import { STOPPED, startBridge } from "./bridge.js";
 import { focusInView, h } from "./dom.js";
 import { rendererOf } from "./games/index.js";
-import { fitsSnapshot, keepSave, keepUnopened, lastSave, listNewerSaves, onHomeMessage, openingSave, readSaves, resumeLine,
-  savedGame, saveVersion, showHomePage, unopenedSaves } from "./home.js";
+import { fitsSnapshot, keepSave, keepUnopened, lastSave, listNewerSaves, newPlayId, onHomeMessage, onStaleGame, openingSave,
+  readSaves, resumeLine, savedGame, saveVersion, showHomePage, unopenedSaves } from "./home.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
 import { initialRoles, seatRoles } from "./seats.js";
@@ -150,6 +150,7 @@ function setupChrome() {
   $("share").addEventListener("click", () => openShare());
   $("message-dismiss").addEventListener("click", () => { $("message").hidden = true; });
   onHomeMessage((text) => showMessage(text));
+  onStaleGame(showGameFromElsewhere);
   document.addEventListener("keydown", onKey);
   document.addEventListener("pointerdown", () => {
     usingKeyboard = false;
@@ -375,7 +376,7 @@ async function resume(saved, raw = null) {
     ? bridge.call({ op: "load", text, seat: seat ?? HUMAN_SEAT, ...people && { people } })
     : Promise.resolve({ ok: false, error: { type: "BadSave", message: saved ? "the save has no game text" : "the save is not JSON" } });
   const settings = { ...kept, level: typeof kept.level === "string" ? kept.level : "normal", undo: kept.undo !== false,
-    challenge: kept.challenge === true, explain: kept.explain === true, people, handOverFirst: true };
+    challenge: kept.challenge === true, explain: kept.explain === true, people, handOverFirst: true, resumed: true };
   const drawn = fitsSnapshot(snap, game) ? drawableSnapshot(snap, text) : null;
   const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
   const wait = table ? null : (waiting = {});
@@ -433,6 +434,20 @@ function engineSaveVersion() {
     return saveVersion(reply.snapshot.save);
   })();
   return engineVersion;
+}
+
+// Another tab kept a newer save of `record.game` (or a new game of it): the table showing the older one
+// closes and the newer one is shown in its place, said (`said`: the key of the words); a table of that
+// game out of view (the picker over it) just closes, and the picker's Resume opens the newer one.
+function showGameFromElsewhere(record, said) {
+  if (!session || session.closed || session.snap.game !== record.game) return;
+  const shown = onTable();
+  session.close();
+  session = null;
+  if (!shown) return;
+  if ($("summary").open) $("summary").close(); // the game shown has its own, if it is over
+  showMessage(t(said));
+  resume(record);
 }
 
 // --- a stopped game engine: the bridge has started a new one; the game comes back from its save ---
@@ -797,8 +812,11 @@ function openSession(reply, settings, opening = null) {
   // keyboard player can act at once (the picker's Start button has gone)
   // settings: the table's, with whatever else the game was started with, saved with it as it came
   // (finished: it was over before this table, so it is not counted as finished again)
-  Object.assign(session, { settings, undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard,
-    explain: settings.explain, focusOnTurn: true, finished: reply.snapshot.is_over });
+  // fresh: a new game, whose first save replaces its game's save (a resumed one's replaces only the
+  // revision this tab read: home.js keepSave); playId: the game's identity, kept by its every save
+  Object.assign(session, { settings: { ...settings, playId: typeof settings.playId === "string" ? settings.playId : newPlayId() },
+    undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard, explain: settings.explain,
+    focusOnTurn: true, finished: reply.snapshot.is_over, fresh: settings.resumed !== true });
   captions.clear();
   showOnly("game");
   scrollTo(0, 0); // the picker's Start is far down a phone's page: the table opens at its top
@@ -835,7 +853,8 @@ function save(table) {
   // a game over for the first time is counted in the statistics and listed with the finished games
   const over = table.snap.is_over && !table.finished;
   table.finished = table.snap.is_over;
-  keepSave(saveRecord(table), over ? { snap: table.snap, level: table.level } : {});
+  keepSave(saveRecord(table), { fresh: table.fresh, ...over && { snap: table.snap, level: table.level } });
+  table.fresh = false;
   updateTools();
 }
 
@@ -844,7 +863,7 @@ function save(table) {
 // the table from it at once, before Python is up. With several people at this device
 // (pass-and-play), `humans` lists their seats (`seat` is the one whose table was last shown).
 function saveRecord({ settings, snap, level, undo, challenge, explain, people }) {
-  const { people: _people, handOverFirst: _handOverFirst, ...started } = settings;
+  const { people: _people, handOverFirst: _handOverFirst, resumed: _resumed, ...started } = settings;
   return { ...started, level, undo, challenge, explain, humans: people.length > 1 ? people : undefined,
     game: snap.game, text: snap.save, seat: snap.seat, snap: storedSnapshot(snap) };
 }
@@ -883,7 +902,7 @@ async function replayDeal(table) {
     seat: table.snap.seat, ...several && { people: table.people } });
   if (!reply.ok) showError(reply.error);
   else openSession(reply, { ...table.settings, level: table.level, undo: table.undo, challenge: table.challenge,
-    people: table.people, handOverFirst: false });
+    people: table.people, handOverFirst: false, resumed: false, playId: null });
 }
 
 function onTable() {

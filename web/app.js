@@ -13,7 +13,7 @@ import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } 
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
 import { initialRoles, seatRoles } from "./seats.js";
 import { addedGames, pluginFailures } from "./plugins.js";
-import { dealParameters, packText, seedParameter, siteLink, wholeNumber, wholeParameter } from "./share.js";
+import { dealParameters, packText, seedParameter, siteLink, unpackText, wholeNumber, wholeParameter } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
 import { levelText, loadLevels } from "./levels.js";
@@ -39,7 +39,8 @@ addStrings({
     undo: "Undo", undoLabel: "Undo your last move (U)", share: "Share", shareLabel: "Share this game (S)",
     allowUndo: "Allow undo", allowUndoHelp: "Take back your moves against the bots. Shared deals never allow it.",
     loadFile: "Load a game file", loadFileFailed: "That file is not a pygames game ({message}).",
-    sharedDeal: "A shared deal is waiting: {game}.", playShared: "Play it", sharedHere: "You are playing a shared deal: no undo.",
+    sharedDeal: "A shared deal is waiting: {game}.", playShared: "Play it",
+    continuedGame: "Your game of {game} from another page is waiting.", playContinued: "Continue it", sharedHere: "You are playing a shared deal: no undo.",
     shareTitle: "Share", shareDeal: "Link to this deal (the same cards for whoever opens it)",
     shareReplay: "Link to the replay of this game", shareEmbed: "Embed this deal in a web page",
     shareReplayLater: "A link to the replay is offered once the game is over (before that it would show every hand).",
@@ -51,7 +52,8 @@ addStrings({
     undo: "戻す", undoLabel: "直前の手を戻す (U)", share: "共有", shareLabel: "このゲームを共有 (S)",
     allowUndo: "戻すを許可", allowUndoHelp: "ボット相手に自分の手を戻せます。共有されたディールでは使えません。",
     loadFile: "ゲームファイルを読み込む", loadFileFailed: "このファイルは pygames のゲームではありません ({message})。",
-    sharedDeal: "共有されたディールがあります: {game}。", playShared: "遊ぶ", sharedHere: "共有ディールをプレイ中: 戻すは使えません。",
+    sharedDeal: "共有されたディールがあります: {game}。", playShared: "遊ぶ",
+    continuedGame: "別のページで遊んでいた{game}のゲームが待っています。", playContinued: "続きを遊ぶ", sharedHere: "共有ディールをプレイ中: 戻すは使えません。",
     shareTitle: "共有", shareDeal: "このディールへのリンク（開いた人に同じ配り）",
     shareReplay: "このゲームのリプレイへのリンク", shareEmbed: "このディールをウェブページに埋め込む",
     shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
@@ -242,8 +244,9 @@ async function main() {
     await resuming;
     await gamesKnown;
     const game = games.find((entry) => entry.id === shared.game);
-    showMessage(t("sharedDeal", { game: pick(game?.title) || shared.game }),
-      { label: t("playShared"), run: () => startShared(shared) });
+    const continued = shared.op === "load";
+    showMessage(t(continued ? "continuedGame" : "sharedDeal", { game: pick(game?.title) || shared.game }),
+      { label: t(continued ? "playContinued" : "playShared"), run: () => startShared(shared) });
   }
 }
 
@@ -326,14 +329,20 @@ async function engineDown() {
   }
 }
 
-// A deal shared by link (index.html#game=…&seed=…): read once, then dropped from the address so that
-// a reload resumes the game being played rather than dealing the shared one again.
+// A deal shared by link (index.html#game=…&seed=…), or a game in progress carried by its link
+// (index.html#game=…&save=…&level=…&seat=…: an embed that could not keep it, embed.js offerTheSite):
+// read once, then dropped from the address so that a reload resumes the game being played rather than
+// dealing the shared one again.
 function sharedDeal() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.has("game")) return null;
   history.replaceState(null, "", location.pathname + location.search);
   const deal = { op: "new", game: params.get("game"), seat: HUMAN_SEAT, seed: seedParameter(params) };
   try {
+    if (params.has("save")) {
+      return { op: "load", game: deal.game, packed: params.get("save"), level: params.get("level"),
+        seat: wholeParameter(params, "seat") ?? HUMAN_SEAT };
+    }
     deal.players = wholeParameter(params, "players");
     // pass-and-play (an extension: a link without it has one person, at seat 0): the people's seats
     if (params.has("humans")) {
@@ -348,11 +357,29 @@ function sharedDeal() {
 }
 
 async function startShared(deal) {
-  const reply = await bridge.call(deal);
+  const continued = deal.op === "load";
+  let request = deal;
+  if (continued) {
+    try {
+      request = { op: "load", text: await unpackText(deal.packed), seat: deal.seat };
+    } catch (error) {
+      if (!session && await gamesKnown) showPicker();
+      showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));
+      return;
+    }
+  }
+  const reply = await bridge.call(request);
   if (!reply.ok) {
     if (await engineDown()) return;
     if (!session && await gamesKnown) showPicker();
     showError(reply.error);
+    return;
+  }
+  if (continued) {
+    // the reader's own game, with its bots' level where this site has it
+    const level = await levelsKnown && levels.some((known) => known.name === deal.level) ? deal.level : prefs().level ?? "normal";
+    openSession(reply, { level, undo: prefs().undo !== false, challenge: false,
+      explain: explainChosen(prefs(), reply.snapshot.game) });
     return;
   }
   openSession(reply, { level: prefs().level ?? "normal", undo: false, challenge: true,

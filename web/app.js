@@ -45,6 +45,8 @@ addStrings({
     shareReplay: "Link to the replay of this game", shareEmbed: "Embed this deal in a web page",
     shareReplayLater: "A link to the replay is offered once the game is over (before that it would show every hand).",
     download: "Download the game file", copy: "Copy", copied: "Copied",
+    framedSite: "pygames opens in a tab of its own, not inside another page.", framedOpen: "Open pygames ↗",
+    downloadLater: "The game file is offered once the game is over (before that it would show every hand to whoever opens it).",
     keyUndo: "U undoes your last move (when undo is allowed and the table does not use U itself)",
     undoOffPeople: "Undo is off while two or more people play on this device: taking a move back would need everyone's word.",
   },
@@ -58,6 +60,8 @@ addStrings({
     shareReplay: "このゲームのリプレイへのリンク", shareEmbed: "このディールをウェブページに埋め込む",
     shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
     download: "ゲームファイルをダウンロード", copy: "コピー", copied: "コピーしました",
+    framedSite: "pygames は他のページの中ではなく、専用のタブで開きます。", framedOpen: "pygames を開く ↗",
+    downloadLater: "ゲームファイルはゲーム終了後にダウンロードできます（それまでは、開いた人に全員の手札が見えてしまうため）。",
     keyUndo: "U で直前の手を戻す（許可されていて、ゲーム自体が U を使わない場面で）",
     undoOffPeople: "この端末で2人以上がプレイするときは、戻すは使えません（手を戻すには全員の同意が要るため）。",
   },
@@ -67,7 +71,11 @@ const $ = (id) => document.getElementById(id);
 
 let loadingStage = "runtime";
 let pythonReady = false;
-const bridge = startBridge({
+// index.html inside another page's frame: any site could frame it (a meta Content-Security-Policy
+// cannot set frame-ancestors) and lay its own things over the controls, so the site does not run
+// there, not even its engine: it offers itself in a tab of its own. embed.html is the page to frame.
+const FRAMED = window.top !== window.self;
+const bridge = FRAMED ? null : startBridge({
   onProgress: (stage) => {
     loadingStage = stage;
     showLoadingStage();
@@ -76,7 +84,7 @@ const bridge = startBridge({
 });
 // For the browser console and the tests: the same requests the page sends, and the save of the game
 // last played as the home holds it once the saves asked for are written.
-window.pygamesBridge = bridge.call;
+window.pygamesBridge = bridge?.call;
 window.pygamesSaved = lastSave;
 
 let games = [];
@@ -205,6 +213,10 @@ function onKey(event) {
 // requests wait in the worker's queue until Python is up.
 async function main() {
   setupChrome();
+  if (FRAMED) {
+    showInOwnTab();
+    return;
+  }
   setTimeout(offerWayOut, WAY_OUT_MS);
   const shared = sharedDeal();
   levelsKnown = knowLevels();
@@ -248,6 +260,15 @@ async function main() {
     showMessage(t(continued ? "continuedGame" : "sharedDeal", { game: pick(game?.title) || shared.game }),
       { label: t(continued ? "playContinued" : "playShared"), run: () => startShared(shared) });
   }
+}
+
+// In another page's frame: only a link to the site in a tab of its own.
+function showInOwnTab() {
+  $("loading").setAttribute("aria-busy", "false");
+  $("loading").replaceChildren(h("p", { id: "framed", "data-i18n": "framedSite", text: t("framedSite") }),
+    h("p", {}, h("a", { id: "framed-open", class: "primary", href: location.href, target: "_blank", rel: "noopener",
+      "data-i18n": "framedOpen", text: t("framedOpen") })));
+  showOnly("loading");
 }
 
 // The loading screen's way out, offered once it has been up for WAY_OUT_MS: to the picker (a new game,
@@ -516,12 +537,30 @@ async function engineStopped({ cause, lost }) {
 
 // --- picker and options --------------------------------------------------------------------------
 
+// The picker's remembered choices: each one kept only when it has the type the picker reads (the stored
+// text is anyone's to edit, and `{"started": 5}` would stop the picker from being drawn).
+const PREFS_FIT = {
+  game: (value) => typeof value === "string",
+  level: (value) => typeof value === "string",
+  players: (value) => Number.isSafeInteger(value) && value > 0,
+  undo: (value) => typeof value === "boolean",
+  options: (value) => isRecord(value),
+  roles: (value) => Array.isArray(value) && value.every((role) => typeof role === "string"),
+  started: (value) => Array.isArray(value) && value.every((id) => typeof id === "string"),
+  explain: (value) => isRecord(value) && Object.values(value).every((on) => typeof on === "boolean"),
+};
+const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
 function prefs() {
+  let stored;
   try {
-    return JSON.parse(storage.get(PREFS_KEY)) ?? {};
+    stored = JSON.parse(storage.get(PREFS_KEY));
   } catch {
     return {};
   }
+  if (!isRecord(stored)) return {};
+  return Object.fromEntries(Object.entries(PREFS_FIT).filter(([name, fits]) => Object.hasOwn(stored, name) && fits(stored[name]))
+    .map(([name]) => [name, stored[name]]));
 }
 
 // "Explain as we play": the player's own choice for this game, else on for their first game of it.
@@ -1066,8 +1105,10 @@ async function openShare(snap = onTable() ? session.snap : null) {
     copyField("share-deal", t("shareDeal"), siteLink("index.html", siteDeal)),
     replay ? copyField("share-replay", t("shareReplay"), replay) : h("p", { class: "fine", text: t("shareReplayLater") }),
     copyField("share-embed", t("shareEmbed"), embedCode, true),
-    h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${snap.seed}.json`,
-      text: t("download") })),
+    // the file holds the seed, hence every hand: with several people at this device, once it is over
+    people.length > 1 && !snap.is_over ? h("p", { class: "fine", id: "share-download-later", text: t("downloadLater") })
+      : h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${snap.seed}.json`,
+        text: t("download") })),
     h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
   dialog.addEventListener("close", () => URL.revokeObjectURL(file), { once: true });
   dialog.showModal();
@@ -1106,6 +1147,7 @@ main();
 
 // The service worker is registered once the game engine has started (or failed to): its install
 // asks the server for every file of the site, which must not compete with the runtime's start.
-bridge.ready.catch(() => {}).then(() => {
+// (Framed, the site does not run: no engine, no service worker.)
+bridge?.ready.catch(() => {}).then(() => {
   navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
 });

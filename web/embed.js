@@ -23,7 +23,7 @@ const DRAWN_PREFIX = "pygames.embed-drawn.";
 // The messages a parent page may send (docs/embed.md); anything else is ignored.
 const ACCEPTED = {
   "pygames:get-height": () => true,
-  "pygames:set-language": (data) => data.lang in LANGUAGES,
+  "pygames:set-language": (data) => Object.hasOwn(LANGUAGES, data.lang),
 };
 
 addStrings({
@@ -164,7 +164,7 @@ function postHeight() {
 function listenToParent(retranslate) {
   window.addEventListener("message", (event) => {
     const data = event.data;
-    if (event.source !== window.parent || !data || typeof data !== "object" || !(data.type in ACCEPTED)) return;
+    if (event.source !== window.parent || !data || typeof data !== "object" || !Object.hasOwn(ACCEPTED, data.type)) return;
     if (!ACCEPTED[data.type](data)) return;
     if (data.type === "pygames:set-language") {
       setLanguage(data.lang, { remember: false });
@@ -710,7 +710,8 @@ async function main() {
   // the frame's id even from an address that is otherwise malformed: the parent must hear from it
   frameId = (new URLSearchParams(location.hash.slice(1)).get("id")
     ?? new URLSearchParams(location.search).get("id") ?? "").slice(0, 100);
-  if (params?.lang in LANGUAGES) setLanguage(params.lang, { remember: false });
+  // own keys only: lang=toString or constructor names no language
+  if (params && Object.hasOwn(LANGUAGES, params.lang ?? "")) setLanguage(params.lang, { remember: false });
   setupLanguage();
   listenToParent(retranslate);
   retranslate();

@@ -7,13 +7,13 @@
 import { STOPPED, startBridge } from "./bridge.js";
 import { focusInView, h, keysSpoken } from "./dom.js";
 import { rendererOf } from "./games/index.js";
-import { fitsSnapshot, keepSave, keepUnopened, lastSave, listNewerSaves, onHomeMessage, openingSave, readSaves, resumeLine,
-  savedGame, saveVersion, showHomePage, unopenedSaves } from "./home.js";
+import { fitsSnapshot, keepSave, keepUnopened, lastSave, listNewerSaves, newPlayId, onHomeMessage, onStaleGame, openingSave,
+  readSaves, resumeLine, savedGame, saveVersion, showHomePage, unopenedSaves } from "./home.js";
 import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { Captions, playersAndLength, showGeneralHelp, showRules } from "./learn.js";
 import { initialRoles, seatRoles } from "./seats.js";
 import { addedGames, pluginFailures } from "./plugins.js";
-import { dealParameters, packText, seedParameter, siteLink, wholeNumber, wholeParameter } from "./share.js";
+import { dealParameters, packText, seedParameter, siteLink, unpackText, wholeNumber, wholeParameter } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
 import { levelText, loadLevels } from "./levels.js";
@@ -39,11 +39,14 @@ addStrings({
     undo: "Undo", undoLabel: "Undo your last move (U)", share: "Share", shareLabel: "Share this game (S)",
     allowUndo: "Allow undo", allowUndoHelp: "Take back your moves against the bots. Shared deals never allow it.",
     loadFile: "Load a game file", loadFileFailed: "That file is not a pygames game ({message}).",
-    sharedDeal: "A shared deal is waiting: {game}.", playShared: "Play it", sharedHere: "You are playing a shared deal: no undo.",
+    sharedDeal: "A shared deal is waiting: {game}.", playShared: "Play it",
+    continuedGame: "Your game of {game} from another page is waiting.", playContinued: "Continue it", sharedHere: "You are playing a shared deal: no undo.",
     shareTitle: "Share", shareDeal: "Link to this deal (the same cards for whoever opens it)",
     shareReplay: "Link to the replay of this game", shareEmbed: "Embed this deal in a web page",
     shareReplayLater: "A link to the replay is offered once the game is over (before that it would show every hand).",
     download: "Download the game file", copy: "Copy", copied: "Copied",
+    framedSite: "pygames opens in a tab of its own, not inside another page.", framedOpen: "Open pygames ↗",
+    downloadLater: "The game file is offered once the game is over (before that it would show every hand to whoever opens it).",
     keyUndo: "U undoes your last move (when undo is allowed and the table does not use U itself)",
     keysCube: "The doubling cube", keysAnyTime: "At any time, unless the step uses the same key",
     undoOffPeople: "Undo is off while two or more people play on this device: taking a move back would need everyone's word.",
@@ -52,11 +55,14 @@ addStrings({
     undo: "戻す", undoLabel: "直前の手を戻す（U）", share: "共有", shareLabel: "このゲームを共有（S）",
     allowUndo: "「戻す」を許可", allowUndoHelp: "ボット相手に自分の手を戻せます。共有されたディールでは使えません。",
     loadFile: "ゲームファイルを読み込む", loadFileFailed: "このファイルは pygames のゲームではありません（{message}）。",
-    sharedDeal: "共有されたディールがあります：{game}。", playShared: "遊ぶ", sharedHere: "共有ディールをプレイ中：戻すは使えません。",
+    sharedDeal: "共有されたディールがあります：{game}。", playShared: "遊ぶ",
+    continuedGame: "別のページで遊んでいた{game}のゲームが待っています。", playContinued: "続きを遊ぶ", sharedHere: "共有ディールをプレイ中：戻すは使えません。",
     shareTitle: "共有", shareDeal: "このディールへのリンク（開いた人に同じ配り）",
     shareReplay: "このゲームのリプレイへのリンク", shareEmbed: "このディールをウェブページに埋め込む",
     shareReplayLater: "リプレイへのリンクはゲーム終了後に表示されます（それまでは全員の手札が見えてしまうため）。",
     download: "ゲームファイルをダウンロード", copy: "コピー", copied: "コピーしました",
+    framedSite: "pygames は他のページの中ではなく、専用のタブで開きます。", framedOpen: "pygames を開く ↗",
+    downloadLater: "ゲームファイルはゲーム終了後にダウンロードできます（それまでは、開いた人に全員の手札が見えてしまうため）。",
     keyUndo: "U で直前の手を戻す（許可されていて、ゲーム自体が U を使わない場面で）",
     keysCube: "ダブリングキューブ", keysAnyTime: "いつでも（その場面で同じキーを使うときを除く）",
     undoOffPeople: "この端末で2人以上がプレイするときは、戻すは使えません（手を戻すには全員の同意が要るため）。",
@@ -67,7 +73,11 @@ const $ = (id) => document.getElementById(id);
 
 let loadingStage = "runtime";
 let pythonReady = false;
-const bridge = startBridge({
+// index.html inside another page's frame: any site could frame it (a meta Content-Security-Policy
+// cannot set frame-ancestors) and lay its own things over the controls, so the site does not run
+// there, not even its engine: it offers itself in a tab of its own. embed.html is the page to frame.
+const FRAMED = window.top !== window.self;
+const bridge = FRAMED ? null : startBridge({
   onProgress: (stage) => {
     loadingStage = stage;
     showLoadingStage();
@@ -76,7 +86,7 @@ const bridge = startBridge({
 });
 // For the browser console and the tests: the same requests the page sends, and the save of the game
 // last played as the home holds it once the saves asked for are written.
-window.pygamesBridge = bridge.call;
+window.pygamesBridge = bridge?.call;
 window.pygamesSaved = lastSave;
 
 let games = [];
@@ -152,6 +162,7 @@ function setupChrome() {
   $("share").addEventListener("click", () => openShare());
   $("message-dismiss").addEventListener("click", () => { $("message").hidden = true; });
   onHomeMessage((text) => showMessage(text));
+  onStaleGame(showGameFromElsewhere);
   document.addEventListener("keydown", onKey);
   document.addEventListener("pointerdown", () => {
     usingKeyboard = false;
@@ -204,6 +215,10 @@ function onKey(event) {
 // requests wait in the worker's queue until Python is up.
 async function main() {
   setupChrome();
+  if (FRAMED) {
+    showInOwnTab();
+    return;
+  }
   setTimeout(offerWayOut, WAY_OUT_MS);
   const shared = sharedDeal();
   levelsKnown = knowLevels();
@@ -243,9 +258,19 @@ async function main() {
     await resuming;
     await gamesKnown;
     const game = games.find((entry) => entry.id === shared.game);
-    showMessage(t("sharedDeal", { game: pick(game?.title) || shared.game }),
-      { label: t("playShared"), run: () => startShared(shared) });
+    const continued = shared.op === "load";
+    showMessage(t(continued ? "continuedGame" : "sharedDeal", { game: pick(game?.title) || shared.game }),
+      { label: t(continued ? "playContinued" : "playShared"), run: () => startShared(shared) });
   }
+}
+
+// In another page's frame: only a link to the site in a tab of its own.
+function showInOwnTab() {
+  $("loading").setAttribute("aria-busy", "false");
+  $("loading").replaceChildren(h("p", { id: "framed", "data-i18n": "framedSite", text: t("framedSite") }),
+    h("p", {}, h("a", { id: "framed-open", class: "primary", href: location.href, target: "_blank", rel: "noopener",
+      "data-i18n": "framedOpen", text: t("framedOpen") })));
+  showOnly("loading");
 }
 
 // The loading screen's way out, offered once it has been up for WAY_OUT_MS: to the picker (a new game,
@@ -327,14 +352,20 @@ async function engineDown() {
   }
 }
 
-// A deal shared by link (index.html#game=…&seed=…): read once, then dropped from the address so that
-// a reload resumes the game being played rather than dealing the shared one again.
+// A deal shared by link (index.html#game=…&seed=…), or a game in progress carried by its link
+// (index.html#game=…&save=…&level=…&seat=…: an embed that could not keep it, embed.js offerTheSite):
+// read once, then dropped from the address so that a reload resumes the game being played rather than
+// dealing the shared one again.
 function sharedDeal() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.has("game")) return null;
   history.replaceState(null, "", location.pathname + location.search);
   const deal = { op: "new", game: params.get("game"), seat: HUMAN_SEAT, seed: seedParameter(params) };
   try {
+    if (params.has("save")) {
+      return { op: "load", game: deal.game, packed: params.get("save"), level: params.get("level"),
+        seat: wholeParameter(params, "seat") ?? HUMAN_SEAT };
+    }
     deal.players = wholeParameter(params, "players");
     // pass-and-play (an extension: a link without it has one person, at seat 0): the people's seats
     if (params.has("humans")) {
@@ -349,11 +380,29 @@ function sharedDeal() {
 }
 
 async function startShared(deal) {
-  const reply = await bridge.call(deal);
+  const continued = deal.op === "load";
+  let request = deal;
+  if (continued) {
+    try {
+      request = { op: "load", text: await unpackText(deal.packed), seat: deal.seat };
+    } catch (error) {
+      if (!session && await gamesKnown) showPicker();
+      showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));
+      return;
+    }
+  }
+  const reply = await bridge.call(request);
   if (!reply.ok) {
     if (await engineDown()) return;
     if (!session && await gamesKnown) showPicker();
     showError(reply.error);
+    return;
+  }
+  if (continued) {
+    // the reader's own game, with its bots' level where this site has it
+    const level = await levelsKnown && levels.some((known) => known.name === deal.level) ? deal.level : prefs().level ?? "normal";
+    openSession(reply, { level, undo: prefs().undo !== false, challenge: false,
+      explain: explainChosen(prefs(), reply.snapshot.game) });
     return;
   }
   openSession(reply, { level: prefs().level ?? "normal", undo: false, challenge: true,
@@ -376,7 +425,7 @@ async function resume(saved, raw = null) {
     ? bridge.call({ op: "load", text, seat: seat ?? HUMAN_SEAT, ...people && { people } })
     : Promise.resolve({ ok: false, error: { type: "BadSave", message: saved ? "the save has no game text" : "the save is not JSON" } });
   const settings = { ...kept, level: typeof kept.level === "string" ? kept.level : "normal", undo: kept.undo !== false,
-    challenge: kept.challenge === true, explain: kept.explain === true, people, handOverFirst: true };
+    challenge: kept.challenge === true, explain: kept.explain === true, people, handOverFirst: true, resumed: true };
   const drawn = fitsSnapshot(snap, game) ? drawableSnapshot(snap, text) : null;
   const table = drawn && openSession({ sid: null, snapshot: drawn }, settings, opening);
   const wait = table ? null : (waiting = {});
@@ -436,6 +485,20 @@ function engineSaveVersion() {
   return engineVersion;
 }
 
+// Another tab kept a newer save of `record.game` (or a new game of it): the table showing the older one
+// closes and the newer one is shown in its place, said (`said`: the key of the words); a table of that
+// game out of view (the picker over it) just closes, and the picker's Resume opens the newer one.
+function showGameFromElsewhere(record, said) {
+  if (!session || session.closed || session.snap.game !== record.game) return;
+  const shown = onTable();
+  session.close();
+  session = null;
+  if (!shown) return;
+  if ($("summary").open) $("summary").close(); // the game shown has its own, if it is over
+  showMessage(t(said));
+  resume(record);
+}
+
 // --- a stopped game engine: the bridge has started a new one; the game comes back from its save ---
 
 let restoredSave = null; // the game text last reloaded after a stop: a second stop there is not retried
@@ -475,12 +538,30 @@ async function engineStopped({ cause, lost }) {
 
 // --- picker and options --------------------------------------------------------------------------
 
+// The picker's remembered choices: each one kept only when it has the type the picker reads (the stored
+// text is anyone's to edit, and `{"started": 5}` would stop the picker from being drawn).
+const PREFS_FIT = {
+  game: (value) => typeof value === "string",
+  level: (value) => typeof value === "string",
+  players: (value) => Number.isSafeInteger(value) && value > 0,
+  undo: (value) => typeof value === "boolean",
+  options: (value) => isRecord(value),
+  roles: (value) => Array.isArray(value) && value.every((role) => typeof role === "string"),
+  started: (value) => Array.isArray(value) && value.every((id) => typeof id === "string"),
+  explain: (value) => isRecord(value) && Object.values(value).every((on) => typeof on === "boolean"),
+};
+const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
 function prefs() {
+  let stored;
   try {
-    return JSON.parse(storage.get(PREFS_KEY)) ?? {};
+    stored = JSON.parse(storage.get(PREFS_KEY));
   } catch {
     return {};
   }
+  if (!isRecord(stored)) return {};
+  return Object.fromEntries(Object.entries(PREFS_FIT).filter(([name, fits]) => Object.hasOwn(stored, name) && fits(stored[name]))
+    .map(([name]) => [name, stored[name]]));
 }
 
 // "Explain as we play": the player's own choice for this game (as the picker's box was left when they last
@@ -795,8 +876,11 @@ function openSession(reply, settings, opening = null) {
   // keyboard player can act at once (the picker's Start button has gone)
   // settings: the table's, with whatever else the game was started with, saved with it as it came
   // (finished: it was over before this table, so it is not counted as finished again)
-  Object.assign(session, { settings, undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard,
-    explain: settings.explain, focusOnTurn: true, finished: reply.snapshot.is_over });
+  // fresh: a new game, whose first save replaces its game's save (a resumed one's replaces only the
+  // revision this tab read: home.js keepSave); playId: the game's identity, kept by its every save
+  Object.assign(session, { settings: { ...settings, playId: typeof settings.playId === "string" ? settings.playId : newPlayId() },
+    undo: settings.undo, challenge: settings.challenge, keyboard: usingKeyboard, explain: settings.explain,
+    focusOnTurn: true, finished: reply.snapshot.is_over, fresh: settings.resumed !== true });
   captions.clear();
   showOnly("game");
   scrollTo(0, 0); // the picker's Start is far down a phone's page: the table opens at its top
@@ -833,7 +917,8 @@ function save(table) {
   // a game over for the first time is counted in the statistics and listed with the finished games
   const over = table.snap.is_over && !table.finished;
   table.finished = table.snap.is_over;
-  keepSave(saveRecord(table), over ? { snap: table.snap, level: table.level } : {});
+  keepSave(saveRecord(table), { fresh: table.fresh, ...over && { snap: table.snap, level: table.level } });
+  table.fresh = false;
   updateTools();
 }
 
@@ -842,7 +927,7 @@ function save(table) {
 // the table from it at once, before Python is up. With several people at this device
 // (pass-and-play), `humans` lists their seats (`seat` is the one whose table was last shown).
 function saveRecord({ settings, snap, level, undo, challenge, explain, people }) {
-  const { people: _people, handOverFirst: _handOverFirst, ...started } = settings;
+  const { people: _people, handOverFirst: _handOverFirst, resumed: _resumed, ...started } = settings;
   return { ...started, level, undo, challenge, explain, humans: people.length > 1 ? people : undefined,
     game: snap.game, text: snap.save, seat: snap.seat, snap: storedSnapshot(snap) };
 }
@@ -881,7 +966,7 @@ async function replayDeal(table) {
     seat: table.snap.seat, ...several && { people: table.people } });
   if (!reply.ok) showError(reply.error);
   else openSession(reply, { ...table.settings, level: table.level, undo: table.undo, challenge: table.challenge,
-    people: table.people, handOverFirst: false });
+    people: table.people, handOverFirst: false, resumed: false, playId: null });
 }
 
 function onTable() {
@@ -1019,8 +1104,10 @@ async function openShare(snap = onTable() ? session.snap : null) {
     copyField("share-deal", t("shareDeal"), siteLink("index.html", siteDeal)),
     replay ? copyField("share-replay", t("shareReplay"), replay) : h("p", { class: "fine", text: t("shareReplayLater") }),
     copyField("share-embed", t("shareEmbed"), embedCode, true),
-    h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${snap.seed}.json`,
-      text: t("download") })),
+    // the file holds the seed, hence every hand: with several people at this device, once it is over
+    people.length > 1 && !snap.is_over ? h("p", { class: "fine", id: "share-download-later", text: t("downloadLater") })
+      : h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${snap.seed}.json`,
+        text: t("download") })),
     h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
   dialog.addEventListener("close", () => URL.revokeObjectURL(file), { once: true });
   dialog.showModal();
@@ -1064,6 +1151,7 @@ main();
 
 // The service worker is registered once the game engine has started (or failed to): its install
 // asks the server for every file of the site, which must not compete with the runtime's start.
-bridge.ready.catch(() => {}).then(() => {
+// (Framed, the site does not run: no engine, no service worker.)
+bridge?.ready.catch(() => {}).then(() => {
   navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
 });

@@ -10,7 +10,7 @@ import { addStrings, LANGUAGES, language, pick, setLanguage, t, translatePage } 
 import { loadLevels } from "./levels.js";
 import { addedGames, pluginFailures } from "./plugins.js";
 import { seatName, seatsFromBottom } from "./seats.js";
-import { seedParameter, unpackText, wholeParameter } from "./share.js";
+import { packText, seedParameter, siteLink, unpackText, wholeParameter } from "./share.js";
 import { storage } from "./storage.js";
 import { showSummary } from "./summary.js";
 import { dealSummaryOf, drawableSnapshot, handPieces, LiveTable, PACE, storedSnapshot } from "./table.js";
@@ -23,7 +23,7 @@ const DRAWN_PREFIX = "pygames.embed-drawn.";
 // The messages a parent page may send (docs/embed.md); anything else is ignored.
 const ACCEPTED = {
   "pygames:get-height": () => true,
-  "pygames:set-language": (data) => data.lang in LANGUAGES,
+  "pygames:set-language": (data) => Object.hasOwn(LANGUAGES, data.lang),
 };
 
 addStrings({
@@ -58,6 +58,8 @@ addStrings({
     errBadSetup: "This position or these options are impossible: {detail}",
     errEngine: "The game engine could not start: {detail}",
     errOther: "Something went wrong: {detail}",
+    emUnkept: "This page cannot keep your game (this browser does not let an embedded game store anything): it ends when the page is closed.",
+    emContinueOnSite: "Continue on the site ↗",
   },
   ja: {
     emOpen: "pygames を開く ↗",
@@ -90,6 +92,8 @@ addStrings({
     errBadSetup: "この局面またはオプションはありえません：{detail}",
     errEngine: "ゲームエンジンを起動できませんでした：{detail}",
     errOther: "問題が起きました：{detail}",
+    emUnkept: "このページではゲームを保存できません（このブラウザーは埋め込まれたゲームに保存を許可していません）。ページを閉じるとゲームは終わります。",
+    emContinueOnSite: "サイトで続きを遊ぶ ↗",
   },
 });
 
@@ -199,7 +203,7 @@ function postHeight() {
 function listenToParent(retranslate) {
   window.addEventListener("message", (event) => {
     const data = event.data;
-    if (event.source !== window.parent || !data || typeof data !== "object" || !(data.type in ACCEPTED)) return;
+    if (event.source !== window.parent || !data || typeof data !== "object" || !Object.hasOwn(ACCEPTED, data.type)) return;
     if (!ACCEPTED[data.type](data)) return;
     if (data.type === "pygames:set-language") {
       setLanguage(data.lang, { remember: false });
@@ -318,6 +322,12 @@ function clearError() {
   $("embed-error").hidden = true;
 }
 
+// Out of a live game (the cover, an example), no game is left unkept.
+function hideUnkept() {
+  packing += 1;
+  $("embed-unkept").hidden = true;
+}
+
 function gameOf(id) {
   const game = catalog.find((entry) => entry.id === id);
   if (!game) {
@@ -365,11 +375,32 @@ function drawnSnapshot(text) {
 }
 
 // The save and the snapshot drawn with it; the old snapshot goes first, so that one that cannot be
-// written leaves none rather than one of an earlier step.
+// written leaves none rather than one of an earlier step. Where the save cannot be kept (a frame on
+// another site, whose storage the browser refuses), that is said, with a link that opens the game as
+// it stands on the site, in a tab of its own.
 function storeGame(snap) {
   storage.remove(drawnKey());
-  storage.set(saveKey(), snap.save);
+  if (!storage.set(saveKey(), snap.save)) {
+    offerTheSite(snap);
+    return;
+  }
   storage.set(drawnKey(), JSON.stringify(storedSnapshot(snap)));
+}
+
+let packing = 0; // the last save being packed into the link: an earlier one finishing late is dropped
+
+// "This page cannot keep your game", said once, above the table, and its link to the site kept on the
+// game's latest position (the save packed as share links pack one: index.html#game=…&save=…).
+async function offerTheSite(snap) {
+  const note = $("embed-unkept");
+  note.hidden = false;
+  const asked = ++packing;
+  const code = await packText(snap.save);
+  if (asked !== packing) return;
+  const link = new URLSearchParams({ game: snap.game, level: params.level, save: code });
+  if (snap.seat !== null) link.set("seat", String(snap.seat));
+  $("embed-continue").href = siteLink("index.html", link);
+  $("embed-continue").hidden = false;
 }
 
 function forgetGame() {
@@ -398,6 +429,7 @@ function showPlayCover() {
         text: saved ? t("emRestart") : t("emPlay"), onclick: () => start(false) }))));
   $("embed-controls").hidden = true;
   $("embed-caption").hidden = true;
+  hideUnkept();
   renderCube($("embed-cube"), null, null);
   redraw = showPlayCover;
 }
@@ -773,7 +805,8 @@ async function main() {
   // the frame's id even from an address that is otherwise malformed: the parent must hear from it
   frameId = (new URLSearchParams(location.hash.slice(1)).get("id")
     ?? new URLSearchParams(location.search).get("id") ?? "").slice(0, 100);
-  if (params?.lang in LANGUAGES) setLanguage(params.lang, { remember: false });
+  // own keys only: lang=toString or constructor names no language
+  if (params && Object.hasOwn(LANGUAGES, params.lang ?? "")) setLanguage(params.lang, { remember: false });
   setupLanguage();
   listenToParent(retranslate);
   retranslate();

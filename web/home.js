@@ -57,6 +57,8 @@ addStrings({
     hmDiscard: "Discard", hmDiscardLabel: "Discard the saved game of {game}",
     hmConfirmDiscard: "Delete this saved game of {game} for good? Download it first to keep a copy.",
     hmStatsUnreadable: "The statistics kept on this device cannot be read ({message}); the finished games are still listed. Import an export, or clear everything, to count again.",
+    hmWentOnElsewhere: "This game went on in another tab: here it is as it stands now.",
+    hmStartedElsewhere: "A new game was started in another tab: it is shown here in place of this one.",
   },
   ja: {
     hmState: "{progress}・{turn}", hmYourTurn: "あなたの番", hmTheirTurn: "{name}の番", hmOver: "終了",
@@ -88,6 +90,8 @@ addStrings({
     hmDiscard: "破棄", hmDiscardLabel: "{game}の保存ゲームを破棄",
     hmConfirmDiscard: "{game}のこの保存ゲームを完全に消去しますか？ 残しておくには先にダウンロードしてください。",
     hmStatsUnreadable: "この端末に保存された成績を読み込めません（{message}）。終わったゲームの一覧はそのまま見られます。書き出したファイルを読み込むか、すべて消去すると、また集計されます。",
+    hmWentOnElsewhere: "このゲームは別のタブで進められました。いまの状態をここに表示しています。",
+    hmStartedElsewhere: "別のタブで新しいゲームが始められました。このゲームに代わって、そのゲームを表示しています。",
   },
 });
 
@@ -366,7 +370,10 @@ async function moveIntoHome(store, record, finished) {
 async function countFinished(store, entry, { once = false } = {}) {
   const [stats, stored] = await Promise.all([settled(store.get("stats")), settled(store.get("history"))]);
   const history = Array.isArray(stored) ? stored : [];
-  if (once && history.some((listed) => sameEntry(listed, entry))) return;
+  // a game another tab finished too, or whose write was made after all, is listed once
+  const listed = (earlier) => (once && sameEntry(earlier, entry))
+    || (isObject(earlier) && entry.playId !== undefined && earlier.playId === entry.playId);
+  if (history.some(listed)) return;
   if (stats === undefined || statsProblem(stats) === null) store.put(countGame(stats ?? emptyStats(), entry), "stats");
   store.put([entry, ...history].slice(0, HISTORY_LENGTH), "history");
 }
@@ -408,38 +415,108 @@ export async function readSaves(gameIds) {
   }
 }
 
+// --- one writer per game: tabs of the same browser share the home ---------------------------------------
+
+// Each write of a save gives it a revision of its own (`rev`): a tab writes its game's save only over
+// the revision it last read or wrote (its `saves` entry), so a tab left on an older position never
+// writes it over the moves another tab has played since. Instead it takes the stored save and the
+// shell shows it (onStaleGame), as it does when another tab says it has written (BroadcastChannel,
+// where the browser has it; the check in the write's transaction holds without it). A game has an
+// identity too (`playId`, given when it starts, kept by every save of it): its finished entry carries
+// it, and a finished game already listed is not counted again, whichever tab finishes it.
+const SAVES_CHANNEL = "pygames.saves";
+const channel = globalThis.BroadcastChannel ? new BroadcastChannel(SAVES_CHANNEL) : null;
+let onStale = () => {};
+
+// A short random name, unique enough among one device's tabs and games (and no secure context needed,
+// unlike crypto.randomUUID: the site may be served over plain http on a local network).
+export const newPlayId = () => Array.from(crypto.getRandomValues(new Uint32Array(3)), (n) => n.toString(36)).join("");
+
+// The shell's way of showing a game's save another tab wrote: `show(record, said)`, said the key of
+// the message to show with it.
+export function onStaleGame(show) {
+  onStale = show;
+}
+
+// Another tab kept `record` as its game's save: it replaces what this tab knew, and the shell shows it.
+function wentOnElsewhere(record) {
+  const known = saves.get(record.game);
+  if (known?.rev === record.rev) return;
+  saves.set(record.game, record);
+  const said = known?.playId !== undefined && known.playId !== record.playId ? "hmStartedElsewhere" : "hmWentOnElsewhere";
+  onStale(record, said);
+}
+
+channel?.addEventListener("message", async ({ data }) => {
+  if (!isObject(data) || typeof data.game !== "string" || !GAME_ID.test(data.game)) return;
+  if (saves.get(data.game)?.rev === data.rev) return;
+  try {
+    const [record] = await readHome([saveKey(data.game)]);
+    if (isObject(record) && record.game === data.game) wentOnElsewhere(record);
+  } catch {
+    // the home cannot be read here: this tab's own write says so, and checks what is stored first
+  }
+});
+
+// What a save says beside its revision and the time it was kept (its snapshot follows from its text):
+// the same as `other`'s, nothing has changed that needs writing.
+function sameSave(record, other) {
+  if (!isObject(other)) return false;
+  const keys = new Set([...Object.keys(record), ...Object.keys(other)]);
+  for (const key of ["rev", "savedAt", "snap"]) keys.delete(key);
+  return [...keys].every((key) => JSON.stringify(record[key]) === JSON.stringify(other[key]));
+}
+
 // Keep `record` as its game's save and the game last played; `snap` over for the first time, also
-// count it in the statistics and list it in the finished games, all in one transaction. Where
-// IndexedDB fails, the record goes to localStorage (the smaller record without its snapshot if the
-// whole one does not fit) and the finished game to this tab's memory.
-export function keepSave(record, { snap = null, level = null } = {}) {
-  const timed = { ...record, savedAt: Date.now() };
+// count it in the statistics and list it in the finished games, all in one transaction. `fresh`: a new
+// game's first save, which replaces whatever its game's save was; any other replaces only the revision
+// this tab knows (else the stored save is shown instead). Where IndexedDB fails, the record goes to
+// localStorage (the smaller record without its snapshot if the whole one does not fit) and the
+// finished game to this tab's memory.
+export function keepSave(record, { snap = null, level = null, fresh = false } = {}) {
+  const known = saves.get(record.game);
+  const entry = snap && { ...finishedEntry(snap, level), ...record.playId !== undefined && { playId: record.playId } };
+  if (!fresh && !entry && sameSave(record, known)) {
+    // shown again (a resumed game's first drawing): only which game was played last changes
+    writing = transact("readwrite", (store) => {
+      store.put(record.game, "last");
+    }).catch(() => {});
+    return writing;
+  }
+  const timed = { ...record, savedAt: Date.now(), rev: newPlayId() };
   saves.set(record.game, timed);
-  unwritten = { record: timed, entry: snap && finishedEntry(snap, level) };
+  unwritten = { record: timed, entry, over: fresh ? null : { rev: known?.rev } };
   writing = writeSave(unwritten);
   return writing;
 }
 
 async function writeSave(save) {
-  const { record, entry } = save;
+  const { record, entry, over } = save;
   try {
     const key = saveKey(record.game);
     const known = unopened.get(key);
-    const aside = await transact("readwrite", async (store) => {
+    const { aside, stale } = await transact("readwrite", async (store) => {
       // a save this build cannot open, where the new game goes: set aside whole, with its reason
       const home = await settled(store.get(key));
       const reason = known && sameValue(home, known.stored) ? known.reason
         : newerThan(home, record) ? { newer: true, message: "" } : null;
+      // another tab has written this game since this tab read it: that is kept, and shown here
+      if (!reason && over && isObject(home) && home.game === record.game && home.rev !== over.rev) return { stale: home };
       const setAside = reason && [asideKey(), setAsideEntry(record.game, home, reason)];
       if (setAside) store.put(setAside[1], setAside[0]);
       store.put(record, key);
       store.put(record.game, "last");
       if (entry) await countFinished(store, entry);
-      return setAside;
+      return { aside: setAside };
     });
+    if (unwritten === save) unwritten = null;
+    if (stale) {
+      wentOnElsewhere(stale);
+      return;
+    }
+    channel?.postMessage({ game: record.game, rev: record.rev });
     if (known) unopened.delete(key);
     if (aside) listSetAside(...aside);
-    if (unwritten === save) unwritten = null;
     if (copied && unwritten === null) forgetLocalCopy(); // the home holds the newest record: the copy is stale
   } catch (error) {
     failed(error, copyToLocal(save));

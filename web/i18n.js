@@ -142,7 +142,7 @@ const catalog = {
 
 function initialLanguage() {
   const saved = storage.get(LANGUAGE_KEY);
-  if (saved in LANGUAGES) return saved;
+  if (Object.hasOwn(LANGUAGES, saved ?? "")) return saved; // own keys only: a stored "toString" is no language
   return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
@@ -158,7 +158,7 @@ export function language() {
 
 // remember: false for a choice that is not the reader's (an embed's lang parameter, say).
 export function setLanguage(next, { remember = true } = {}) {
-  current = next in LANGUAGES ? next : "en";
+  current = Object.hasOwn(LANGUAGES, next) ? next : "en";
   if (remember) storage.set(LANGUAGE_KEY, current);
   document.documentElement.lang = current;
 }

@@ -294,8 +294,8 @@ def test_the_cubes_actions_are_in_the_explanations(new_context: Callable[..., Br
     said = {"en": ["You & North doubled to 2.", re.compile(r"^West & East (took: the stake is 2|passed)\."),
                    ["You & North took: the stake is 4."],
                    ["You & North passed.", "+2 victory points to West & East (stake 2); match 1–4."]],
-            "ja": ["あなた・北が2倍にダブル。", re.compile(r"^西・東が(テイク: 賭け点は2|パス)。"),
-                   ["あなた・北がテイク: 賭け点は4。"],
+            "ja": ["あなた・北が2倍にダブル。", re.compile(r"^西・東が(テイク：賭け点は2|パス)。"),
+                   ["あなた・北がテイク：賭け点は4。"],
                    ["あなた・北がパス。", "西・東に勝利点+2（賭け点2）。マッチ 1対4。"]]}[lang]
     newest = page.locator("#explain-log li.newest")
     resume_position(page, site_url, pg.new_game("on_schedule", seed=1, options=OS_CUBE, setup=OS_SETUP), explain=True)

@@ -47,13 +47,17 @@ def japanese_tables(path: Path) -> Iterator[str]:
 
 
 def python_texts(path: Path) -> Iterator[str]:
-    """The Japanese of every {"en": …, "ja": …} text written in a Python module."""
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Dict):
-            for key, value in zip(node.keys, node.values, strict=True):
-                if isinstance(key, ast.Constant) and key.value == "ja" and isinstance(value, ast.Constant) \
-                        and isinstance(value.value, str):
-                    yield value.value
+    """Every Japanese string written in a Python module: the "ja" of an {"en": …, "ja": …} text, a
+    Words("…", "…") phrase, a pair in a tuple, a part of an f-string (each a string constant)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    # docstrings are the developers' English, which may quote a Japanese word
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and JAPANESE.search(node.value) \
+                and id(node) not in docstrings:
+            yield node.value
 
 
 def json_texts(value: object) -> Iterator[str]:

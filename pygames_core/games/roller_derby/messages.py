@@ -176,7 +176,7 @@ Event = (RolledEvent | SetAsideEvent | GaveEvent | CardsPassedEvent | TrumpNamed
 def deal_outcome(summary: DealSummary, rolling: bool) -> Words:
     """How the deal of `summary` ended against the rolling team's target, said to a player of the
     rolling team (`rolling`) or of the defenders (who never score: they aim to push the rollers off it)."""
-    team = ("your team", "あなたのチーム") if rolling else ("the rolling team", "ローリングチーム")
+    team = ("your team", "あなたのチーム") if rolling else ("the rolling team", "ローラーチーム")
     tricks, target = summary["tricks"], summary["target"]
     if summary["all_or_nothing"]:
         made = summary["points"] > 0  # all 13 or none score 150, anything else 0

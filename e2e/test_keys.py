@@ -93,6 +93,26 @@ def on_schedule_voting() -> pg.Game:
     return game
 
 
+def chains_moving() -> pg.Game:
+    game = pg.new_game("chains", seed=3)  # the solitaire: "Draw (D), move a slot's top card …"
+    assert game.current_player == 0
+    return game
+
+
+def chains_placing() -> pg.Game:
+    game = chains_moving()
+    game.apply({"type": "draw"})  # "Put the 7 on the work pile (W) or on a slot (1–5)."
+    assert game.current_player == 0 and any(action["type"] != "draw" for action in game.legal_actions())
+    return game
+
+
+def roller_derby_rolling() -> pg.Game:
+    game = pg.new_game("roller_derby", seed=1)
+    while game.current_player != 0 or {action["type"] for action in game.legal_actions()} != {"roll"}:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
 def dominuxen_drawing() -> pg.Game:
     game = hit_human_left_to_answer()
     game.apply({"type": "discard"})
@@ -100,7 +120,8 @@ def dominuxen_drawing() -> pg.Game:
     return game
 
 
-@pytest.mark.parametrize("position", [arsene_choosing, on_schedule_voting, dominuxen_drawing])
+@pytest.mark.parametrize("position", [arsene_choosing, on_schedule_voting, dominuxen_drawing, chains_moving,
+                                      chains_placing, roller_derby_rolling])
 def test_a_touch_screen_hears_of_no_key(phone: Page, site_url: str, artifacts: Path, position) -> None:
     """The status lines that name keys on a computer ("(keys 1–3)", "(S)") name none on a phone;
     neither do the buttons' key marks, the rules dialog (no Keys section) or the picker's help."""

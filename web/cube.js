@@ -3,7 +3,7 @@
 // above the table from snapshot.view.cube and snapshot.view.match, it offers only the cube actions
 // in snapshot.legal (double; take or pass) and puts the cube events into words. It draws nothing,
 // and hides its container, for a game or a table without the cube.
-import { h } from "./dom.js";
+import { h, keyMarked } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 import { playerName, seatName, teamName } from "./seats.js";
 
@@ -213,7 +213,7 @@ function describe(view, event) {
 export function cubeStatus(snap) {
   const pending = snap.view.cube ? pendingDouble(snap) : null;
   if (!pending) return null;
-  if (pending.mine) return t("cbStatusAnswer");
+  if (pending.mine) return keyMarked(t("cbStatusAnswer"));
   return t("cbStatusWaiting", pending);
 }
 

@@ -59,6 +59,11 @@ const finePointer = matchMedia("(any-pointer: fine)");
 
 export const keysSpoken = () => keyPressed || finePointer.matches;
 
+// A sentence's key marks — "draw (D)", 「めくる（D）」, "on a slot (1–5)", "take (T) or pass (P)" — left out
+// where keys are not talked of: the sentence reads the same without them.
+const KEY_MARK = / ?[（(](?:[A-Z](?: [A-Z])*|\d+[–〜]\d+)[)）]/g;
+export const keyMarked = (text) => (keysSpoken() ? text : text.replace(KEY_MARK, ""));
+
 function markKeysSpoken() {
   document.documentElement.dataset.keys = keysSpoken() ? "on" : "off";
 }

@@ -1,7 +1,7 @@
 // The Arsène table: it draws snapshot.view for the viewing seat and offers snapshot.legal only.
 // Seats sit clockwise from the bottom: the viewer at the bottom, then West, North, East (seats.js).
 import { cardBack, cardFace, cardName, cardText, suitName, suitOf } from "../cards.js";
-import { arrowFocus, h, keysSpoken, markHinted } from "../dom.js";
+import { arrowFocus, h, keyMarked, keysSpoken, markHinted } from "../dom.js";
 import { addStrings, labelled, noted, t, tn } from "../i18n.js";
 import {
   placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
@@ -286,7 +286,7 @@ function prompt(view, snap, context) {
       }))));
   } else if (view.phase === "push") {
     const push = legalOf(snap, "push")[0];
-    status = t("yourPush", { target: seatName(view, push.to) });
+    status = keyMarked(t("yourPush", { target: seatName(view, push.to) }));
     actions.push(
       actionButton(legalOf(snap, "keep")[0], t("keep"), "K", context, { "data-autofocus": true }),
       actionButton(push, t("pushTo", { name: seatName(view, push.to) }), "P", context, {}),

@@ -5,7 +5,7 @@
 // with the arrow keys, or a card is dragged onto them (the turned-up card, a slot's top card, the
 // end card that closes the run).
 import { cubeStatus } from "../cube.js";
-import { arrowFocus, focusInView, h } from "../dom.js";
+import { arrowFocus, focusInView, h, keyMarked } from "../dom.js";
 import { addStrings, labelled, listText, noted, t } from "../i18n.js";
 import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
 
@@ -424,12 +424,12 @@ export function createTable(root, shell) {
     else if (phase === "wait") status = tx("wait", { name: seatName(view, view.current_player) });
     else if (phase === "place") {
       const fits = snap.legal.some((action) => action.type === "place" && action.to === "work");
-      status = tx(fits ? "place" : "placeSlotOnly", { card: mine.drawn, slots });
+      status = keyMarked(tx(fits ? "place" : "placeSlotOnly", { card: mine.drawn, slots }));
       if (!view.solitaire) status += ` ${tx("slotEnds")}`;
     } else {
       const continuing = !view.solitaire && recentEvents.some((event) => event.seat === view.seat
         && (event.type === "moved" || (event.type === "placed" && event.to === "work")));
-      status = continuing ? `${tx("continues")} ${tx("yourMoveSolo")}` : tx(view.solitaire ? "yourMoveSolo" : "yourMove");
+      status = keyMarked(continuing ? `${tx("continues")} ${tx("yourMoveSolo")}` : tx(view.solitaire ? "yourMoveSolo" : "yourMove"));
     }
     return h("div", { class: "prompt ch-prompt" },
       h("p", { class: "status", id: "status", role: "status", text: status }),

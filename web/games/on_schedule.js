@@ -3,7 +3,7 @@
 // partner), East. The schedule row (trick i's trump) stays in view in every phase.
 import { cubeStatus } from "../cube.js";
 import { cardFace, cardName, cardText, rankLabel, rankOf, SUIT_SYMBOL, SUITS, suitName, suitOf } from "../cards.js";
-import { arrowFocus, focusInView, h, keysSpoken } from "../dom.js";
+import { arrowFocus, focusInView, h, keyMarked, keysSpoken } from "../dom.js";
 import { addStrings, labelled, noted, t } from "../i18n.js";
 import {
   isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatShort, seatsFromBottom,
@@ -527,7 +527,7 @@ function prompt(view, snap) {
   else if (mover !== view.seat) {
     status = t({ vote: "osWaitVote", give: "osWaitGive", play: "osWaitPlay" }[view.phase], { name: seatName(view, mover) });
   } else if (view.phase === "vote") status = t(keysSpoken() ? "osYourVoteKeys" : "osYourVote");
-  else if (view.phase === "give") status = t("osYourGive");
+  else if (view.phase === "give") status = keyMarked(t("osYourGive"));
   else status = t(view.trick.length === 0 ? "osYourLead" : "osYourPlay");
   return h("div", { class: "prompt" }, h("p", { class: "status", id: "status", role: "status", text: status }));
 }

@@ -3,7 +3,7 @@
 // partner), East. The contract bar (dice, target, the rolling team's tricks, trump, All or
 // Nothing, jokers) stays in view in every phase.
 import { cardFace, cardName, SUIT_SYMBOL, suitName } from "../cards.js";
-import { arrowFocus, focusInView, h } from "../dom.js";
+import { arrowFocus, focusInView, h, keyMarked } from "../dom.js";
 import { addStrings, labelled, noted, t } from "../i18n.js";
 import {
   isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatsFromBottom, teamName, teamOf,
@@ -468,7 +468,7 @@ function prompt(view, snap, context) {
   else if (!context.myTurn) status = t("rdWait", { name: seatName(view, view.current_player) });
   else {
     status = {
-      roll: () => t("rdYourRoll"),
+      roll: () => keyMarked(t("rdYourRoll")),
       exchange: () => t("rdYourGive", { name: seatName(view, partnerOf(view.seat)), n: (view.gave?.length ?? 0) + 1,
         size: view.pass_size }),
       trump: () => t("rdYourTrump", { target: view.target }),

@@ -76,13 +76,33 @@ def finish_forced(page: Page) -> None:
         wait_for_new_save(page, saved)
 
 
+# How many finished games the home lists (its IndexedDB record), -1 where it cannot be read.
+FINISHED_LISTED = """() => new Promise((resolve) => {
+  const opening = indexedDB.open("pygames");
+  opening.onerror = () => resolve(-1);
+  opening.onsuccess = () => {
+    try {
+      const reading = opening.result.transaction("home").objectStore("home").get("history");
+      reading.onerror = () => resolve(-1);
+      reading.onsuccess = () => resolve(Array.isArray(reading.result) ? reading.result.length : 0);
+    } catch {
+      resolve(-1); // no home yet
+    }
+  };
+})"""
+
+
 def finish(page: Page, site_url: str, end: tuple[str, int, int | None]) -> None:
     resume_position(page, site_url, before_the_forced_end(*end))
+    listed = page.evaluate(FINISHED_LISTED)
     if end[0] == "chains":
         finish_forced(page)
     else:
         play_last_card(page)
     expect(page.locator("#summary")).to_be_visible()
+    # the finished game's write (read, checked, then written in one transaction) is on its way: the
+    # next position must not be opened before it is in, as a player's next game would follow it
+    poll(page, lambda: page.evaluate(FINISHED_LISTED) > listed or None, "the finished game listed")
     page.keyboard.press("Escape")
 
 

@@ -117,6 +117,24 @@ def test_undo_takes_back_the_sessions_move_and_the_bots_after_it_as_the_page_doe
         ok(op="close", sid=done)
 
 
+def test_undo_turn_takes_back_the_sessions_last_move_and_the_bots_after_it_in_one_request():
+    seat = (pg.new_game("arsene", seed=6).current_player + 1) % 4
+    sid = ok(op="new", game="arsene", seed=6, seat=seat)["sid"]
+    assert call(op="undo_turn", sid=sid)["error"]["type"] == "WrongSeat"  # only the bots have moved
+    first = to_own_turn(sid, seat)
+    ok(op="act", sid=sid, action=first["legal"][0])
+    second = to_own_turn(sid, seat)
+    ok(op="act", sid=sid, action=second["legal"][-1])
+    third = to_own_turn(sid, seat)
+    taken = ok(op="undo_turn", sid=sid)
+    assert taken["snapshot"] == second and taken["actions"][0] == second["legal"][-1]
+    assert len(taken["actions"]) == third["moves"] - second["moves"]
+    assert ok(op="undo_turn", sid=sid)["snapshot"] == first
+    assert call(op="undo_turn", sid=sid)["error"]["type"] == "WrongSeat"
+    assert ok(op="snapshot", sid=sid)["snapshot"] == first  # a refused request changes nothing
+    ok(op="close", sid=sid)
+
+
 def test_a_session_acts_only_for_its_own_seat():
     seat = (pg.new_game("arsene", seed=6).current_player + 1) % 4
     sid = ok(op="new", game="arsene", seed=6, seat=seat)["sid"]

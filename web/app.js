@@ -525,7 +525,7 @@ async function engineStopped({ cause, lost }) {
   restoredSave = text;
   showMessage(t("engineRestarting", { cause: because }));
   const interrupted = lost.filter((request) => request.sid === table.sid).map((request) => request.op);
-  const said = interrupted.includes("act") ? "engineBackMove" : interrupted.includes("undo") ? "engineBackUndo" : "engineBack";
+  const said = interrupted.includes("act") ? "engineBackMove" : interrupted.includes("undo_turn") ? "engineBackUndo" : "engineBack";
   try {
     await bridge.ready;
   } catch (error) {
@@ -997,11 +997,8 @@ async function undoMove() {
   if (!undoOffered()) return;
   const current = session;
   current.busy = true;
-  let reply;
-  do {
-    reply = await bridge.call({ op: "undo", sid: current.sid });
-    if (reply.ok) current.snap = reply.snapshot;
-  } while (reply.ok && current.snap.current_player !== current.snap.seat && current.snap.moves > 0);
+  const reply = await bridge.call({ op: "undo_turn", sid: current.sid });
+  if (reply.ok) current.snap = reply.snapshot;
   current.busy = false;
   if (current !== session || current.closed) return; // closed: the engine stopped, the game is being reloaded
   if (!reply.ok) showError(reply.error);

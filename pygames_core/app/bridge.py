@@ -16,6 +16,8 @@ operation does not name is refused):
 - `act`  {sid, action}                     -> {"events", "snapshot"}
 - `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
 - `undo` {sid}                             -> {"action", "snapshot"}
+- `undo_turn` {sid}                        -> {"actions", "snapshot"}: the session's seat's last move and
+                                              every move after it taken back (Game.undo_turn)
 - `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples", "reason"}} for the session's
                                               seat, from its own view, when it is that seat's turn (ai/levels.hint)
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
@@ -59,9 +61,10 @@ each person's table shows only their own seat's view. A spectator's session has 
 - `bot` moves whichever seat is to move (the page drives the bots' seats with it; asked on the
   session's own turn, a bot plays the person's move: it sees only that seat's view).
 - `hint` is for the session's seat, on its turn.
-- `undo` takes back the last move, whoever made it, while the session's seat has a move in the
-  history (Game.has_moved; the snapshot's `can_undo`): the page takes back its player's last move and
-  the bots' moves after it one at a time, but never the bots' moves from before the player's first.
+- `undo_turn` (the page's Undo) takes back the session's seat's last move and the bots' moves after
+  it in one request; `undo` takes back the last move only, whoever made it. Both only while the
+  session's seat has a move in the history (Game.has_moved; the snapshot's `can_undo`): never the
+  bots' moves from before the seat's first.
 A request against these rules is a WrongSeat error.
 
 Errors. Every reply is valid JSON, and a refused request changes nothing: a session's game is as it
@@ -119,6 +122,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("act", ("sid", "action"), ()),
         ("bot", ("sid",), ("level", "seed", "time_budget_ms")),
         ("undo", ("sid",), ()),
+        ("undo_turn", ("sid",), ()),
         ("hint", ("sid",), ("seed", "time_budget_ms")),
         ("analysis", ("sid",), ("time_budget_ms",)),
         ("snapshot", ("sid",), ()),
@@ -129,7 +133,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("close", ("sid",), ()),
     )
 }
-_CHANGING = ("act", "bot", "undo")  # the operations that change a session's game (a tuple: any op compares)
+_CHANGING = ("act", "bot", "undo", "undo_turn")  # the operations that change a session's game (a tuple: any op compares)
 MAX_MESSAGE = 1_000  # characters of an error message: one that quotes a huge input is cut short
 INTERNAL_ERROR = "InternalError"
 
@@ -288,10 +292,12 @@ def handle(request: Any) -> dict[str, Any]:
         return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"))}
     if op == "analysis":
         return {"analysis": analysis(game, time_budget_ms=request.get("time_budget_ms"))}
-    if op == "undo":
+    if op in ("undo", "undo_turn"):
         if seat is None or not game.has_moved(seat):
             raise WrongSeat(f"this session's seat has no move to take back ({'a spectator' if seat is None else seat}"
                             " may not take back the bots' moves from before its own)")
+        if op == "undo_turn":
+            return {"actions": game.undo_turn(seat), "snapshot": game.snapshot(seat)}
         action = game.undo()
         return {"action": action, "snapshot": game.snapshot(seat)}
     return {"snapshot": game.snapshot(seat)}  # the one operation left: snapshot

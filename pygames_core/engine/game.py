@@ -137,6 +137,21 @@ class Game:
         self._state, self._history, self._movers = rebuilt._state, kept, self._movers[:-1]
         return last
 
+    def undo_turn(self, seat: int) -> list[dict[str, Any]]:
+        """Take back `seat`'s last move and every move after it (the bots' answers), so that `seat` is
+        to decide again where it last decided; return the actions taken back, oldest first. One replay
+        from the start, however many moves go (undo would replay once a move)."""
+        if seat not in self._movers:
+            raise IllegalAction(f"seat {seat} has no move to take back")
+        cut = len(self._movers) - 1 - self._movers[::-1].index(seat)
+        kept, taken = self._history[:cut], self._history[cut:]
+        rebuilt = Game.create(self.rules, self.players, self.seed, self.options, self.setup)
+        for action in kept:
+            rebuilt.rules.apply(rebuilt._state, action)
+        rebuilt.seat_people(self._people)
+        self._state, self._history, self._movers = rebuilt._state, kept, self._movers[:cut]
+        return taken
+
     def has_moved(self, seat: int) -> bool:
         """Whether an action of the history was `seat`'s to take (the seat to move then; a person who
         decided for a bot partner, Game.seat_people, counts for the person's seat when it was seated)."""

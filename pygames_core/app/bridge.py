@@ -133,7 +133,8 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("close", ("sid",), ()),
     )
 }
-_CHANGING = ("act", "bot", "undo", "undo_turn")  # the operations that change a session's game (a tuple: any op compares)
+# the operations that change a session's game (a tuple: any op compares)
+_CHANGING = ("act", "bot", "undo", "undo_turn")
 MAX_MESSAGE = 1_000  # characters of an error message: one that quotes a huge input is cut short
 INTERNAL_ERROR = "InternalError"
 

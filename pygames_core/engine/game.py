@@ -19,7 +19,7 @@ from typing import Any
 from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError
 from pygames_core.engine.limits import check_json_text, check_value
 from pygames_core.engine.rng import Rng, check_seed, fresh_seed
-from pygames_core.engine.rules import Rules, is_seat
+from pygames_core.engine.rules import AnyRules, is_seat
 
 SAVE_FORMAT = "pygames/save"
 SAVE_VERSION = 1
@@ -37,7 +37,7 @@ def _check_text(payload: dict[str, Any]) -> str:
 class Game:
     """One game being played: the object `pygames_core.new_game` returns."""
 
-    rules: Rules[Any]
+    rules: AnyRules
     players: int
     seed: int
     options: dict[str, Any]
@@ -49,7 +49,7 @@ class Game:
     _movers: list[int] = field(default_factory=list, repr=False)
 
     @classmethod
-    def create(cls, rules: Rules[Any], players: int | None, seed: int | str | None, options: dict[str, Any] | None,
+    def create(cls, rules: AnyRules, players: int | None, seed: int | str | None, options: dict[str, Any] | None,
                setup: dict[str, Any] | None) -> Game:
         """A new game; `seed` is an int or the same number in decimal digits (rng.check_seed)."""
         check_value(options, "the options", BadSetup)  # first: a deep one would break what follows
@@ -172,14 +172,16 @@ class Game:
     def view(self, player: int | None = None) -> dict[str, Any]:
         if player is not None and (not isinstance(player, int) or not 0 <= player < self.players):
             raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
-        return self.rules.view(self._state, player)
+        shown: dict[str, Any] = self.rules.view(self._state, player)  # a view is a JSON object
+        return shown
 
     def remembered_view(self, player: int) -> dict[str, Any]:
         """What the bots and hints decide from: `player`'s view with everything its seat has seen
         (Rules.remembered_view)."""
         if not isinstance(player, int) or not 0 <= player < self.players:
             raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
-        return self.rules.remembered_view(self._state, player)
+        remembered: dict[str, Any] = self.rules.remembered_view(self._state, player)
+        return remembered
 
     def result(self) -> dict[str, Any]:
         out = self.rules.result(self._state)
@@ -245,7 +247,7 @@ def _generic_reason(action: dict[str, Any], legal: list[dict[str, Any]]) -> str:
     return "that combination is not allowed now"
 
 
-def load(text: Any, find_rules: Callable[[str], Rules[Any]]) -> Game:
+def load(text: Any, find_rules: Callable[[str], AnyRules]) -> Game:
     """Rebuild a game from `Game.to_json()` text, or raise BadSave."""
     if not isinstance(text, str):
         raise BadSave("a save is a text (JSON string)")

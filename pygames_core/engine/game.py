@@ -14,15 +14,34 @@ import hashlib
 import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, NotRequired, TypedDict
 
 from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError
 from pygames_core.engine.limits import check_json_text, check_value
 from pygames_core.engine.rng import Rng, check_seed, fresh_seed
-from pygames_core.engine.rules import AnyRules, is_seat
+from pygames_core.engine.rules import A, AnyRules, V, is_seat
 
 SAVE_FORMAT = "pygames/save"
 SAVE_VERSION = 1
+
+
+class Snapshot(TypedDict, Generic[A, V]):
+    """What a page needs to draw one seat's table (Game.snapshot), for a game whose actions are `A` and
+    whose view is `V` (the bridge's snapshots; web/generated/messages.d.ts has it as each game's)."""
+
+    game: str
+    seat: int | None  # None: a spectator's
+    options: dict[str, Any]  # the game's options, as checked (any JSON: each game declares its own)
+    seed: str  # decimal digits: a JavaScript number holds 53 bits exactly, a seed 64
+    deal: str | None  # the seed, unless the game started from an explicit set-up
+    view: V
+    current_player: int | None
+    legal: list[A]  # only on that seat's turn
+    is_over: bool
+    result: dict[str, Any]  # Rules.result's, with "over" (any JSON: each game says more)
+    moves: int
+    can_undo: bool
+    save: NotRequired[str]  # the to_json text the page keeps
 
 
 def _canonical(data: Any) -> str:
@@ -188,7 +207,7 @@ class Game:
         out["over"] = self.is_over
         return out
 
-    def snapshot(self, seat: int | None, *, save: bool = True) -> dict[str, Any]:
+    def snapshot(self, seat: int | None, *, save: bool = True) -> Snapshot:
         """Everything a page needs to draw `seat`'s table now (None: a spectator's): the view, the
         legal actions when it is that seat's turn, the result, the game's options, its seed and its deal
         (the seed, unless the game started from an explicit set-up: a solitaire's deal number), both
@@ -196,7 +215,7 @@ class Game:
         a move to take back (`can_undo`, see has_moved), and (with `save`) the to_json text the page
         keeps so nothing is lost on reload."""
         current = self.current_player
-        shown = {
+        shown: Snapshot = {
             "game": self.game_id,
             "seat": seat,
             "options": self.options,

@@ -72,3 +72,21 @@ def test_every_built_in_game_has_its_namespace_and_view() -> None:
     for name in ("Arsene", "Chains", "Dominuxen", "OnSchedule", "Apples", "RollerDerby"):
         assert f"export namespace {name} {{" in text
     assert text.count("export type View = ") == 6
+
+
+def python_blocks(text: str, heading: str) -> list[str]:
+    """The ```python blocks of the section of `text` under `heading` (up to the next heading)."""
+    section = text[text.index(heading) + len(heading):]
+    section = re.split(r"^#{2,3} ", section, flags=re.MULTILINE)[0]
+    return re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+
+
+@pytest.mark.parametrize(("doc", "heading"), [("docs/adding-a-game.md", "### Its messages"),
+                                              ("docs/api.md", "### The messages' declared shapes")])
+def test_the_docs_quote_the_example_games_real_code(doc: str, heading: str) -> None:
+    game = ROOT / "pygames_core" / "games" / "arsene"
+    code = "".join((game / name).read_text(encoding="utf-8") for name in ("messages.py", "rules.py", "bot.py"))
+    blocks = python_blocks((ROOT / doc).read_text(encoding="utf-8"), heading)
+    assert blocks
+    for block in blocks:
+        assert block in code, f"{doc} quotes code that Arsène's messages.py, rules.py and bot.py do not hold:\n{block}"

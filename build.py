@@ -619,13 +619,26 @@ def plugin_catalog(games: Sequence[GameWheel], known: set[str]) -> list[dict[str
     return [entry for entry in listed["games"] if entry["id"] in declared]
 
 
+def check_page_types() -> None:
+    """The page's generated types and wire constants (web/generated/) as the Python writes them now: the
+    committed files are the ones the page's modules import and the type checker reads, so a stale one
+    fails the build, naming the command that writes them (pygames_core/app/page_types.py)."""
+    from pygames_core.app.page_types import COMMAND, stale
+
+    out_of_date = stale(ROOT)
+    if out_of_date:
+        raise BuildError(f"{', '.join(map(str, out_of_date))} out of date: run `{COMMAND}`")
+
+
 def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]:
     """Assemble the whole site in `dist` (replacing it) and return build.json's contents.
     `game_wheels`: third-party games (wheels, or folders of them) to ship (find_game_wheels)."""
     games = find_game_wheels(game_wheels)  # first: a wrong wheel fails the build before anything is written
+    check_page_types()
     if dist.exists():
         shutil.rmtree(dist)
-    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, PYTHON_WORKER))
+    # the generated TypeScript types are for the type checker, not the page
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, PYTHON_WORKER, "*.d.ts"))
     copy_pyodide(dist / RUNTIME_FOLDER, plugins=bool(games))
     if games:
         (dist / GAMES_FOLDER).mkdir()

@@ -25,7 +25,7 @@ from pygames_core.engine.errors import BadSave, IllegalAction, PygamesError
 from pygames_core.engine.game import Game
 from pygames_core.engine.game import load as load_save
 from pygames_core.engine.rng import Rng
-from pygames_core.engine.rules import Rules
+from pygames_core.engine.rules import AnyRules
 from pygames_core.games import Entry, find_entry, how_to_play, list_games
 
 SEEDS = (1, 2, 3)
@@ -113,7 +113,7 @@ def check_illegal_refused(entry: Entry) -> None:
 
 def check_save_round_trip(entry: Entry) -> None:
     """A save loads back to the same game at every step, and a tampered one is refused."""
-    def find(game_id: str) -> Rules[Any]:
+    def find(game_id: str) -> AnyRules:
         assert game_id == entry.rules.game_id
         return entry.rules
 

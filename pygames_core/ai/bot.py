@@ -4,22 +4,23 @@ search.py, cube.py) so that they can play it and help a person play it.
 A game's `Bot` holds its `Rules` and decides from a seat's view only: it samples a full state
 consistent with what the seat has seen, plays quickly and sensibly from a state, says how good an
 end state is, and, for games with the doubling cube, estimates the chance to win.
+
+`Bot[S, A, E, V]` is generic in the same state and messages as its `Rules[S, A, E, V]` (engine/rules.py);
+`Bot[S]` leaves the messages plain JSON objects.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic
 
 from pygames_core.engine.rng import Rng
-from pygames_core.engine.rules import Rules
+from pygames_core.engine.rules import A, E, Rules, S, V, with_json_messages
 from pygames_core.kit.match import Match
 
 if TYPE_CHECKING:
     from pygames_core.engine.game import Game
-
-S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -35,35 +36,40 @@ class Words:
         return {"en": self.en, "ja": self.ja}
 
 
-class Bot(ABC, Generic[S]):
+class Bot(ABC, Generic[S, A, E, V]):
     """One game's hooks for the bots, its cube decisions and its help for a person."""
 
-    def __init__(self, rules: Rules[S]) -> None:
+    if not TYPE_CHECKING:
+        def __class_getitem__(cls, params):
+            """`Bot[S]`: the messages plain JSON objects (engine/rules.py's type variables' defaults)."""
+            return super().__class_getitem__(with_json_messages(params) if cls is Bot else params)
+
+    def __init__(self, rules: Rules[S, A, E, V]) -> None:
         self.rules = rules
 
     # --- playing (levels.py and search.py) -------------------------------------------------------
     @abstractmethod
-    def sample_state(self, view: dict[str, Any], rng: Rng) -> S:
+    def sample_state(self, view: V, rng: Rng) -> S:
         """A full state consistent with everything `view` shows (hidden cards dealt at random)."""
 
-    def policy_action(self, state: S, rng: Rng) -> dict[str, Any]:
+    def policy_action(self, state: S, rng: Rng) -> A:
         """A quick sensible action for the player to move, using only what that seat could know."""
         return rng.choice(self.rules.legal_actions(state))
 
-    def playout_action(self, state: S, rng: Rng) -> dict[str, Any]:
+    def playout_action(self, state: S, rng: Rng) -> A:
         """The action the searching levels' play-outs take for the player to move, and the choice their
         search keeps unless another is clearly better: by default `policy_action`, the normal bot's. A
         game gives its play-outs a policy of their own where its best quick play would leave the hard
         bot too little to add over a normal bot that played it (Chains' expansion)."""
         return self.policy_action(state, rng)
 
-    def normal_search_samples(self, view: dict[str, Any]) -> int:
+    def normal_search_samples(self, view: V) -> int:
         """How many states the normal bot samples for a short search from this `view`, where the game's
         policy alone plays a moment badly (Arsène: the last tricks of a deal, where the count must be hit
         exactly); 0, the default, for the policy alone."""
         return 0
 
-    def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def search_actions(self, view: V, legal: list[A]) -> list[A]:
         """The actions the hard bot's search compares (from the mover's view): every legal one, unless
         a game has too many to try each and names representatives (they must all be legal)."""
         return legal
@@ -86,7 +92,7 @@ class Bot(ABC, Generic[S]):
         """The side (0 or 1) a seat plays for in a cube match: the seat itself, or its team."""
         return seat
 
-    def win_chance(self, view: dict[str, Any]) -> float:
+    def win_chance(self, view: V) -> float:
         """The normal bot's quick estimate, from `view` only, of the chance that the viewing seat's
         side wins the game being played (a tie counts half); games with the cube define it."""
         raise NotImplementedError
@@ -99,20 +105,19 @@ class Bot(ABC, Generic[S]):
         Few distinct outcomes make a telling count; None (the default) when the game says nothing."""
         return None
 
-    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+    def effect(self, events: list[E], seat: int) -> Words | None:
         """What an action of `seat` does at once, from the `events` it caused in a state sampled from the
         seat's view: only what the player sees for certain, the same in every such state (the trick its
         card completes and who wins it); None (the default) for nothing to say."""
         return None
 
-    def blind_choice(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> Words | None:
+    def blind_choice(self, view: V, legal: list[A]) -> Words | None:
         """Where nothing the player can see tells the legal actions apart (Arsène's three face-down edge
         cards), the words that say so: the hint then gives them instead of a search's reason. None (the
         default) where the actions differ."""
         return None
 
-    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], budget_ms: int,
-             rng: Rng) -> dict[str, Any] | None:
+    def hint(self, view: V, legal: list[A], budget_ms: int, rng: Rng) -> dict[str, Any] | None:
         """A game's own suggestion for the player whose `view` this is (it must read nothing else):
         {"action", "values", "samples", "reason"} like levels.hint (its reason may carry "text" in
         words), or None to let the hard bot's search answer."""
@@ -122,3 +127,6 @@ class Bot(ABC, Generic[S]):
         """After the game, what hindsight can say about it (e.g. the best a solitaire deal allowed),
         within about `budget_ms`; None when the game has nothing to say."""
         return None
+
+
+AnyBot = Bot[Any, Any, Any, Any]  # any game's bot, whatever its state and messages (levels.py, the catalog)

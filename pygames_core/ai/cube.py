@@ -9,7 +9,7 @@ import math
 import time
 from typing import Any
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import AnyBot
 from pygames_core.engine.rng import Rng
 from pygames_core.kit.match import CUBE_ACTIONS, Match, match_from_view
 
@@ -37,7 +37,7 @@ def should_take(chance: float) -> bool:
     return chance >= TAKE_FROM
 
 
-def sampled_win_chance(bot: Bot[Any], view: dict[str, Any], seat: int, rng: Rng, budget_ms: int) -> tuple[float, int]:
+def sampled_win_chance(bot: AnyBot, view: dict[str, Any], seat: int, rng: Rng, budget_ms: int) -> tuple[float, int]:
     """The share of play-outs that `seat`'s side wins (ties count half), each from a state sampled
     from the view and played to the end of the game with the play-out policy (which never doubles
     and always takes, so the play-out is decided by the play). Returns (chance, samples)."""
@@ -52,7 +52,7 @@ def sampled_win_chance(bot: Bot[Any], view: dict[str, Any], seat: int, rng: Rng,
     return total / samples, samples
 
 
-def game_outcome(bot: Bot[Any], state: Any, side: int, rng: Rng) -> float:
+def game_outcome(bot: AnyBot, state: Any, side: int, rng: Rng) -> float:
     """Play the game being played in `state` out with the play-out policy (`Bot.playout_action`): 1 if
     `side` wins it, 0 if it loses, 0.5 for a tie."""
     match = bot.cube_match(state)
@@ -74,7 +74,7 @@ def cube_moment(view: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
     return isinstance(view.get("cube"), dict) and any(a["type"] in CUBE_ACTIONS for a in legal)
 
 
-def cube_decision(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], sampled: bool, rng: Rng,
+def cube_decision(bot: AnyBot, view: dict[str, Any], legal: list[dict[str, Any]], sampled: bool, rng: Rng,
                   budget_ms: int) -> tuple[dict[str, Any] | None, float, int]:
     """A bot's cube action at a moment cube actions are legal, or None to play on without doubling;
     with the chance it estimated and the play-outs that took (0 for the quick estimate). The normal
@@ -90,17 +90,17 @@ def cube_decision(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any
         chance, samples = bot.win_chance(view), 0
     if answering:
         return {"type": "take" if should_take(chance) else "pass"}, chance, samples
-    double = should_double(chance, match_from_view(view), bot.side_of(seat))
+    double = should_double(chance, match_from_view(view["match"], view["cube"]), bot.side_of(seat))
     return ({"type": "double"} if double else None), chance, samples
 
 
-def decision_threshold(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]]) -> float:
+def decision_threshold(bot: AnyBot, view: dict[str, Any], legal: list[dict[str, Any]]) -> float:
     """The chance to win from which the seat of `view` takes (when answering a double: `should_take`'s)
     or doubles (`should_double`'s, which the match score may bring down to 0): what a hint tells a
     player the chance is measured against."""
     if any(a["type"] == "take" for a in legal):
         return TAKE_FROM
-    return double_threshold(match_from_view(view), bot.side_of(view["seat"]))
+    return double_threshold(match_from_view(view["match"], view["cube"]), bot.side_of(view["seat"]))
 
 
 def logistic(x: float) -> float:

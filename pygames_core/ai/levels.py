@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygames_core.ai import search
-from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.bot import AnyBot, Words
 from pygames_core.ai.cube import cube_decision, cube_moment, decision_threshold
 from pygames_core.ai.search import clearly_better, playout_values, search_action
 from pygames_core.engine.errors import IllegalAction, PygamesError
@@ -88,14 +88,14 @@ def max_samples(level: Level) -> int:
     return search.MAX_SAMPLES * level.sample_scale
 
 
-def bot_action(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
+def bot_action(bot: AnyBot, game: Game, level: str = "normal", *, seed: int | None = None,
                time_budget_ms: int | None = None) -> dict[str, Any]:
     """A legal action for `game.current_player`, chosen from that seat's view by the game's `bot`."""
     action, _ = bot_decision(bot, game, level, seed=seed, time_budget_ms=time_budget_ms)
     return action
 
 
-def bot_decision(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
+def bot_decision(bot: AnyBot, game: Game, level: str = "normal", *, seed: int | None = None,
                  time_budget_ms: int | None = None) -> tuple[dict[str, Any], int]:
     """`bot_action`'s action, with the states the bot sampled to choose it (its search's or its cube
     estimate's play-outs; 0 for a forced action, the easy and the normal bot): what a benchmark
@@ -132,7 +132,7 @@ def bot_decision(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int 
     return action, cube_samples + stats["samples"]
 
 
-def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict[str, Any]:
+def hint(bot: AnyBot, game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict[str, Any]:
     """A suggested action for `game.current_player`, worked out from that player's view only (so it
     never reveals a hidden card): the game's own `Bot.hint` when it has one, else the hard bot's
     search. Returns {"action", "values", "samples", "reason"}:
@@ -271,7 +271,7 @@ def _forced(action: dict[str, Any]) -> dict[str, Any]:
             "reason": {"kind": "forced"}}
 
 
-def analysis(bot: Bot[Any], game: Game, *, time_budget_ms: int | None = None) -> dict[str, Any] | None:
+def analysis(bot: AnyBot, game: Game, *, time_budget_ms: int | None = None) -> dict[str, Any] | None:
     """After the game, what hindsight can tell (e.g. Chains solitaire: was the deal winnable, the best
     possible penalty); None when the game has nothing to add. Asked before the end it is refused,
     since hindsight reads hidden cards. When the budget ran out before the answer was final, the

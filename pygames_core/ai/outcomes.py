@@ -4,7 +4,7 @@ players by a score (a game's end: Dominuxen, the Chains expansion; a deal's poin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pygames_core.ai.bot import Words
@@ -35,7 +35,8 @@ def finish(scores: Sequence[Any], seat: int) -> Words:
                  ("同点" if shared else "") + f"{place}位で終わる")
 
 
-def trick_won(events: list[dict[str, Any]], seat: int, *, partners: bool, points: int | None = None) -> Words | None:
+def trick_won(events: Sequence[Mapping[str, object]], seat: int, *, partners: bool,
+              points: int | None = None) -> Words | None:
     """Who wins the trick an action completes (its `trick_won` event), as `seat` sees it, with the trick's
     `points` where the game scores them; None when the action completes no trick. `partners`: the
     game is played by teams of partners sitting opposite."""

@@ -10,10 +10,11 @@ from typing import TypeVar
 from pygames_core.engine.rng import Rng
 
 Item = TypeVar("Item")
+Holder = TypeVar("Holder", bound=Hashable)  # who may get an item: a seat, (seat, "hand"), ...
 
 
-def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Callable[[Hashable, Item], bool],
-                rng: Rng, quick_tries: int = 0) -> dict[Hashable, list[Item]]:
+def deal_unseen(unseen: list[Item], capacity: dict[Holder, int], allowed: Callable[[Holder, Item], bool],
+                rng: Rng, quick_tries: int = 0) -> dict[Holder, list[Item]]:
     """Deal `unseen` items at random to holders with fixed capacities, each item only to a holder
     `allowed` to have it (e.g. not a suit the holder showed to be out of).
 
@@ -30,7 +31,7 @@ def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Call
         shuffled = list(unseen)
         rng.shuffle(shuffled)
         if all(allowed(holder, item) for holder, item in zip(slots, shuffled, strict=True)):
-            quick: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+            quick: dict[Holder, list[Item]] = {holder: [] for holder in capacity}
             for holder, item in zip(slots, shuffled, strict=True):
                 quick[holder].append(item)
             return quick
@@ -54,24 +55,24 @@ def deal_unseen(unseen: list[Item], capacity: dict[Hashable, int], allowed: Call
     for i in range(len(items)):
         if not place(i, set()):
             raise ValueError("no deal of the unseen items fits what was seen")
-    dealt: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+    dealt: dict[Holder, list[Item]] = {holder: [] for holder in capacity}
     for k, placed in enumerate(owner):
         assert placed is not None  # as many slots as items, and every item was placed
         dealt[slots[k]].append(items[placed])
     return dealt
 
 
-def deal_unseen_with_minimums(unseen: list[Item], capacity: dict[Hashable, int],
-                              allowed: Callable[[Hashable, Item], bool], rng: Rng,
-                              minimums: list[tuple[tuple[Hashable, ...], Callable[[Item], bool], int]],
-                              quick_tries: int = 0) -> dict[Hashable, list[Item]]:
+def deal_unseen_with_minimums(unseen: list[Item], capacity: dict[Holder, int],
+                              allowed: Callable[[Holder, Item], bool], rng: Rng,
+                              minimums: list[tuple[tuple[Holder, ...], Callable[[Item], bool], int]],
+                              quick_tries: int = 0) -> dict[Holder, list[Item]]:
     """`deal_unseen` where some holders must also get at least so many items of a kind: each minimum
     `(holders, kind, count)` (e.g. a player's hand and discards, "is a spade", 5 after a bid of five
     spades) first gets `count` random items of that kind, each placed in the first of its holders with
     room that may have it; the rest are dealt by `deal_unseen`. Raises ValueError when no fit is found."""
     rest = list(unseen)
     room = dict(capacity)
-    placed: dict[Hashable, list[Item]] = {holder: [] for holder in capacity}
+    placed: dict[Holder, list[Item]] = {holder: [] for holder in capacity}
     for holders, kind, count in minimums:
         pool = [item for item in rest if kind(item)]
         rng.shuffle(pool)

@@ -24,7 +24,7 @@ import math
 import time
 from typing import Any
 
-from pygames_core.ai.bot import Bot, Words
+from pygames_core.ai.bot import AnyBot, Words
 from pygames_core.engine.rng import Rng
 
 # one whole sample, then the deadline rules: a single sample never overrules the normal bot's choice
@@ -39,7 +39,7 @@ RACE_EVERY = 4  # samples between two looks at the race (a look reads every pair
 DROP_STANDARD_ERRORS = 3.0  # how far behind the leader an action falls before it is dropped
 
 
-def playout(bot: Bot[Any], start: Any, state: Any, rng: Rng) -> Any:
+def playout(bot: AnyBot, start: Any, state: Any, rng: Rng) -> Any:
     for _ in range(MAX_PLAYOUT_STEPS):
         if bot.rules.current_player(state) is None or bot.playout_done(start, state):
             break
@@ -47,7 +47,7 @@ def playout(bot: Bot[Any], start: Any, state: Any, rng: Rng) -> Any:
     return state
 
 
-def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], seat: int, rng: Rng,
+def search_action(bot: AnyBot, view: dict[str, Any], legal: list[dict[str, Any]], seat: int, rng: Rng,
                   time_budget_ms: int, max_samples: int | None = None, *,
                   describe: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
     """The action with the best mean play-out value, and statistics for hints, benchmarks and tests:
@@ -72,7 +72,7 @@ def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any
                               "raced": raced, "values": values, "outcomes": outcomes}
 
 
-def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[str, Any]], seat: int, rng: Rng,
+def playout_values(bot: AnyBot, view: dict[str, Any], candidates: list[dict[str, Any]], seat: int, rng: Rng,
                    time_budget_ms: int, max_samples: int | None = None, *,
                    outcomes: list[list[Words | None]] | None = None
                    ) -> tuple[list[list[float]], int | None, list[bool]]:

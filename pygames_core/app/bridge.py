@@ -4,8 +4,9 @@ The page sends a JSON request `{"op": ..., ...}` and gets a JSON reply: `{"ok": 
 `{"ok": false, "error": {"type": "IllegalAction", "message": "..."}}`. Nothing game-specific
 lives here: every game crosses the worker boundary through the same few operations.
 
-Operations (`?`: the field may be left out or null; every other field is required, and a field an
-operation does not name is refused):
+Operations, each declared once in the registry `OPS` (its fields and the function that carries it out;
+`?`: the field may be left out or null; every other field is required, and a field an operation does
+not name is refused):
 - `games`                                  -> {"games": list_games()}
 - `levels`                                 -> {"levels": list_levels()}: the bot levels, weakest first, with
                                               each searching level's default time budget (ms)
@@ -89,7 +90,7 @@ A snapshot (Game.snapshot) is what the page needs to draw one seat's table after
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -111,30 +112,32 @@ class Session(NamedTuple):
 _sessions: dict[int, Session] = {}
 _next_sid = 1
 
-# Each operation's required fields and optional ones (besides "op").
-_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    op: (frozenset(required), frozenset(optional)) for op, required, optional in (
-        ("games", (), ()),
-        ("levels", (), ()),
-        ("how_to_play", ("game",), ()),
-        ("new", ("game", "seat"), ("players", "seed", "options", "setup", "people")),
-        ("load", ("text", "seat"), ("people",)),
-        ("act", ("sid", "action"), ()),
-        ("bot", ("sid",), ("level", "seed", "time_budget_ms")),
-        ("undo", ("sid",), ()),
-        ("undo_turn", ("sid",), ()),
-        ("hint", ("sid",), ("seed", "time_budget_ms")),
-        ("analysis", ("sid",), ("time_budget_ms",)),
-        ("snapshot", ("sid",), ()),
-        ("hand_over", ("sid", "seat"), ()),
-        ("scenario", ("scenario",), ()),
-        ("play_scenario", ("scenario",), ("steps", "seat")),
-        ("replay", ("text",), ("seat",)),
-        ("close", ("sid",), ()),
-    )
-}
-# the operations that change a session's game (a tuple: any op compares)
-_CHANGING = ("act", "bot", "undo", "undo_turn")
+Request = dict[str, Any]  # a request as the page sent it: a JSON object whose fields _checked has checked
+Reply = dict[str, Any]  # what `call` answers after "ok": a JSON object
+
+
+class Op(NamedTuple):
+    """One operation of the bridge: its fields (besides "op"), required and optional, what carries it
+    out, and whether it changes a session's game (which `_kept` then puts back when it fails)."""
+
+    required: frozenset[str]
+    optional: frozenset[str]
+    handler: Callable[[Request], Reply]
+    changes: bool
+
+
+OPS: dict[str, Op] = {}  # every operation by name, in the module docstring's order: @_op declares them
+
+
+def _op(name: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = (), *,
+        changes: bool = False) -> Callable[[Callable[[Request], Reply]], Callable[[Request], Reply]]:
+    """Declare the operation `name`, carried out by the function below, with its fields."""
+    def declare(handler: Callable[[Request], Reply]) -> Callable[[Request], Reply]:
+        OPS[name] = Op(frozenset(required), frozenset(optional), handler, changes)
+        return handler
+    return declare
+
+
 MAX_MESSAGE = 1_000  # characters of an error message: one that quotes a huge input is cut short
 INTERNAL_ERROR = "InternalError"
 
@@ -228,80 +231,151 @@ def _on_turn(game: Game, seat: int | None, what: str) -> None:
                     "(a bot's seat moves with the bot operation)")
 
 
-def _checked(request: Any) -> str:
+def _checked(request: Any) -> Op:
     """The request's operation, once its fields are those the operation takes."""
     if not isinstance(request, dict):
         raise BadRequest(f"a request is a JSON object with an \"op\", not {shown(request)}")
-    op = request.get("op")
-    if not isinstance(op, str) or op not in _FIELDS:
-        raise BadRequest(f"unknown bridge operation {shown(op)}; the operations are {', '.join(_FIELDS)}")
-    required, optional = _FIELDS[op]
-    missing = sorted(required - request.keys())
+    name = request.get("op")
+    if not isinstance(name, str) or name not in OPS:
+        raise BadRequest(f"unknown bridge operation {shown(name)}; the operations are {', '.join(OPS)}")
+    op = OPS[name]
+    missing = sorted(op.required - request.keys())
     if missing:
-        raise BadRequest(f"{op} needs the field {', '.join(missing)}")
-    unknown = sorted(request.keys() - required - optional - {"op"})
+        raise BadRequest(f"{name} needs the field {', '.join(missing)}")
+    unknown = sorted(request.keys() - op.required - op.optional - {"op"})
     if unknown:
-        known = ", ".join(sorted(required | optional)) or "none"
-        raise BadRequest(f"{op} has no field {', '.join(map(shown, unknown))} (its fields: {known})")
+        known = ", ".join(sorted(op.required | op.optional)) or "none"
+        raise BadRequest(f"{name} has no field {', '.join(map(shown, unknown))} (its fields: {known})")
     return op
 
 
-def handle(request: Any) -> dict[str, Any]:
-    op = _checked(request)
-    if op == "games":
-        return {"games": list_games()}
-    if op == "levels":
-        return {"levels": list_levels()}
-    if op == "how_to_play":
-        return {"how_to_play": how_to_play(request["game"])}
-    if op == "new":
-        game = new_game(request["game"], players=request.get("players"), seed=request.get("seed"),
-                        options=request.get("options"), setup=request.get("setup"))
-        return _open(game, request["seat"], request.get("people"))
-    if op == "load":
-        return _open(load_game(request["text"]), request["seat"], request.get("people"))
-    if op == "scenario":
-        scenario = parse_scenario(request["scenario"])
-        return {"title": scenario.title, "intro": scenario.intro, "seat": scenario.seat, "frames": scenario.frames()}
-    if op == "play_scenario":
-        scenario = parse_scenario(request["scenario"])
-        return _open(scenario.start(request.get("steps", 0)), request.get("seat", scenario.seat))
-    if op == "replay":
-        return replay(request["text"], request.get("seat", 0))
-    if op == "close":
-        _sessions.pop(_sid(request), None)
-        return {}
-    sid = _sid(request)
-    game, seat, people = _session(request)
-    if op == "hand_over":
-        if type(request["seat"]) is not int or request["seat"] not in people:
-            raise WrongSeat(f"the device can be passed only to a seat played by a person here ({sorted(people)}),"
-                            f" not {shown(request['seat'])}")
-        _sessions[sid] = Session(game, request["seat"], people)
-        return {"snapshot": game.snapshot(request["seat"])}
-    if op == "act":
-        _on_turn(game, seat, "act")
-        events = game.apply(request["action"])
-        return {"events": events, "snapshot": game.snapshot(seat)}
-    if op == "bot":
-        action = bot_action(game, request.get("level", "normal"), seed=request.get("seed"),
-                            time_budget_ms=request.get("time_budget_ms"))
-        events = game.apply(action)
-        return {"action": action, "events": events, "snapshot": game.snapshot(seat)}
-    if op == "hint":
-        _on_turn(game, seat, "ask for a hint")
-        return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"))}
-    if op == "analysis":
-        return {"analysis": analysis(game, time_budget_ms=request.get("time_budget_ms"))}
-    if op in ("undo", "undo_turn"):
-        if seat is None or not game.has_moved(seat):
-            raise WrongSeat(f"this session's seat has no move to take back ({'a spectator' if seat is None else seat}"
-                            " may not take back the bots' moves from before its own)")
-        if op == "undo_turn":
-            return {"actions": game.undo_turn(seat), "snapshot": game.snapshot(seat)}
-        action = game.undo()
-        return {"action": action, "snapshot": game.snapshot(seat)}
-    return {"snapshot": game.snapshot(seat)}  # the one operation left: snapshot
+def handle(request: Any) -> Reply:
+    return _checked(request).handler(request)
+
+
+# --- the operations, in the module docstring's order ----------------------------------------------------
+
+@_op("games")
+def _games(request: Request) -> Reply:
+    return {"games": list_games()}
+
+
+@_op("levels")
+def _levels(request: Request) -> Reply:
+    return {"levels": list_levels()}
+
+
+@_op("how_to_play", ("game",))
+def _how_to_play(request: Request) -> Reply:
+    return {"how_to_play": how_to_play(request["game"])}
+
+
+@_op("new", ("game", "seat"), ("players", "seed", "options", "setup", "people"))
+def _new(request: Request) -> Reply:
+    game = new_game(request["game"], players=request.get("players"), seed=request.get("seed"),
+                    options=request.get("options"), setup=request.get("setup"))
+    return _open(game, request["seat"], request.get("people"))
+
+
+@_op("load", ("text", "seat"), ("people",))
+def _load(request: Request) -> Reply:
+    return _open(load_game(request["text"]), request["seat"], request.get("people"))
+
+
+@_op("act", ("sid", "action"), changes=True)
+def _act(request: Request) -> Reply:
+    game, seat, _ = _session(request)
+    _on_turn(game, seat, "act")
+    events = game.apply(request["action"])
+    return {"events": events, "snapshot": game.snapshot(seat)}
+
+
+@_op("bot", ("sid",), ("level", "seed", "time_budget_ms"), changes=True)
+def _bot(request: Request) -> Reply:
+    game, seat, _ = _session(request)
+    action = bot_action(game, request.get("level", "normal"), seed=request.get("seed"),
+                        time_budget_ms=request.get("time_budget_ms"))
+    events = game.apply(action)
+    return {"action": action, "events": events, "snapshot": game.snapshot(seat)}
+
+
+@_op("undo", ("sid",), changes=True)
+def _undo(request: Request) -> Reply:
+    game, seat = _taking_back(request)
+    action = game.undo()
+    return {"action": action, "snapshot": game.snapshot(seat)}
+
+
+@_op("undo_turn", ("sid",), changes=True)
+def _undo_turn(request: Request) -> Reply:
+    game, seat = _taking_back(request)
+    return {"actions": game.undo_turn(seat), "snapshot": game.snapshot(seat)}
+
+
+def _taking_back(request: Request) -> tuple[Game, int]:
+    """The session's game and seat, once the seat has a move of its own to take back."""
+    game, seat, _ = _session(request)
+    if seat is None or not game.has_moved(seat):
+        raise WrongSeat(f"this session's seat has no move to take back ({'a spectator' if seat is None else seat}"
+                        " may not take back the bots' moves from before its own)")
+    return game, seat
+
+
+@_op("hint", ("sid",), ("seed", "time_budget_ms"))
+def _hint(request: Request) -> Reply:
+    game, seat, _ = _session(request)
+    _on_turn(game, seat, "ask for a hint")
+    return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"))}
+
+
+@_op("analysis", ("sid",), ("time_budget_ms",))
+def _analysis(request: Request) -> Reply:
+    game, _, _ = _session(request)
+    return {"analysis": analysis(game, time_budget_ms=request.get("time_budget_ms"))}
+
+
+@_op("snapshot", ("sid",))
+def _snapshot(request: Request) -> Reply:
+    game, seat, _ = _session(request)
+    return {"snapshot": game.snapshot(seat)}
+
+
+@_op("hand_over", ("sid", "seat"))
+def _hand_over(request: Request) -> Reply:
+    game, _, people = _session(request)
+    if type(request["seat"]) is not int or request["seat"] not in people:
+        raise WrongSeat(f"the device can be passed only to a seat played by a person here ({sorted(people)}),"
+                        f" not {shown(request['seat'])}")
+    _sessions[request["sid"]] = Session(game, request["seat"], people)
+    return {"snapshot": game.snapshot(request["seat"])}
+
+
+@_op("scenario", ("scenario",))
+def _scenario(request: Request) -> Reply:
+    scenario = parse_scenario(request["scenario"])
+    return {"title": scenario.title, "intro": scenario.intro, "seat": scenario.seat, "frames": scenario.frames()}
+
+
+@_op("play_scenario", ("scenario",), ("steps", "seat"))
+def _play_scenario(request: Request) -> Reply:
+    scenario = parse_scenario(request["scenario"])
+    return _open(scenario.start(request.get("steps", 0)), request.get("seat", scenario.seat))
+
+
+@_op("replay", ("text",), ("seat",))
+def _replay(request: Request) -> Reply:
+    return replay(request["text"], request.get("seat", 0))
+
+
+@_op("close", ("sid",))
+def _close(request: Request) -> Reply:
+    _sessions.pop(_sid(request), None)
+    return {}
+
+
+# Each operation's required fields and optional ones, read from the registry: what tests/test_bridge_fuzz.py
+# draws its requests from.
+_FIELDS = {name: (op.required, op.optional) for name, op in OPS.items()}
 
 
 def _parsed(request_text: Any) -> Any:
@@ -325,7 +399,9 @@ def _refuse_constant(name: str) -> Any:
 def _kept(request: Any) -> Iterator[None]:
     """Put the session's game back as it was when what the block does to it fails, however it fails
     (a bug half-way through a move, a reply that cannot be written)."""
-    sid = request.get("sid") if isinstance(request, dict) and request.get("op") in _CHANGING else None
+    name = request.get("op") if isinstance(request, dict) else None
+    op = OPS.get(name) if isinstance(name, str) else None  # a list or a dict "op" cannot be looked up
+    sid = request.get("sid") if op is not None and op.changes else None
     if type(sid) is not int or sid not in _sessions:
         yield
         return

@@ -21,7 +21,7 @@ from typing import Any
 
 from pygames_core.engine.errors import IllegalAction, PygamesError
 from pygames_core.engine.game import Game
-from pygames_core.engine.rules import Rules
+from pygames_core.engine.rules import AnyRules
 from pygames_core.games import find_rules
 
 SCENARIO_FORMAT = "pygames/scenario"
@@ -98,7 +98,7 @@ class Scenario:
         return shown
 
 
-def marks(rules: Rules[Any], events: list[dict[str, Any]]) -> list[str]:
+def marks(rules: AnyRules, events: list[dict[str, Any]]) -> list[str]:
     """Where a step stands in the game: "trick" when its events ended a trick, "deal" when they ended
     a deal (both at a deal's last trick)."""
     types = {event["type"] for event in events}

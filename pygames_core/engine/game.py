@@ -14,15 +14,34 @@ import hashlib
 import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, NotRequired, TypedDict
 
 from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError
 from pygames_core.engine.limits import check_json_text, check_value
 from pygames_core.engine.rng import Rng, check_seed, fresh_seed
-from pygames_core.engine.rules import Rules, is_seat
+from pygames_core.engine.rules import A, AnyRules, V, is_seat
 
 SAVE_FORMAT = "pygames/save"
 SAVE_VERSION = 1
+
+
+class Snapshot(TypedDict, Generic[A, V]):
+    """What a page needs to draw one seat's table (Game.snapshot), for a game whose actions are `A` and
+    whose view is `V` (the bridge's snapshots; web/generated/messages.d.ts has it as each game's)."""
+
+    game: str
+    seat: int | None  # None: a spectator's
+    options: dict[str, Any]  # the game's options, as checked (any JSON: each game declares its own)
+    seed: str  # decimal digits: a JavaScript number holds 53 bits exactly, a seed 64
+    deal: str | None  # the seed, unless the game started from an explicit set-up
+    view: V
+    current_player: int | None
+    legal: list[A]  # only on that seat's turn
+    is_over: bool
+    result: dict[str, Any]  # Rules.result's, with "over" (any JSON: each game says more)
+    moves: int
+    can_undo: bool
+    save: NotRequired[str]  # the to_json text the page keeps
 
 
 def _canonical(data: Any) -> str:
@@ -37,7 +56,7 @@ def _check_text(payload: dict[str, Any]) -> str:
 class Game:
     """One game being played: the object `pygames_core.new_game` returns."""
 
-    rules: Rules[Any]
+    rules: AnyRules
     players: int
     seed: int
     options: dict[str, Any]
@@ -49,7 +68,7 @@ class Game:
     _movers: list[int] = field(default_factory=list, repr=False)
 
     @classmethod
-    def create(cls, rules: Rules[Any], players: int | None, seed: int | str | None, options: dict[str, Any] | None,
+    def create(cls, rules: AnyRules, players: int | None, seed: int | str | None, options: dict[str, Any] | None,
                setup: dict[str, Any] | None) -> Game:
         """A new game; `seed` is an int or the same number in decimal digits (rng.check_seed)."""
         check_value(options, "the options", BadSetup)  # first: a deep one would break what follows
@@ -172,21 +191,23 @@ class Game:
     def view(self, player: int | None = None) -> dict[str, Any]:
         if player is not None and (not isinstance(player, int) or not 0 <= player < self.players):
             raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
-        return self.rules.view(self._state, player)
+        shown: dict[str, Any] = self.rules.view(self._state, player)  # a view is a JSON object
+        return shown
 
     def remembered_view(self, player: int) -> dict[str, Any]:
         """What the bots and hints decide from: `player`'s view with everything its seat has seen
         (Rules.remembered_view)."""
         if not isinstance(player, int) or not 0 <= player < self.players:
             raise PygamesError(f"no seat {player!r} in a {self.players}-player game")
-        return self.rules.remembered_view(self._state, player)
+        remembered: dict[str, Any] = self.rules.remembered_view(self._state, player)
+        return remembered
 
     def result(self) -> dict[str, Any]:
         out = self.rules.result(self._state)
         out["over"] = self.is_over
         return out
 
-    def snapshot(self, seat: int | None, *, save: bool = True) -> dict[str, Any]:
+    def snapshot(self, seat: int | None, *, save: bool = True) -> Snapshot:
         """Everything a page needs to draw `seat`'s table now (None: a spectator's): the view, the
         legal actions when it is that seat's turn, the result, the game's options, its seed and its deal
         (the seed, unless the game started from an explicit set-up: a solitaire's deal number), both
@@ -194,7 +215,7 @@ class Game:
         a move to take back (`can_undo`, see has_moved), and (with `save`) the to_json text the page
         keeps so nothing is lost on reload."""
         current = self.current_player
-        shown = {
+        shown: Snapshot = {
             "game": self.game_id,
             "seat": seat,
             "options": self.options,
@@ -245,7 +266,7 @@ def _generic_reason(action: dict[str, Any], legal: list[dict[str, Any]]) -> str:
     return "that combination is not allowed now"
 
 
-def load(text: Any, find_rules: Callable[[str], Rules[Any]]) -> Game:
+def load(text: Any, find_rules: Callable[[str], AnyRules]) -> Game:
     """Rebuild a game from `Game.to_json()` text, or raise BadSave."""
     if not isinstance(text, str):
         raise BadSave("a save is a text (JSON string)")

@@ -3,19 +3,49 @@
 A `Rules` object (one per game) knows how to set up a state, list and apply actions, and show
 per-seat views; it keeps no state itself. Everything the bots need beyond that (sampling hidden
 cards, a quick policy, evaluation, hints) is the game's `Bot` (pygames_core/ai/bot.py).
+
+`Rules[S, A, E, V]` is generic in the state `S` and in the messages it exchanges with the page: the
+actions `A` it lists and applies, the events `E` an action causes and the view `V` a seat sees, each
+a TypedDict or a union of them that the game declares in its messages.py. `Rules[S]` (as a plugin may
+write it) leaves the messages plain JSON objects, `dict[str, Any]`: the type variables' defaults.
 """
 
 from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeGuard
 
 from pygames_core.engine.errors import BadSetup
 from pygames_core.engine.rng import Rng
 
+# The messages' type variables default to a plain JSON object, so that `Rules[S]` and `Bot[S]` mean
+# `Rules[S, dict[str, Any], dict[str, Any], dict[str, Any]]` (PEP 696). mypy reads the defaults from
+# typing_extensions' stubs (no import at run time: Pyodide ships no typing_extensions); Python takes
+# them only from 3.13, so at run time `with_json_messages` fills them in (Rules.__class_getitem__).
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    A = TypeVar("A", bound=Mapping[str, object], default=dict[str, Any])  # an action
+    E = TypeVar("E", bound=Mapping[str, object], default=dict[str, Any])  # an event
+    V = TypeVar("V", bound=Mapping[str, object], default=dict[str, Any])  # a seat's view
+else:
+    from typing import TypeVar
+
+    A = TypeVar("A", bound=Mapping[str, object])
+    E = TypeVar("E", bound=Mapping[str, object])
+    V = TypeVar("V", bound=Mapping[str, object])
 S = TypeVar("S")
+MESSAGES = 3  # A, E and V, after S
+
+
+def with_json_messages(params: object) -> tuple[object, ...]:
+    """The type arguments of `Rules[...]` or `Bot[...]` with the messages left out filled in as plain
+    JSON objects: what the type variables' defaults say, for the Pythons without PEP 696 (3.11, 3.12)."""
+    given = params if isinstance(params, tuple) else (params,)
+    return given + (dict[str, Any],) * (1 + MESSAGES - len(given))
 
 
 def is_seat(value: object, players: int) -> TypeGuard[int]:
@@ -82,8 +112,13 @@ class Option:
         return value
 
 
-class Rules(ABC, Generic[S]):
+class Rules(ABC, Generic[S, A, E, V]):
     """Everything one game's rules define. Subclasses are stateless singletons."""
+
+    if not TYPE_CHECKING:
+        def __class_getitem__(cls, params):
+            """`Rules[S]`: the messages plain JSON objects (the type variables' defaults, above)."""
+            return super().__class_getitem__(with_json_messages(params) if cls is Rules else params)
 
     game_id: str
     title: ClassVar[dict[str, str]]
@@ -122,14 +157,15 @@ class Rules(ABC, Generic[S]):
     def current_player(self, state: S) -> int | None: ...
 
     @abstractmethod
-    def legal_actions(self, state: S) -> list[dict[str, Any]]: ...
+    def legal_actions(self, state: S) -> list[A]: ...
 
     @abstractmethod
-    def apply(self, state: S, action: dict[str, Any]) -> list[dict[str, Any]]:
-        """Apply an action already known to be legal, in place; return the events it caused."""
+    def apply(self, state: S, action: A) -> list[E]:
+        """Apply an action already known to be legal (one of legal_actions'), in place; return the
+        events it caused."""
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: S, seat: int | None) -> V: ...
 
     @abstractmethod
     def result(self, state: S) -> dict[str, Any]:
@@ -139,7 +175,8 @@ class Rules(ABC, Generic[S]):
         return copy.deepcopy(state)
 
     def explain_illegal(self, state: S, action: dict[str, Any]) -> str | None:
-        """A game-specific reason an action is illegal, or None for the generic one."""
+        """A game-specific reason an action is illegal, or None for the generic one. `action` is what
+        the caller sent, any JSON object (Game.verify checked only its string "type"), not an `A`."""
         return None
 
     def seat_people(self, state: S, people: frozenset[int]) -> None:
@@ -148,8 +185,11 @@ class Rules(ABC, Generic[S]):
         answer to a double); the others play the same whoever sits where."""
 
     # --- what a seat knows -------------------------------------------------------------------
-    def remembered_view(self, state: S, seat: int) -> dict[str, Any]:
+    def remembered_view(self, state: S, seat: int) -> V:
         """Everything `seat` has seen so far, which its bot remembers and decides from: the view, plus
         what the table has shown and since hidden again (On Schedule turns finished tricks over). Never
         anything the seat did not see."""
         return self.view(state, seat)
+
+
+AnyRules = Rules[Any, Any, Any, Any]  # any game's rules, whatever its state and messages (Game, the catalog)

@@ -18,10 +18,10 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from pygames_core.ai.bot import Bot
+from pygames_core.ai.bot import AnyBot
 from pygames_core.engine.errors import BadPlugin, UnknownGame
 from pygames_core.engine.howto import BUILT_IN_PACKAGE, BadHowToPlay, is_shipped, read_document
-from pygames_core.engine.rules import Rules
+from pygames_core.engine.rules import AnyRules
 
 ENTRY_POINT_GROUP = "pygames.games"
 BUILT_IN_DISTRIBUTION = "pygames_core"  # the distribution whose games are built in (its id can't be taken)
@@ -32,8 +32,8 @@ class Entry:
     """A game as the collection plays it: its rules, and the bot that plays it and gives hints. A game's
     entry point (group `pygames.games`, named by `rules.game_id`) points at one of these."""
 
-    rules: Rules[Any]
-    bot: Bot[Any]
+    rules: AnyRules
+    bot: AnyBot
     # Where the game stands in list_games() among its package's games (entry points carry no order:
     # setuptools writes them sorted by name); ties go by id. The built-in games come first.
     order: int = 0
@@ -238,5 +238,5 @@ def find_entry(game_id: str) -> Entry:
     raise UnknownGame(f"no game {game_id!r}; the games are {', '.join(catalog.found)}")
 
 
-def find_rules(game_id: str) -> Rules[Any]:
+def find_rules(game_id: str) -> AnyRules:
     return find_entry(game_id).rules

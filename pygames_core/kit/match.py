@@ -18,7 +18,7 @@ game ends at a pass with the doubler's side winning the stake before the double.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from pygames_core.engine.errors import BadSetup
 
@@ -26,6 +26,87 @@ CUBE_ACTIONS = frozenset({"double", "take", "pass"})
 MAX_VALUE = 64
 SIDES = 2
 MAX_TARGET = 25
+
+
+# --- the cube's messages, as TypedDicts of their JSON (a game with the cube adds them to its own) ----------
+
+class DoubleAction(TypedDict):
+    type: Literal["double"]
+
+
+class TakeAction(TypedDict):
+    type: Literal["take"]
+
+
+class PassAction(TypedDict):
+    """The answer that declines a double: the game is lost at the current stake."""
+
+    type: Literal["pass"]
+
+
+CubeAction = DoubleAction | TakeAction | PassAction
+
+
+class DoubledEvent(TypedDict):
+    type: Literal["doubled"]
+    seat: int
+    side: int
+    value: int  # the stake offered
+
+
+class TakenEvent(TypedDict):
+    type: Literal["taken"]
+    seat: int
+    side: int  # the side that took, now the cube's owner
+    value: int
+
+
+class GameRecord(TypedDict):
+    """A settled game of the match."""
+
+    game: int  # its number, from 1
+    side: int | None  # the winner; None: a tie
+    points: int
+    stake: int
+    passed: bool  # it ended at a pass
+
+
+class StakeWonEvent(GameRecord):
+    type: Literal["stake_won"]
+    scores: list[int]
+
+
+class MatchOverEvent(TypedDict):
+    type: Literal["match_over"]
+    winner: int
+    scores: list[int]
+
+
+class CrawfordGameEvent(TypedDict):
+    type: Literal["crawford_game"]
+    game: int
+
+
+CubeEvent = DoubledEvent | TakenEvent | StakeWonEvent | MatchOverEvent | CrawfordGameEvent
+
+
+class CubeView(TypedDict):
+    value: int
+    owner: int | None
+    offered_by: int | None
+    side: int | None  # the viewing seat's
+    may_double: bool  # the viewing seat may double now
+
+
+class MatchView(TypedDict):
+    scores: list[int]
+    target: int
+    crawford_rule: bool
+    crawford: bool  # this is the Crawford game
+    crawford_done: bool
+    games: int
+    results: list[GameRecord]
+    winner: int | None
 
 
 @dataclass(slots=True)
@@ -42,11 +123,11 @@ class Match:
     owner: int | None = None  # the side that may redouble; None: the cube is in the middle
     offered_by: int | None = None  # the side whose double waits for an answer
     crawford_done: bool = False
-    results: list[dict[str, Any]] = field(default_factory=list)  # each settled game, in order
+    results: list[GameRecord] = field(default_factory=list)  # each settled game, in order
 
     def copy(self) -> Match:
         return Match(self.target, self.cube, self.crawford_rule, list(self.scores), self.games, self.value,
-                     self.owner, self.offered_by, self.crawford_done, [dict(r) for r in self.results])
+                     self.owner, self.offered_by, self.crawford_done, [r.copy() for r in self.results])
 
     @property
     def winner(self) -> int | None:
@@ -66,25 +147,25 @@ class Match:
                 and self.value < MAX_VALUE and not self.crawford_game
                 and self.scores[side] + self.value < self.target)
 
-    def actions(self, side: int, turn_start: bool) -> list[dict[str, Any]]:
+    def actions(self, side: int, turn_start: bool) -> list[CubeAction]:
         """The cube actions for `side`, the side to act: the answers while a double waits, else a
         double when allowed at the start of its turn."""
         if self.offered_by is not None:
             return [{"type": "take"}, {"type": "pass"}]
         return [{"type": "double"}] if turn_start and self.may_double(side) else []
 
-    def double(self, side: int, seat: int) -> dict[str, Any]:
+    def double(self, side: int, seat: int) -> DoubledEvent:
         self.offered_by = side
         return {"type": "doubled", "seat": seat, "side": side, "value": 2 * self.value}
 
-    def take(self, seat: int) -> dict[str, Any]:
+    def take(self, seat: int) -> TakenEvent:
         assert self.offered_by is not None
         taker = 1 - self.offered_by
         self.value *= 2
         self.owner, self.offered_by = taker, None
         return {"type": "taken", "seat": seat, "side": taker, "value": self.value}
 
-    def settle(self, winner: int | None, *, passed: bool = False, result: int = 1) -> list[dict[str, Any]]:
+    def settle(self, winner: int | None, *, passed: bool = False, result: int = 1) -> list[CubeEvent]:
         """The end of a game: `winner` (None: a tie, which scores nothing) scores the stake times the
         game's result; then the Crawford bookkeeping and the cube back to 1 in the middle. Returns
         the cube events (none without the cube, so a plain match's events stay as they were)."""
@@ -95,12 +176,12 @@ class Match:
         if winner is not None:
             self.scores[winner] += points
         self.games += 1
-        record = {"game": self.games, "side": winner, "points": points, "stake": stake, "passed": passed}
+        record: GameRecord = {"game": self.games, "side": winner, "points": points, "stake": stake, "passed": passed}
         self.results.append(record)
         self.value, self.owner, self.offered_by = 1, None, None
         if not self.cube:
             return []
-        events = [{"type": "stake_won", **record, "scores": list(self.scores)}]
+        events: list[CubeEvent] = [{"type": "stake_won", **record, "scores": list(self.scores)}]
         if self.winner is not None:
             events.append({"type": "match_over", "winner": self.winner, "scores": list(self.scores)})
         elif self.crawford_game:
@@ -131,25 +212,24 @@ class Match:
         return "a double has no other fields"
 
     # --- views and set-ups ----------------------------------------------------------------------
-    def cube_view(self, side: int | None, may_double: bool) -> dict[str, Any]:
+    def cube_view(self, side: int | None, may_double: bool) -> CubeView:
         return {"value": self.value, "owner": self.owner, "offered_by": self.offered_by, "side": side,
                 "may_double": may_double}
 
-    def match_view(self) -> dict[str, Any]:
+    def match_view(self) -> MatchView:
         return {"scores": list(self.scores), "target": self.target, "crawford_rule": self.crawford_rule,
                 "crawford": self.crawford_game, "crawford_done": self.crawford_done, "games": self.games,
-                "results": [dict(r) for r in self.results], "winner": self.winner}
+                "results": [r.copy() for r in self.results], "winner": self.winner}
 
 
 def match_from_options(options: dict[str, Any]) -> Match:
     return Match(target=options["match_to"], cube=options["cube"], crawford_rule=options["crawford"])
 
 
-def match_from_view(view: dict[str, Any]) -> Match:
+def match_from_view(seen: MatchView, cube: CubeView) -> Match:
     """The match and cube as a view shows them (all public), for the bots' sampled states."""
-    seen, cube = view["match"], view["cube"]
     return Match(seen["target"], True, seen["crawford_rule"], list(seen["scores"]), seen["games"], cube["value"],
-                 cube["owner"], cube["offered_by"], seen["crawford_done"], [dict(r) for r in seen["results"]])
+                 cube["owner"], cube["offered_by"], seen["crawford_done"], [r.copy() for r in seen["results"]])
 
 
 def check_scores(match: Match, scores: Any, name: str) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypedDict, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypedDict, TypeVar
 
 from pygames_core.kit.cards import SUITS, Card
 from pygames_core.kit.seats import left_of
@@ -25,26 +25,45 @@ class PlayedCard(Protocol):
     def code(self) -> str: ...
 
 
+C = TypeVar("C", bound=PlayedCard)  # what a game's tricks hold: its plain Card, or more
+
+
+class PlayView(TypedDict):
+    """One play of a trick as a view shows it (a game whose cards can stand for others says more)."""
+
+    seat: int
+    card: str
+
+
+class TrickView(TypedDict):
+    """A finished trick as a view shows it (CompletedTrick.to_view)."""
+
+    trick: int  # its number in the deal, from 1
+    leader: int
+    plays: list[PlayView]
+    winner: int
+
+
 @dataclass(slots=True)
-class Trick:
+class Trick(Generic[C]):
     """A trick in progress or complete: who led and the (seat, card) plays in order."""
 
     leader: int
-    plays: list[tuple[int, PlayedCard]] = field(default_factory=list)
+    plays: list[tuple[int, C]] = field(default_factory=list)
 
     @property
     def led_suit(self) -> str | None:
         return self.plays[0][1].suit if self.plays else None
 
-    def copy(self) -> Trick:
+    def copy(self) -> Trick[C]:
         return Trick(self.leader, list(self.plays))
 
-    def to_view(self) -> list[dict[str, Any]]:
+    def to_view(self) -> list[PlayView]:
         return [{"seat": seat, "card": c.code} for seat, c in self.plays]
 
 
 @dataclass(frozen=True, slots=True)
-class CompletedTrick:
+class CompletedTrick(Generic[C]):
     """A finished trick as a game keeps it for its views: its number in the deal (from 1), who led,
     the (seat, card) plays in order and who won it. A game that shows more of a trick (its points,
     who took it) subclasses it (frozen too) and adds to `to_view`.
@@ -54,21 +73,18 @@ class CompletedTrick:
 
     number: int
     leader: int
-    plays: Sequence[tuple[int, PlayedCard]]
+    plays: Sequence[tuple[int, C]]
     winner: int
 
     def __post_init__(self) -> None:
         # the trick in progress hands over its own list, which the game goes on to reuse or change
         object.__setattr__(self, "plays", tuple(self.plays))
 
-    def to_view(self) -> dict[str, Any]:
-        return {"trick": self.number, "leader": self.leader, "plays": [self.play_view(seat, played)
-                                                                        for seat, played in self.plays],
-                "winner": self.winner}
+    def to_view(self) -> TrickView:
+        return {"trick": self.number, "leader": self.leader, "plays": self.plays_view(), "winner": self.winner}
 
-    def play_view(self, seat: int, played: PlayedCard) -> dict[str, Any]:
-        """One play as the view shows it (a game whose cards can stand for others says more)."""
-        return {"seat": seat, "card": played.code}
+    def plays_view(self) -> list[PlayView]:
+        return [{"seat": seat, "card": played.code} for seat, played in self.plays]
 
 
 def playable_cards(hand: Sequence[Card], led_suit: str | None) -> list[Card]:
@@ -105,7 +121,7 @@ def trick_winner(plays: Sequence[tuple[int, PlayedCard]], trump: str | None) -> 
     return best_seat
 
 
-def record_play(trick: Trick, seat: int, played: PlayedCard, hand: list[Any], voids: set[str], *,
+def record_play(trick: Trick[C], seat: int, played: C, hand: list[Any], voids: set[str], *,
                 must_trump: str | None = None, held: object = None) -> None:
     """Move a legal card from `hand` to the trick, noting in `voids` the suits the seat showed it lacks.
 
@@ -121,7 +137,7 @@ def record_play(trick: Trick, seat: int, played: PlayedCard, hand: list[Any], vo
     trick.plays.append((seat, played))
 
 
-def play_to_trick(trick: Trick, seat: int, played: PlayedCard, hand: list[Any], voids: set[str], players: int,
+def play_to_trick(trick: Trick[C], seat: int, played: C, hand: list[Any], voids: set[str], players: int,
                   trump: str | None, *, must_trump: str | None = None, held: object = None) -> int | None:
     """Play a legal card to the trick, as `record_play` does (the keywords are its own); once all `players`
     have played to it, return the seat that wins it (`trick_winner`), else None."""
@@ -152,14 +168,14 @@ class DealtState(Protocol):
 S = TypeVar("S", bound=DealtState)
 
 
-def end_game(state: S, result: Callable[[S], dict[str, Any]]) -> dict[str, Any]:
+def end_game(state: S, result: Callable[[S], dict[str, Any]]) -> GameOverEvent:
     """The game is over: returns the `game_over` event. The phase is set first because `result` reads it
     (the winners are named only once the game is over)."""
     state.phase = "over"
     return {"type": "game_over", "result": result(state)}
 
 
-def next_deal(state: S, players: int, start_deal: Callable[[S], None]) -> dict[str, Any]:
+def next_deal(state: S, players: int, start_deal: Callable[[S], None]) -> DealStartedEvent:
     """The deal passes to the left and the next one is counted and dealt (`start_deal`, which deals from
     the new dealer); returns the `deal_started` event."""
     state.dealer = left_of(state.dealer, players)
@@ -183,7 +199,26 @@ def unseen_ranks(placed: Iterable[Card]) -> dict[str, int]:
     return {suit: ALL_RANKS & ~mask for suit, mask in known.items()}
 
 
-# --- the events of a deal's end, as TypedDicts of their JSON ------------------------------------------------
+# --- the messages of a game played in deals, as TypedDicts of their JSON ------------------------------------
+
+class DealtView(TypedDict):
+    """What every view of a trick-taking game played in deals shows (a game's view adds its own keys, the
+    trick in progress among them: how a play shows is the game's)."""
+
+    game: str
+    seat: int | None  # None: a spectator's, which shows no hand
+    players: int
+    phase: str
+    current_player: int | None
+    deal: int
+    dealer: int
+    hand: list[str] | None  # the seat's own
+    hand_sizes: list[int]
+    leader: int  # of the trick in progress
+    trick_number: int
+    tricks_per_deal: int
+    tricks: list[int]  # taken so far this deal, by seat
+
 
 class GameOverEvent(TypedDict):
     """The event `end_game` returns."""

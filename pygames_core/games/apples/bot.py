@@ -7,13 +7,12 @@ mover could know only; the sampled states they play in come from knowledge.py.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, cast
 
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
-from pygames_core.games.apples.knowledge import ApplesView, sample_state
-from pygames_core.games.apples.messages import Action, deal_outcome
+from pygames_core.games.apples.knowledge import sample_state
+from pygames_core.games.apples.messages import Action, ApplesView, Event, deal_outcome
 from pygames_core.games.apples.rules import APPLES
 from pygames_core.games.apples.state import (
     BID_SUITS,
@@ -22,7 +21,6 @@ from pygames_core.games.apples.state import (
     TARGET_POINTS,
     ApplesState,
     Phase,
-    card_plays,
     leaders,
     legal_bids,
     rank_counts,
@@ -35,7 +33,7 @@ from pygames_core.kit.seats import left_of, mover
 from pygames_core.kit.tricks import playable_cards, trick_winner, unseen_ranks
 
 
-def search_actions(view: ApplesView, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
     """The actions the hard bot compares: every legal card in the play; before it, the normal policy's
     choice only. Measured, play-outs of a whole deal from the few samples a move's budget allows told
     bids, discards and target cards apart worse than the policy's own judgement does (they cost the
@@ -47,14 +45,14 @@ def search_actions(view: ApplesView, legal: list[dict[str, Any]]) -> list[dict[s
     trump = view["trump"]
     if view["phase"] == Phase.BID:
         lengths = {s: suit_length(hand, s) for s in BID_SUITS}
-        chosen = bid_choice(hand, lengths, [(a["count"], a["suit"]) for a in legal[1:]])
+        chosen = bid_choice(hand, lengths, [(a["count"], a["suit"]) for a in legal if a["type"] == "bid"])
         return [legal[0] if chosen is None else {"type": "bid", "count": chosen[0], "suit": chosen[1]}]
-    allowed = cards(a["card"] for a in legal)
+    allowed = cards(a["card"] for a in legal if a["type"] != "pass" and a["type"] != "bid")
     if view["phase"] == Phase.DISCARD:
         best = min(allowed, key=lambda c: (keep_value(c, hand, trump), c.rank))
     else:
         best = choose_target(hand, trump)
-    return [{"type": view["phase"], "card": best.code}]
+    return [a for a in legal if a["type"] != "pass" and a["type"] != "bid" and a["card"] == best.code]
 
 
 # Rough chance that a card wins the trick it is played to, by rank, outside trumps (the ace usually
@@ -176,7 +174,7 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     options = playable_cards(hand, state.trick.led_suit)
     if len(options) == 1:
         return options[0]
-    plays = card_plays(state.trick.plays)
+    plays = state.trick.plays
     trump = state.trump
     target = state.targets.choices[seat]
     target_rank = target.rank if target is not None else None
@@ -250,18 +248,17 @@ def evaluate(state: ApplesState, seat: int) -> float:
     return 0.5 + 0.5 * max(-1.0, min(1.0, margin / 80))
 
 
-class ApplesBot(Bot[ApplesState]):
+class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
     """What Apples' bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
-    # The Bot protocol types views and actions as plain dicts; an Apples view has ApplesView's keys.
-    def sample_state(self, view: dict[str, Any], rng: Rng) -> ApplesState:
-        return sample_state(cast(ApplesView, view), rng)
+    def sample_state(self, view: ApplesView, rng: Rng) -> ApplesState:
+        return sample_state(view, rng)
 
-    def policy_action(self, state: ApplesState, rng: Rng) -> dict[str, Any]:
-        return cast(dict[str, Any], policy_action(state, rng))
+    def policy_action(self, state: ApplesState, rng: Rng) -> Action:
+        return policy_action(state, rng)
 
-    def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return search_actions(cast(ApplesView, view), legal)
+    def search_actions(self, view: ApplesView, legal: list[Action]) -> list[Action]:
+        return search_actions(view, legal)
 
     def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
@@ -270,7 +267,7 @@ class ApplesBot(Bot[ApplesState]):
     def evaluate(self, state: ApplesState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+    def effect(self, events: list[Event], seat: int) -> Words | None:
         return trick_won(events, seat, partners=False)
 
     def outcome(self, start: ApplesState, end: ApplesState, seat: int) -> Words | None:

@@ -6,12 +6,12 @@ sample_state reads only the view, and a sampled state shows the seat that view a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, TypedDict, cast
+from collections.abc import Callable
+from typing import Literal
 
 from pygames_core.ai.sampling import deal_unseen, deal_unseen_with_minimums
 from pygames_core.engine.rng import Rng
-from pygames_core.games.apples.messages import CallView, DealSummary, PlayView, TrickView
+from pygames_core.games.apples.messages import ApplesView, CallView
 from pygames_core.games.apples.state import (
     BID_SUITS,
     DECK,
@@ -21,51 +21,14 @@ from pygames_core.games.apples.state import (
     ApplesState,
     Call,
     Phase,
-    card_plays,
     scoring_rules,
-    trick_view,
 )
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.tricks import CompletedTrick, Trick
 
 QUICK_DEAL_TRIES = 8  # plain shuffles tried before the matching deal (ai/sampling.py's deal_unseen)
-
-
-class ApplesView(TypedDict):
-    """What one seat sees (seat None: a spectator, who sees no hand)."""
-
-    game: str
-    seat: int | None
-    players: int
-    phase: str
-    current_player: int | None
-    deal: int
-    dealer: int
-    scores: list[int]
-    scoring: dict[str, Any]  # the points table (state.scoring_rules)
-    bids: list[CallView]  # in order
-    bid_suits: list[str]  # weakest to strongest at equal numbers
-    standing_bid: CallView | None
-    declarer: int | None
-    count: int  # the contract's N: the cards each seat puts into the pile
-    trump: str | None
-    hand: list[str] | None
-    hand_sizes: list[int]
-    discarded: list[int]  # how many each seat has put into the pile
-    discards: list[str] | None  # this seat's
-    received: list[str] | None  # what the pile dealt this seat
-    targets_set: list[bool]
-    target: str | None  # this seat's target card
-    leader: int
-    trick: list[PlayView]
-    trick_number: int
-    tricks_per_deal: int
-    tricks: list[int]
-    captured: list[list[str]]
-    played: list[TrickView]  # the deal's finished tricks
-    voids: list[list[str]]
-    deals: list[DealSummary]
+Holder = tuple[int, Literal["hand", "pile", "target"]]  # where a sampled card goes: (seat, place)
 
 
 def seat_view(state: ApplesState, seat: int | None) -> ApplesView:
@@ -97,12 +60,12 @@ def seat_view(state: ApplesState, seat: int | None) -> ApplesView:
         "targets_set": state.targets.chosen_by(),
         "target": own_target.code if own_target is not None else None,
         "leader": state.trick.leader,
-        "trick": cast(list[PlayView], state.trick.to_view()),  # kit's Trick types its plays as plain dicts
+        "trick": state.trick.to_view(),
         "trick_number": state.trick_number,
         "tricks_per_deal": TRICKS,
         "tricks": [len(c) // PLAYERS for c in state.captured],
         "captured": [codes(sort_hand(c)) for c in state.captured],
-        "played": [trick_view(t) for t in state.completed],
+        "played": [t.to_view() for t in state.completed],
         "voids": [sorted(v) for v in state.voids],
         "deals": [s.thaw() for s in state.summaries],  # fresh copies, not the state's records
     }
@@ -148,9 +111,9 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
     state.summaries = [Frozen.of(s) for s in view["deals"]]
     played_by: list[list[Card]] = [[] for _ in range(PLAYERS)]
     for t in state.completed:
-        for who, c in card_plays(t.plays):
+        for who, c in t.plays:
             played_by[who].append(c)
-    for who, c in card_plays(state.trick.plays):
+    for who, c in state.trick.plays:
         played_by[who].append(c)
     before_exchange = phase in (Phase.BID, Phase.DISCARD)
     seen = set(own) | {c for group in (*played_by, *state.captured) for c in group}
@@ -160,7 +123,7 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
         seen.add(own_target)
     unseen = [c for c in DECK if c not in seen]
     others = [s for s in range(PLAYERS) if s != seat]
-    capacity: dict[Hashable, int] = {}
+    capacity: dict[Holder, int] = {}
     for other in others:
         capacity[other, "hand"] = view["hand_sizes"][other]
         if before_exchange:
@@ -168,17 +131,17 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
         elif view["targets_set"][other]:
             capacity[other, "target"] = 1
 
-    def allowed(holder: Hashable, c: Card) -> bool:
-        other, place = cast(tuple[int, str], holder)  # (seat, "hand" | "pile" | "target")
+    def allowed(holder: Holder, c: Card) -> bool:
+        other, place = holder
         if place == "hand":
             return c.suit not in state.voids[other]
         return place != "pile" or other != state.declarer or c.suit == state.trump
 
-    minimums: list[tuple[tuple[Hashable, ...], Callable[[Card], bool], int]] = []
+    minimums: list[tuple[tuple[Holder, ...], Callable[[Card], bool], int]] = []
     for other in others:
         for suit, length in shown_lengths(view["bids"], other).items():
             if before_exchange:
-                holders: tuple[Hashable, ...] = ((other, "hand"), (other, "pile"))
+                holders: tuple[Holder, ...] = ((other, "hand"), (other, "pile"))
                 if other == state.declarer and suit == state.trump:
                     holders = holders[::-1]  # its trump discards count towards the trumps it showed
             else:

@@ -1,6 +1,7 @@
 """Apples' messages with the page, as TypedDicts of their JSON: the actions it accepts (legal_actions
-lists them, the page sends one back), the events an action causes, and what they show of the table (a
-call in the bidding, a finished trick, a deal's summary). The view's own keys are in knowledge.py.
+lists them, the page sends one back), the events an action causes, and what a seat sees (the view, with
+a call in the bidding, a finished trick, a deal's summary). The rules are `Rules[ApplesState, Action,
+Event, ApplesView]` (rules.py).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Literal, TypedDict
 
 from pygames_core.ai.bot import Words
 from pygames_core.ai.outcomes import ORDINALS, placing
-from pygames_core.kit.tricks import DealStartedEvent, GameOverEvent
+from pygames_core.kit.tricks import DealStartedEvent, DealtView, GameOverEvent, PlayView, TrickView
 
 # --- the actions, as legal_actions lists them and the page sends one back -----------------------------
 
@@ -52,20 +53,6 @@ class PassView(TypedDict):
 CallView = BidView | PassView
 
 
-class PlayView(TypedDict):
-    seat: int
-    card: str
-
-
-class TrickView(TypedDict):
-    """A finished trick (kit's CompletedTrick.to_view)."""
-
-    trick: int  # its number in the deal, from 1
-    leader: int
-    plays: list[PlayView]
-    winner: int
-
-
 class SetScore(TypedDict):
     """One scoring rank of a player's captured cards, as a deal's summary shows it."""
 
@@ -92,6 +79,48 @@ class DealSummary(TypedDict):
     sets: list[list[SetScore]]
     points: list[int]
     scores: list[int]
+
+
+class ScoringSet(TypedDict):
+    """One row of the points table: its ranks and what a pair, a triple and all four of one score."""
+
+    ranks: list[str]
+    pair: int
+    triple: int
+    four: int
+
+
+class Scoring(TypedDict):
+    """The points table as the view and the game's description show it (state.scoring_rules)."""
+
+    sets: list[ScoringSet]
+    target: dict[str, int | str]  # cards of the target rank captured ("1", "2", "3") -> "pair" or points
+    goal: int
+    reconstructed: bool
+
+
+class ApplesView(DealtView):
+    """What one seat sees (seat None: a spectator, who sees no hand)."""
+
+    scores: list[int]
+    scoring: Scoring  # the points table (state.scoring_rules)
+    bids: list[CallView]  # in order
+    bid_suits: list[str]  # weakest to strongest at equal numbers
+    standing_bid: CallView | None
+    declarer: int | None
+    count: int  # the contract's N: the cards each seat puts into the pile
+    trump: str | None
+    discarded: list[int]  # how many each seat has put into the pile
+    discards: list[str] | None  # this seat's
+    received: list[str] | None  # what the pile dealt this seat
+    targets_set: list[bool]
+    target: str | None  # this seat's target card
+    trick: list[PlayView]
+    captured: list[list[str]]
+    played: list[TrickView]  # the deal's finished tricks
+    voids: list[list[str]]
+    deals: list[DealSummary]
+
 
 
 # --- the events an action causes ----------------------------------------------------------------------

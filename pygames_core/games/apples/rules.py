@@ -20,12 +20,12 @@ the views in knowledge.py, the actions' and events' JSON in messages.py.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Rules
 from pygames_core.games.apples.knowledge import seat_view
-from pygames_core.games.apples.messages import Action, DealSummary, Event
+from pygames_core.games.apples.messages import Action, ApplesView, DealSummary, Event
 from pygames_core.games.apples.setup import apply_setup
 from pygames_core.games.apples.state import (
     GAME_ID,
@@ -36,7 +36,6 @@ from pygames_core.games.apples.state import (
     Phase,
     bid_strength,
     call,
-    card_plays,
     deal_pile,
     is_bid_suit,
     leaders,
@@ -45,21 +44,11 @@ from pygames_core.games.apples.state import (
     scoring_rules,
     start_deal,
     suit_length,
-    trick_view,
 )
 from pygames_core.kit.cards import Card, card, codes, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import (
-    CompletedTrick,
-    DealStartedEvent,
-    GameOverEvent,
-    Trick,
-    end_game,
-    next_deal,
-    play_to_trick,
-    playable_cards,
-)
+from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_to_trick, playable_cards
 
 
 def legal(state: ApplesState) -> list[Action]:
@@ -97,7 +86,7 @@ def settle_deal(state: ApplesState) -> DealSummary:
     return summary
 
 
-class ApplesRules(Rules[ApplesState]):
+class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "Apples", "ja": "アップルズ"}
     min_players = max_players = PLAYERS
@@ -119,9 +108,8 @@ class ApplesRules(Rules[ApplesState]):
     def current_player(self, state: ApplesState) -> int | None:
         return state.current
 
-    def legal_actions(self, state: ApplesState) -> list[dict[str, Any]]:
-        # the Rules protocol types actions as plain dicts; Action says their keys
-        return cast(list[dict[str, Any]], legal(state))
+    def legal_actions(self, state: ApplesState) -> list[Action]:
+        return legal(state)
 
     def explain_illegal(self, state: ApplesState, action: dict[str, Any]) -> str | None:
         seat = state.current
@@ -149,11 +137,7 @@ class ApplesRules(Rules[ApplesState]):
                 return f"you must follow suit ({state.trick.led_suit})"
         return None
 
-    def apply(self, state: ApplesState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        # the Rules protocol types actions and events as plain dicts; Action and Event say their keys
-        return cast(list[dict[str, Any]], self._apply(state, cast(Action, action)))
-
-    def _apply(self, state: ApplesState, act: Action) -> list[Event]:
+    def apply(self, state: ApplesState, act: Action) -> list[Event]:
         if act["type"] == "pass":
             return call(state, 0, "")
         if act["type"] == "bid":
@@ -192,9 +176,9 @@ class ApplesRules(Rules[ApplesState]):
             return events
         done = CompletedTrick(state.trick_number, state.trick.leader, state.trick.plays, winner)
         state.completed.append(done)
-        state.captured[winner].extend(c for _, c in card_plays(state.trick.plays))
+        state.captured[winner].extend(c for _, c in state.trick.plays)
         state.trick = Trick(winner)
-        events.append({"type": "trick_won", **trick_view(done)})
+        events.append({"type": "trick_won", **done.to_view()})
         if done.number == TRICKS:
             events += self._end_deal(state)
         return events
@@ -202,16 +186,15 @@ class ApplesRules(Rules[ApplesState]):
     def _end_deal(self, state: ApplesState) -> list[Event]:
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
-        # equals): a Phase field does not match that protocol, hence Any; its events are plain dicts
+        # equals): a Phase field does not match that protocol, hence Any
         dealt: Any = state
         if max(state.scores) >= GOAL:
-            return [deal_over, cast(GameOverEvent, end_game(dealt, self.result))]
-        return [deal_over, cast(DealStartedEvent, next_deal(dealt, PLAYERS, start_deal))]
+            return [deal_over, end_game(dealt, self.result)]
+        return [deal_over, next_deal(dealt, PLAYERS, start_deal)]
 
     # --- what each seat sees (knowledge.py) ----------------------------------------------------
-    def view(self, state: ApplesState, seat: int | None) -> dict[str, Any]:
-        # the Rules protocol types a view as a plain dict; seat_view's TypedDict says its keys
-        return cast(dict[str, Any], seat_view(state, seat))
+    def view(self, state: ApplesState, seat: int | None) -> ApplesView:
+        return seat_view(state, seat)
 
     def result(self, state: ApplesState) -> dict[str, Any]:
         return {

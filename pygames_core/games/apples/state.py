@@ -9,25 +9,16 @@ pygames_core/games/apples/).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeGuard, cast
+from typing import TypeGuard
 
 from pygames_core.engine.rng import Rng
-from pygames_core.games.apples.messages import (
-    BidView,
-    CallView,
-    DealSummary,
-    Event,
-    PassedEvent,
-    SetScore,
-    TrickView,
-)
+from pygames_core.games.apples.messages import CallView, DealSummary, Event, Scoring, SetScore
 from pygames_core.kit.cards import RANKS, Card, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, mover
-from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
+from pygames_core.kit.tricks import CompletedTrick, Trick
 
 GAME_ID = "apples"
 PLAYERS = 4
@@ -77,7 +68,7 @@ def rank_points(rank: int, count: int, is_target: bool) -> int:
     return TARGET_POINTS.get(count, 0)
 
 
-def scoring_rules() -> dict[str, Any]:
+def scoring_rules() -> Scoring:
     """The points table as plain data, for the in-game rules (view and game description)."""
     return {
         "sets": [{"ranks": [RANKS[r - 2] for r in ranks], "pair": row[0], "triple": row[1], "four": row[2]}
@@ -135,17 +126,6 @@ class Call:
         return {"seat": self.seat, "type": "pass"}
 
 
-def card_plays(plays: Sequence[tuple[int, PlayedCard]]) -> Sequence[tuple[int, Card]]:
-    """A trick's (seat, card) plays, typed as the plain cards they are: Apples plays no other kind (kit's
-    Trick types its plays as any PlayedCard, which a joker standing for a card also is)."""
-    return cast(Sequence[tuple[int, Card]], plays)
-
-
-def trick_view(trick: CompletedTrick) -> TrickView:
-    # kit's CompletedTrick.to_view types its view as a plain dict; TrickView says its keys
-    return cast(TrickView, trick.to_view())
-
-
 @dataclass(slots=True)
 class ApplesState:
     rng: Rng
@@ -160,8 +140,8 @@ class ApplesState:
     discards: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
     received: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
     targets: SecretChoices[Card] = field(default_factory=lambda: SecretChoices(PLAYERS))
-    trick: Trick = field(default_factory=lambda: Trick(0))
-    completed: list[CompletedTrick] = field(default_factory=list)
+    trick: Trick[Card] = field(default_factory=lambda: Trick(0))
+    completed: list[CompletedTrick[Card]] = field(default_factory=list)
     captured: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     scores: list[int] = field(default_factory=lambda: [0] * PLAYERS)
@@ -243,7 +223,8 @@ def call(state: ApplesState, count: int, suit: str) -> list[Event]:
     made = Call(seat, count, suit)
     state.calls.append(made)
     # a bid's event is its view; a pass's says "passed"
-    events: list[Event] = [cast(BidView | PassedEvent, {**made.to_view(), "type": "bid" if made.is_bid else "passed"})]
+    events: list[Event] = [{"seat": seat, "type": "bid", "count": count, "suit": suit} if made.is_bid
+                           else {"seat": seat, "type": "passed"}]
     if not bidding_over(state.calls):
         return events
     winning = state.standing_bid

@@ -5,13 +5,12 @@ from are in knowledge.py."""
 from __future__ import annotations
 
 import math
-from typing import Any, cast
 
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.knowledge import sample_state
-from pygames_core.games.arsene.messages import BLIND_EDGE_CARD, deal_outcome
+from pygames_core.games.arsene.messages import BLIND_EDGE_CARD, Action, ArseneView, Event, deal_outcome
 from pygames_core.games.arsene.state import (
     HAND_SIZE,
     PLAYERS,
@@ -37,7 +36,7 @@ def _unseen_higher(state: ArseneState, seat: int) -> dict[str, int]:
     """By suit, the ranks `seat` cannot place (not in its hand, not played, not the turned-up edge card,
     not a store), as `unseen_ranks` bit masks: the cards a rival may still hold."""
     placed: list[Card] = [*state.hands[seat], *state.out_of_play, *STORE_CARDS]
-    placed += [cast(Card, c) for _, c in state.trick.plays]
+    placed += [c for _, c in state.trick.plays]
     if state.chosen is not None:
         placed.append(state.table[state.chosen])
     return unseen_ranks(placed)
@@ -98,7 +97,7 @@ def _target_count(state: ArseneState, seat: int, unseen: dict[str, int]) -> int:
     return best
 
 
-def policy_action(state: ArseneState, rng: Rng) -> dict[str, Any]:
+def policy_action(state: ArseneState, rng: Rng) -> Action:
     """The 'normal' play of Arsène, from the mover's hand and public facts only: aim at a good
     store, win tricks cheaply while below the target, duck (shedding high cards) once there."""
     seat = mover(state)
@@ -107,7 +106,8 @@ def policy_action(state: ArseneState, rng: Rng) -> dict[str, Any]:
     unseen = _unseen_higher(state, seat)
     if state.phase == Phase.PUSH:
         target = _target_count(state, seat, unseen)
-        return {"type": "keep"} if state.tricks[seat] < target else {"type": "push", "to": state.push_to}
+        to = state.push_to
+        return {"type": "keep"} if state.tricks[seat] < target or to is None else {"type": "push", "to": to}
     hand = state.hands[seat]
     options = playable_cards(hand, state.trick.led_suit)
     if len(options) == 1:
@@ -171,16 +171,16 @@ def evaluate(state: ArseneState, seat: int) -> float:
 
 
 
-class ArseneBot(Bot[ArseneState]):
+class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
     """What Arsène's bots know of the game: the hooks of pygames_core/ai/bot.py."""
 
-    def sample_state(self, view: dict[str, Any], rng: Rng) -> ArseneState:
+    def sample_state(self, view: ArseneView, rng: Rng) -> ArseneState:
         return sample_state(view, rng)
 
-    def policy_action(self, state: ArseneState, rng: Rng) -> dict[str, Any]:
+    def policy_action(self, state: ArseneState, rng: Rng) -> Action:
         return policy_action(state, rng)
 
-    def normal_search_samples(self, view: dict[str, Any]) -> int:
+    def normal_search_samples(self, view: ArseneView) -> int:
         last_tricks = view["phase"] in (Phase.PLAY, Phase.PUSH) and \
             HAND_SIZE + 1 - view["trick_number"] <= NORMAL_SEARCH_TRICKS
         return NORMAL_SEARCH_SAMPLES if last_tricks else 0
@@ -192,7 +192,7 @@ class ArseneBot(Bot[ArseneState]):
     def evaluate(self, state: ArseneState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+    def effect(self, events: list[Event], seat: int) -> Words | None:
         return trick_won(events, seat, partners=False)
 
     def outcome(self, start: ArseneState, end: ArseneState, seat: int) -> Words | None:
@@ -201,6 +201,6 @@ class ArseneBot(Bot[ArseneState]):
             return None
         return deal_outcome(end.summaries[-1].thaw(), seat)
 
-    def blind_choice(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> Words | None:
+    def blind_choice(self, view: ArseneView, legal: list[Action]) -> Words | None:
         return BLIND_EDGE_CARD if view["phase"] == Phase.CHOOSE else None
 

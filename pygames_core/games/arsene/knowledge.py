@@ -4,11 +4,9 @@ checked against the other."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
-
 from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.rng import Rng
+from pygames_core.games.arsene.messages import ArseneView
 from pygames_core.games.arsene.state import (
     GAME_ID,
     HAND_SIZE,
@@ -24,7 +22,7 @@ from pygames_core.kit.records import Frozen
 from pygames_core.kit.tricks import PlayedCard, Trick
 
 
-def table_view(state: ArseneState, seat: int | None) -> dict[str, Any]:
+def table_view(state: ArseneState, seat: int | None) -> ArseneView:
     """What `seat` (None: a spectator) sees: its own hand, the edge card once chosen (the other two stay
     face down), the tricks so far in full, the stores and everyone's chips."""
     return {
@@ -50,7 +48,7 @@ def table_view(state: ArseneState, seat: int | None) -> dict[str, Any]:
         "trick_number": sum(state.tricks) + 1,
         "tricks_per_deal": HAND_SIZE,
         "tricks": list(state.tricks),
-        "played": [t.to_view() for t in state.completed],
+        "played": [t.taken_view() for t in state.completed],
         "out_of_play": codes(sort_hand(state.out_of_play)),
         "push": {"winner": state.push_from, "target": state.push_to} if state.phase == Phase.PUSH else None,
         "voids": [sorted(v) for v in state.voids],
@@ -65,30 +63,33 @@ def table_view(state: ArseneState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def sample_state(view: dict[str, Any], rng: Rng) -> ArseneState:
+def sample_state(view: ArseneView, rng: Rng) -> ArseneState:
     """A full state consistent with one seat's view: the unseen cards dealt at random to the other
     hands and the face-down edge cards, never giving a player a suit they have shown to be out of."""
-    seat = view["seat"]
+    seat, hand = view["seat"], view["hand"]
+    if seat is None or hand is None:
+        raise ValueError("a spectator's view has no hand to sample from")
     state = ArseneState(advanced=view["advanced"], rng=Rng(rng.next_u64()), dealer=view["dealer"],
                         deal=view["deal"], phase=Phase(view["phase"]), chosen=None, trump=view["trump"],
                         summaries=[Frozen.of(s) for s in view["deals"]])
-    own = cards(view["hand"])
+    own = cards(hand)
     trick = Trick(view["leader"], [(p["seat"], card(p["card"])) for p in view["trick"]])
     seen: set[PlayedCard] = set(own) | set(cards(view["out_of_play"])) | {c for _, c in trick.plays}
     table: list[Card | None] = []
     for i, edge in enumerate(view["table"]):
-        if edge["chosen"]:
+        shown = edge["card"]  # None while face down: all but the chosen one
+        if shown is None:
+            table.append(None)
+        else:
             state.chosen = i
-            face_up = card(edge["card"])
+            face_up = card(shown)
             table.append(face_up)
             seen.add(face_up)
-        else:
-            table.append(None)
     unseen = [c for c in PLAY_DECK if c not in seen]
     holders = [s for s in range(PLAYERS) if s != seat]
-    capacity: dict[Hashable, int] = {s: view["hand_sizes"][s] for s in holders}
+    capacity = {s: view["hand_sizes"][s] for s in holders}
     capacity[PLAYERS] = table.count(None)  # the face-down edge cards, under a made-up holder
-    voids: dict[Hashable, set[str]] = {s: set(view["voids"][s]) for s in holders}
+    voids = {s: set(view["voids"][s]) for s in holders}
     voids[PLAYERS] = set()
     dealt = deal_unseen(unseen, capacity, lambda holder, c: c.suit not in voids[holder], rng)
     state.hands = [sort_hand(dealt[s]) if s != seat else list(own) for s in range(PLAYERS)]

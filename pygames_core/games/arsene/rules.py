@@ -16,11 +16,12 @@ bots' sampled state) in knowledge.py, the bots in bot.py.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.arsene.knowledge import table_view
+from pygames_core.games.arsene.messages import Action, ArseneView, DealSummary, Event, Exchange, Take
 from pygames_core.games.arsene.setup import apply_setup
 from pygames_core.games.arsene.state import (
     GAME_ID,
@@ -29,10 +30,7 @@ from pygames_core.games.arsene.state import (
     TRUMP,
     ArseneState,
     ArseneTrick,
-    DealSummary,
-    Exchange,
     Phase,
-    Take,
     start_deal,
 )
 from pygames_core.kit.cards import Card, card, codes
@@ -101,7 +99,7 @@ def settle_deal(state: ArseneState) -> DealSummary:
 
 
 
-class ArseneRules(Rules[ArseneState]):
+class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "Arsène", "ja": "アルセーヌ"}
     min_players = max_players = PLAYERS
@@ -133,13 +131,13 @@ class ArseneRules(Rules[ArseneState]):
     def current_player(self, state: ArseneState) -> int | None:
         return state.current
 
-    def legal_actions(self, state: ArseneState) -> list[dict[str, Any]]:
+    def legal_actions(self, state: ArseneState) -> list[Action]:
         if state.phase == Phase.CHOOSE:
             return [{"type": "choose", "index": i} for i in range(len(state.table))]
         if state.phase == Phase.PLAY:
             hand = state.hands[mover(state)]
             return [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
-        if state.phase == Phase.PUSH:
+        if state.phase == Phase.PUSH and state.push_to is not None:  # a trick is pushed only where it can go
             return [{"type": "keep"}, {"type": "push", "to": state.push_to}]
         return []
 
@@ -154,17 +152,15 @@ class ArseneRules(Rules[ArseneState]):
             return f"you may push only onto seat {state.push_to} (nearest clockwise with as many tricks)"
         return None
 
-    def apply(self, state: ArseneState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        kind = action["type"]
-        if kind == "choose":
+    def apply(self, state: ArseneState, action: Action) -> list[Event]:
+        if action["type"] == "choose":
             return self._choose(state, action["index"])
-        if kind == "play":
+        if action["type"] == "play":
             return self._play(state, card(action["card"]))
-        winner = mover(state)  # the trick's winner keeps it or pushes it on
-        target = state.push_to
-        return self._take_trick(state, target if kind == "push" and target is not None else winner)
+        # the trick's winner keeps it or pushes it on
+        return self._take_trick(state, action["to"] if action["type"] == "push" else mover(state))
 
-    def _choose(self, state: ArseneState, index: int) -> list[dict[str, Any]]:
+    def _choose(self, state: ArseneState, index: int) -> list[Event]:
         seat = mover(state)
         state.chosen = index
         revealed = state.table[index]
@@ -172,10 +168,10 @@ class ArseneRules(Rules[ArseneState]):
         state.phase = Phase.PLAY
         return [{"type": "chosen", "seat": seat, "index": index, "card": revealed.code, "trump": state.trump}]
 
-    def _play(self, state: ArseneState, played: Card) -> list[dict[str, Any]]:
+    def _play(self, state: ArseneState, played: Card) -> list[Event]:
         seat = mover(state)
         winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
-        events: list[dict[str, Any]] = [{"type": "played", "seat": seat, "card": played.code}]
+        events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events
         target = push_target(state.tricks, winner)
@@ -188,15 +184,14 @@ class ArseneRules(Rules[ArseneState]):
             state.phase = Phase.PUSH
         return events
 
-    def _take_trick(self, state: ArseneState, taker: int, forced: bool = False) -> list[dict[str, Any]]:
+    def _take_trick(self, state: ArseneState, taker: int, forced: bool = False) -> list[Event]:
         winner = state.push_from
         assert winner is not None
         state.tricks[taker] += 1
         state.completed.append(ArseneTrick(sum(state.tricks), state.trick.leader, state.trick.plays, winner, taker))
-        # kit.tricks types a play as any PlayedCard (another game's jokers); Arsène plays plain cards
-        state.out_of_play.update(cast(Card, c) for _, c in state.trick.plays)
+        state.out_of_play.update(c for _, c in state.trick.plays)
         if taker == winner:
-            events: list[dict[str, Any]] = [{"type": "kept", "seat": winner, "forced": forced}]
+            events: list[Event] = [{"type": "kept", "seat": winner, "forced": forced}]
         else:
             events = [{"type": "pushed", "from": winner, "to": taker}]
         state.push_from = state.push_to = None
@@ -207,9 +202,9 @@ class ArseneRules(Rules[ArseneState]):
             events += self._end_deal(state)
         return events
 
-    def _end_deal(self, state: ArseneState) -> list[dict[str, Any]]:
+    def _end_deal(self, state: ArseneState) -> list[Event]:
         summary = settle_deal(state)
-        deal_over = {"type": "deal_over", "summary": summary}
+        deal_over: Event = {"type": "deal_over", "summary": summary}
         caught = [] if summary["void_deal"] else summary["caught"]
         all_empty = not any(state.stores)
         if state.advanced and not state.contest and any(not s for s in state.stores):
@@ -221,7 +216,7 @@ class ArseneRules(Rules[ArseneState]):
         return [deal_over, next_deal(state, PLAYERS, start_deal)]
 
     # --- what each seat sees (knowledge.py) -----------------------------------------------------
-    def view(self, state: ArseneState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: ArseneState, seat: int | None) -> ArseneView:
         return table_view(state, seat)
 
     def result(self, state: ArseneState) -> dict[str, Any]:

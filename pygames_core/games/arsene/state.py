@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypedDict
 
 from pygames_core.engine.rng import Rng
+from pygames_core.games.arsene.messages import ArseneTrickView, DealSummary
 from pygames_core.kit.cards import Card, card, deal_clockwise, french_deck
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
@@ -36,47 +36,15 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Take(TypedDict):
-    """A store robbed at a deal's end: by whom, which store (a trick count) and how many chips."""
-
-    seat: int
-    store: int
-    chips: int
-
-
-class Exchange(TypedDict):
-    """Contest mode: the chips of the seats that collided, before and after they changed hands."""
-
-    seats: list[int]
-    before: list[int]
-    after: list[int]
-
-
-class DealSummary(TypedDict):
-    """A finished deal as the `deal_over` event and the views' `deals` show it."""
-
-    deal: int
-    dealer: int
-    tricks: list[int]
-    takes: list[Take]
-    collisions: list[list[int]]  # the seats of each trick count more than one player reached
-    caught: list[int]
-    exchanges: list[Exchange]
-    void_deal: bool  # all four were caught: the deal counts for nothing
-    chips_after: list[int]
-    contest: bool
-
-
 @dataclass(frozen=True, slots=True)
-class ArseneTrick(CompletedTrick):
+class ArseneTrick(CompletedTrick[Card]):
     """A finished trick as Arsène keeps it: also who took it (its winner, or the player it was pushed
-    onto). The view shows no trick number: the record is the deal's tricks in order."""
+    onto). Its view (`taken_view`) shows no trick number: the record is the deal's tricks in order."""
 
     taker: int
 
-    def to_view(self) -> dict[str, Any]:
-        return {"leader": self.leader, "plays": [self.play_view(seat, played) for seat, played in self.plays],
-                "winner": self.winner, "taker": self.taker}
+    def taken_view(self) -> ArseneTrickView:
+        return {"leader": self.leader, "plays": self.plays_view(), "winner": self.winner, "taker": self.taker}
 
 
 @dataclass(slots=True)
@@ -92,7 +60,7 @@ class ArseneState:
     chosen: int | None = None
     trump: str | None = None
     leader: int = 0
-    trick: Trick = field(default_factory=lambda: Trick(0))
+    trick: Trick[Card] = field(default_factory=lambda: Trick(0))
     tricks: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     completed: list[ArseneTrick] = field(default_factory=list)
     out_of_play: set[Card] = field(default_factory=set)  # cards in finished tricks this deal

@@ -6,7 +6,7 @@ the solver shares; sampling a state from a view is knowledge.py's."""
 from __future__ import annotations
 
 import math
-from typing import Any, cast
+from typing import Any
 
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.cube import logistic
@@ -14,8 +14,7 @@ from pygames_core.ai.outcomes import finish
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains import knowledge
-from pygames_core.games.chains.knowledge import ChainsView, TableView
-from pygames_core.games.chains.messages import solitaire_outcome
+from pygames_core.games.chains.messages import Action, ChainsView, Event, TableView, solitaire_outcome
 from pygames_core.games.chains.policy import normal_action, policy_action
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.state import NUMBERS, POINTS, ChainsState, lowest_missing, score_of, winners
@@ -86,17 +85,16 @@ def _closeness(table: TableView, end: int) -> float:
     return len(work) / need if need else 1.0
 
 
-class ChainsBot(Bot[ChainsState]):
-    """What Chains's bots know of the game (the protocol: pygames_core/ai/bot.py). The protocol types
-    a view as a plain dict: each is the one knowledge.view wrote, a ChainsView."""
+class ChainsBot(Bot[ChainsState, Action, Event, ChainsView]):
+    """What Chains's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
-    def sample_state(self, view: dict[str, Any], rng: Rng) -> ChainsState:
-        return knowledge.sample_state(cast(ChainsView, view), rng)
+    def sample_state(self, view: ChainsView, rng: Rng) -> ChainsState:
+        return knowledge.sample_state(view, rng)
 
-    def policy_action(self, state: ChainsState, rng: Rng) -> dict[str, Any]:
+    def policy_action(self, state: ChainsState, rng: Rng) -> Action:
         return normal_action(state, rng)
 
-    def playout_action(self, state: ChainsState, rng: Rng) -> dict[str, Any]:
+    def playout_action(self, state: ChainsState, rng: Rng) -> Action:
         return policy_action(state, rng)
 
     def playout_done(self, start: ChainsState, state: ChainsState) -> bool:
@@ -121,8 +119,8 @@ class ChainsBot(Bot[ChainsState]):
     def cube_match(self, state: ChainsState) -> Match | None:
         return state.match
 
-    def win_chance(self, view: dict[str, Any]) -> float:
-        return win_chance(cast(ChainsView, view))
+    def win_chance(self, view: ChainsView) -> float:
+        return win_chance(view)
 
     def analysis(self, game: Game, budget_ms: int) -> dict[str, Any] | None:
         """The solitaire in hindsight: was the deal winnable, and its best possible penalty."""

@@ -5,55 +5,10 @@ and `sample_state` deals those counts back into a random order. Read them side b
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict, cast
-
 from pygames_core.engine.rng import Rng
+from pygames_core.games.chains.messages import ChainsView, EndCardView, TableView
 from pygames_core.games.chains.state import GAME_ID, NUMBERS, ChainsState, Table, score_of, sold_out_threshold
 from pygames_core.kit.match import match_from_view
-
-
-class EndCardView(TypedDict):
-    """One number of the end-card area: the seats that may still take it, those that took it."""
-
-    number: int
-    open: list[int]
-    taken_by: list[int]
-    locked: bool
-
-
-class TableView(TypedDict):
-    """One player's table as every seat sees it: the deck by its unseen counts, not its order."""
-
-    deck: int
-    unseen: dict[str, int]  # number (a JSON key, so a string) -> copies still in the deck
-    drawn: int | None
-    work: list[int]
-    slots: list[list[int]]
-    ends: list[int]
-    taken: list[int]
-    discard: list[int]
-    dead: list[list[int]]
-    left: bool
-    score: int
-
-
-class ChainsView(TypedDict):
-    """What a seat sees: every table and the end-card area; with the cube, the cube and the match."""
-
-    game: str
-    seat: int | None
-    players: int
-    solitaire: bool
-    slots: int  # holding slots per player
-    current_player: int | None
-    over: bool
-    threshold: int | None  # end cards of one number taken before the rest sell out (expansion only)
-    end_cards: list[EndCardView]
-    tables: list[TableView]
-    leaving_order: list[int]
-    cube: NotRequired[dict[str, Any]]  # Match.cube_view (pygames_core/kit/match.py)
-    match: NotRequired[dict[str, Any]]  # Match.match_view
-    turn_start: NotRequired[bool]  # the player to move has not acted yet this turn (a double is allowed)
 
 
 def view(state: ChainsState, seat: int | None) -> ChainsView:
@@ -118,8 +73,7 @@ def sample_state(view: ChainsView, rng: Rng) -> ChainsState:
                             drawn=table["drawn"], ends=set(table["ends"]), taken=list(table["taken"]),
                             discard=list(table["discard"]), dead=[list(p) for p in table["dead"]], left=table["left"]))
     current = view["current_player"]
-    # kit/match.py reads a view as a plain dict; the view's "cube" and "match" are the ones it wrote
-    match = match_from_view(cast(dict[str, Any], view)) if "cube" in view else None
+    match = match_from_view(view["match"], view["cube"]) if "cube" in view else None
     if match is not None and match.offered_by is not None:
         current = match.offered_by  # the doubler's turn goes on after the answer
     return ChainsState(rng=Rng(rng.next_u64()), tables=tables, current=0 if current is None else current,

@@ -6,9 +6,9 @@ be clearly stronger)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from pygames_core.engine.rng import Rng
+from pygames_core.games.chains.messages import Action
 from pygames_core.games.chains.state import ChainsState, Table, fits
 
 NEVER = 1_000  # the wait of a number no run will want again: later than any card that is wanted
@@ -82,7 +82,7 @@ def slot_for(table: Table, card: int) -> int:
     return min(range(len(table.slots)), key=cost)
 
 
-def policy_action(state: ChainsState, rng: Rng) -> dict[str, Any]:
+def policy_action(state: ChainsState, rng: Rng) -> Action:
     """The 'normal' play, from public facts only: place a drawn card on the work pile when it fits,
     else on the slot where it holds up least (`slot_for`); extend the run from a slot; otherwise close
     it when an end card allows; otherwise draw. Each run takes one card of every number above its end
@@ -97,7 +97,7 @@ def policy_action(state: ChainsState, rng: Rng) -> dict[str, Any]:
     return _quick_play(state, rng, slot_for, ("move", "close", "draw"))
 
 
-def normal_action(state: ChainsState, rng: Rng) -> dict[str, Any]:
+def normal_action(state: ChainsState, rng: Rng) -> Action:
     """The normal bot's play: `policy_action` in the solitaire; in the expansion a simpler one, which
     closes a run as soon as an end card allows and lays a card by its number (`slot_by_number`), then
     extends the run from a slot, then draws. With `policy_action` itself the normal bot was so close to
@@ -110,7 +110,7 @@ def normal_action(state: ChainsState, rng: Rng) -> dict[str, Any]:
 
 
 def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int], kinds: tuple[str, ...]
-                ) -> dict[str, Any]:
+                ) -> Action:
     """A drawn card onto the work pile when it fits, else to the slot `slot` chooses; otherwise the
     first legal action of the first of `kinds` that has one."""
     table = state.tables[state.current]

@@ -15,12 +15,13 @@ start of a turn.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Literal
 
 from pygames_core.engine.errors import BadSetup
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.chains import knowledge
+from pygames_core.games.chains.messages import Action, ChainsStakeWonEvent, ChainsView, Event
 from pygames_core.games.chains.setup import apply_setup
 from pygames_core.games.chains.state import (
     ADVANCED_SLOTS,
@@ -41,7 +42,7 @@ from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, match_from_options
 from pygames_core.kit.seats import left_of
 
 
-class ChainsRules(Rules[ChainsState]):
+class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "Chains", "ja": "チェーンズ"}
     min_players = 1
@@ -114,14 +115,14 @@ class ChainsRules(Rules[ChainsState]):
         # while a double waits, the other player answers it
         return state.current if state.match is None or state.match.offered_by is None else 1 - state.current
 
-    def legal_actions(self, state: ChainsState) -> list[dict[str, Any]]:
+    def legal_actions(self, state: ChainsState) -> list[Action]:
         if state.over:
             return []
         if state.match is None:
             return state.actions_for(state.current)
         if state.match.offered_by is not None:
-            return state.match.actions(1 - state.current, turn_start=False)
-        return state.actions_for(state.current) + state.match.actions(state.current, state.turn_start)
+            return [*state.match.actions(1 - state.current, turn_start=False)]
+        return [*state.actions_for(state.current), *state.match.actions(state.current, state.turn_start)]
 
     def explain_illegal(self, state: ChainsState, action: dict[str, Any]) -> str | None:
         match = state.match
@@ -149,19 +150,19 @@ class ChainsRules(Rules[ChainsState]):
             return f"only a {need} may go onto the work pile now" if need else "nothing may go onto a pile ending in 1"
         return None
 
-    def apply(self, state: ChainsState, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def apply(self, state: ChainsState, action: Action) -> list[Event]:
         seat = state.current
         table = state.tables[seat]
-        kind = action["type"]
         ends_turn = False
         state.new_game = False
-        if kind in CUBE_ACTIONS:
-            return self._cube_action(state, kind)
+        if action["type"] == "double" or action["type"] == "take" or action["type"] == "pass":
+            return self._cube_action(state, action["type"])
         state.turn_start = False
-        if kind == "draw":
+        events: list[Event]
+        if action["type"] == "draw":
             table.drawn = table.deck.pop(0)
             events = [{"type": "drawn", "seat": seat, "card": table.drawn}]
-        elif kind == "place":
+        elif action["type"] == "place":
             card, table.drawn = table.drawn, None
             assert card is not None
             if action["to"] == "work":
@@ -171,7 +172,7 @@ class ChainsRules(Rules[ChainsState]):
                 table.slots[action["slot"]].append(card)
                 events = [{"type": "placed", "seat": seat, "card": card, "to": "slot", "slot": action["slot"]}]
                 ends_turn = True
-        elif kind == "move":
+        elif action["type"] == "move":
             card = table.slots[action["slot"]].pop()
             table.work.append(card)
             events = [{"type": "moved", "seat": seat, "card": card, "slot": action["slot"]}]
@@ -184,7 +185,7 @@ class ChainsRules(Rules[ChainsState]):
             events.append({"type": "turn", "seat": state.current})
         return self._settle(state, events)
 
-    def _cube_action(self, state: ChainsState, kind: str) -> list[dict[str, Any]]:
+    def _cube_action(self, state: ChainsState, kind: str) -> list[Event]:
         match = state.match
         assert match is not None
         doubler = state.current
@@ -192,20 +193,24 @@ class ChainsRules(Rules[ChainsState]):
             return [match.double(doubler, doubler)]
         if kind == "take":
             return [match.take(1 - doubler)]
-        events = [{"type": "passed", "seat": 1 - doubler, "side": 1 - doubler}]
+        events: list[Event] = [{"type": "passed", "seat": 1 - doubler, "side": 1 - doubler}]
         return self._end_game(state, events, doubler, passed=True)
 
-    def _end_game(self, state: ChainsState, events: list[dict[str, Any]], winner: int | None,
-                  passed: bool = False) -> list[dict[str, Any]]:
+    def _end_game(self, state: ChainsState, events: list[Event], winner: int | None,
+                  passed: bool = False) -> list[Event]:
         """A game is over. Without the cube it is the end; in a match its winner scores the stake
         and, unless the match is over, the next game is dealt from the state's generator."""
         if state.match is None:
             state.over = True
             events.append({"type": "game_over", "result": self.result(state)})
             return events
-        settled = state.match.settle(winner, passed=passed)
-        settled[0]["game_scores"] = [score_of(state, s) for s in range(state.players)]  # stake_won
-        events += settled
+        for settled in state.match.settle(winner, passed=passed):
+            if settled["type"] == "stake_won":  # with the game's own scores
+                scores = [score_of(state, s) for s in range(state.players)]
+                won: ChainsStakeWonEvent = {**settled, "game_scores": scores}
+                events.append(won)
+            else:
+                events.append(settled)
         if state.match.winner is not None:
             state.over = True
             events.append({"type": "game_over", "result": self.result(state)})
@@ -216,15 +221,15 @@ class ChainsRules(Rules[ChainsState]):
         events.append({"type": "game_started", "game": state.match.games + 1, "seat": state.current})
         return events
 
-    def _close(self, state: ChainsState, seat: int, end: int) -> list[dict[str, Any]]:
+    def _close(self, state: ChainsState, seat: int, end: int) -> list[Event]:
         table = state.tables[seat]
         table.ends.discard(end)
         table.taken.append(end)
         chain = [*table.work, end]
         table.discard += chain
         table.work = []
-        events: list[dict[str, Any]] = [{"type": "chain", "seat": seat, "end": end, "cards": chain,
-                               "points": 0 if state.solitaire else POINTS[end]}]
+        events: list[Event] = [{"type": "chain", "seat": seat, "end": end, "cards": chain,
+                                "points": 0 if state.solitaire else POINTS[end]}]
         if state.locked(end):
             still = [s for s, t in enumerate(state.tables) if end in t.ends]
             if still and sum(end in t.taken for t in state.tables) == sold_out_threshold(state.players):
@@ -239,7 +244,7 @@ class ChainsRules(Rules[ChainsState]):
                 return other
         return seat
 
-    def _settle(self, state: ChainsState, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _settle(self, state: ChainsState, events: list[Event]) -> list[Event]:
         """What happens at once after any action: dead work piles, players leaving, the end."""
         if state.solitaire:
             table = state.tables[0]
@@ -274,7 +279,7 @@ class ChainsRules(Rules[ChainsState]):
         return events
 
     @staticmethod
-    def _leaving_reason(state: ChainsState, seat: int) -> str | None:
+    def _leaving_reason(state: ChainsState, seat: int) -> Literal["no_end_cards", "no_action"] | None:
         if not any(state.can_still_take(seat, n) for n in NUMBERS):
             return "no_end_cards"
         table = state.tables[seat]
@@ -283,9 +288,8 @@ class ChainsRules(Rules[ChainsState]):
         return None
 
     # --- what each seat sees (everything but the order of the decks): knowledge.py ----------------
-    def view(self, state: ChainsState, seat: int | None) -> dict[str, Any]:
-        # the Rules protocol types a view as a plain dict; knowledge.ChainsView says its keys
-        return cast(dict[str, Any], knowledge.view(state, seat))
+    def view(self, state: ChainsState, seat: int | None) -> ChainsView:
+        return knowledge.view(state, seat)
 
     def result(self, state: ChainsState) -> dict[str, Any]:
         if state.solitaire:

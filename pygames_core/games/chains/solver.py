@@ -51,6 +51,7 @@ from typing import Any, TextIO
 
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
+from pygames_core.games.chains.messages import Action
 from pygames_core.games.chains.policy import policy_action
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.state import ADVANCED_SLOTS, BEGINNER_SLOTS, NUMBERS, ChainsState, Table, deck_cards
@@ -93,7 +94,7 @@ class Solution:
 
     taken: int
     penalty: int
-    line: list[dict[str, Any]]
+    line: list[Action]
     exact: bool = True
     penalty_at_least: int = 0
     nodes: int = 0
@@ -430,10 +431,10 @@ class _Search:
 
 
 def _line(path: Path, deck: list[int], top: int, ends: int, piles: list[list[int]],
-          placing: bool) -> list[dict[str, Any]]:
+          placing: bool) -> list[Action]:
     """The search's path as game actions, slots by their real positions."""
     piles = [list(p) for p in piles]
-    line: list[dict[str, Any]] = []
+    line: list[Action] = []
     i = 0
     for step in reversed(path):
         junk = JUNK[top, ends]
@@ -533,7 +534,7 @@ def solve(deck: list[int], slots: int = BEGINNER_SLOTS, *, work: list[int] | Non
 
 
 def _policy_line(deck: list[int], slots: int, work: list[int], piles: list[list[int]], ends: set[int],
-                 drawn: int | None) -> tuple[int, list[dict[str, Any]]]:
+                 drawn: int | None) -> tuple[int, list[Action]]:
     """What the normal policy takes from this position, and its line: the solver's starting point."""
     state = ChainsState(rng=Rng(0), tables=[Table(deck=list(deck), slots=[list(p) for p in piles], work=list(work),
                                                   drawn=drawn, ends=set(ends))])

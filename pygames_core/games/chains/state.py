@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from pygames_core.engine.rng import Rng
+from pygames_core.games.chains.messages import Action
 from pygames_core.kit.match import Match
 
 GAME_ID = "chains"
@@ -117,11 +117,11 @@ class ChainsState:
             return True
         return any(self.can_still_take(seat, n) for n in range(1, 10))
 
-    def actions_for(self, seat: int) -> list[dict[str, Any]]:
+    def actions_for(self, seat: int) -> list[Action]:
         """The moves of this seat's own cards (the cube's actions are the match's)."""
         table = self.tables[seat]
         if table.drawn is not None:
-            out: list[dict[str, Any]] = [{"type": "place", "to": "work"}] if fits(table.drawn, table.work) else []
+            out: list[Action] = [{"type": "place", "to": "work"}] if fits(table.drawn, table.work) else []
             return out + [{"type": "place", "to": "slot", "slot": i} for i in range(len(table.slots))]
         out = [{"type": "draw"}] if table.deck else []
         out += [{"type": "move", "slot": i} for i, pile in enumerate(table.slots)

@@ -5,21 +5,17 @@ ending. Sampling a state from a view is knowledge.py's."""
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import finish
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen import knowledge
-from pygames_core.games.dominuxen.knowledge import DominuxenView
+from pygames_core.games.dominuxen.messages import DominuxenAction, DominuxenEvent, DominuxenView, PlayAction
 from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import (
     HIGHEST,
     NUMBERS,
-    DominuxenAction,
     DominuxenState,
     Phase,
-    PlayAction,
     PlayedSet,
     beats,
     game_scores,
@@ -221,21 +217,19 @@ def evaluate(state: DominuxenState, seat: int) -> float:
     return 0.8 * won + 0.2 * close
 
 
-class DominuxenBot(Bot[DominuxenState]):
-    """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py). The protocol
-    types views and actions as plain dicts: each view is the one knowledge.view wrote, a DominuxenView,
-    and each action a DominuxenAction (state.py)."""
+class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, DominuxenView]):
+    """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
-    def sample_state(self, view: dict[str, Any], rng: Rng) -> DominuxenState:
-        return knowledge.sample_state(cast(DominuxenView, view), rng)
+    def sample_state(self, view: DominuxenView, rng: Rng) -> DominuxenState:
+        return knowledge.sample_state(view, rng)
 
-    def policy_action(self, state: DominuxenState, rng: Rng) -> dict[str, Any]:
-        return cast(dict[str, Any], policy_action(state, rng))
+    def policy_action(self, state: DominuxenState, rng: Rng) -> DominuxenAction:
+        return policy_action(state, rng)
 
-    def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def search_actions(self, view: DominuxenView, legal: list[DominuxenAction]) -> list[DominuxenAction]:
         if view["phase"] != Phase.PLAY:
             return legal
-        return cast(list[dict[str, Any]], search_plays(cast(DominuxenView, view)))
+        return [*search_plays(view)]
 
     def playout_done(self, start: DominuxenState, state: DominuxenState) -> bool:
         # a hard bot plays each candidate out to the end of this game (the next game of a match is a

@@ -5,64 +5,22 @@ them side by side: whatever `view` shows, `sample_state` must put back."""
 
 from __future__ import annotations
 
-from typing import TypedDict
-
 from pygames_core.engine.rng import Rng
+from pygames_core.games.dominuxen.messages import DominuxenView, SnatchView
 from pygames_core.games.dominuxen.state import (
     GAME_ID,
     HIGHEST,
     TILE_BY_CODE,
     TILES,
     DominuxenState,
-    GameSummary,
     Phase,
     PlayedSet,
-    SetView,
     row_points,
     victim_of,
 )
 from pygames_core.kit.cards import Domino
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
-
-
-class SnatchView(TypedDict):
-    """The snatch being settled: who hit whom with which set, and how far the check has gone."""
-
-    attacker: int
-    victim: int | None
-    played: SetView
-    target: SetView | None  # None while the victim draws: the set has left its row
-    checked: list[int]
-    draws_left: int
-
-
-class DominuxenView(TypedDict):
-    """What a seat sees: its own hand, the others' hand sizes and known tiles, and the table."""
-
-    game: str
-    seat: int | None
-    players: int
-    phase: str  # a Phase's string
-    current_player: int | None
-    doubles: bool
-    highest_number: int  # the numbers run from 0 to this
-    games: int  # games in the match
-    game_number: int
-    first_player: int
-    turn: int
-    turn_number: int
-    hand: list[str] | None  # None for a spectator
-    hand_sizes: list[int]
-    known: list[list[str]]  # per seat, the tiles everyone saw go into its hand
-    rows: list[list[SetView]]  # topmost set last
-    display: list[str]
-    supply_size: int
-    discard: list[str]
-    snatch: SnatchView | None
-    row_points: list[int]
-    totals: list[int]  # the match's, before this game
-    finished_games: list[GameSummary]
 
 
 def view(state: DominuxenState, seat: int | None) -> DominuxenView:

@@ -21,11 +21,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.dominuxen import knowledge
+from pygames_core.games.dominuxen.messages import (
+    DominuxenAction,
+    DominuxenEvent,
+    DominuxenView,
+    DrawAction,
+    DrewEvent,
+    GameSummary,
+    PlayAction,
+)
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
     DISPLAY_SIZE,
@@ -36,14 +45,8 @@ from pygames_core.games.dominuxen.state import (
     MIN_PLAYERS,
     NUMBERS,
     TILE_BY_CODE,
-    DominuxenAction,
-    DominuxenEvent,
     DominuxenState,
-    DrawAction,
-    DrewEvent,
-    GameSummary,
     Phase,
-    PlayAction,
     PlayedSet,
     deal,
     game_scores,
@@ -108,7 +111,7 @@ def legal_actions(state: DominuxenState) -> Sequence[DominuxenAction]:
     return []
 
 
-class DominuxenRules(Rules[DominuxenState]):
+class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, DominuxenView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "Dominuxen", "ja": "ドミヌクセン"}
     min_players = MIN_PLAYERS
@@ -153,9 +156,8 @@ class DominuxenRules(Rules[DominuxenState]):
     def current_player(self, state: DominuxenState) -> int | None:
         return state.current
 
-    def legal_actions(self, state: DominuxenState) -> list[dict[str, Any]]:
-        # the Rules protocol types actions as plain dicts; state.DominuxenAction says their shapes
-        return cast(list[dict[str, Any]], legal_actions(state))  # a list: play_actions' or draw_actions'
+    def legal_actions(self, state: DominuxenState) -> list[DominuxenAction]:
+        return [*legal_actions(state)]
 
     def explain_illegal(self, state: DominuxenState, action: dict[str, Any]) -> str | None:
         if state.phase != Phase.PLAY or action.get("type") != "play":
@@ -181,26 +183,21 @@ class DominuxenRules(Rules[DominuxenState]):
             return "doubles are played as two only with the doubles rule"
         return None
 
-    def apply(self, state: DominuxenState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        # the Rules protocol types events as plain dicts; state.DominuxenEvent says their shapes
-        return cast(list[dict[str, Any]], self._apply(state, action))
-
-    def _apply(self, state: DominuxenState, action: dict[str, Any]) -> list[DominuxenEvent]:
-        kind = action["type"]
-        if kind == "play":
+    def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
+        if action["type"] == "draw":
+            return self._draw(state, action.get("tile"))
+        if action["type"] == "play":
             tiles = tuple(TILE_BY_CODE[c] for c in action["tiles"])
             doubled = tuple(TILE_BY_CODE[c] for c in action.get("doubled", ()))
             return self._play(state, PlayedSet(action["number"], tiles, doubled))
-        if kind == "take":
+        if action["type"] == "take":
             return self._take(state)
-        if kind == "decline":
+        if action["type"] == "decline":
             state.phase = Phase.ANSWER
             return [{"type": "declined", "attacker": state.turn, "victim": victim_of(state)}]
-        if kind == "take_back":
+        if action["type"] == "take_back":
             return self._take_back(state)
-        if kind == "discard":
-            return self._discard(state)
-        return self._draw(state, action.get("tile"))
+        return self._discard(state)
 
     def _play(self, state: DominuxenState, played: PlayedSet) -> list[DominuxenEvent]:
         seat = state.turn
@@ -319,9 +316,8 @@ class DominuxenRules(Rules[DominuxenState]):
         return [*events, {"type": "game_over", "result": self.result(state)}]
 
     # --- what each seat sees: knowledge.py -----------------------------------------------------
-    def view(self, state: DominuxenState, seat: int | None) -> dict[str, Any]:
-        # the Rules protocol types a view as a plain dict; knowledge.DominuxenView says its keys
-        return cast(dict[str, Any], knowledge.view(state, seat))
+    def view(self, state: DominuxenState, seat: int | None) -> DominuxenView:
+        return knowledge.view(state, seat)
 
     def result(self, state: DominuxenState) -> dict[str, Any]:
         over = state.phase == Phase.OVER

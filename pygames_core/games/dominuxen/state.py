@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, NotRequired, TypedDict
 
 from pygames_core.engine.rng import Rng
+from pygames_core.games.dominuxen.messages import GameSummary, SetView
 from pygames_core.kit.cards import Domino, domino_set
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
@@ -54,28 +54,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class SetView(TypedDict):
-    """A played set in the view and the events."""
-
-    number: int
-    tiles: list[str]
-    doubled: list[str]
-    size: int
-
-
-class GameSummary(TypedDict):
-    """A finished game of the match (the game_ended event's and the view's finished_games)."""
-
-    game: int
-    first_player: int
-    reason: str  # "hand_empty" or "middle_empty"
-    ended_by: int | None  # who emptied their hand, or drew the middle's last tile
-    scores: list[int]
-    totals: list[int]
-    rows: list[int]  # each seat's row points
-    hands: list[list[str]]  # the tiles left in each hand
-
-
 @dataclass(frozen=True, slots=True)
 class PlayedSet:
     """A set in a row: the number its tiles stand for, and which doubles were played as two."""
@@ -92,108 +70,6 @@ class PlayedSet:
     def to_view(self) -> SetView:
         return {"number": self.number, "tiles": [t.code for t in self.tiles],
                 "doubled": [t.code for t in self.doubled], "size": self.size}
-
-
-# --- the JSON of actions and events (docs/games/dominuxen.md) ----------------------------------------
-
-class PlayAction(TypedDict):
-    """Play a set: the number its tiles stand for, the tiles in hand order, and (the doubles rule
-    only) the doubles played as two."""
-
-    type: Literal["play"]
-    number: int
-    tiles: list[str]
-    doubled: NotRequired[list[str]]
-
-
-class AnswerAction(TypedDict):
-    """The attacker's answer to a hit (take or decline), then the victim's (take back or discard)."""
-
-    type: Literal["take", "decline", "take_back", "discard"]
-
-
-class DrawAction(TypedDict):
-    """Draw one tile to replace a lost set: a display tile by its code, or the supply's top."""
-
-    type: Literal["draw"]
-    source: Literal["display", "supply"]
-    tile: NotRequired[str]
-
-
-DominuxenAction = PlayAction | AnswerAction | DrawAction
-
-
-class PlayedEvent(TypedDict):
-    type: Literal["played"]
-    seat: int
-    set: SetView
-
-
-class HitEvent(TypedDict):
-    type: Literal["hit"]
-    attacker: int
-    victim: int
-    set: SetView  # the victim's topmost set
-
-
-class TurnEvent(TypedDict):
-    type: Literal["turn"]
-    seat: int
-    turn: int  # the turn's number
-
-
-class TakenEvent(TypedDict):
-    type: Literal["taken"]
-    attacker: int
-    victim: int
-    tiles: list[str]
-
-
-class DeclinedEvent(TypedDict):
-    type: Literal["declined"]
-    attacker: int
-    victim: int
-
-
-class LostSetEvent(TypedDict):
-    """The victim took its set back, or discarded it."""
-
-    type: Literal["taken_back", "discarded"]
-    seat: int
-    tiles: list[str]
-
-
-class DrewEvent(TypedDict):
-    type: Literal["drew"]
-    seat: int
-    source: Literal["display", "supply"]
-    tile: NotRequired[str]  # a display tile (a supply tile stays hidden)
-    forced: bool  # the only possible source: drawn without asking
-
-
-class RefilledEvent(TypedDict):
-    type: Literal["refilled"]
-    tiles: list[str]
-
-
-class GameEndedEvent(TypedDict):
-    type: Literal["game_ended"]
-    summary: GameSummary
-
-
-class GameStartedEvent(TypedDict):
-    type: Literal["game_started"]
-    game: int
-    first_player: int
-
-
-class GameOverEvent(TypedDict):
-    type: Literal["game_over"]
-    result: dict[str, Any]  # Rules.result's
-
-
-DominuxenEvent = (PlayedEvent | HitEvent | TurnEvent | TakenEvent | DeclinedEvent | LostSetEvent | DrewEvent
-                  | RefilledEvent | GameEndedEvent | GameStartedEvent | GameOverEvent)
 
 
 @dataclass(slots=True)

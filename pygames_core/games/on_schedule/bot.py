@@ -5,14 +5,13 @@ the chance to win the deal. The sampled states they decide from are in knowledge
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.cube import logistic
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.on_schedule.knowledge import sample_state
-from pygames_core.games.on_schedule.messages import deal_outcome
+from pygames_core.games.on_schedule.messages import Action, Event, OnScheduleView, deal_outcome
 from pygames_core.games.on_schedule.state import (
     BY_RANK_SUIT,
     DECK,
@@ -50,7 +49,7 @@ def distinct_plays(options: list[Card], gone: set[str]) -> list[Card]:
     return kept
 
 
-def policy_action(state: OnScheduleState, rng: Rng) -> dict[str, Any]:
+def policy_action(state: OnScheduleState, rng: Rng) -> Action:
     """The 'normal' play of On Schedule, from the mover's hand and public facts only."""
     seat = mover(state)
     if state.match.offered_by is not None:
@@ -195,13 +194,16 @@ def evaluate(state: OnScheduleState, seat: int) -> float:
     return deal_value
 
 
-def win_chance(view: dict[str, Any]) -> float:
+def win_chance(view: OnScheduleView) -> float:
     """The normal bot's estimate that the viewing seat's team wins this deal (a tie counts half), from
     the view: the team point lead so far against what is still to be won. Each point card not yet in
     a finished trick is worth at most 2 (doubled), so a lead above twice their number is decided; short
     of that, a logistic in the lead over the spread of what remains (about 1.2 × the square root of
     it), plus a little for the point cards in the viewer's own hand."""
-    team = team_of(view["seat"])
+    seat, hand = view["seat"], view["hand"]
+    if seat is None or hand is None:
+        raise ValueError("a spectator's view has no side to win")
+    team = team_of(seat)
     points = view["points"]
     lead = points[team] + points[team + 2] - points[1 - team] - points[3 - team]
     gone = cards(view["out_of_play"])
@@ -211,32 +213,33 @@ def win_chance(view: dict[str, Any]) -> float:
         return 1.0
     if -lead > most:
         return 0.0
-    own = sum(card_points(c) for c in cards(view["hand"]))
+    own = sum(card_points(c) for c in cards(hand))
     expected_own = left / PLAYERS
     return logistic((lead + 0.5 * (own - expected_own)) / (1.2 * math.sqrt(left) + 0.5))
 
 
-class OnScheduleBot(Bot[OnScheduleState]):
+class OnScheduleBot(Bot[OnScheduleState, Action, Event, OnScheduleView]):
     """What On Schedule's bots know of the game: the hooks of pygames_core/ai/bot.py."""
 
-    def sample_state(self, view: dict[str, Any], rng: Rng) -> OnScheduleState:
+    def sample_state(self, view: OnScheduleView, rng: Rng) -> OnScheduleState:
         return sample_state(view, rng)
 
-    def policy_action(self, state: OnScheduleState, rng: Rng) -> dict[str, Any]:
+    def policy_action(self, state: OnScheduleState, rng: Rng) -> Action:
         return policy_action(state, rng)
 
-    def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def search_actions(self, view: OnScheduleView, legal: list[Action]) -> list[Action]:
         """What the hard bot compares. The 78 possible gifts are too many to try each: the pairs among
         the six cards the normal policy would most like to give. In play, one card of each run of
         equivalent cards (see `distinct_plays`), so the samples go to choices that differ."""
-        if view["phase"] == Phase.GIVE:
+        seat, hand = view["seat"], view["hand"]
+        if view["phase"] == Phase.GIVE and seat is not None and hand is not None:
             votes = [(v["seat"], v["suit"]) for v in view["votes"]]
-            shortlist = {c.code for c in gift_preference(cards(view["hand"]), votes, view["seat"])[:GIFT_SHORTLIST]}
-            return [a for a in legal if set(a["cards"]) <= shortlist]
+            shortlist = {c.code for c in gift_preference(cards(hand), votes, seat)[:GIFT_SHORTLIST]}
+            return [a for a in legal if a["type"] == "give" and set(a["cards"]) <= shortlist]
         if view["phase"] == Phase.PLAY:
             gone = set(view["out_of_play"]) | {p["card"] for p in view["trick"]}
-            kept = {c.code for c in distinct_plays(cards(a["card"] for a in legal), gone)}
-            return [a for a in legal if a["card"] in kept]
+            kept = {c.code for c in distinct_plays(cards(a["card"] for a in legal if a["type"] == "play"), gone)}
+            return [a for a in legal if a["type"] == "play" and a["card"] in kept]
         return legal
 
     def playout_done(self, start: OnScheduleState, state: OnScheduleState) -> bool:
@@ -246,10 +249,10 @@ class OnScheduleBot(Bot[OnScheduleState]):
     def evaluate(self, state: OnScheduleState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+    def effect(self, events: list[Event], seat: int) -> Words | None:
         # a trick's points as scored: doubled in its winner's special trick and in the 13th
-        won = next((event for event in events if event["type"] == "trick_won"), None)
-        return trick_won(events, seat, partners=True, points=won["points"] if won else None)
+        points = next((event["points"] for event in events if event["type"] == "trick_won"), None)
+        return trick_won(events, seat, partners=True, points=points)
 
     def outcome(self, start: OnScheduleState, end: OnScheduleState, seat: int) -> Words | None:
         # the play-out ends with the deal: its summary says which team took the victory point
@@ -263,6 +266,6 @@ class OnScheduleBot(Bot[OnScheduleState]):
     def side_of(self, seat: int) -> int:
         return team_of(seat)
 
-    def win_chance(self, view: dict[str, Any]) -> float:
+    def win_chance(self, view: OnScheduleView) -> float:
         return win_chance(view)
 

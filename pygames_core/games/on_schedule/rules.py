@@ -28,11 +28,12 @@ teams are the sides, and a double is offered before one of the doubling team's c
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.on_schedule.knowledge import seen_view, table_view
+from pygames_core.games.on_schedule.messages import Action, DealSummary, Event, OnScheduleView
 from pygames_core.games.on_schedule.setup import apply_setup
 from pygames_core.games.on_schedule.state import (
     GAME_ID,
@@ -40,7 +41,6 @@ from pygames_core.games.on_schedule.state import (
     PLAYERS,
     TARGET,
     TRICKS,
-    DealSummary,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
@@ -53,7 +53,7 @@ from pygames_core.games.on_schedule.state import (
     trick_multiplier,
 )
 from pygames_core.kit.cards import SUITS, Card, card, cards, codes, sort_hand
-from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, match_from_options
+from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, match_from_options
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards
@@ -69,7 +69,7 @@ def exchange_gifts(state: OnScheduleState) -> None:
     state.phase = Phase.PLAY
 
 
-def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[DealSummary, list[dict[str, Any]]]:
+def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[DealSummary, list[CubeEvent]]:
     """The end of a deal: team totals, the victory point to the higher team (none on a tie) or, when
     a double was passed, to the doubling team `passed_by`, and the deal's summary. The one place a
     deal's stake is awarded: the match multiplies the victory point by the cube's value. Returns
@@ -95,7 +95,7 @@ def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[D
     return summary, events
 
 
-class OnScheduleRules(Rules[OnScheduleState]):
+class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "On Schedule", "ja": "オン・スケジュール"}
     min_players = max_players = PLAYERS
@@ -163,7 +163,7 @@ class OnScheduleRules(Rules[OnScheduleState]):
     def current_player(self, state: OnScheduleState) -> int | None:
         return state.current
 
-    def legal_actions(self, state: OnScheduleState) -> list[dict[str, Any]]:
+    def legal_actions(self, state: OnScheduleState) -> list[Action]:
         seat = state.current
         if seat is None:
             return []
@@ -174,9 +174,9 @@ class OnScheduleRules(Rules[OnScheduleState]):
         if state.phase == Phase.GIVE:
             return [{"type": "give", "cards": [a.code, b.code]} for a, b in combinations(hand, GIFT_SIZE)]
         if state.match.offered_by is not None:
-            return state.match.actions(team_of(seat), turn_start=False)
-        plays = [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
-        return plays + state.match.actions(team_of(seat), turn_start=True)
+            return [*state.match.actions(team_of(seat), turn_start=False)]
+        plays: list[Action] = [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
+        return [*plays, *state.match.actions(team_of(seat), turn_start=True)]
 
     def explain_illegal(self, state: OnScheduleState, action: dict[str, Any]) -> str | None:
         seat = state.current
@@ -202,45 +202,45 @@ class OnScheduleRules(Rules[OnScheduleState]):
             return f"you must follow suit ({state.trick.led_suit})"
         return None
 
-    def apply(self, state: OnScheduleState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        kind = action["type"]
+    def apply(self, state: OnScheduleState, action: Action) -> list[Event]:
         seat = mover(state)
-        if kind == "double":
+        if action["type"] == "double":
             return [state.match.double(team_of(seat), seat)]
-        if kind == "take":
+        if action["type"] == "take":
             return [state.match.take(seat)]
-        if kind == "pass":
+        if action["type"] == "pass":
             doubler = state.match.offered_by
             return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self._end_deal(state, doubler)]
-        if kind == "vote":
+        if action["type"] == "vote":
             return self._vote(state, action["suit"])
-        if kind == "give":
+        if action["type"] == "give":
             return self._give(state, tuple(cards(action["cards"])))
         return self._play(state, card(action["card"]))
 
-    def _vote(self, state: OnScheduleState, suit: str) -> list[dict[str, Any]]:
+    def _vote(self, state: OnScheduleState, suit: str) -> list[Event]:
         seat = mover(state)
         cast = next(c for c in pile_of(seat, state.dealer, state.votes) if c.suit == suit)
         state.votes.append(cast)
-        events = [{"type": "voted", "seat": seat, "vote": len(state.votes), "suit": suit, "card": cast.code}]
+        events: list[Event] = [{"type": "voted", "seat": seat, "vote": len(state.votes), "suit": suit,
+                                "card": cast.code}]
         if len(state.votes) == TRICKS:
             events += lay_out_schedule(state)
         return events
 
-    def _give(self, state: OnScheduleState, gift: tuple[Card, ...]) -> list[dict[str, Any]]:
+    def _give(self, state: OnScheduleState, gift: tuple[Card, ...]) -> list[Event]:
         seat = mover(state)
         state.gifts.choose(seat, gift)
         state.hands[seat] = [c for c in state.hands[seat] if c not in gift]  # set aside, face down
-        events: list[dict[str, Any]] = [{"type": "gave", "seat": seat}]  # which cards stays secret
+        events: list[Event] = [{"type": "gave", "seat": seat}]  # which cards stays secret
         if state.gifts.complete:
             exchange_gifts(state)
             events.append({"type": "cards_passed", "leader": state.trick.leader})
         return events
 
-    def _play(self, state: OnScheduleState, played: Card) -> list[dict[str, Any]]:
+    def _play(self, state: OnScheduleState, played: Card) -> list[Event]:
         seat = mover(state)
         winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
-        events: list[dict[str, Any]] = [{"type": "played", "seat": seat, "card": played.code}]
+        events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events
         number = state.trick_number
@@ -248,8 +248,7 @@ class OnScheduleRules(Rules[OnScheduleState]):
         points = multiplier * sum(card_points(c) for _, c in state.trick.plays)
         done = OnScheduleTrick(number, state.trick.leader, state.trick.plays, winner, points, multiplier == 2)
         state.completed.append(done)
-        # kit.tricks types a play as any PlayedCard (another game's jokers); On Schedule plays plain cards
-        state.out_of_play.update(cast(Card, c) for _, c in state.trick.plays)
+        state.out_of_play.update(c for _, c in state.trick.plays)
         state.tricks_won[winner] += 1
         state.points[winner] += points
         state.trick = Trick(winner)
@@ -258,18 +257,18 @@ class OnScheduleRules(Rules[OnScheduleState]):
             events += self._end_deal(state)
         return events
 
-    def _end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[dict[str, Any]]:
+    def _end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[Event]:
         summary, cube_events = settle_deal(state, passed_by)
-        events: list[dict[str, Any]] = [{"type": "deal_over", "summary": summary}, *cube_events]
+        events: list[Event] = [{"type": "deal_over", "summary": summary}, *cube_events]
         if match_winner(state) is not None:
             return [*events, end_game(state, self.result)]
         return [*events, next_deal(state, PLAYERS, start_deal)]
 
     # --- what each seat sees (knowledge.py) -----------------------------------------------------
-    def view(self, state: OnScheduleState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: OnScheduleState, seat: int | None) -> OnScheduleView:
         return table_view(state, seat, self._may_double(state, seat))
 
-    def remembered_view(self, state: OnScheduleState, seat: int) -> dict[str, Any]:
+    def remembered_view(self, state: OnScheduleState, seat: int) -> OnScheduleView:
         return seen_view(state, seat, self._may_double(state, seat))
 
     def _may_double(self, state: OnScheduleState, seat: int | None) -> bool:

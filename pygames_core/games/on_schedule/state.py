@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict
 
 from pygames_core.engine.rng import Rng
+from pygames_core.games.on_schedule.messages import (
+    DealSummary,
+    Event,
+    FaceDownTrickView,
+    OnScheduleTrickView,
+    RowCard,
+)
 from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
 from pygames_core.kit.match import Match
 from pygames_core.kit.records import Frozen
@@ -83,44 +89,19 @@ def trick_multiplier(trick_number: int, winner: int, special: list[int]) -> int:
 
 
 
-class RowCard(TypedDict):
-    """One card of the schedule row as views and events show it: trick i's trump and who cast it."""
-
-    trick: int
-    card: str
-    suit: str
-    seat: int
-
-
-class DealSummary(TypedDict):
-    """A finished deal as the `deal_over` event and the views' `deals` show it."""
-
-    deal: int
-    dealer: int
-    row: list[RowCard]
-    special: list[int]
-    points: list[int]  # each seat's, doubling included
-    tricks: list[int]
-    team_points: list[int]
-    winner_team: int | None
-    victory_points: list[int]
-    stake: NotRequired[int]  # with the cube: the victory points the deal was played for
-    passed: NotRequired[bool]  # with the cube: whether it ended at a pass
-
-
 @dataclass(frozen=True, slots=True)
-class OnScheduleTrick(CompletedTrick):
+class OnScheduleTrick(CompletedTrick[Card]):
     """A finished trick as On Schedule shows it: also its points as scored (doubling included) and
     whether they were doubled."""
 
     points: int
     doubled: bool
 
-    def to_view(self) -> dict[str, Any]:
+    def to_view(self) -> OnScheduleTrickView:
         # named base call: a slots dataclass is a new class, which zero-argument super() misses on 3.11
         return {**CompletedTrick.to_view(self), "points": self.points, "doubled": self.doubled}
 
-    def face_down_view(self) -> dict[str, Any]:
+    def face_down_view(self) -> FaceDownTrickView:
         """The trick as the table keeps it once it is turned over: its point cards face up in front of
         the winner (who played which is not shown), the rest face down on the discard pile."""
         point_cards = [c for _, c in self.plays if card_points(c)]
@@ -141,7 +122,7 @@ class OnScheduleState:
     special: list[int] = field(default_factory=list)  # each seat's special trick, 1-based
     gifts: SecretChoices[tuple[Card, ...]] = field(default_factory=lambda: SecretChoices(PLAYERS))
     given: list[tuple[Card, ...]] = field(default_factory=lambda: [() for _ in range(PLAYERS)])
-    trick: Trick = field(default_factory=lambda: Trick(0))
+    trick: Trick[Card] = field(default_factory=lambda: Trick(0))
     completed: list[OnScheduleTrick] = field(default_factory=list)
     out_of_play: set[Card] = field(default_factory=set)  # cards in finished tricks this deal
     tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)
@@ -217,7 +198,7 @@ def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
     state.voids = [set() for _ in range(PLAYERS)]
 
 
-def lay_out_schedule(state: OnScheduleState) -> list[dict[str, Any]]:
+def lay_out_schedule(state: OnScheduleState) -> list[Event]:
     """Shuffle the 13 votes into the row, mark the special tricks, and move on to the pass."""
     row = list(state.votes)
     state.rng.shuffle(row)

@@ -6,13 +6,11 @@ know only; the sampled states they play in come from knowledge.py.
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
-from pygames_core.games.roller_derby.knowledge import RollerDerbyView, sample_state
-from pygames_core.games.roller_derby.messages import Action, PlayAction, deal_outcome
+from pygames_core.games.roller_derby.knowledge import sample_state
+from pygames_core.games.roller_derby.messages import Action, Event, PlayAction, RollerDerbyView, deal_outcome
 from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
 from pygames_core.games.roller_derby.state import (
     ALL_OR_NOTHING_POINTS,
@@ -290,13 +288,13 @@ def _cost(played: PlayedCard, trump: str | None) -> float:
 SEARCHED_PHASES = frozenset({Phase.TRUMP, Phase.BUY, Phase.DECLARE, Phase.PLAY})
 
 
-def search_actions(view: RollerDerbyView, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def search_actions(view: RollerDerbyView, legal: list[Action]) -> list[Action]:
     """The hard bot compares every legal action of the SEARCHED_PHASES (of the jokers' declarations
     those that differ in effect); elsewhere the normal policy's choice only, which reads the mover's
     hand and public facts (so any state sampled from the view gives the same)."""
     phase = Phase(view["phase"])
     if phase not in SEARCHED_PHASES:
-        return [cast(dict[str, Any], policy_action(sample_state(view, Rng(0)), Rng(0)))]
+        return [policy_action(sample_state(view, Rng(0)), Rng(0))]
     trump = view["trump"] if view["trump"] in SUIT_LIST else None
     if phase == Phase.PLAY:
         return distinct_plays(legal, view["trick"][0]["suit"] if view["trick"] else None, trump)
@@ -318,18 +316,17 @@ def evaluate(state: RollerDerbyState, seat: int) -> float:
     return deal_value
 
 
-class RollerDerbyBot(Bot[RollerDerbyState]):
+class RollerDerbyBot(Bot[RollerDerbyState, Action, Event, RollerDerbyView]):
     """What Roller Derby's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
-    # The Bot protocol types views and actions as plain dicts; a Roller Derby view has RollerDerbyView's keys.
-    def sample_state(self, view: dict[str, Any], rng: Rng) -> RollerDerbyState:
-        return sample_state(cast(RollerDerbyView, view), rng)
+    def sample_state(self, view: RollerDerbyView, rng: Rng) -> RollerDerbyState:
+        return sample_state(view, rng)
 
-    def policy_action(self, state: RollerDerbyState, rng: Rng) -> dict[str, Any]:
-        return cast(dict[str, Any], policy_action(state, rng))
+    def policy_action(self, state: RollerDerbyState, rng: Rng) -> Action:
+        return policy_action(state, rng)
 
-    def search_actions(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return search_actions(cast(RollerDerbyView, view), legal)
+    def search_actions(self, view: RollerDerbyView, legal: list[Action]) -> list[Action]:
+        return search_actions(view, legal)
 
     def playout_done(self, start: RollerDerbyState, state: RollerDerbyState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles and rolls
@@ -338,7 +335,7 @@ class RollerDerbyBot(Bot[RollerDerbyState]):
     def evaluate(self, state: RollerDerbyState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def effect(self, events: list[dict[str, Any]], seat: int) -> Words | None:
+    def effect(self, events: list[Event], seat: int) -> Words | None:
         return trick_won(events, seat, partners=True)
 
     def outcome(self, start: RollerDerbyState, end: RollerDerbyState, seat: int) -> Words | None:

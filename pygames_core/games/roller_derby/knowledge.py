@@ -6,12 +6,11 @@ the view, and a sampled state shows the seat that view again.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TypedDict, cast
+from typing import Literal
 
 from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.rng import Rng
-from pygames_core.games.roller_derby.messages import DealSummary, PlayView, TrickView
+from pygames_core.games.roller_derby.messages import RollerDerbyView
 from pygames_core.games.roller_derby.state import (
     GAME_ID,
     JOKER_PRICE,
@@ -21,6 +20,7 @@ from pygames_core.games.roller_derby.state import (
     DerbyTrick,
     Held,
     Phase,
+    Played,
     RollerDerbyState,
     Variant,
     cards_in_game,
@@ -36,55 +36,8 @@ from pygames_core.kit.seats import partner_of, team_of
 from pygames_core.kit.tricks import Trick
 
 QUICK_DEAL_TRIES = 8  # plain shuffles tried before the matching deal (ai/sampling.py's deal_unseen)
-
-
-class OptionsView(TypedDict):
-    deals: int
-    jokers: bool
-    d12: bool
-    privilege: bool
-
-
-class RollerDerbyView(TypedDict):
-    """What one seat sees (seat None: a spectator, who sees no hand)."""
-
-    game: str
-    seat: int | None
-    players: int
-    options: OptionsView
-    phase: str
-    current_player: int | None
-    deal: int
-    deals_total: int
-    dealer: int
-    roller: int
-    rolling_team: int
-    dice: list[int]
-    target: int | None
-    trump: str | None  # a suit or NO_TRUMP once named
-    jokers_bought: int
-    joker_price: int  # points a joker costs
-    discards: list[str] | None  # the roller's only
-    discard_count: int
-    all_or_nothing: bool | None
-    hand: list[str] | None
-    hand_sizes: list[int]
-    chosen: list[bool]  # who has set their exchange cards aside
-    exchanged: list[bool]  # by team
-    pass_size: int  # cards a seat sets aside for its partner
-    gave: list[str] | None  # this seat's cards for its partner (so far, while choosing)
-    received: list[str] | None
-    leader: int
-    trick: list[PlayView]
-    trick_number: int
-    tricks_per_deal: int
-    tricks: list[int]
-    rolling_tricks: int
-    played: list[TrickView]  # the deal's finished tricks
-    out_of_play: list[str]
-    voids: list[list[str]]
-    team_scores: list[int]
-    deals: list[DealSummary]
+# where a sampled card goes: a seat's hand, its cards for the partner or set aside so far, the discards
+Holder = int | tuple[int, Literal["gift", "aside"]] | Literal["discards"]
 
 
 def received_by(state: RollerDerbyState, seat: int) -> tuple[Held, ...] | None:
@@ -185,7 +138,7 @@ def sample_state(view: RollerDerbyView, rng: Rng) -> RollerDerbyState:
     pinned = [c for c in own_gift if c not in on_table] if own_gift and my_team_exchanged else []
     seen = set(own) | on_table | set(own_gift or ()) | set(received or ()) | set(known_discards or ())
     unseen = [c for c in cards_in_game(state.jokers_bought) if c not in seen]
-    capacity: dict[Hashable, int] = {}
+    capacity: dict[Holder, int] = {}
     for other in range(PLAYERS):
         if other != seat:
             capacity[other] = view["hand_sizes"][other] - (len(pinned) if other == partner else 0)
@@ -199,20 +152,21 @@ def sample_state(view: RollerDerbyView, rng: Rng) -> RollerDerbyState:
         capacity["discards"] = view["discard_count"]
     rolling_exchanged = state.exchanged[state.rolling_team]
 
-    def allowed(holder: Hashable, item: Held) -> bool:
+    def allowed(holder: Holder, item: Held) -> bool:
         if isinstance(item, Joker):
             return holder in (roller, (roller, "gift"), (roller, "aside")) or (
                 holder == partner_of(roller) and rolling_exchanged)
-        if holder == "discards":
+        if isinstance(holder, str):  # the discards
             return True
-        owner = holder[0] if isinstance(holder, tuple) else holder
-        return item.suit not in state.voids[cast(int, owner)]  # a seat, alone or with "gift"
+        owner = holder[0] if isinstance(holder, tuple) else holder  # a seat, alone or with "gift" or "aside"
+        return item.suit not in state.voids[owner]
 
     dealt = deal_unseen(unseen, capacity, allowed, rng, quick_tries=QUICK_DEAL_TRIES)
     state.hands = [sort_held(own) if s == seat else sort_held([*dealt[s], *(pinned if s == partner else [])])
                    for s in range(PLAYERS)]
-    if dealt.get((view["current_player"], "aside")):
-        state.setting_aside = list(dealt[view["current_player"], "aside"])
+    to_move = view["current_player"]
+    if to_move is not None and dealt.get((to_move, "aside")):
+        state.setting_aside = list(dealt[to_move, "aside"])
     for other in range(PLAYERS):
         if not view["chosen"][other]:
             continue
@@ -235,7 +189,7 @@ def _some_cards_of(state: RollerDerbyState, seat: int, rng: Rng) -> tuple[Held, 
     """Three cards `seat` holds or has played, at random: what it may have received, as far as
     another team can tell."""
     cards_of: list[Held] = list(state.hands[seat])
-    tricks: list[Trick | DerbyTrick] = [*state.completed, state.trick]
+    tricks: list[Trick[Played] | DerbyTrick] = [*state.completed, state.trick]
     for trick in tricks:
         cards_of += [held_card(p) for s, p in trick.plays if s == seat]
     if len(cards_of) < PASS_SIZE:  # a set-up without its earlier tricks: any played card will do

@@ -1,6 +1,7 @@
 """Roller Derby's messages with the page, as TypedDicts of their JSON: the actions it accepts
 (legal_actions lists them, the page sends one back), the events an action causes, and what they show
-of the table (a play, a finished trick, a deal's summary). The view's own keys are in knowledge.py.
+of the table (a play, a finished trick, a deal's summary), and what a seat sees (the view). The rules
+are `Rules[RollerDerbyState, Action, Event, RollerDerbyView]` (rules.py).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from pygames_core.ai.bot import Words
-from pygames_core.kit.tricks import DealStartedEvent, GameOverEvent
+from pygames_core.kit.tricks import DealStartedEvent, DealtView, GameOverEvent
 
 # --- the actions, as legal_actions lists them and the page sends one back -----------------------------
 
@@ -93,6 +94,42 @@ class DealSummary(TypedDict):
     joker_cost: int
     score: int  # points less the jokers' cost
     team_scores: list[int]
+
+
+class OptionsView(TypedDict):
+    deals: int
+    jokers: bool
+    d12: bool
+    privilege: bool
+
+
+class RollerDerbyView(DealtView):
+    """What one seat sees (seat None: a spectator, who sees no hand)."""
+
+    options: OptionsView
+    deals_total: int
+    roller: int
+    rolling_team: int
+    dice: list[int]
+    target: int | None
+    trump: str | None  # a suit or NO_TRUMP once named
+    jokers_bought: int
+    joker_price: int  # points a joker costs
+    discards: list[str] | None  # the roller's only
+    discard_count: int
+    all_or_nothing: bool | None
+    chosen: list[bool]  # who has set their exchange cards aside
+    exchanged: list[bool]  # by team
+    pass_size: int  # cards a seat sets aside for its partner
+    gave: list[str] | None  # this seat's cards for its partner (so far, while choosing)
+    received: list[str] | None
+    trick: list[PlayView]
+    rolling_tricks: int
+    played: list[TrickView]  # the deal's finished tricks
+    out_of_play: list[str]
+    voids: list[list[str]]
+    team_scores: list[int]
+    deals: list[DealSummary]
 
 
 # --- the events an action causes ----------------------------------------------------------------------

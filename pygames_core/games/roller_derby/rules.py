@@ -23,7 +23,7 @@ and events' JSON in messages.py.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
@@ -34,6 +34,7 @@ from pygames_core.games.roller_derby.messages import (
     DerbyDealStartedEvent,
     Event,
     PlayAction,
+    RollerDerbyView,
 )
 from pygames_core.games.roller_derby.setup import apply_setup
 from pygames_core.games.roller_derby.state import (
@@ -66,7 +67,7 @@ from pygames_core.games.roller_derby.state import (
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import GameOverEvent, Trick, end_game, follow_or_trump, next_deal, play_to_trick
+from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, play_to_trick
 
 Plays = TypeVar("Plays", bound=Mapping[str, Any])  # a play action, typed or as the protocol passes it
 
@@ -192,7 +193,7 @@ def legal(state: RollerDerbyState) -> list[Action]:
     return [*play_actions(hand, state.trick.led_suit, state.trump)]
 
 
-class RollerDerbyRules(Rules[RollerDerbyState]):
+class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "Roller Derby", "ja": "ローラー・ダービー"}
     min_players = max_players = PLAYERS
@@ -214,9 +215,8 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
     def current_player(self, state: RollerDerbyState) -> int | None:
         return state.current
 
-    def legal_actions(self, state: RollerDerbyState) -> list[dict[str, Any]]:
-        # the Rules protocol types actions as plain dicts; Action says their keys
-        return cast(list[dict[str, Any]], legal(state))
+    def legal_actions(self, state: RollerDerbyState) -> list[Action]:
+        return legal(state)
 
     def explain_illegal(self, state: RollerDerbyState, action: dict[str, Any]) -> str | None:
         seat = state.current
@@ -255,11 +255,7 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
             return f"you must follow suit ({led})"
         return f"you must trump ({trump}): you have no {led}"
 
-    def apply(self, state: RollerDerbyState, action: dict[str, Any]) -> list[dict[str, Any]]:
-        # the Rules protocol types actions and events as plain dicts; Action and Event say their keys
-        return cast(list[dict[str, Any]], self._apply(state, cast(Action, action)))
-
-    def _apply(self, state: RollerDerbyState, act: Action) -> list[Event]:
+    def apply(self, state: RollerDerbyState, act: Action) -> list[Event]:
         seat = mover(state)
         if act["type"] == "roll":
             return self._roll(state, seat)
@@ -336,18 +332,18 @@ class RollerDerbyRules(Rules[RollerDerbyState]):
     def _end_deal(self, state: RollerDerbyState) -> list[Event]:
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
-        # equals): a Phase field does not match that protocol, hence Any; its events are plain dicts
+        # equals): a Phase field does not match that protocol, hence Any
         dealt: Any = state
         if state.deal == state.variant.deals:
-            return [deal_over, cast(GameOverEvent, end_game(dealt, self.result))]
+            return [deal_over, end_game(dealt, self.result)]
         deal_started = next_deal(dealt, PLAYERS, start_deal)
         # read after next_deal: the new deal's roller
-        return [deal_over, cast(DerbyDealStartedEvent, {**deal_started, "roller": state.roller})]
+        started: DerbyDealStartedEvent = {**deal_started, "roller": state.roller}
+        return [deal_over, started]
 
     # --- what each seat sees (knowledge.py) ----------------------------------------------------
-    def view(self, state: RollerDerbyState, seat: int | None) -> dict[str, Any]:
-        # the Rules protocol types a view as a plain dict; seat_view's TypedDict says its keys
-        return cast(dict[str, Any], seat_view(state, seat))
+    def view(self, state: RollerDerbyState, seat: int | None) -> RollerDerbyView:
+        return seat_view(state, seat)
 
     def result(self, state: RollerDerbyState) -> dict[str, Any]:
         team = winning_team(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.messages import DealSummary, PlayView, TrickView
@@ -103,18 +103,17 @@ def held_card(played: PlayedCard) -> Held:
     return played.joker if isinstance(played, DeclaredJoker) else played
 
 
-class DerbyTrick(CompletedTrick):
-    """A finished trick, whose plays say the suit of each card (and the declared rank of a joker)."""
+class DerbyTrick(CompletedTrick[Played]):
+    """A finished trick of cards and declared jokers."""
 
     __slots__ = ()
 
-    def play_view(self, seat: int, played: PlayedCard) -> dict[str, object]:
-        return dict(play_view(seat, played))
-
 
 def trick_view(trick: DerbyTrick) -> TrickView:
-    # kit's CompletedTrick.to_view types its view as a plain dict; TrickView says its keys
-    return cast(TrickView, trick.to_view())
+    """A finished trick as the views show it: kit's CompletedTrick.to_view, each play saying the suit of
+    its card (and the declared rank of a joker)."""
+    return {"trick": trick.number, "leader": trick.leader,
+            "plays": [play_view(seat, played) for seat, played in trick.plays], "winner": trick.winner}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +163,7 @@ class RollerDerbyState:
     setting_aside: list[Held] = field(default_factory=list)  # the chooser's cards so far, face down
     exchanged: list[bool] = field(default_factory=lambda: [False, False])  # by team
     all_or_nothing: bool | None = None
-    trick: Trick = field(default_factory=lambda: Trick(0))
+    trick: Trick[Played] = field(default_factory=lambda: Trick(0))
     completed: list[DerbyTrick] = field(default_factory=list)
     out_of_play: set[Held] = field(default_factory=set)  # in finished tricks this deal (jokers as held)
     tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)

@@ -10,29 +10,33 @@
 // on a second visit served from Cache Storage, and not at all on one passed on to the network).
 // Every other file comes from Cache Storage first.
 
-const runtimeFolder = new URL(RUNTIME, self.location).href;
+// `self`, typed as what it is here: TypeScript's worker library types it as any worker's scope, which
+// has no service worker's events, clients or skipWaiting.
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener("install", (event) => {
+const runtimeFolder = new URL(RUNTIME, worker.location.href).href;
+
+worker.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE_NAME);
     // The runtime's addresses change with its content: the HTTP cache's copy is the right one. Every
     // other file is asked again ("no-cache"), so a new build never precaches an older file, and a
     // file the browser already has costs a "304 Not Modified", not its bytes again.
     await cache.addAll(PRECACHE.map((url) => new Request(url, {
-      cache: new URL(url, self.location).href.startsWith(runtimeFolder) ? "default" : "no-cache",
+      cache: new URL(url, worker.location.href).href.startsWith(runtimeFolder) ? "default" : "no-cache",
     })));
-    await self.skipWaiting();
+    await worker.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(
       names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
         .map((name) => caches.delete(name)),
     );
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
@@ -67,9 +71,9 @@ async function runtimeFile(request) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== worker.location.origin) return;
   if (request.url.startsWith(runtimeFolder)) {
     event.respondWith(runtimeFile(request));
     return;

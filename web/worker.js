@@ -14,7 +14,11 @@
 // whose game cannot be loaded (the catalog leaves it out: pygames_core.games.plugin_errors), is named
 // in the "ready" message's `plugins.failed`; the built-in games work as ever.
 
-const post = (message) => self.postMessage(message);
+// `self`, typed as what it is here: TypeScript's worker library types it as any worker's scope, whose
+// messages are plain events.
+const worker = /** @type {DedicatedWorkerGlobalScope & {pyodide?: object}} */ (/** @type {unknown} */ (self));
+
+const post = (message) => worker.postMessage(message);
 
 // Milliseconds since the worker started, at each stage: the benchmark reads them from the page.
 const timings = {};
@@ -22,16 +26,16 @@ const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
 async function start() {
   post({ type: "progress", stage: "runtime" });
-  const runtimeFolder = new URL(RUNTIME, self.location).href;
+  const runtimeFolder = new URL(RUNTIME, worker.location.href).href;
   const { loadPyodide } = await import(`${runtimeFolder}pyodide.mjs`);
   const pyodide = await loadPyodide({ indexURL: runtimeFolder });
   // The runtime, for the browser's console and the resilience test (which makes it fail fatally).
-  self.pyodide = pyodide;
+  worker.pyodide = pyodide;
   mark("runtime");
   post({ type: "progress", stage: "rules" });
   const errors = [];
   // loadPackage does not throw when a package fails to load: it logs and returns what it loaded.
-  const loaded = await pyodide.loadPackage(new URL(WHEEL, self.location).href, {
+  const loaded = await pyodide.loadPackage(new URL(WHEEL, worker.location.href).href, {
     messageCallback: () => {},
     errorCallback: (message) => errors.push(message),
   });
@@ -66,7 +70,7 @@ async function installGames(pyodide) {
   const failed = [];
   for (const wheel of GAME_WHEELS) {
     try {
-      await micropip.install.callKwargs(new URL(wheel, self.location).href, { deps: false });
+      await micropip.install.callKwargs(new URL(wheel, worker.location.href).href, { deps: false });
     } catch (error) {
       failed.push({ name: wheel.split("/").at(-1), message: lastLine(error) });
     }
@@ -89,7 +93,7 @@ ready.then(
 
 const failed = (id, type, message) => post({ type: "reply", id, text: JSON.stringify({ ok: false, error: { type, message } }) });
 
-self.addEventListener("message", async (event) => {
+worker.addEventListener("message", async (event) => {
   const { id, text } = event.data ?? {};
   if (!Number.isInteger(id) || typeof text !== "string") {
     post({ type: "unreadable" });
@@ -113,4 +117,4 @@ self.addEventListener("message", async (event) => {
   }
 });
 // A message that could not be deserialised arrives as this event, not as a message.
-self.addEventListener("messageerror", () => post({ type: "unreadable" }));
+worker.addEventListener("messageerror", () => post({ type: "unreadable" }));

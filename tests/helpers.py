@@ -121,3 +121,27 @@ def json_strings(data: Any) -> set[str]:
         elif isinstance(item, list | tuple):
             stack.extend(item)
     return found
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[str]:
+    """The import cycles of `graph` (each module's set of modules it imports), each as
+    "a -> b -> a", found by a depth-first walk from every module in name order."""
+    visiting: list[str] = []
+    done: set[str] = set()
+    cycles: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in done:
+            return
+        if module in visiting:
+            cycles.append(" -> ".join([*visiting[visiting.index(module):], module]))
+            return
+        visiting.append(module)
+        for imported in sorted(graph[module]):
+            visit(imported)
+        visiting.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
+    return cycles

@@ -1,5 +1,6 @@
-// The lint of the page's JavaScript (web/), of its unit tests (tests/web/) and of the tools that check
-// it: ESLint's recommended rules and those below, each catching a kind of real defect (`./dev test`).
+// The lint of the page's JavaScript (web/), of its unit tests (tests/web/) and of the Node scripts beside
+// it (tools/, bench/, trim/, e2e/): ESLint's recommended rules and those below, each catching a kind of
+// real defect (`./dev test`).
 import js from "@eslint/js";
 import globals from "globals";
 import { REWORKED_IN_SESSION_28 } from "./tools/reworked.js";
@@ -10,8 +11,6 @@ const SW_CONSTANTS = { RUNTIME: "readonly", CACHE_PREFIX: "readonly", CACHE_NAME
 
 export default [
   { ignores: ["dist/", "build/", "node_modules/"] },
-  // the Node scripts beside the page (benchmarks, the Firefox smoke test, the build's tools): not linted yet
-  { ignores: ["bench/*.mjs", "e2e/*.mjs", "tools/*.mjs", "trim/*.mjs"] },
   { ignores: REWORKED_IN_SESSION_28 },
   js.configs.recommended,
   {
@@ -44,5 +43,8 @@ export default [
   { files: ["web/**/*.js"], languageOptions: { globals: globals.browser } },
   { files: ["web/worker.js"], languageOptions: { globals: { ...globals.worker, ...WORKER_CONSTANTS } } },
   { files: ["web/sw.js"], languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, ...SW_CONSTANTS } } },
-  { files: ["tests/web/**/*.js", "tools/*.js", "eslint.config.js"], languageOptions: { globals: globals.node } },
+  { files: ["tests/web/**/*.js", "tools/*.js", "tools/*.mjs", "bench/*.mjs", "trim/*.mjs", "eslint.config.js"],
+    languageOptions: { globals: globals.node } },
+  // the Firefox smoke test runs in Node and hands functions to the page, which run there
+  { files: ["e2e/*.mjs"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ];

@@ -9,7 +9,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 export function recorded(...tables) {
   const text = execFileSync(`${ROOT}.venv/bin/python`, [`${ROOT}tests/web/record_play.py`, ...tables], {
-    cwd: ROOT, env: { ...process.env, PYTHONPATH: ROOT }, encoding: "utf8", maxBuffer: 1 << 30,
+    cwd: ROOT, env: { ...process.env, PYTHONPATH: `${ROOT}:${ROOT}tests` }, encoding: "utf8", maxBuffer: 1 << 30,
   });
   return JSON.parse(text);
 }

@@ -1,16 +1,18 @@
-// Each game's renderer (web/games/*.js) in words: describeAction, the player's options as the hint's
+// Each game's renderer (web/games/*.js, and generic.js for a third-party game) in words: describeAction, the player's options as the hint's
 // reason and the captions say them, and narrate, a step's events told to the player ("Explain as we
 // play"), on whole games the Python rules played (tests/web/record_play.py), in English and Japanese.
 import "./browser.js";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { renderers } from "../../web/games/index.js";
+import { rendererOf } from "../../web/games/index.js";
 import { setLanguage } from "../../web/i18n.js";
 import { seatName } from "../../web/seats.js";
 import { recorded } from "./recorded.js";
 
-// Each game at its smallest table; Chains alone too (its solitaire) and at a table of two.
-const TABLES = ["arsene/4", "chains/1", "chains/2", "on_schedule/4", "dominuxen/3", "apples/4", "roller_derby/4"];
+// Each game at its smallest table; Chains alone too (its solitaire) and at a table of two; and the
+// example of a third-party game (examples/german_whist), which the generic table draws.
+const TABLES = ["arsene/4", "chains/1", "chains/2", "on_schedule/4", "dominuxen/3", "apples/4", "roller_derby/4",
+  "german_whist/2"];
 const games = recorded(...TABLES);
 const LANGUAGES = ["en", "ja"];
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/; // kana or kanji
@@ -39,7 +41,7 @@ for (const table of TABLES) {
   const { steps, finished } = games[table];
   const game = table.split("/")[0];
   // a table of the game as the page makes one; these two draw nothing (no root is needed)
-  const { describeAction, narrate } = renderers[game].createTable(null, { act() {} });
+  const { describeAction, narrate } = rendererOf(game).createTable(null, { act() {} });
   const decisions = steps.map(({ before }) => before).filter((snap) => snap.current_player === snap.seat && snap.legal.length);
 
   describe(`${table}: ${steps.length} steps, ${decisions.length} decisions of the player`, () => {

@@ -10,7 +10,8 @@ const WORKER_CONSTANTS = { RUNTIME: "readonly", WHEEL: "readonly", VERSION: "rea
 const SW_CONSTANTS = { RUNTIME: "readonly", CACHE_PREFIX: "readonly", CACHE_NAME: "readonly", PRECACHE: "readonly" };
 
 export default [
-  { ignores: ["dist/", "build/", "node_modules/"] },
+  // what is built or installed here, not written: the site, the venv (whose packages ship JavaScript)
+  { ignores: ["dist/", "build/", "node_modules/", ".venv/", "e2e/artifacts/", "bench/results/"] },
   { ignores: REWORKED_IN_SESSION_28 },
   js.configs.recommended,
   {

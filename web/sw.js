@@ -40,8 +40,10 @@ worker.addEventListener("activate", (event) => {
   })());
 });
 
+/** @type {Promise<Cache> | null} */
 let siteCache = null; // this build's cache, opened once: every request of a page load reads it
 
+/** @param {Request} request */
 async function fromCache(request) {
   siteCache ??= caches.open(CACHE_NAME);
   // Pages may carry query strings (?pace=0, shared links): they are all the same files. The query is
@@ -57,6 +59,7 @@ async function fromCache(request) {
 // once. Its folder is named by its content, so that copy is the same file.
 const NETWORK_WAIT_MS = 3000;
 
+/** @param {Request} request */
 async function runtimeFile(request) {
   const network = fetch(request);
   const late = new Promise((resolve) => { setTimeout(resolve, NETWORK_WAIT_MS, null); });

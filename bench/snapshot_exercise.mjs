@@ -31,7 +31,7 @@ export async function exercise(call) {
         await ok({ op: "act", sid, action: hint.action });
         hinted = true;
       } else {
-        ({ snapshot } = await ok({ op: "bot", sid, level: "easy", seed: steps }));
+        await ok({ op: "bot", sid, level: "easy", seed: steps }); // the snapshot is asked for below
       }
       if (!reloaded && steps === 10) {
         const saved = (await ok({ op: "snapshot", sid })).snapshot;

@@ -55,7 +55,7 @@ async function waitFor(target, selector, options = {}) {
   try {
     return await target.waitForSelector(selector, { timeout: TIMEOUT_MS, ...options });
   } catch (error) {
-    throw new Error(`nothing matched ${selector} ${within} (${error.message})`);
+    throw new Error(`nothing matched ${selector} ${within} (${error.message})`, { cause: error });
   }
 }
 
@@ -74,7 +74,7 @@ async function click(target, selector) {
   try {
     await target.locator(selector).setTimeout(TIMEOUT_MS).click({ offset });
   } catch (error) {
-    throw new Error(`could not click ${selector} ${within} (${error.message})`);
+    throw new Error(`could not click ${selector} ${within} (${error.message})`, { cause: error });
   }
 }
 
@@ -82,7 +82,7 @@ async function waitUntil(page, what, predicate, ...args) {
   try {
     await page.waitForFunction(predicate, { timeout: TIMEOUT_MS }, ...args);
   } catch (error) {
-    throw new Error(`${what}: not ${within} (${error.message})`);
+    throw new Error(`${what}: not ${within} (${error.message})`, { cause: error });
   }
 }
 

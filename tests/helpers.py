@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pygames_core as pg
@@ -121,3 +122,37 @@ def json_strings(data: Any) -> set[str]:
         elif isinstance(item, list | tuple):
             stack.extend(item)
     return found
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[str]:
+    """The import cycles of `graph` (each module's set of modules it imports), each as
+    "a -> b -> a", found by a depth-first walk from every module in name order."""
+    visiting: list[str] = []
+    done: set[str] = set()
+    cycles: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in done:
+            return
+        if module in visiting:
+            cycles.append(" -> ".join([*visiting[visiting.index(module):], module]))
+            return
+        visiting.append(module)
+        for imported in sorted(graph[module]):
+            visit(imported)
+        visiting.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
+    return cycles
+
+
+def fake_distribution(folder: Path, name: str, entry_points: dict[str, str]) -> None:
+    """An installed distribution as importlib.metadata finds it on sys.path: its dist-info folder
+    with its metadata and its `pygames.games` entry points (no pip, no download)."""
+    info = folder / f"{name.replace('-', '_')}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
+    lines = "".join(f"{game} = {target}\n" for game, target in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[pygames.games]\n{lines}", encoding="utf-8")

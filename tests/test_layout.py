@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from helpers import import_cycles
+
 PACKAGE = Path(__file__).resolve().parent.parent / "pygames_core"
 # What each layer may import from the package, besides itself.
 MAY_IMPORT = {
@@ -66,27 +68,12 @@ def test_each_layer_imports_only_the_layers_below_it():
 
 
 def test_no_import_cycle():
-    graph = {module: package_imports(path) & MODULES.keys() for module, path in MODULES.items()}
-    # a package's __init__ is imported by its submodules' imports anyway: only edges between modules count
-    visiting: list[str] = []
-    done: set[str] = set()
-    cycles: list[str] = []
-
-    def visit(module: str) -> None:
-        if module in done:
-            return
-        if module in visiting:
-            cycles.append(" -> ".join([*visiting[visiting.index(module):], module]))
-            return
-        visiting.append(module)
-        for imported in sorted(graph[module]):
-            if not module.startswith(imported + "."):  # a submodule naming its own package
-                visit(imported)
-        visiting.pop()
-        done.add(module)
-
-    for module in sorted(graph):
-        visit(module)
+    # a package's __init__ is imported by its submodules' imports anyway: only edges between modules
+    # count, not a submodule naming its own package
+    graph = {module: {imported for imported in package_imports(path) & MODULES.keys()
+                      if not module.startswith(imported + ".")}
+             for module, path in MODULES.items()}
+    cycles = import_cycles(graph)
     assert not cycles, "\n".join(cycles)
 
 

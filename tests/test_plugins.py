@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import fake_distribution
 
 import pygames_core as pg
 from pygames_core import games as games_module
@@ -25,16 +26,6 @@ from pygames_core.games import discover
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "german_whist"
 BUILT_IN = ["arsene", "chains", "on_schedule", "dominuxen", "apples", "roller_derby"]
-
-
-def fake_distribution(folder: Path, name: str, entry_points: dict[str, str]) -> None:
-    """An installed distribution as importlib.metadata finds it on sys.path: its dist-info folder
-    with its metadata and its `pygames.games` entry points (no pip, no download)."""
-    info = folder / f"{name.replace('-', '_')}-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
-    lines = "".join(f"{game} = {target}\n" for game, target in entry_points.items())
-    (info / "entry_points.txt").write_text(f"[pygames.games]\n{lines}", encoding="utf-8")
 
 
 def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:

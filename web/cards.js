@@ -45,6 +45,12 @@ export function cardName(code) {
 
 // The visible face: corner index plus a large pip. Screen readers get the card's name instead (or the
 // caller's aria-label, which names the card and what pressing it does).
+/**
+ * @typedef {{tag?: string, class?: string, "aria-label"?: string, [attribute: string]: unknown}} CardAttributes
+ *   the drawn card's element (a span unless said), its classes besides the card's own, its name for
+ *   assistive technology, and any other attributes as h takes them
+ */
+/** @param {string} code @param {CardAttributes} [attributes] */
 export function cardFace(code, { tag = "span", class: extra = "", "aria-label": label, ...attributes } = {}) {
   const rank = rankOf(code);
   const suit = suitOf(code);
@@ -58,6 +64,7 @@ export function cardFace(code, { tag = "span", class: extra = "", "aria-label": 
     h("span", { class: "pip", "aria-hidden": "true", text: SUIT_SYMBOL[suit] }));
 }
 
+/** @param {CardAttributes} [attributes] */
 export function cardBack({ tag = "span", class: extra = "", ...attributes } = {}) {
   return h(tag, { ...cardRole(tag, t("faceDown")), ...attributes, class: `card back ${extra}` });
 }

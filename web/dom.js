@@ -70,7 +70,7 @@ function markKeysSpoken() {
 markKeysSpoken();
 finePointer.addEventListener("change", markKeysSpoken);
 addEventListener("keydown", (event) => {
-  if (keyPressed || event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+  if (keyPressed || (event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]"))) return;
   keyPressed = true;
   markKeysSpoken();
 }, { capture: true });

@@ -87,10 +87,12 @@ const percent = (part, whole) => (whole ? `${Math.round((100 * part) / whole)}%`
 const average = (sum, count) => (count ? (sum / count).toFixed(1) : "–");
 
 // One game's statistics: a row a level, the solitaire's deals, the cube's matches, and the charts.
-// `finished`: the game's entries in the history, newest first.
-export function gameStats(gameStats, finished, levelName) {
-  const levels = Object.entries(gameStats.levels);
+// `counted`: the game's statistics (countGame's stats.games[game]); `finished`: the game's entries in
+// the history, newest first; `levelName(level)`: a level's name.
+export function gameStats(counted, finished, levelName) {
+  const levels = Object.entries(counted.levels);
   // a column a level and a row a figure: a phone's width holds the few levels, not the many figures
+  /** @type {[string, (tally: ReturnType<typeof emptyTally>) => number | string][]} */
   const figures = [
     ["stPlayed", (tally) => tally.played], ["stWon", (tally) => tally.won], ["stShared", (tally) => tally.shared],
     ["stWinRate", (tally) => percent(tally.won, tally.played)], ["stAverage", (tally) => average(tally.scoreSum, tally.played)],
@@ -103,7 +105,7 @@ export function gameStats(gameStats, finished, levelName) {
     h("tbody", {}, figures.map(([key, figure]) => h("tr", { "data-figure": key },
       h("th", { scope: "row", text: t(key) }),
       levels.map(([, tally]) => h("td", { text: String(figure(tally)) }))))));
-  const { solitaire, cube } = gameStats;
+  const { solitaire, cube } = counted;
   const byNumber = (filter) => Object.entries(solitaire?.deals ?? {}).filter(filter).map(([deal]) => deal)
     .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).join(", ");
   return [

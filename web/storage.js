@@ -54,6 +54,7 @@ export function settled(request) {
   });
 }
 
+/** @type {Promise<IDBDatabase> | null} */
 let database = null;
 
 // The home's database, opened once (rejects where IndexedDB is unavailable: some private modes).

@@ -12,13 +12,14 @@ const ANALYSIS_LIMIT_MS = 60000;
 
 // Opens `dialog` for `table`; `buttons(close)` gives the caller's extra buttons. Returns
 // {closed: a promise resolved when the player closes it, refresh(): redraw (a new language)}.
+/** @param {HTMLDialogElement} dialog @param {(close: () => void) => Node[]} [buttons] */
 export function showSummary(dialog, table, summary, buttons = () => []) {
   const close = () => dialog.close();
   // the analysis has a box of its own, redrawn alone as it improves: the buttons keep the focus
   const analysisBox = h("div", { class: "analysis", "aria-live": "polite" });
   const lookFurther = () => {
     analyse(table, dialog, drawAnalysis);
-    dialog.querySelector("#summary-continue")?.focus();
+    /** @type {HTMLButtonElement | null} */ (dialog.querySelector("#summary-continue"))?.focus();
   };
   const drawAnalysis = () => {
     const line = analysisLine(table, lookFurther);

@@ -10,34 +10,40 @@
 // on a second visit served from Cache Storage, and not at all on one passed on to the network).
 // Every other file comes from Cache Storage first.
 
-const runtimeFolder = new URL(RUNTIME, self.location).href;
+// `self`, typed as what it is here: TypeScript's worker library types it as any worker's scope, which
+// has no service worker's events, clients or skipWaiting.
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener("install", (event) => {
+const runtimeFolder = new URL(RUNTIME, worker.location.href).href;
+
+worker.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE_NAME);
     // The runtime's addresses change with its content: the HTTP cache's copy is the right one. Every
     // other file is asked again ("no-cache"), so a new build never precaches an older file, and a
     // file the browser already has costs a "304 Not Modified", not its bytes again.
     await cache.addAll(PRECACHE.map((url) => new Request(url, {
-      cache: new URL(url, self.location).href.startsWith(runtimeFolder) ? "default" : "no-cache",
+      cache: new URL(url, worker.location.href).href.startsWith(runtimeFolder) ? "default" : "no-cache",
     })));
-    await self.skipWaiting();
+    await worker.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(
       names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
         .map((name) => caches.delete(name)),
     );
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
+/** @type {Promise<Cache> | null} */
 let siteCache = null; // this build's cache, opened once: every request of a page load reads it
 
+/** @param {Request} request */
 async function fromCache(request) {
   siteCache ??= caches.open(CACHE_NAME);
   // Pages may carry query strings (?pace=0, shared links): they are all the same files. The query is
@@ -53,6 +59,7 @@ async function fromCache(request) {
 // once. Its folder is named by its content, so that copy is the same file.
 const NETWORK_WAIT_MS = 3000;
 
+/** @param {Request} request */
 async function runtimeFile(request) {
   const network = fetch(request);
   const late = new Promise((resolve) => { setTimeout(resolve, NETWORK_WAIT_MS, null); });
@@ -67,9 +74,9 @@ async function runtimeFile(request) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== worker.location.origin) return;
   if (request.url.startsWith(runtimeFolder)) {
     event.respondWith(runtimeFile(request));
     return;

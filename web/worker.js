@@ -14,24 +14,35 @@
 // whose game cannot be loaded (the catalog leaves it out: pygames_core.games.plugin_errors), is named
 // in the "ready" message's `plugins.failed`; the built-in games work as ever.
 
-const post = (message) => self.postMessage(message);
+// `self`, typed as what it is here: TypeScript's worker library types it as any worker's scope, whose
+// messages are plain events.
+const worker = /** @type {DedicatedWorkerGlobalScope & {pyodide?: Pyodide}} */ (/** @type {unknown} */ (self));
+
+/** @typedef {import("pyodide").PyodideAPI} Pyodide the runtime, typed by the pinned package's own types */
+/** @typedef {{name: string, message: string}} Failure a wheel or a game that could not be installed */
+
+/** @param {object} message */
+const post = (message) => worker.postMessage(message);
 
 // Milliseconds since the worker started, at each stage: the benchmark reads them from the page.
+/** @type {Record<string, number>} */
 const timings = {};
+/** @param {string} name */
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
 async function start() {
   post({ type: "progress", stage: "runtime" });
-  const runtimeFolder = new URL(RUNTIME, self.location).href;
-  const { loadPyodide } = await import(`${runtimeFolder}pyodide.mjs`);
+  const runtimeFolder = new URL(RUNTIME, worker.location.href).href;
+  const { loadPyodide } = /** @type {typeof import("pyodide")} */ (await import(`${runtimeFolder}pyodide.mjs`));
   const pyodide = await loadPyodide({ indexURL: runtimeFolder });
   // The runtime, for the browser's console and the resilience test (which makes it fail fatally).
-  self.pyodide = pyodide;
+  worker.pyodide = pyodide;
   mark("runtime");
   post({ type: "progress", stage: "rules" });
+  /** @type {string[]} */
   const errors = [];
   // loadPackage does not throw when a package fails to load: it logs and returns what it loaded.
-  const loaded = await pyodide.loadPackage(new URL(WHEEL, self.location).href, {
+  const loaded = await pyodide.loadPackage(new URL(WHEEL, worker.location.href).href, {
     messageCallback: () => {},
     errorCallback: (message) => errors.push(message),
   });
@@ -51,7 +62,7 @@ async function start() {
       return true;
     }
   };
-  return { call: (text) => bridge.call(text), fatallyFailed, version: VERSION,
+  return { call: (/** @type {string} */ text) => bridge.call(text), fatallyFailed, version: VERSION,
     plugins: { wheels: GAME_WHEELS.length, failed } };
 }
 
@@ -59,18 +70,21 @@ async function start() {
 // wheels of their own), one at a time, so that one broken wheel costs only its own game. Returns the
 // failures: [{name, message}], name a wheel's file that could not be installed or a game's id that
 // could not be loaded.
+/** @param {Pyodide} pyodide @returns {Promise<Failure[]>} */
 async function installGames(pyodide) {
   post({ type: "progress", stage: "games" });
   await pyodide.loadPackage("micropip", { messageCallback: () => {}, errorCallback: () => {} });
   const micropip = pyodide.pyimport("micropip");
+  /** @type {Failure[]} */
   const failed = [];
   for (const wheel of GAME_WHEELS) {
     try {
-      await micropip.install.callKwargs(new URL(wheel, self.location).href, { deps: false });
+      await micropip.install.callKwargs(new URL(wheel, worker.location.href).href, { deps: false });
     } catch (error) {
-      failed.push({ name: wheel.split("/").at(-1), message: lastLine(error) });
+      failed.push({ name: wheel.split("/").at(-1) ?? wheel, message: lastLine(error) });
     }
   }
+  /** @type {{game: string, message: string}[]} */
   const unplayable = JSON.parse(pyodide.runPython(
     "import json\nfrom pygames_core.games import plugin_errors\njson.dumps(plugin_errors())"));
   failed.push(...unplayable.map(({ game, message }) => ({ name: game, message })));
@@ -78,18 +92,24 @@ async function installGames(pyodide) {
   return failed;
 }
 
+// What was thrown, in words: its message, or itself.
+/** @param {unknown} error */
+const messageOf = (error) => String(/** @type {{message?: unknown} | null | undefined} */ (error)?.message ?? error);
+
 // A Python traceback's last line names the error: "ValueError: the deck is empty".
-const lastLine = (error) => String(error?.message ?? error).trim().split("\n").at(-1);
+/** @param {unknown} error */
+const lastLine = (error) => messageOf(error).trim().split("\n").at(-1) ?? "";
 
 const ready = start();
 ready.then(
   ({ version, plugins }) => post({ type: "ready", version, timings, plugins }),
-  (error) => post({ type: "failed", message: String(error?.message ?? error) }),
+  (error) => post({ type: "failed", message: messageOf(error) }),
 );
 
+/** @param {number} id @param {string} type @param {string} message */
 const failed = (id, type, message) => post({ type: "reply", id, text: JSON.stringify({ ok: false, error: { type, message } }) });
 
-self.addEventListener("message", async (event) => {
+worker.addEventListener("message", async (event) => {
   const { id, text } = event.data ?? {};
   if (!Number.isInteger(id) || typeof text !== "string") {
     post({ type: "unreadable" });
@@ -100,7 +120,7 @@ self.addEventListener("message", async (event) => {
   try {
     runtime = await ready;
   } catch (error) {
-    failed(id, "WorkerError", `the game engine could not start: ${error?.message ?? error}`);
+    failed(id, "WorkerError", `the game engine could not start: ${messageOf(error)}`);
     return;
   }
   try {
@@ -108,9 +128,10 @@ self.addEventListener("message", async (event) => {
     post({ type: "reply", id, text: runtime.call(text) });
   } catch (error) {
     const message = lastLine(error);
-    if (error?.pyodide_fatal_error || runtime.fatallyFailed()) post({ type: "dead", message });
+    if (/** @type {{pyodide_fatal_error?: boolean} | null | undefined} */ (error)?.pyodide_fatal_error
+      || runtime.fatallyFailed()) post({ type: "dead", message });
     else failed(id, "WorkerError", message);
   }
 });
 // A message that could not be deserialised arrives as this event, not as a message.
-self.addEventListener("messageerror", () => post({ type: "unreadable" }));
+worker.addEventListener("messageerror", () => post({ type: "unreadable" }));

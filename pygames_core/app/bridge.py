@@ -15,12 +15,14 @@ not name is refused):
 - `new`  {game, players?, seed?, options?, setup?, seat, people?}   -> {"sid", "snapshot"}
 - `load` {text, seat, people?}             -> {"sid", "snapshot"}
 - `act`  {sid, action}                     -> {"events", "snapshot"}
-- `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
+- `bot`  {sid, level?, seed?, time_budget_ms?, samples?} -> {"action", "events", "snapshot"} (`samples`: a
+                                              searching level's sample budget instead of its time budget)
 - `undo` {sid}                             -> {"action", "snapshot"}
 - `undo_turn` {sid}                        -> {"actions", "snapshot"}: the session's seat's last move and
                                               every move after it taken back (Game.undo_turn)
-- `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples", "reason"}} for the session's
-                                              seat, from its own view, when it is that seat's turn (ai/levels.hint)
+- `hint` {sid, seed?, time_budget_ms?, samples?} -> {"hint": {"action", "values", "samples", "reason"}} for the
+                                              session's seat, from its own view, when it is that seat's
+                                              turn (ai/levels.hint)
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
                                               "unfinished": true in it means asking again goes on
 - `snapshot` {sid}                         -> {"snapshot"}
@@ -71,7 +73,7 @@ A request against these rules is a WrongSeat error.
 Errors. Every reply is valid JSON, and a refused request changes nothing: a session's game is as it
 was before the request (a move that failed half-way is put back). The error types:
 - the library's (engine/errors.py): IllegalAction, BadSetup (UnknownGame), BadSave, BadScenario (app/scenario.py),
-  BadHowToPlay (engine/howto.py), PygamesError (a bad bot level, seed or time budget: ai/levels.py);
+  BadHowToPlay (engine/howto.py), PygamesError (a bad bot level, seed, time or sample budget: ai/levels.py);
 - BadRequest: the request itself is malformed: not JSON text, longer or nested deeper than the bounds
   of engine/limits.py (checked before it is parsed), text with a lone surrogate, NaN or Infinity, not an
   object, an unknown operation, a missing or unknown field, a `sid`, `seat` or `steps` of the wrong type
@@ -290,11 +292,11 @@ def _act(request: Request) -> Reply:
     return {"events": events, "snapshot": game.snapshot(seat)}
 
 
-@_op("bot", ("sid",), ("level", "seed", "time_budget_ms"), changes=True)
+@_op("bot", ("sid",), ("level", "seed", "time_budget_ms", "samples"), changes=True)
 def _bot(request: Request) -> Reply:
     game, seat, _ = _session(request)
     action = bot_action(game, request.get("level", "normal"), seed=request.get("seed"),
-                        time_budget_ms=request.get("time_budget_ms"))
+                        time_budget_ms=request.get("time_budget_ms"), samples=request.get("samples"))
     events = game.apply(action)
     return {"action": action, "events": events, "snapshot": game.snapshot(seat)}
 
@@ -321,11 +323,12 @@ def _taking_back(request: Request) -> tuple[Game, int]:
     return game, seat
 
 
-@_op("hint", ("sid",), ("seed", "time_budget_ms"))
+@_op("hint", ("sid",), ("seed", "time_budget_ms", "samples"))
 def _hint(request: Request) -> Reply:
     game, seat, _ = _session(request)
     _on_turn(game, seat, "ask for a hint")
-    return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"))}
+    return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"),
+                         samples=request.get("samples"))}
 
 
 @_op("analysis", ("sid",), ("time_budget_ms",))

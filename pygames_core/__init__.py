@@ -89,16 +89,21 @@ def load_game(text: str) -> Game:
 
 
 def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
-               time_budget_ms: int | None = None) -> dict[str, Any]:
+               time_budget_ms: int | None = None, samples: int | None = None) -> dict[str, Any]:
     """A legal action for the player to move, chosen by the game's bot at `level` (one of LEVELS) from
-    that seat's view only; `seed` and `time_budget_ms` are extensions. See ai/levels.py."""
-    return levels.bot_action(find_entry(game.game_id).bot, game, level, seed=seed, time_budget_ms=time_budget_ms)
+    that seat's view only; `seed`, `time_budget_ms` and `samples` (a searching level's sample budget,
+    which replaces its time budget: the same seed and samples give the same move on any machine) are
+    extensions. See ai/levels.py."""
+    return levels.bot_action(find_entry(game.game_id).bot, game, level, seed=seed, time_budget_ms=time_budget_ms,
+                             samples=samples)
 
 
-def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict[str, Any]:
+def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None,
+         samples: int | None = None) -> dict[str, Any]:
     """An extension: a suggested action for the player to move, from that seat's view only, with the
-    values compared and the reason (ai/levels.py's `hint` says the shape)."""
-    return levels.hint(find_entry(game.game_id).bot, game, seed=seed, time_budget_ms=time_budget_ms)
+    values compared and the reason (ai/levels.py's `hint` says the shape); `samples` as for `bot_action`."""
+    return levels.hint(find_entry(game.game_id).bot, game, seed=seed, time_budget_ms=time_budget_ms,
+                       samples=samples)
 
 
 def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict[str, Any] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 
@@ -84,6 +85,56 @@ def test_bots_with_a_seed_are_deterministic():
     game = positions()[2]
     for level in ("easy", "normal"):
         assert len({json.dumps(pg.bot_action(game, level, seed=9)) for _ in range(3)}) == 1
+
+
+def jumping_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves a minute at every look: a machine so slow that any time budget is spent at once."""
+    clock = itertools.count(step=60)
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+
+
+def last_tricks_decisions(seed: int) -> list[Game]:
+    """Arsène positions of normal play where the normal bot searches (its last four tricks, a choice)."""
+    game, found = arsene(seed=seed), []
+    while game.view(None)["deal"] == 1:
+        view = game.remembered_view(game.current_player)
+        if len(game.legal_actions()) > 1 and ARSENE_BOT.normal_search_samples(view):
+            found.append(game.copy())
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    return found
+
+
+def test_the_normal_bots_short_search_draws_its_samples_whatever_the_clock(monkeypatch):
+    """A seed reproduces the normal bot on any machine: its short search counts samples, not time (it
+    once stopped on a 300 ms clock, so CPython and the page parted ways in Arsène's last tricks)."""
+    decisions = last_tricks_decisions(3)
+    assert len(decisions) >= NORMAL_SEARCH_TRICKS
+    steady = [bot_decision(ARSENE_BOT, game, "normal", seed=7) for game in decisions]
+    assert max(samples for _, samples in steady) == NORMAL_SEARCH_SAMPLES
+    for budget in (1, 10_000):
+        assert [bot_decision(ARSENE_BOT, game, "normal", seed=7, time_budget_ms=budget) for game in decisions] == steady
+    jumping_clock(monkeypatch)
+    assert [bot_decision(ARSENE_BOT, game, "normal", seed=7) for game in decisions] == steady
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_sample_budget_draws_that_many_samples_whatever_the_clock(level, monkeypatch):
+    game = next(p for p in positions() if p.view(None)["phase"] == "play" and len(p.legal_actions()) > 1)
+    steady = bot_decision(ARSENE_BOT, game, level, seed=5, samples=24, time_budget_ms=10_000)
+    # all 24, or fewer only where the race left a single move (it looks every RACE_EVERY samples)
+    assert steady[1] == 24 or (steady[1] >= search.RACE_FROM and steady[1] % search.RACE_EVERY == 0)
+    assert bot_decision(ARSENE_BOT, game, level, seed=5, samples=24, time_budget_ms=1) == steady
+    jumping_clock(monkeypatch)
+    assert bot_decision(ARSENE_BOT, game, level, seed=5, samples=24) == steady
+    assert bot_decision(ARSENE_BOT, game, level, seed=5)[1] == 1  # the clock still rules without a sample budget
+
+
+@pytest.mark.parametrize("samples", [0, -3, 1601, 2.0, True, "8"])
+def test_a_sample_budget_is_a_whole_number_the_expert_could_draw(samples):
+    game = positions()[2]
+    for ask in (lambda: pg.bot_action(game, "hard", samples=samples), lambda: pg.hint(game, samples=samples)):
+        with pytest.raises(pg.PygamesError, match="samples is a whole number from 1 to 1600"):
+            ask()
 
 
 # --- no peeking ----------------------------------------------------------------------------------------------

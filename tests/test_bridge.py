@@ -261,11 +261,32 @@ def test_every_field_is_checked_for_its_type(request_, kind, says):
 
 
 @pytest.mark.parametrize(("field", "value"), [("level", 5), ("level", None), ("time_budget_ms", True),
-                                              ("time_budget_ms", "1"), ("seed", True), ("seed", -1)])
+                                              ("time_budget_ms", "1"), ("seed", True), ("seed", -1),
+                                              ("samples", 0), ("samples", 1601), ("samples", 2.5), ("samples", "8")])
 def test_the_bots_fields_are_checked_and_named(session, field, value):
     reply = call(op="bot", sid=session["sid"], **{field: value})
     assert reply["error"]["type"] == "PygamesError"
     assert field.split("_")[0] in reply["error"]["message"].replace("bot level", "level")
+
+
+def test_a_sample_budget_gives_the_same_bot_move_and_hint_whatever_the_time_budget():
+    """The page's determinism check asks for this: a hard bot and a hint with `samples` ignore the clock."""
+    answers = []
+    for budget in (1, 10_000):
+        opened = ok(op="new", game="arsene", seed=5, seat=0)
+        sid, snapshot, moves = opened["sid"], opened["snapshot"], []
+        while snapshot["current_player"] != 0 or snapshot["view"]["phase"] != "play":  # seat 0's first card
+            reply = ok(op="bot", sid=sid, level="normal", seed=len(moves))
+            moves.append(reply["action"])
+            snapshot = reply["snapshot"]
+        assert call(op="hint", sid=sid, samples=1601)["error"]["type"] == "PygamesError"
+        hinted = ok(op="hint", sid=sid, seed=2, samples=20, time_budget_ms=budget)["hint"]
+        moves += [ok(op="bot", sid=sid, level="hard", seed=step, samples=20, time_budget_ms=budget)["action"]
+                  for step in range(8)]
+        answers.append((moves, hinted))
+        ok(op="close", sid=sid)
+    assert answers[0] == answers[1]
+    assert answers[0][1]["samples"] <= 20
 
 
 @pytest.mark.parametrize("text", ["", "{", "not json", "{'op': 'games'}", "[1, 2]", "42", "null", '"games"'])

@@ -344,3 +344,19 @@ def test_a_move_clearly_better_than_the_next_best_says_what_it_avoids(twenty_sam
     assert outcome["text"]["en"] == "your team fails its All or Nothing"
     assert outcome["count"] == 0 and runner_up["outcome"]["count"] == runner_up["outcome"]["of"]
     check_words(outcome["text"], "roller_derby")
+
+
+@pytest.mark.parametrize("position", ["move", "cube"])
+def test_a_hint_with_a_sample_budget_is_the_same_whatever_the_clock(position, monkeypatch):
+    """Given `samples`, the hint's search (and its cube estimate) draws exactly that many and never reads
+    the clock: the same seed gives the same hint on a fast machine and on one whose budget is spent at once."""
+    game = on_schedule_cube([0, 0], doubled=True) if position == "cube" else pg.new_game("arsene", seed=5)
+    while len(game.legal_actions()) == 1 or game.view(None).get("phase") == "choose":
+        game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
+    steady = pg.hint(game, seed=2, samples=24, time_budget_ms=10_000)
+    assert 0 < steady["samples"] <= 24
+    assert pg.hint(game, seed=2, samples=24, time_budget_ms=1) == steady
+    clock = itertools.count(step=60)
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    assert pg.hint(game, seed=2, samples=24) == steady
+    assert pg.hint(game, seed=2)["samples"] < steady["samples"]  # without a sample budget the clock rules

@@ -37,15 +37,18 @@ def should_take(chance: float) -> bool:
     return chance >= TAKE_FROM
 
 
-def sampled_win_chance(bot: Bot[Any], view: dict[str, Any], seat: int, rng: Rng, budget_ms: int) -> tuple[float, int]:
+def sampled_win_chance(bot: Bot[Any], view: dict[str, Any], seat: int, rng: Rng, budget_ms: int,
+                       sample_budget: int | None = None) -> tuple[float, int]:
     """The share of play-outs that `seat`'s side wins (ties count half), each from a state sampled
     from the view and played to the end of the game with the play-out policy (which never doubles
-    and always takes, so the play-out is decided by the play). Returns (chance, samples)."""
-    deadline = time.perf_counter() + budget_ms / 1000
+    and always takes, so the play-out is decided by the play). Returns (chance, samples). Given a
+    `sample_budget`, exactly that many samples and no clock (a seed then reproduces the chance)."""
+    deadline = math.inf if sample_budget is not None else time.perf_counter() + budget_ms / 1000
+    most = MAX_SAMPLES if sample_budget is None else sample_budget
     side = bot.side_of(seat)
     total = 0.0
     samples = 0
-    while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
+    while samples < most and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
         state = bot.sample_state(view, rng)
         total += game_outcome(bot, state, side, rng)
         samples += 1
@@ -75,17 +78,18 @@ def cube_moment(view: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
 
 
 def cube_decision(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], sampled: bool, rng: Rng,
-                  budget_ms: int) -> tuple[dict[str, Any] | None, float, int]:
+                  budget_ms: int, sample_budget: int | None = None) -> tuple[dict[str, Any] | None, float, int]:
     """A bot's cube action at a moment cube actions are legal, or None to play on without doubling;
     with the chance it estimated and the play-outs that took (0 for the quick estimate). The normal
     bot uses the game's quick estimate; the searching levels (`sampled`) use sampled play-outs (a
     third of the budget when the question is only whether to double, since the move itself is
-    searched afterwards). The decision turns at `decision_threshold`."""
+    searched afterwards; or `sample_budget` samples, with no clock). The decision turns at
+    `decision_threshold`."""
     seat = view["seat"]
     answering = any(a["type"] == "take" for a in legal)
     if sampled:
         share = budget_ms if answering else max(1, budget_ms // 3)
-        chance, samples = sampled_win_chance(bot, view, seat, rng, share)
+        chance, samples = sampled_win_chance(bot, view, seat, rng, share, sample_budget)
     else:
         chance, samples = bot.win_chance(view), 0
     if answering:

@@ -6,9 +6,13 @@ everything the seat has seen, which a bot remembers (`Game.remembered_view`).
   from the view; the policy reads only the mover's hand and public facts, so the sampled hidden
   cards do not change its choice. Where a game says its policy alone plays a moment badly
   (`Bot.normal_search_samples`: Arsène's last tricks), the search below with a few samples instead,
-  within NORMAL_SEARCH_BUDGET_MS.
+  all of them drawn whatever the clock, so a seed reproduces the move on any machine.
 - hard: the generic determinized search in search.py, within a time budget (1 s by default).
 - expert: the same search with a longer budget (3 s by default) and room for more samples.
+
+A searching level (and the hint) may be given a sample budget (`samples`) instead: the search then
+draws exactly that many samples and never reads the clock, so the same seed and sample budget give the
+same move in CPython and in the page, however fast the machine (bug reports, benchmarks).
 
 The same search answers a human's request for a hint (`hint`), from what that player's seat has seen
 only (as a bot remembers it), with its reason (forced; a blind choice; what the search's play-outs of
@@ -56,9 +60,6 @@ class Level:
 LEVEL_TABLE = (Level("easy"), Level("normal"), Level("hard", 1000, 1), Level("expert", 3000, 4))
 LEVELS = tuple(level.name for level in LEVEL_TABLE)
 HINT_BUDGET_MS = 300
-# the normal bot's short search, where a game asks for one: a few samples take tens of milliseconds in
-# CPython; the cap keeps a slow phone from waiting on them
-NORMAL_SEARCH_BUDGET_MS = 300
 ANALYSIS_BUDGET_MS = 3000
 MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (no OverflowError)
 
@@ -88,20 +89,26 @@ def max_samples(level: Level) -> int:
     return search.MAX_SAMPLES * level.sample_scale
 
 
+# the largest sample budget a bot or hint may be given: as many as the expert may draw
+MAX_SAMPLE_BUDGET = max(max_samples(level) for level in LEVEL_TABLE)
+
+
 def bot_action(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
-               time_budget_ms: int | None = None) -> dict[str, Any]:
-    """A legal action for `game.current_player`, chosen from that seat's view by the game's `bot`."""
-    action, _ = bot_decision(bot, game, level, seed=seed, time_budget_ms=time_budget_ms)
+               time_budget_ms: int | None = None, samples: int | None = None) -> dict[str, Any]:
+    """A legal action for `game.current_player`, chosen from that seat's view by the game's `bot`.
+    Given `samples` (1 to MAX_SAMPLE_BUDGET), a searching level draws exactly that many samples and
+    ignores the time budget (and the clock); the easy and the normal bot ignore it."""
+    action, _ = bot_decision(bot, game, level, seed=seed, time_budget_ms=time_budget_ms, samples=samples)
     return action
 
 
 def bot_decision(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int | None = None,
-                 time_budget_ms: int | None = None) -> tuple[dict[str, Any], int]:
+                 time_budget_ms: int | None = None, samples: int | None = None) -> tuple[dict[str, Any], int]:
     """`bot_action`'s action, with the states the bot sampled to choose it (its search's or its cube
     estimate's play-outs; 0 for a forced action, the easy and the normal bot): what a benchmark
     reports beside the time a decision took (bench/strength.py)."""
     spec = find_level(level)
-    _check_seed_and_budget(seed, time_budget_ms)
+    _check_seed_and_budget(seed, time_budget_ms, samples)
     seat = game.current_player
     if seat is None:
         raise IllegalAction("the game is over: no one is to move")
@@ -116,7 +123,7 @@ def bot_decision(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int 
     cube_samples = 0
     if cube_moment(view, legal):
         started = time.perf_counter()
-        chosen, _, cube_samples = cube_decision(bot, view, legal, spec.searches, rng, budget)
+        chosen, _, cube_samples = cube_decision(bot, view, legal, spec.searches, rng, budget, samples)
         if chosen is not None:
             return chosen, cube_samples
         legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]  # no double: play on
@@ -124,15 +131,20 @@ def bot_decision(bot: Bot[Any], game: Game, level: str = "normal", *, seed: int 
     if not spec.searches:
         few = bot.normal_search_samples(view)
         if few:
-            action, stats = search_action(bot, view, legal, seat, rng,
-                                          _budget(time_budget_ms, NORMAL_SEARCH_BUDGET_MS), few)
+            # every one of the few samples, with no clock, so a seed reproduces the move on any machine:
+            # Arsène's 16 samples of its last four tricks took a median 12 ms of CPU in CPython, 29 ms at
+            # the 99th percentile and 51 ms at most (3,721 searches of 60 seeded normal games, timed as
+            # bench does, on a loaded 2-core machine): short enough to need no cap
+            action, stats = search_action(bot, view, legal, seat, rng, None, few)
             return action, cube_samples + stats["samples"]
         return bot.policy_action(bot.sample_state(view, rng), rng), cube_samples
-    action, stats = search_action(bot, view, legal, seat, rng, budget, max_samples(spec))
+    action, stats = search_action(bot, view, legal, seat, rng, None if samples else budget,
+                                  samples or max_samples(spec))
     return action, cube_samples + stats["samples"]
 
 
-def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: int | None = None) -> dict[str, Any]:
+def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: int | None = None,
+         samples: int | None = None) -> dict[str, Any]:
     """A suggested action for `game.current_player`, worked out from that player's view only (so it
     never reveals a hidden card): the game's own `Bot.hint` when it has one, else the hard bot's
     search. Returns {"action", "values", "samples", "reason"}:
@@ -160,8 +172,10 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
       reason only when that move is forced)).
       Any kind may carry "text": {"en", "ja"}, the reason in words (a game's own `Bot.hint`).
     At a doubling-cube decision the hint is the hard bot's cube choice: the values are then the
-    estimated chance to win the game (0 for a pass, which gives it up), also given as "win_chance"."""
-    _check_seed_and_budget(seed, time_budget_ms)
+    estimated chance to win the game (0 for a pass, which gives it up), also given as "win_chance".
+    Given `samples`, the search (and a cube estimate) draws exactly that many and ignores the clock, as
+    `bot_action`'s does."""
+    _check_seed_and_budget(seed, time_budget_ms, samples)
     seat = game.current_player
     if seat is None:
         raise IllegalAction("the game is over: there is nothing to hint")
@@ -173,7 +187,7 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
     view = game.remembered_view(seat)
     if cube_moment(view, legal):
         started = time.perf_counter()
-        chosen, chance, samples = cube_decision(bot, view, legal, True, rng, budget)
+        chosen, chance, drawn = cube_decision(bot, view, legal, True, rng, budget, samples)
         reason = {"kind": "cube", "win_chance": round(chance, 4),
                   "threshold": decision_threshold(bot, view, legal),
                   "decision": "play_on" if chosen is None else chosen["type"]}
@@ -182,7 +196,7 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
             values = [{"action": a, "value": 0.0 if a["type"] == "pass" else round(chance, 4)}
                       for a in legal if a["type"] in CUBE_ACTIONS]
             values.sort(key=lambda v: v["action"] != chosen)
-            return {"action": chosen, "values": values, "samples": samples, "win_chance": round(chance, 4),
+            return {"action": chosen, "values": values, "samples": drawn, "win_chance": round(chance, 4),
                     "reason": reason}
         legal = [a for a in legal if a["type"] not in CUBE_ACTIONS]
         if len(legal) == 1:  # not worth a double, and the move itself is forced: the cube decided
@@ -195,27 +209,28 @@ def hint(bot: Bot[Any], game: Game, *, seed: int | None = None, time_budget_ms: 
     own = bot.hint(view, legal, budget, rng)
     if own is not None:
         return own
-    level = hint_level(budget)
-    action, stats = search_action(bot, view, legal, seat, rng, budget, max_samples(level), describe=True)
+    clock = None if samples else budget
+    most = samples or max_samples(hint_level(budget))
+    action, stats = search_action(bot, view, legal, seat, rng, clock, most, describe=True)
     # the means are those of the actions the search compared: a game with many legal actions (a
     # snatch, a give of three cards) names representatives, so they need not be all of `legal`
     compared, played, outcomes, raced = stats["actions"], stats["values"], stats["outcomes"], stats["raced"]
     if not stats["means"]:  # the game named this one action: its play-outs still say how well it does
         outcomes = [[]]
-        played, _, _ = playout_values(bot, view, compared, seat, rng, budget, max_samples(level), outcomes=outcomes)
-    means = [sum(v) / len(v) for v in played]
-    samples = max(len(v) for v in played)
+        played, _, _ = playout_values(bot, view, compared, seat, rng, clock, most, outcomes=outcomes)
+    means = [math.fsum(v) / len(v) for v in played]  # as search.py sums
+    drawn = max(len(v) for v in played)
     # best first: those still in the search's race at its end, then those it dropped as clearly behind
     ranked = sorted(range(len(compared)), key=lambda i: (not raced[i], -means[i], i))
     values = [{"action": compared[i], "value": round(means[i], 4)} for i in ranked]
     chosen_index = compared.index(action)
     runner_index = next((i for i in ranked if i != chosen_index), None)
-    reason = search_reason(chosen_index, runner_index, compared, played, outcomes, samples)
+    reason = search_reason(chosen_index, runner_index, compared, played, outcomes, drawn)
     # what the move does at once (the trick it completes): the same in any state sampled from the view
     effect = bot.effect(bot.rules.apply(bot.sample_state(view, Rng(0)), action), seat)
     if effect is not None:
         reason["effect"] = effect.to_json()
-    return {"action": action, "values": values, "samples": samples, "reason": reason}
+    return {"action": action, "values": values, "samples": drawn, "reason": reason}
 
 
 def search_reason(chosen: int, runner: int | None, compared: list[dict[str, Any]], played: list[list[float]],
@@ -253,8 +268,8 @@ def telling_outcome(mine: tuple[list[Words | None], list[float]],
         rival = Counter(o for o in theirs[0] if o is not None)
         pooled = [(o, v) for outcomes, values in (mine, theirs) for o, v in zip(outcomes, values, strict=True)
                   if o is not None]
-        average = sum(v for _, v in pooled) / len(pooled)
-        worth = {o: sum(v for p, v in pooled if p == o) / (counts[o] + rival[o]) for o in counts | rival}
+        average = math.fsum(v for _, v in pooled) / len(pooled)
+        worth = {o: math.fsum(v for p, v in pooled if p == o) / (counts[o] + rival[o]) for o in counts | rival}
         score = {o: (counts[o] / len(mine[0]) - rival[o] / len(theirs[0])) * (worth[o] - average) for o in worth}
         best = max(score, key=lambda o: score[o])
         if score[best] > 0:
@@ -263,7 +278,7 @@ def telling_outcome(mine: tuple[list[Words | None], list[float]],
 
 
 def _mean(values: list[float]) -> float:
-    return round(sum(values) / len(values), 4)
+    return round(math.fsum(values) / len(values), 4)
 
 
 def _forced(action: dict[str, Any]) -> dict[str, Any]:
@@ -282,12 +297,14 @@ def analysis(bot: Bot[Any], game: Game, *, time_budget_ms: int | None = None) ->
     return bot.analysis(game, _budget(time_budget_ms, ANALYSIS_BUDGET_MS))
 
 
-def _check_seed_and_budget(seed: int | None, time_budget_ms: int | float | None) -> None:
+def _check_seed_and_budget(seed: int | None, time_budget_ms: int | float | None, samples: int | None = None) -> None:
     if seed is not None and (type(seed) is not int or seed < 0):
         raise PygamesError(f"a bot seed is a whole number of at least 0, not {seed!r}")
     if time_budget_ms is not None and (type(time_budget_ms) not in (int, float) or not time_budget_ms >= 0
                                        or not math.isfinite(time_budget_ms)):
         raise PygamesError(f"time_budget_ms is a number of milliseconds, not {time_budget_ms!r}")
+    if samples is not None and (type(samples) is not int or not 1 <= samples <= MAX_SAMPLE_BUDGET):
+        raise PygamesError(f"samples is a whole number from 1 to {MAX_SAMPLE_BUDGET}, not {samples!r}")
 
 
 def _budget(time_budget_ms: int | float | None, default: int) -> int:

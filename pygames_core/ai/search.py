@@ -4,8 +4,9 @@ Determinized Monte Carlo ("perfect-information Monte Carlo"): sample a full stat
 the bot's own view (the game's `Bot.sample_state` deals the unseen cards, honouring what the seat
 has seen), then try every legal action in that same sample and play each out with the game's quick
 policy to the game's horizon, and score the end with the game's `evaluate`. Samples repeat until
-the time budget is spent. Using the same sample for every action compares them on equal terms
-(common random numbers), which needs far fewer samples.
+the time budget is spent, or, given a sample budget instead, until exactly that many are drawn (no
+clock read: the same seed then gives the same choice on any machine). Using the same sample for
+every action compares them on equal terms (common random numbers), which needs far fewer samples.
 
 The samples are raced: once a few samples are in, an action whose paired play-outs fall clearly
 behind the leader's (DROP_STANDARD_ERRORS standard errors) is played out no more, so the budget goes
@@ -26,6 +27,10 @@ from typing import Any
 
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.engine.rng import Rng
+
+# Every sum of play-out values is math.fsum's, correctly rounded: the built-in sum() of floats rounds
+# differently from Python 3.12 on (compensated), and the page's Pyodide runs a newer Python than a
+# CPython may, so near-ties between moves would break differently there and a seed would not reproduce.
 
 # one whole sample, then the deadline rules: a single sample never overrules the normal bot's choice
 # (see clearly_better), so a slow device or a short budget gets the normal move in time rather than a
@@ -48,9 +53,10 @@ def playout(bot: Bot[Any], start: Any, state: Any, rng: Rng) -> Any:
 
 
 def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any]], seat: int, rng: Rng,
-                  time_budget_ms: int, max_samples: int | None = None, *,
+                  time_budget_ms: int | None, max_samples: int | None = None, *,
                   describe: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The action with the best mean play-out value, and statistics for hints, benchmarks and tests:
+    """The action with the best mean play-out value (sampled as `playout_values` does), and statistics
+    for hints, benchmarks and tests:
     "actions", the game's `search_actions` (all of `legal` for most games, representatives for some),
     "means", each one's mean play-out value in the same order (over the samples it was played out in),
     "raced", whether each was still in the race at the end (not dropped as clearly behind), and
@@ -64,7 +70,7 @@ def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any
     outcomes: list[list[Words | None]] | None = [[] for _ in candidates] if describe else None
     values, default, raced = playout_values(bot, view, candidates, seat, rng, time_budget_ms, max_samples,
                                             outcomes=outcomes)
-    means = [sum(v) / len(v) for v in values]
+    means = [math.fsum(v) / len(v) for v in values]
     best = max((i for i in range(len(candidates)) if raced[i]), key=lambda i: means[i])
     if default is not None and default >= 0 and not clearly_better(values[best], values[default]):
         best = default
@@ -73,7 +79,7 @@ def search_action(bot: Bot[Any], view: dict[str, Any], legal: list[dict[str, Any
 
 
 def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[str, Any]], seat: int, rng: Rng,
-                   time_budget_ms: int, max_samples: int | None = None, *,
+                   time_budget_ms: int | None, max_samples: int | None = None, *,
                    outcomes: list[list[Words | None]] | None = None
                    ) -> tuple[list[list[float]], int | None, list[bool]]:
     """Each candidate's play-out values for `seat`, one per state sampled from `view` (every candidate
@@ -82,10 +88,13 @@ def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[st
     clock is read before every play-out, and a sample the deadline cuts short is left out) or one
     candidate is left of several; the index among `candidates` of the play-out policy's choice in the
     first sample (-1 when it is not one of them); and whether each candidate was still in the race at
-    the end (a dropped one has no more values than the samples drawn until it was dropped). Given
+    the end (a dropped one has no more values than the samples drawn until it was dropped). Without a
+    time budget (None) the clock is not read: exactly `max_samples` samples are drawn (fewer only when
+    the race leaves one candidate of several), so the values depend on the rng alone and a seed
+    reproduces the choice on any machine. Given
     `outcomes` (one list per candidate), each play-out's `Bot.outcome` for `seat` is appended there,
     paired with its value."""
-    deadline = time.perf_counter() + time_budget_ms / 1000
+    deadline = math.inf if time_budget_ms is None else time.perf_counter() + time_budget_ms / 1000
     most = MAX_SAMPLES if max_samples is None else max_samples
     values: list[list[float]] = [[] for _ in candidates]
     racing = list(range(len(candidates)))
@@ -116,7 +125,7 @@ def playout_values(bot: Bot[Any], view: dict[str, Any], candidates: list[dict[st
             break
         samples += 1
         if samples >= RACE_FROM and samples % RACE_EVERY == 0 and len(racing) > 1:
-            leader = max(racing, key=lambda i: sum(values[i]))
+            leader = max(racing, key=lambda i: math.fsum(values[i]))
             racing = [i for i in racing if not clearly_better(values[leader], values[i], DROP_STANDARD_ERRORS)]
     return values, default, [i in racing for i in range(len(candidates))]
 
@@ -129,8 +138,8 @@ def clearly_better(challenger: list[float], default: list[float],
     n = len(diffs)
     if n < 2:
         return False
-    mean = sum(diffs) / n
+    mean = math.fsum(diffs) / n
     if mean <= 0:
         return False
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    variance = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean > standard_errors * math.sqrt(variance / n)

@@ -14,12 +14,14 @@ operation does not name is refused):
 - `new`  {game, players?, seed?, options?, setup?, seat, people?}   -> {"sid", "snapshot"}
 - `load` {text, seat, people?}             -> {"sid", "snapshot"}
 - `act`  {sid, action}                     -> {"events", "snapshot"}
-- `bot`  {sid, level?, seed?, time_budget_ms?} -> {"action", "events", "snapshot"}
+- `bot`  {sid, level?, seed?, time_budget_ms?, samples?} -> {"action", "events", "snapshot"} (`samples`: a
+                                              searching level's sample budget instead of its time budget)
 - `undo` {sid}                             -> {"action", "snapshot"}
 - `undo_turn` {sid}                        -> {"actions", "snapshot"}: the session's seat's last move and
                                               every move after it taken back (Game.undo_turn)
-- `hint` {sid, seed?, time_budget_ms?}     -> {"hint": {"action", "values", "samples", "reason"}} for the session's
-                                              seat, from its own view, when it is that seat's turn (ai/levels.hint)
+- `hint` {sid, seed?, time_budget_ms?, samples?} -> {"hint": {"action", "values", "samples", "reason"}} for the
+                                              session's seat, from its own view, when it is that seat's
+                                              turn (ai/levels.hint)
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
                                               "unfinished": true in it means asking again goes on
 - `snapshot` {sid}                         -> {"snapshot"}
@@ -70,7 +72,7 @@ A request against these rules is a WrongSeat error.
 Errors. Every reply is valid JSON, and a refused request changes nothing: a session's game is as it
 was before the request (a move that failed half-way is put back). The error types:
 - the library's (engine/errors.py): IllegalAction, BadSetup (UnknownGame), BadSave, BadScenario (app/scenario.py),
-  BadHowToPlay (engine/howto.py), PygamesError (a bad bot level, seed or time budget: ai/levels.py);
+  BadHowToPlay (engine/howto.py), PygamesError (a bad bot level, seed, time or sample budget: ai/levels.py);
 - BadRequest: the request itself is malformed: not JSON text, longer or nested deeper than the bounds
   of engine/limits.py (checked before it is parsed), text with a lone surrogate, NaN or Infinity, not an
   object, an unknown operation, a missing or unknown field, a `sid`, `seat` or `steps` of the wrong type
@@ -120,10 +122,10 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("new", ("game", "seat"), ("players", "seed", "options", "setup", "people")),
         ("load", ("text", "seat"), ("people",)),
         ("act", ("sid", "action"), ()),
-        ("bot", ("sid",), ("level", "seed", "time_budget_ms")),
+        ("bot", ("sid",), ("level", "seed", "time_budget_ms", "samples")),
         ("undo", ("sid",), ()),
         ("undo_turn", ("sid",), ()),
-        ("hint", ("sid",), ("seed", "time_budget_ms")),
+        ("hint", ("sid",), ("seed", "time_budget_ms", "samples")),
         ("analysis", ("sid",), ("time_budget_ms",)),
         ("snapshot", ("sid",), ()),
         ("hand_over", ("sid", "seat"), ()),
@@ -285,12 +287,13 @@ def handle(request: Any) -> dict[str, Any]:
         return {"events": events, "snapshot": game.snapshot(seat)}
     if op == "bot":
         action = bot_action(game, request.get("level", "normal"), seed=request.get("seed"),
-                            time_budget_ms=request.get("time_budget_ms"))
+                            time_budget_ms=request.get("time_budget_ms"), samples=request.get("samples"))
         events = game.apply(action)
         return {"action": action, "events": events, "snapshot": game.snapshot(seat)}
     if op == "hint":
         _on_turn(game, seat, "ask for a hint")
-        return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"))}
+        return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"),
+                             samples=request.get("samples"))}
     if op == "analysis":
         return {"analysis": analysis(game, time_budget_ms=request.get("time_budget_ms"))}
     if op in ("undo", "undo_turn"):

@@ -3,7 +3,7 @@
     python bench/strength.py --game arsene --levels hard,normal --pairs 20
     python bench/strength.py --game chains --players 3 --levels normal,easy --pairs 40 --json
     python bench/strength.py --all --levels expert,hard --pairs 40 --samples hard=100,expert=300
-    python bench/strength.py --game apples --levels hard,normal --pairs 40 --ray ray://head:10001
+    python bench/strength.py --game apples --levels hard,normal --pairs 40 --ray head:6379
 
 Each duplicate group is one seed (one deal, or run of deals) played once per seating of the two levels,
 so the luck of the cards falls on both sides alike: two seats swapped; three or more seats, the stronger

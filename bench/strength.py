@@ -2,15 +2,25 @@
 
     python bench/strength.py --game arsene --levels hard,normal --pairs 20
     python bench/strength.py --game chains --players 3 --levels normal,easy --pairs 40 --json
-    python bench/strength.py --all --levels normal,easy --pairs 40 --budget-ms 200
+    python bench/strength.py --all --levels expert,hard --pairs 40 --samples hard=100,expert=300
+    python bench/strength.py --game apples --levels hard,normal --pairs 40 --ray head:6379
 
 Each duplicate group is one seed (one deal, or run of deals) played once per seating of the two levels,
 so the luck of the cards falls on both sides alike: two seats swapped; three or more seats, the stronger
 level (the first of --levels) in one seat rotated through every seat, the weaker in the others; a team
 game (result "team_scores", teams are seats 0 and 2 against 1 and 3), the stronger level on each team in
 turn; a solitaire, the same deal played by each level. The bots' seeds are fixed by the group's seed and
-the move number, so a run is reproducible but for the search's wall-clock budget (under load the hard
-bot samples less: the report gives the load average and the samples per move beside the figures).
+the move number, and the searching levels are given sample budgets (each level's SAMPLE_EQUIVALENTS, or
+--samples): a search that draws a fixed number of samples never reads the clock, so the same seeds give
+the same table on any machine, under any load, however the groups were spread. --time-budgets (or
+--budget-ms) gives them their wall-clock budgets instead, as the page does: such a table depends on the
+machine and its load (under load the hard bot samples less: the report gives the load average and the
+samples per move beside the figures).
+
+The groups run in parallel: on a pool of local processes (--jobs, by default one per core; --jobs 1
+plays them in this process), or as tasks on a Ray cluster (--ray ADDRESS, an existing cluster's address;
+--ray local starts a Ray instance on this machine). The order of the results is the groups' order
+whichever way they ran.
 
 The groups are the independent units: each group's mean win share of the stronger side (against each
 weaker seat or team, a tie counting half) and mean margin, and the 95% confidence intervals (Student's
@@ -23,13 +33,19 @@ other game of the group, where the other level played the same cards). A run sto
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
+import multiprocessing
 import os
 import signal
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,8 +55,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygames_core as pg
-from pygames_core.ai.levels import bot_decision
+from pygames_core.ai.levels import MAX_SAMPLE_BUDGET, bot_decision
 from pygames_core.games import find_entry
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # Student's t, two-sided 95%, by degrees of freedom 1..30; beyond, the normal quantile's 1.96 is near
 # enough (2.00 from 31 to 60 degrees keeps the interval on the safe side)
@@ -48,6 +66,28 @@ T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.
        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 SHARE = (0.0, 1.0)
 BOT_SEED_STRIDE = 100_000  # bot seeds: the group's seed times this, plus the move number
+# Each searching level's sample budget in a tournament, standing for its default time budget (hard 1 s,
+# expert 3 s). In the tournaments of docs/benchmarks.md the hard bot drew at 1 s a median of 109 and 115
+# samples a move where one run had the two cores (Roller Derby, On Schedule), and 24 (Dominuxen) to 147
+# (Arsène) where two runs shared them: 100 is about what a second buys on this machine. The expert gets
+# three times hard's, as its time budget is three times hard's (it drew 71.5 to 389 there, about three
+# times hard's in each game).
+SAMPLE_EQUIVALENTS = {"hard": 100, "expert": 300}
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """The levels' search budgets in a tournament: a sample budget (the same moves on any machine) or a
+    time budget in milliseconds (what the page gives them: the moves depend on the machine), None for a
+    level that does not search and for the kind of budget not used."""
+
+    samples: dict[str, int | None]
+    ms: dict[str, int | None]
+
+    def shown(self, level: str) -> str:
+        if self.samples[level] is not None:
+            return f"{level} ({self.samples[level]} samples)"
+        return f"{level} ({self.ms[level]} ms)" if self.ms[level] is not None else level
 
 
 @dataclass
@@ -68,7 +108,7 @@ def units_scores(result: dict[str, Any]) -> list[float]:
 
 
 def play(game_id: str, players: int, options: dict[str, Any], seed: int, seat_levels: list[str],
-         budgets: dict[str, int | None]) -> Played:
+         budgets: Budgets) -> Played:
     game = pg.new_game(game_id, players=players, seed=seed, options=options)
     bot = find_entry(game_id).bot
     played = Played([], [], times={level: [] for level in seat_levels}, samples={level: [] for level in seat_levels})
@@ -81,7 +121,7 @@ def play(game_id: str, players: int, options: dict[str, Any], seed: int, seat_le
         choice = len(game.legal_actions()) > 1
         started = time.perf_counter()
         action, samples = bot_decision(bot, game, level, seed=seed * BOT_SEED_STRIDE + len(game.history),
-                                       time_budget_ms=budgets[level])
+                                       time_budget_ms=budgets.ms[level], samples=budgets.samples[level])
         if choice:
             played.times[level].append((time.perf_counter() - started) * 1000)
             played.samples[level].append(samples)
@@ -179,54 +219,154 @@ def timing(times: list[float], samples: list[int]) -> dict[str, Any]:
             "samples_median": statistics.median(samples), "samples_min": min(samples)}
 
 
-def level_budgets(levels: tuple[str, str], budget_ms: int | None, budget_scale: float | None) -> dict[str, int | None]:
-    """Each searching level's budget: `budget_ms`, or its default times `budget_scale`, or its default
-    (None for a level that does not search)."""
+def level_budgets(levels: tuple[str, str], *, samples: dict[str, int] | None = None, budget_ms: int | None = None,
+                  time_budgets: bool = False, budget_scale: float | None = None) -> Budgets:
+    """Each searching level's budget. Sample budgets unless `budget_ms` or `time_budgets` asks for time:
+    `samples[level]`, else its SAMPLE_EQUIVALENTS; with time, `budget_ms`, else its default time budget.
+    `budget_scale` multiplies the defaults (not a number given)."""
     defaults = {level["name"]: level["budget_ms"] for level in pg.list_levels()}
-    if budget_ms is not None:
-        return {name: None if defaults[name] is None else budget_ms for name in levels}
-    return {name: defaults[name] if budget_scale is None or defaults[name] is None
-            else max(1, round(defaults[name] * budget_scale)) for name in levels}
+    searching = [name for name in levels if defaults[name] is not None]
+
+    def scaled(default: int) -> int:
+        return default if budget_scale is None else max(1, round(default * budget_scale))
+
+    by_samples: dict[str, int | None] = dict.fromkeys(levels)
+    by_ms: dict[str, int | None] = dict.fromkeys(levels)
+    for name in searching:
+        if budget_ms is not None or time_budgets:
+            by_ms[name] = budget_ms if budget_ms is not None else scaled(defaults[name])
+        else:
+            by_samples[name] = (samples or {}).get(name) or scaled(SAMPLE_EQUIVALENTS[name])
+    return Budgets(by_samples, by_ms)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every duplicate group of a tournament shares."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    plan: list[tuple[list[str], list[int]]]  # seatings()
+    team_game: bool
+    budgets: Budgets
+
+
+def play_group(setup: Setup, seed: int) -> dict[str, Any]:
+    """One duplicate group: its figures (group_figures), and each level's decision times and samples.
+    Plain data, so that it comes back alike from this process, a worker process or a Ray node."""
+    games = [play(setup.game_id, setup.players, setup.options, seed, levels, setup.budgets)
+             for levels, _ in setup.plan]
+    figures = group_figures(games, [units for _, units in setup.plan], setup.team_game)
+    levels = {level for seat_levels, _ in setup.plan for level in seat_levels}
+    return {**figures,
+            "times": {level: [t for one in games for t in one.times.get(level, [])] for level in levels},
+            "samples": {level: [n for one in games for n in one.samples.get(level, [])] for level in levels}}
+
+
+# How a run plays its groups: given the tournament's Setup and the seeds, each seed's play_group, in the
+# seeds' order (a run stopped early keeps the groups of its first seeds, so --seed and --pairs say
+# which they were).
+GroupRunner = Callable[[Setup, Iterable[int]], Iterator[dict[str, Any]]]
+
+
+def in_process(setup: Setup, seeds: Iterable[int]) -> Iterator[dict[str, Any]]:
+    return (play_group(setup, seed) for seed in seeds)
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches the whole process group: the main process reports and ends the workers itself
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def on_pool(jobs: int) -> Iterator[GroupRunner]:
+    """The groups on a pool of `jobs` local processes (multiprocessing's), one group a task."""
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint)
+    try:
+        yield lambda setup, seeds: pool.imap(functools.partial(play_group, setup), seeds, chunksize=1)
+    finally:
+        pool.terminate()  # a run stopped early does not wait for the groups still being played
+        pool.join()
+
+
+def package_wheel(folder: Path) -> Path:
+    """This checkout's pygames_core as a wheel in `folder` (an sdist first, and the wheel from it, so the
+    checkout is left as it was), the way the package reaches a Ray cluster's workers: installed there
+    with its metadata, whose entry points name the games."""
+    # the repository's build.py must not shadow the `build` package: -P, and no PYTHONPATH (which names
+    # the checkout when its tests run); no isolation: the development environment's pinned setuptools
+    # builds it, without a download
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    built = subprocess.run([sys.executable, "-P", "-m", "build", "--no-isolation", "--outdir", str(folder), str(ROOT)],
+                           capture_output=True, text=True, cwd=folder, env=environment, check=False)
+    if built.returncode:
+        raise RuntimeError(f"building the package for the Ray workers failed:\n{built.stdout}{built.stderr}")
+    (wheel,) = folder.glob("pygames_core-*.whl")
+    return wheel
+
+
+@contextmanager
+def on_ray(address: str) -> Iterator[GroupRunner]:
+    """The groups as tasks on the Ray cluster at `address` ("local": a Ray instance started on this
+    machine for the run), Ray's scheduler placing them. Its workers get this checkout's pygames_core (a
+    wheel, in the job's runtime environment) and this script's functions (pickled by value), so the
+    cluster needs only Ray and the same Python version as this machine."""
+    import ray  # a bench-only dependency (requirements-bench.txt): only a run on Ray needs it
+
+    module = sys.modules[play_group.__module__]
+    if module.__name__ != "__main__":  # imported (a test): its workers cannot import it by name
+        ray.cloudpickle.register_pickle_by_value(module)
+    with tempfile.TemporaryDirectory() as folder:
+        wheel = package_wheel(Path(folder))
+        # a Ray instance started for the run needs no dashboard; an existing cluster keeps what it has
+        started_here = {"include_dashboard": False} if address == "local" else {}
+        ray.init(address=address, runtime_env={"py_modules": [str(wheel)]}, log_to_driver=False,
+                 logging_level="warning", **started_here)
+    task = ray.remote(play_group)
+    try:
+        def run(setup: Setup, seeds: Iterable[int]) -> Iterator[dict[str, Any]]:
+            shared = ray.put(setup)
+            return (ray.get(ref) for ref in [task.remote(shared, seed) for seed in seeds])
+        yield run
+    finally:
+        ray.shutdown()
 
 
 def tournament(game_id: str, players: int | None, options: dict[str, Any], strong: str, weak: str, pairs: int,
-               budget_ms: int | None, first_seed: int, budget_scale: float | None = None) -> dict[str, Any]:
-    """A duplicate tournament of `pairs` groups (seeds first_seed, first_seed + 1, ...); the searching
-    levels' budgets as `level_budgets` says."""
+               budgets: Budgets, first_seed: int, run_groups: GroupRunner = in_process,
+               ran: str = "1 process") -> dict[str, Any]:
+    """A duplicate tournament of `pairs` groups (seeds first_seed, first_seed + 1, ...) at `budgets`
+    (level_budgets), its groups played by `run_groups` (`ran` says how, for the report)."""
     probe = pg.new_game(game_id, players=players, seed=first_seed, options=options)
-    players = probe.players
     team_game = "team_scores" in probe.result()
-    plan = seatings(players, team_game, strong, weak)
-    budgets = level_budgets((strong, weak), budget_ms, budget_scale)
+    setup = Setup(game_id, probe.players, probe.options, seatings(probe.players, team_game, strong, weak), team_game,
+                  budgets)
     load_before = os.getloadavg()
     started = time.perf_counter()
     groups: list[dict[str, Any]] = []
-    times: dict[str, list[float]] = {strong: [], weak: []}
-    samples: dict[str, list[int]] = {strong: [], weak: []}
     try:
-        for seed in range(first_seed, first_seed + pairs):
-            games = [play(game_id, players, probe.options, seed, levels, budgets) for levels, _ in plan]
-            for one in games:
-                for level in one.times:
-                    times[level] += one.times[level]
-                    samples[level] += one.samples[level]
-            groups.append(group_figures(games, [units for _, units in plan], team_game))
-            print(f"{game_id}: group {len(groups)}/{pairs} win {groups[-1]['win']:.2f}", file=sys.stderr)
+        for group in run_groups(setup, range(first_seed, first_seed + pairs)):
+            groups.append(group)
+            print(f"{game_id}: group {len(groups)}/{pairs} win {group['win']:.2f}", file=sys.stderr)
     except KeyboardInterrupt:  # a long run stopped (Ctrl-C, or SIGINT): the report of the groups played
         if not groups:
             raise
         pairs = len(groups)
     has_deals = groups[0]["deal_win"] is not None
     return {
-        "game": game_id, "players": players, "options": probe.options, "levels": [strong, weak],
-        "budget_ms": budgets, "pairs": pairs, "first_seed": first_seed, "games": pairs * len(plan),
+        "game": game_id, "players": probe.players, "options": probe.options, "levels": [strong, weak],
+        "samples": budgets.samples, "budget_ms": budgets.ms, "pairs": pairs, "first_seed": first_seed,
+        "games": pairs * len(setup.plan),
         "win_share": interval([g["win"] for g in groups], SHARE),
         "margin": interval([g["margin"] for g in groups]),
         "deal_win_share": interval([g["deal_win"] for g in groups if g["deal_win"] is not None], SHARE)
         if has_deals else None,
         "deal_margin": interval([g["deal_margin"] for g in groups if g["deal_margin"] is not None]) if has_deals
         else None,
-        "timing": {level: timing(times[level], samples[level]) for level in (strong, weak)},
+        "timing": {level: timing([t for g in groups for t in g["times"][level]],
+                                 [n for g in groups for n in g["samples"][level]]) for level in (strong, weak)},
+        "ran": ran,
         "load_average": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
         "seconds": round(time.perf_counter() - started, 1),
@@ -247,7 +387,8 @@ def markdown(reports: list[dict[str, Any]]) -> str:
              "| ms per move: median / p95 / max | samples per move (median) | load (1 min, start–end) |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in reports:
-        strong, weak = (f"{level} ({budget} ms)" if budget else level for level, budget in r["budget_ms"].items())
+        budgets = Budgets(r["samples"], r["budget_ms"])
+        strong, weak = (budgets.shown(level) for level in r["levels"])
         name = f"{r['game']} ({r['players']}p)"
         margin = shown(r["deal_margin"], True) if r["deal_margin"] else f"({shown(r['margin'], True)})"
         ms = "; ".join(f"{level} {t['median_ms']} / {t['p95_ms']} / {t['max_ms']}" for level, t in r["timing"].items()
@@ -279,6 +420,33 @@ def every_table() -> list[tuple[str, int | None]]:
     return tables
 
 
+def sample_budgets(text: str) -> dict[str, int]:
+    """--samples: N for every searching level, or LEVEL=N,LEVEL=N for some of them."""
+    searching = [level["name"] for level in pg.list_levels() if level["budget_ms"] is not None]
+    pairs = [item.partition("=") for item in text.split(",")]
+    given = {level: count for level, _, count in pairs} if all(eq for _, eq, _ in pairs) else dict.fromkeys(
+        searching, text)
+    if not set(given) <= set(searching):
+        raise argparse.ArgumentTypeError(f"sample budgets are for the searching levels ({', '.join(searching)}), "
+                                         f"not {text!r}")
+    if not all(count.isdecimal() and 1 <= int(count) <= MAX_SAMPLE_BUDGET for count in given.values()):
+        raise argparse.ArgumentTypeError(f"a sample budget is a number from 1 to {MAX_SAMPLE_BUDGET}, not {text!r}")
+    return {level: int(count) for level, count in given.items()}
+
+
+@contextmanager
+def group_runner(jobs: int, ray_address: str | None) -> Iterator[tuple[GroupRunner, str]]:
+    """The way this run plays its groups, and its words for the report."""
+    if ray_address is not None:
+        with on_ray(ray_address) as run:
+            yield run, f"Ray ({ray_address})"
+    elif jobs > 1:
+        with on_pool(jobs) as run:
+            yield run, f"{jobs} processes"
+    else:
+        yield in_process, "1 process"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     which = parser.add_mutually_exclusive_group(required=True)
@@ -290,10 +458,22 @@ def main() -> None:
     parser.add_argument("--levels", default="hard,normal", help="STRONGER,WEAKER (default hard,normal)")
     parser.add_argument("--pairs", type=int, default=20, help="duplicate groups (seeds) per game")
     budget = parser.add_mutually_exclusive_group()
-    budget.add_argument("--budget-ms", type=int, help="both levels' search budget (default: each level's own)")
-    budget.add_argument("--budget-scale", type=float,
-                        help="each searching level's default budget times this (0.1: a tenth of each)")
+    budget.add_argument("--samples", type=sample_budgets, metavar="N|LEVEL=N,...",
+                        help="the searching levels' sample budgets: N for each, or LEVEL=N for some (default: "
+                        + ", ".join(f"{level} {n}" for level, n in SAMPLE_EQUIVALENTS.items()) + ")")
+    budget.add_argument("--time-budgets", action="store_true",
+                        help="each searching level's default time budget instead of samples (machine-dependent)")
+    budget.add_argument("--budget-ms", type=int,
+                        help="both levels' time budget instead of samples (machine-dependent)")
+    parser.add_argument("--budget-scale", type=float,
+                        help="each searching level's default budget (samples, or time) times this (0.1: a tenth)")
     parser.add_argument("--seed", type=int, default=1, help="the first group's seed")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    parser.add_argument("--jobs", type=int, default=cores,
+                        help=f"local processes playing groups at once (default: the cores, {cores}); 1: this one")
+    parser.add_argument("--ray", metavar="ADDRESS",
+                        help="play the groups on the Ray cluster at ADDRESS (ray.init's address; 'local': start "
+                        "a Ray instance here) instead of local processes")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the markdown table")
     args = parser.parse_args()
     # a run started in the background by a script inherits SIGINT ignored, so `kill -INT` would do
@@ -303,10 +483,17 @@ def main() -> None:
     for level in (strong, weak):
         if level not in pg.LEVELS:
             parser.error(f"levels are two of {', '.join(pg.LEVELS)}, not {args.levels!r}")
+    if args.budget_scale is not None and args.budget_ms is not None:
+        parser.error("--budget-scale scales the levels' default budgets: not with --budget-ms")
+    if args.jobs < 1:
+        parser.error("--jobs is at least 1")
+    budgets = level_budgets((strong, weak), samples=args.samples, budget_ms=args.budget_ms,
+                            time_budgets=args.time_budgets, budget_scale=args.budget_scale)
     tables = every_table() if args.all else [(args.game, args.players)]
     options = dict(option_value(text) for text in args.option)
-    reports = [tournament(game_id, players, options if args.game else {}, strong, weak, args.pairs,
-                          args.budget_ms, args.seed, args.budget_scale) for game_id, players in tables]
+    with group_runner(args.jobs, args.ray) as (run, ran):
+        reports = [tournament(game_id, players, options if args.game else {}, strong, weak, args.pairs, budgets,
+                              args.seed, run, ran) for game_id, players in tables]
     print(json.dumps(reports, indent=2) if args.json else markdown(reports))
 
 

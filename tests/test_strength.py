@@ -3,26 +3,28 @@ figures are measured, never asserted)."""
 
 from __future__ import annotations
 
-import importlib.util
+import argparse
+import importlib
 import json
 import signal
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
 
 
 @pytest.fixture(scope="module")
 def strength() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "bench" / "strength.py"
-    spec = importlib.util.spec_from_file_location("bench_strength", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
+    # imported by its name from bench/ on the path, as a pool's worker process imports it again where
+    # it is not forked from this one (the spawn and forkserver start methods)
+    if str(BENCH) not in sys.path:
+        sys.path.append(str(BENCH))
+    return importlib.import_module("strength")
 
 
 def test_every_seating_gives_the_stronger_level_each_place_once(strength):
@@ -40,7 +42,8 @@ def consistent(figure):
 
 
 def test_a_tiny_tournament_reports_every_figure(strength):
-    report = strength.tournament("dominuxen", 3, {}, "hard", "normal", 2, 2, first_seed=5)
+    budgets = strength.level_budgets(("hard", "normal"), budget_ms=2)
+    report = strength.tournament("dominuxen", 3, {}, "hard", "normal", 2, budgets, first_seed=5)
     assert (report["game"], report["players"], report["levels"]) == ("dominuxen", 3, ["hard", "normal"])
     assert report["games"] == 6  # 2 groups, each with the stronger level in each of the 3 seats
     for name in ("win_share", "deal_win_share"):
@@ -70,7 +73,8 @@ def test_a_team_games_deals_compare_each_team_with_the_same_cards_at_either_leve
 
 
 def test_a_solitaire_compares_the_two_levels_on_the_same_deal(strength):
-    report = strength.tournament("chains", 1, {}, "normal", "easy", 1, None, first_seed=3)
+    report = strength.tournament("chains", 1, {}, "normal", "easy", 1, strength.level_budgets(("normal", "easy")),
+                                 first_seed=3)
     assert report["games"] == 2 and report["deal_win_share"] is None
     assert report["win_share"]["mean"] in (0.0, 0.5, 1.0) and report["win_share"]["low"] is None
 
@@ -91,3 +95,54 @@ def test_a_run_stopped_by_sigint_reports_its_groups_even_when_started_in_the_bac
     assert run.returncode == 0
     report = json.loads(out)[0]
     assert report["pairs"] >= 1 and report["games"] == 3 * report["pairs"]
+
+
+def test_the_searching_levels_get_sample_budgets_unless_time_is_asked_for(strength):
+    assert strength.level_budgets(("expert", "hard")) == strength.Budgets({"expert": 300, "hard": 100},
+                                                                          {"expert": None, "hard": None})
+    assert strength.level_budgets(("hard", "normal"), budget_scale=0.1).samples == {"hard": 10, "normal": None}
+    given = strength.level_budgets(("expert", "hard"), samples={"hard": 40}, budget_scale=0.5)
+    assert given.samples == {"expert": 150, "hard": 40}  # the scale is the defaults', not a number given
+    timed = strength.level_budgets(("expert", "hard"), time_budgets=True, budget_scale=0.1)
+    assert timed == strength.Budgets({"expert": None, "hard": None}, {"expert": 300, "hard": 100})
+    assert strength.level_budgets(("hard", "easy"), budget_ms=50).ms == {"hard": 50, "easy": None}
+    assert strength.sample_budgets("64") == {"hard": 64, "expert": 64}
+    assert strength.sample_budgets("hard=50,expert=150") == {"hard": 50, "expert": 150}
+    for wrong in ("normal=4", "0", "hard=x", "hard=5000"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            strength.sample_budgets(wrong)
+
+
+def reproducible(report: dict[str, Any]) -> dict[str, Any]:
+    """A report less what depends on the machine: how it ran, when, its load and the decisions' times."""
+    machine = {"ran", "seconds", "load_average", "load_average_after"}
+    figures = {name: value for name, value in report.items() if name not in machine}
+    figures["timing"] = {level: {name: value for name, value in timing.items() if not name.endswith("_ms")}
+                         for level, timing in report["timing"].items()}
+    return figures
+
+
+def tiny_tournament(strength: ModuleType, run_groups: Any = None, ran: str = "1 process") -> dict[str, Any]:
+    """Two groups of hard (two samples a move) against normal in a 3-player Dominuxen: the search and
+    the sampling of hidden tiles are in every move of the stronger side."""
+    budgets = strength.level_budgets(("hard", "normal"), samples={"hard": 2})
+    return strength.tournament("dominuxen", 3, {}, "hard", "normal", 2, budgets, 5,
+                               run_groups or strength.in_process, ran)
+
+
+def test_the_same_seeds_give_the_same_table_in_one_process_and_on_a_process_pool(strength):
+    alone = tiny_tournament(strength)
+    with strength.on_pool(2) as run:
+        pooled = tiny_tournament(strength, run, "2 processes")
+    assert (alone["ran"], pooled["ran"]) == ("1 process", "2 processes")
+    assert alone["timing"]["hard"]["samples_median"] == 2
+    assert reproducible(pooled) == reproducible(alone)
+    assert strength.markdown([pooled]).splitlines()[2].startswith("| dominuxen (3p) | hard (2 samples) vs normal | 2 |")
+
+
+def test_the_same_seeds_give_the_same_table_on_a_local_ray_instance(strength):
+    pytest.importorskip("ray", reason="Ray is a bench-only dependency (requirements-bench.txt): ./dev bench and "
+                        "./dev nightly install it, ./dev test does not")
+    with strength.on_ray("local") as run:
+        on_ray = tiny_tournament(strength, run, "Ray (local)")
+    assert reproducible(on_ray) == reproducible(tiny_tournament(strength))

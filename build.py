@@ -80,6 +80,7 @@ LOCK_PACKAGES: tuple[str, ...] = ()
 # a visible table went to them. The modules as written go to src/, which the source maps name.
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 SOURCES = "src"
+LOCALES = "locales"  # the page's words, one JSON file a language (docs/words.md)
 PLUGIN_LOCK_PACKAGES = ("micropip",)
 # The npm package of Pyodide lists micropip in its lock file but does not hold the wheel: the build
 # takes it from PyPI with pip (never from a CDN), pinned to the lock's version and to the PyPI file's
@@ -473,11 +474,13 @@ def bundle_modules(dist: Path) -> None:
     """Each page's module script bundled with everything it imports (code that several pages share
     goes to chunk files, so the embed and the site do not each carry a copy), and each stylesheet
     with the stylesheets it @imports, by the pinned esbuild. The output is not minified: gzip takes
-    the whitespace away, and a stack trace keeps the names. The modules as written move to src/."""
+    the whitespace away, and a stack trace keeps the names. The modules as written and the locale files
+    they import move to src/."""
     if not ESBUILD.exists():
         raise BuildError(f"{ESBUILD.relative_to(ROOT)} is missing: run `npm ci` (./dev setup does)")
     sources = dist / SOURCES
-    for module in [path for path in dist.rglob("*.js") if RUNTIME_FOLDER not in path.relative_to(dist).parts]:
+    modules = [path for path in dist.rglob("*.js") if RUNTIME_FOLDER not in path.relative_to(dist).parts]
+    for module in modules + sorted((dist / LOCALES).glob("*.json")):  # the words the modules import
         moved = sources / module.relative_to(dist)
         moved.parent.mkdir(parents=True, exist_ok=True)
         module.rename(moved)

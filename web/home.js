@@ -6,7 +6,7 @@
 // so is a save still on its way when the page is hidden or left.
 import { h } from "./dom.js";
 import { rendererOf } from "./games/index.js";
-import { addStrings, labelled, language, pick, t, tn } from "./i18n.js";
+import { labelled, language, pick, t, tn } from "./i18n.js";
 import { seatName } from "./seats.js";
 import { packText, siteLink } from "./share.js";
 import { countGame, emptyStats, finishedEntry, gameStats, HISTORY_LENGTH, STATS_VERSION } from "./stats.js";
@@ -24,76 +24,6 @@ const EXPORT_VERSION = 1;
 // What an imported file may hold at the most: bigger or deeper is no file this site wrote.
 const IMPORT_LIMITS = { bytes: 64 * 1024 * 1024, depth: 32, saves: 100 };
 const GAME_ID = /^[a-z][a-z0-9_]{0,39}$/;
-
-addStrings({
-  en: {
-    hmState: "{progress}, {turn}", hmYourTurn: "your turn", hmTheirTurn: "{name} to play", hmOver: "finished",
-    hmInProgress: "A game in progress", hmResume: "Resume", hmResumeLabel: "Resume your game of {game}: {state}",
-    hmNewGame: "New game", hmNewGameLabel: "A new game of {game}",
-    hmStats: "Statistics", hmHistory: "Finished games", hmBack: "Back to the games",
-    hmNoHistory: "No finished game yet: they are listed here once over, to replay and share.",
-    hmOutcome: "{outcome}, {score}", hmWon: "Won", hmSharedWin: "Shared win", hmLost: "Lost", hmScore: "score {score}", hmPenalty: "penalty {n}",
-    hmReplay: "Replay", hmShare: "Share", hmPlayers: "{n} players", hmPlayers_one: "1 player", hmDealN: "deal {n}",
-    hmData: "Your games on this device", hmExport: "Export everything", hmImport: "Import a file",
-    hmClear: "Clear everything", hmExported: "Saved as {name}.",
-    hmConfirmImport: "Replace everything kept here ({here}) with the file's ({file})?",
-    hmConfirmClear: "Delete everything kept here ({here})? Export it first to keep a copy.",
-    hmCounts: "{saves}, {finished}", hmSavesCount: "{n} games in progress", hmSavesCount_one: "1 game in progress",
-    hmFinishedCount: "{n} finished games", hmFinishedCount_one: "1 finished game", hmCountsAside: "{counts}, {aside}",
-    hmAsideCount: "{n} saved games this version cannot open", hmAsideCount_one: "1 saved game this version cannot open", hmReplace: "Replace", hmDelete: "Delete",
-    hmCancel: "Cancel", hmImported: "Imported: {counts}.", hmCleared: "Everything kept on this device was deleted.",
-    hmBadFile: "That file cannot be imported ({message}). Nothing was changed.",
-    hmBadPart: "That file cannot be imported: {part} ({path}) is not as this site writes it. Nothing was changed.",
-    hmPart_saves: "a game in progress", hmPart_stats: "the statistics", hmPart_history: "a finished game",
-    hmPart_last: "the game last played",
-    hmStorageFailed: "This browser does not let the site keep everything ({message}): your game is kept in this tab and in a smaller store while there is room; statistics and finished games may not be kept.",
-    hmStorageLost: "This browser does not let the site keep anything ({message}): your game is not kept, and is lost once this tab is closed or reloaded.",
-    hmMigrated: "Your saved game was moved into the site's new storage.",
-    hmUnopenedTitle: "Saved games this version of the site cannot open",
-    hmUnopenedNewer: "Saved by a newer version of the site: reload the page to update it, and it opens.",
-    hmUnopenedNewerAside: "Saved by a newer version of the site: once the page is updated (reload it), download it and open it with “Load a game file”.",
-    hmUnopenedDamaged: "Damaged: {message}", hmUnopenedKept: "saved {date}", hmSavedGame: "A saved game",
-    hmDownload: "Download", hmDownloadLabel: "Download the saved game of {game} as a file",
-    hmDiscard: "Discard", hmDiscardLabel: "Discard the saved game of {game}",
-    hmConfirmDiscard: "Delete this saved game of {game} for good? Download it first to keep a copy.",
-    hmStatsUnreadable: "The statistics kept on this device cannot be read ({message}); the finished games are still listed. Import an export, or clear everything, to count again.",
-    hmWentOnElsewhere: "This game went on in another tab: here it is as it stands now.",
-    hmStartedElsewhere: "A new game was started in another tab: it is shown here in place of this one.",
-  },
-  ja: {
-    hmState: "{progress}・{turn}", hmYourTurn: "あなたの番", hmTheirTurn: "{name}の番", hmOver: "終了",
-    hmInProgress: "途中のゲーム", hmResume: "再開", hmResumeLabel: "{game}の途中のゲームを再開：{state}",
-    hmNewGame: "新しいゲーム", hmNewGameLabel: "{game}の新しいゲーム",
-    hmStats: "成績", hmHistory: "終わったゲーム", hmBack: "ゲーム一覧に戻る",
-    hmNoHistory: "終わったゲームはまだありません。終わるとここに並び、リプレイや共有ができます。",
-    hmOutcome: "{outcome}・{score}", hmWon: "勝ち", hmSharedWin: "同率勝ち", hmLost: "負け", hmScore: "{score}点", hmPenalty: "ペナルティ{n}",
-    hmReplay: "リプレイ", hmShare: "共有", hmPlayers: "{n}人", hmDealN: "ディール{n}",
-    hmData: "この端末に保存されたゲーム", hmExport: "すべて書き出す", hmImport: "ファイルを読み込む",
-    hmClear: "すべて消去", hmExported: "{name} として保存しました。",
-    hmConfirmImport: "ここに保存されているもの（{here}）を、ファイルの内容（{file}）で置き換えますか？",
-    hmConfirmClear: "ここに保存されているもの（{here}）をすべて消去しますか？ 先に書き出しておけば残せます。",
-    hmCounts: "{saves}、{finished}", hmSavesCount: "途中のゲーム{n}件", hmFinishedCount: "終わったゲーム{n}件",
-    hmCountsAside: "{counts}、{aside}", hmAsideCount: "このバージョンで開けない保存ゲーム{n}件",
-    hmReplace: "置き換える", hmDelete: "消去する",
-    hmCancel: "キャンセル", hmImported: "読み込みました：{counts}。", hmCleared: "この端末に保存されていたものをすべて消去しました。",
-    hmBadFile: "このファイルは読み込めません（{message}）。何も変更していません。",
-    hmBadPart: "このファイルは読み込めません。{part}（{path}）がこのサイトの書き出す形になっていません。何も変更していません。",
-    hmPart_saves: "途中のゲーム", hmPart_stats: "成績", hmPart_history: "終わったゲーム", hmPart_last: "最後に遊んだゲーム",
-    hmStorageFailed: "このブラウザーではサイトがすべてを保存できません（{message}）。ゲームはこのタブと、容量がある限り小さな保存領域に残ります。成績と終わったゲームは残らないことがあります。",
-    hmStorageLost: "このブラウザーではサイトが何も保存できません（{message}）。ゲームは保存されず、このタブを閉じるか再読み込みすると失われます。",
-    hmMigrated: "保存されていたゲームをサイトの新しい保存領域に移しました。",
-    hmUnopenedTitle: "このバージョンのサイトでは開けない保存ゲーム",
-    hmUnopenedNewer: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新すると開けます。",
-    hmUnopenedNewerAside: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新したあと、ダウンロードして「ゲームファイルを読み込む」で開けます。",
-    hmUnopenedDamaged: "破損しています：{message}", hmUnopenedKept: "{date}に保存", hmSavedGame: "保存されたゲーム",
-    hmDownload: "ダウンロード", hmDownloadLabel: "{game}の保存ゲームをファイルとしてダウンロード",
-    hmDiscard: "破棄", hmDiscardLabel: "{game}の保存ゲームを破棄",
-    hmConfirmDiscard: "{game}のこの保存ゲームを完全に消去しますか？ 残しておくには先にダウンロードしてください。",
-    hmStatsUnreadable: "この端末に保存された成績を読み込めません（{message}）。終わったゲームの一覧はそのまま見られます。書き出したファイルを読み込むか、すべて消去すると、また集計されます。",
-    hmWentOnElsewhere: "このゲームは別のタブで進められました。いまの状態をここに表示しています。",
-    hmStartedElsewhere: "別のタブで新しいゲームが始められました。このゲームに代わって、そのゲームを表示しています。",
-  },
-});
 
 // Each game's save record as last kept (the picker reads it), and what IndexedDB could not keep.
 const saves = new Map();

@@ -31,7 +31,7 @@ DYNAMIC = {
 }
 # Chains and Dominuxen name their keys without their prefix (tx("place") is ch_place), and build some
 # from a base key: `${key}One` (one of a count), `${key}Solo` (the solitaire table), `${key}You`.
-PREFIXED = {"ch_": WEB / "games" / "chains.js", "dx_": WEB / "games" / "dominuxen.js"}
+PREFIXED = {"ch_": "chains", "dx_": "dominuxen"}
 SUFFIXES = ("One", "Solo", "You", "Yours")
 # A key named where a text is expected: t("key"), tn("key", n), data-i18n="key" (markup) or
 # "data-i18n": "key" (h()), a help list's step and line (games/index.js helpKeys).
@@ -84,10 +84,15 @@ def first_argument(source: str, start: int) -> str:
     return source[start:]
 
 
+def renderer_files(game: str) -> list[Path]:
+    """A game's renderer: web/games/<game>.js and its modules in web/games/<game>/."""
+    return [WEB / "games" / f"{game}.js", *sorted((WEB / "games" / game).glob("*.js"))]
+
+
 def named_keys(path: Path) -> set[str]:
     """The keys a module or page names as a text (CALL, NAMED), with a prefixed table's prefix."""
     source = path.read_text(encoding="utf-8")
-    prefix = next((prefix for prefix, module in PREFIXED.items() if module == path), "")
+    prefix = next((prefix for prefix, game in PREFIXED.items() if path in renderer_files(game)), "")
     names = {name for match in NAMED.finditer(source) for name in match.groups() if name}
     for call in CALL.finditer(source):
         argument = first_argument(source, call.end())
@@ -158,11 +163,13 @@ def test_every_key_the_code_names_is_defined() -> None:
 def test_every_key_is_used() -> None:
     sources = {path: path.read_text(encoding="utf-8") for path in code_files()}
     literals = {name for source in sources.values() for name in ANY_LITERAL.findall(source)}
-    prefixed = {prefix: set(ANY_LITERAL.findall(sources[module])) for prefix, module in PREFIXED.items()}
+    prefixed = {prefix: {name for path in renderer_files(game) for name in ANY_LITERAL.findall(sources[path])}
+                for prefix, game in PREFIXED.items()}
     unused = [key for area in locale("en").values() for key in area if not used(key, literals, prefixed)]
     assert not unused, "keys nothing uses:\n" + "\n".join(unused)
     code = "".join(sources.values())
     stale = [template for template in DYNAMIC.values() if template not in code]
-    stale += [prefix for prefix in PREFIXED if f"`{prefix}${{" not in sources[PREFIXED[prefix]]]
+    stale += [prefix for prefix, game in PREFIXED.items()
+              if not any(f"`{prefix}${{" in sources[path] for path in renderer_files(game))]
     stale += [suffix for suffix in SUFFIXES if f"${{key}}{suffix}`" not in code]
     assert not stale, f"templates no longer in the code: {stale}"

@@ -3,6 +3,8 @@
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
+/** @typedef {{[name: string]: any}} Attributes  an element's tag and attributes as h() takes them (dom.js) */
+
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 // The four suits, in the order the engine lists them.
 export const SUITS = Object.keys(SUIT_SYMBOL);
@@ -29,6 +31,7 @@ export function cardName(code) {
 
 // The visible face: corner index plus a large pip. Screen readers get the card's name instead (or the
 // caller's aria-label, which names the card and what pressing it does).
+/** @param {string} code @param {Attributes} [options] the element's tag and attributes */
 export function cardFace(code, { tag = "span", class: extra = "", "aria-label": label, ...attributes } = {}) {
   const rank = rankOf(code);
   const suit = suitOf(code);
@@ -42,6 +45,7 @@ export function cardFace(code, { tag = "span", class: extra = "", "aria-label": 
     h("span", { class: "pip", "aria-hidden": "true", text: SUIT_SYMBOL[suit] }));
 }
 
+/** @param {Attributes} [options] the element's tag and attributes */
 export function cardBack({ tag = "span", class: extra = "", ...attributes } = {}) {
   return h(tag, { ...cardRole(tag, t("faceDown")), ...attributes, class: `card back ${extra}` });
 }

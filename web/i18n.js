@@ -68,8 +68,10 @@ export function pick(texts) {
 // Static markup names its text with data-i18n (content) and data-i18n-label (aria-label).
 export function translatePage(root = document) {
   document.documentElement.lang = current;
-  for (const element of root.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
-  for (const element of root.querySelectorAll("[data-i18n-label]")) {
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-label]"))) {
     element.setAttribute("aria-label", t(element.dataset.i18nLabel));
   }
 }

@@ -2,21 +2,17 @@
 // Seats sit clockwise from the bottom (seats.js): the viewer at the bottom, West, North, East; each
 // plays for themselves. The scores, counts and points come from the view and the deal summary;
 // grouping captured cards by rank is only a way of laying them out.
-import { cardBack, cardFace, cardName, cardText, rankLabel, rankOf, RANKS, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
+import {
+  cardBack, cardFace, cardName, cardText, rankLabel, rankOf, RANKS, SUIT_SYMBOL, suitName, suitOf,
+} from "../cards.js";
 import { arrowFocus, focusInView, h, markHinted } from "../dom.js";
 import { labelled, noted, t, tn } from "../i18n.js";
-import {
-  placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
-} from "../seats.js";
+import { placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom } from "../seats.js";
 import { legalOf, trickBotDelay } from "./kit.js";
+import { bidText, callText, describeAction, narrate } from "./apples/words.js";
+import { dealSummary, finalSummary } from "./apples/summaries.js";
 
 const DELAY = { trickShown: 1300, beforeHuman: 750, humanDone: 450 };
-
-const bidText = (count, suit) => t("apBidText", { count, symbol: SUIT_SYMBOL[suit] });
-const callText = (call) => (call.type === "bid" ? bidText(call.count, call.suit) : t("apPass"));
-// A bid in words: "3 hearts", "1 heart" (Japanese "♥3", as the original writes bids).
-const bidName = (count, suit) => tn("apBidName", count,
-  { suits: suitName(suit), suit: suitName(suit, 1), symbol: SUIT_SYMBOL[suit] });
 
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
@@ -415,61 +411,6 @@ function rulesBox(scoring) {
 const SET_UP_DELAY = { bid: 700, discard: 200, target: 300 };
 const botDelay = trickBotDelay(DELAY, (snap) => SET_UP_DELAY[snap.view.phase] ?? null);
 
-function summarySet(set) {
-  return h("li", {
-    class: `set size-${Math.min(set.count, 4)} ${set.target ? "target-rank" : ""} ${set.points < 0 ? "minus" : ""}`,
-    "data-rank": set.rank, "data-count": set.count, "data-points": set.points, "data-target": set.target ? "" : null,
-    title: t("apSetTitle", { rank: rankLabel(set.rank), count: set.count, points: set.points,
-      target: set.target ? noted(t("apTargetBonus")) : "" }),
-  }, t("apSetPoints", { rank: rankLabel(set.rank), count: set.count, points: set.points }),
-  set.target && h("span", { class: "target-tag", text: ` ◎ ${t("apTargetBonus")}` }));
-}
-
-function dealSummary(summary, snap) {
-  const view = snap.view;
-  const goal = snap.view.scoring.goal;
-  return h("section", { class: "deal-summary ap-summary", "data-deal": summary.deal },
-    h("h2", { id: "summary-title", text: t("apSummaryTitle", { n: summary.deal }) }),
-    h("p", { class: "headline", "data-declarer": summary.declarer, "data-bid": `${summary.bid.count}${summary.bid.suit}`,
-      text: t("apSummaryContract", { name: seatName(view, summary.declarer), count: summary.bid.count,
-        symbol: SUIT_SYMBOL[summary.bid.suit] }) }),
-    h("table", { class: "seat-results" },
-      h("thead", {}, h("tr", {}, ["apColPlayer", "apColSets", "apColDeal", "apColTotal"].map((key) =>
-        h("th", { scope: "col", class: ["apColDeal", "apColTotal"].includes(key) ? "num" : "", text: t(key) })))),
-      h("tbody", {}, seatsFromBottom(view).map((seat) => h("tr", {
-        class: `seat-${seat}`, "data-seat": seat, "data-points": summary.points[seat], "data-total": summary.scores[seat],
-        "data-target": summary.targets[seat] ?? "",
-      },
-      h("th", { scope: "row" }, h("div", { class: "player-cell" }, h("span", { text: seatName(view, seat) }),
-        summary.targets[seat] && cardFace(summary.targets[seat], { class: "mini",
-          "aria-label": labelled(t("apColTarget"), cardName(summary.targets[seat])) }))),
-      h("td", {}, summary.sets[seat].length === 0 ? t("apNoSets")
-        : h("ul", { class: "summary-sets" }, summary.sets[seat].map(summarySet))),
-      h("td", { class: "num deal-points", text: summary.points[seat] }),
-      h("td", { class: "num total", text: summary.scores[seat] }))))),
-    h("p", { class: "fine", text: t("apGoalNote", { goal }) }));
-}
-
-// Who won the game, and with how many points.
-function headline(view, { scores, winners }) {
-  const best = scores[winners[0]];
-  if (winners.includes(view.seat)) return t(winners.length > 1 ? "apYouShare" : "apYouWin", { score: best });
-  return tn("apTheyWin", winners.length, { names: seatNames(view, winners), score: best });
-}
-
-function finalSummary(snap) {
-  const view = snap.view;
-  const { scores, winners, deals } = snap.result;
-  return h("section", { class: "final-summary", "data-winners": winners.join(" ") },
-    h("h2", { id: "final-title", text: t("apFinalTitle") }),
-    h("p", { class: "headline", text: headline(view, snap.result) }),
-    h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
-      class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-total": scores[seat],
-      text: labelled(seatName(view, seat), scores[seat]),
-    }))),
-    h("p", { class: "fine", text: t("apDealsPlayed", { n: deals }) }));
-}
-
 // --- learning: the hint's mark, actions and events in words, the keys, cards for the rules page ------------
 
 // How far a game is, for the picker's line of a game in progress (index.js).
@@ -482,59 +423,6 @@ export const helpKeys = [
   { when: "apKeysCards", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "apKeyCards", names: "Enter Space" }] },
 ];
 export const legend = ["apLegendReceived"];
-
-const DO_WITH_CARD = { discard: "apDoDiscard", target: "apDoTarget", play: "apDoPlay" };
-
-function describeAction(action) {
-  if (action.type === "pass") return t("apDoPass");
-  if (action.type === "bid") return t("apDoBid", { bid: bidName(action.count, action.suit) });
-  return t(DO_WITH_CARD[action.type], { card: cardName(action.card) });
-}
-
-// A played card in words: following suit, or out of the suit led (and trumping, or not).
-function playedWords(view, event, led, trump) {
-  const suit = suitOf(event.card);
-  const key = led === null || suit === led ? "apSaidPlayed" : suit === trump ? "apSaidTrumped" : "apSaidDiscardedSuit";
-  return t(key, { name: seatName(view, event.seat), card: cardName(event.card), suit: led && suitName(led) });
-}
-
-function dealOverWords(view, summary) {
-  return [t("apSaidDealOver", { n: summary.deal }), ...seatsFromBottom(view).map((seat) => t("apSaidPoints", {
-    name: seatName(view, seat), points: tn("apNPoints", summary.points[seat]), total: summary.scores[seat],
-  }))];
-}
-
-function narrate(events, snap) {
-  const view = snap.view;
-  // after a deal's last trick the view shows the next deal: the trump is the ended deal's
-  const trump = events.find((event) => event.type === "deal_over")?.summary.bid.suit ?? view.trump;
-  const finished = events.find((event) => event.type === "trick_won");
-  const led = (finished?.plays ?? view.trick).map((play) => suitOf(play.card))[0] ?? null;
-  const said = [];
-  for (const event of events) {
-    const name = "seat" in event ? seatName(view, event.seat) : null;
-    if (event.type === "bid") said.push(t("apSaidBid", { name, bid: bidName(event.count, event.suit) }));
-    else if (event.type === "passed") said.push(t("apSaidPass", { name }));
-    else if (event.type === "redeal") said.push(t("apSaidRedeal", { name: seatNameInSentence(view, event.dealer) }));
-    else if (event.type === "declarer") {
-      said.push(t("apSaidDeclarer", { name, bid: bidName(event.count, event.suit), suit: suitName(event.suit),
-        cards: tn("apNCards", event.count) }));
-    } else if (event.type === "discarded") said.push(t("apSaidDiscarded", { name }));
-    else if (event.type === "pile_dealt") {
-      said.push(t("apSaidPileDealt", { cards: tn("apNCards", event.count) }));
-      if (view.received?.length > 0) said.push(t("apSaidYouGot", { cards: view.received.map(cardName).join(t("apList")) }));
-    } else if (event.type === "target_set") said.push(t("apSaidTargetSet", { name }));
-    else if (event.type === "play_started") said.push(t("apSaidPlayStarted", { name: seatNameInSentence(view, event.leader) }));
-    else if (event.type === "played") said.push(playedWords(view, event, led, trump));
-    else if (event.type === "trick_won") said.push(t("apSaidTrickWon", { name: seatName(view, event.winner), trick: event.trick }));
-    else if (event.type === "deal_over") said.push(...dealOverWords(view, event.summary));
-    else if (event.type === "deal_started") {
-      said.push(t("apSaidDealStarted", { n: event.deal, name: seatNameInSentence(view, event.dealer) }));
-    }
-    else if (event.type === "game_over") said.push(t("apOver"), headline(view, event.result));
-  }
-  return said;
-}
 
 // Cards as the hand draws them, for the rules page.
 export function illustrate(cards) {

@@ -24,7 +24,7 @@ export function createTable(root, shell) {
       "data-deal": view.deal, "data-hand-size": view.hand?.length ?? null,
     },
     infoBar(view),
-    h("div", { class: "board" }, felt(view, snap), storesPanel(view)),
+    h("div", { class: "board" }, felt(view), storesPanel(view)),
     prompt(view, snap, context),
     handRow(view, snap, context));
     root.replaceChildren(table);

@@ -6,8 +6,10 @@
 // end card that closes the run).
 import { cubeStatus } from "../cube.js";
 import { arrowFocus, focusInView, h, keyMarked } from "../dom.js";
-import { labelled, listText, noted, t } from "../i18n.js";
+import { labelled, noted, t } from "../i18n.js";
 import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
+import { counted, dealOf, describe, describeAction, listed, narrate, pileText, tx } from "./chains/words.js";
+import { analysisSummary, dealSummary, finalSummary, replayLabel } from "./chains/summaries.js";
 
 export const players = { default: 1, max: 6 };
 // In a two-player match with the doubling cube each game ends with the stake won (cube.py); the
@@ -21,22 +23,7 @@ const DRAG_START_PX = 8;
 const LOG_LINES = 3;
 const FAN = { loose: 1.35, tightest: 0.95, height: 8.1 }; // slot fans, in rem: step, least step, most height
 
-const tx = (key, values) => t(`ch_${key}`, values);
-// Seats are named from the viewer's place as every table names them (seats.js): You, West, North,
-// East at four; You, Bot 1, Bot 2, … clockwise at other counts; the end-card chips by initial.
-// English says "1 card" but "2 cards": a key ending in One is the text for exactly one.
-const counted = (key, n, values = {}) => tx(n === 1 ? `${key}One` : key, { n, ...values });
-// Numbers and scores in a line ("1, 4, 8"); names in a sentence are listText's ("North and East").
-const listed = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
-// A card turned up in a sentence: "a 6", "an 8" (Japanese: the number alone).
-const aCard = (n) => tx(/^(8|11|18)/.test(String(n)) ? "anCard" : "aCard", { n });
-const pileText = (cards) => (cards.length ? cards.join(" ") : tx("empty"));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-// The deal number (null for a set-up position) and the mode come with the snapshot, not the view.
-function dealOf(snap) {
-  return { deal: snap.deal, mode: snap.options.mode };
-}
 
 // --- where each legal action is done on the table ------------------------------------------------
 
@@ -352,6 +339,7 @@ export function createTable(root, shell) {
 // --- cards -----------------------------------------------------------------------------------------
 
 // A Pairs card shows only its number: in the corner (visible in a fan) and large in the middle.
+/** @param {number} n @param {import("../cards.js").Attributes} [options] its tag, label (null: none) and attributes */
 function card(n, { tag = "span", class: extra = "", label = String(n), ...attributes } = {}) {
   return h(tag, {
     role: tag === "span" && label !== null ? "img" : null, "aria-label": label, ...attributes,
@@ -429,26 +417,6 @@ function opponentPanel(view, seat) {
 
 // --- the human's own cards -----------------------------------------------------------------------------
 
-// --- what to do now, and what just happened ----------------------------------------------------------------
-
-function describe(view, event) {
-  const name = seatName(view, event.seat);
-  switch (event.type) {
-    case "drawn": return tx("evDrawn", { name, card: aCard(event.card) });
-    case "placed": return event.to === "work" ? tx("evWork", { name, card: event.card })
-      : tx("evSlot", { name, card: event.card, n: event.slot + 1 });
-    case "moved": return tx("evMoved", { name, card: event.card, n: event.slot + 1 });
-    case "chain": return event.points ? tx("evChainPoints", { name, end: event.end, points: event.points })
-      : tx("evChain", { name, end: event.end });
-    case "sold_out": return tx("evSoldOut", { n: event.number });
-    case "dead_pile": return byWhom(view, event.seat, "evDead", { cards: event.cards.join(" ") });
-    case "left": return tx("evLeft", { name });
-    case "turn": return event.seat === view.seat ? tx("evYourTurn") : tx("evTurn", { name });
-    case "game_over": return tx("evOver");
-    default: return null;
-  }
-}
-
 // How far a game is, for the picker's line of a game in progress (index.js): the deal's number, when
 // it has one, and the cards left in the player's deck.
 export function progress(snap) {
@@ -464,72 +432,6 @@ export const helpKeys = [
   { when: "ch_keysTurned", keys: [{ text: "ch_keyTurned", names: "W 1–5" }, tapKeys] },
 ];
 export const legend = ["ch_legendEnds", "ch_legendOpponents"];
-
-// The action as its player would say it: "put the 6 on the work pile", "close the run with end card 4".
-function describeAction(action, snap) {
-  const mine = snap.view.tables[snap.view.current_player ?? bottomSeat(snap.view)];
-  switch (action.type) {
-    case "draw": return tx("doDraw");
-    case "place": return action.to === "work" ? tx("doWork", { card: mine.drawn }) : tx("doSlot", { card: mine.drawn, n: action.slot + 1 });
-    case "move": return tx("doMove", { card: mine.slots[action.slot].at(-1), n: action.slot + 1 });
-    case "close": return mine.work.length ? tx("doClose", { n: action.end }) : tx("doCloseTen");
-    case "double": return tx("doDouble");
-    case "take": return tx("doTake");
-    case "pass": return tx("doPass");
-    default: return "";
-  }
-}
-
-const runText = (cards) => (cards.length > 1 ? `${cards[0]}…${cards.at(-1)}` : String(cards[0] ?? ""));
-
-// Sentences the solitaire says its own way (no turns, no points).
-const SOLITAIRE_WORDS = new Set(["nWork", "nSlot", "nChain"]);
-
-// Whose words: "You …" for the viewer's own seat, "{name} …" for another's; the solitaire's own.
-function byWhom(view, seat, key, values) {
-  if (view.solitaire && SOLITAIRE_WORDS.has(key)) return tx(`${key}Solo`, values);
-  return seat === view.seat ? tx(`${key}You`, values) : tx(key, { name: seatName(view, seat), ...values });
-}
-
-// The last step's events as sentences for the viewer ("Your run reached 5: the end card 4 is yours,
-// +3 points."). The cube's events are the cube bar's to tell.
-function narrate(events, snap) {
-  const view = snap.view;
-  const said = [];
-  for (const event of events) {
-    const seen = event.seat === undefined ? null : view.tables[event.seat];
-    switch (event.type) {
-      case "drawn": said.push(byWhom(view, event.seat, "nDrawn", { card: aCard(event.card) })); break;
-      case "placed":
-        said.push(byWhom(view, event.seat, event.to === "work" ? "nWork" : "nSlot",
-          { card: event.card, n: event.slot + 1, run: runText(seen.work) }));
-        break;
-      case "moved": said.push(byWhom(view, event.seat, "nMoved", { card: event.card, n: event.slot + 1, run: runText(seen.work) })); break;
-      case "chain":
-        if (event.cards.length === 1) said.push(tx("nChainTen"));
-        else {
-          said.push(byWhom(view, event.seat, "nChain", { end: event.end, low: event.cards.at(-2), count: event.cards.length,
-            points: counted("points", event.points) }));
-        }
-        break;
-      case "sold_out":
-        said.push(event.locked.includes(view.seat) ? tx("nSoldOutYou", { n: event.number })
-          : tx("nSoldOut", { n: event.number, names: listText(event.locked.map((seat) => seatName(view, seat))) }));
-        break;
-      case "dead_pile": said.push(byWhom(view, event.seat, "nDead", { run: runText(event.cards) })); break;
-      case "left":
-        if (!view.solitaire) said.push(byWhom(view, event.seat, event.reason === "no_end_cards" ? "nLeftEnds" : "nLeftStuck", {}));
-        break;
-      case "turn": said.push(byWhom(view, event.seat, "nTurn", {})); break;
-      case "game_over":
-        if (!view.solitaire) said.push(tx("nOver"));
-        else said.push(event.result.won ? tx("nWon") : tx("nLost", { n: event.result.penalty }));
-        break;
-      default: break;
-    }
-  }
-  return said;
-}
 
 // A few cards drawn as the table draws them (numbers, as the view writes them), for the rules page.
 export function illustrate(cards) {
@@ -547,77 +449,3 @@ function botDelay(snap, lastEvents) {
   return DELAY.extended;
 }
 
-function replayLabel(snap) {
-  const { deal } = dealOf(snap);
-  return snap.view.solitaire && deal !== null ? tx("playAgain", { n: deal }) : null;
-}
-
-// One game of a cube match is over (the stake_won event): who won it and for how much, the game's
-// own points, and the match score.
-function dealSummary(won, snap) {
-  const view = snap.view;
-  const name = won.side === null ? null : seatName(view, won.side);
-  const line = won.side === null ? tx("stakeTie", { stake: won.stake })
-    : tx(won.passed ? "stakePassed" : won.side === view.seat ? "stakeYouWon" : "stakeWon",
-      { name, points: won.points, stake: won.stake });
-  const scores = otherSeats(view).reduce((text, seat) => `${text} – ${seatName(view, seat)} ${won.scores[seat]}`,
-    `${seatName(view, bottomSeat(view))} ${won.scores[bottomSeat(view)]}`);
-  return h("section", { class: "deal-summary ch-game-summary", "data-game": won.game, "data-side": won.side ?? "none",
-    "data-points": won.points },
-  h("h2", { id: "summary-title", text: tx("gameN", { n: won.game }) }),
-  h("p", { class: "headline", text: line }),
-  won.game_scores && h("p", { text: tx("gamePoints", { scores: listed(won.game_scores.map((score, seat) => `${seatName(view, seat)} ${score}`)) }) }),
-  h("p", { text: tx("matchScore", { target: view.match.target, scores }) }));
-}
-
-function finalSummary(snap) {
-  const view = snap.view;
-  return view.solitaire ? solitaireSummary(snap) : expansionSummary(snap);
-}
-
-function solitaireSummary(snap) {
-  const { penalty, won } = snap.result;
-  const { deal, mode } = dealOf(snap);
-  const ends = snap.view.tables[0].ends;
-  return h("section", { class: "final-summary ch-final", "data-won": String(won), "data-penalty": penalty },
-    h("h2", { id: "final-title", text: tx("over") }),
-    h("p", { class: "headline", text: won ? tx("finalWon") : tx("finalLost", { n: penalty, cards: listed(ends) }) }),
-    deal !== null && h("p", { text: tx("finalDeal", { n: deal, mode: tx(mode === "advanced" ? "modeAdvanced" : "modeBeginner") }) }));
-}
-
-function expansionSummary(snap) {
-  const view = snap.view;
-  const { scores, winners } = snap.result;
-  const best = scores[winners[0]];
-  // a cube match's result counts match points, never called plain points (docs/games/chains.md)
-  const match = Boolean(view.match);
-  let headline;
-  const score = match ? best : counted("points", best);
-  if (winners.length > 1) headline = tx("winsShared", { names: listText(winners.map((seat) => seatName(view, seat))), score });
-  else if (winners[0] === snap.seat) headline = tx(match ? "youWinMatch" : "youWin", { score });
-  else headline = tx(match ? "winsMatch" : "winsOne", { name: seatName(view, winners[0]), score });
-  return h("section", { class: "final-summary ch-final" },
-    h("h2", { id: "final-title", text: tx("over") }),
-    h("p", { class: "headline", text: headline }),
-    h("table", {},
-      h("thead", {}, h("tr", {}, ["colPlayer", match ? "colLastGame" : "colTaken", match ? "colMatchPoints" : "colScore"]
-        .map((key, column) => h("th", { scope: "col", class: column === 2 ? "num" : null, text: tx(key) })))),
-      h("tbody", {}, scores.map((score, seat) => h("tr", {
-        class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-score": score,
-      },
-      h("th", { scope: "row", text: seatName(view, seat) }),
-      h("td", { text: listed([...view.tables[seat].taken].sort((a, b) => a - b)) }),
-      h("td", { class: "num", text: score }))))),
-    h("p", { class: "fine", text: tx("scoring") }));
-}
-
-// The solver's hindsight on a finished solitaire (bridge op `analysis`); `searching` while the shell
-// is still asking for more of an unfinished one.
-function analysisSummary(analysis, snap, { searching = false } = {}) {
-  const yours = analysis.your_penalty ?? snap.result.penalty;
-  const key = analysis.winnable === true ? "winnable" : analysis.winnable === false ? "notWinnable"
-    : searching ? "searching" : "undecided";
-  return h("p", { class: "ch-analysis", "data-winnable": String(analysis.winnable), "aria-busy": String(searching),
-    "data-searching": String(searching), "data-best-penalty": analysis.best_penalty,
-    text: tx(key, { best: analysis.best_penalty, yours }) });
-}

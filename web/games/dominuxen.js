@@ -5,9 +5,13 @@
 // North, East at four; You, Bot 1, Bot 2, … at three or five); the snatch check runs from the
 // player's left, seat + 1.
 import { arrowFocus, focusInView, h, keysSpoken } from "../dom.js";
-import { labelled, language, listText, noted, t } from "../i18n.js";
-import { bottomSeat, otherSeats, placeOf, seatName, seatNames, seatsFromBottom } from "../seats.js";
+import { noted, t } from "../i18n.js";
+import { bottomSeat, otherSeats, placeOf, seatName } from "../seats.js";
 import { legalOf } from "./kit.js";
+import {
+  counted, describe, describeAction, narrate, numbersOf, sameTiles, setAria, setSay, setText, tileName, tx,
+} from "./dominuxen/words.js";
+import { dealSummary, finalSummary } from "./dominuxen/summaries.js";
 
 export const players = { default: 4, max: 5 };
 // The shell shows the game's summary when an event of this type comes in (one per game of a match).
@@ -17,31 +21,12 @@ const NUMBER_KEYS = { a: 10, b: 11, c: 12 }; // digits pick 0–9, letters the n
 const LOG_LINES = 3;
 const DELAY = { hit: 1500, settled: 1200, drew: 750, play: 950 };
 
-const tx = (key, values) => t(`dx_${key}`, values);
-const numbersOf = (code) => code.split("-").map(Number);
-const sameTiles = (listed, chosen) => listed.length === chosen.size && listed.every((code) => chosen.has(code));
-
-function tileName(code) {
-  const [a, b] = numbersOf(code);
-  return a === b ? tx("tileDouble", { n: a }) : tx("tile", { a, b });
-}
-
-const setText = (set) => tx("set", { size: set.size, n: set.number });
-// English says "1 tile" but "2 tiles": a key ending in One is the text for exactly one.
-const counted = (key, n, values = {}) => tx(n === 1 ? `${key}One` : key, { n, ...values });
-const COUNT_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-// A set in a sentence: "two 9s", "one 5" ("9の2枚セット").
-const setSay = (set) => (set.size === 1 ? tx("setSayOne", { n: set.number })
-  : tx("setSay", { n: set.number, count: (language() === "en" && COUNT_WORDS[set.size]) || set.size }));
-// Tiles in a sentence: "3–5 and 5–6", "3–5, 5–6 and 5–8".
-const tilesSay = (codes) => listText(codes.map(tileName));
-const setAria = (set) => tx("setAria", { size: set.size, n: set.number, tiles: set.tiles.map(tileName).join(t("dx_listSeparator")) });
-
 // --- dominoes ------------------------------------------------------------------------------------
 
 // A tile with its two numbers as numerals (more readable than 0–12 pips on a phone). `stand` marks
 // the number it stands for (the other half is dimmed); `standFirst` lays that number on top, as a
 // played tile is laid with it facing away; `crosswise` turns a double played as two.
+/** @param {string} code @param {import("../cards.js").Attributes} [options] */
 function domino(code, { tag = "span", stand = null, standFirst = false, crosswise = false, class: extra = "",
   label = tileName(code), ...attributes } = {}) {
   const [low, high] = numbersOf(code);
@@ -79,7 +64,7 @@ export function createTable(root, shell) {
   }
 
   function redraw() {
-    const focusKey = document.activeElement?.dataset?.focusKey;
+    const focusKey = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
     render(lastRender.snap, lastRender.context);
     focusInView(table.querySelector(`[data-focus-key="${focusKey}"]`));
   }
@@ -424,23 +409,6 @@ function actionButton(action, label, key, context, attributes) {
   }, label, h("kbd", { "aria-hidden": "true", text: key }));
 }
 
-function describe(view, event) {
-  switch (event.type) {
-    case "played": return tx("evPlayed", { name: seatName(view, event.seat), set: setSay(event.set) });
-    case "hit": return event.victim === view.seat ? tx("evHitYou", { set: setSay(event.set) })
-      : tx("evHit", { name: seatName(view, event.victim), set: setSay(event.set) });
-    case "taken": return tx("evTaken", { name: seatName(view, event.attacker) });
-    case "declined": return tx("evDeclined", { name: seatName(view, event.attacker) });
-    case "taken_back": return tx("evTakenBack", { name: seatName(view, event.seat) });
-    case "discarded": return tx("evDiscarded", { name: seatName(view, event.seat) });
-    case "drew": return event.source === "display" ? tx("evDrewDisplay", { name: seatName(view, event.seat), tile: tileName(event.tile) })
-      : tx("evDrewSupply", { name: seatName(view, event.seat) });
-    case "refilled": return tx("evRefilled", { n: event.tiles.length });
-    case "game_started": return tx("evGameStarted", { n: event.game });
-    default: return null;
-  }
-}
-
 // How far a game is, for the picker's line of a game in progress (index.js).
 export const progress = (snap) => t("dx_gameN", { n: snap.view.game_number, of: snap.view.games });
 
@@ -457,82 +425,6 @@ export const legend = ["dx_legendSets", "dx_legendCounts"];
 // The hand's pieces in the shell's sentences (the pass-and-play hand-over: "show my tiles").
 export const handPieces = "dx_handPieces";
 
-// --- the hint, actions and events in words -------------------------------------------------------
-
-// The action as its player would say it: "play 4–9 and 9–10 as two 9s", "take West's two 5s into
-// your hand", "draw the 6–6 from the display".
-function describeAction(action, snap) {
-  const view = snap.view;
-  const snatch = view.snatch;
-  const target = snatch?.target ? setSay(snatch.target) : "";
-  switch (action.type) {
-    case "play": {
-      const size = action.tiles.length + (action.doubled?.length ?? 0);
-      const values = { tiles: tilesSay(action.tiles), n: action.number, set: setSay({ size, number: action.number }) };
-      return action.doubled?.length ? tx("doPlayDoubled", { ...values, double: tileName(action.doubled[0]) }) : tx("doPlay", values);
-    }
-    case "take": return tx("doTake", { victim: seatName(view, snatch.victim), set: target });
-    case "decline": return tx("doDecline", { victim: seatName(view, snatch.victim), set: target });
-    case "take_back": return tx("doTakeBack", { set: target });
-    case "discard": return tx("doDiscard", { set: target, n: snatch.target.tiles.length });
-    case "draw": return action.source === "supply" ? tx("doDrawSupply") : tx("doDrawDisplay", { tile: tileName(action.tile) });
-    default: return "";
-  }
-}
-
-// Whose words: "You …" for the viewer's own seat, "{name} …" for another's.
-const byWhom = (view, seat, key, values) => (seat === view.seat ? tx(`${key}You`, values) : tx(key, { name: seatName(view, seat), ...values }));
-
-// The three ways to tell a snatch step: done by the viewer, to the viewer, or between others.
-function snatchSay(view, key, event, values) {
-  const names = { attacker: seatName(view, event.attacker), victim: seatName(view, event.victim), ...values };
-  if (event.attacker === view.seat) return tx(`${key}Yours`, names);
-  if (event.victim === view.seat) return tx(`${key}You`, names);
-  return tx(key, names);
-}
-
-// The last step's events as sentences for the viewer ("West snatched your 3–5 and 5–6: you draw 2
-// to replace them, …"); the log above keeps its shorter lines.
-function narrate(events, snap) {
-  const view = snap.view;
-  const said = [];
-  for (const event of events) {
-    switch (event.type) {
-      case "played":
-        said.push(byWhom(view, event.seat, "nPlayed", { set: setSay(event.set), tiles: tilesSay(event.set.tiles) }));
-        break;
-      case "hit": said.push(snatchSay(view, "nHit", event, { set: setSay(event.set) })); break;
-      case "taken": said.push(snatchSay(view, "nTaken", event, { tiles: tilesSay(event.tiles), n: event.tiles.length })); break;
-      case "declined": said.push(snatchSay(view, "nDeclined", event, {})); break;
-      case "taken_back": said.push(byWhom(view, event.seat, "nTakenBack", { tiles: tilesSay(event.tiles) })); break;
-      case "discarded":
-        said.push(byWhom(view, event.seat, "nDiscarded", { tiles: tilesSay(event.tiles), n: event.tiles.length }));
-        break;
-      case "drew": {
-        const drew = byWhom(view, event.seat, event.source === "display" ? "nDrewDisplay" : "nDrewSupply",
-          { tile: event.tile ? tileName(event.tile) : "" });
-        said.push(event.forced ? `${drew} ${tx("nForced")}` : drew);
-        break;
-      }
-      case "refilled": said.push(counted("nRefilled", event.tiles.length)); break;
-      case "turn": if (event.seat === view.seat) said.push(tx("nYourTurn")); break;
-      case "game_ended": said.push(...endSay(view, event.summary)); break;
-      case "game_started": said.push(tx("nGameStarted", { n: event.game, name: seatName(view, event.first_player) })); break;
-      default: break;
-    }
-  }
-  return said;
-}
-
-function endSay(view, summary) {
-  const ending = summary.reason === "hand_empty" ? byWhom(view, summary.ended_by, "nEndHand", {}) : tx("nEndMiddle");
-  if (view.seat === null || view.seat === undefined) return [ending];
-  const seat = view.seat;
-  const row = summary.rows[seat];
-  const score = summary.scores[seat];
-  return [ending, tx("nScore", { score, row, hand: row - score })];
-}
-
 // A few tiles drawn as the table draws them, for the rules page.
 export function illustrate(codes) {
   return h("span", { class: "dominuxen dx-illustration" }, codes.map((code) => domino(code)));
@@ -548,59 +440,3 @@ function botDelay(snap, lastEvents) {
   return DELAY.play;
 }
 
-function summaryTable(summary, view) {
-  const match = view.games > 1;
-  return h("table", { class: "dx-scores" },
-    h("thead", {}, h("tr", {}, ["colPlayer", "colRow", "colHand", "colScore", match && "colTotal"].filter(Boolean)
-      .map((key) => h("th", { scope: "col", class: key === "colPlayer" ? null : "num", text: tx(key) })))),
-    h("tbody", {}, seatsFromBottom(view).map((seat) => {
-      const score = summary.scores[seat];
-      return h("tr", {
-        class: `seat-${seat}`, "data-seat": seat, "data-score": score, "data-row": summary.rows[seat],
-        "data-hand": summary.hands[seat].length, "data-total": summary.totals[seat],
-      },
-      h("th", { scope: "row", text: seatName(view, seat) }),
-      h("td", { class: "num", text: `+${summary.rows[seat]}` }),
-      // the hand's penalty is what the engine's score leaves after the row's points
-      h("td", { class: "num", title: summary.hands[seat].map(tileName).join(t("dx_listSeparator")),
-        text: summary.rows[seat] === score ? "0" : `−${summary.rows[seat] - score}` }),
-      h("td", { class: "num score", text: score }),
-      match && h("td", { class: "num", text: summary.totals[seat] }));
-    })));
-}
-
-function gameReport(summary, view) {
-  return [
-    h("p", { class: "dx-reason", text: summary.reason !== "hand_empty" ? tx("reasonMiddle")
-      : summary.ended_by === view.seat ? tx("reasonHandYou") : tx("reasonHand", { name: seatName(view, summary.ended_by) }) }),
-    summaryTable(summary, view),
-    h("p", { class: "fine", text: tx("scoringNote") + (view.doubles ? ` ${tx("scoringDoubles")}` : "") }),
-  ];
-}
-
-// A game of a match that is not the last; the last one is shown by finalSummary with the result.
-function dealSummary(summary, snap) {
-  if (snap.is_over && summary.game === snap.view.games) return null;
-  return h("section", { class: "deal-summary", "data-game": summary.game },
-    h("h2", { id: "summary-title", text: tx("summaryTitle", { n: summary.game }) }),
-    gameReport(summary, snap.view));
-}
-
-function finalSummary(snap) {
-  const view = snap.view;
-  const { scores, winners } = snap.result;
-  const last = view.finished_games.at(-1);
-  const best = scores[winners[0]];
-  let headline;
-  if (winners.length > 1) headline = tx("winsShared", { names: seatNames(view, winners), score: best });
-  else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
-  else headline = tx("winsOne", { name: seatName(view, winners[0]), score: best });
-  return h("section", { class: "final-summary dx-final" },
-    h("h2", { id: "final-title", text: view.games > 1 ? tx("finalTitle") : tx("summaryTitleSingle") }),
-    h("p", { class: "headline", text: headline }),
-    last && gameReport(last, view),
-    view.games > 1 && h("h3", { text: tx("matchTotals") }),
-    view.games > 1 && h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
-      class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
-    }, labelled(seatName(view, seat), scores[seat])))));
-}

@@ -6,14 +6,16 @@ import { cardFace, cardName, cardText, rankLabel, rankOf, SUIT_SYMBOL, SUITS, su
 import { arrowFocus, focusInView, h, keyMarked, keysSpoken } from "../dom.js";
 import { labelled, noted, t } from "../i18n.js";
 import {
-  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatShort, seatsFromBottom,
+  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom,
   teamName, teamOf,
 } from "../seats.js";
 import { legalOf, sameStep, trickBotDelay } from "./kit.js";
+import { scheduleRow, slot, specialOwner, specialTrickOf, vpPips } from "./on_schedule/schedule.js";
+import { describeAction, narrate } from "./on_schedule/words.js";
+import { dealSummary, finalSummary } from "./on_schedule/summaries.js";
 
 const DELAY = { vote: 550, give: 350, trickShown: 1200, beforeHuman: 750, humanDone: 450 };
 
-const cardList = (codes) => codes.map(cardName).join(t("osList"));
 // How many cards a gift is: as many as each give action the engine offers names.
 const giftSize = (snap) => legalOf(snap, "give")[0]?.cards.length ?? 0;
 
@@ -123,7 +125,7 @@ export function createTable(root, shell) {
   // Picking a third card lets go of the first one picked, so a tap always does something visible.
   function togglePick(code) {
     picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code].slice(-giftSize(lastDrawn.snap));
-    const focused = document.activeElement?.dataset?.focusKey;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
     render(lastDrawn.snap, lastDrawn.context);
     if (focused) focusInView(table.querySelector(`[data-focus-key="${focused}"]`));
   }
@@ -173,11 +175,6 @@ export function createTable(root, shell) {
   return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate };
 }
 
-function vpPips(vp, target) {
-  return h("span", { class: "vp-pips", "aria-hidden": "true" },
-    Array.from({ length: target }, (_, i) => h("span", { class: `pip-vp ${i < vp ? "won" : ""}` })));
-}
-
 function scoresBar(view) {
   const teamPoints = [0, 1].map((team) => view.points[team] + view.points[team + 2]);
   return h("div", { class: "info os-info" },
@@ -193,73 +190,6 @@ function scoresBar(view) {
     h("span", { class: "team-points", "aria-hidden": "true" }, h("strong", { text: teamPoints[team] }),
       ` ${t("osPointsShort")}`),
     vpPips(view.victory_points[team], view.target)))));
-}
-
-// One slot of a 13-card strip: the vote stack (cards in the order cast) or the schedule row
-// (card i names trick i's trump). Its colour and initial say who cast the card; a row card the table
-// has turned face down (its trick is over) shows its back.
-function slot(view, number, entry, { label, classes = "", attributes = {}, marks = [] }) {
-  const shown = entry && !entry.face_down;
-  return h("li", {
-    class: `slot ${!entry ? "empty" : shown ? `seat-${entry.seat} suit-${entry.suit}` : "face-down"} ${classes}`,
-    "aria-label": label, ...attributes,
-  },
-  h("span", { class: "slot-number", "aria-hidden": "true", text: number }),
-  h("span", { class: "slot-card", "aria-hidden": "true", text: shown ? cardText(entry.card) : entry ? "" : "·" }),
-  h("span", { class: "slot-owner", "aria-hidden": "true", text: shown ? seatShort(view, entry.seat) : "" }),
-  marks.length > 0 && h("span", { class: "slot-marks", "aria-hidden": "true" }, marks));
-}
-
-// The seat whose special trick `trick` is, or null: the card turned sideways stays sideways face down.
-function specialOwner(special, trick) {
-  const seat = special.indexOf(trick);
-  return seat === -1 ? null : seat;
-}
-
-// Whose special trick a slot is: "North's special trick", "your special trick".
-const specialTrickOf = (view, owner) => (owner === view.seat ? t("osSlotSpecialYou")
-  : t("osSlotSpecial", { owner: seatName(view, owner) }));
-
-function rowSlotLabel(view, entry, special, winner, current) {
-  const parts = [entry.face_down ? t("osSlotFaceDown", { n: entry.trick })
-    : t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card),
-      owner: seatNameInSentence(view, entry.seat) })];
-  const owner = specialOwner(special, entry.trick);
-  if (owner !== null) parts.push(specialTrickOf(view, owner));
-  if (entry.trick === view.tricks_per_deal) parts.push(t("osSlotLast"));
-  if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatNameInSentence(view, winner) }));
-  if (current) parts.push(t("osSlotCurrent"));
-  return parts.join(t("osList"));
-}
-
-// The schedule row; `current` is the trick being played (highlighted), `winners` the finished ones.
-function scheduleRow(view, row, special, { current, compact = false }) {
-  const winners = new Map(compact ? [] : view.played.map((trick) => [trick.trick, trick.winner]));
-  const slots = row.length === 0
-    ? Array.from({ length: view.tricks_per_deal }, (_, i) => slot(view, i + 1, null, { label: t("osSlotEmpty", { n: i + 1 }) }))
-    : row.map((entry) => {
-      const owner = specialOwner(special, entry.trick);
-      const winner = winners.get(entry.trick);
-      const isCurrent = entry.trick === current;
-      return slot(view, entry.trick, entry, {
-        label: rowSlotLabel(view, entry, special, winner, isCurrent),
-        classes: `${owner !== null ? "special" : ""} ${isCurrent ? "current" : ""} ${winner !== undefined ? "done" : ""}`,
-        attributes: {
-          "data-trick": entry.trick, "data-suit": entry.suit, "data-owner": entry.seat, "data-face-down": entry.face_down,
-          "data-special-of": owner, "aria-current": isCurrent ? "step" : null,
-          "data-winner": winner,
-        },
-        marks: [
-          owner !== null && h("span", { class: `mark-special seat-${owner}`, text: "★" }),
-          entry.trick === view.tricks_per_deal && h("span", { class: "mark-double", title: t("osSlotLast"), text: t("osDoubled") }),
-        ],
-      });
-    });
-  return h("section", { class: `schedule ${compact ? "compact" : ""} ${row.length === 0 ? "unset" : ""}`,
-    "aria-label": t("osSchedule") },
-    !compact && h("h2", { class: "strip-title" }, t("osSchedule"),
-      row.length === 0 && h("small", { text: ` · ${t("osScheduleHint")}` })),
-    h("ol", { class: "strip schedule-row" }, slots));
 }
 
 function seatPanel(view, seat) {
@@ -454,65 +384,6 @@ function trickTable(view) {
 // Votes come quickly but one by one, gifts too; in the play, a trick game's pace (kit.js).
 const botDelay = trickBotDelay(DELAY, (snap) => ({ vote: DELAY.vote, give: DELAY.give })[snap.view.phase] ?? null);
 
-// Who took the deal and how much: with the doubling cube the victory point is the stake, and a
-// passed double gives the doubling team the stake before the double.
-function dealHeadline(view, summary) {
-  if (summary.winner_team === null) return t("osDealTie");
-  const team = teamName(view, summary.winner_team);
-  if (summary.passed) return t(summary.stake === 1 ? "osDealPassedOne" : "osDealPassed", { team, n: summary.stake });
-  return summary.stake > 1 ? t("osDealStake", { team, n: summary.stake }) : t("osDealWinner", { team });
-}
-
-function dealSummary(summary, snap) {
-  const view = snap.view;
-  const vp = summary.victory_points;
-  const target = snap.view.target;
-  return h("section", { class: "deal-summary os-summary", "data-deal": summary.deal },
-    h("h2", { id: "summary-title", text: t("osSummaryTitle", { n: summary.deal }) }),
-    h("p", { class: "headline", "data-winner-team": summary.winner_team ?? "none",
-      text: dealHeadline(view, summary) }),
-    h("div", { "aria-label": t("osSummaryRow", { n: summary.deal }), role: "group" },
-      scheduleRow(snap.view, summary.row, summary.special, { current: null, compact: true })),
-    h("table", { class: "seat-results" },
-      h("thead", {}, h("tr", {}, ["osColPlayer", "osColSpecial", "osColTricks", "osColPointsLong"].map((key) =>
-        h("th", { scope: "col", class: key === "osColPlayer" ? "" : "num", text: t(key) })))),
-      h("tbody", {}, seatsFromBottom(view).map((seat) => h("tr", {
-        class: `seat-${seat}`, "data-seat": seat, "data-tricks": summary.tricks[seat],
-        "data-points": summary.points[seat], "data-special": summary.special[seat],
-      },
-      h("th", { scope: "row", text: seatName(view, seat) }),
-      h("td", { class: "num", text: `★${summary.special[seat]}` }),
-      h("td", { class: "num", text: summary.tricks[seat] }),
-      h("td", { class: "num", text: summary.points[seat] }))))),
-    h("table", { class: "team-results" },
-      h("thead", {}, h("tr", {}, ["osColTeam", "osColPointsLong", "osColVp"].map((key) =>
-        h("th", { scope: "col", class: key === "osColTeam" ? "" : "num", text: t(key) })))),
-      h("tbody", {}, [0, 1].map((team) => h("tr", {
-        class: `team-${team} ${summary.winner_team === team ? "winner" : ""}`, "data-team": team,
-        "data-team-points": summary.team_points[team], "data-vp": vp[team],
-      },
-      h("th", { scope: "row", text: teamName(view, team) }),
-      h("td", { class: "num", text: summary.team_points[team] }),
-      h("td", { class: "num", "aria-label": t("osVpAria", { vp: vp[team], target }) }, `${vp[team]} `,
-        vpPips(vp[team], target)))))),
-    h("p", { class: "fine", text: t("osDoublingNote") }));
-}
-
-function finalSummary(snap) {
-  const { team_scores: scores, winning_team: winner, deals } = snap.result;
-  const view = snap.view;
-  const side = isSpectator(view) ? null : teamOf(view.seat);
-  const headline = winner === side ? t("osWeWin", { ours: scores[side], theirs: scores[1 - side] })
-    : t("osTheyWin", { team: teamName(view, winner), theirs: scores[winner], ours: scores[1 - winner] });
-  return h("section", { class: "final-summary", "data-winning-team": winner },
-    h("h2", { id: "final-title", text: t("osFinalTitle") }),
-    h("p", { class: "headline", text: headline }),
-    h("ul", { class: "scores" }, [0, 1].map((team) => h("li", {
-      class: `team-${team} ${team === winner ? "winner" : ""}`, "data-team": team, "data-vp": scores[team],
-    }, `${teamName(view, team)}: ${scores[team]} `, vpPips(scores[team], snap.view.target)))),
-    h("p", { class: "fine", text: t("osDealsPlayed", { n: deals }) }));
-}
-
 // --- hints, words and pictures for learning ---------------------------------------------------------
 
 // How far a game is, for the picker's line of a game in progress (index.js).
@@ -526,71 +397,6 @@ export const helpKeys = [
   { when: "osKeysPlay", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "keyEnter", names: "Enter Space" }] },
 ];
 export const legend = ["osLegendVotes", "osLegendMarks"];
-
-function describeAction(action, snap) {
-  const view = snap.view;
-  if (action.type === "vote") {
-    const next = view.piles[view.current_player]?.find((code) => suitOf(code) === action.suit);
-    return t("osDoVote", { suit: suitName(action.suit), card: next ? cardName(next) : "" });
-  }
-  if (action.type === "give") {
-    return t("osDoGive", { name: seatName(view, partnerOf(view.current_player)), first: cardName(action.cards[0]),
-      second: cardName(action.cards[1]) });
-  }
-  if (action.type === "play") return t("osDoPlay", { card: cardName(action.card) });
-  if (action.type === "double") return t("cbDouble", { value: 2 * view.cube.value });
-  return t({ take: "cbTake", pass: "cbPass" }[action.type] ?? action.type);
-}
-
-const pointsText = (n) => (n === 1 ? t("osNrPointsOne") : t("osNrPoints", { n }));
-
-// The two teams, the viewer's first (a spectator's: seat 0's).
-const viewerTeamFirst = (view) => (teamOf(view.seat ?? 0) === 0 ? [0, 1] : [1, 0]);
-
-function teamsLine(view, points) {
-  const [first, second] = viewerTeamFirst(view);
-  return t("osNrTeams", { first: teamName(view, first), a: points[first], second: teamName(view, second), b: points[second] });
-}
-
-// One sentence per event worth telling; the doubling cube's events are the cube bar's to tell.
-function narrate(events, snap) {
-  const view = snap.view;
-  const dealOver = events.find((event) => event.type === "deal_over")?.summary;
-  const name = (seat) => seatName(view, seat);
-  const teamPoints = (points) => [0, 1].map((team) => points[team] + points[team + 2]);
-  const said = {
-    voted: (e) => t("osNrVoted", { name: name(e.seat), suit: suitName(e.suit), card: cardName(e.card) }),
-    schedule: (e) => t("osNrSchedule", { list: seatsFromBottom(view).map((seat) =>
-      t("osNrSpecialOf", { name: name(seat), n: e.special[seat] })).join(t("osList")) }),
-    gave: (e) => t("osNrGave", { name: name(e.seat), partner: name(partnerOf(e.seat)) }),
-    cards_passed: () => (view.received?.length && !isSpectator(view)
-      ? t("osNrThen", { first: t("osNrPassed"),
-        second: t("osNrReceived", { name: name(partnerOf(view.seat)), cards: cardList(view.received) }) })
-      : t("osNrPassed")),
-    played: (e) => t("osNrPlayed", { name: name(e.seat), card: cardName(e.card) }),
-    trick_won: (e) => {
-      const why = e.trick === view.tricks_per_deal ? t("osNrDoubledLast")
-        : e.winner === view.seat ? t("osNrDoubledSpecialYou") : t("osNrDoubledSpecial", { name: name(e.winner) });
-      const points = e.doubled ? t("osNrWhy", { points: pointsText(e.points), why }) : pointsText(e.points);
-      const totals = dealOver ? dealOver.team_points : teamPoints(view.points);
-      return t("osNrThen", { first: t("osNrTrick", { winner: name(e.winner), n: e.trick, points }),
-        second: teamsLine(view, totals) });
-    },
-    deal_over: ({ summary }) => {
-      const [first, second] = viewerTeamFirst(view);
-      return t("osNrDealOver", { a: summary.team_points[first], b: summary.team_points[second],
-        headline: dealHeadline(view, summary), first: teamName(view, first), x: summary.victory_points[first],
-        second: teamName(view, second), y: summary.victory_points[second] });
-    },
-    deal_started: (e) => t("osNrDealStarted", { n: e.deal, name: name(e.dealer) }),
-    game_over: (e) => {
-      const winner = e.result.winning_team;
-      return t("osNrGameOver", { team: teamName(view, winner), a: e.result.team_scores[winner],
-        b: e.result.team_scores[1 - winner] });
-    },
-  };
-  return events.filter((event) => said[event.type]).map((event) => said[event.type](event));
-}
 
 // A few cards as the hand draws them (the rules page's pictures).
 export function illustrate(cards) {

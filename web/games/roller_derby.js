@@ -48,7 +48,7 @@ export function createTable(root, shell) {
   }
 
   function redraw() {
-    const focused = document.activeElement?.dataset?.focusKey;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
     render(lastDrawn.snap, lastDrawn.context);
     const target = (focused && table.querySelector(`[data-focus-key="${focused}"]`)) || table.querySelector("[data-autofocus]");
     focusInView(target);
@@ -184,6 +184,7 @@ export function createTable(root, shell) {
 }
 
 // A joker in hand, in a trick or in a list: its declared suit and rank once played.
+/** @param {string} code @param {import("../cards.js").Attributes} [options] */
 function jokerFace(code, { tag = "span", class: extra = "", suit = null, rank = null, ...attributes } = {}) {
   const name = suit ? t("rdJokerPlayed", { suit: suitName(suit), rank: t(rank === "high" ? "rdJokerHigh" : "rdJokerLow") })
     : t("rdJokerName", { n: code.slice(2) });

@@ -43,10 +43,12 @@ export function howToPlay(gameId, bridge) {
 window.addEventListener("message", (event) => {
   const data = event.data;
   if (data?.type !== "pygames:height" || typeof data.height !== "number") return;
-  for (const frame of document.querySelectorAll("iframe.rules-example-frame")) {
+  const frames = /** @type {NodeListOf<HTMLIFrameElement>} */ (document.querySelectorAll("iframe.rules-example-frame"));
+  for (const frame of frames) {
     if (frame.contentWindow !== event.source || frame.dataset.frameId !== data.id) continue;
     const dialog = frame.closest("dialog");
-    const room = dialog.clientHeight - dialog.querySelector(".help-bar").offsetHeight - FRAME_MARGIN;
+    const bar = /** @type {HTMLElement} */ (dialog.querySelector(".help-bar"));
+    const room = dialog.clientHeight - bar.offsetHeight - FRAME_MARGIN;
     const border = frame.offsetHeight - frame.clientHeight; // the height set is the border's too
     frame.style.height = `${Math.min(data.height + border, room)}px`;
   }

@@ -143,6 +143,7 @@ export function initialRoles(players, remembered) {
 // The seat choice: a row per seat of three radio buttons (You / Human / Bot): arrow keys move within
 // a row, Tab between rows, a tap picks. onChange(roles) after each change. Returns the element and
 // roles(), the current choice.
+/** @param {number} players @param {string[]} initial @param {(roles: string[]) => void} [onChange] */
 export function seatRoles(players, initial, onChange = () => {}) {
   let roles = initial;
   const rows = Array.from({ length: players }, (_, seat) => {

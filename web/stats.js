@@ -72,6 +72,7 @@ const average = (sum, count) => (count ? (sum / count).toFixed(1) : "–");
 export function gameStats(gameStats, finished, levelName) {
   const levels = Object.entries(gameStats.levels);
   // a column a level and a row a figure: a phone's width holds the few levels, not the many figures
+  /** @type {[string, (tally: any) => unknown][]} */
   const figures = [
     ["stPlayed", (tally) => tally.played], ["stWon", (tally) => tally.won], ["stShared", (tally) => tally.shared],
     ["stWinRate", (tally) => percent(tally.won, tally.played)], ["stAverage", (tally) => average(tally.scoreSum, tally.played)],

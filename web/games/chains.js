@@ -278,7 +278,8 @@ export function createTable(root, shell) {
     if (!done.ghost) return; // a tap: the click does the rest
     droppedJustNow = true;
     setTimeout(() => { droppedJustNow = false; }); // that click comes before any timer
-    const zone = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]");
+    const zone = /** @type {HTMLElement | null | undefined} */ (
+      document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]"));
     const action = zone && done.drops.get(zone.dataset.drop);
     if (action) done.act(action);
   }

@@ -80,6 +80,7 @@ LOCK_PACKAGES: tuple[str, ...] = ()
 # a visible table went to them. The modules as written go to src/, which the source maps name.
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 SOURCES = "src"
+LOCALES = "locales"  # the page's words, one JSON file a language (docs/words.md)
 PLUGIN_LOCK_PACKAGES = ("micropip",)
 # The npm package of Pyodide lists micropip in its lock file but does not hold the wheel: the build
 # takes it from PyPI with pip (never from a CDN), pinned to the lock's version and to the PyPI file's
@@ -447,9 +448,9 @@ def write_workers(dist: Path, info: dict[str, Any]) -> None:
     (dist / SERVICE_WORKER).write_text(service_worker(dist, info["runtime"]), encoding="utf-8")
 
 
-# A static import of a module of the site: `import … from "./x.js"` (over several lines, too) or
-# `import "./x.js"`; a dynamic import() is not a static one.
-STATIC_IMPORT = re.compile(r'^\s*import\s+(?:[^;"\']*?\sfrom\s+)?"(\.{1,2}/[^"]+\.js)"', re.MULTILINE)
+# A static import of a module of the site: `import … from "./x.js"` (over several lines, too),
+# `import "./x.js"` or a re-export `export … from "./x.js"`; a dynamic import() is not a static one.
+STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\s+(?:[^;"\']*?\sfrom\s+)?"(\.{1,2}/[^"]+\.js)"', re.MULTILINE)
 MODULE_SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>\n')
 CSS_IMPORT = re.compile(r'^@import url\("([^"]+)"\);', re.MULTILINE)
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">\n')
@@ -473,11 +474,13 @@ def bundle_modules(dist: Path) -> None:
     """Each page's module script bundled with everything it imports (code that several pages share
     goes to chunk files, so the embed and the site do not each carry a copy), and each stylesheet
     with the stylesheets it @imports, by the pinned esbuild. The output is not minified: gzip takes
-    the whitespace away, and a stack trace keeps the names. The modules as written move to src/."""
+    the whitespace away, and a stack trace keeps the names. The modules as written and the locale files
+    they import move to src/."""
     if not ESBUILD.exists():
         raise BuildError(f"{ESBUILD.relative_to(ROOT)} is missing: run `npm ci` (./dev setup does)")
     sources = dist / SOURCES
-    for module in [path for path in dist.rglob("*.js") if RUNTIME_FOLDER not in path.relative_to(dist).parts]:
+    modules = [path for path in dist.rglob("*.js") if RUNTIME_FOLDER not in path.relative_to(dist).parts]
+    for module in modules + sorted((dist / LOCALES).glob("*.json")):  # the words the modules import
         moved = sources / module.relative_to(dist)
         moved.parent.mkdir(parents=True, exist_ok=True)
         module.rename(moved)

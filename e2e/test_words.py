@@ -177,3 +177,19 @@ def test_a_summarys_header_breaks_between_words(page: Page, site_url: str, artif
             for found in re.finditer(re.escape(word), text):
                 assert not [at for at in breaks if found.start() < at < found.end()], header
     page.screenshot(path=str(artifacts / f"words-apples-summary-header-{lang}.png"))
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Won by West and North."), ("ja", "勝者：西と北。")])
+def test_the_generic_tables_winners_are_one_list(page: Page, site_url: str, lang: str, said: str) -> None:
+    """A game without a renderer of its own (generic.js) names several winners as a list in a sentence
+    (it joined them with the text of a key no table defined, "WestseatListNorth")."""
+    page.goto(f"{site_url}embed.html?summary")
+    line = page.evaluate("""async (lang) => {
+      const { rendererOf } = await import('./src/games/index.js');
+      const { setLanguage } = await import('./src/i18n.js');
+      setLanguage(lang, { remember: false });
+      const table = rendererOf('an added game').createTable(document.createElement('div'), { act: () => {} });
+      const view = { seat: 0, players: 4 };
+      return table.finalSummary({ view, result: { winners: [1, 2] } }).querySelector('.gn-winners').textContent;
+    }""", lang)
+    assert line == said

@@ -1,7 +1,8 @@
 """Every Japanese string of a game uses its glossary's terms (tests/glossary.py) and full-width
-punctuation: the renderer's Japanese table (web/games/<game>.js), the game's Python texts (option
-labels and help), its how-to-play document and its examples' captions; and the shell's strings (web/*.js,
-the hints' reasons in Python) against the shell's glossary.
+punctuation: the game's area of the Japanese locale (web/locales/ja.json), its Python texts (option
+labels and help), its how-to-play document and its examples' captions; and the shell's strings (the
+locale's other areas, the tables still written in a module, the hints' reasons in Python) against
+the shell's glossary.
 
 Punctuation: in a Japanese string (one with kana, kanji or full-width punctuation, or a template of a
 Japanese table, which is Japanese once filled in), the half-width ( ) , : are written （ ）、 ：.
@@ -21,8 +22,10 @@ import pytest
 
 import pygames_core as pg
 from tests.glossary import GAMES, SHELL, Term
+from tests.locales import LOCALES, inline_tables, locale, modules
 
 ROOT = Path(__file__).resolve().parent.parent
+JAPANESE_LOCALE = (LOCALES / "ja.json").relative_to(ROOT)
 JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 PLACEHOLDER = re.compile(r"\{\w+\}")  # a Japanese table's template: Japanese once filled in ("{name}：{what}")
 HALF_WIDTH = re.compile(r"(?<!\d)[,:](?!\d)|(?<=\d)[,:](?!\d)|(?<!\d)[,:](?=\d)|[()]")
@@ -30,20 +33,6 @@ ADDRESS = re.compile(r"[a-z]+://\S+")
 # A sentence of the picker ending in a plain form (選ぶ。捨てる。出す。) among polite ones (選びます。): its
 # closing note in brackets aside, a verb's dictionary or past form, or す that is not ます or です.
 PLAIN_ENDING = re.compile(r"(?:(?<![まで])す|[るうくぐつぬぶむただ])(?:（[^）]*）)?$")
-STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
-
-
-def japanese_tables(path: Path) -> Iterator[str]:
-    """The string literals of every `ja: { … }` table of a JavaScript module (its addStrings calls)."""
-    source = path.read_text(encoding="utf-8")
-    for start in re.finditer(r"\bja: \{", source):
-        depth, end = 0, start.end() - 1
-        for end in range(start.end() - 1, len(source)):
-            depth += {"{": 1, "}": -1}.get(source[end], 0)
-            if depth == 0:
-                break
-        for literal in STRING.finditer(source, start.end(), end):
-            yield json.loads(f'"{literal.group(1)}"')
 
 
 def python_texts(path: Path) -> Iterator[str]:
@@ -75,8 +64,7 @@ def json_texts(value: object) -> Iterator[str]:
 def game_strings(game: str) -> dict[str, list[str]]:
     """Every Japanese string a player of `game` reads, by the file it is written in."""
     files: dict[str, list[str]] = {}
-    renderer = ROOT / "web" / "games" / f"{game}.js"
-    files[str(renderer.relative_to(ROOT))] = list(japanese_tables(renderer))
+    files[f"{JAPANESE_LOCALE} ({game})"] = list(locale("ja")[game].values())
     for module in sorted((ROOT / "pygames_core" / "games" / game).glob("*.py")):
         files[str(module.relative_to(ROOT))] = list(python_texts(module))
     documents = [ROOT / "pygames_core" / "howto" / f"{game}.json",
@@ -88,8 +76,10 @@ def game_strings(game: str) -> dict[str, list[str]]:
 
 def shell_strings() -> dict[str, list[str]]:
     files: dict[str, list[str]] = {}
-    for module in sorted((ROOT / "web").glob("*.js")):
-        files[str(module.relative_to(ROOT))] = list(japanese_tables(module))
+    files.update({f"{JAPANESE_LOCALE} ({area})": list(texts.values())
+                  for area, texts in locale("ja").items() if area not in GAMES})
+    for module in modules():  # the tables still written in a module
+        files[str(module.relative_to(ROOT))] = list(inline_tables(module, "ja").values())
     for folder in ("ai", "app", "engine", "kit"):
         for module in sorted((ROOT / "pygames_core" / folder).rglob("*.py")):
             files[str(module.relative_to(ROOT))] = list(python_texts(module))
@@ -110,10 +100,10 @@ def half_width(files: dict[str, list[str]]) -> list[str]:
 
 def test_the_scan_reads_every_kind_of_file() -> None:
     files = game_strings("roller_derby")
-    assert all(files[name] for name in ("web/games/roller_derby.js", "pygames_core/games/roller_derby/rules.py",
+    assert all(files[name] for name in (f"{JAPANESE_LOCALE} (roller_derby)", "pygames_core/games/roller_derby/rules.py",
                                         "pygames_core/howto/roller_derby.json"))
     assert any(texts for name, texts in files.items() if name.startswith("web/scenarios/"))
-    assert len(shell_strings()["web/i18n.js"]) > 40
+    assert len(shell_strings()[f"{JAPANESE_LOCALE} (shell)"]) > 40
 
 
 def test_the_punctuation_check_leaves_numbers_and_addresses() -> None:

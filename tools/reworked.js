@@ -4,5 +4,4 @@
 // problems each has meanwhile; empty this list when the work is merged and the problems fixed.
 export const REWORKED_IN_SESSION_28 = [
   "web/app.js", "web/embed.js", "web/table.js", "web/bridge.js",
-  "web/games/*.js", "web/home.js", "web/learn.js", "web/i18n.js",
 ];

@@ -1,7 +1,9 @@
 // French-suited cards drawn with CSS, named in the current language. Codes are rank + suit
 // ("AS", "TD": T is the ten), as the engine writes them.
 import { h } from "./dom.js";
-import { addStrings, t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
+
+/** @typedef {{[name: string]: any}} Attributes  an element's tag and attributes as h() takes them (dom.js) */
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 // The four suits, in the order the engine lists them.
@@ -10,23 +12,6 @@ export const SUITS = Object.keys(SUIT_SYMBOL);
 export const RANKS = "23456789TJQKA";
 const RANK_LABEL = { T: "10" };
 
-addStrings({
-  en: {
-    suit_S: "spades", suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs",
-    rank_A: "Ace", rank_K: "King", rank_Q: "Queen", rank_J: "Jack", rank_T: "10",
-    cardName: "{rank} of {suit}",
-    cardIndexed: "{index}, {name}",
-    faceDown: "face-down card",
-  },
-  ja: {
-    suit_S: "スペード", suit_H: "ハート", suit_D: "ダイヤ", suit_C: "クラブ",
-    rank_A: "エース", rank_K: "キング", rank_Q: "クイーン", rank_J: "ジャック", rank_T: "10",
-    cardName: "{suit}の{rank}",
-    cardIndexed: "{index}、{name}",
-    faceDown: "伏せ札",
-  },
-});
-
 export const suitOf = (code) => code.slice(-1);
 export const rankOf = (code) => code.slice(0, -1);
 
@@ -34,8 +19,9 @@ export const rankOf = (code) => code.slice(0, -1);
 export const rankLabel = (rank) => RANK_LABEL[rank] ?? rank;
 export const cardText = (code) => `${rankLabel(rankOf(code))}${SUIT_SYMBOL[suitOf(code)]}`;
 
-export function suitName(suit) {
-  return t(`suit_${suit}`);
+// A suit's name for `count` cards of it: "spades", and "spade" for one where the language has the form.
+export function suitName(suit, count = 2) {
+  return tn(`suit_${suit}`, count);
 }
 
 export function cardName(code) {

@@ -4,59 +4,11 @@
 // in snapshot.legal (double; take or pass) and puts the cube events into words. It draws nothing,
 // and hides its container, for a game or a table without the cube.
 import { h, keyMarked } from "./dom.js";
-import { addStrings, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { playerName, seatName, teamName } from "./seats.js";
 
 // X (×2) rather than D: Chains draws with D, at the very moment a double is offered.
 const KEYS = { x: "double", t: "take", p: "pass" };
-
-addStrings({
-  en: {
-    cbTitle: "Doubling cube and match",
-    cbMatchTo: "Match to {n}", cbGames: "Games played: {n}", cbCrawford: "Crawford game: no doubling",
-    cbScoreAria: "{name}: {score} of {target} {unit}",
-    cbMatchPoint: "match point", cbMatchPoints: "match points", cbVictoryPoint: "victory point",
-    cbVictoryPoints: "victory points",
-    cbMiddle: "in the middle", cbOwned: "{name}'s", cbOwnedMine: "yours",
-    cbCubeAria: "The cube at {value}, {where}",
-    cbDouble: "Double to {value}", cbDoubleAria: "Double: offer to play on at {value}",
-    cbTake: "Take", cbPass: "Pass",
-    cbTakeAria: "Take: play on at {value}, you own the cube", cbPassAria: "Pass: lose {stake} {unit} now",
-    cbOffer: "{doubler} doubled to {value}. Take (play on at {value}, you own the cube) or pass (lose {stake} {unit} now)?",
-    cbWaiting: "{doubler} doubled to {value}: waiting for {answerer} to take or pass…",
-    cbStatusAnswer: "Answer the double above: take (T) or pass (P).",
-    cbStatusWaiting: "Waiting for {answerer} to take or pass…",
-    cbEvDoubled: "{side} doubled to {value}.", cbEvTaken: "{side} took: the stake is {value}.",
-    cbEvPassed: "{side} passed.",
-    cbEvWon: "+{points} {unit} to {side} (stake {stake}); match {scores}.",
-    cbEvTie: "A tie: nobody scores; match {scores}.",
-    cbEvCrawford: "Next is the Crawford game: no doubling in it.",
-    cbEvMatchOver: "Match won by {side}, {scores}.",
-    cbScores: "{first}–{second}",
-  },
-  ja: {
-    cbTitle: "ダブリングキューブとマッチ",
-    cbMatchTo: "{n}点先取", cbGames: "終わったゲーム：{n}", cbCrawford: "クロフォードゲーム：ダブルなし",
-    cbScoreAria: "{name}：{unit}{score}（{target}点先取）",
-    cbMatchPoint: "マッチ得点", cbMatchPoints: "マッチ得点", cbVictoryPoint: "勝利点", cbVictoryPoints: "勝利点",
-    cbMiddle: "中央", cbOwned: "{name}の手元", cbOwnedMine: "あなたの手元",
-    cbCubeAria: "キューブは{value}、{where}",
-    cbDouble: "{value}倍にダブル", cbDoubleAria: "ダブル：{value}倍で続けることを提案",
-    cbTake: "テイク", cbPass: "パス",
-    cbTakeAria: "テイク：{value}倍で続行、キューブはあなたのもの", cbPassAria: "パス：いま{unit}{stake}を失う",
-    cbOffer: "{doubler}が{value}倍にダブルしました。テイク（{value}倍で続行、キューブはあなたのもの）か、パス（いま{unit}{stake}を失う）か？",
-    cbWaiting: "{doubler}が{value}倍にダブルしました：{answerer}のテイクかパスを待っています…",
-    cbStatusAnswer: "上のダブルに答えてください：テイク（T）かパス（P）。",
-    cbStatusWaiting: "{answerer}のテイクかパスを待っています…",
-    cbEvDoubled: "{side}が{value}倍にダブル。", cbEvTaken: "{side}がテイク：賭け点は{value}。",
-    cbEvPassed: "{side}がパス。",
-    cbEvWon: "{side}に{unit}+{points}（賭け点{stake}）。マッチ {scores}。",
-    cbEvTie: "引き分け：得点なし。マッチ {scores}。",
-    cbEvCrawford: "次はクロフォードゲーム：ダブルできません。",
-    cbEvMatchOver: "マッチ終了：{side}の勝ち、{scores}。",
-    cbScores: "{first}対{second}",
-  },
-});
 
 const cubeAction = (snap, type) => snap.legal.find((action) => action.type === type);
 

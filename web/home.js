@@ -5,12 +5,16 @@
 // in memory and in localStorage under the key releases before the home used, and the player is told;
 // so is a save still on its way when the page is hidden or left.
 import { h } from "./dom.js";
-import { rendererOf } from "./games/index.js";
-import { addStrings, labelled, language, pick, t, tn } from "./i18n.js";
-import { seatName } from "./seats.js";
-import { packText, siteLink } from "./share.js";
-import { countGame, emptyStats, finishedEntry, gameStats, HISTORY_LENGTH, STATS_VERSION } from "./stats.js";
+import { language, pick, t, tn } from "./i18n.js";
+import { countGame, emptyStats, finishedEntry, HISTORY_LENGTH } from "./stats.js";
 import { readHome, saveKey, settled, storage, transact } from "./storage.js";
+import {
+  BadHomeFile, checkedHome, EXPORT_FORMAT, EXPORT_VERSION, GAME_ID, IMPORT_LIMITS, isFinishedEntry, isObject,
+  sameEntry, statsProblem,
+} from "./home/check.js";
+import { historyBody, stateInWords, statsBody } from "./home/lists.js";
+
+export { fitsSnapshot } from "./home/check.js"; // app.js checks a stored snapshot before it draws one
 
 // The one save of releases before the home (the same record as a save in the home, as JSON text):
 // moved into the home by the first visit that finds it; written again only as the fall-back copy.
@@ -19,82 +23,6 @@ export const LEGACY_SAVE_KEY = "pygames.save";
 // the home, which they deleted): moved into the home's set-aside saves by the first visit that finds it.
 const LEGACY_UNOPENED_KEY = "pygames.save.corrupt";
 const PROBE_KEY = "pygames.probe"; // written and removed at once: whether localStorage works
-const EXPORT_FORMAT = "pygames/home";
-const EXPORT_VERSION = 1;
-// What an imported file may hold at the most: bigger or deeper is no file this site wrote.
-const IMPORT_LIMITS = { bytes: 64 * 1024 * 1024, depth: 32, saves: 100 };
-const GAME_ID = /^[a-z][a-z0-9_]{0,39}$/;
-
-addStrings({
-  en: {
-    hmState: "{progress}, {turn}", hmYourTurn: "your turn", hmTheirTurn: "{name} to play", hmOver: "finished",
-    hmInProgress: "A game in progress", hmResume: "Resume", hmResumeLabel: "Resume your game of {game}: {state}",
-    hmNewGame: "New game", hmNewGameLabel: "A new game of {game}",
-    hmStats: "Statistics", hmHistory: "Finished games", hmBack: "Back to the games",
-    hmNoHistory: "No finished game yet: they are listed here once over, to replay and share.",
-    hmOutcome: "{outcome}, {score}", hmWon: "Won", hmSharedWin: "Shared win", hmLost: "Lost", hmScore: "score {score}", hmPenalty: "penalty {n}",
-    hmReplay: "Replay", hmShare: "Share", hmPlayers: "{n} players", hmPlayers_one: "1 player", hmDealN: "deal {n}",
-    hmData: "Your games on this device", hmExport: "Export everything", hmImport: "Import a file",
-    hmClear: "Clear everything", hmExported: "Saved as {name}.",
-    hmConfirmImport: "Replace everything kept here ({here}) with the file's ({file})?",
-    hmConfirmClear: "Delete everything kept here ({here})? Export it first to keep a copy.",
-    hmCounts: "{saves}, {finished}", hmSavesCount: "{n} games in progress", hmSavesCount_one: "1 game in progress",
-    hmFinishedCount: "{n} finished games", hmFinishedCount_one: "1 finished game", hmCountsAside: "{counts}, {aside}",
-    hmAsideCount: "{n} saved games this version cannot open", hmAsideCount_one: "1 saved game this version cannot open", hmReplace: "Replace", hmDelete: "Delete",
-    hmCancel: "Cancel", hmImported: "Imported: {counts}.", hmCleared: "Everything kept on this device was deleted.",
-    hmBadFile: "That file cannot be imported ({message}). Nothing was changed.",
-    hmBadPart: "That file cannot be imported: {part} ({path}) is not as this site writes it. Nothing was changed.",
-    hmPart_saves: "a game in progress", hmPart_stats: "the statistics", hmPart_history: "a finished game",
-    hmPart_last: "the game last played",
-    hmStorageFailed: "This browser does not let the site keep everything ({message}): your game is kept in this tab and in a smaller store while there is room; statistics and finished games may not be kept.",
-    hmStorageLost: "This browser does not let the site keep anything ({message}): your game is not kept, and is lost once this tab is closed or reloaded.",
-    hmMigrated: "Your saved game was moved into the site's new storage.",
-    hmUnopenedTitle: "Saved games this version of the site cannot open",
-    hmUnopenedNewer: "Saved by a newer version of the site: reload the page to update it, and it opens.",
-    hmUnopenedNewerAside: "Saved by a newer version of the site: once the page is updated (reload it), download it and open it with “Load a game file”.",
-    hmUnopenedDamaged: "Damaged: {message}", hmUnopenedKept: "saved {date}", hmSavedGame: "A saved game",
-    hmDownload: "Download", hmDownloadLabel: "Download the saved game of {game} as a file",
-    hmDiscard: "Discard", hmDiscardLabel: "Discard the saved game of {game}",
-    hmConfirmDiscard: "Delete this saved game of {game} for good? Download it first to keep a copy.",
-    hmStatsUnreadable: "The statistics kept on this device cannot be read ({message}); the finished games are still listed. Import an export, or clear everything, to count again.",
-    hmWentOnElsewhere: "This game went on in another tab: here it is as it stands now.",
-    hmStartedElsewhere: "A new game was started in another tab: it is shown here in place of this one.",
-  },
-  ja: {
-    hmState: "{progress}・{turn}", hmYourTurn: "あなたの番", hmTheirTurn: "{name}の番", hmOver: "終了",
-    hmInProgress: "途中のゲーム", hmResume: "再開", hmResumeLabel: "{game}の途中のゲームを再開：{state}",
-    hmNewGame: "新しいゲーム", hmNewGameLabel: "{game}の新しいゲーム",
-    hmStats: "成績", hmHistory: "終わったゲーム", hmBack: "ゲーム一覧に戻る",
-    hmNoHistory: "終わったゲームはまだありません。終わるとここに並び、リプレイや共有ができます。",
-    hmOutcome: "{outcome}・{score}", hmWon: "勝ち", hmSharedWin: "同率勝ち", hmLost: "負け", hmScore: "{score}点", hmPenalty: "ペナルティ{n}",
-    hmReplay: "リプレイ", hmShare: "共有", hmPlayers: "{n}人", hmDealN: "ディール{n}",
-    hmData: "この端末に保存されたゲーム", hmExport: "すべて書き出す", hmImport: "ファイルを読み込む",
-    hmClear: "すべて消去", hmExported: "{name} として保存しました。",
-    hmConfirmImport: "ここに保存されているもの（{here}）を、ファイルの内容（{file}）で置き換えますか？",
-    hmConfirmClear: "ここに保存されているもの（{here}）をすべて消去しますか？ 先に書き出しておけば残せます。",
-    hmCounts: "{saves}、{finished}", hmSavesCount: "途中のゲーム{n}件", hmFinishedCount: "終わったゲーム{n}件",
-    hmCountsAside: "{counts}、{aside}", hmAsideCount: "このバージョンで開けない保存ゲーム{n}件",
-    hmReplace: "置き換える", hmDelete: "消去する",
-    hmCancel: "キャンセル", hmImported: "読み込みました：{counts}。", hmCleared: "この端末に保存されていたものをすべて消去しました。",
-    hmBadFile: "このファイルは読み込めません（{message}）。何も変更していません。",
-    hmBadPart: "このファイルは読み込めません。{part}（{path}）がこのサイトの書き出す形になっていません。何も変更していません。",
-    hmPart_saves: "途中のゲーム", hmPart_stats: "成績", hmPart_history: "終わったゲーム", hmPart_last: "最後に遊んだゲーム",
-    hmStorageFailed: "このブラウザーではサイトがすべてを保存できません（{message}）。ゲームはこのタブと、容量がある限り小さな保存領域に残ります。成績と終わったゲームは残らないことがあります。",
-    hmStorageLost: "このブラウザーではサイトが何も保存できません（{message}）。ゲームは保存されず、このタブを閉じるか再読み込みすると失われます。",
-    hmMigrated: "保存されていたゲームをサイトの新しい保存領域に移しました。",
-    hmUnopenedTitle: "このバージョンのサイトでは開けない保存ゲーム",
-    hmUnopenedNewer: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新すると開けます。",
-    hmUnopenedNewerAside: "新しいバージョンのサイトで保存されたゲームです。ページを再読み込みしてサイトを更新したあと、ダウンロードして「ゲームファイルを読み込む」で開けます。",
-    hmUnopenedDamaged: "破損しています：{message}", hmUnopenedKept: "{date}に保存", hmSavedGame: "保存されたゲーム",
-    hmDownload: "ダウンロード", hmDownloadLabel: "{game}の保存ゲームをファイルとしてダウンロード",
-    hmDiscard: "破棄", hmDiscardLabel: "{game}の保存ゲームを破棄",
-    hmConfirmDiscard: "{game}のこの保存ゲームを完全に消去しますか？ 残しておくには先にダウンロードしてください。",
-    hmStatsUnreadable: "この端末に保存された成績を読み込めません（{message}）。終わったゲームの一覧はそのまま見られます。書き出したファイルを読み込むか、すべて消去すると、また集計されます。",
-    hmWentOnElsewhere: "このゲームは別のタブで進められました。いまの状態をここに表示しています。",
-    hmStartedElsewhere: "別のタブで新しいゲームが始められました。このゲームに代わって、そのゲームを表示しています。",
-  },
-});
-
 // Each game's save record as last kept (the picker reads it), and what IndexedDB could not keep.
 const saves = new Map();
 let writing = Promise.resolve(); // the last save asked for, written (or failed over to localStorage)
@@ -122,6 +50,7 @@ addEventListener("pagehide", keepUnwritten);
 document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && keepUnwritten());
 const unkept = { stats: emptyStats(), history: [] };
 const told = new Set(); // what the player has been told of the storage's failures: each said once
+/** @type {(text: string) => void} */
 let notify = () => {};
 
 // The shell's way of saying something to the player (showMessage's text).
@@ -308,7 +237,7 @@ function failed(error, kept = localStorageWorks()) {
 export async function openingSave() {
   const raw = storage.get(LEGACY_SAVE_KEY);
   if (raw === null) return openLastSave();
-  let copy = null;
+  let copy;
   try {
     copy = JSON.parse(raw);
   } catch {
@@ -378,8 +307,6 @@ async function countFinished(store, entry, { once = false } = {}) {
   store.put([entry, ...history].slice(0, HISTORY_LENGTH), "history");
 }
 
-const sameEntry = (a, b) => isObject(a) && a.date === b.date && a.text === b.text;
-
 // The save of the game last played, as the home holds it (null when there is none), read in one
 // transaction once the writes asked for before have been made (the tests read it too).
 export async function lastSave() {
@@ -426,6 +353,7 @@ export async function readSaves(gameIds) {
 // it, and a finished game already listed is not counted again, whichever tab finishes it.
 const SAVES_CHANNEL = "pygames.saves";
 const channel = globalThis.BroadcastChannel ? new BroadcastChannel(SAVES_CHANNEL) : null;
+/** @type {(record: object, said: string) => void} */
 let onStale = () => {};
 
 // A short random name, unique enough among one device's tabs and games (and no secure context needed,
@@ -541,24 +469,6 @@ async function readRecords() {
 
 // --- the picker's line for a game in progress -----------------------------------------------------
 
-// The saved game's state in words, from its stored snapshot: the table's own words for how far it is
-// (its renderer's progress), then whose turn. Without a stored snapshot, or with one of another shape
-// (stored by another version of the site, say), plainly that there is a game.
-export function stateInWords(record) {
-  const snap = record.snap;
-  if (!fitsSnapshot(snap, record.game)) return t("hmInProgress");
-  try {
-    const progress = rendererOf(snap.game).progress?.(snap);
-    if (!progress) return t("hmInProgress");
-    const turn = snap.is_over ? t("hmOver") : snap.legal.length > 0 || snap.current_player === null
-      ? t("hmYourTurn") : t("hmTheirTurn", { name: seatName(snap.view, snap.current_player) });
-    return t("hmState", { progress, turn });
-  } catch (error) {
-    console.warn("the stored snapshot could not be put in words:", error);
-    return t("hmInProgress");
-  }
-}
-
 // The line under a game's name in the picker when a game of it is in progress: its state, Resume and
 // New game. Null when there is none (or it is over).
 export function resumeLine(game, { onResume, onNew }) {
@@ -598,52 +508,6 @@ export async function showHomePage(section, { page, games, onShare, onBack, onRe
     body,
     dataTools(section, { onReplaced, redraw: () => showHomePage(section, { page, games, onShare, onBack, onReplaced }) }));
   section.dataset.page = page;
-}
-
-function statsBody(stats, history, title, levelName) {
-  const problem = statsProblem(stats);
-  if (problem !== null) {
-    return h("p", { class: "home-empty", id: "stats-unreadable", text: t("hmStatsUnreadable", { message: problem }) });
-  }
-  const played = Object.entries(stats.games);
-  if (played.length === 0) return h("p", { class: "home-empty", text: t("stNone") });
-  return h("div", { class: "stats-games" }, played.map(([game, counted]) => h("section", { class: "stats-game", "data-game": game },
-    h("h3", { text: title(game) }),
-    gameStats(counted, history.filter((entry) => entry.game === game), levelName))));
-}
-
-function historyBody(history, games, title, levelName, onShare) {
-  if (history.length === 0) return h("p", { class: "home-empty", text: t("hmNoHistory") });
-  const date = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
-  return h("ol", { class: "history" }, history.map((entry, i) => {
-    const outcome = entry.shared ? t("hmSharedWin") : entry.won ? t("hmWon") : t("hmLost");
-    const score = entry.penalty !== null ? t("hmPenalty", { n: entry.penalty }) : t("hmScore", { score: entry.score });
-    return h("li", { class: "history-entry", "data-game": entry.game, "data-index": i, "data-won": String(entry.won) },
-      h("div", { class: "history-what" },
-        h("strong", { text: title(entry.game) }),
-        h("span", { class: "fine", text: [date.format(new Date(entry.date)), levelName(entry.level),
-          ...optionsInWords(games.find((game) => game.id === entry.game), entry)].join(" · ") })),
-      h("span", { class: `history-outcome outcome-${entry.won ? "won" : "lost"}`, text: t("hmOutcome", { outcome, score }) }),
-      h("span", { class: "history-actions" },
-        h("button", { type: "button", class: "ghost history-replay", text: t("hmReplay"),
-          onclick: async () => location.assign(siteLink("embed.html", new URLSearchParams({ save: await packText(entry.text) }))) }),
-        h("button", { type: "button", class: "ghost history-share", text: t("hmShare"), onclick: () => onShare(entry) })));
-  }));
-}
-
-// A finished game's players and options in words, as the picker names them (those left as they
-// were offered are not said), and a numbered deal's number.
-function optionsInWords(game, entry) {
-  const words = [tn("hmPlayers", entry.players)];
-  if (entry.penalty !== null && entry.deal !== null) words.push(t("hmDealN", { n: entry.deal }));
-  for (const option of game?.options ?? []) {
-    const value = entry.options?.[option.name];
-    if (value === undefined || value === option.default) continue;
-    const chosen = option.type === "choice" ? pick(option.choice_labels?.[option.choices.indexOf(value)]) || String(value)
-      : option.type === "bool" ? "" : String(value);
-    words.push(chosen ? labelled(pick(option.label), chosen) : pick(option.label));
-  }
-  return words;
 }
 
 // --- export, import, clear ---------------------------------------------------------------------------
@@ -787,135 +651,3 @@ async function replaceHome({ last, saves: saved, stats, history }, { keepAside =
   for (const key of unopened.keys()) if (!kept(key)) unopened.delete(key);
 }
 
-// --- checking what is stored or imported ---------------------------------------------------------------
-
-// A file that cannot be imported: `part` (saves, stats, history, last) and `path` (where in the file,
-// "saves.arsene") name what is wrong in a part the site reads; without them, the message says it.
-export class BadHomeFile extends Error {
-  name = "BadHomeFile";
-
-  constructor(message, { part = null, path = null } = {}) {
-    super(message);
-    Object.assign(this, { part, path });
-  }
-}
-
-const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
-const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
-const isSeat = (value) => value === null || isCount(value);
-const DEAL = /^[0-9]{1,20}$/; // a solitaire's deal number, as a decimal string
-const LEVEL = /^[a-z][a-z0-9_]{0,39}$/;
-const only = (object, keys) => Object.keys(object).every((key) => keys.includes(key));
-
-// Whether `snap` is a snapshot of `game` as a save stores it (storedSnapshot): the keys a table and the
-// picker's line read, of their types. Only its shape: what it shows is the game's own business.
-export function fitsSnapshot(snap, game) {
-  return isObject(snap) && snap.game === game && isSeat(snap.seat) && isSeat(snap.current_player)
-    && isObject(snap.view) && Array.isArray(snap.legal) && typeof snap.is_over === "boolean"
-    && isObject(snap.result) && isCount(snap.moves) && (snap.options === null || isObject(snap.options));
-}
-
-// Whether `record` is a save of `game` as app.js writes it: its game's text (whatever its version), and
-// a stored snapshot of that game, if any.
-function fitsSave(record, game) {
-  let text;
-  try {
-    text = isObject(record) && typeof record.text === "string" ? JSON.parse(record.text) : null;
-  } catch {
-    return false;
-  }
-  return record.game === game && isObject(text) && text.game === game
-    && (record.snap === undefined || record.snap === null || fitsSnapshot(record.snap, game))
-    && (record.savedAt === undefined || isNumber(record.savedAt))
-    && (record.humans === undefined || (Array.isArray(record.humans) && record.humans.every(isCount)));
-}
-
-// Whether `entry` is a finished game's entry as stats.js makes it, every number countGame adds up a
-// number: an imported file's, or one a page left in localStorage (which anyone can edit), is checked
-// before it is listed or counted.
-function isFinishedEntry(entry) {
-  return isObject(entry) && GAME_ID.test(entry.game) && typeof entry.text === "string" && typeof entry.won === "boolean"
-    && typeof entry.shared === "boolean" && isNumber(entry.score) && !Number.isNaN(Date.parse(entry.date))
-    && typeof entry.level === "string" && isCount(entry.players) && (entry.penalty === null || isNumber(entry.penalty))
-    && (entry.margin === null || isNumber(entry.margin)) && (entry.options === null || isObject(entry.options))
-    && (entry.deal === null || DEAL.test(entry.deal));
-}
-
-// Where the statistics `stats` are not as stats.js counts them (its path: "stats.games.chains"), or
-// null when they are: each game's levels with their tallies, a solitaire's deals by number, the cube's
-// matches, and nothing else.
-export function statsProblem(stats) {
-  if (!isObject(stats) || stats.version !== STATS_VERSION || !isObject(stats.games)) return "stats";
-  const tally = (value) => isObject(value) && ["played", "won", "shared", "margins", "streak", "bestStreak"]
-    .every((key) => isCount(value[key])) && isNumber(value.scoreSum) && isNumber(value.marginSum);
-  const solitaire = (value) => value === undefined || (isObject(value) && only(value, ["deals", "bestPenalty"])
-    && isObject(value.deals) && Object.entries(value.deals).every(([deal, tried]) => DEAL.test(deal) && isObject(tried)
-      && isCount(tried.tried) && isCount(tried.won)) && (value.bestPenalty === null || isNumber(value.bestPenalty)));
-  const cube = (value) => value === undefined || (isObject(value) && isCount(value.matches) && isCount(value.won)
-    && isNumber(value.points));
-  for (const [game, counted] of Object.entries(stats.games)) {
-    const fits = GAME_ID.test(game) && isObject(counted) && only(counted, ["levels", "solitaire", "cube"])
-      && isObject(counted.levels) && Object.entries(counted.levels).every(([level, value]) => LEVEL.test(level) && tally(value))
-      && solitaire(counted.solitaire) && cube(counted.cube);
-    if (!fits) return `stats.games.${game.slice(0, 40)}`;
-  }
-  return null;
-}
-
-// Where the finished games `history` are not a list of entries, each once (its path: "history[3]"), or
-// null when they are.
-function historyProblem(history) {
-  if (!Array.isArray(history) || history.length > HISTORY_LENGTH) return "history";
-  const i = history.findIndex((entry, i) => !isFinishedEntry(entry)
-    || history.slice(0, i).some((earlier) => sameEntry(earlier, entry)));
-  return i === -1 ? null : `history[${i}]`;
-}
-
-function need(condition, what) {
-  if (!condition) throw new BadHomeFile(what);
-}
-
-function needPart(condition, part, path) {
-  if (!condition) throw new BadHomeFile(`${path} is not as this site writes it`, { part, path });
-}
-
-// How deeply `value` nests, counted without recursion (a hostile file cannot exhaust the stack).
-function depthOf(value) {
-  let deepest = 0;
-  const waiting = [[value, 1]];
-  while (waiting.length) {
-    const [item, depth] = waiting.pop();
-    deepest = Math.max(deepest, depth);
-    if (item !== null && typeof item === "object") for (const child of Object.values(item)) waiting.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
-// The export file's text as the home's contents, checked; a BadHomeFile naming what is wrong. Every
-// part the site reads is checked before anything is replaced: a save, statistics or a finished game
-// the site cannot read would otherwise stop the picker, the statistics or the next finished game.
-export function checkedHome(text) {
-  need(text.length <= IMPORT_LIMITS.bytes, "the file is too large");
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new BadHomeFile(`not JSON: ${error.message}`);
-  }
-  need(depthOf(data) <= IMPORT_LIMITS.depth, `nested more than ${IMPORT_LIMITS.depth} levels deep`);
-  need(isObject(data) && data.format === EXPORT_FORMAT, "not a pygames export");
-  need(data.version === EXPORT_VERSION, `version ${JSON.stringify(data.version)}; this site reads version ${EXPORT_VERSION}`);
-  needPart(isObject(data.saves), "saves", "saves");
-  const saved = Object.entries(data.saves);
-  need(saved.length <= IMPORT_LIMITS.saves, `${saved.length} saves`);
-  for (const [game, record] of saved) {
-    needPart(GAME_ID.test(game) && fitsSave(record, game), "saves", `saves.${game.slice(0, 40)}`);
-  }
-  needPart(data.last === null || (typeof data.last === "string" && Object.hasOwn(data.saves, data.last)), "last", "last");
-  const stats = statsProblem(data.stats);
-  needPart(stats === null, "stats", stats);
-  const history = historyProblem(data.history);
-  needPart(history === null, "history", history);
-  return data;
-}

@@ -6,87 +6,10 @@
 // cube.js: the shell only arranges them.
 import { cubeNarration } from "./cube.js";
 import { h, keysSpoken } from "./dom.js";
-import { addStrings, language, pick, t } from "./i18n.js";
+import { language, pick, t, tn } from "./i18n.js";
 
 // How many steps "Explain as we play" keeps on screen, newest first.
 const CAPTION_STEPS = 3;
-
-addStrings({
-  en: {
-    howToPlay: "How to play", howToPlayLabel: "How to play {game}", rulesTitle: "How to play {game}",
-    rulesLoading: "Loading the rules…", rulesFailed: "The rules could not be loaded ({message}).",
-    rulesContents: "Contents", ourDecision: "Our decision", keysTitle: "Keys", marksTitle: "What the marks on the table mean",
-    closeHelp: "Close this page",
-    ourReconstruction: "Our reconstruction", ourAddition: "Our addition",
-    exampleTitle: "Example: {section}", exampleHelp: "Step through the example with its Next and Back buttons.",
-    playersAndLength: "{players} · {length}",
-    generalHelpTitle: "Help", generalHelp: "Choose a game, its options and the bots' level, then Start. Each game's "
-      + "“How to play” shows its rules with examples to step through; on the table, ? shows them again.",
-    explain: "Explain as we play", explainHelp: "After each move, says what happened in plain words; on your turn, "
-      + "suggests a move and says why.",
-    explainTitle: "Explaining as we play", explainOff: "Stop explaining",
-    hintReasonForced: "it is your only legal move",
-    hintSampledDeals: "{samples} deals dealt from what you can see",
-    hintSampledOrders: "{samples} possible orders of the cards you cannot see",
-    hintSampledDealsOne: "1 deal dealt from what you can see",
-    hintSampledOrdersOne: "1 possible order of the cards you cannot see",
-    hintOutcome: "in {count} of {sampled}, {outcome}",
-    hintEffect: "{effect}; {rest}",
-    hintOutcomeAgainst: "{told} ({runner} instead: {count} of {of})",
-    hintOutcomeBetter: "{told} (better than if you {runner})",
-    hintOutcomeAvoided: "if you {runner} instead, in {count} of {sampled}, {outcome}; never with this move",
-    hintAsGood: "or {runner}, about as good: {told}",
-    hintSearchBest: "it did best in {sampled}",
-    hintSearchAsGood: "or {runner}, about as good in {sampled}",
-    hintSearchTried: "tried in {sampled}",
-    hintNextBest: "play the next best move",
-    hintCubeTake: "your side wins about {percent}% of the time: at least the {threshold}% from which taking "
-      + "is better than passing",
-    hintCubePass: "your side wins only about {percent}% of the time, less than the {threshold}% from which "
-      + "taking would be better than passing",
-    hintCubeDouble: "your side wins about {percent}% of the time: at least the {threshold}% from which doubling pays",
-    hintCubeDoubleAnyway: "the other side wins the match by winning this game anyway, so doubling can only help "
-      + "(your side wins about {percent}% of the time)",
-    hintCubePlayOn: "no double yet: your side wins about {percent}% of the time, less than the {threshold}% "
-      + "from which doubling pays",
-    keyShare: "S shares the game", keyHelpRules: "? opens this page: the game's rules and its keys",
-  },
-  ja: {
-    howToPlay: "遊び方", howToPlayLabel: "{game}の遊び方", rulesTitle: "{game}の遊び方",
-    rulesLoading: "ルールを読み込み中…", rulesFailed: "ルールを読み込めませんでした（{message}）。",
-    rulesContents: "目次", ourDecision: "このサイトの決定", keysTitle: "キー操作", marksTitle: "卓上の印の意味",
-    closeHelp: "このページを閉じる",
-    ourReconstruction: "このサイトによる復元", ourAddition: "このサイトの追加",
-    exampleTitle: "例：{section}", exampleHelp: "例は「次へ」「戻る」で一手ずつ進められます。",
-    playersAndLength: "{players}・{length}",
-    generalHelpTitle: "ヘルプ", generalHelp: "ゲームを選び、オプションとボットの強さを決めて「はじめる」を押します。"
-      + "各ゲームの「遊び方」でルールと一手ずつ進められる例が見られます。ゲーム中は ? でいつでも開けます。",
-    explain: "解説しながら遊ぶ", explainHelp: "一手ごとに何が起きたかを言葉で説明し、あなたの番では手を提案して理由を示します。",
-    explainTitle: "解説しながらプレイ中", explainOff: "解説をやめる",
-    hintReasonForced: "選べる手はこれだけです",
-    hintSampledDeals: "見えている情報から配った{samples}通り",
-    hintSampledOrders: "見えていないカードの並び{samples}通り",
-    hintSampledDealsOne: "見えている情報から配った1通り",
-    hintSampledOrdersOne: "見えていないカードの並び1通り",
-    hintOutcome: "{sampled}のうち{count}通りで、{outcome}",
-    hintEffect: "{effect}。{rest}",
-    hintOutcomeAgainst: "{told}（{runner}なら{of}通り中{count}通り）",
-    hintOutcomeBetter: "{told}（{runner}より良い手）",
-    hintOutcomeAvoided: "{runner}と、{sampled}のうち{count}通りで、{outcome}（この手ならそうなりません）",
-    hintAsGood: "{runner}のとほぼ同じくらい良い手（{told}）",
-    hintSearchBest: "{sampled}で最も良い結果",
-    hintSearchAsGood: "{sampled}で{runner}のとほぼ同じくらい良い手",
-    hintSearchTried: "{sampled}で試した手",
-    hintNextBest: "次点の手を選ぶ",
-    hintCubeTake: "あなたの側が勝つ見込みは約{percent}%で、テイクがパスより得になる{threshold}%以上です",
-    hintCubePass: "あなたの側が勝つ見込みは約{percent}%しかなく、テイクがパスより得になる{threshold}%に届きません",
-    hintCubeDouble: "あなたの側が勝つ見込みは約{percent}%で、ダブルが得になる{threshold}%以上です",
-    hintCubeDoubleAnyway: "このゲームに勝てば相手の側はどのみちマッチに勝つので、ダブルして損はありません"
-      + "（あなたの側が勝つ見込みは約{percent}%）",
-    hintCubePlayOn: "まだダブルしません：あなたの側が勝つ見込みは約{percent}%で、ダブルが得になる{threshold}%に届きません",
-    keyShare: "S でゲームを共有", keyHelpRules: "? でこのページ（ゲームのルールとキー操作）を開く",
-  },
-});
 
 // --- the documents --------------------------------------------------------------------------------
 
@@ -120,10 +43,12 @@ export function howToPlay(gameId, bridge) {
 window.addEventListener("message", (event) => {
   const data = event.data;
   if (data?.type !== "pygames:height" || typeof data.height !== "number") return;
-  for (const frame of document.querySelectorAll("iframe.rules-example-frame")) {
+  const frames = /** @type {NodeListOf<HTMLIFrameElement>} */ (document.querySelectorAll("iframe.rules-example-frame"));
+  for (const frame of frames) {
     if (frame.contentWindow !== event.source || frame.dataset.frameId !== data.id) continue;
     const dialog = frame.closest("dialog");
-    const room = dialog.clientHeight - dialog.querySelector(".help-bar").offsetHeight - FRAME_MARGIN;
+    const bar = /** @type {HTMLElement} */ (dialog.querySelector(".help-bar"));
+    const room = dialog.clientHeight - bar.offsetHeight - FRAME_MARGIN;
     const border = frame.offsetHeight - frame.clientHeight; // the height set is the border's too
     frame.style.height = `${Math.min(data.height + border, room)}px`;
   }
@@ -297,8 +222,8 @@ function reasonWords(reason, say, sampled) {
 // A search's reason: what the move's play-outs end in, in the game's terms ("in 31 of 43 deals …, you rob
 // store 3"), against the next best move, or about as good as it where the search cannot tell them apart.
 function searchWords(reason, say, sampled) {
-  const sampledWords = (samples) => t((sampled === "orders" ? "hintSampledOrders" : "hintSampledDeals")
-    + (samples === 1 ? "One" : ""), { samples });
+  const sampledWords = (samples) => tn(sampled === "orders" ? "hintSampledOrders" : "hintSampledDeals", samples,
+    { samples });
   const runnerUp = reason.runner_up;
   const runner = runnerUp && (say(runnerUp.action) || t("hintNextBest"));
   const outcome = reason.outcome;

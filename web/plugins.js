@@ -3,18 +3,7 @@
 // where the build could list them (build.py's plugin_catalog); any other is asked of Python once it is
 // up, as list_games() describes it after the install. A wheel that failed is named in the worker's
 // "ready" message (plugins.failed), said here in the reader's language; the other games play on.
-import { addStrings, t } from "./i18n.js";
-
-addStrings({
-  en: {
-    loadingGames: "Installing the added games…",
-    pluginFailed: "The added game {name} could not be loaded ({message}). The other games work as usual.",
-  },
-  ja: {
-    loadingGames: "追加されたゲームをインストール中…",
-    pluginFailed: "追加されたゲーム {name} を読み込めませんでした（{message}）。ほかのゲームはいつもどおり遊べます。",
-  },
-});
+import { t } from "./i18n.js";
 
 // The games Python lists beyond `known` (the catalog's), once the engine is `ready` (the worker's
 // "ready" message): [] on a site without added games, which is never asked. A refused request is

@@ -11,29 +11,10 @@
 // would name whoever holds it, South on one table and West on the next, so that the friends would
 // not agree on who did what. Sentences still say "you" to the person holding the device ("Your turn").
 import { h } from "./dom.js";
-import { addStrings, listText, t } from "./i18n.js";
+import { listText, t } from "./i18n.js";
 
 // Places round a four-seat table, clockwise from the bottom.
 const COMPASS = ["south", "west", "north", "east"];
-
-addStrings({
-  en: {
-    seatYou: "You", seatYouInSentence: "you", seat_south: "South", seat_west: "West", seat_north: "North", seat_east: "East",
-    seatShortYou: "Y", seatShort_south: "S", seatShort_west: "W", seatShort_north: "N", seatShort_east: "E",
-    seatBot: "Bot {n}", seatNumber: "Seat {n}", seatPair: "{first} & {second}",
-    seatPerson: "Player {n}",
-    seatRolesTitle: "Who plays", seatRoleYou: "You", seatRoleHuman: "Human", seatRoleBot: "Bot",
-    seatRolesHelp: "Human: a friend plays that seat on this device; the table is passed between you, hiding every hand in between.",
-  },
-  ja: {
-    seatYou: "あなた", seatYouInSentence: "あなた", seat_south: "南", seat_west: "西", seat_north: "北", seat_east: "東",
-    seatShortYou: "自", seatShort_south: "南", seatShort_west: "西", seatShort_north: "北", seatShort_east: "東",
-    seatBot: "ボット{n}", seatNumber: "席{n}", seatPair: "{first}・{second}",
-    seatPerson: "プレイヤー{n}",
-    seatRolesTitle: "プレイする人", seatRoleYou: "あなた", seatRoleHuman: "人間", seatRoleBot: "ボット",
-    seatRolesHelp: "人間：友だちがこの端末でその席をプレイします。端末を順に渡し、その間は手札をすべて隠します。",
-  },
-});
 
 // `view` is anything with the viewer's `seat` (a number, or null for a spectator) and `players`:
 // a game's view, or a snapshot's view.

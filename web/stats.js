@@ -2,7 +2,7 @@
 // its last snapshot: Python decides who won and the scores (`result`); this module only counts them.
 // Its charts are drawn here in SVG (no library).
 import { h } from "./dom.js";
-import { addStrings, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { partnerOf } from "./seats.js";
 
 // How many finished games are kept (the statistics count every game, whether still listed or not).
@@ -12,25 +12,6 @@ export const STATS_VERSION = 1;
 export const SOLITAIRE = "solitaire";
 const CHART_GAMES = 50; // the win-rate line covers a game's last games, this many at most
 const CHART_WINDOW = 10; // each point is the win rate of the games up to it, this many at most
-
-addStrings({
-  en: {
-    stPlayed: "Played", stWon: "Won", stShared: "Shared wins", stWinRate: "Win rate", stAverage: "Average score",
-    stMargin: "Average margin", stStreak: "Current streak", stBestStreak: "Best streak", stLevel: "Level",
-    level_solitaire: "Solitaire", stDealsWon: "Deals won: {deals}", stDealsTried: "Deals tried: {deals}",
-    stBestPenalty: "Best penalty: {n}", stMatches: "Matches with the cube: {played} played, {won} won, {points} points won",
-    stRateChart: "Win rate over the last {n} games (each point: the last {window} games)",
-    stLevelChart: "Win rate by level", stNone: "No finished game yet.",
-  },
-  ja: {
-    stPlayed: "対戦数", stWon: "勝ち", stShared: "同率勝ち", stWinRate: "勝率", stAverage: "平均得点",
-    stMargin: "平均得点差", stStreak: "現在の連勝", stBestStreak: "最多連勝", stLevel: "レベル",
-    level_solitaire: "ソリティア", stDealsWon: "勝ったディール：{deals}", stDealsTried: "挑戦したディール：{deals}",
-    stBestPenalty: "最少ペナルティ：{n}", stMatches: "キューブ付きマッチ：{played}回、勝ち{won}回、獲得{points}点",
-    stRateChart: "直近{n}ゲームの勝率（各点は直近{window}ゲーム）",
-    stLevelChart: "レベル別の勝率", stNone: "終わったゲームはまだありません。",
-  },
-});
 
 // The finished game's entry in the history, from its last snapshot and the table's level.
 export function finishedEntry(snap, level) {

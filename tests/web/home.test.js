@@ -1,9 +1,10 @@
-// web/home.js's checks of what is read back: a file of the players' home imported (checkedHome), a
+// web/home.js's checks (web/home/check.js) of what is read back: a file of the players' home imported (checkedHome), a
 // stored snapshot (fitsSnapshot), a save's version (saveVersion) and the statistics (statsProblem).
 import "./browser.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BadHomeFile, checkedHome, fitsSnapshot, saveVersion, statsProblem } from "../../web/home.js";
+import { saveVersion } from "../../web/home.js";
+import { BadHomeFile, checkedHome, fitsSnapshot, statsProblem } from "../../web/home/check.js";
 import { countGame, emptyStats, finishedEntry } from "../../web/stats.js";
 import { recorded } from "./recorded.js";
 

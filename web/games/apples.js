@@ -2,174 +2,17 @@
 // Seats sit clockwise from the bottom (seats.js): the viewer at the bottom, West, North, East; each
 // plays for themselves. The scores, counts and points come from the view and the deal summary;
 // grouping captured cards by rank is only a way of laying them out.
-import { cardBack, cardFace, cardName, cardText, rankLabel, rankOf, RANKS, SUIT_SYMBOL, suitName, suitOf } from "../cards.js";
-import { arrowFocus, focusInView, h, markHinted } from "../dom.js";
-import { addStrings, labelled, noted, t, tn } from "../i18n.js";
 import {
-  placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatNames, seatsAround, seatShort, seatsFromBottom,
-} from "../seats.js";
+  cardBack, cardFace, cardName, cardText, rankLabel, rankOf, RANKS, SUIT_SYMBOL, suitName, suitOf,
+} from "../cards.js";
+import { arrowFocus, focusInView, h, markHinted } from "../dom.js";
+import { labelled, noted, t, tn } from "../i18n.js";
+import { placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom } from "../seats.js";
 import { legalOf, trickBotDelay } from "./kit.js";
+import { bidText, callText, describeAction, narrate } from "./apples/words.js";
+import { dealSummary, finalSummary } from "./apples/summaries.js";
 
 const DELAY = { trickShown: 1300, beforeHuman: 750, humanDone: 450 };
-
-addStrings({
-  en: {
-    apList: ", ",
-    apDeal: "Deal {n}", apDealer: "Dealer: {name}", apGoal: "Game to {goal}",
-    apContract: "{name}: {count}{symbol}", apContractAria: "Contract: {name} bid {count} {suit}, {suit} are trump",
-    apNoContract: "Bidding", apDealerChip: "Dealer", apDeclarerChip: "Declarer",
-    apTotal: "Total", apTricks: "Tricks", apCards: "Cards", apToMove: "to move",
-    apSeatAria: "{name}: {total} points in all, {tricks} this deal, {cards} in hand",
-    apNTricks: "{n} tricks", apNTricks_one: "1 trick", apNCards: "{n} cards", apNCards_one: "1 card",
-    apTargetSet: "target card set aside", apTargetOwn: "your target card: {card}",
-    apPass: "Pass", apBidText: "{count}{symbol}", apBidAria: "Bid {count} {suit}",
-    apBidding: "Bidding", apBidHistory: "Every call so far",
-    apCallAria: "{name}: {call}", apStanding: "Standing bid: {name} {bid}", apNoStanding: "No bid yet.",
-    apBidBox: "Your bid", apBidRow: "{n} cards", apBidRow_one: "1 card",
-    apExchange: "The exchange", apExchangeRule: "{name} bid {count}{symbol}: the declarer puts {count} trumps into the pile, everyone else any {count} cards; the pile is shuffled and dealt back, {count} to each.",
-    apPutIn: "{name}: {k}/{count} in the pile", apPutInTrumps: "{name}: {k}/{count} trumps in the pile",
-    apYouPut: "You put in:", apYouGot: "You got back:", apFaceDown: "{n} face down",
-    apTargets: "Target cards", apChosen: "{name}: set aside", apChoosing: "{name}: choosing",
-    apYourTarget: "Your target:",
-    apTrickN: "Trick {n}/{total}", apTrump: "Trump {symbol}", apTrumpAria: "Trump: {suit}",
-    apTrickWon: "{winner} won trick {n}",
-    apCaptured: "Captured sets", apCapturedAria: "{name}: captured {cards} cards",
-    apNothingCaptured: "nothing yet", apSetAria: "{count} × {rank}: {cards}",
-    apTargetMark: "your target rank", apSetNames: "pair|triple|four",
-    apTrickTable: "Tricks of this deal", apColTrick: "#", apColWinner: "Won by", apLed: "led",
-    apTotals: "Totals toward {goal}", apTotalAria: "{name}: {total} of {goal} points",
-    apRules: "Points table (reconstructed)",
-    apRulesNote: "The original game's points table was lost; this one is a reconstruction, kept as data in the rules engine.",
-    apColRanks: "Rank", apColPair: "Pair", apColTriple: "Triple", apColFour: "Four",
-    apTargetRule1: "1 card of your target rank captured: it pairs with the target card and scores as a pair.",
-    apTargetRuleN: "{n} cards of your target rank captured: {points} points (instead of the table).",
-    apSingles: "A single card of a rank scores nothing. The game ends after a deal in which someone reaches {goal}.",
-    apYourBid: "Your call: bid or pass.",
-    apWaitBid: "{name} is bidding…",
-    apYourDiscardDeclarer: "Put {n} more trumps into the pile: pick them in your hand.",
-    apYourDiscardDeclarer_one: "Put 1 more trump into the pile: pick it in your hand.",
-    apYourDiscard: "Put {n} more cards into the pile: pick them in your hand.",
-    apYourDiscard_one: "Put 1 more card into the pile: pick it in your hand.",
-    apWaitDiscard: "{name} is choosing cards for the pile…",
-    apYourTargetPrompt: "Set your target card aside: pick one card of your hand. Only you will see it.",
-    apWaitTarget: "{name} is setting a target card aside…",
-    apYourLead: "Your lead: play any card.", apYourPlay: "Your turn: play a highlighted card.",
-    apWaitPlay: "{name} is playing…", apOver: "The game is over.", apRedeal: "All four passed: the same dealer deals again.",
-    apNotPlayable: "{card} (not playable now)", apDiscardCard: "{card}: put into the pile",
-    apTargetCard: "{card}: set aside as target card", apReceivedCard: "{card}, came back from the pile",
-    apYourHand: "Your hand",
-    apSummaryTitle: "Deal {n} is over", apSummaryContract: "{name} bid {count}{symbol}.",
-    apColPlayer: "Player · target", apColTarget: "Target card", apColSets: "Sets", apColDeal: "Deal", apColTotal: "Total",
-    apNoSets: "—", apSetPoints: "{rank}×{count}: {points}", apTargetBonus: "target",
-    apSetTitle: "{count} × {rank}{target}: {points} points",
-    apGoalNote: "The game ends after a deal in which someone reaches {goal}.",
-    apFinalTitle: "Game over", apYouWin: "You win with {score} points!", apYouShare: "You share the win with {score} points!",
-    apTheyWin: "{names} share the win with {score} points.", apTheyWin_one: "{names} wins with {score} points.",
-    apDealsPlayed: "Deals played: {n}",
-    apLegendReceived: "A dot on a card of your hand: that card came back to you from the exchange pile.",
-    apKeysBid: "Bidding", apKeyBid: "1–9 choose the number, then S H D C bids it; P passes",
-    apKeysCards: "The pile, the target card and the play",
-    apKeyCards: "Enter or Space on a card puts it in the pile, sets it aside or plays it",
-    // the hint, "Explain as we play" and replays: actions and events in words
-    apBidName: "{n} {suits}", apBidName_one: "1 {suit}",
-    apSuitOne_S: "spade", apSuitOne_H: "heart", apSuitOne_D: "diamond", apSuitOne_C: "club",
-    apDoPass: "pass", apDoBid: "bid {bid}", apDoDiscard: "put the {card} into the pile",
-    apDoTarget: "set the {card} aside as your target card", apDoPlay: "play the {card}",
-    apSaidBid: "{name} bid {bid}.", apSaidPass: "{name} passed.",
-    apSaidRedeal: "All four passed: the same dealer, {name}, deals the cards again.",
-    apSaidDeclarer: "{name} won the bidding with {bid}: {suit} are trump, and everyone puts {cards} into the pile.",
-    apSaidDiscarded: "{name} put a card into the pile, face down.",
-    apSaidPileDealt: "The pile was shuffled and dealt back, {cards} to each.",
-    apSaidYouGot: "You got back: {cards}.",
-    apSaidTargetSet: "{name} set a target card aside, face down.",
-    apSaidPlayStarted: "The play begins: the first lead is for {name}.",
-    apSaidPlayed: "{name} played the {card}.", apSaidDiscardedSuit: "{name} played the {card}: no {suit} left.",
-    apSaidTrumped: "{name} trumped with the {card}: no {suit} left.",
-    apSaidTrickWon: "{name} won trick {trick} and captured its four cards.",
-    apSaidDealOver: "Deal {n} is over.", apSaidPoints: "{name}: {points} this deal, {total} in all.",
-    apNPoints: "{n} points", apNPoints_one: "1 point",
-    apSaidDealStarted: "Deal {n}: the dealer is {name}.",
-  },
-  ja: {
-    apList: "、",
-    apDeal: "第{n}ディール", apDealer: "ディーラー：{name}", apGoal: "{goal}点で終了",
-    apContract: "{name}：{symbol}{count}", apContractAria: "コントラクト：{name}が{suit}{count}枚でビッド、切り札は{suit}",
-    apNoContract: "ビッド中", apDealerChip: "ディーラー", apDeclarerChip: "デクレアラー",
-    apTotal: "合計", apTricks: "トリック", apCards: "手札", apToMove: "手番",
-    apSeatAria: "{name}：合計{total}点、このディール{tricks}、手札{cards}",
-    apNTricks: "{n}トリック", apNCards: "{n}枚",
-    apTargetSet: "ターゲットカードを伏せ済み", apTargetOwn: "あなたのターゲットカード：{card}",
-    apPass: "パス", apBidText: "{symbol}{count}", apBidAria: "{suit}{count}枚でビッド",
-    apBidding: "ビッド", apBidHistory: "これまでのコール",
-    apCallAria: "{name}：{call}", apStanding: "現在のビッド：{name} {bid}", apNoStanding: "まだビッドはありません。",
-    apBidBox: "あなたのビッド", apBidRow: "{n}枚",
-    apExchange: "交換", apExchangeRule: "{name}が{symbol}{count}でビッド：デクレアラーは切り札を{count}枚、他の人は好きな札を{count}枚山に出し、山を混ぜて{count}枚ずつ配り直します。",
-    apPutIn: "{name}：{k}/{count}枚を山へ", apPutInTrumps: "{name}：切り札{k}/{count}枚を山へ",
-    apYouPut: "あなたが出した札：", apYouGot: "戻ってきた札：", apFaceDown: "伏せ札{n}枚",
-    apTargets: "ターゲットカード", apChosen: "{name}：伏せ済み", apChoosing: "{name}：選択中",
-    apYourTarget: "ターゲット：",
-    apTrickN: "トリック {n}/{total}", apTrump: "切り札 {symbol}", apTrumpAria: "切り札：{suit}",
-    apTrickWon: "{winner}がトリック{n}に勝利",
-    apCaptured: "獲得したセット", apCapturedAria: "{name}：獲得{cards}枚",
-    apNothingCaptured: "まだなし", apSetAria: "{rank}×{count}：{cards}",
-    apTargetMark: "あなたのターゲットのランク", apSetNames: "ペア|スリーカード|フォーカード",
-    apTrickTable: "このディールのトリック", apColTrick: "#", apColWinner: "勝者", apLed: "リード",
-    apTotals: "{goal}点までの合計", apTotalAria: "{name}：{total}点（{goal}点で終了）",
-    apRules: "得点表（再構成）",
-    apRulesNote: "元のゲームの得点表は失われたため、これは再構成したものです（ルールエンジンにデータとして保持）。",
-    apColRanks: "ランク", apColPair: "ペア", apColTriple: "スリー", apColFour: "フォー",
-    apTargetRule1: "ターゲットと同じランクを1枚獲得：ターゲットカードとペアになり、表のペアの点になります。",
-    apTargetRuleN: "ターゲットと同じランクを{n}枚獲得：{points}点（表の代わり）。",
-    apSingles: "1枚だけのランクは0点。誰かが{goal}点に達したディールの後でゲーム終了です。",
-    apYourBid: "あなたの番：ビッドするかパスしてください。",
-    apWaitBid: "{name}がビッド中…",
-    apYourDiscardDeclarer: "切り札をあと{n}枚伏せてください：手札から選びます。",
-    apYourDiscard: "あと{n}枚伏せてください：手札から選びます。",
-    apWaitDiscard: "{name}が山に出す札を選んでいます…",
-    apYourTargetPrompt: "ターゲットカードを1枚伏せてください：手札から選びます。あなたにだけ見えます。",
-    apWaitTarget: "{name}がターゲットカードを選んでいます…",
-    apYourLead: "あなたのリード：好きなカードを出せます。", apYourPlay: "あなたの番：光っているカードを出してください。",
-    apWaitPlay: "{name}が考え中…", apOver: "ゲーム終了です。", apRedeal: "全員パス：同じディーラーが配り直します。",
-    apNotPlayable: "{card}（今は出せません）", apDiscardCard: "{card}：山に出す",
-    apTargetCard: "{card}：ターゲットカードとして伏せる", apReceivedCard: "{card}（山から戻ってきた札）",
-    apYourHand: "あなたの手札",
-    apSummaryTitle: "第{n}ディール終了", apSummaryContract: "{name}が{symbol}{count}でビッド。",
-    apColPlayer: "プレイヤー・ターゲット", apColTarget: "ターゲットカード", apColSets: "セット", apColDeal: "今回", apColTotal: "合計",
-    apNoSets: "—", apSetPoints: "{rank}×{count}：{points}", apTargetBonus: "ターゲット",
-    apSetTitle: "{rank}×{count}{target}：{points}点",
-    apGoalNote: "誰かが{goal}点に達したディールの後でゲーム終了です。",
-    apFinalTitle: "ゲーム終了", apYouWin: "{score}点であなたの勝ち！", apYouShare: "{score}点で同点優勝！",
-    apTheyWin: "{names}の勝ち（{score}点）。",
-    apDealsPlayed: "ディール数：{n}",
-    apLegendReceived: "手札のカードに付いた点：交換の山から戻ってきたカードです。",
-    apKeysBid: "ビッド", apKeyBid: "1〜9 で枚数を選んでから S H D C でビッド、P でパス",
-    apKeysCards: "伏せ札・ターゲット・プレイ",
-    apKeyCards: "カードの上で Enter か Space：伏せる・ターゲットにする・出す",
-    apBidName: "{symbol}{n}",
-    apDoPass: "パスする", apDoBid: "{bid}でビッドする", apDoDiscard: "{card}を伏せる",
-    apDoTarget: "{card}をターゲットカードとして伏せる", apDoPlay: "{card}を出す",
-    apSaidBid: "{name}が{bid}でビッドしました。", apSaidPass: "{name}がパスしました。",
-    apSaidRedeal: "全員パスしたので、同じディーラー（{name}）が配り直します。",
-    apSaidDeclarer: "{name}が{bid}でデクレアラーになりました。切り札は{suit}で、全員が{cards}ずつ伏せます。",
-    apSaidDiscarded: "{name}が1枚伏せました。",
-    apSaidPileDealt: "伏せた札を混ぜて、{cards}ずつ配り直しました。",
-    apSaidYouGot: "あなたに来た札：{cards}。",
-    apSaidTargetSet: "{name}がターゲットカードを伏せました。",
-    apSaidPlayStarted: "{name}が最初のトリックをリードします。",
-    apSaidPlayed: "{name}が{card}を出しました。", apSaidDiscardedSuit: "{name}は{suit}がなく、{card}を出しました。",
-    apSaidTrumped: "{name}は{suit}がなく、{card}で切り札を使いました。",
-    apSaidTrickWon: "{name}がトリック{trick}に勝ち、4枚を取りました。",
-    apSaidDealOver: "第{n}ディール終了。", apSaidPoints: "{name}：今回{points}、合計{total}点。",
-    apNPoints: "{n}点",
-    apSaidDealStarted: "第{n}ディール：ディーラーは{name}です。",
-  },
-});
-
-const bidText = (count, suit) => t("apBidText", { count, symbol: SUIT_SYMBOL[suit] });
-const callText = (call) => (call.type === "bid" ? bidText(call.count, call.suit) : t("apPass"));
-// A bid in words: "3 hearts", "1 heart" (Japanese "♥3", as the original writes bids).
-const bidName = (count, suit) => tn("apBidName", count,
-  { suits: suitName(suit), suit: t(`apSuitOne_${suit}`), symbol: SUIT_SYMBOL[suit] });
 
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
@@ -568,61 +411,6 @@ function rulesBox(scoring) {
 const SET_UP_DELAY = { bid: 700, discard: 200, target: 300 };
 const botDelay = trickBotDelay(DELAY, (snap) => SET_UP_DELAY[snap.view.phase] ?? null);
 
-function summarySet(set) {
-  return h("li", {
-    class: `set size-${Math.min(set.count, 4)} ${set.target ? "target-rank" : ""} ${set.points < 0 ? "minus" : ""}`,
-    "data-rank": set.rank, "data-count": set.count, "data-points": set.points, "data-target": set.target ? "" : null,
-    title: t("apSetTitle", { rank: rankLabel(set.rank), count: set.count, points: set.points,
-      target: set.target ? noted(t("apTargetBonus")) : "" }),
-  }, t("apSetPoints", { rank: rankLabel(set.rank), count: set.count, points: set.points }),
-  set.target && h("span", { class: "target-tag", text: ` ◎ ${t("apTargetBonus")}` }));
-}
-
-function dealSummary(summary, snap) {
-  const view = snap.view;
-  const goal = snap.view.scoring.goal;
-  return h("section", { class: "deal-summary ap-summary", "data-deal": summary.deal },
-    h("h2", { id: "summary-title", text: t("apSummaryTitle", { n: summary.deal }) }),
-    h("p", { class: "headline", "data-declarer": summary.declarer, "data-bid": `${summary.bid.count}${summary.bid.suit}`,
-      text: t("apSummaryContract", { name: seatName(view, summary.declarer), count: summary.bid.count,
-        symbol: SUIT_SYMBOL[summary.bid.suit] }) }),
-    h("table", { class: "seat-results" },
-      h("thead", {}, h("tr", {}, ["apColPlayer", "apColSets", "apColDeal", "apColTotal"].map((key) =>
-        h("th", { scope: "col", class: ["apColDeal", "apColTotal"].includes(key) ? "num" : "", text: t(key) })))),
-      h("tbody", {}, seatsFromBottom(view).map((seat) => h("tr", {
-        class: `seat-${seat}`, "data-seat": seat, "data-points": summary.points[seat], "data-total": summary.scores[seat],
-        "data-target": summary.targets[seat] ?? "",
-      },
-      h("th", { scope: "row" }, h("div", { class: "player-cell" }, h("span", { text: seatName(view, seat) }),
-        summary.targets[seat] && cardFace(summary.targets[seat], { class: "mini",
-          "aria-label": labelled(t("apColTarget"), cardName(summary.targets[seat])) }))),
-      h("td", {}, summary.sets[seat].length === 0 ? t("apNoSets")
-        : h("ul", { class: "summary-sets" }, summary.sets[seat].map(summarySet))),
-      h("td", { class: "num deal-points", text: summary.points[seat] }),
-      h("td", { class: "num total", text: summary.scores[seat] }))))),
-    h("p", { class: "fine", text: t("apGoalNote", { goal }) }));
-}
-
-// Who won the game, and with how many points.
-function headline(view, { scores, winners }) {
-  const best = scores[winners[0]];
-  if (winners.includes(view.seat)) return t(winners.length > 1 ? "apYouShare" : "apYouWin", { score: best });
-  return tn("apTheyWin", winners.length, { names: seatNames(view, winners), score: best });
-}
-
-function finalSummary(snap) {
-  const view = snap.view;
-  const { scores, winners, deals } = snap.result;
-  return h("section", { class: "final-summary", "data-winners": winners.join(" ") },
-    h("h2", { id: "final-title", text: t("apFinalTitle") }),
-    h("p", { class: "headline", text: headline(view, snap.result) }),
-    h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
-      class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-total": scores[seat],
-      text: labelled(seatName(view, seat), scores[seat]),
-    }))),
-    h("p", { class: "fine", text: t("apDealsPlayed", { n: deals }) }));
-}
-
 // --- learning: the hint's mark, actions and events in words, the keys, cards for the rules page ------------
 
 // How far a game is, for the picker's line of a game in progress (index.js).
@@ -635,59 +423,6 @@ export const helpKeys = [
   { when: "apKeysCards", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "apKeyCards", names: "Enter Space" }] },
 ];
 export const legend = ["apLegendReceived"];
-
-const DO_WITH_CARD = { discard: "apDoDiscard", target: "apDoTarget", play: "apDoPlay" };
-
-function describeAction(action) {
-  if (action.type === "pass") return t("apDoPass");
-  if (action.type === "bid") return t("apDoBid", { bid: bidName(action.count, action.suit) });
-  return t(DO_WITH_CARD[action.type], { card: cardName(action.card) });
-}
-
-// A played card in words: following suit, or out of the suit led (and trumping, or not).
-function playedWords(view, event, led, trump) {
-  const suit = suitOf(event.card);
-  const key = led === null || suit === led ? "apSaidPlayed" : suit === trump ? "apSaidTrumped" : "apSaidDiscardedSuit";
-  return t(key, { name: seatName(view, event.seat), card: cardName(event.card), suit: led && suitName(led) });
-}
-
-function dealOverWords(view, summary) {
-  return [t("apSaidDealOver", { n: summary.deal }), ...seatsFromBottom(view).map((seat) => t("apSaidPoints", {
-    name: seatName(view, seat), points: tn("apNPoints", summary.points[seat]), total: summary.scores[seat],
-  }))];
-}
-
-function narrate(events, snap) {
-  const view = snap.view;
-  // after a deal's last trick the view shows the next deal: the trump is the ended deal's
-  const trump = events.find((event) => event.type === "deal_over")?.summary.bid.suit ?? view.trump;
-  const finished = events.find((event) => event.type === "trick_won");
-  const led = (finished?.plays ?? view.trick).map((play) => suitOf(play.card))[0] ?? null;
-  const said = [];
-  for (const event of events) {
-    const name = "seat" in event ? seatName(view, event.seat) : null;
-    if (event.type === "bid") said.push(t("apSaidBid", { name, bid: bidName(event.count, event.suit) }));
-    else if (event.type === "passed") said.push(t("apSaidPass", { name }));
-    else if (event.type === "redeal") said.push(t("apSaidRedeal", { name: seatNameInSentence(view, event.dealer) }));
-    else if (event.type === "declarer") {
-      said.push(t("apSaidDeclarer", { name, bid: bidName(event.count, event.suit), suit: suitName(event.suit),
-        cards: tn("apNCards", event.count) }));
-    } else if (event.type === "discarded") said.push(t("apSaidDiscarded", { name }));
-    else if (event.type === "pile_dealt") {
-      said.push(t("apSaidPileDealt", { cards: tn("apNCards", event.count) }));
-      if (view.received?.length > 0) said.push(t("apSaidYouGot", { cards: view.received.map(cardName).join(t("apList")) }));
-    } else if (event.type === "target_set") said.push(t("apSaidTargetSet", { name }));
-    else if (event.type === "play_started") said.push(t("apSaidPlayStarted", { name: seatNameInSentence(view, event.leader) }));
-    else if (event.type === "played") said.push(playedWords(view, event, led, trump));
-    else if (event.type === "trick_won") said.push(t("apSaidTrickWon", { name: seatName(view, event.winner), trick: event.trick }));
-    else if (event.type === "deal_over") said.push(...dealOverWords(view, event.summary));
-    else if (event.type === "deal_started") {
-      said.push(t("apSaidDealStarted", { n: event.deal, name: seatNameInSentence(view, event.dealer) }));
-    }
-    else if (event.type === "game_over") said.push(t("apOver"), headline(view, event.result));
-  }
-  return said;
-}
 
 // Cards as the hand draws them, for the rules page.
 export function illustrate(cards) {

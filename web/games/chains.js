@@ -6,8 +6,10 @@
 // end card that closes the run).
 import { cubeStatus } from "../cube.js";
 import { arrowFocus, focusInView, h, keyMarked } from "../dom.js";
-import { addStrings, labelled, listText, noted, t } from "../i18n.js";
+import { labelled, noted, t } from "../i18n.js";
 import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
+import { counted, dealOf, describe, describeAction, listed, narrate, pileText, tx } from "./chains/words.js";
+import { analysisSummary, dealSummary, finalSummary, replayLabel } from "./chains/summaries.js";
 
 export const players = { default: 1, max: 6 };
 // In a two-player match with the doubling cube each game ends with the stake won (cube.py); the
@@ -21,215 +23,7 @@ const DRAG_START_PX = 8;
 const LOG_LINES = 3;
 const FAN = { loose: 1.35, tightest: 0.95, height: 8.1 }; // slot fans, in rem: step, least step, most height
 
-addStrings({
-  en: {
-    ch_listSeparator: ", ",
-    ch_dealNumber: "Deal number (optional)",
-    ch_dealHelp: "A solitaire deal is replayed by its number. Empty: a new random deal.",
-    ch_deal: "Deal {n}", ch_modeBeginner: "Beginner · 5 holding slots", ch_modeAdvanced: "Advanced · 4 holding slots",
-    ch_threshold: "Sold out after {n} taken",
-    ch_deck: "Deck", ch_deckCount: "Deck: {n} cards", ch_deckCountOne: "Deck: 1 card", ch_draw: "Deck {n}: draw a card",
-    ch_turnedUp: "Turned up", ch_drawnAria: "Turned up: {card}, to place",
-    ch_work: "Work pile", ch_workEmpty: "empty: only a 10 goes here",
-    ch_workAria: "Work pile: {cards}", ch_workAriaEmpty: "Work pile: empty",
-    ch_placeWork: "Put the {card} on the work pile ({cards})",
-    ch_slot: "Slot {n}", ch_slotAria: "Slot {n}: {cards}", ch_empty: "empty",
-    ch_placeSlot: "Put the {card} on slot {n} ({cards})",
-    ch_moveTop: "Move the {card} from slot {n} to the work pile",
-    ch_endCards: "End cards", ch_endAria: "End card {n}: {state}",
-    ch_endClose: "Close the run with end card {n}",
-    ch_stateOpen: "open", ch_stateTaken: "taken", ch_stateLocked: "sold out", ch_soldOut: "sold out",
-    ch_groupAria: "End cards {n}: {states}", ch_seatState: "{name} {state}",
-    ch_discard: "Discard {n}", ch_dead: "Dead piles {n}", ch_endsLeft: "End cards left {n}",
-    ch_score: "{n} pts", ch_scoreOne: "1 pt", ch_points: "{n} points", ch_pointsOne: "1 point", ch_left: "left the game",
-    ch_taken: "Taken", ch_none: "none",
-    ch_opponentAria: "{name}: {score}, deck {deck}, work pile {work}, slots {slots}",
-    ch_toMove: "to move",
-    ch_yourMove: "Your turn: draw (D), move a slot's top card to the work pile, or close the run with an end card.",
-    ch_yourMoveSolo: "Draw (D), move a slot's top card to the work pile, or close the run with an end card.",
-    ch_continues: "Your turn continues.",
-    ch_place: "Put the {card} on the work pile (W) or on a slot (1–{slots}).",
-    ch_placeSlotOnly: "The {card} does not fit the work pile: put it on a slot (1–{slots}).",
-    ch_slotEnds: "A slot ends your turn.",
-    ch_wait: "{name} is playing…", ch_over: "The game is over.",
-    ch_gameN: "Game {n} of the match", ch_stakeWon: "{name} wins the game: +{points} in match points (stake {stake}).",
-    ch_stakeYouWon: "You win the game: +{points} in match points (stake {stake}).",
-    ch_stakePassed: "The double was passed: {name} +{points} in match points.",
-    ch_stakeTie: "A tie: no match points (stake {stake}).",
-    ch_gamePoints: "Game points: {scores}.", ch_matchScore: "Match points (match to {target}): {scores}.",
-    ch_hint: "Hint: {move}.",
-    ch_doDraw: "turn up the top card of the deck", ch_doWork: "put the {card} on the work pile",
-    ch_doSlot: "put the {card} on holding slot {n}", ch_doMove: "move the {card} from slot {n} to the work pile",
-    ch_doClose: "close the run with end card {n}", ch_doCloseTen: "take end card 10 alone: a run of one card",
-    ch_doDouble: "double the stake", ch_doTake: "take the double", ch_doPass: "pass the double",
-    ch_evDrawn: "{name} turned up {card}", ch_evWork: "{name} put the {card} on the work pile",
-    ch_evSlot: "{name} put the {card} on slot {n}", ch_evMoved: "{name} moved the {card} from slot {n} to the work pile",
-    ch_evChain: "{name} closed a run with end card {end}", ch_evChainPoints: "{name} closed a run with end card {end} (+{points})",
-    ch_evSoldOut: "The {n}s are sold out", ch_evDead: "{name}'s work pile is dead ({cards})", ch_evDeadYou: "Your work pile is dead ({cards})",
-    ch_aCard: "a {n}", ch_anCard: "an {n}",
-    ch_evLeft: "{name} left the game", ch_evTurn: "{name}'s turn", ch_evYourTurn: "Your turn",
-    ch_evOver: "Game over",
-    ch_logTitle: "What happened",
-    ch_finalWon: "You won: all 55 cards are in the discard!",
-    ch_finalLost: "Penalty {n}: end cards left {cards}.",
-    ch_finalDeal: "Deal {n} ({mode}).",
-    ch_playAgain: "Play deal {n} again",
-    ch_youWin: "You win with {score}!", ch_winsOne: "{name} wins with {score}.",
-    ch_winsShared: "Shared win: {names} with {score} each.",
-    ch_colPlayer: "Player", ch_colTaken: "End cards taken", ch_colScore: "Points",
-    ch_youWinMatch: "You win the match with {score} match points!", ch_winsMatch: "{name} wins the match with {score} match points.",
-    ch_colMatchPoints: "Match points", ch_colLastGame: "End cards taken (last game)",
-    ch_scoring: "End card 1 scores 5; 2–4 score 3; 5–7 score 2; 8–10 score 1. Ties: the higher lowest end card not taken wins.",
-    ch_winnable: "This deal was winnable — best possible penalty 0 (yours: {yours}).",
-    ch_notWinnable: "This deal was not winnable: best possible penalty {best} (yours: {yours}).",
-    ch_undecided: "Whether this deal was winnable is not decided yet (best found so far: penalty {best}; yours: {yours}).",
-    ch_searching: "Still working out whether this deal was winnable… best found so far: penalty {best} (yours: {yours}).",
-    ch_nDrawn: "{name} turned up {card}.", ch_nDrawnYou: "You turned up {card}.",
-    ch_nWork: "{name} put the {card} on their work pile ({run}): their turn goes on.",
-    ch_nWorkYou: "You put the {card} on your work pile ({run}): your turn goes on.",
-    ch_nWorkSolo: "The {card} goes on the work pile: {run}.",
-    ch_nSlot: "{name} put the {card} on a holding slot: their turn ends.",
-    ch_nSlotYou: "You put the {card} on holding slot {n}: that ends your turn.",
-    ch_nSlotSolo: "The {card} goes on holding slot {n}.",
-    ch_nMoved: "{name} moved the {card} from a holding slot onto their work pile ({run}).",
-    ch_nMovedYou: "You moved the {card} from slot {n} onto your work pile ({run}).",
-    ch_nChain: "{name} closed a run with end card {end}: +{points}.",
-    ch_nChainYou: "Your run reached {low}: the end card {end} is yours, +{points}.",
-    ch_nChainSolo: "Your run reached {low}: end card {end} closes it and all {count} cards go to the discard.",
-    ch_nChainTen: "End card 10 alone is the run of one card: it goes to the discard.",
-    ch_nSoldOut: "The {n}s are sold out: the last {n} is locked for {names}.",
-    ch_nSoldOutYou: "The {n}s are sold out: your {n} is locked, nobody can take it now.",
-    ch_nDead: "{name}'s work pile {run} can no longer be closed: it is set aside face down and scores nothing.",
-    ch_nDeadYou: "Your work pile {run} can no longer be closed by an end card you can still take: it is set aside face down and scores nothing.",
-    ch_nLeftEnds: "{name} leaves the game: none of their end cards can still be taken.",
-    ch_nLeftEndsYou: "None of your end cards can still be taken: you leave the game, the others play on.",
-    ch_nLeftStuck: "{name} has no possible action and leaves the game.",
-    ch_nLeftStuckYou: "You have no possible action: you leave the game, the others play on.",
-    ch_nTurn: "{name}'s turn.", ch_nTurnYou: "Your turn.",
-    ch_nWon: "All 55 cards are in the discard: you won!",
-    ch_nLost: "No move is left: your penalty is {n}, one for each end card left.",
-    ch_nOver: "Nobody can act any more: the game is over.",
-    ch_helpTitle: "Chains",
-    ch_legendEnds: "Under each end card, a chip per opponent, named by their number (Bot 1: “1”) or, at four, their initial: “1✓” Bot 1 has taken theirs, “1×” it is sold out for Bot 1, “1” it is still open. Your own end card shown as “4×” is sold out for you.",
-    ch_legendOpponents: "Each opponent's row: their deck (a card back and the cards left), the top card of their work pile (with the card they just turned up), the top card of each holding slot (“×3”: three cards in it, “·”: empty), then the end cards they have taken.",
-    ch_keysIdle: "Nothing turned up",
-    ch_keyIdle: "D draws; 1–5 moves that slot's top card to the work pile; C closes the run with the end card",
-    ch_keysTurned: "A card turned up", ch_keyTurned: "W puts it on the work pile, 1–5 on that slot",
-    ch_keyTap: "Or tap a target, drag a card onto one, or move with ← → ↑ ↓ and press Enter",
-  },
-  ja: {
-    ch_listSeparator: "、",
-    ch_dealNumber: "ディール番号（任意）",
-    ch_dealHelp: "ソリティアは番号で同じ配りを再現できます。空欄なら新しいランダムな配り。",
-    ch_deal: "ディール {n}", ch_modeBeginner: "初級モード・一時置き場5", ch_modeAdvanced: "上級モード・一時置き場4",
-    ch_threshold: "{n}枚取られると打ち止め",
-    ch_deck: "山札", ch_deckCount: "山札：{n}枚", ch_deckCountOne: "山札：1枚", ch_draw: "山札 {n}枚：1枚めくる",
-    ch_turnedUp: "めくった札", ch_drawnAria: "めくった札：{card}（置き場所を選ぶ）",
-    ch_work: "作業場", ch_workEmpty: "空：10だけ置けます",
-    ch_workAria: "作業場：{cards}", ch_workAriaEmpty: "作業場：空",
-    ch_placeWork: "{card}を作業場に置く（{cards}）",
-    ch_slot: "一時置き場{n}", ch_slotAria: "一時置き場{n}：{cards}", ch_empty: "空",
-    ch_placeSlot: "{card}を一時置き場{n}に置く（{cards}）",
-    ch_moveTop: "一時置き場{n}の{card}を作業場へ移す",
-    ch_endCards: "終端カード", ch_endAria: "終端カード{n}：{state}",
-    ch_endClose: "終端カード{n}で組を締める",
-    ch_stateOpen: "取れる", ch_stateTaken: "取得済み", ch_stateLocked: "打ち止め", ch_soldOut: "打ち止め",
-    ch_groupAria: "終端カード{n}：{states}", ch_seatState: "{name} {state}",
-    ch_discard: "捨て場 {n}", ch_dead: "得点にならない組 {n}", ch_endsLeft: "残り終端カード {n}",
-    ch_score: "{n}点", ch_scoreOne: "1点", ch_points: "{n}点", ch_pointsOne: "1点", ch_left: "退場",
-    ch_taken: "取得", ch_none: "なし",
-    ch_opponentAria: "{name}：{score}、山札{deck}枚、作業場 {work}、一時置き場 {slots}",
-    ch_toMove: "手番",
-    ch_yourMove: "あなたの番：めくる（D）、一時置き場の一番上を作業場へ移す、または終端カードで組を締める。",
-    ch_yourMoveSolo: "めくる（D）、一時置き場の一番上を作業場へ移す、または終端カードで組を締める。",
-    ch_continues: "あなたの番が続きます。",
-    ch_place: "{card}を作業場（W）か一時置き場（1〜{slots}）に置いてください。",
-    ch_placeSlotOnly: "{card}は作業場に置けません：一時置き場（1〜{slots}）に置いてください。",
-    ch_slotEnds: "一時置き場に置くと手番終了です。",
-    ch_wait: "{name}がプレイ中…", ch_over: "ゲーム終了です。",
-    ch_gameN: "マッチ第{n}ゲーム", ch_stakeWon: "{name}の勝ち：マッチ得点+{points}（賭け{stake}）。",
-    ch_stakeYouWon: "あなたの勝ち：マッチ得点+{points}（賭け{stake}）。",
-    ch_stakePassed: "ダブルがパスされました：{name}にマッチ得点+{points}。",
-    ch_stakeTie: "引き分け：マッチ得点なし（賭け{stake}）。",
-    ch_gamePoints: "ゲーム得点：{scores}。", ch_matchScore: "マッチ得点（{target}点先取）：{scores}。",
-    ch_hint: "ヒント：{move}。",
-    ch_doDraw: "山札を1枚めくる", ch_doWork: "{card}を作業場に置く",
-    ch_doSlot: "{card}を一時置き場{n}に置く", ch_doMove: "一時置き場{n}の{card}を作業場へ移す",
-    ch_doClose: "終端カード{n}で組を締める", ch_doCloseTen: "終端カード10だけで長さ1の組を作る",
-    ch_doDouble: "ダブルする", ch_doTake: "ダブルをテイクする", ch_doPass: "ダブルをパスする",
-    ch_evDrawn: "{name}が{card}をめくった", ch_evWork: "{name}が{card}を作業場に置いた",
-    ch_evSlot: "{name}が{card}を一時置き場{n}に置いた", ch_evMoved: "{name}が一時置き場{n}の{card}を作業場へ移した",
-    ch_evChain: "{name}が終端カード{end}で組を締めた", ch_evChainPoints: "{name}が終端カード{end}で組を締めた（+{points}点）",
-    ch_evSoldOut: "{n}が打ち止め", ch_evDead: "{name}の作業場の組は得点にならず裏向きに（{cards}）",
-    ch_evDeadYou: "あなたの作業場の組は得点にならず裏向きに（{cards}）", ch_aCard: "{n}", ch_anCard: "{n}",
-    ch_evLeft: "{name}が退場", ch_evTurn: "{name}の番", ch_evYourTurn: "あなたの番",
-    ch_evOver: "ゲーム終了",
-    ch_logTitle: "経過",
-    ch_finalWon: "勝ち：55枚すべてが捨て場に移りました！",
-    ch_finalLost: "失点 {n}：残った終端カード {cards}。",
-    ch_finalDeal: "ディール {n}（{mode}）。",
-    ch_playAgain: "ディール {n} をもう一度",
-    ch_youWin: "あなたの勝ち（{score}）！", ch_winsOne: "{name}の勝ち（{score}）。",
-    ch_winsShared: "同点優勝：{names}（各{score}）。",
-    ch_colPlayer: "プレイヤー", ch_colTaken: "取った終端カード", ch_colScore: "得点",
-    ch_youWinMatch: "あなたのマッチ勝利（マッチ得点{score}）！", ch_winsMatch: "{name}のマッチ勝利（マッチ得点{score}）。",
-    ch_colMatchPoints: "マッチ得点", ch_colLastGame: "取った終端カード（最後のゲーム）",
-    ch_scoring: "終端カード1は5点、2〜4は3点、5〜7は2点、8〜10は1点。同点なら、取れなかった一番小さい終端カードの数字が大きい方の勝ち。",
-    ch_winnable: "このディールは勝てる配りでした — 最善の失点は0（あなた：{yours}）。",
-    ch_notWinnable: "このディールは勝てない配りでした：最善の失点は{best}（あなた：{yours}）。",
-    ch_undecided: "勝てる配りだったかはまだ判定できていません（これまでの最善：失点{best}、あなた：{yours}）。",
-    ch_searching: "勝てる配りだったか調べています…（これまでの最善：失点{best}、あなた：{yours}）",
-    ch_nDrawn: "{name}が{card}をめくりました。", ch_nDrawnYou: "{card}をめくりました。",
-    ch_nWork: "{name}が{card}を作業場に置きました（{run}）。手番継続です。",
-    ch_nWorkYou: "{card}を作業場に置きました（{run}）。手番継続です。",
-    ch_nWorkSolo: "{card}を作業場へ：{run}。",
-    ch_nSlot: "{name}が{card}を一時置き場に置きました。手番終了です。",
-    ch_nSlotYou: "{card}を一時置き場{n}に置きました。手番終了です。",
-    ch_nSlotSolo: "{card}を一時置き場{n}へ。",
-    ch_nMoved: "{name}が一時置き場の{card}を作業場へ移しました（{run}）。",
-    ch_nMovedYou: "一時置き場{n}の{card}を作業場へ移しました（{run}）。",
-    ch_nChain: "{name}が終端カード{end}で組を締めました：+{points}。",
-    ch_nChainYou: "組が{low}まで繋がりました：終端カード{end}はあなたのもの、+{points}。",
-    ch_nChainSolo: "組が{low}まで繋がりました：終端カード{end}で締めて、{count}枚を捨て場へ。",
-    ch_nChainTen: "終端カード10だけで長さ1の組：捨て場へ。",
-    ch_nSoldOut: "{n}が打ち止めに：最後の{n}は裏向きになり、{names}は取れなくなりました。",
-    ch_nSoldOutYou: "{n}が打ち止めに：あなたの{n}は裏向きになり、もう誰も取れません。",
-    ch_nDead: "{name}の作業場の組（{run}）はもう得点にできないため、裏向きにして脇へ（得点なし）。",
-    ch_nDeadYou: "作業場の組（{run}）は、まだ取れる終端カードでもう締められません：裏向きにして脇へ（得点なし）。",
-    ch_nLeftEnds: "{name}は取れる終端カードがなくなったので、ゲームから抜けます。",
-    ch_nLeftEndsYou: "取れる終端カードがなくなりました：あなたはゲームから抜け、残りのプレイヤーが続けます。",
-    ch_nLeftStuck: "{name}は実行できるアクションがないので、ゲームから抜けます。",
-    ch_nLeftStuckYou: "実行できるアクションがありません：あなたはゲームから抜け、残りのプレイヤーが続けます。",
-    ch_nTurn: "{name}の番です。", ch_nTurnYou: "あなたの番です。",
-    ch_nWon: "55枚すべてが捨て場に移りました：あなたの勝ちです！",
-    ch_nLost: "もうアクションがありません：失点は残った終端カードの枚数、{n}です。",
-    ch_nOver: "誰もアクションを実行できなくなりました：ゲーム終了です。",
-    ch_helpTitle: "チェーンズ",
-    ch_legendEnds: "各終端カードの下に相手ごとの札（ボット1なら「1」、4人なら西・北・東）：「1✓」はボット1が自分の終端カードを取った、「1×」はボット1には打ち止め、「1」だけならまだ取れます。あなたの終端カードが「4×」なら、あなたには打ち止めです。",
-    ch_legendOpponents: "相手ごとの行：山札（裏向きの札と残り枚数）、作業場の一番上の札（めくったばかりの札はその横）、各一時置き場の一番上の札（「×3」はそこに3枚、「·」は空）、最後に取った終端カード。",
-    ch_keysIdle: "めくった札がないとき",
-    ch_keyIdle: "D でめくる。1〜5 でその一時置き場の一番上を作業場へ。C で終端カードを取って組を締める",
-    ch_keysTurned: "札をめくったとき", ch_keyTurned: "W でめくった札を作業場へ、1〜5 でその一時置き場へ",
-    ch_keyTap: "ほかに、置き場所をタップ、カードをドラッグ、または ← → ↑ ↓ で選んで Enter",
-  },
-});
-
-const tx = (key, values) => t(`ch_${key}`, values);
-// Seats are named from the viewer's place as every table names them (seats.js): You, West, North,
-// East at four; You, Bot 1, Bot 2, … clockwise at other counts; the end-card chips by initial.
-// English says "1 card" but "2 cards": a key ending in One is the text for exactly one.
-const counted = (key, n, values = {}) => tx(n === 1 ? `${key}One` : key, { n, ...values });
-// Numbers and scores in a line ("1, 4, 8"); names in a sentence are listText's ("North and East").
-const listed = (items) => (items.length ? items.join(t("ch_listSeparator")) : tx("none"));
-// A card turned up in a sentence: "a 6", "an 8" (Japanese: the number alone).
-const aCard = (n) => tx(/^(8|11|18)/.test(String(n)) ? "anCard" : "aCard", { n });
-const pileText = (cards) => (cards.length ? cards.join(" ") : tx("empty"));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-// The deal number (null for a set-up position) and the mode come with the snapshot, not the view.
-function dealOf(snap) {
-  return { deal: snap.deal, mode: snap.options.mode };
-}
 
 // --- where each legal action is done on the table ------------------------------------------------
 
@@ -484,7 +278,8 @@ export function createTable(root, shell) {
     if (!done.ghost) return; // a tap: the click does the rest
     droppedJustNow = true;
     setTimeout(() => { droppedJustNow = false; }); // that click comes before any timer
-    const zone = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]");
+    const zone = /** @type {HTMLElement | null | undefined} */ (
+      document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]"));
     const action = zone && done.drops.get(zone.dataset.drop);
     if (action) done.act(action);
   }
@@ -545,6 +340,7 @@ export function createTable(root, shell) {
 // --- cards -----------------------------------------------------------------------------------------
 
 // A Pairs card shows only its number: in the corner (visible in a fan) and large in the middle.
+/** @param {number} n @param {import("../cards.js").Attributes} [options] its tag, label (null: none) and attributes */
 function card(n, { tag = "span", class: extra = "", label = String(n), ...attributes } = {}) {
   return h(tag, {
     role: tag === "span" && label !== null ? "img" : null, "aria-label": label, ...attributes,
@@ -622,26 +418,6 @@ function opponentPanel(view, seat) {
 
 // --- the human's own cards -----------------------------------------------------------------------------
 
-// --- what to do now, and what just happened ----------------------------------------------------------------
-
-function describe(view, event) {
-  const name = seatName(view, event.seat);
-  switch (event.type) {
-    case "drawn": return tx("evDrawn", { name, card: aCard(event.card) });
-    case "placed": return event.to === "work" ? tx("evWork", { name, card: event.card })
-      : tx("evSlot", { name, card: event.card, n: event.slot + 1 });
-    case "moved": return tx("evMoved", { name, card: event.card, n: event.slot + 1 });
-    case "chain": return event.points ? tx("evChainPoints", { name, end: event.end, points: event.points })
-      : tx("evChain", { name, end: event.end });
-    case "sold_out": return tx("evSoldOut", { n: event.number });
-    case "dead_pile": return byWhom(view, event.seat, "evDead", { cards: event.cards.join(" ") });
-    case "left": return tx("evLeft", { name });
-    case "turn": return event.seat === view.seat ? tx("evYourTurn") : tx("evTurn", { name });
-    case "game_over": return tx("evOver");
-    default: return null;
-  }
-}
-
 // How far a game is, for the picker's line of a game in progress (index.js): the deal's number, when
 // it has one, and the cards left in the player's deck.
 export function progress(snap) {
@@ -657,72 +433,6 @@ export const helpKeys = [
   { when: "ch_keysTurned", keys: [{ text: "ch_keyTurned", names: "W 1–5" }, tapKeys] },
 ];
 export const legend = ["ch_legendEnds", "ch_legendOpponents"];
-
-// The action as its player would say it: "put the 6 on the work pile", "close the run with end card 4".
-function describeAction(action, snap) {
-  const mine = snap.view.tables[snap.view.current_player ?? bottomSeat(snap.view)];
-  switch (action.type) {
-    case "draw": return tx("doDraw");
-    case "place": return action.to === "work" ? tx("doWork", { card: mine.drawn }) : tx("doSlot", { card: mine.drawn, n: action.slot + 1 });
-    case "move": return tx("doMove", { card: mine.slots[action.slot].at(-1), n: action.slot + 1 });
-    case "close": return mine.work.length ? tx("doClose", { n: action.end }) : tx("doCloseTen");
-    case "double": return tx("doDouble");
-    case "take": return tx("doTake");
-    case "pass": return tx("doPass");
-    default: return "";
-  }
-}
-
-const runText = (cards) => (cards.length > 1 ? `${cards[0]}…${cards.at(-1)}` : String(cards[0] ?? ""));
-
-// Sentences the solitaire says its own way (no turns, no points).
-const SOLITAIRE_WORDS = new Set(["nWork", "nSlot", "nChain"]);
-
-// Whose words: "You …" for the viewer's own seat, "{name} …" for another's; the solitaire's own.
-function byWhom(view, seat, key, values) {
-  if (view.solitaire && SOLITAIRE_WORDS.has(key)) return tx(`${key}Solo`, values);
-  return seat === view.seat ? tx(`${key}You`, values) : tx(key, { name: seatName(view, seat), ...values });
-}
-
-// The last step's events as sentences for the viewer ("Your run reached 5: the end card 4 is yours,
-// +3 points."). The cube's events are the cube bar's to tell.
-function narrate(events, snap) {
-  const view = snap.view;
-  const said = [];
-  for (const event of events) {
-    const seen = event.seat === undefined ? null : view.tables[event.seat];
-    switch (event.type) {
-      case "drawn": said.push(byWhom(view, event.seat, "nDrawn", { card: aCard(event.card) })); break;
-      case "placed":
-        said.push(byWhom(view, event.seat, event.to === "work" ? "nWork" : "nSlot",
-          { card: event.card, n: event.slot + 1, run: runText(seen.work) }));
-        break;
-      case "moved": said.push(byWhom(view, event.seat, "nMoved", { card: event.card, n: event.slot + 1, run: runText(seen.work) })); break;
-      case "chain":
-        if (event.cards.length === 1) said.push(tx("nChainTen"));
-        else {
-          said.push(byWhom(view, event.seat, "nChain", { end: event.end, low: event.cards.at(-2), count: event.cards.length,
-            points: counted("points", event.points) }));
-        }
-        break;
-      case "sold_out":
-        said.push(event.locked.includes(view.seat) ? tx("nSoldOutYou", { n: event.number })
-          : tx("nSoldOut", { n: event.number, names: listText(event.locked.map((seat) => seatName(view, seat))) }));
-        break;
-      case "dead_pile": said.push(byWhom(view, event.seat, "nDead", { run: runText(event.cards) })); break;
-      case "left":
-        if (!view.solitaire) said.push(byWhom(view, event.seat, event.reason === "no_end_cards" ? "nLeftEnds" : "nLeftStuck", {}));
-        break;
-      case "turn": said.push(byWhom(view, event.seat, "nTurn", {})); break;
-      case "game_over":
-        if (!view.solitaire) said.push(tx("nOver"));
-        else said.push(event.result.won ? tx("nWon") : tx("nLost", { n: event.result.penalty }));
-        break;
-      default: break;
-    }
-  }
-  return said;
-}
 
 // A few cards drawn as the table draws them (numbers, as the view writes them), for the rules page.
 export function illustrate(cards) {
@@ -740,77 +450,3 @@ function botDelay(snap, lastEvents) {
   return DELAY.extended;
 }
 
-function replayLabel(snap) {
-  const { deal } = dealOf(snap);
-  return snap.view.solitaire && deal !== null ? tx("playAgain", { n: deal }) : null;
-}
-
-// One game of a cube match is over (the stake_won event): who won it and for how much, the game's
-// own points, and the match score.
-function dealSummary(won, snap) {
-  const view = snap.view;
-  const name = won.side === null ? null : seatName(view, won.side);
-  const line = won.side === null ? tx("stakeTie", { stake: won.stake })
-    : tx(won.passed ? "stakePassed" : won.side === view.seat ? "stakeYouWon" : "stakeWon",
-      { name, points: won.points, stake: won.stake });
-  const scores = otherSeats(view).reduce((text, seat) => `${text} – ${seatName(view, seat)} ${won.scores[seat]}`,
-    `${seatName(view, bottomSeat(view))} ${won.scores[bottomSeat(view)]}`);
-  return h("section", { class: "deal-summary ch-game-summary", "data-game": won.game, "data-side": won.side ?? "none",
-    "data-points": won.points },
-  h("h2", { id: "summary-title", text: tx("gameN", { n: won.game }) }),
-  h("p", { class: "headline", text: line }),
-  won.game_scores && h("p", { text: tx("gamePoints", { scores: listed(won.game_scores.map((score, seat) => `${seatName(view, seat)} ${score}`)) }) }),
-  h("p", { text: tx("matchScore", { target: view.match.target, scores }) }));
-}
-
-function finalSummary(snap) {
-  const view = snap.view;
-  return view.solitaire ? solitaireSummary(snap) : expansionSummary(snap);
-}
-
-function solitaireSummary(snap) {
-  const { penalty, won } = snap.result;
-  const { deal, mode } = dealOf(snap);
-  const ends = snap.view.tables[0].ends;
-  return h("section", { class: "final-summary ch-final", "data-won": String(won), "data-penalty": penalty },
-    h("h2", { id: "final-title", text: tx("over") }),
-    h("p", { class: "headline", text: won ? tx("finalWon") : tx("finalLost", { n: penalty, cards: listed(ends) }) }),
-    deal !== null && h("p", { text: tx("finalDeal", { n: deal, mode: tx(mode === "advanced" ? "modeAdvanced" : "modeBeginner") }) }));
-}
-
-function expansionSummary(snap) {
-  const view = snap.view;
-  const { scores, winners } = snap.result;
-  const best = scores[winners[0]];
-  // a cube match's result counts match points, never called plain points (docs/games/chains.md)
-  const match = Boolean(view.match);
-  let headline;
-  const score = match ? best : counted("points", best);
-  if (winners.length > 1) headline = tx("winsShared", { names: listText(winners.map((seat) => seatName(view, seat))), score });
-  else if (winners[0] === snap.seat) headline = tx(match ? "youWinMatch" : "youWin", { score });
-  else headline = tx(match ? "winsMatch" : "winsOne", { name: seatName(view, winners[0]), score });
-  return h("section", { class: "final-summary ch-final" },
-    h("h2", { id: "final-title", text: tx("over") }),
-    h("p", { class: "headline", text: headline }),
-    h("table", {},
-      h("thead", {}, h("tr", {}, ["colPlayer", match ? "colLastGame" : "colTaken", match ? "colMatchPoints" : "colScore"]
-        .map((key, column) => h("th", { scope: "col", class: column === 2 ? "num" : null, text: tx(key) })))),
-      h("tbody", {}, scores.map((score, seat) => h("tr", {
-        class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat, "data-score": score,
-      },
-      h("th", { scope: "row", text: seatName(view, seat) }),
-      h("td", { text: listed([...view.tables[seat].taken].sort((a, b) => a - b)) }),
-      h("td", { class: "num", text: score }))))),
-    h("p", { class: "fine", text: tx("scoring") }));
-}
-
-// The solver's hindsight on a finished solitaire (bridge op `analysis`); `searching` while the shell
-// is still asking for more of an unfinished one.
-function analysisSummary(analysis, snap, { searching = false } = {}) {
-  const yours = analysis.your_penalty ?? snap.result.penalty;
-  const key = analysis.winnable === true ? "winnable" : analysis.winnable === false ? "notWinnable"
-    : searching ? "searching" : "undecided";
-  return h("p", { class: "ch-analysis", "data-winnable": String(analysis.winnable), "aria-busy": String(searching),
-    "data-searching": String(searching), "data-best-penalty": analysis.best_penalty,
-    text: tx(key, { best: analysis.best_penalty, yours }) });
-}

@@ -5,9 +5,13 @@
 // North, East at four; You, Bot 1, Bot 2, … at three or five); the snatch check runs from the
 // player's left, seat + 1.
 import { arrowFocus, focusInView, h, keysSpoken } from "../dom.js";
-import { addStrings, labelled, language, listText, noted, t } from "../i18n.js";
-import { bottomSeat, otherSeats, placeOf, seatName, seatNames, seatsFromBottom } from "../seats.js";
+import { noted, t } from "../i18n.js";
+import { bottomSeat, otherSeats, placeOf, seatName } from "../seats.js";
 import { legalOf } from "./kit.js";
+import {
+  counted, describe, describeAction, narrate, numbersOf, sameTiles, setAria, setSay, setText, tileName, tx,
+} from "./dominuxen/words.js";
+import { dealSummary, finalSummary } from "./dominuxen/summaries.js";
 
 export const players = { default: 4, max: 5 };
 // The shell shows the game's summary when an event of this type comes in (one per game of a match).
@@ -17,214 +21,12 @@ const NUMBER_KEYS = { a: 10, b: 11, c: 12 }; // digits pick 0–9, letters the n
 const LOG_LINES = 3;
 const DELAY = { hit: 1500, settled: 1200, drew: 750, play: 950 };
 
-addStrings({
-  en: {
-    dx_listSeparator: ", ",
-    dx_gameN: "Game {n}/{of}", dx_turnN: "Turn {n}", dx_doublesOn: "Doubles rule",
-    dx_tile: "{a}–{b}", dx_tileDouble: "double {n}", dx_tileStands: "{tile} as {n}",
-    dx_faceDown: "face-down tile",
-    dx_set: "{size}×{n}", dx_setAria: "set of {size} standing for {n}: {tiles}",
-    dx_handCount: "Hand {n}", dx_rowPoints: "Row +{n}",
-    dx_playerAria: "{name}: {hand} tiles in hand, row {points} points",
-    dx_topSet: "Topmost set", dx_noSet: "no set yet", dx_earlier: "Earlier sets, newest first",
-    dx_known: "Seen in hand", dx_toMove: "to move",
-    dx_attacker: "snatching", dx_victim: "hit",
-    dx_display: "Display", dx_supply: "Supply", dx_supplyCount: "Supply: {n} tiles",
-    dx_discard: "Discarded {n}",
-    dx_drawDisplay: "Draw {tile} from the display", dx_drawSupply: "Draw from the supply ({n} left)",
-    dx_yourHand: "Your hand", dx_numbers: "Number the set stands for",
-    dx_numberAria: "{n}: {count} tiles", dx_numberNone: "{n}: no tile",
-    dx_play: "Play {set}", dx_playNothing: "Play", dx_clear: "Clear",
-    dx_asTwo: "{tile} as two",
-    dx_notInSet: "{tile} (does not show {n})",
-    dx_pickNumber: "Your turn: choose the number your set stands for.",
-    dx_pickTiles: "Tiles showing {n}: pick the ones to play, then Play.",
-    dx_pickNone: "Pick at least one tile showing {n}.",
-    dx_yourSnatch: "Your set of {played} hits {victim}'s set of {target}. Take it into your hand?",
-    dx_yourAnswer: "{attacker} left your set of {target} to you: take it back, or discard it and draw {n}?",
-    dx_yourDraw: "Draw {n} more: a display tile or the supply.",
-    dx_yourDrawKeys: "Draw {n} more: a display tile (1–6) or the supply (S).",
-    dx_waitPlay: "{name} is choosing a set…",
-    dx_waitSnatch: "{attacker}'s set of {played} hits {victim}'s set of {target}: {attacker} decides whether to take it…",
-    dx_waitSnatchYou: "{attacker}'s set of {played} hits your set of {target}: {attacker} decides whether to take it…",
-    dx_waitAnswer: "{attacker} left the set: {victim} takes it back or discards it…",
-    dx_waitDraw: "{victim} draws {n}…",
-    dx_over: "The game is over.",
-    dx_take: "Take", dx_decline: "Decline", dx_takeBack: "Take back", dx_discardIt: "Discard and draw {n}",
-    dx_logTitle: "What happened",
-    dx_evPlayed: "{name} played {set}", dx_evHit: "it hits {name}'s {set}", dx_evHitYou: "it hits your {set}",
-    dx_evTaken: "{name} took the set", dx_evDeclined: "{name} left the set",
-    dx_evTakenBack: "{name} took the set back", dx_evDiscarded: "{name} discarded the set",
-    dx_evDrewDisplay: "{name} drew {tile}", dx_evDrewSupply: "{name} drew from the supply",
-    dx_evRefilled: "display refilled with {n}", dx_evGameStarted: "Game {n} starts",
-    dx_summaryTitle: "Game {n} is over", dx_summaryTitleSingle: "The game is over",
-    dx_reasonHand: "{name} played their last tiles.", dx_reasonHandYou: "You played your last tiles.",
-    dx_reasonMiddle: "The display and the supply are used up.",
-    dx_colPlayer: "Player", dx_colRow: "Row", dx_colHand: "Hand", dx_colScore: "Score", dx_colTotal: "Total",
-    dx_scoringNote: "+1 per tile in your row, −1 per tile left in hand.",
-    dx_scoringDoubles: "Doubles count 2.",
-    dx_finalTitle: "Final result", dx_youWin: "You win with {score}!", dx_winsOne: "{name} wins with {score}.",
-    dx_winsShared: "Shared win: {names} with {score} each.", dx_matchTotals: "Match totals",
-    dx_supplyCountOne: "Supply: 1 tile",
-    dx_setSay: "{count} {n}s", dx_setSayOne: "one {n}",
-    dx_doPlay: "play {tiles} as {set}", dx_doPlayDoubled: "play {tiles} as {set}, the {double} counting as two",
-    dx_doTake: "take {victim}'s set of {set} into your hand", dx_doDecline: "leave {victim}'s set of {set} to them",
-    dx_doTakeBack: "take your set of {set} back into your hand", dx_doDiscard: "discard your set of {set} and draw {n}",
-    dx_doDrawDisplay: "draw the {tile} from the display", dx_doDrawSupply: "draw a face-down tile from the supply",
-    dx_hint: "Hint: {move}.",
-    dx_nPlayed: "{name} played {set} ({tiles}).", dx_nPlayedYou: "You played {set} ({tiles}).",
-    dx_nHit: "{attacker}'s set beats {victim}'s topmost set of {set}: {attacker} decides whether to take it.",
-    dx_nHitYours: "Your set beats {victim}'s topmost set of {set}: take it into your hand, or leave it?",
-    dx_nHitYou: "{attacker}'s set beats your topmost set of {set}: {attacker} decides whether to take it.",
-    dx_nTaken: "{attacker} snatched {victim}'s {tiles}: {victim} draws {n} to replace them.",
-    dx_nTakenYours: "You took {victim}'s {tiles} into your hand: {victim} draws {n} to replace them.",
-    dx_nTakenYou: "{attacker} snatched your {tiles}: you draw {n} to replace them, from the display or the supply.",
-    dx_nDeclined: "{attacker} leaves {victim}'s set: {victim} takes it back or discards it and draws as many.",
-    dx_nDeclinedYours: "You leave {victim}'s set: {victim} takes it back or discards it and draws as many.",
-    dx_nDeclinedYou: "{attacker} leaves your set to you: take it back (no draw), or discard it and draw as many?",
-    dx_nTakenBack: "{name} took {tiles} back into their hand, drawing nothing.",
-    dx_nTakenBackYou: "You took {tiles} back into your hand, drawing nothing.",
-    dx_nDiscarded: "{name} discarded {tiles} and draws {n}.", dx_nDiscardedYou: "You discarded {tiles} and draw {n}.",
-    dx_nDrewDisplay: "{name} drew the {tile} from the display.", dx_nDrewDisplayYou: "You drew the {tile} from the display.",
-    dx_nDrewSupply: "{name} drew a tile from the supply.", dx_nDrewSupplyYou: "You drew a face-down tile from the supply.",
-    dx_nForced: "(the only place left to draw from)",
-    dx_nRefilled: "The display is refilled from the supply ({n} tiles).",
-    dx_nRefilledOne: "The display is refilled from the supply (1 tile).",
-    dx_nYourTurn: "Your turn: play a set.",
-    dx_nEndHand: "{name} played their last tiles: the game ends at once.",
-    dx_nEndHandYou: "You played your last tiles: the game ends at once.",
-    dx_nEndMiddle: "The display and the supply are used up: the game ends at once.",
-    dx_nScore: "You score {score}: +{row} for your row, −{hand} for the tiles in your hand.",
-    dx_nGameStarted: "Game {n} starts: {name} plays first.",
-    dx_helpTitle: "Dominuxen",
-    dx_legendSets: "Under a player's topmost set, their earlier sets, newest first: “4×12” is a set of 4 tiles standing for 12.",
-    dx_legendCounts: "On the number buttons, “×3”: how many tiles of your hand show that number.",
-    dx_keyNumbers: "0–9, A (10), B (11), C (12) choose the number; Enter or Space picks a focused tile",
-    dx_keyPlay: "P plays the set, D plays the double as two (doubles rule), Esc clears",
-    dx_keysWhenPlay: "Playing a set", dx_keysWhenSnatch: "Your set hits another",
-    dx_keysWhenAnswer: "Your set left to you", dx_keysWhenDraw: "Drawing",
-    dx_keySnatch: "T takes the hit set, D leaves it",
-    dx_keyAnswer: "B takes your set back, X discards it",
-    dx_keyDraw: "1–6 draw that display tile, S draws from the supply",
-    dx_handPieces: "tiles",
-  },
-  ja: {
-    dx_listSeparator: "、",
-    dx_gameN: "第{n}/{of}ゲーム", dx_turnN: "{n}手目", dx_doublesOn: "ダブル牌ルール",
-    dx_tile: "{a}–{b}", dx_tileDouble: "{n}のダブル", dx_tileStands: "{tile}（{n}として）",
-    dx_faceDown: "伏せ牌",
-    dx_set: "{n}×{size}枚", dx_setAria: "{n}が{size}枚分のセット：{tiles}",
-    dx_handCount: "手牌 {n}", dx_rowPoints: "場 +{n}",
-    dx_playerAria: "{name}：手牌{hand}枚、自分の場{points}点",
-    dx_topSet: "一番上のセット", dx_noSet: "まだセットなし", dx_earlier: "下のセット（新しい順）",
-    dx_known: "手牌に見えている牌", dx_toMove: "手番",
-    dx_attacker: "スナッチ中", dx_victim: "ヒット",
-    dx_display: "場の中央", dx_supply: "山", dx_supplyCount: "山：{n}枚",
-    dx_discard: "捨て牌 {n}",
-    dx_drawDisplay: "場の中央から{tile}を引く", dx_drawSupply: "山から引く（残り{n}枚）",
-    dx_yourHand: "あなたの手牌", dx_numbers: "セットの数字",
-    dx_numberAria: "{n}：{count}枚", dx_numberNone: "{n}：牌なし",
-    dx_play: "{set}を出す", dx_playNothing: "出す", dx_clear: "クリア",
-    dx_asTwo: "{tile}を2枚分に",
-    dx_notInSet: "{tile}（{n}がない）",
-    dx_pickNumber: "あなたの番：セットの数字を選んでください。",
-    dx_pickTiles: "{n}のある牌：出す牌を選んで「出す」を押してください。",
-    dx_pickNone: "{n}のある牌を1枚以上選んでください。",
-    dx_yourSnatch: "あなたの{played}が{victim}の{target}にヒット。そのセットを手牌に取りますか？",
-    dx_yourAnswer: "{attacker}はあなたの{target}を取りませんでした。手牌に戻すか、捨てて{n}枚引くか？",
-    dx_yourDraw: "あと{n}枚引きます：場の中央の牌か山。",
-    dx_yourDrawKeys: "あと{n}枚引きます：場の中央の牌（1〜6）か山（S）。",
-    dx_waitPlay: "{name}がセットを選んでいます…",
-    dx_waitSnatch: "{attacker}の{played}が{victim}の{target}にヒット：{attacker}が取るか考え中…",
-    dx_waitSnatchYou: "{attacker}の{played}があなたの{target}にヒット：{attacker}が取るか考え中…",
-    dx_waitAnswer: "{attacker}は取りませんでした：{victim}が戻すか捨てるか考え中…",
-    dx_waitDraw: "{victim}が{n}枚引きます…",
-    dx_over: "ゲーム終了です。",
-    dx_take: "取る", dx_decline: "取らない", dx_takeBack: "手牌に戻す", dx_discardIt: "捨てて{n}枚引く",
-    dx_logTitle: "経過",
-    dx_evPlayed: "{name}が{set}を出した", dx_evHit: "{name}の{set}にヒット", dx_evHitYou: "あなたの{set}にヒット",
-    dx_evTaken: "{name}がセットを取った", dx_evDeclined: "{name}は取らなかった",
-    dx_evTakenBack: "{name}がセットを手牌に戻した", dx_evDiscarded: "{name}がセットを捨てた",
-    dx_evDrewDisplay: "{name}が{tile}を引いた", dx_evDrewSupply: "{name}が山から引いた",
-    dx_evRefilled: "場の中央に{n}枚補充", dx_evGameStarted: "第{n}ゲーム開始",
-    dx_summaryTitle: "第{n}ゲーム終了", dx_summaryTitleSingle: "ゲーム終了",
-    dx_reasonHand: "{name}が最後の牌を出しました。", dx_reasonHandYou: "あなたが最後の牌を出しました。",
-    dx_reasonMiddle: "場の中央と山の牌がなくなりました。",
-    dx_colPlayer: "プレイヤー", dx_colRow: "自分の場", dx_colHand: "手牌", dx_colScore: "得点", dx_colTotal: "合計",
-    dx_scoringNote: "自分の場の牌1枚につき+1、手牌に残った牌1枚につき−1。",
-    dx_scoringDoubles: "ダブル牌は2点。",
-    dx_finalTitle: "最終結果", dx_youWin: "あなたの勝ち（{score}点）！", dx_winsOne: "{name}の勝ち（{score}点）。",
-    dx_winsShared: "同点優勝：{names}（各{score}点）。", dx_matchTotals: "マッチ合計",
-    dx_supplyCountOne: "山：1枚",
-    dx_setSay: "{n}の{count}枚セット", dx_setSayOne: "{n}の1枚セット",
-    dx_doPlay: "{tiles}を{n}として出す", dx_doPlayDoubled: "{tiles}を{n}として出す（{double}は2枚分）",
-    dx_doTake: "{victim}の{set}を手牌に取る", dx_doDecline: "{victim}の{set}を取らない",
-    dx_doTakeBack: "自分の{set}を手牌に戻す", dx_doDiscard: "自分の{set}を捨てて{n}枚引く",
-    dx_doDrawDisplay: "場の中央から{tile}を引く", dx_doDrawSupply: "山から伏せ牌を1枚引く",
-    dx_hint: "ヒント：{move}。",
-    dx_nPlayed: "{name}が{set}（{tiles}）を出しました。", dx_nPlayedYou: "あなたは{set}（{tiles}）を出しました。",
-    dx_nHit: "{attacker}のセットが{victim}の一番上の{set}にヒット。{attacker}が取るかどうか決めます。",
-    dx_nHitYours: "あなたのセットが{victim}の一番上の{set}にヒット。手牌に取りますか、取りませんか？",
-    dx_nHitYou: "{attacker}のセットがあなたの一番上の{set}にヒット。{attacker}が取るかどうか決めます。",
-    dx_nTaken: "{attacker}が{victim}の{tiles}をスナッチ。{victim}は{n}枚補充します。",
-    dx_nTakenYours: "{victim}の{tiles}を手牌に取りました。{victim}は{n}枚補充します。",
-    dx_nTakenYou: "{attacker}にあなたの{tiles}をスナッチされました。場の中央か山から{n}枚補充します。",
-    dx_nDeclined: "{attacker}は{victim}のセットを取りません。{victim}は手牌に戻すか、捨てて同じ枚数を補充します。",
-    dx_nDeclinedYours: "{victim}のセットは取りません。{victim}は手牌に戻すか、捨てて同じ枚数を補充します。",
-    dx_nDeclinedYou: "{attacker}はあなたのセットを取りませんでした。手牌に戻す（補充なし）か、捨てて同じ枚数を補充するか？",
-    dx_nTakenBack: "{name}は{tiles}を手牌に戻しました（補充なし）。",
-    dx_nTakenBackYou: "{tiles}を手牌に戻しました（補充なし）。",
-    dx_nDiscarded: "{name}は{tiles}を捨てて{n}枚補充します。", dx_nDiscardedYou: "{tiles}を捨てて{n}枚補充します。",
-    dx_nDrewDisplay: "{name}が場の中央から{tile}を引きました。", dx_nDrewDisplayYou: "場の中央から{tile}を引きました。",
-    dx_nDrewSupply: "{name}が山から1枚引きました。", dx_nDrewSupplyYou: "山から1枚引きました。",
-    dx_nForced: "（引ける所がそこしかありません）",
-    dx_nRefilled: "場の中央に山から{n}枚補充されました。",
-    dx_nRefilledOne: "場の中央に山から1枚補充されました。",
-    dx_nYourTurn: "あなたの番：セットを出してください。",
-    dx_nEndHand: "{name}が最後の牌を出したので、ゲームは即終了です。",
-    dx_nEndHandYou: "あなたが最後の牌を出したので、ゲームは即終了です。",
-    dx_nEndMiddle: "場の中央と山の牌がなくなったので、ゲームは即終了です。",
-    dx_nScore: "あなたの得点は{score}点（自分の場 +{row}、手牌 −{hand}）。",
-    dx_nGameStarted: "第{n}ゲーム開始：最初は{name}です。",
-    dx_helpTitle: "ドミヌクセン",
-    dx_legendSets: "一番上のセットの下は、それより前に出したセット（新しい順）です。「12×4枚」は12として出した4枚のセットです。",
-    dx_legendCounts: "数字ボタンの「×3」：その数字のある牌が手牌に何枚あるかです。",
-    dx_keyNumbers: "0〜9、A（10）、B（11）、C（12）で数字を選ぶ。Enter か Space で選んだ牌を選択",
-    dx_keyPlay: "P でセットを出す、D でダブル牌を2枚分に（ダブル牌ルール）、Esc で選び直し",
-    dx_keysWhenPlay: "セットを出す", dx_keysWhenSnatch: "自分のセットがヒットしたとき",
-    dx_keysWhenAnswer: "自分のセットを返されたとき", dx_keysWhenDraw: "牌を引く",
-    dx_keySnatch: "T でヒットしたセットを取る、D で取らない",
-    dx_keyAnswer: "B で自分のセットを戻す、X で捨てる",
-    dx_keyDraw: "1〜6 で場の中央の牌を引く、S で山から引く",
-    dx_handPieces: "手牌",
-  },
-});
-
-const tx = (key, values) => t(`dx_${key}`, values);
-const numbersOf = (code) => code.split("-").map(Number);
-const sameTiles = (listed, chosen) => listed.length === chosen.size && listed.every((code) => chosen.has(code));
-
-function tileName(code) {
-  const [a, b] = numbersOf(code);
-  return a === b ? tx("tileDouble", { n: a }) : tx("tile", { a, b });
-}
-
-const setText = (set) => tx("set", { size: set.size, n: set.number });
-// English says "1 tile" but "2 tiles": a key ending in One is the text for exactly one.
-const counted = (key, n, values = {}) => tx(n === 1 ? `${key}One` : key, { n, ...values });
-const COUNT_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-// A set in a sentence: "two 9s", "one 5" ("9の2枚セット").
-const setSay = (set) => (set.size === 1 ? tx("setSayOne", { n: set.number })
-  : tx("setSay", { n: set.number, count: (language() === "en" && COUNT_WORDS[set.size]) || set.size }));
-// Tiles in a sentence: "3–5 and 5–6", "3–5, 5–6 and 5–8".
-const tilesSay = (codes) => listText(codes.map(tileName));
-const setAria = (set) => tx("setAria", { size: set.size, n: set.number, tiles: set.tiles.map(tileName).join(t("dx_listSeparator")) });
-
 // --- dominoes ------------------------------------------------------------------------------------
 
 // A tile with its two numbers as numerals (more readable than 0–12 pips on a phone). `stand` marks
 // the number it stands for (the other half is dimmed); `standFirst` lays that number on top, as a
 // played tile is laid with it facing away; `crosswise` turns a double played as two.
+/** @param {string} code @param {import("../cards.js").Attributes} [options] */
 function domino(code, { tag = "span", stand = null, standFirst = false, crosswise = false, class: extra = "",
   label = tileName(code), ...attributes } = {}) {
   const [low, high] = numbersOf(code);
@@ -262,7 +64,7 @@ export function createTable(root, shell) {
   }
 
   function redraw() {
-    const focusKey = document.activeElement?.dataset?.focusKey;
+    const focusKey = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
     render(lastRender.snap, lastRender.context);
     focusInView(table.querySelector(`[data-focus-key="${focusKey}"]`));
   }
@@ -607,23 +409,6 @@ function actionButton(action, label, key, context, attributes) {
   }, label, h("kbd", { "aria-hidden": "true", text: key }));
 }
 
-function describe(view, event) {
-  switch (event.type) {
-    case "played": return tx("evPlayed", { name: seatName(view, event.seat), set: setSay(event.set) });
-    case "hit": return event.victim === view.seat ? tx("evHitYou", { set: setSay(event.set) })
-      : tx("evHit", { name: seatName(view, event.victim), set: setSay(event.set) });
-    case "taken": return tx("evTaken", { name: seatName(view, event.attacker) });
-    case "declined": return tx("evDeclined", { name: seatName(view, event.attacker) });
-    case "taken_back": return tx("evTakenBack", { name: seatName(view, event.seat) });
-    case "discarded": return tx("evDiscarded", { name: seatName(view, event.seat) });
-    case "drew": return event.source === "display" ? tx("evDrewDisplay", { name: seatName(view, event.seat), tile: tileName(event.tile) })
-      : tx("evDrewSupply", { name: seatName(view, event.seat) });
-    case "refilled": return tx("evRefilled", { n: event.tiles.length });
-    case "game_started": return tx("evGameStarted", { n: event.game });
-    default: return null;
-  }
-}
-
 // How far a game is, for the picker's line of a game in progress (index.js).
 export const progress = (snap) => t("dx_gameN", { n: snap.view.game_number, of: snap.view.games });
 
@@ -640,82 +425,6 @@ export const legend = ["dx_legendSets", "dx_legendCounts"];
 // The hand's pieces in the shell's sentences (the pass-and-play hand-over: "show my tiles").
 export const handPieces = "dx_handPieces";
 
-// --- the hint, actions and events in words -------------------------------------------------------
-
-// The action as its player would say it: "play 4–9 and 9–10 as two 9s", "take West's two 5s into
-// your hand", "draw the 6–6 from the display".
-function describeAction(action, snap) {
-  const view = snap.view;
-  const snatch = view.snatch;
-  const target = snatch?.target ? setSay(snatch.target) : "";
-  switch (action.type) {
-    case "play": {
-      const size = action.tiles.length + (action.doubled?.length ?? 0);
-      const values = { tiles: tilesSay(action.tiles), n: action.number, set: setSay({ size, number: action.number }) };
-      return action.doubled?.length ? tx("doPlayDoubled", { ...values, double: tileName(action.doubled[0]) }) : tx("doPlay", values);
-    }
-    case "take": return tx("doTake", { victim: seatName(view, snatch.victim), set: target });
-    case "decline": return tx("doDecline", { victim: seatName(view, snatch.victim), set: target });
-    case "take_back": return tx("doTakeBack", { set: target });
-    case "discard": return tx("doDiscard", { set: target, n: snatch.target.tiles.length });
-    case "draw": return action.source === "supply" ? tx("doDrawSupply") : tx("doDrawDisplay", { tile: tileName(action.tile) });
-    default: return "";
-  }
-}
-
-// Whose words: "You …" for the viewer's own seat, "{name} …" for another's.
-const byWhom = (view, seat, key, values) => (seat === view.seat ? tx(`${key}You`, values) : tx(key, { name: seatName(view, seat), ...values }));
-
-// The three ways to tell a snatch step: done by the viewer, to the viewer, or between others.
-function snatchSay(view, key, event, values) {
-  const names = { attacker: seatName(view, event.attacker), victim: seatName(view, event.victim), ...values };
-  if (event.attacker === view.seat) return tx(`${key}Yours`, names);
-  if (event.victim === view.seat) return tx(`${key}You`, names);
-  return tx(key, names);
-}
-
-// The last step's events as sentences for the viewer ("West snatched your 3–5 and 5–6: you draw 2
-// to replace them, …"); the log above keeps its shorter lines.
-function narrate(events, snap) {
-  const view = snap.view;
-  const said = [];
-  for (const event of events) {
-    switch (event.type) {
-      case "played":
-        said.push(byWhom(view, event.seat, "nPlayed", { set: setSay(event.set), tiles: tilesSay(event.set.tiles) }));
-        break;
-      case "hit": said.push(snatchSay(view, "nHit", event, { set: setSay(event.set) })); break;
-      case "taken": said.push(snatchSay(view, "nTaken", event, { tiles: tilesSay(event.tiles), n: event.tiles.length })); break;
-      case "declined": said.push(snatchSay(view, "nDeclined", event, {})); break;
-      case "taken_back": said.push(byWhom(view, event.seat, "nTakenBack", { tiles: tilesSay(event.tiles) })); break;
-      case "discarded":
-        said.push(byWhom(view, event.seat, "nDiscarded", { tiles: tilesSay(event.tiles), n: event.tiles.length }));
-        break;
-      case "drew": {
-        const drew = byWhom(view, event.seat, event.source === "display" ? "nDrewDisplay" : "nDrewSupply",
-          { tile: event.tile ? tileName(event.tile) : "" });
-        said.push(event.forced ? `${drew} ${tx("nForced")}` : drew);
-        break;
-      }
-      case "refilled": said.push(counted("nRefilled", event.tiles.length)); break;
-      case "turn": if (event.seat === view.seat) said.push(tx("nYourTurn")); break;
-      case "game_ended": said.push(...endSay(view, event.summary)); break;
-      case "game_started": said.push(tx("nGameStarted", { n: event.game, name: seatName(view, event.first_player) })); break;
-      default: break;
-    }
-  }
-  return said;
-}
-
-function endSay(view, summary) {
-  const ending = summary.reason === "hand_empty" ? byWhom(view, summary.ended_by, "nEndHand", {}) : tx("nEndMiddle");
-  if (view.seat === null || view.seat === undefined) return [ending];
-  const seat = view.seat;
-  const row = summary.rows[seat];
-  const score = summary.scores[seat];
-  return [ending, tx("nScore", { score, row, hand: row - score })];
-}
-
 // A few tiles drawn as the table draws them, for the rules page.
 export function illustrate(codes) {
   return h("span", { class: "dominuxen dx-illustration" }, codes.map((code) => domino(code)));
@@ -731,59 +440,3 @@ function botDelay(snap, lastEvents) {
   return DELAY.play;
 }
 
-function summaryTable(summary, view) {
-  const match = view.games > 1;
-  return h("table", { class: "dx-scores" },
-    h("thead", {}, h("tr", {}, ["colPlayer", "colRow", "colHand", "colScore", match && "colTotal"].filter(Boolean)
-      .map((key) => h("th", { scope: "col", class: key === "colPlayer" ? null : "num", text: tx(key) })))),
-    h("tbody", {}, seatsFromBottom(view).map((seat) => {
-      const score = summary.scores[seat];
-      return h("tr", {
-        class: `seat-${seat}`, "data-seat": seat, "data-score": score, "data-row": summary.rows[seat],
-        "data-hand": summary.hands[seat].length, "data-total": summary.totals[seat],
-      },
-      h("th", { scope: "row", text: seatName(view, seat) }),
-      h("td", { class: "num", text: `+${summary.rows[seat]}` }),
-      // the hand's penalty is what the engine's score leaves after the row's points
-      h("td", { class: "num", title: summary.hands[seat].map(tileName).join(t("dx_listSeparator")),
-        text: summary.rows[seat] === score ? "0" : `−${summary.rows[seat] - score}` }),
-      h("td", { class: "num score", text: score }),
-      match && h("td", { class: "num", text: summary.totals[seat] }));
-    })));
-}
-
-function gameReport(summary, view) {
-  return [
-    h("p", { class: "dx-reason", text: summary.reason !== "hand_empty" ? tx("reasonMiddle")
-      : summary.ended_by === view.seat ? tx("reasonHandYou") : tx("reasonHand", { name: seatName(view, summary.ended_by) }) }),
-    summaryTable(summary, view),
-    h("p", { class: "fine", text: tx("scoringNote") + (view.doubles ? ` ${tx("scoringDoubles")}` : "") }),
-  ];
-}
-
-// A game of a match that is not the last; the last one is shown by finalSummary with the result.
-function dealSummary(summary, snap) {
-  if (snap.is_over && summary.game === snap.view.games) return null;
-  return h("section", { class: "deal-summary", "data-game": summary.game },
-    h("h2", { id: "summary-title", text: tx("summaryTitle", { n: summary.game }) }),
-    gameReport(summary, snap.view));
-}
-
-function finalSummary(snap) {
-  const view = snap.view;
-  const { scores, winners } = snap.result;
-  const last = view.finished_games.at(-1);
-  const best = scores[winners[0]];
-  let headline;
-  if (winners.length > 1) headline = tx("winsShared", { names: seatNames(view, winners), score: best });
-  else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
-  else headline = tx("winsOne", { name: seatName(view, winners[0]), score: best });
-  return h("section", { class: "final-summary dx-final" },
-    h("h2", { id: "final-title", text: view.games > 1 ? tx("finalTitle") : tx("summaryTitleSingle") }),
-    h("p", { class: "headline", text: headline }),
-    last && gameReport(last, view),
-    view.games > 1 && h("h3", { text: tx("matchTotals") }),
-    view.games > 1 && h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
-      class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,
-    }, labelled(seatName(view, seat), scores[seat])))));
-}

@@ -20,29 +20,12 @@
 // display still plays: its actions are captioned by their type and fields.
 import { cardFace, cardText } from "../cards.js";
 import { arrowFocus, h, markHinted } from "../dom.js";
-import { addStrings, pick, t } from "../i18n.js";
+import { listText, pick, t } from "../i18n.js";
 import { seatName, seatsFromBottom } from "../seats.js";
 
 const BOT_DELAY_MS = 700; // one bot move after another, slow enough to follow
 const SEAT_FIELDS = new Set(["seat", "player", "winner", "to", "from"]);
 const FRENCH_CARD = /^(?:[2-9TJQKA])[SHDC]$/;
-
-addStrings({
-  en: {
-    gn_yourTurn: "Your turn.", gn_waiting: "{name} to play…", gn_over: "The game is over.",
-    gn_hand: "{name}'s hand", gn_yourHand: "Your hand", gn_cards: "{n} cards", gn_cardsOne: "1 card",
-    gn_actions: "Your choices", gn_empty: "empty", gn_scores: "Scores", gn_winners: "Won by {names}.",
-    gn_noWinner: "Nobody won.", gn_final: "Final scores", gn_dealOver: "The deal is over.",
-    gn_keysWhen: "Your turn", gn_keys: "← → move between the cards and choices, Enter or Space chooses",
-  },
-  ja: {
-    gn_yourTurn: "あなたの番です。", gn_waiting: "{name}の番…", gn_over: "ゲーム終了。",
-    gn_hand: "{name}の手札", gn_yourHand: "あなたの手札", gn_cards: "{n}枚", gn_cardsOne: "1枚",
-    gn_actions: "選べる手", gn_empty: "なし", gn_scores: "得点", gn_winners: "勝者：{names}。",
-    gn_noWinner: "勝者なし。", gn_final: "最終得点", gn_dealOver: "ディール終了。",
-    gn_keysWhen: "自分の番", gn_keys: "← → でカードと選択肢の間を移動、Enter か Space で選ぶ",
-  },
-});
 
 export const helpKeys = [{ when: "gn_keysWhen", keys: [{ text: "gn_keys", names: "← → Enter Space" }] }];
 
@@ -195,7 +178,7 @@ export function createTable(root, shell) {
       return h("div", {}, h("h2", { text: t("gn_final") }),
         Array.isArray(result?.scores) && scoreLines(snap, result.scores),
         h("p", { class: "gn-winners", text: winners.length > 0
-          ? t("gn_winners", { names: winners.map((seat) => seatName(view, seat)).join(t("seatList")) }) : t("gn_noWinner") }));
+          ? t("gn_winners", { names: listText(winners.map((seat) => seatName(view, seat))) }) : t("gn_noWinner") }));
     },
     showHint,
     describeAction: (action, snap) => actionWords(snap.view, action),

@@ -13,6 +13,8 @@ export const sameStep = (a, b) => a !== undefined && a !== null && b !== undefin
 // steps (bidding, giving cards…) or null; in the play, bots wait longer while the human still has to
 // play to the trick (pace.beforeHuman), so that the cards before theirs can be followed, than once
 // the human has played (pace.humanDone).
+/** @param {{trickShown: number, beforeHuman: number, humanDone: number}} pace
+ *  @param {(snap: any, lastEvents: any[]) => number | null} [beforePlay] */
 export function trickBotDelay(pace, beforePlay = () => null) {
   return (snap, lastEvents) => {
     if (lastEvents.some((event) => event.type === "trick_won")) return pace.trickShown;

@@ -4,165 +4,18 @@
 import { cubeStatus } from "../cube.js";
 import { cardFace, cardName, cardText, rankLabel, rankOf, SUIT_SYMBOL, SUITS, suitName, suitOf } from "../cards.js";
 import { arrowFocus, focusInView, h, keyMarked, keysSpoken } from "../dom.js";
-import { addStrings, labelled, noted, t } from "../i18n.js";
+import { labelled, noted, t } from "../i18n.js";
 import {
-  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatShort, seatsFromBottom,
+  isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom,
   teamName, teamOf,
 } from "../seats.js";
 import { legalOf, sameStep, trickBotDelay } from "./kit.js";
+import { scheduleRow, slot, specialOwner, specialTrickOf, vpPips } from "./on_schedule/schedule.js";
+import { describeAction, narrate } from "./on_schedule/words.js";
+import { dealSummary, finalSummary } from "./on_schedule/summaries.js";
 
 const DELAY = { vote: 550, give: 350, trickShown: 1200, beforeHuman: 750, humanDone: 450 };
 
-addStrings({
-  en: {
-    osList: ", ",
-    osDeal: "Deal {n}", osDealer: "Dealer: {name}",
-    osTeamAria: "{team}: {points} points this deal, {vp} of {target} victory points",
-    osPointsShort: "pts", osVpAria: "{vp} of {target} victory points",
-    osSchedule: "Schedule", osScheduleHint: "Laid out after the 13th vote",
-    osSlotEmpty: "Trick {n}: trump not scheduled yet",
-    osSlotFaceDown: "Trick {n}: its schedule card turned face down", osTrumpFaceDown: "turned face down",
-    osSlot: "Trick {n}: {suit} trump, card {card} cast by {owner}",
-    osSlotSpecial: "{owner}'s special trick", osSlotSpecialYou: "your special trick", osSlotLast: "points double for everyone",
-    osSlotCurrent: "being played", osSlotDone: "won by {winner}",
-    osVotes: "Votes", osVoteSlot: "Vote {n}: {card} by {name}", osVoteNext: "Vote {n}: {name} votes now", osVoteNextYou: "Vote {n}: your vote now",
-    osVoteLater: "Vote {n}: still to come",
-    osVoteFor: "Vote {suit}", osVoteAria: "Vote for {suit}: cast {card}; {count} votes for {suit} so far",
-    osVoteCount: "{count}×", osVoteTally: "{suit}: {count} votes so far", osYourPile: "Your schedule pile",
-    osPassTitle: "Card pass", osChosen: "{name}: chosen", osChoosing: "{name}: choosing",
-    osGive: "Give to {name}", osPicked: "{n}/{size} picked",
-    osGaveTo: "You gave {name}:", osReceivedFrom: "{name} gave you:",
-    osSetAside: "Set aside for {name}:",
-    osTricks: "Tricks", osPoints: "Points", osCards: "Cards",
-    osSeatAria: "{name}: {cards} cards, {tricks} tricks, {points} points, special trick {special}",
-    osSeatAriaNoSpecial: "{name}: {cards} cards, {tricks} tricks, {points} points",
-    osToMove: "to move", osDealerChip: "Dealer", osSpecialShort: "★{n}",
-    osTrickN: "Trick {n}/{total}", osTrump: "Trump {symbol}", osTrumpAria: "Trump: {suit}",
-    osTrickWon: "{winner} won trick {n}: {points} pts", osTrickWonDoubled: "{winner} won trick {n}: {points} pts, doubled",
-    osDoubled: "×2", osDoubledNote: "doubled",
-    osTrickTable: "Tricks of this deal", osColTrick: "#", osColTrump: "Trump", osColWinner: "Won by",
-    osColPoints: "Pts", osLed: "led",
-    osTrickRowDoubled: "{points} points (doubled)",
-    osFaceDownRow: "Turned over: {cards} face up, {n} face down",
-    osFaceDownRowNoPoints: "Turned over: {n} cards face down",
-    osTurnedOver: "Finished tricks are turned over, their schedule cards too: the last stays in view, then only point cards show.",
-    osYourVote: "Your vote: pick the trump suit you want. Your card goes on the stack face up.",
-    osYourVoteKeys: "Your vote: pick the trump suit you want (keys S H D C). Your card goes on the stack face up.",
-    osWaitVote: "{name} is voting…",
-    osYourGive: "Pick two cards for North, then give them (G).",
-    osWaitGive: "{name} is choosing two cards…",
-    osYourLead: "Your lead: play any card.", osYourPlay: "Your turn: play a highlighted card.",
-    osWaitPlay: "{name} is playing…", osOver: "The match is over.",
-    osNotPlayable: "{card} (not playable now)", osPickCard: "{card}: pick to give",
-    osUnpickCard: "{card}: picked, pick again to keep", osReceivedCard: "{card}, received from North",
-    osYourHand: "Your hand",
-    osSummaryTitle: "Deal {n} is over", osColPlayer: "Player", osColSpecial: "Special", osColTricks: "Tricks",
-    osColPointsLong: "Points", osColTeam: "Team", osColVp: "Victory points",
-    osSummaryRow: "The schedule of deal {n}",
-    osDealWinner: "{team} take the victory point.", osDealTie: "Equal totals: no victory point.",
-    osDealStake: "{team} take {n} victory points (the cube's stake).",
-    osDealPassed: "The double was passed: {team} take {n} victory points.",
-    osDealPassedOne: "The double was passed: {team} take 1 victory point.",
-    osDoublingNote: "Points count double in the winner's own special trick (★) and in trick 13.",
-    osFinalTitle: "Match over", osWeWin: "Your team wins the match {ours}–{theirs}!",
-    osTheyWin: "{team} win the match {theirs}–{ours}.", osDealsPlayed: "Deals played: {n}",
-    osLegendVotes: "On each suit of your schedule pile, “2×”: how many votes that suit has had so far, from every player.",
-    osLegendMarks: "In the schedule row, ★ marks a player's special trick (their own points there count double) and ×2 the last trick (points double for everyone).",
-    osKeysVote: "The vote", osKeyVote: "S H D C vote for that suit",
-    osKeysGive: "The card pass", osKeyGive: "Enter or Space picks a card, G gives the two picked",
-    osKeysPlay: "The play",
-    osDoVote: "vote for {suit} (cast the {card})", osDoGive: "give {name} the {first} and the {second}",
-    osDoPlay: "play the {card}",
-    osNrVoted: "{name} voted for {suit} (the {card}).",
-    osNrSchedule: "The votes are shuffled into the schedule row. Special tricks: {list}.",
-    osNrSpecialOf: "{name} {n}",
-    osNrGave: "{name} set two cards aside for {partner}.",
-    osNrPassed: "The cards are passed.", osNrReceived: "{name} gave you the {cards}.",
-    osNrPlayed: "{name} played the {card}.",
-    osNrTrick: "{winner} won trick {n}: {points}.", osNrPointsOne: "1 point", osNrPoints: "{n} points",
-    osNrDoubledSpecial: "doubled in {name}'s own special trick", osNrDoubledSpecialYou: "doubled in your own special trick",
-    osNrDoubledLast: "doubled in the last trick",
-    osNrTeams: "{first} have {a}, {second} {b}.", osNrWhy: "{points} ({why})", osNrThen: "{first} {second}",
-    osNrDealOver: "Deal over, {a} to {b} points. {headline} Victory points: {first} {x}, {second} {y}.",
-    osNrDealStarted: "Deal {n}: the dealer, {name}, votes first.",
-    osNrGameOver: "{team} win the match, {a} to {b}.",
-  },
-  ja: {
-    osList: "、",
-    osDeal: "第{n}ディール", osDealer: "ディーラー：{name}",
-    osTeamAria: "{team}：このディール{points}点、勝利点{vp}（{target}点先取）",
-    osPointsShort: "点", osVpAria: "勝利点{vp}（{target}点先取）",
-    osSchedule: "スケジュール", osScheduleHint: "13票目の後に並べられます",
-    osSlotEmpty: "トリック{n}：切り札は未定",
-    osSlotFaceDown: "トリック{n}：スケジュールカードは裏向き", osTrumpFaceDown: "裏向き",
-    osSlot: "トリック{n}：切り札{suit}、{owner}が出した{card}",
-    osSlotSpecial: "{owner}のスペシャルトリック", osSlotSpecialYou: "あなたのスペシャルトリック", osSlotLast: "全員の得点が2倍",
-    osSlotCurrent: "プレイ中", osSlotDone: "{winner}が獲得",
-    osVotes: "投票", osVoteSlot: "{n}票目：{name}の{card}", osVoteNext: "{n}票目：{name}が投票中", osVoteNextYou: "{n}票目：あなたの投票",
-    osVoteLater: "{n}票目：まだ",
-    osVoteFor: "{suit}に投票", osVoteAria: "{suit}に投票：{card}を出す（これまで{suit}に{count}票）",
-    osVoteCount: "{count}票", osVoteTally: "{suit}：これまで{count}票", osYourPile: "あなたのスケジュールカード",
-    osPassTitle: "カードパス", osChosen: "{name}：選択済み", osChoosing: "{name}：選択中",
-    osGive: "{name}に渡す", osPicked: "{n}/{size}枚選択",
-    osGaveTo: "{name}に渡した札：", osReceivedFrom: "{name}から受け取った札：",
-    osSetAside: "{name}に渡す札：",
-    osTricks: "トリック", osPoints: "得点", osCards: "手札",
-    osSeatAria: "{name}：手札{cards}枚、トリック{tricks}、{points}点、スペシャルトリック{special}",
-    osSeatAriaNoSpecial: "{name}：手札{cards}枚、トリック{tricks}、{points}点",
-    osToMove: "手番", osDealerChip: "ディーラー", osSpecialShort: "★{n}",
-    osTrickN: "トリック {n}/{total}", osTrump: "切り札 {symbol}", osTrumpAria: "切り札：{suit}",
-    osTrickWon: "{winner}がトリック{n}に勝利：{points}点", osTrickWonDoubled: "{winner}がトリック{n}に勝利：{points}点（2倍）",
-    osDoubled: "×2", osDoubledNote: "2倍",
-    osTrickTable: "このディールのトリック", osColTrick: "#", osColTrump: "切り札", osColWinner: "勝者",
-    osColPoints: "点", osLed: "リード",
-    osTrickRowDoubled: "{points}点（2倍）",
-    osFaceDownRow: "裏向き済み：表向きは{cards}、裏向き{n}枚",
-    osFaceDownRowNoPoints: "裏向き済み：裏向き{n}枚",
-    osTurnedOver: "終わったトリックはスケジュールカードとともに裏向きにします。直前のトリックは見えたまま、その前は点数札だけが表向きです。",
-    osYourVote: "あなたの投票：切り札にしたいスートを選んでください。札は表向きで積まれます。",
-    osYourVoteKeys: "あなたの投票：切り札にしたいスートを選んでください（キー S H D C）。札は表向きで積まれます。",
-    osWaitVote: "{name}が投票中…",
-    osYourGive: "北に渡す札を2枚選んで、渡してください（G）。",
-    osWaitGive: "{name}が渡す札を選んでいます…",
-    osYourLead: "あなたのリード：好きなカードを出せます。", osYourPlay: "あなたの番：光っているカードを出してください。",
-    osWaitPlay: "{name}が考え中…", osOver: "マッチ終了です。",
-    osNotPlayable: "{card}（今は出せません）", osPickCard: "{card}：渡す札に選ぶ",
-    osUnpickCard: "{card}：選択中（もう一度で取り消し）", osReceivedCard: "{card}（北から受け取った札）",
-    osYourHand: "あなたの手札",
-    osSummaryTitle: "第{n}ディール終了", osColPlayer: "プレイヤー", osColSpecial: "スペシャル", osColTricks: "トリック",
-    osColPointsLong: "得点", osColTeam: "チーム", osColVp: "勝利点",
-    osSummaryRow: "第{n}ディールのスケジュール",
-    osDealWinner: "{team}が勝利点を獲得。", osDealTie: "同点：勝利点なし。",
-    osDealStake: "{team}が勝利点{n}を獲得（キューブの賭け）。",
-    osDealPassed: "ダブルがパスされました：{team}が勝利点{n}を獲得。",
-    osDealPassedOne: "ダブルがパスされました：{team}が勝利点1を獲得。",
-    osDoublingNote: "勝者自身のスペシャルトリック（★）とトリック13の得点は2倍です。",
-    osFinalTitle: "マッチ終了", osWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
-    osTheyWin: "{team}の勝ち（{theirs}対{ours}）。", osDealsPlayed: "ディール数：{n}",
-    osLegendVotes: "スケジュールカードの各スートの「2票」：そのスートにこれまで全員から入った票数です。",
-    osLegendMarks: "スケジュールの列の★はそのプレイヤーのスペシャルトリック（本人の得点が2倍）、×2は最終トリック（全員の得点が2倍）です。",
-    osKeysVote: "投票", osKeyVote: "S H D C でそのスートに投票",
-    osKeysGive: "カードパス", osKeyGive: "Enter か Space で札を選び、G で選んだ2枚を渡す",
-    osKeysPlay: "プレイ",
-    osDoVote: "{suit}に投票する（{card}を出す）", osDoGive: "{name}に{first}と{second}を渡す",
-    osDoPlay: "{card}を出す",
-    osNrVoted: "{name}が{suit}に投票（{card}）。",
-    osNrSchedule: "投票札がシャッフルされ、スケジュールの列ができました。スペシャルトリック：{list}。",
-    osNrSpecialOf: "{name}は第{n}トリック",
-    osNrGave: "{name}が{partner}に渡す2枚を伏せました。",
-    osNrPassed: "カードパスが行われました。", osNrReceived: "{name}から{cards}を受け取りました。",
-    osNrPlayed: "{name}が{card}を出しました。",
-    osNrTrick: "{winner}が第{n}トリックに勝利：{points}。", osNrPointsOne: "1点", osNrPoints: "{n}点",
-    osNrDoubledSpecial: "{name}自身のスペシャルトリックなので2倍", osNrDoubledSpecialYou: "あなた自身のスペシャルトリックなので2倍",
-    osNrDoubledLast: "最終トリックなので2倍",
-    osNrTeams: "{first}は{a}点、{second}は{b}点。", osNrWhy: "{points}（{why}）", osNrThen: "{first}{second}",
-    osNrDealOver: "ディール終了、{a}点対{b}点。{headline}勝利点は{first}{x}、{second}{y}。",
-    osNrDealStarted: "第{n}ディール：ディーラーの{name}が最初に投票します。",
-    osNrGameOver: "{team}がマッチに勝利（{a}対{b}）。",
-  },
-});
-
-const cardList = (codes) => codes.map(cardName).join(t("osList"));
 // How many cards a gift is: as many as each give action the engine offers names.
 const giftSize = (snap) => legalOf(snap, "give")[0]?.cards.length ?? 0;
 
@@ -272,7 +125,7 @@ export function createTable(root, shell) {
   // Picking a third card lets go of the first one picked, so a tap always does something visible.
   function togglePick(code) {
     picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code].slice(-giftSize(lastDrawn.snap));
-    const focused = document.activeElement?.dataset?.focusKey;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
     render(lastDrawn.snap, lastDrawn.context);
     if (focused) focusInView(table.querySelector(`[data-focus-key="${focused}"]`));
   }
@@ -322,11 +175,6 @@ export function createTable(root, shell) {
   return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate };
 }
 
-function vpPips(vp, target) {
-  return h("span", { class: "vp-pips", "aria-hidden": "true" },
-    Array.from({ length: target }, (_, i) => h("span", { class: `pip-vp ${i < vp ? "won" : ""}` })));
-}
-
 function scoresBar(view) {
   const teamPoints = [0, 1].map((team) => view.points[team] + view.points[team + 2]);
   return h("div", { class: "info os-info" },
@@ -342,73 +190,6 @@ function scoresBar(view) {
     h("span", { class: "team-points", "aria-hidden": "true" }, h("strong", { text: teamPoints[team] }),
       ` ${t("osPointsShort")}`),
     vpPips(view.victory_points[team], view.target)))));
-}
-
-// One slot of a 13-card strip: the vote stack (cards in the order cast) or the schedule row
-// (card i names trick i's trump). Its colour and initial say who cast the card; a row card the table
-// has turned face down (its trick is over) shows its back.
-function slot(view, number, entry, { label, classes = "", attributes = {}, marks = [] }) {
-  const shown = entry && !entry.face_down;
-  return h("li", {
-    class: `slot ${!entry ? "empty" : shown ? `seat-${entry.seat} suit-${entry.suit}` : "face-down"} ${classes}`,
-    "aria-label": label, ...attributes,
-  },
-  h("span", { class: "slot-number", "aria-hidden": "true", text: number }),
-  h("span", { class: "slot-card", "aria-hidden": "true", text: shown ? cardText(entry.card) : entry ? "" : "·" }),
-  h("span", { class: "slot-owner", "aria-hidden": "true", text: shown ? seatShort(view, entry.seat) : "" }),
-  marks.length > 0 && h("span", { class: "slot-marks", "aria-hidden": "true" }, marks));
-}
-
-// The seat whose special trick `trick` is, or null: the card turned sideways stays sideways face down.
-function specialOwner(special, trick) {
-  const seat = special.indexOf(trick);
-  return seat === -1 ? null : seat;
-}
-
-// Whose special trick a slot is: "North's special trick", "your special trick".
-const specialTrickOf = (view, owner) => (owner === view.seat ? t("osSlotSpecialYou")
-  : t("osSlotSpecial", { owner: seatName(view, owner) }));
-
-function rowSlotLabel(view, entry, special, winner, current) {
-  const parts = [entry.face_down ? t("osSlotFaceDown", { n: entry.trick })
-    : t("osSlot", { n: entry.trick, suit: suitName(entry.suit), card: cardName(entry.card),
-      owner: seatNameInSentence(view, entry.seat) })];
-  const owner = specialOwner(special, entry.trick);
-  if (owner !== null) parts.push(specialTrickOf(view, owner));
-  if (entry.trick === view.tricks_per_deal) parts.push(t("osSlotLast"));
-  if (winner !== undefined) parts.push(t("osSlotDone", { winner: seatNameInSentence(view, winner) }));
-  if (current) parts.push(t("osSlotCurrent"));
-  return parts.join(t("osList"));
-}
-
-// The schedule row; `current` is the trick being played (highlighted), `winners` the finished ones.
-function scheduleRow(view, row, special, { current, compact = false }) {
-  const winners = new Map(compact ? [] : view.played.map((trick) => [trick.trick, trick.winner]));
-  const slots = row.length === 0
-    ? Array.from({ length: view.tricks_per_deal }, (_, i) => slot(view, i + 1, null, { label: t("osSlotEmpty", { n: i + 1 }) }))
-    : row.map((entry) => {
-      const owner = specialOwner(special, entry.trick);
-      const winner = winners.get(entry.trick);
-      const isCurrent = entry.trick === current;
-      return slot(view, entry.trick, entry, {
-        label: rowSlotLabel(view, entry, special, winner, isCurrent),
-        classes: `${owner !== null ? "special" : ""} ${isCurrent ? "current" : ""} ${winner !== undefined ? "done" : ""}`,
-        attributes: {
-          "data-trick": entry.trick, "data-suit": entry.suit, "data-owner": entry.seat, "data-face-down": entry.face_down,
-          "data-special-of": owner, "aria-current": isCurrent ? "step" : null,
-          "data-winner": winner,
-        },
-        marks: [
-          owner !== null && h("span", { class: `mark-special seat-${owner}`, text: "★" }),
-          entry.trick === view.tricks_per_deal && h("span", { class: "mark-double", title: t("osSlotLast"), text: t("osDoubled") }),
-        ],
-      });
-    });
-  return h("section", { class: `schedule ${compact ? "compact" : ""} ${row.length === 0 ? "unset" : ""}`,
-    "aria-label": t("osSchedule") },
-    !compact && h("h2", { class: "strip-title" }, t("osSchedule"),
-      row.length === 0 && h("small", { text: ` · ${t("osScheduleHint")}` })),
-    h("ol", { class: "strip schedule-row" }, slots));
 }
 
 function seatPanel(view, seat) {
@@ -603,65 +384,6 @@ function trickTable(view) {
 // Votes come quickly but one by one, gifts too; in the play, a trick game's pace (kit.js).
 const botDelay = trickBotDelay(DELAY, (snap) => ({ vote: DELAY.vote, give: DELAY.give })[snap.view.phase] ?? null);
 
-// Who took the deal and how much: with the doubling cube the victory point is the stake, and a
-// passed double gives the doubling team the stake before the double.
-function dealHeadline(view, summary) {
-  if (summary.winner_team === null) return t("osDealTie");
-  const team = teamName(view, summary.winner_team);
-  if (summary.passed) return t(summary.stake === 1 ? "osDealPassedOne" : "osDealPassed", { team, n: summary.stake });
-  return summary.stake > 1 ? t("osDealStake", { team, n: summary.stake }) : t("osDealWinner", { team });
-}
-
-function dealSummary(summary, snap) {
-  const view = snap.view;
-  const vp = summary.victory_points;
-  const target = snap.view.target;
-  return h("section", { class: "deal-summary os-summary", "data-deal": summary.deal },
-    h("h2", { id: "summary-title", text: t("osSummaryTitle", { n: summary.deal }) }),
-    h("p", { class: "headline", "data-winner-team": summary.winner_team ?? "none",
-      text: dealHeadline(view, summary) }),
-    h("div", { "aria-label": t("osSummaryRow", { n: summary.deal }), role: "group" },
-      scheduleRow(snap.view, summary.row, summary.special, { current: null, compact: true })),
-    h("table", { class: "seat-results" },
-      h("thead", {}, h("tr", {}, ["osColPlayer", "osColSpecial", "osColTricks", "osColPointsLong"].map((key) =>
-        h("th", { scope: "col", class: key === "osColPlayer" ? "" : "num", text: t(key) })))),
-      h("tbody", {}, seatsFromBottom(view).map((seat) => h("tr", {
-        class: `seat-${seat}`, "data-seat": seat, "data-tricks": summary.tricks[seat],
-        "data-points": summary.points[seat], "data-special": summary.special[seat],
-      },
-      h("th", { scope: "row", text: seatName(view, seat) }),
-      h("td", { class: "num", text: `★${summary.special[seat]}` }),
-      h("td", { class: "num", text: summary.tricks[seat] }),
-      h("td", { class: "num", text: summary.points[seat] }))))),
-    h("table", { class: "team-results" },
-      h("thead", {}, h("tr", {}, ["osColTeam", "osColPointsLong", "osColVp"].map((key) =>
-        h("th", { scope: "col", class: key === "osColTeam" ? "" : "num", text: t(key) })))),
-      h("tbody", {}, [0, 1].map((team) => h("tr", {
-        class: `team-${team} ${summary.winner_team === team ? "winner" : ""}`, "data-team": team,
-        "data-team-points": summary.team_points[team], "data-vp": vp[team],
-      },
-      h("th", { scope: "row", text: teamName(view, team) }),
-      h("td", { class: "num", text: summary.team_points[team] }),
-      h("td", { class: "num", "aria-label": t("osVpAria", { vp: vp[team], target }) }, `${vp[team]} `,
-        vpPips(vp[team], target)))))),
-    h("p", { class: "fine", text: t("osDoublingNote") }));
-}
-
-function finalSummary(snap) {
-  const { team_scores: scores, winning_team: winner, deals } = snap.result;
-  const view = snap.view;
-  const side = isSpectator(view) ? null : teamOf(view.seat);
-  const headline = winner === side ? t("osWeWin", { ours: scores[side], theirs: scores[1 - side] })
-    : t("osTheyWin", { team: teamName(view, winner), theirs: scores[winner], ours: scores[1 - winner] });
-  return h("section", { class: "final-summary", "data-winning-team": winner },
-    h("h2", { id: "final-title", text: t("osFinalTitle") }),
-    h("p", { class: "headline", text: headline }),
-    h("ul", { class: "scores" }, [0, 1].map((team) => h("li", {
-      class: `team-${team} ${team === winner ? "winner" : ""}`, "data-team": team, "data-vp": scores[team],
-    }, `${teamName(view, team)}: ${scores[team]} `, vpPips(scores[team], snap.view.target)))),
-    h("p", { class: "fine", text: t("osDealsPlayed", { n: deals }) }));
-}
-
 // --- hints, words and pictures for learning ---------------------------------------------------------
 
 // How far a game is, for the picker's line of a game in progress (index.js).
@@ -675,71 +397,6 @@ export const helpKeys = [
   { when: "osKeysPlay", keys: [{ text: "keyArrows", names: "← → ↑ ↓" }, { text: "keyEnter", names: "Enter Space" }] },
 ];
 export const legend = ["osLegendVotes", "osLegendMarks"];
-
-function describeAction(action, snap) {
-  const view = snap.view;
-  if (action.type === "vote") {
-    const next = view.piles[view.current_player]?.find((code) => suitOf(code) === action.suit);
-    return t("osDoVote", { suit: suitName(action.suit), card: next ? cardName(next) : "" });
-  }
-  if (action.type === "give") {
-    return t("osDoGive", { name: seatName(view, partnerOf(view.current_player)), first: cardName(action.cards[0]),
-      second: cardName(action.cards[1]) });
-  }
-  if (action.type === "play") return t("osDoPlay", { card: cardName(action.card) });
-  if (action.type === "double") return t("cbDouble", { value: 2 * view.cube.value });
-  return t({ take: "cbTake", pass: "cbPass" }[action.type] ?? action.type);
-}
-
-const pointsText = (n) => (n === 1 ? t("osNrPointsOne") : t("osNrPoints", { n }));
-
-// The two teams, the viewer's first (a spectator's: seat 0's).
-const viewerTeamFirst = (view) => (teamOf(view.seat ?? 0) === 0 ? [0, 1] : [1, 0]);
-
-function teamsLine(view, points) {
-  const [first, second] = viewerTeamFirst(view);
-  return t("osNrTeams", { first: teamName(view, first), a: points[first], second: teamName(view, second), b: points[second] });
-}
-
-// One sentence per event worth telling; the doubling cube's events are the cube bar's to tell.
-function narrate(events, snap) {
-  const view = snap.view;
-  const dealOver = events.find((event) => event.type === "deal_over")?.summary;
-  const name = (seat) => seatName(view, seat);
-  const teamPoints = (points) => [0, 1].map((team) => points[team] + points[team + 2]);
-  const said = {
-    voted: (e) => t("osNrVoted", { name: name(e.seat), suit: suitName(e.suit), card: cardName(e.card) }),
-    schedule: (e) => t("osNrSchedule", { list: seatsFromBottom(view).map((seat) =>
-      t("osNrSpecialOf", { name: name(seat), n: e.special[seat] })).join(t("osList")) }),
-    gave: (e) => t("osNrGave", { name: name(e.seat), partner: name(partnerOf(e.seat)) }),
-    cards_passed: () => (view.received?.length && !isSpectator(view)
-      ? t("osNrThen", { first: t("osNrPassed"),
-        second: t("osNrReceived", { name: name(partnerOf(view.seat)), cards: cardList(view.received) }) })
-      : t("osNrPassed")),
-    played: (e) => t("osNrPlayed", { name: name(e.seat), card: cardName(e.card) }),
-    trick_won: (e) => {
-      const why = e.trick === view.tricks_per_deal ? t("osNrDoubledLast")
-        : e.winner === view.seat ? t("osNrDoubledSpecialYou") : t("osNrDoubledSpecial", { name: name(e.winner) });
-      const points = e.doubled ? t("osNrWhy", { points: pointsText(e.points), why }) : pointsText(e.points);
-      const totals = dealOver ? dealOver.team_points : teamPoints(view.points);
-      return t("osNrThen", { first: t("osNrTrick", { winner: name(e.winner), n: e.trick, points }),
-        second: teamsLine(view, totals) });
-    },
-    deal_over: ({ summary }) => {
-      const [first, second] = viewerTeamFirst(view);
-      return t("osNrDealOver", { a: summary.team_points[first], b: summary.team_points[second],
-        headline: dealHeadline(view, summary), first: teamName(view, first), x: summary.victory_points[first],
-        second: teamName(view, second), y: summary.victory_points[second] });
-    },
-    deal_started: (e) => t("osNrDealStarted", { n: e.deal, name: name(e.dealer) }),
-    game_over: (e) => {
-      const winner = e.result.winning_team;
-      return t("osNrGameOver", { team: teamName(view, winner), a: e.result.team_scores[winner],
-        b: e.result.team_scores[1 - winner] });
-    },
-  };
-  return events.filter((event) => said[event.type]).map((event) => said[event.type](event));
-}
 
 // A few cards as the hand draws them (the rules page's pictures).
 export function illustrate(cards) {

@@ -4,7 +4,7 @@
 // Nothing, jokers) stays in view in every phase.
 import { cardFace, cardName, SUIT_SYMBOL, suitName } from "../cards.js";
 import { arrowFocus, focusInView, h, keyMarked } from "../dom.js";
-import { addStrings, labelled, noted, t } from "../i18n.js";
+import { labelled, noted, t } from "../i18n.js";
 import {
   isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatsFromBottom, teamName, teamOf,
 } from "../seats.js";
@@ -13,147 +13,6 @@ import { legalOf, sameStep, trickBotDelay } from "./kit.js";
 const TRUMP_KEYS = { S: "s", H: "h", D: "d", C: "c", NT: "x" }; // N is the shell's new-game key
 const DIE_PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 const DELAY = { trickShown: 1300, roll: 900, setUp: 650, beforeHuman: 750, humanDone: 450 };
-
-addStrings({
-  en: {
-    rdList: ", ", rdThen: "{first} {second}",
-    rdDeal: "Deal {n}/{total}", rdDealer: "Dealer: {name}", rdRoller: "Roller: {name}",
-    rdTeamAria: "{team}: {score} points", rdRolling: "rolling",
-    rdDice: "Dice", rdDieAria: "die showing {n}", rdNotRolled: "not rolled yet",
-    rdTarget: "Target", rdTargetAria: "Target: {target} tricks for {team}",
-    rdTricksAria: "{team} have taken {tricks} of the {target} tricks they aim at",
-    rdTricksAriaOver: "{team} have taken {tricks} tricks: {over} more than the {target} they aim at",
-    rdTricksLabel: "Tricks", rdTrump: "Trump", rdNoTrump: "No trump", rdTrumpNone: "not named",
-    rdAon: "All or Nothing", rdAonYes: "All or Nothing!", rdJokers: "Jokers: {n} (−{cost})",
-    rdDiscards: "Discarded face down: {n}", rdYourDiscards: "You discarded:",
-    rdCards: "Cards", rdTricks: "Tricks", rdDealerChip: "Dealer", rdRollerChip: "Roller", rdToMove: "to move",
-    rdSeatAria: "{name}: {cards} cards, {tricks} tricks",
-    rdRoll: "Roll the dice", rdRollD12: "Roll the d12",
-    rdNameTrump: "Name trump", rdBuy: "Buy jokers ({price} points each)", rdBuyN: "{n}",
-    rdBuyAria: "Buy {n} jokers for {cost} points",
-    rdAonQuestion: "Declare All or Nothing (all 13 tricks or none, 150 points)?", rdYes: "Yes", rdNo: "No",
-    rdExchange: "Exchange", rdChosen: "{name}: given", rdChoosing: "{name}: to give",
-    rdGaveTo: "You gave {name}:", rdSettingAside: "Set aside for {name}:", rdReceivedFrom: "{name} gave you:",
-    rdPrivilegeSeen: "{name} passes you (roller's privilege):",
-    rdJokerTitle: "Play {joker} as", rdJokerHigh: "highest", rdJokerLow: "lowest",
-    rdJokerAria: "{joker} as the {rank} {suit}", rdCancel: "Cancel",
-    rdJokerName: "Joker {n}", rdJokerPlayed: "Joker as {rank} {suit}",
-    rdTrickN: "Trick {n}/{total}", rdTrickWon: "{winner} took trick {n}",
-    rdYourRoll: "You are the roller: roll (R).",
-    rdYourGive: "Pick a card to give {name} ({n} of {size}).",
-    rdYourTrump: "Name trump (S H D C, X for no trump): your team needs exactly {target} tricks.",
-    rdYourBuy: "Buy jokers? {choices} ({price} points each).", rdYourDiscard: "Discard a card face down for your joker.",
-    rdYourDeclare: "All or Nothing? (A: yes, P: no, play for the target)",
-    rdYourLead: "Your lead: play any highlighted card.", rdYourPlay: "Your turn: play a highlighted card.",
-    rdWait: "{name} is thinking…", rdYourMove: "Your move.", rdOver: "The game is over.",
-    rdNotPlayable: "{card} (not playable now)", rdGiveCard: "{card}: give to {name}",
-    rdDiscardCard: "{card}: discard", rdReceivedCard: "{card}, received from {name}", rdYourHand: "Your hand",
-    rdSummaryTitle: "Deal {n} is over", rdSummaryWhy: "{team} rolled {target}: {reason}",
-    rdReasonExact: "exactly {tricks} tricks — 100 points.",
-    rdReasonOff: "{tricks} tricks, {off} off the target — {points} points.",
-    rdReasonAonMade: "All or Nothing made with {tricks} tricks — 150 points.",
-    rdReasonAonFailed: "All or Nothing failed with {tricks} tricks — 0 points.",
-    rdJokerCost: "Jokers: −{cost}", rdDealScore: "Deal score", rdDefendersNote: "The defenders never score.",
-    rdColTeam: "Team", rdColDeal: "This deal", rdColTotal: "Total",
-    rdFinalTitle: "Game over", rdWeWin: "Your team wins {ours}–{theirs}!", rdTheyWin: "{team} win {theirs}–{ours}.",
-    rdDraw: "A draw, {ours}–{theirs}.",
-    rdKeysRoll: "The roll", rdKeyRoll: "R rolls the dice",
-    rdKeysTrump: "Naming trump", rdKeyTrump: "S H D C names that suit trump, X no trump",
-    rdKeysBuy: "Buying jokers", rdKeyBuy: "0 1 2 buys that many jokers",
-    rdKeysDeclare: "All or Nothing", rdKeyDeclare: "A declares All or Nothing, P declines",
-    rdKeysCards: "Giving, discarding and playing cards",
-    rdKeyCards: "Enter gives, discards or plays the focused card; Esc closes the joker choice",
-    rdDoRoll: "roll the dice", rdDoGive: "give {name} the {card}", rdDoTrump: "name {suit} trump",
-    rdDoNoTrump: "play with no trump", rdDoBuyNone: "buy no joker", rdDoBuyOne: "buy 1 joker",
-    rdDoBuy: "buy {n} jokers", rdDoDiscard: "discard the {card} face down", rdDoAon: "declare All or Nothing",
-    rdDoTarget: "play for exactly {target} tricks", rdDoPlay: "play the {card}",
-    rdDoPlayJoker: "play {joker} as the {rank} {suit}",
-    rdNrRolled: "{name} rolled {dice}: {team} must take exactly {target} tricks.",
-    rdNrGave: "{name} gave {partner} three cards, face down.",
-    rdNrPassed: "{team} have exchanged.", rdNrReceived: "{name} gave you the {cards}.",
-    rdNrTrump: "{name} named {suit} trump.", rdNrNoTrump: "{name} chose no trump.",
-    rdNrBoughtNone: "{name} bought no joker.", rdNrBoughtOne: "{name} bought a joker for {cost} points.",
-    rdNrBought: "{name} bought {n} jokers for {cost} points.",
-    rdNrDiscarded: "{name} discarded a card face down.",
-    rdNrAon: "{name} declared All or Nothing: {team} must take all 13 tricks or none.",
-    rdNrNoAon: "{name} did not declare All or Nothing: {team} need exactly {target} tricks.",
-    rdNrPlayed: "{name} played the {card}.",
-    rdNrTrick: "{winner} took trick {n}: {team} have {tricks} of the {target} tricks they need.",
-    rdNrTrickOver: "{winner} took trick {n}: {team} have {tricks} tricks, {over} more than the {target} they need.",
-    rdNrTrickAon: "{winner} took trick {n}: {team} have {tricks} tricks (All or Nothing).",
-    rdNrDealOver: "Deal over: {headline}",
-    rdNrDealStarted: "Deal {n}: dealer {dealer}, roller {roller}.",
-  },
-  ja: {
-    rdList: "、", rdThen: "{first}{second}",
-    rdDeal: "第{n}/{total}ディール", rdDealer: "ディーラー：{name}", rdRoller: "ローラー：{name}",
-    rdTeamAria: "{team}：{score}点", rdRolling: "ローラーチーム",
-    rdDice: "ダイス", rdDieAria: "出目{n}", rdNotRolled: "まだ振っていません",
-    rdTarget: "目標", rdTargetAria: "目標：{team}が{target}トリック",
-    rdTricksAria: "{team}は目標{target}トリックのうち{tricks}トリック獲得",
-    rdTricksAriaOver: "{team}は{tricks}トリック獲得（目標{target}トリックより{over}トリック多い）",
-    rdTricksLabel: "トリック", rdTrump: "切り札", rdNoTrump: "ノートランプ", rdTrumpNone: "未宣言",
-    rdAon: "オール・オア・ナッシング", rdAonYes: "オール・オア・ナッシング！", rdJokers: "ジョーカー：{n}（−{cost}）",
-    rdDiscards: "伏せて捨てた札：{n}枚", rdYourDiscards: "捨てた札：",
-    rdCards: "手札", rdTricks: "トリック", rdDealerChip: "ディーラー", rdRollerChip: "ローラー", rdToMove: "手番",
-    rdSeatAria: "{name}：手札{cards}枚、{tricks}トリック",
-    rdRoll: "ダイスを振る", rdRollD12: "12面体ダイスを振る",
-    rdNameTrump: "切り札を宣言", rdBuy: "ジョーカーを買う（1枚{price}点）", rdBuyN: "{n}",
-    rdBuyAria: "ジョーカーを{n}枚買う（{cost}点）",
-    rdAonQuestion: "オール・オア・ナッシング（13トリック全部か0、150点）を宣言しますか？", rdYes: "はい", rdNo: "いいえ",
-    rdExchange: "手札交換", rdChosen: "{name}：渡した", rdChoosing: "{name}：これから",
-    rdGaveTo: "{name}に渡した札：", rdSettingAside: "{name}に渡す札：", rdReceivedFrom: "{name}から受け取った札：",
-    rdPrivilegeSeen: "{name}から来る札（ローラー特権）：",
-    rdJokerTitle: "{joker}の出し方", rdJokerHigh: "最強", rdJokerLow: "最弱",
-    rdJokerAria: "{joker}を{suit}の{rank}として出す", rdCancel: "取り消し",
-    rdJokerName: "ジョーカー{n}", rdJokerPlayed: "{suit}の{rank}としてのジョーカー",
-    rdTrickN: "トリック {n}/{total}", rdTrickWon: "{winner}がトリック{n}を獲得",
-    rdYourRoll: "あなたがローラーです：ダイスを振ってください（R）。",
-    rdYourGive: "{name}に渡す札を選んでください（{size}枚中{n}枚目）。",
-    rdYourTrump: "切り札を宣言してください（S H D C、X でノートランプ）：目標はちょうど{target}トリック。",
-    rdYourBuy: "ジョーカーを買いますか？ {choices}枚（1枚{price}点）。", rdYourDiscard: "ジョーカーの代わりに1枚伏せて捨ててください。",
-    rdYourDeclare: "オール・オア・ナッシング？（A：はい、P：いいえ、目標どおりに）",
-    rdYourLead: "あなたのリード：光っている札を出してください。", rdYourPlay: "あなたの番：光っている札を出してください。",
-    rdWait: "{name}が考え中…", rdYourMove: "あなたの番です。", rdOver: "ゲーム終了です。",
-    rdNotPlayable: "{card}（今は出せません）", rdGiveCard: "{card}：{name}に渡す",
-    rdDiscardCard: "{card}：捨てる", rdReceivedCard: "{card}（{name}から受け取った札）", rdYourHand: "あなたの手札",
-    rdSummaryTitle: "第{n}ディール終了", rdSummaryWhy: "{team}の目標{target}：{reason}",
-    rdReasonExact: "ちょうど{tricks}トリック — 100点。",
-    rdReasonOff: "{tricks}トリック、目標から{off}ずれ — {points}点。",
-    rdReasonAonMade: "オール・オア・ナッシング成功（{tricks}トリック） — 150点。",
-    rdReasonAonFailed: "オール・オア・ナッシング失敗（{tricks}トリック） — 0点。",
-    rdJokerCost: "ジョーカー：−{cost}", rdDealScore: "ディール得点", rdDefendersNote: "守備側は得点しません。",
-    rdColTeam: "チーム", rdColDeal: "このディール", rdColTotal: "合計",
-    rdFinalTitle: "ゲーム終了", rdWeWin: "あなたのチームの勝ち（{ours}対{theirs}）！",
-    rdTheyWin: "{team}の勝ち（{theirs}対{ours}）。", rdDraw: "引き分け（{ours}対{theirs}）。",
-    rdKeysRoll: "ダイス", rdKeyRoll: "R でダイスを振る",
-    rdKeysTrump: "切り札を決める", rdKeyTrump: "S H D C でそのスートを切り札に、X でノートランプ",
-    rdKeysBuy: "ジョーカーを買う", rdKeyBuy: "0 1 2 でその枚数のジョーカーを買う",
-    rdKeysDeclare: "オール・オア・ナッシング", rdKeyDeclare: "A で宣言する、P で宣言しない",
-    rdKeysCards: "札を渡す・捨てる・出す",
-    rdKeyCards: "Enter で選んだ札を渡す・捨てる・出す、Esc でジョーカーの選択を閉じる",
-    rdDoRoll: "ダイスを振る", rdDoGive: "{name}に{card}を渡す", rdDoTrump: "{suit}を切り札にする",
-    rdDoNoTrump: "ノートランプにする", rdDoBuyNone: "ジョーカーを買わない", rdDoBuyOne: "ジョーカーを1枚買う",
-    rdDoBuy: "ジョーカーを{n}枚買う", rdDoDiscard: "{card}を伏せて捨てる", rdDoAon: "オール・オア・ナッシングを宣言する",
-    rdDoTarget: "目標ちょうど{target}トリックを狙う", rdDoPlay: "{card}を出す",
-    rdDoPlayJoker: "{joker}を{suit}の{rank}として出す",
-    rdNrRolled: "{name}がダイスを振って{dice}：{team}の目標はちょうど{target}トリック。",
-    rdNrGave: "{name}が{partner}に3枚を伏せて渡しました。",
-    rdNrPassed: "{team}の手札交換が終わりました。", rdNrReceived: "{name}から{cards}を受け取りました。",
-    rdNrTrump: "{name}が{suit}を切り札に宣言。", rdNrNoTrump: "{name}がノートランプを宣言。",
-    rdNrBoughtNone: "{name}はジョーカーを買いませんでした。", rdNrBoughtOne: "{name}がジョーカーを1枚{cost}点で購入。",
-    rdNrBought: "{name}がジョーカーを{n}枚{cost}点で購入。",
-    rdNrDiscarded: "{name}が1枚伏せて捨てました。",
-    rdNrAon: "{name}がオール・オア・ナッシングを宣言：{team}は13トリック全部か0。",
-    rdNrNoAon: "{name}はオール・オア・ナッシングを宣言せず：{team}はちょうど{target}トリックが必要。",
-    rdNrPlayed: "{name}が{card}を出しました。",
-    rdNrTrick: "{winner}が第{n}トリックを獲得：{team}は目標{target}トリックのうち{tricks}トリック。",
-    rdNrTrickOver: "{winner}が第{n}トリックを獲得：{team}は{tricks}トリックで、目標{target}トリックより{over}トリック多くなりました。",
-    rdNrTrickAon: "{winner}が第{n}トリックを獲得：{team}は{tricks}トリック（オール・オア・ナッシング）。",
-    rdNrDealOver: "ディール終了：{headline}",
-    rdNrDealStarted: "第{n}ディール：ディーラーは{dealer}、ローラーは{roller}。",
-  },
-});
 
 const isJoker = (code) => code.startsWith("JK");
 const trumpText = (call) => (call === "NT" ? t("rdNoTrump") : suitName(call));
@@ -189,7 +48,7 @@ export function createTable(root, shell) {
   }
 
   function redraw() {
-    const focused = document.activeElement?.dataset?.focusKey;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
     render(lastDrawn.snap, lastDrawn.context);
     const target = (focused && table.querySelector(`[data-focus-key="${focused}"]`)) || table.querySelector("[data-autofocus]");
     focusInView(target);
@@ -325,6 +184,7 @@ export function createTable(root, shell) {
 }
 
 // A joker in hand, in a trick or in a list: its declared suit and rank once played.
+/** @param {string} code @param {import("../cards.js").Attributes} [options] */
 function jokerFace(code, { tag = "span", class: extra = "", suit = null, rank = null, ...attributes } = {}) {
   const name = suit ? t("rdJokerPlayed", { suit: suitName(suit), rank: t(rank === "high" ? "rdJokerHigh" : "rdJokerLow") })
     : t("rdJokerName", { n: code.slice(2) });

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -124,6 +125,21 @@ def test_a_plugin_ships_its_how_to_play_in_its_own_package(plugins: Path) -> Non
     assert {"goal", "deal", "turn", "scoring", "end"} <= {section["id"] for section in document["sections"]}
     listed = next(game for game in pg.list_games() if game["id"] == "german_whist")
     assert listed["pitch"] == document["pitch"] and listed["length"] == document["length"]
+
+
+def test_a_game_installed_in_the_builds_python_is_neither_listed_nor_run_by_the_build(
+        plugins: Path, build: ModuleType, tmp_path: Path) -> None:
+    """The guide installs a designer's game into the build's venv; a plain build.py must not list it
+    (it would not ship its wheel: Start said "no game 'sevens'"), nor run its code."""
+    shutil.copytree(EXAMPLE / "german_whist", plugins / "german_whist")
+    fake_distribution(plugins, "pygames-german-whist", {"german_whist": "german_whist:ENTRY"})
+    discover()
+    assert [game["id"] for game in build.site_catalog(tmp_path / "core.whl", [])] == BUILT_IN
+    howto = tmp_path / "howto"
+    build.write_how_to_play(howto)
+    assert sorted(path.stem for path in howto.iterdir()) == sorted(BUILT_IN)
+    assert "german_whist" not in sys.modules
+    assert [game["id"] for game in pg.list_games()] == [*BUILT_IN, "german_whist"]  # installed, it plays here
 
 
 def test_a_plugins_broken_how_to_play_is_said_and_the_game_plays_on(plugins: Path) -> None:

@@ -176,11 +176,39 @@ def test_the_scaffold_refuses_bad_names_and_existing_folders(tmp_path: Path) -> 
 
 def test_the_scaffold_writes_a_game_whose_own_tests_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["new-game", "high_card", "--into", str(tmp_path)]) == 0
-    assert "wrote the game 'high_card'" in capsys.readouterr().out
+    assert f"wrote the game 'high_card' in {tmp_path / 'high_card'}" in capsys.readouterr().out
     package = tmp_path / "high_card"
     assert "high_card = \"high_card:ENTRY\"" in (package / "pyproject.toml").read_text(encoding="utf-8")
     fake_distribution(tmp_path / "site", "pygames-high-card", {"high_card": "high_card:ENTRY"})
     assert "10 passed" in pytest_in(package, tmp_path / "site")
+
+
+def test_the_scaffolds_next_steps_work_as_printed_from_another_folder(tmp_path: Path) -> None:
+    """`new-game --into` prints its next steps with absolute paths and the Python that ran it: run from
+    a folder that is neither the game's nor this checkout, in a fresh virtual environment (which sees
+    this one's packages, and gets the game installed in it alone), they install the game, pass its
+    tests, play it, type-check it with mypy --strict and build its wheel, which the printed site build
+    takes."""
+    venv, elsewhere = tmp_path / "venv", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    python = venv / "bin" / "python"
+    (site_packages,) = venv.glob("lib/python*/site-packages")
+    ours = next(folder for folder in sys.path if folder.endswith("site-packages") and Path(folder).is_dir())
+    (site_packages / "this_checkouts_packages.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
+    printed = run(python, "-m", "pygames_core", "new-game", "sevens", "--into", "games", cwd=elsewhere)
+    commands = [line.strip() for line in printed.splitlines()[1:] if not line.strip().startswith("#")]
+    assert len(commands) == 6 and all(str(python) in command for command in commands), printed
+    install, tests, play, types, wheel, site = commands
+    game = elsewhere / "games" / "sevens"
+    assert f"-e {game}" in install and f"cd {game} &&" in tests
+    for command in (install, tests, types, wheel):
+        run("bash", "-c", command, cwd=elsewhere)
+    played = subprocess.run(["bash", "-c", play], cwd=elsewhere, input="q\n", capture_output=True, text=True,
+                            check=False)
+    assert played.returncode == 0 and "saved game:" in played.stdout, played.stderr
+    assert [path.name for path in (game / "dist").iterdir()] == ["pygames_sevens-0.1.0-py3-none-any.whl"]
+    assert site == f"{python} {ROOT / 'build.py'} --game-wheel {game / 'dist'} serve"
 
 
 def test_the_example_passes_its_own_tests(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ pygames_core found by its entry point."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -209,6 +210,25 @@ def test_the_scaffolds_next_steps_work_as_printed_from_another_folder(tmp_path: 
     assert played.returncode == 0 and "saved game:" in played.stdout, played.stderr
     assert [path.name for path in (game / "dist").iterdir()] == ["pygames_sevens-0.1.0-py3-none-any.whl"]
     assert site == f"{python} {ROOT / 'build.py'} --game-wheel {game / 'dist'} serve"
+
+
+def test_the_command_line_names_the_file_and_line_of_a_bug_in_a_game(
+        plugins: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    package = new_game_package("buggy", plugins / "source") / "buggy"
+    rules = package / "rules.py"
+    source = rules.read_text(encoding="utf-8")
+    bug = "        state.hands[seat][len(state.hands[seat])]  # one past the end\n"
+    line = "        state.hands[seat].remove(card)\n"
+    rules.write_text(source.replace(line, bug + line), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(package.parent))
+    fake_distribution(plugins, "pygames-buggy", {"buggy": "buggy:ENTRY"})
+    discover()
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # the first card
+    assert cli_main(["play", "buggy", "--seed", "1"]) == 1
+    said = capsys.readouterr().err
+    number = 1 + rules.read_text(encoding="utf-8").splitlines().index(bug[:-1])
+    assert said.startswith("error: the game's code failed:\nIndexError: list index out of range\n")
+    assert f"{rules}, line {number}, in apply: state.hands[seat][len(state.hands[seat])]" in said
 
 
 def test_the_example_passes_its_own_tests(tmp_path: Path) -> None:

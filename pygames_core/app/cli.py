@@ -19,7 +19,7 @@ from typing import Any
 
 from pygames_core import LEVELS, bot_action, list_games, new_game, plugin_errors
 from pygames_core.app.scaffold import new_game_package, next_steps
-from pygames_core.engine.errors import PygamesError
+from pygames_core.engine.errors import PygamesError, broken_game_report
 from pygames_core.engine.rng import Rng
 
 
@@ -202,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except (EOFError, KeyboardInterrupt):
         return 130
+    except Exception as exc:  # a bug in a game's code (a designer's, playing it here): say where it is
+        print(f"error: the game's code failed:\n{broken_game_report(exc)}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -129,3 +129,31 @@ def test_a_tuple_in_a_legal_action_fails_the_build(tuple_in_an_action: str) -> N
                    "field, is s28-play's (issue 46 item 5); until then a save's replay refuses the action")
 def test_a_tuple_in_a_legal_action_is_named(tuple_in_an_action: str) -> None:
     assert "'at'" in tuple_in_an_action  # the field that does not survive the page's JSON
+
+
+# A game module that tries, as it is imported, to read a file of the builder's (Emscripten's NODEFS
+# mounts a host folder) and an environment variable, and says what it got. Its imports are hidden from
+# the build's reading of its sources, which would refuse them (js, pyodide: no wheel given provides them).
+PRYING = """
+js, pyodide_js = __import__("js"), __import__("pyodide_js")
+to_js = __import__("pyodide.ffi", fromlist=["to_js"]).to_js
+
+try:
+    pyodide_js.FS.mkdirTree("/host")
+    pyodide_js.FS.mount(pyodide_js.FS.filesystems.NODEFS, to_js({"root": %r}, dict_converter=js.Object.fromEntries),
+                        "/host")
+    got = "read build.py: " + open("/host/build.py").read(20)
+except Exception as error:
+    got = f"refused ({type(error).__name__})"
+raise RuntimeError(f"{got}; HOME={getattr(js.process.env, 'HOME', None)}")
+"""
+
+
+def test_a_wheels_code_can_read_no_file_nor_variable_of_the_builders(build: ModuleType, core_wheel: Path,
+                                                                      tmp_path: Path) -> None:
+    """Node's permission model refuses the read, and the sandbox is given no environment (run by hand
+    without either, the same code reads build.py and HOME)."""
+    prying = PRYING % str(Path(build.__file__).parent)
+    init = "from pygames_core.games import Entry\n"
+    said = sandbox_refuses(build, core_wheel, game_wheel(tmp_path, replace={"__init__.py": (init, prying + init)}))
+    assert "failed to load: RuntimeError: refused (JsException); HOME=None" in said

@@ -310,7 +310,7 @@ class GameWheel(NamedTuple):
     distribution: str
     games: tuple[str, ...]
     documents: dict[str, bytes]
-    requires: tuple[str, ...] = ()
+    requires: tuple[str, ...]
 
 
 def normalized(distribution: str) -> str:

@@ -26,9 +26,12 @@ Third-party games (`--game-wheel`, a wheel or a folder of wheels, repeatable) ar
 wheel with a `pygames.games` entry point) and shipped under plugins/, with Pyodide's micropip, which the
 worker installs them with; such a site ships the whole standard library, since a game may import any
 of it. A site without them ships neither micropip nor the extra modules. A game wheel's how-to-play
-documents are read from the wheel, checked and shipped in howto/ too, and its games are listed in
-catalog.json by a separate Python with the wheel unpacked on its path (none of its code runs in the
-build's own), so that pages and embeds draw them before the engine starts.
+documents are read from the wheel, checked and shipped in howto/ too. Each wheel's code runs in a
+sandbox only (check_in_sandbox: the pinned Pyodide under Node, which may read nothing of the host but
+the runtime and the wheels), where it must pass the kit's contract suite, or the build fails naming
+the cause; its games are listed there in catalog.json, so that pages and embeds draw them before the
+engine starts. catalog.json lists exactly the games the site ships: the built-in ones and the given
+wheels', never another game installed in the build's own Python.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from __future__ import annotations
 import argparse
 import configparser
 import contextlib
+import email.parser
 import functools
 import hashlib
 import io
@@ -300,12 +304,29 @@ WHEEL_NAME = re.compile(r"^(?P<name>[A-Za-z0-9_.]+)-(?P<version>[A-Za-z0-9_.+!]+
 class GameWheel(NamedTuple):
     """A third-party game's wheel, checked: its file, its distribution's name, the ids of the games it
     registers, and the how-to-play documents it ships, by game id (the files' bytes, not yet checked:
-    write_plugin_how_to_play)."""
+    write_plugin_how_to_play); the distributions it requires (its METADATA's Requires-Dist, by their
+    normalized names). A wheel that registers no game is a dependency another given wheel requires."""
 
     path: Path
     distribution: str
     games: tuple[str, ...]
     documents: dict[str, bytes]
+    requires: tuple[str, ...]
+
+
+def normalized(distribution: str) -> str:
+    """A distribution's name as pip compares them (PEP 503): `More_Itertools` is `more-itertools`."""
+    return re.sub(r"[-_.]+", "-", distribution).lower()
+
+
+def requirements(metadata: str) -> tuple[str, ...]:
+    """The distributions a wheel's METADATA requires (its Requires-Dist, but an extra's), normalized."""
+    found = []
+    for value in email.parser.HeaderParser().parsestr(metadata).get_all("Requires-Dist") or []:
+        requirement, _, marker = value.partition(";")
+        if "extra" not in marker:
+            found.append(normalized(re.split(r"[\s\[(<>=!~;]", requirement.strip(), maxsplit=1)[0]))
+    return tuple(found)
 
 
 def find_game_wheels(sources: Sequence[Path]) -> list[GameWheel]:
@@ -325,13 +346,26 @@ def find_game_wheels(sources: Sequence[Path]) -> list[GameWheel]:
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise BuildError(f"--game-wheel: more than one wheel of {', '.join(twice)}: give one version of each")
+    # the page installs the given wheels only (never from an index): what a wheel requires must be given too
+    given = {normalized(name) for name in names} | {normalized("pygames_core")}
+    for wheel in wheels:
+        missing = [requirement for requirement in wheel.requires if requirement not in given]
+        if missing:
+            raise BuildError(f"{wheel.path}: requires {', '.join(missing)} (its Requires-Dist), which no --game-wheel "
+                             f"provides: the page installs only the wheels given, so give each as a wheel too")
+    required = {requirement for wheel in wheels for requirement in wheel.requires}
+    for wheel in wheels:
+        if not wheel.games and normalized(wheel.distribution) not in required:
+            raise BuildError(f"{wheel.path}: registers no game: no entry point in the group {PLUGIN_GROUP} "
+                             f"(docs/adding-a-game.md), and no game given requires it")
     return wheels
 
 
 def check_game_wheel(path: Path) -> GameWheel:
     """`path` checked as a game micropip can install in the page: a wheel (by its name and its
-    contents), pure Python, registering at least one entry point in PLUGIN_GROUP. BuildError says
-    what is wrong otherwise. Nothing of it is imported here (plugin_catalog runs it apart)."""
+    contents), pure Python, its entry points in PLUGIN_GROUP read. BuildError says
+    what is wrong otherwise. Nothing of it is imported here (check_in_sandbox runs it apart). A wheel
+    registering no game passes here: find_game_wheels takes it as a dependency of a given game."""
     name = WHEEL_NAME.match(path.name)
     if not name:
         raise BuildError(f"{path}: not a wheel's file name (name-version-python-abi-platform.whl)")
@@ -351,6 +385,8 @@ def check_game_wheel(path: Path) -> GameWheel:
                 raise BuildError(f"{path}: not a wheel: " + (f"{damaged} is damaged" if damaged is not None
                                                              else "it needs exactly one *.dist-info/WHEEL"))
             wheel_file = archive.read(f"{dist_info[0]}/WHEEL").decode("utf-8")
+            metadata_file = f"{dist_info[0]}/METADATA"
+            metadata = archive.read(metadata_file).decode("utf-8") if metadata_file in members else ""
             entry_points_file = f"{dist_info[0]}/entry_points.txt"
             entry_points = archive.read(entry_points_file).decode("utf-8") if entry_points_file in members else ""
     except zipfile.BadZipFile as error:
@@ -364,16 +400,13 @@ def check_game_wheel(path: Path) -> GameWheel:
     except configparser.Error as error:
         raise BuildError(f"{path}: its entry_points.txt cannot be read: {error}") from None
     games = dict(sections[PLUGIN_GROUP]) if sections.has_section(PLUGIN_GROUP) else {}
-    if not games:
-        raise BuildError(f"{path}: registers no game: no entry point in the group {PLUGIN_GROUP} "
-                         f"(docs/adding-a-game.md)")
     from pygames_core.engine.howto import document_path
 
     # a game's document is in the top-level package of its entry point's `module:attribute`
     places = {game: document_path(game, value.partition(":")[0].strip().split(".")[0]) for game, value in games.items()}
     with zipfile.ZipFile(path) as archive:
         documents = {game: archive.read(place) for game, place in places.items() if place in members}
-    return GameWheel(path, distribution, tuple(games), documents)
+    return GameWheel(path, distribution, tuple(games), documents, requirements(metadata))
 
 
 def digest(data: bytes) -> str:
@@ -549,7 +582,7 @@ def write_how_to_play(target: Path) -> None:
     from pygames_core.engine.howto import is_shipped
 
     target.mkdir(exist_ok=True)
-    for game in list_games():
+    for game in list_games(plugins=False):
         if not is_shipped(game["id"]):
             continue
         try:
@@ -579,47 +612,61 @@ def write_plugin_how_to_play(target: Path, games: Sequence[GameWheel]) -> None:
             shipped.write_bytes(data)
 
 
-# Run apart, with the wheels unpacked in the folders it is given: the catalog's entries of the games
-# they register (list_games(), as the page's Python will list them), and the games that failed to load.
-LIST_PLUGIN_GAMES = """
-import json, sys
-sys.path[:0] = sys.argv[1:]
-from pygames_core import list_games
-from pygames_core.games import plugin_errors
-print(json.dumps({"games": list_games(), "errors": plugin_errors()}, ensure_ascii=False))
-"""
+SANDBOX = ROOT / "tools" / "plugin_sandbox.mjs"  # and plugin_sandbox.py, which it runs in Pyodide
+SANDBOX_SECONDS = 900  # a game's contract suite plays whole games at every bot level, in Pyodide
 
 
-def plugin_catalog(games: Sequence[GameWheel], known: set[str]) -> list[dict[str, Any]]:
-    """The catalog's entries of the wheels' games (none of `known`), for catalog.json: a page or an
-    embed then lists and draws them before Python is up, as it does the built-in games, where
-    otherwise it would start the engine to learn even a game's title. Listed by a separate CPython with
-    the wheels unpacked on its path: their code runs there, never in the build's own Python. A game it
-    cannot list (code that needs the page's Python, a game that fails to load) is left out, with a
-    note: the page asks the engine for it once it is up, and says why it failed."""
+def check_in_sandbox(core_wheel: Path, games: Sequence[GameWheel]) -> list[dict[str, Any]]:
+    """The catalog's entries of the wheels' games (catalog.json: a page or an embed then lists and
+    draws them before Python is up, as it does the built-in games), once each wheel has passed the
+    checks of tools/plugin_sandbox.py: no import that nothing given provides, each declared game
+    loading through its entry point, the kit's contract suite passed. A BuildError names each wheel
+    that fails, and why (the suite's message, or a bug's traceback's last frames).
+
+    The wheels' code runs in the pinned Pyodide under Node, never in the build's Python: Node's
+    permission model lets it read the runtime's files, the sandbox's scripts and a copy of the
+    wheels, and nothing else; it may write no file, start no process nor worker, and it is given no
+    environment variable. (Node 20's permission model does not cover the network: a wheel's code
+    could still open a connection, with nothing of the builder's to send.)"""
     if not games:
         return []
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("checking the game wheels needs Node.js (run ./dev setup)")
     with tempfile.TemporaryDirectory() as tmp:
-        folders = []
+        work = Path(tmp).resolve()
+        shutil.copy2(core_wheel, work / core_wheel.name)
         for game in games:
-            folder = Path(tmp) / game.distribution
-            with zipfile.ZipFile(game.path) as archive:
-                archive.extractall(folder)
-            folders.append(str(folder))
+            shutil.copy2(game.path, work / game.path.name)
+        job = {"core": core_wheel.name,
+               "wheels": [{"file": game.path.name, "games": list(game.games)} for game in games]}
+        (work / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        readable = [PYODIDE_SOURCE.resolve(), SANDBOX.parent.resolve(), work]
+        command = [node, "--experimental-permission", "--no-warnings",
+                   *(f"--allow-fs-read={folder}/" for folder in readable), str(SANDBOX), str(PYODIDE_SOURCE.resolve()),
+                   str(work)]
         try:
-            run = subprocess.run([sys.executable, "-c", LIST_PLUGIN_GAMES, str(ROOT), *folders], cwd=tmp,
-                                 capture_output=True, text=True, encoding="utf-8", timeout=120, check=True)
-            listed = json.loads(run.stdout)
-        except (subprocess.SubprocessError, ValueError) as error:
-            why = (getattr(error, "stderr", None) or str(error)).strip().splitlines()[-1:]
-            print(f"note: the added games could not be listed here ({' '.join(why)}); the page will ask the "
-                  f"engine for them", file=sys.stderr)
-            return []
-    for error in listed["errors"]:
-        print(f"note: {error['game']} could not be listed here ({error['message']}); the page will say "
-              f"why it fails", file=sys.stderr)
-    declared = {game_id for game in games for game_id in game.games} - known
-    return [entry for entry in listed["games"] if entry["id"] in declared]
+            run = subprocess.run(command, cwd=work, env={}, capture_output=True, text=True, encoding="utf-8",
+                                 timeout=SANDBOX_SECONDS, check=False)
+        except subprocess.TimeoutExpired:
+            raise BuildError(f"checking the game wheels took more than {SANDBOX_SECONDS} s: does a game end "
+                             f"(its contract suite plays whole games at every bot level)?") from None
+    try:
+        answer = json.loads(run.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        raise BuildError(f"checking the game wheels failed:\n{run.stderr[-4000:]}") from None
+    if answer["errors"]:
+        raise BuildError("\n".join(answer["errors"]))
+    return list(answer["games"])
+
+
+def site_catalog(core_wheel: Path, games: Sequence[GameWheel]) -> list[dict[str, Any]]:
+    """catalog.json: the built-in games, listed by the build's Python, then the given wheels' games,
+    listed in the sandbox (check_in_sandbox). A game installed in the build's Python (a designer's,
+    with `pip install -e .`) is neither imported nor listed: the site lists exactly what it ships."""
+    from pygames_core import list_games
+
+    return list_games(plugins=False) + check_in_sandbox(core_wheel, games)
 
 
 def check_page_types() -> None:
@@ -664,10 +711,9 @@ def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     write_how_to_play(dist / "howto")  # first: a malformed document is reported as such
     write_plugin_how_to_play(dist / "howto", games)
-    from pygames_core import list_games, list_levels
+    from pygames_core import list_levels
 
-    catalog = list_games()
-    catalog += plugin_catalog(games, {entry["id"] for entry in catalog})
+    catalog = site_catalog(wheel_path, games)
     (dist / "catalog.json").write_text(json.dumps(catalog, ensure_ascii=False) + "\n", encoding="utf-8")
     (dist / "levels.json").write_text(json.dumps(list_levels()) + "\n", encoding="utf-8")
     (dist / "scenarios").mkdir(exist_ok=True)

@@ -1,4 +1,5 @@
-"""build.py --game-wheel: the checks a third-party game's wheel passes before it is shipped, and the
+"""build.py --game-wheel: the checks a third-party game's wheel passes before it is shipped (those that run
+its code, in the sandbox: test_broken_wheels.py), and the
 runtime's lock file and micropip that such a site ships. The install in the page is e2e/test_plugin.py."""
 
 from __future__ import annotations
@@ -135,15 +136,3 @@ def test_a_wheels_game_id_that_is_taken_fails_the_build(build: ModuleType, tmp_p
     with pytest.raises(build.BuildError, match="the game id 'arsene' is taken"):
         build.write_plugin_how_to_play(tmp_path, build.find_game_wheels([wheel]))
     assert (tmp_path / "arsene.json").read_text(encoding="utf-8") == "{}"
-
-
-def test_a_wheel_whose_game_cannot_be_listed_is_left_to_the_page_with_a_note(
-        build: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """plugin_catalog runs the wheel's code in a separate Python: a game that fails to load there is
-    not in catalog.json (the page asks the engine, and says why), and the build says so and goes on."""
-    broken = make_wheel(tmp_path, entry_points="[pygames.games]\ntricks = tricks_game.rules:ENTRY\n",
-                        files={"tricks_game/rules.py": "raise RuntimeError('broken on purpose')\n"})
-    assert build.plugin_catalog(build.find_game_wheels([broken]), {"arsene"}) == []
-    said = capsys.readouterr().err
-    assert "note: tricks could not be listed here" in said and "RuntimeError: broken on purpose" in said
-    assert build.plugin_catalog([], {"arsene"}) == []

@@ -6,6 +6,7 @@ pygames_core found by its entry point."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -13,6 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from helpers import fake_distribution
@@ -117,6 +119,21 @@ def test_a_plugin_ships_its_how_to_play_in_its_own_package(plugins: Path) -> Non
     assert listed["pitch"] == document["pitch"] and listed["length"] == document["length"]
 
 
+def test_a_game_installed_in_the_builds_python_is_neither_listed_nor_run_by_the_build(
+        plugins: Path, build: ModuleType, tmp_path: Path) -> None:
+    """The guide installs a designer's game into the build's venv; a plain build.py must not list it
+    (it would not ship its wheel: Start said "no game 'sevens'"), nor run its code."""
+    shutil.copytree(EXAMPLE / "german_whist", plugins / "german_whist")
+    fake_distribution(plugins, "pygames-german-whist", {"german_whist": "german_whist:ENTRY"})
+    discover()
+    assert [game["id"] for game in build.site_catalog(tmp_path / "core.whl", [])] == BUILT_IN
+    howto = tmp_path / "howto"
+    build.write_how_to_play(howto)
+    assert sorted(path.stem for path in howto.iterdir()) == sorted(BUILT_IN)
+    assert "german_whist" not in sys.modules
+    assert [game["id"] for game in pg.list_games()] == [*BUILT_IN, "german_whist"]  # installed, it plays here
+
+
 def test_a_plugins_broken_how_to_play_is_said_and_the_game_plays_on(plugins: Path) -> None:
     shutil.copytree(EXAMPLE / "german_whist", plugins / "german_whist")
     fake_distribution(plugins, "pygames-german-whist", {"german_whist": "german_whist:ENTRY"})
@@ -151,11 +168,58 @@ def test_the_scaffold_refuses_bad_names_and_existing_folders(tmp_path: Path) -> 
 
 def test_the_scaffold_writes_a_game_whose_own_tests_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["new-game", "high_card", "--into", str(tmp_path)]) == 0
-    assert "wrote the game 'high_card'" in capsys.readouterr().out
+    assert f"wrote the game 'high_card' in {tmp_path / 'high_card'}" in capsys.readouterr().out
     package = tmp_path / "high_card"
     assert "high_card = \"high_card:ENTRY\"" in (package / "pyproject.toml").read_text(encoding="utf-8")
     fake_distribution(tmp_path / "site", "pygames-high-card", {"high_card": "high_card:ENTRY"})
     assert "10 passed" in pytest_in(package, tmp_path / "site")
+
+
+def test_the_scaffolds_next_steps_work_as_printed_from_another_folder(tmp_path: Path) -> None:
+    """`new-game --into` prints its next steps with absolute paths and the Python that ran it: run from
+    a folder that is neither the game's nor this checkout, in a fresh virtual environment (which sees
+    this one's packages, and gets the game installed in it alone), they install the game, pass its
+    tests, play it, type-check it with mypy --strict and build its wheel, which the printed site build
+    takes."""
+    venv, elsewhere = tmp_path / "venv", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    python = venv / "bin" / "python"
+    (site_packages,) = venv.glob("lib/python*/site-packages")
+    ours = next(folder for folder in sys.path if folder.endswith("site-packages") and Path(folder).is_dir())
+    (site_packages / "this_checkouts_packages.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
+    printed = run(python, "-m", "pygames_core", "new-game", "sevens", "--into", "games", cwd=elsewhere)
+    commands = [line.strip() for line in printed.splitlines()[1:] if not line.strip().startswith("#")]
+    assert len(commands) == 6 and all(str(python) in command for command in commands), printed
+    install, tests, play, types, wheel, site = commands
+    game = elsewhere / "games" / "sevens"
+    assert f"-e {game}" in install and f"cd {game} &&" in tests
+    for command in (install, tests, types, wheel):
+        run("bash", "-c", command, cwd=elsewhere)
+    played = subprocess.run(["bash", "-c", play], cwd=elsewhere, input="q\n", capture_output=True, text=True,
+                            check=False)
+    assert played.returncode == 0 and "saved game:" in played.stdout, played.stderr
+    assert [path.name for path in (game / "dist").iterdir()] == ["pygames_sevens-0.1.0-py3-none-any.whl"]
+    assert site == f"{python} {ROOT / 'build.py'} --game-wheel {game / 'dist'} serve"
+
+
+def test_the_command_line_names_the_file_and_line_of_a_bug_in_a_game(
+        plugins: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    package = new_game_package("buggy", plugins / "source") / "buggy"
+    rules = package / "rules.py"
+    source = rules.read_text(encoding="utf-8")
+    bug = "        state.hands[seat][len(state.hands[seat])]  # one past the end\n"
+    line = "        state.hands[seat].remove(card)\n"
+    rules.write_text(source.replace(line, bug + line), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(package.parent))
+    fake_distribution(plugins, "pygames-buggy", {"buggy": "buggy:ENTRY"})
+    discover()
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # the first card
+    assert cli_main(["play", "buggy", "--seed", "1"]) == 1
+    said = capsys.readouterr().err
+    number = 1 + rules.read_text(encoding="utf-8").splitlines().index(bug[:-1])
+    assert said.startswith("error: the game's code failed:\nIndexError: list index out of range\n")
+    assert f"{rules}, line {number}, in apply: state.hands[seat][len(state.hands[seat])]" in said
 
 
 def test_the_example_passes_its_own_tests(tmp_path: Path) -> None:

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from pygames_core import LEVELS, bot_action, list_games, new_game, plugin_errors
-from pygames_core.app.scaffold import new_game_package
-from pygames_core.engine.errors import PygamesError
+from pygames_core.app.scaffold import new_game_package, next_steps
+from pygames_core.engine.errors import PygamesError, broken_game_report
 from pygames_core.engine.rng import Rng
 
 
@@ -66,7 +66,12 @@ def cmd_list(_: argparse.Namespace) -> int:
 
 def cmd_new_game(args: argparse.Namespace) -> int:
     folder = new_game_package(args.name, Path(args.into))
-    print(f"wrote the game {args.name!r} in {folder}; next: cd {folder} && pip install -e . && python -m pytest -q")
+    what = ["install it (editable)", "run its tests", "play it in the terminal", "check its types",
+            "build its wheel", "build a site with it and serve it"]
+    steps = next_steps(folder, args.name)
+    print(f"wrote the game {args.name!r} in {folder.resolve()}; next (each works from any folder):")
+    for said, command in zip(what, steps, strict=False):
+        print(f"  # {said}\n  {command}")
     return 0
 
 
@@ -197,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except (EOFError, KeyboardInterrupt):
         return 130
+    except Exception as exc:  # a bug in a game's code (a designer's, playing it here): say where it is
+        print(f"error: the game's code failed:\n{broken_game_report(exc)}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import keyword
 import re
+import shlex
+import sys
 from importlib import resources
 from importlib.util import find_spec
 from pathlib import Path
@@ -71,3 +73,28 @@ def new_game_package(name: str, into: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return folder
+
+
+def next_steps(folder: Path, name: str) -> list[str]:
+    """The commands that take the new game in `folder` on, each one working as printed from any folder:
+    absolute paths, and the Python that ran `new-game` (the one with pygames_core) rather than a bare
+    `pip` or `python`, which may be another. The type check points mypy at a pygames_core installed
+    editable from a checkout (PEP 561: mypy does not run the import hook such an install puts in
+    site-packages, so it would not find the package there); a site is built by the checkout's build.py,
+    when there is one."""
+    python = shlex.quote(sys.executable)
+    game = shlex.quote(str(folder.resolve()))
+    wheels = shlex.quote(str(folder.resolve() / "dist"))
+    checkout = Path(__file__).resolve().parents[2]  # the folder pygames_core is in
+    editable = "site-packages" not in checkout.parts
+    mypy_path = f"MYPYPATH={shlex.quote(str(checkout))} " if editable else ""
+    steps = [
+        f"{python} -m pip install --no-build-isolation -e {game}",
+        f"cd {game} && {python} -m pytest -q",
+        f"{python} -m pygames_core play {name}",
+        f"cd {game} && {mypy_path}{python} -m mypy --strict {name} tests",
+        f"{python} -m pip wheel --no-deps --no-build-isolation -w {wheels} {game}",
+    ]
+    if editable and (checkout / "build.py").is_file():
+        steps.append(f"{python} {shlex.quote(str(checkout / 'build.py'))} --game-wheel {wheels} serve")
+    return steps

@@ -29,3 +29,20 @@ class BadPlugin(UnknownGame):
     """A game installed as a plugin (entry point group `pygames.games`) that cannot be played: it failed
     to import, its entry point is not a catalog `Entry`, its id disagrees with its entry point's name,
     or it would replace another game's id. The other games are unaffected."""
+
+
+def broken_game_report(error: BaseException, frames: int = 3) -> str:
+    """An error a game's own code raised (not one of the above: a bug, such as an IndexError in its
+    `apply`), said so that its designer can find it: `IndexError: list index out of range`, then the
+    last `frames` frames of its traceback, where it happened, innermost last, one a line:
+    `  my_game/rules.py, line 14, in apply: return state.hands[9]`. A file under site-packages is
+    named from there (the package and its module, as in the designer's own folder).
+    Used by the command line and by build.py's check of a game wheel."""
+    import traceback  # here: pygames_core's import must not pay for it (the page starts faster)
+
+    lines = [f"{type(error).__name__}: {error}".removesuffix(": ")]
+    for frame in traceback.extract_tb(error.__traceback__)[-frames:]:
+        where = frame.filename.rpartition("site-packages/")[2]
+        code = f": {frame.line}" if frame.line else ""
+        lines.append(f"  {where}, line {frame.lineno}, in {frame.name}{code}")
+    return "\n".join(lines)

@@ -172,11 +172,14 @@ def _load(catalog: _Catalog, game_id: str) -> Entry:
     raise BadPlugin(problem)
 
 
-def _entries() -> list[Entry]:
-    """Every game that loads, in the catalog's order (one that fails is left out and recorded)."""
+def _entries(*, plugins: bool = True) -> list[Entry]:
+    """Every game that loads, in the catalog's order (one that fails is left out and recorded); without
+    `plugins`, the built-in games only, no plugin imported."""
     catalog = _games()
     entries = []
     for game_id in list(catalog.found):
+        if not plugins and catalog.found[game_id].distribution != BUILT_IN_DISTRIBUTION:
+            continue
         try:
             entries.append((catalog.found[game_id].distribution != BUILT_IN_DISTRIBUTION, _load(catalog, game_id)))
         except BadPlugin:
@@ -184,10 +187,12 @@ def _entries() -> list[Entry]:
     return [entry for _, entry in sorted(entries, key=lambda pair: (pair[0], pair[1].order, pair[1].rules.game_id))]
 
 
-def list_games() -> list[dict[str, Any]]:
+def list_games(*, plugins: bool = True) -> list[dict[str, Any]]:
     """Each game's `Rules.describe()`, plus (an extension) its how-to-play document's `pitch` and
-    `length`: {"en", "ja"} texts, or None for a game whose document is not shipped."""
-    return [{**entry.rules.describe(), **_summary(entry.rules.game_id)} for entry in _entries()]
+    `length`: {"en", "ja"} texts, or None for a game whose document is not shipped. With
+    `plugins=False` (an extension), the built-in games only, and no plugin's code is imported: what
+    build.py lists from its own Python, whatever else is installed there."""
+    return [{**entry.rules.describe(), **_summary(entry.rules.game_id)} for entry in _entries(plugins=plugins)]
 
 
 def plugin_errors() -> list[dict[str, str]]:

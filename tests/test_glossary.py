@@ -88,7 +88,9 @@ def game_strings(game: str) -> dict[str, list[str]]:
 
 def shell_strings() -> dict[str, list[str]]:
     files: dict[str, list[str]] = {}
-    for module in sorted((ROOT / "web").glob("*.js")):
+    # the shells' own parts (web/site/, web/embed/) included; the renderers are each game's
+    web = ROOT / "web"
+    for module in sorted([*web.glob("*.js"), *web.glob("site/*.js"), *web.glob("embed/*.js")]):
         files[str(module.relative_to(ROOT))] = list(japanese_tables(module))
     for folder in ("ai", "app", "engine", "kit"):
         for module in sorted((ROOT / "pygames_core" / folder).rglob("*.py")):

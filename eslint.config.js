@@ -3,7 +3,6 @@
 // real defect (`./dev test`).
 import js from "@eslint/js";
 import globals from "globals";
-import { REWORKED_IN_SESSION_28 } from "./tools/reworked.js";
 
 // The names build.py writes above the two workers (types/workers.d.ts says what they are).
 const WORKER_CONSTANTS = { RUNTIME: "readonly", WHEEL: "readonly", VERSION: "readonly", GAME_WHEELS: "readonly" };
@@ -12,7 +11,6 @@ const SW_CONSTANTS = { RUNTIME: "readonly", CACHE_PREFIX: "readonly", CACHE_NAME
 export default [
   // what is built or installed here, not written: the site, the venv (whose packages ship JavaScript)
   { ignores: ["dist/", "build/", "node_modules/", ".venv/", "e2e/artifacts/", "bench/results/"] },
-  { ignores: REWORKED_IN_SESSION_28 },
   js.configs.recommended,
   {
     rules: {

@@ -391,7 +391,7 @@ def explain_last_step(page: Page, game: str, scenario: str, language: str,
     return reply["described"], reply["said"]
 
 
-# What the status line of a scripted step says (embed.js scriptedStatus): what Next shows, or the end
+# What the status line of a scripted step says (web/embed/steps.js scriptedStatus): what Next shows, or the end
 # of the example, never "Your turn: play a highlighted card" or "West is playing…" while nothing moves.
 SCRIPTED_STATUS = re.compile(r"^(Next ▶ shows .+\.|The example ends here\.)$"  # English
                              r"|^(「次へ ▶」で.+見られます。|例はここまでです。)$")  # Japanese

@@ -293,7 +293,7 @@ def test_finished_games_are_counted_kept_offline_exported_and_imported(persisten
 
 
 def test_the_save_of_the_release_before_is_moved_into_the_home(page: Page, site_url: str) -> None:
-    """The record web/app.js wrote to localStorage before the home, in its exact format: the game, its
+    """The record the site (web/app.js) wrote to localStorage before the home, in its exact format: the game, its
     text, seat and settings, and the snapshot last drawn without its text."""
     opened = json.loads(bridge.call(json.dumps({"op": "new", "game": "arsene", "seat": HUMAN, "seed": "11"})))
     snap = opened["snapshot"]

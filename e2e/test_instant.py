@@ -88,7 +88,7 @@ def arsene_at_play(seed: int = 9) -> dict:
 
 
 def record(snap: dict, text: str | None = None, with_snapshot: bool = True) -> str:
-    """The save record the site stores (web/app.js saveRecord): the game's text, the settings and the
+    """The save record the site stores (web/table.js LiveTable.record): the game's text, the settings and the
     snapshot without its save text. `text` replaces the game's text (another position, a damaged save)."""
     saved = {"game": snap["game"], "text": snap["save"] if text is None else text, "seat": snap["seat"],
              "level": "easy", "undo": True, "challenge": False, "explain": False}

@@ -446,7 +446,7 @@ def test_top_bar_fits_every_tool_at_phone_width(new_context: Callable[..., Brows
         page.screenshot(path=str(artifacts / f"learn-topbar-phone-{lang}{shot}.png"))
 
     check_one_row("")
-    # while a hint is thought (as app.js draws the button then, for the few hundred milliseconds it
+    # while a hint is thought (as web/site/site.js draws the button then, for the few hundred milliseconds it
     # takes): its longer word once pushed the language list off the screen
     page.evaluate("""async () => {
       const { setLanguage, t } = await import("./src/i18n.js");  // a copy of the bundle's: set its language

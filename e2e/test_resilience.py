@@ -2,7 +2,7 @@
 game engine and brings the game back from its save exactly where it was, and every request ends in
 a reply — a clear named error, never a hang.
 
-The pages are opened with `?watchdog=5000` (web/bridge.js): a worker that does not pick up a request
+The pages are opened with `?watchdog=5000` (web/client.js): a worker that does not pick up a request
 within 5 s, or answer it within its budget plus 5 s, counts as stopped, so a dead worker is noticed in
 seconds rather than the half minute a player's page allows."""
 

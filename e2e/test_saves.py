@@ -1,4 +1,4 @@
-"""Nothing a player keeps is lost, and nothing kept can lock them out (web/home.js, web/app.js):
+"""Nothing a player keeps is lost, and nothing kept can lock them out (web/home.js, web/table.js, web/site/games.js):
 a save this build cannot open (one made by a newer version of the site, or damaged) stays stored as
 it was, is listed in the picker with its reason, to download or to discard, and each one is kept
 whole when a new game of its game is started; an imported file is checked part by part and refused
@@ -7,7 +7,7 @@ screen offers a way out when the table does not come; a save that fails is said,
 rejection, and what is said is true when nothing can keep the game.
 
 Records are made in CPython through the same bridge the worker runs (pygames_core.app.bridge), in
-the shape web/app.js saveRecord writes them, and put straight into the page's home (IndexedDB)."""
+the shape web/table.js LiveTable.record writes them, and put straight into the page's home (IndexedDB)."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ READ_HOME = """() => new Promise((resolve, reject) => {
 })"""
 WAY_OUT = "wayout=500"
 # Where releases before this one kept the one save they could not open.
-LEGACY_UNOPENED = "pygames.save.corrupt"  # the loading screen's way out after half a second (web/app.js)
+LEGACY_UNOPENED = "pygames.save.corrupt"  # the loading screen's way out after half a second (web/site/loading.js)
 
 
 def call(request: dict) -> dict:
@@ -77,7 +77,7 @@ def opened(game: str, seed: int) -> dict:
 
 
 def record(snap: dict, text: str | None = None, saved_at: int = 1_700_000_000_000, **changes: object) -> dict:
-    """The save record web/app.js writes and web/home.js keeps (its `savedAt`); `text` replaces the
+    """The save record web/table.js LiveTable.record writes and web/home.js keeps (its `savedAt`); `text` replaces the
     game's text, `changes` the snapshot's fields (None: the field left out)."""
     stored = {key: value for key, value in snap.items() if key != "save"}
     for key, value in changes.items():

@@ -55,6 +55,8 @@ def test_the_picker_comes_before_python_and_start_waits_for_it(page: Page, site_
     page.goto(f"{site_url}?pace=0")
     expect(page.locator("#picker")).to_be_visible()
     expect(page.locator("#picker-status")).to_have_text("Loading the Python runtime…")
+    # the picker's parts only: no stray text (a "null" where no save is listed as unreadable)
+    assert page.evaluate("[...document.querySelector('#picker').childNodes].map((node) => node.nodeType)") == [1] * 5
     page.click('.game-choice[data-game="arsene"]')
     page.fill("#seed", "11")
     page.click("#start")

@@ -22,7 +22,7 @@ import pytest
 
 import pygames_core as pg
 from tests.glossary import GAMES, SHELL, Term
-from tests.locales import LOCALES, inline_tables, locale, modules
+from tests.locales import LOCALES, locale
 
 ROOT = Path(__file__).resolve().parent.parent
 JAPANESE_LOCALE = (LOCALES / "ja.json").relative_to(ROOT)
@@ -78,8 +78,6 @@ def shell_strings() -> dict[str, list[str]]:
     files: dict[str, list[str]] = {}
     files.update({f"{JAPANESE_LOCALE} ({area})": list(texts.values())
                   for area, texts in locale("ja").items() if area not in GAMES})
-    for module in modules():  # the tables still written in a module
-        files[str(module.relative_to(ROOT))] = list(inline_tables(module, "ja").values())
     for folder in ("ai", "app", "engine", "kit"):
         for module in sorted((ROOT / "pygames_core" / folder).rglob("*.py")):
             files[str(module.relative_to(ROOT))] = list(python_texts(module))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.locales import LOCALES, WEB, inline_tables, locale, modules
+from tests.locales import LOCALES, WEB, locale, modules
 
 # The page's languages (i18n.js's LANGUAGES), and those whose words have a singular form, written
 # `<key>_one` beside `<key>` (i18n.js tn): "1 chip", "3 chips". Japanese has none.
@@ -42,12 +42,8 @@ ANY_LITERAL = re.compile(r"[\"'`](\w+)[\"'`]")
 
 
 def defined(language: str) -> dict[str, str]:
-    """Every key of `language` on the page: its locale file's areas, and the inline tables of the
-    modules not yet moved to it."""
-    keys = {key: text for area in locale(language).values() for key, text in area.items()}
-    for module in modules():
-        keys.update(inline_tables(module, language))
-    return keys
+    """Every key of `language` on the page: its locale file's areas."""
+    return {key: text for area in locale(language).values() for key, text in area.items()}
 
 
 def missing_keys(areas: dict[str, dict[str, dict[str, str]]]) -> list[str]:
@@ -145,8 +141,7 @@ def test_a_missing_or_extra_key_is_found() -> None:
 def test_a_key_names_one_text_on_the_page() -> None:
     for language in LANGUAGES:
         seen: dict[str, str] = {}
-        areas = {**locale(language), **{path.name: inline_tables(path, language) for path in modules()}}
-        for area, keys in areas.items():
+        for area, keys in locale(language).items():
             twice = [f"{key}: {seen[key]} and {area}" for key in keys if key in seen]
             assert not twice, "\n".join(twice)
             seen.update(dict.fromkeys(keys, area))

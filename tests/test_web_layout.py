@@ -20,10 +20,10 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 # are split into): nothing below may import it.
 LAYERS = [
     ("workers", ["worker.js", "sw.js"]),  # they run without the page and import none of it
-    ("base", ["dom.js", "i18n.js", "storage.js"]),
-    ("pieces", ["cards.js", "seats.js", "cube.js", "stats.js", "share.js", "levels.js", "plugins.js", "bridge.js"]),
+    ("base", ["dom.js", "i18n.js", "storage.js", "generated/*.js"]),  # generated: the wire's names
+    ("pieces", ["cards.js", "seats.js", "cube.js", "stats.js", "share.js", "levels.js", "plugins.js", "client.js"]),
     ("renderers", ["games/*.js"]),
-    ("table", ["table.js", "summary.js"]),
+    ("table", ["table.js", "table-screens.js", "table-life.js", "summary.js"]),
     ("shells", ["*.js"]),
 ]
 MAY_IMPORT = {
@@ -39,10 +39,11 @@ MAX_LINES = 500
 # test fails when one of them is back under the cap (take it off the list, so that it stays there) and
 # when any other module goes over.
 OVER_THE_CAP_UNTIL_SPLIT = {
-    "app.js", "home.js", "embed.js",
+    "home.js",
 }
 # An import or export naming a module of the site, in any form (the guard on STATIC_IMPORT's reading).
-NAMES_A_MODULE = re.compile(r'^\s*(?:import|export)\b[^;]*?"(\.{1,2}/[^"]+\.js)"', re.MULTILINE)
+# (Not a JSDoc type's `import("./x.js")` after an export: a statement's names never hold a parenthesis.)
+NAMES_A_MODULE = re.compile(r'^[ \t]*(?:import|export)\b[^;(]*?"(\.{1,2}/[^"]+\.js)"', re.MULTILINE)
 
 MODULES = {path.relative_to(WEB).as_posix(): path for path in sorted(WEB.rglob("*.js"))}
 

@@ -9,7 +9,7 @@ const LANGUAGE_KEY = "pygames.lang";
 export const LANGUAGES = { en: "English", ja: "日本語" };
 
 // Every language's words, grouped by the module that shows them (one catalog: a key names one text
-// on the whole page). Tables of modules not yet moved to the locale files are added by addStrings.
+// on the whole page).
 const catalog = Object.fromEntries(Object.entries({ en, ja })
   .map(([code, areas]) => [code, Object.assign({}, ...Object.values(areas))]));
 
@@ -20,10 +20,6 @@ function initialLanguage() {
 }
 
 let current = initialLanguage();
-
-export function addStrings(strings) {
-  for (const code of Object.keys(LANGUAGES)) Object.assign(catalog[code], strings[code]);
-}
 
 export function language() {
   return current;

@@ -6,6 +6,7 @@
 // cube.js: the shell only arranges them.
 import { cubeNarration } from "./cube.js";
 import { h, keysSpoken } from "./dom.js";
+import { OP } from "./generated/wire.js";
 import { language, pick, t, tn } from "./i18n.js";
 
 // How many steps "Explain as we play" keeps on screen, newest first.
@@ -25,7 +26,7 @@ export function howToPlay(gameId, bridge) {
         return response.json();
       })
       .catch(async () => {
-        const reply = await bridge.call({ op: "how_to_play", game: gameId });
+        const reply = await bridge.call(OP.how_to_play, { game: gameId });
         if (!reply.ok) throw new Error(reply.error.message);
         return reply.how_to_play;
       });

@@ -54,13 +54,12 @@ export function showSummary(dialog, table, summary, buttons = () => []) {
 
 // Asks for the analysis slice by slice while `dialog` is open, redrawing it (`draw`) as it improves.
 async function analyse(table, dialog, draw) {
-  const analysis = table.analysis ?? (table.analysis = { result: null, spent: 0 });
+  const analysis = table.analysisRecord();
   analysis.running = true;
   const until = analysis.spent + ANALYSIS_LIMIT_MS;
-  const { sid } = table;
   do {
     draw();
-    const reply = await table.bridge.call({ op: "analysis", sid, time_budget_ms: ANALYSIS_SLICE_MS });
+    const reply = await table.analyse(ANALYSIS_SLICE_MS);
     analysis.result = reply.ok ? reply.analysis : null;
     analysis.spent += ANALYSIS_SLICE_MS;
   } while (analysis.result?.unfinished && dialog.open && table.analysis === analysis && analysis.spent < until);

@@ -11,67 +11,25 @@
 // their tap (or Enter, Space) asks the bridge for their seat's view (hand_over), and only then is
 // the table drawn again, from that seat. A resumed game opens with every hand hidden: bots to move
 // first move behind the screen, then the device goes to the person whose turn it is.
+//
+// The table's own rules of play are its methods, in whatever shell it is: undo to the player's last
+// decision (undoTurn), the hint and its staleness (requestHint), the save after every step (save,
+// record), "Explain as we play" (explain, stopExplaining), the focus on the player's first turn, the
+// game's hindsight for the summary (analysisRecord). The shells (app.js and embed.js, through
+// table-life.js) only listen: onChange, onSave, onHint…; nothing outside sets a table's fields.
 import { onCubeKey, renderCube } from "./cube.js";
-import { focusInView, h, keysSpoken } from "./dom.js";
+import { focusInView } from "./dom.js";
+import { OP } from "./generated/wire.js";
 import { rendererOf } from "./games/index.js";
-import { addStrings, t } from "./i18n.js";
-import { seatName, setPeopleSeats } from "./seats.js";
-
-addStrings({
-  en: {
-    tableStarting: "Starting the game engine… you can choose your move already.",
-    tableStartingQueued: "Starting the game engine… your move is played as soon as it is ready.",
-    tableStartingQueuedWhat: "Starting the game engine… your move ({what}) is played as soon as it is ready.",
-    tableStartingBot: "Starting the game engine… {name} moves once it is ready.",
-    tableStartingOver: "Starting the game engine…",
-    tableQueuedDropped: "The saved game was not at the position shown: your move was not played. Here is the game as it was saved.",
-    handOverTitle: "Pass the device to {name}",
-    handOverText: "Every hand is hidden. {name}: tap when ready.",
-    handOverTextKeys: "Every hand is hidden. {name}: tap when ready (or press Enter).",
-    handOverReady: "I am {name}: show my {pieces}",
-    handOverBots: "The bots move first",
-    handOverBotsText: "Every hand stays hidden until the next person's turn.",
-    handPieces: "cards",
-  },
-  ja: {
-    tableStarting: "ゲームエンジンを起動しています… 先に手を選んでおけます。",
-    tableStartingQueued: "ゲームエンジンを起動しています… 準備ができしだい、あなたの手を行います。",
-    tableStartingQueuedWhat: "ゲームエンジンを起動しています… 準備ができしだい、あなたの手（{what}）を行います。",
-    tableStartingBot: "ゲームエンジンを起動しています… 準備ができたら{name}が手を選びます。",
-    tableStartingOver: "ゲームエンジンを起動しています…",
-    tableQueuedDropped: "保存されたゲームは表示していた局面ではありませんでした。あなたの手は行われていません。保存されたとおりのゲームを表示します。",
-    handOverTitle: "{name}に端末を渡してください",
-    handOverText: "{pieces}はすべて隠しています。{name}の人は、準備ができたらタップしてください。",
-    handOverTextKeys: "{pieces}はすべて隠しています。{name}の人は、準備ができたらタップしてください（Enter キーでも可）。",
-    handOverReady: "{name}です：自分の{pieces}を見る",
-    handOverBots: "先にボットの番です",
-    handOverBotsText: "次の人の番まで、{pieces}はすべて隠しています。",
-    handPieces: "手札",
-  },
-});
-
-// The word for the pieces in a hand of `game` (cards, or the renderer's own: tiles), in the current
-// language: "show my tiles".
-export const handPieces = (game) => t(rendererOf(game).handPieces ?? "handPieces");
+import { setPeopleSeats } from "./seats.js";
+import { drawHandOver, drawStartingLine, showHint } from "./table-screens.js";
 
 // Bot moves are slowed down so a person can follow them; ?pace=0 (tests, demos) removes the waits.
 export const PACE = Math.max(0, Number(new URLSearchParams(location.search).get("pace") ?? 1) || 0);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms * PACE));
-
-// The snapshot as stored beside a save: without its `save` text, which the save record already holds.
-export function storedSnapshot(snap) {
-  const { save, ...rest } = snap;
-  return rest;
-}
-
-// The snapshot a save stored (storedSnapshot's), whole again with the save's text; null when there is
-// none or it is not one this page can draw (an old save).
-export function drawableSnapshot(stored, text) {
-  if (stored === null || typeof stored !== "object" || typeof stored.game !== "string" || !Array.isArray(stored.legal)
-    || typeof text !== "string") return null;
-  return { ...stored, save: text };
-}
+// A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
+const HINT_BUDGET_MS = 400;
 
 // Two snapshots of the same position: same game and seat, as many moves, the same save text.
 function samePosition(a, b) {
@@ -87,39 +45,95 @@ export function dealSummaryOf(renderer, events) {
   return dealOver ? dealOver.summary ?? dealOver : null;
 }
 
+// The snapshot as stored beside a save: without its `save` text, which the save record already holds.
+export function storedSnapshot(snap) {
+  const { save: _save, ...rest } = snap;
+  return rest;
+}
+
+/**
+ * The settings a table is opened with, kept with its save (the site's record): the bots' level, undo
+ * allowed, a shared deal's challenge (no undo), "Explain as we play", the people at this device
+ * (pass-and-play), the game's identity (playId); handOverFirst: a resumed game with several people
+ * opens on the hand-over screen; resumed: the game was saved before (its first save is not a new one's).
+ * A field the table does not know is kept as it came.
+ * @typedef {{level?: string, undo?: boolean, challenge?: boolean, explain?: boolean, people?: number[] | null,
+ *   handOverFirst?: boolean, resumed?: boolean, playId?: string | null} & Record<string, any>} TableSettings
+ */
+
 export class LiveTable {
   // reply: the bridge's {sid, snapshot} for the opened game. Callbacks: onChange(table) after every
-  // step (save it, resize the frame), onSummary(table, summary) -> Promise (the deal's or the
-  // game's summary; resolves when the player closes it), onError(error). cubeRoot (optional): where
-  // the doubling cube and match score go, for a game played with the cube (cube.js).
+  // step once it is saved (onSave(table, {fresh, over})), onSummary(table, summary) -> Promise (the
+  // deal's or the game's summary; resolves when the player closes it), onError(error), onHint(table)
+  // when the hint changes. cubeRoot (optional): where the doubling cube and match score go, for a
+  // game played with the cube (cube.js). inView(): whether the table is on the screen (the site's
+  // picker may be over it: no hint is asked for then); focusOnTurn: the focus goes to the table's
+  // first control on the player's first turn, so that a keyboard player can act at once.
   // A starting table: `reply` is {sid: null, snapshot: the saved one} and `opening` the promise of
   // the bridge's reply to the `load` already sent; onOpenFailed(reply) when that load is refused (the
   // table is closed by then), onNotice(key) for what the player must hear that is not an error.
-  // Pass-and-play: `people`, the seats played by people at this device (the bridge's session was
-  // opened with them; default: the snapshot's seat alone); onHandOver(table) when a hand-over screen
-  // is shown (the shell forgets what it showed of the last person's seat); handOverFirst: a resumed
-  // game with several people opens on the hand-over screen, not on the last person's hand.
-  constructor({ root, cubeRoot = null, bridge, reply, opening = null, level, onChange, onSummary, onError,
-    onOpenFailed = () => {}, onNotice = () => {}, people = null, onHandOver = () => {}, handOverFirst = false }) {
-    Object.assign(this, { root, cubeRoot, bridge, opening, level, onChange, onSummary, onError, onOpenFailed, onNotice,
-      onHandOver });
+  // Pass-and-play: settings.people, the seats played by people at this device (the bridge's session
+  // was opened with them; default: the snapshot's seat alone); onHandOver(table) when a hand-over
+  // screen is shown (the shell forgets what it showed of the last person's seat).
+  /**
+   * @param {{root: HTMLElement, cubeRoot?: HTMLElement | null, client: import("./client.js").Client,
+   *   reply: {sid: number | null, snapshot: any}, opening?: Promise<any> | null, settings: TableSettings,
+   *   onChange?: (table: LiveTable) => void, onSave?: (table: LiveTable, step: {fresh: boolean, over: boolean}) => void,
+   *   onSummary: (table: LiveTable, summary: any) => Promise<any>, onError: (error: any) => void,
+   *   onOpenFailed?: (reply: any) => void, onNotice?: (key: string) => void, onHandOver?: (table: LiveTable) => void,
+   *   onHint?: (table: LiveTable) => void, inView?: () => boolean, focusOnTurn?: boolean, keyboard?: boolean}} options
+   */
+  constructor({ root, cubeRoot = null, client, reply, opening = null, settings, onChange = () => {}, onSave = () => {},
+    onSummary, onError, onOpenFailed = () => {}, onNotice = () => {}, onHandOver = () => {}, onHint = () => {},
+    inView = () => true, focusOnTurn = false, keyboard = false }) {
+    this.root = root;
+    this.cubeRoot = cubeRoot;
+    this.client = client;
+    this.opening = opening;
+    this.onChange = onChange;
+    this.onSave = onSave;
+    this.onSummary = onSummary;
+    this.onError = onError;
+    this.onOpenFailed = onOpenFailed;
+    this.onNotice = onNotice;
+    this.onHandOver = onHandOver;
+    this.onHint = onHint;
+    this.inView = inView;
+    this.settings = settings;
+    this.level = settings.level ?? "normal";
+    this.undo = settings.undo === true; // the player may take back their moves (a shared deal's challenge: never)
+    this.challenge = settings.challenge === true;
+    this.explain = settings.explain === true; // "Explain as we play": the steps in words, and a hint on each turn
     this.sid = reply.sid;
+    /** @type {any} */
     this.snap = reply.snapshot;
+    /** @type {any[]} */
     this.events = [];
     this.shell = { act: (action) => this.act(action) }; // what the renderer may ask of the table
     this.renderer = this.createRenderer();
     this.busy = false; // a request is on its way (or a move waits for the engine): no second action meanwhile
     this.queued = null; // the move made on a starting table, sent once the game is loaded
     this.closed = false;
-    this.keyboard = false;
-    this.people = people ?? [reply.snapshot.seat];
+    this.keyboard = keyboard;
+    this.focusOnTurn = focusOnTurn;
+    /** @type {{moves: number, action: any, reason?: any, auto?: boolean} | null} the hint asked for at `moves` */
+    this.hint = null;
+    /** @type {{result: any, spent: number, running: boolean} | null} the game's hindsight (summary.js) */
+    this.analysis = null;
+    this.finished = reply.snapshot.is_over; // over before this table: not counted as finished again
+    this.fresh = settings.resumed !== true; // a new game: its first save replaces its game's save (home.js)
+    this.people = settings.people ?? [reply.snapshot.seat];
     this.handsHidden = false; // no hand is on the page: the hand-over screen is up
-    this.handingTo = null; // the seat it names, the next person to move; null while bots move first
-    this.handedOver = null; // resolves when that person says they have the device
+    /** @type {number | null} the seat it names, the next person to move; null while bots move first */
+    this.handingTo = null;
+    /** @type {(() => void) | null} resolves the wait when that person says they have the device */
+    this.handedOver = null;
+    /** @type {Promise<void> | null} */
+    this.handOverTapped = null;
     // A resumed game does not know who holds the device: it opens with every hand hidden, on the
     // hand-over to the person to move, or, a bot to move, behind the screen until a person is (drive).
     // (A finished game has nothing secret left: its end is shown as it is.)
-    if (handOverFirst && this.people.length > 1 && !this.snap.is_over) {
+    if (settings.handOverFirst && this.people.length > 1 && !this.snap.is_over) {
       const mover = this.snap.current_player;
       if (this.people.includes(mover)) this.waitForHandOver(mover);
       else this.handsHidden = true;
@@ -153,7 +167,8 @@ export class LiveTable {
       this.drawHandOver();
       return;
     }
-    const focusKey = document.activeElement?.dataset?.focusKey;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focusKey = focused?.dataset?.focusKey;
     const context = this.context();
     this.renderer.render(this.snap, context);
     if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, { ...context, ...this.shell });
@@ -164,49 +179,15 @@ export class LiveTable {
     this.drawStarting();
   }
 
-  // The line above a starting table saying what waits for the engine; gone once the game is loaded.
-  // The table's root carries data-starting meanwhile (for the tests and the benchmark).
+  // The line above a starting table saying what waits for the engine (table-screens.js).
   drawStarting() {
-    let line = this.root.parentElement?.querySelector(":scope > .table-starting");
-    this.root.toggleAttribute("data-starting", this.starting && !this.closed);
-    if (!this.starting || this.closed) {
-      line?.remove();
-      return;
-    }
-    if (!line) {
-      line = h("p", { class: "table-starting", id: "table-starting", role: "status" });
-      this.root.before(line);
-    }
-    const { snap } = this;
-    line.dataset.queued = String(this.queued !== null);
-    // the waiting move in words, where the game has words for it: the table itself shows it no more
-    const what = this.queued && this.renderer.describeAction(this.queued, snap);
-    line.textContent = this.queued ? (what ? t("tableStartingQueuedWhat", { what }) : t("tableStartingQueued"))
-      : snap.is_over ? t("tableStartingOver")
-        : snap.current_player !== snap.seat && snap.current_player !== null
-          ? t("tableStartingBot", { name: seatName(snap.view, snap.current_player) })
-          : t("tableStarting");
+    drawStartingLine(this.root, { starting: this.starting && !this.closed, queued: this.queued, snap: this.snap,
+      renderer: this.renderer });
   }
 
-  // The hand-over screen, in place of the table: no hand of any seat is on the page. The seat is named
-  // as the picker named it, the same for everyone at a pass-and-play table (seats.js); the hand's
-  // pieces in the game's own word (a renderer's handPieces: tiles in a domino game). Bots moving first
-  // (handingTo null): the screen says so, with nothing to tap yet.
+  // The hand-over screen (table-screens.js), in place of the table, with the cube bar as it stands.
   drawHandOver() {
-    const pieces = handPieces(this.snap.game);
-    const section = (...children) => h("section", { class: "hand-over", id: "hand-over",
-      "data-seat": this.handingTo, "aria-labelledby": "hand-over-title" }, ...children);
-    if (this.handingTo === null) {
-      this.root.replaceChildren(section(h("h2", { id: "hand-over-title", text: t("handOverBots") }),
-        h("p", { text: t("handOverBotsText", { pieces }) })));
-    } else {
-      const name = seatName(this.snap.view, this.handingTo);
-      const ready = h("button", { type: "button", class: "primary hand-over-ready", id: "hand-over-ready",
-        "data-autofocus": "", text: t("handOverReady", { name, pieces }), onclick: () => this.handedOver?.() });
-      this.root.replaceChildren(section(h("h2", { id: "hand-over-title", text: t("handOverTitle", { name }) }),
-        h("p", { text: t(keysSpoken() ? "handOverTextKeys" : "handOverText", { name, pieces }) }), ready));
-      ready.focus({ preventScroll: true });
-    }
+    drawHandOver(this.root, this.snap, this.handingTo, () => this.handedOver?.());
     if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, { ...this.context(), ...this.shell });
     this.drawStarting();
   }
@@ -228,22 +209,36 @@ export class LiveTable {
     await this.handOverTapped;
     if (this.closed) return false;
     this.busy = true;
-    const reply = await this.bridge.call({ op: "hand_over", sid: this.sid, seat });
+    const reply = await this.client.call(OP.hand_over, { sid: this.sid, seat });
     this.busy = false;
     if (this.closed) return false;
     if (!reply.ok) {
       this.onError(reply.error);
       return false;
     }
-    Object.assign(this, { handsHidden: false, handingTo: null, handedOver: null, snap: reply.snapshot, events: [] });
+    this.handsHidden = false;
+    this.handingTo = null;
+    this.handedOver = null;
+    this.snap = reply.snapshot;
+    this.events = [];
     this.renderer = this.createRenderer();
     this.draw();
-    this.onChange(this);
+    this.changed();
     return true;
   }
 
   get handingOver() {
     return this.handsHidden;
+  }
+
+  // A tap or a click: the table is drawn for a pointer again (no focus rings moved by the table).
+  pointerUsed() {
+    this.keyboard = false;
+  }
+
+  // The bots' level, once the shell knows the one saved is not one this site has.
+  useLevel(level) {
+    this.level = level;
   }
 
   onKey(event) {
@@ -272,7 +267,7 @@ export class LiveTable {
     const queued = this.starting ? await this.opened() : null;
     if (this.closed) return;
     this.busy = queued !== null; // the waiting move goes first: nothing else is asked of the engine before it
-    this.onChange(this);
+    this.changed();
     if (queued) await this.send(queued);
     else if (this.snap.is_over) await this.onSummary(this, null);
     else await this.drive(); // a resumed game's hand-over (to the loaded game's next person) among the rest
@@ -289,7 +284,7 @@ export class LiveTable {
     this.queued = null;
     this.busy = false;
     if (this.closed) {
-      if (reply.ok) this.bridge.call({ op: "close", sid: reply.sid }); // left before it was loaded
+      if (reply.ok) this.client.call(OP.close, { sid: reply.sid }); // left before it was loaded
       return null;
     }
     if (!reply.ok) {
@@ -323,7 +318,7 @@ export class LiveTable {
   async send(action) {
     this.busy = true;
     this.draw();
-    const reply = await this.bridge.call({ op: "act", sid: this.sid, action });
+    const reply = await this.client.call(OP.act, { sid: this.sid, action });
     this.busy = false;
     if (this.closed) return;
     if (!reply.ok) {
@@ -349,7 +344,7 @@ export class LiveTable {
       }
       if (!this.handsHidden) await sleep(this.renderer.botDelay(this.snap, events)); // nothing to follow behind the screen
       if (this.closed) return;
-      const reply = await this.bridge.call({ op: "bot", sid: this.sid, level: this.level });
+      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level });
       if (this.closed) return;
       if (!reply.ok) {
         this.onError(reply.error);
@@ -364,11 +359,121 @@ export class LiveTable {
     this.snap = reply.snapshot;
     this.events = reply.events;
     // a game ended behind the hand-over screen (bots moving first) is shown as it is: nothing is secret
-    if (this.snap.is_over) Object.assign(this, { handsHidden: false, handingTo: null });
+    if (this.snap.is_over) {
+      this.handsHidden = false;
+      this.handingTo = null;
+    }
     this.draw();
-    this.onChange(this);
+    this.changed();
     const summary = dealSummaryOf(this.renderer, reply.events);
     if (summary || this.snap.is_over) await this.onSummary(this, summary);
+  }
+
+  // After every step (and the first drawing): saved, told to the shell, and on the player's turn the
+  // focus on the table's first control the first time, and, explaining, a hint.
+  changed() {
+    this.save();
+    if (this.closed) return;
+    this.onChange(this);
+    if (this.snap.legal.length === 0) return;
+    if (this.focusOnTurn && !document.querySelector("dialog[open]")) {
+      this.focusOnTurn = false;
+      const first = (root) => root?.querySelector("[data-autofocus]:not(:disabled)")
+        ?? root?.querySelector("button:not(:disabled), [tabindex='0']");
+      focusInView(first(this.cubeRoot) ?? first(this.root));
+    }
+    if (this.explain && !this.busy) this.requestHint({ auto: true }); // busy: a move made while Python started goes first
+  }
+
+  // The game kept as it stands (onSave): `over` for a game over for the first time (counted in the
+  // statistics and listed with the finished games), `fresh` for a new game's first save.
+  save() {
+    const over = this.snap.is_over && !this.finished;
+    this.finished = this.snap.is_over;
+    this.onSave(this, { fresh: this.fresh, over });
+    this.fresh = false;
+  }
+
+  // The save record: the table's settings (those it was started with, then the ones the table changes),
+  // the game's text, and the snapshot last drawn (without its save text, which is `text`): the next
+  // visit draws the table from it at once, before Python is up. With several people at this device
+  // (pass-and-play), `humans` lists their seats (`seat` is the one whose table was last shown).
+  record() {
+    const { people: _people, handOverFirst: _handOverFirst, resumed: _resumed, ...started } = this.settings;
+    const { snap, level, undo, challenge, explain, people } = this;
+    return { ...started, level, undo, challenge, explain, humans: people.length > 1 ? people : undefined,
+      game: snap.game, text: snap.save, seat: snap.seat, snap: storedSnapshot(snap) };
+  }
+
+  // "Explain as we play" switched off at the table (kept with its save).
+  stopExplaining() {
+    this.explain = false;
+    this.save();
+  }
+
+  // --- undo: back to the player's previous decision, taking back the bots' moves since ------------
+
+  undoOffered() {
+    return this.undo && !this.challenge && !this.busy && !this.starting && this.snap.legal.length > 0
+      && this.snap.can_undo; // the player's own move to take back, not the bots' from before it
+  }
+
+  async undoTurn() {
+    if (!this.undoOffered()) return;
+    this.busy = true;
+    const reply = await this.client.call(OP.undo_turn, { sid: this.sid });
+    if (reply.ok) this.snap = reply.snapshot;
+    this.busy = false;
+    if (this.closed) return; // the engine stopped: the game is being reloaded
+    if (!reply.ok) this.onError(reply.error);
+    this.events = [];
+    this.hint = null;
+    this.analysis = null;
+    this.draw();
+    this.changed();
+    if (this.snap.current_player !== this.snap.seat) this.drive(); // back at a bot's first move
+  }
+
+  // --- the hint: a suggested move for the player, from their own view -----------------------------
+
+  hintOffered() {
+    return this.inView() && !this.handingOver && this.snap.legal.length > 0;
+  }
+
+  // A hint asked for at this position, not yet answered.
+  get hintThinking() {
+    return Boolean(this.hint && this.hint.moves === this.snap.moves && !this.hint.action);
+  }
+
+  // The worker answers one request at a time: a move made while the hint is computed waits for it
+  // (HINT_BUDGET_MS at most), and a hint that arrives after the table moved on is dropped.
+  // auto: asked by "Explain as we play" rather than the player (the focus stays where it is).
+  async requestHint({ auto = false } = {}) {
+    if (!this.hintOffered() || this.starting || this.hint?.moves === this.snap.moves) return;
+    const moves = this.snap.moves;
+    this.hint = { moves, action: null };
+    this.onHint(this);
+    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS });
+    if (this.closed || this.snap.moves !== moves) return;
+    if (!reply.ok) {
+      this.hint = null;
+      this.onError(reply.error);
+    } else {
+      this.hint = { moves, action: reply.hint.action, reason: reply.hint.reason, auto };
+      showHint(this, reply.hint.action, auto);
+    }
+    this.onHint(this); // the suggestion and its reason in words, above the table
+  }
+
+  // --- the game's hindsight, asked for slice by slice by the summary (summary.js) ------------------
+
+  analysisRecord() {
+    this.analysis ??= { result: null, spent: 0, running: false };
+    return this.analysis;
+  }
+
+  analyse(budgetMs) {
+    return this.client.call(OP.analysis, { sid: this.sid, time_budget_ms: budgetMs });
   }
 
   // stopped: the worker that held the session has stopped, so there is nothing to close (and its sid
@@ -379,6 +484,6 @@ export class LiveTable {
     this.drawStarting();
     this.handedOver?.(); // a hand-over waiting for its tap ends (handOver sees the table closed)
     // a starting table has no session yet: opened() closes the one its load makes
-    if (!stopped && !this.starting) this.bridge.call({ op: "close", sid: this.sid });
+    if (!stopped && !this.starting) this.client.call(OP.close, { sid: this.sid });
   }
 }

@@ -4,7 +4,7 @@
 // Requests come as {id, text} (the request as JSON text); the worker says {type: "started", id} when
 // it picks one up and {type: "reply", id, text} when it has answered it, one at a time, in order; a
 // message it cannot read gets {type: "unreadable"}; once Pyodide has failed fatally (it can no
-// longer be used) every request gets {type: "dead"}, and the page starts a new worker (bridge.js).
+// longer be used) every request gets {type: "dead"}, and the page starts a new worker (client.js).
 // build.py writes RUNTIME (the runtime's folder, named by its content), WHEEL (pygames_core's wheel),
 // VERSION and GAME_WHEELS (the third-party games shipped with the site, `build.py --game-wheel`)
 // above this line: nothing is asked of the server before the runtime starts loading.

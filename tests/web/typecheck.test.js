@@ -1,7 +1,7 @@
-// tools/typecheck.js: which of tsc's diagnostics fail the type check.
+// tools/typecheck.js: tsc's diagnostics read whole, each one said in full when the check fails.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { diagnostics, isReworked } from "../../tools/typecheck.js";
+import { diagnostics } from "../../tools/typecheck.js";
 
 test("tsc's diagnostics are read whole, with the lines under them and the configuration's own", () => {
   const output = [
@@ -13,13 +13,4 @@ test("tsc's diagnostics are read whole, with the lines under them and the config
   ].join("\n");
   assert.deepEqual(diagnostics(output).map(({ path, text }) => [path, text.split("\n").length]),
     [["web/share.js", 1], ["web/sw.js", 2], [null, 1]]);
-});
-
-test("only the files being reworked are let off, by their patterns", () => {
-  assert.ok(isReworked("web/app.js"));
-  assert.ok(!isReworked("web/share.js"));
-  // paths that are not files of the repository, put together (tests/test_docs.py checks those named)
-  const path = (...parts) => parts.join("/");
-  assert.ok(!isReworked(path("web", "games", "sub", "x.js")), "a pattern's * stays within a folder");
-  assert.ok(!isReworked(path("web", "appxjs")), "a dot is a dot");
 });

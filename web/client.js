@@ -1,5 +1,7 @@
-// The page's side of the worker bridge: requests are plain objects, replies are
-// {ok: true, ...} or {ok: false, error: {type, message}} exactly as pygames_core.app.bridge returns them.
+// The page's client of the worker bridge, the one module that sends requests: `call(OP.x, fields)`
+// sends {op: x, ...fields}; replies are {ok: true, ...} or {ok: false, error: {type, message}} exactly as
+// pygames_core.app.bridge returns them. The op names and the engine's error types are the bridge's
+// own (generated/wire.js, written from its registry); the page adds the types below (WorkerStopped…).
 //
 // Every request gets a reply, whatever happens to the worker:
 // - a request is sent as JSON text (a string always crosses to the worker, where a deeply nested
@@ -17,13 +19,29 @@
 //
 // `?watchdog=ms` in the page's address shortens WATCHDOG_MS (the resilience test notices a dead
 // worker in a few seconds instead of half a minute).
+import { ERROR } from "./generated/wire.js";
+
 const WATCHDOG_MS = Number(new URLSearchParams(location.search).get("watchdog")) || 30_000;
-export const STOPPED = "WorkerStopped"; // the type of the reply to a request whose worker stopped
+// The page's own error types, beside the engine's (ERROR): a request whose worker stopped (STOPPED),
+// one whose second worker stopped too, a worker that failed to start or sent an unreadable reply.
+export const STOPPED = "WorkerStopped";
+const STOPPED_TWICE = "EngineStoppedTwice";
+const WORKER_ERROR = "WorkerError";
+
+/**
+ * @typedef {{type: string, message: string}} WireError
+ * @typedef {{ok: true} & Record<string, any> | {ok: false, error: WireError}} Reply
+ * @typedef {{ready: Promise<any>, call: (op: string, fields?: Record<string, any>) => Promise<any>}} Client
+ */
 
 // onProgress(stage) while a worker starts; onStopped({cause, lost}) when a worker stopped and a new
 // one is starting: cause is "silent", "slow", "crashed" or "fatal", lost the requests that will not
 // be answered with a result (answered just after onStopped returns).
-export function startBridge({ onProgress = () => {}, onStopped = () => {} } = {}) {
+/**
+ * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: {cause: string, lost: any[]}) => void}} [handlers]
+ * @returns {Client}
+ */
+export function startClient({ onProgress = () => {}, onStopped = () => {} } = {}) {
   const pending = new Map(); // id -> {request, text, resolve, started, resent}, in the order sent
   let nextId = 1;
   let worker = null;
@@ -48,12 +66,12 @@ export function startBridge({ onProgress = () => {}, onStopped = () => {} } = {}
       else {
         // the worker's script did not run: nothing it was sent will be answered
         settle.reject(new Error(message));
-        answerAll({ type: "WorkerError", message });
+        answerAll({ type: WORKER_ERROR, message });
       }
     });
     // a reply the page cannot read: the worker answers in order, so it was the oldest request's
     current.addEventListener("messageerror", () => {
-      if (worker === current) answer(pending.keys().next().value, failure("WorkerError", "the game engine's reply could not be read"));
+      if (worker === current) answer(pending.keys().next().value, failure(WORKER_ERROR, "the game engine's reply could not be read"));
     });
   }
 
@@ -72,13 +90,13 @@ export function startBridge({ onProgress = () => {}, onStopped = () => {} } = {}
     } else if (data.type === "unreadable") {
       // messages arrive in order: the one the worker could not read is the oldest not yet picked up
       const [id] = [...pending].find(([, entry]) => !entry.started) ?? [];
-      answer(id, failure("BadRequest", "the game engine could not read the request"));
+      answer(id, failure(ERROR.BadRequest, "the game engine could not read the request"));
     } else if (data.type === "reply") {
       let reply;
       try {
         reply = JSON.parse(data.text);
       } catch (error) {
-        reply = failure("WorkerError", `the game engine's reply could not be read: ${error.message}`);
+        reply = failure(WORKER_ERROR, `the game engine's reply could not be read: ${error.message}`);
       }
       answer(data.id, reply);
     } else if (data.type === "dead") stop("fatal", data.message);
@@ -136,18 +154,20 @@ export function startBridge({ onProgress = () => {}, onStopped = () => {} } = {}
     onStopped({ cause, lost: lost.map((entry) => entry.request) });
     for (const entry of lost) {
       entry.resolve(entry.resent
-        ? failure("EngineStoppedTwice", `the game engine stopped twice on this request: ${message}`)
+        ? failure(STOPPED_TWICE, `the game engine stopped twice on this request: ${message}`)
         : failure(STOPPED, `the game engine stopped: ${message}`));
     }
   }
 
-  function call(request) {
+  // The request {op, ...fields} sent; the promise of its reply (never rejected).
+  function call(op, fields = {}) {
+    const request = { op, ...fields };
     return new Promise((resolve) => {
       try {
         send(nextId++, { request, text: JSON.stringify(request), resolve, started: false, resent: false });
       } catch (error) {
         // a structure nested too deeply (or cyclic) for the page to write down, or a worker that refuses it
-        resolve(failure("BadRequest", `the request cannot be sent to the game engine: ${error.message}`));
+        resolve(failure(ERROR.BadRequest, `the request cannot be sent to the game engine: ${error.message}`));
       }
     });
   }

@@ -1,0 +1,61 @@
+// The games and the bot levels a page offers, read without Python where the build wrote them
+// (catalog.json as list_games() describes the games, levels.json), else asked of the engine; and the
+// third-party games the engine installed (plugins.js), added once it is up. The site and the embed
+// both read them here.
+import { OP } from "./generated/wire.js";
+import { loadLevels } from "./levels.js";
+import { addedGames } from "./plugins.js";
+
+export class Catalog {
+  constructor() {
+    /** @type {any[]} the games, as list_games() describes them */
+    this.games = [];
+    /** @type {any[]} the bot levels, weakest first, as Python lists them (levels.js) */
+    this.levels = [];
+  }
+
+  // The games from the catalog build.py wrote; false when it cannot be read.
+  async readBuilt() {
+    try {
+      const response = await fetch("catalog.json");
+      if (response.ok) {
+        this.games = await response.json();
+        return true;
+      }
+    } catch {
+      // not there: the caller asks Python
+    }
+    return false;
+  }
+
+  // The games asked of Python: the bridge's reply (the games kept when it is one).
+  /** @param {import("./client.js").Client} client */
+  async readFromEngine(client) {
+    const reply = await client.call(OP.games);
+    if (reply.ok) this.games = reply.games;
+    return reply;
+  }
+
+  // The levels (levels.js loadLevels, `call` asking the engine when levels.json cannot be read).
+  async readLevels(call) {
+    this.levels = await loadLevels(call);
+    return this.levels;
+  }
+
+  // The games the engine installed beyond the catalog's, once it is `ready`: added, and returned.
+  /** @param {import("./client.js").Client} client */
+  async addPlugins(client, ready) {
+    const added = await addedGames(client, ready, this.games);
+    this.games = [...this.games, ...added];
+    return added;
+  }
+
+  game(id) {
+    return this.games.find((game) => game.id === id);
+  }
+
+  // The game's title ({en, ja}), its id for one not listed.
+  title(id) {
+    return this.game(id)?.title ?? { en: id };
+  }
+}

@@ -1,0 +1,32 @@
+// The site page's elements and its message bar: what every part of the site's shell shows its
+// messages with.
+import { STOPPED } from "../client.js";
+import { t } from "../i18n.js";
+
+/** @returns {any} the page's element with that id (index.html) */
+export const $ = (id) => document.getElementById(id);
+
+// errorType: the engine's name for the error said (the tests read it as data-error)
+export function showMessage(text, action = null, errorType = null) {
+  $("message-text").textContent = text;
+  if (errorType) $("message").dataset.error = errorType;
+  else delete $("message").dataset.error;
+  $("message-action").hidden = !action;
+  if (action) {
+    $("message-action").textContent = action.label;
+    $("message-action").onclick = () => {
+      $("message").hidden = true;
+      action.run();
+    };
+  }
+  $("message").hidden = false;
+}
+
+export function showError(error) {
+  if (error?.type === STOPPED) return; // the table life's engineStopped says it, and what became of the game
+  showMessage(t("engineError", { message: error?.message ?? String(error) }), null, error?.type ?? "Error");
+}
+
+export function hideMessage() {
+  $("message").hidden = true;
+}

@@ -30,9 +30,11 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
+from variants import VARIANTS as SHARED_VARIANTS
+from variants import Variant
 
 import pygames_core as pg
 from pygames_core.engine.rng import Rng  # for sample_from only: the bots' generator, which sample_state takes
@@ -74,37 +76,7 @@ def legal_in(game: pg.Game, state: Any) -> list[dict]:
 
 # --- the games and variants -------------------------------------------------------------------
 
-
-class Variant(NamedTuple):
-    game_id: str
-    players: int
-    options: dict
-
-    @property
-    def name(self) -> str:
-        shown = ",".join(f"{k}={v}" for k, v in self.options.items())
-        return f"{self.game_id}-{self.players}p" + (f"-{shown}" if shown else "")
-
-
-# every game, each player count whose state differs in shape, and each option that changes the state
-VARIANTS = [
-    Variant("arsene", 4, {}),
-    Variant("arsene", 4, {"advanced": True}),
-    Variant("chains", 1, {"mode": "beginner"}),
-    Variant("chains", 1, {"mode": "advanced"}),
-    Variant("chains", 2, {}),
-    Variant("chains", 2, {"cube": True, "match_to": 3}),
-    Variant("chains", 3, {}),
-    Variant("on_schedule", 4, {}),
-    Variant("on_schedule", 4, {"cube": True}),
-    Variant("on_schedule", 4, {"show_played": True}),
-    Variant("dominuxen", 3, {}),
-    Variant("dominuxen", 4, {"doubles": True}),
-    Variant("dominuxen", 5, {"games": 2}),
-    Variant("apples", 4, {}),
-    Variant("roller_derby", 4, {}),
-    Variant("roller_derby", 4, {"jokers": True, "d12": True, "privilege": True}),
-]
+VARIANTS = list(SHARED_VARIANTS)  # tests/variants.py: every game and variant that plays differently
 NIGHTLY = "PYGAMES_HIDDEN_GAMES" in os.environ
 GAMES_PER_VARIANT = int(os.environ.get("PYGAMES_HIDDEN_GAMES", "2"))
 if NIGHTLY:  # larger tables of Chains, slow to check at every step: a view shows every chain to each seat

@@ -1,7 +1,8 @@
 """The page's shape (web/), as tests/test_layout.py holds the package's: layers that import only the
-layers below them — the shells over the table, over the games' renderers, over the pieces they share,
-over the page's base (the DOM helper, the words, the storage) — no import cycle, and modules short
-enough to read whole. Imports are read as build.py reads them to bundle the pages (STATIC_IMPORT)."""
+layers below them — the shells over the table life (table-life.js, catalog.js), over the table, over
+the games' renderers, over the pieces they share, over the page's base (the DOM helper, the words, the
+storage) — no import cycle, and modules short enough to read whole. Imports are read as build.py reads
+them to bundle the pages (STATIC_IMPORT)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ LAYERS = [
     ("base", ["dom.js", "i18n.js", "storage.js", "generated/*.js"]),  # generated: the wire's names
     ("pieces", ["cards.js", "seats.js", "cube.js", "stats.js", "share.js", "levels.js", "plugins.js", "client.js"]),
     ("renderers", ["games/*.js"]),
-    ("table", ["table.js", "table-screens.js", "table-life.js", "summary.js"]),
+    ("table", ["table.js", "table-screens.js", "summary.js"]),
+    ("table life", ["table-life.js", "catalog.js"]),  # what the site and the embed both do with a table
     ("shells", ["*.js"]),
 ]
 MAY_IMPORT = {
@@ -32,7 +34,8 @@ MAY_IMPORT = {
     "pieces": {"base", "pieces"},
     "renderers": {"base", "pieces", "renderers"},
     "table": {"base", "pieces", "renderers", "table"},
-    "shells": {"base", "pieces", "renderers", "table", "shells"},
+    "table life": {"base", "pieces", "renderers", "table", "table life"},
+    "shells": {"base", "pieces", "renderers", "table", "table life", "shells"},
 }
 MAX_LINES = 500
 # Modules over MAX_LINES today, being split this session (issue 46): this set may only shrink. The

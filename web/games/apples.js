@@ -16,11 +16,14 @@ const DELAY = { trickShown: 1300, beforeHuman: 750, humanDone: 450 };
 
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
+/** @typedef {import("../generated/messages").Apples.Snapshot} Snapshot  a seat's table, as the bridge sends it */
+
 export function createTable(root, shell) {
   let table = null; // the rendered .apples element, for keyboard navigation
   let pendingCount = null; // a digit typed in the bidding: the number the next suit key bids
   let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
 
+  /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
     const context = { ...drawn, act: shell.act };
     const view = snap.view;

@@ -12,10 +12,13 @@ const DELAY = { trickShown: 1100, beforeHuman: 800, humanDone: 450 };
 
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
+/** @typedef {import("../generated/messages").Arsene.Snapshot} Snapshot  a seat's table, as the bridge sends it */
+
 export function createTable(root, shell) {
   let table = null; // the rendered .arsene element, for keyboard navigation
   let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
 
+  /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
     const context = { ...drawn, act: shell.act };
     const view = snap.view;
@@ -248,12 +251,15 @@ function headline(view, { scores, winners }) {
   return tn("winsOne", best, { name: seatName(view, winners[0]) });
 }
 
+/** @param {Snapshot} snap */
 function finalSummary(snap) {
   const view = snap.view;
-  const { scores, winners, reason, caught } = snap.result;
+  // the result is the game's own JSON (Rules.result is not typed per game): what Arsène's holds
+  const result = /** @type {{scores: number[], winners: number[], reason: string, caught: number[]}} */ (snap.result);
+  const { scores, winners, reason, caught } = result;
   return h("section", { class: "final-summary" },
     h("h2", { id: "final-title", text: t("finalTitle") }),
-    h("p", { class: "headline", text: headline(view, snap.result) }),
+    h("p", { class: "headline", text: headline(view, result) }),
     h("p", { text: reason === "police" ? t("reasonPolice", { names: seatNames(view, caught) }) : t("reasonStores") }),
     h("ul", { class: "scores" }, seatsFromBottom(view).map((seat) => h("li", {
       class: `seat-${seat} ${winners.includes(seat) ? "winner" : ""}`, "data-seat": seat,

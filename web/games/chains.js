@@ -54,6 +54,8 @@ function dropsFor(snap, source) {
 
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
+/** @typedef {import("../generated/messages").Chains.Snapshot} Snapshot  a seat's table, as the bridge sends it */
+
 export function createTable(root, shell) {
   // --- state kept between renders: the table, the recent events, a drag in progress ---------------------
   let table = null;
@@ -75,6 +77,7 @@ export function createTable(root, shell) {
     };
   }
 
+  /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
     const context = { ...drawn, act: shell.act };
     const view = snap.view;

@@ -50,6 +50,8 @@ function setTiles(set, extra, region = null) {
 
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
+/** @typedef {import("../generated/messages").Dominuxen.Snapshot} Snapshot  a seat's table, as the bridge sends it */
+
 export function createTable(root, shell) {
   // --- state kept between renders: the set being built, the recent events ---------------------------
   let table = null;
@@ -100,6 +102,7 @@ export function createTable(root, shell) {
 
   // --- the table -----------------------------------------------------------------------------------
 
+  /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
     const context = { ...drawn, act: shell.act };
     const view = snap.view;

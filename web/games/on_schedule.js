@@ -21,6 +21,8 @@ const giftSize = (snap) => legalOf(snap, "give")[0]?.cards.length ?? 0;
 
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
+/** @typedef {import("../generated/messages").OnSchedule.Snapshot} Snapshot  a seat's table, as the bridge sends it */
+
 export function createTable(root, shell) {
   let table = null; // the rendered .on-schedule element, for keyboard navigation
   let lastDrawn = null; // {snap, context}: picking a card to give redraws without a new snapshot
@@ -29,6 +31,7 @@ export function createTable(root, shell) {
   let pickedFor = ""; // the hand the picks belong to: a new hand (or deal) clears them
   let hinted = null; // {snap, action}: the suggested action, marked again when a pick redraws the same snapshot
 
+  /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
     const context = { ...drawn, act: shell.act };
     const view = snap.view;

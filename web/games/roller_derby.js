@@ -19,12 +19,15 @@ const trumpText = (call) => (call === "NT" ? t("rdNoTrump") : suitName(call));
 
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
+/** @typedef {import("../generated/messages").RollerDerby.Snapshot} Snapshot  a seat's table, as the bridge sends it */
+
 export function createTable(root, shell) {
   let table = null; // the rendered .roller-derby element, for keyboard navigation
   let lastDrawn = null; // {snap, context}: opening the joker choice redraws without a new snapshot
   let jokerChoice = null; // the joker whose declaration the human is choosing, or null
   let hinted = null; // {snap, action}: the suggested action, marked again when the joker choice redraws
 
+  /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
     const context = { ...drawn, act: shell.act };
     const view = snap.view;

@@ -125,8 +125,6 @@ def test_a_tuple_in_a_legal_action_fails_the_build(tuple_in_an_action: str) -> N
     assert f"the game '{GAME}' fails the contract suite" in tuple_in_an_action
 
 
-@pytest.mark.xfail(strict=True, reason="the contract suite's JSON round trip of every legal action, naming the "
-                   "field, is s28-play's (issue 46 item 5); until then a save's replay refuses the action")
 def test_a_tuple_in_a_legal_action_is_named(tuple_in_an_action: str) -> None:
     # the field that does not survive the page's JSON, named
     assert re.search(r"""["']at["']""", tuple_in_an_action) and "tuple" in tuple_in_an_action

@@ -8,6 +8,7 @@ the suits each player showed to be out of, and the tricks won since the stock ra
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from german_whist.state import DECK, PLAYERS, WhistState, sort_hand
@@ -54,7 +55,7 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
         "voids": [list(suits) for suits in state.voids],
         "tricks": list(state.tricks),
         "display": display(state, seat),
-        "labels": LABELS,
+        "labels": copy.deepcopy(LABELS),  # a copy: a caller changing its view must not change every later one
     }
 
 

@@ -22,12 +22,36 @@ def test_catalog() -> None:
     testing.check_catalog(ENTRY)
 
 
+def test_new_game() -> None:
+    testing.check_new_game(ENTRY)
+
+
+def test_bad_setups_are_refused() -> None:
+    testing.check_bad_setups(ENTRY)
+
+
 def test_legal_actions_apply() -> None:
     testing.check_legal_actions_apply(ENTRY)
 
 
 def test_illegal_actions_are_refused_unchanged() -> None:
     testing.check_illegal_refused(ENTRY)
+
+
+def test_game_over() -> None:
+    testing.check_game_over(ENTRY)
+
+
+def test_nothing_shared() -> None:
+    testing.check_nothing_shared(ENTRY)
+
+
+def test_determinism() -> None:
+    testing.check_determinism(ENTRY)
+
+
+def test_undo() -> None:
+    testing.check_undo(ENTRY)
 
 
 def test_save_round_trip() -> None:

@@ -1,0 +1,114 @@
+"""pygames_core.testing, the contract suite a game package runs on itself (pygames new-game writes
+the calls), run on the six built-in games exactly so, variant by variant (tests/variants.py), the
+costliest checks on each game's first variant."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from helpers import hidden_codes
+from variants import VARIANTS, Variant
+
+import pygames_core as pg
+from pygames_core import testing
+from pygames_core.engine.game import Game
+from pygames_core.games import Entry, find_entry
+
+GAME_IDS = [info["id"] for info in pg.list_games()]
+VARIANT_IDS = [variant.name for variant in VARIANTS]
+
+
+def entry_of(variant: Variant) -> Entry:
+    return find_entry(variant.game_id)
+
+
+# What each game hides from a seat, as strings that must not appear in its view. Chains' cards are the
+# numbers 1 to 10 and Dominuxen's tiles are named in public rows too: a plain search for them would
+# find what is rightly shown (issue 47: telling the check which facts are public).
+SECRETS = {"arsene": hidden_codes}
+
+
+# the checks of a game as a whole (the catalog, starting it, finding it), once per game
+WHOLE_GAME_CHECKS: dict[str, Any] = {
+    "catalog": testing.check_catalog,
+    "new_game": testing.check_new_game,
+    "bad_setups": testing.check_bad_setups,
+    "registered": testing.check_registered,
+    "how_to_play": testing.check_how_to_play,
+}
+
+
+@pytest.mark.parametrize("check", WHOLE_GAME_CHECKS)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game(game_id: str, check: str) -> None:
+    WHOLE_GAME_CHECKS[check](find_entry(game_id))
+
+
+@pytest.mark.parametrize("game_id", SECRETS)
+def test_views_hide(game_id: str) -> None:
+    testing.check_views_hide(find_entry(game_id), SECRETS[game_id])
+
+
+VARIANT_CHECKS: dict[str, Any] = {
+    "legal_actions_apply": testing.check_legal_actions_apply,
+    "illegal_refused": testing.check_illegal_refused,
+    "game_over": testing.check_game_over,
+    "nothing_shared": testing.check_nothing_shared,
+    "save_round_trip": testing.check_save_round_trip,
+    "sample_state": testing.check_sample_state,
+    "determinism": testing.check_determinism,
+    "undo": testing.check_undo,
+}
+# The costliest checks (a copy played out at every step; four levels of bot, the hard ones searching)
+# run on each game's first variant only: test_hidden_information.py checks every variant's copy_state
+# field by field, and the bots' own tests play each game.
+GAME_CHECKS: dict[str, Any] = {
+    "copy_state_independent": testing.check_copy_state_independent,
+    "bots_play_to_the_end": testing.check_bots_play_to_the_end,
+}
+FIRST_VARIANTS = [next(variant for variant in VARIANTS if variant.game_id == game_id) for game_id in GAME_IDS]
+
+
+@pytest.mark.parametrize("check", VARIANT_CHECKS)
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)
+def test_variant(variant: Variant, check: str) -> None:
+    VARIANT_CHECKS[check](entry_of(variant), players=variant.players, options=variant.options)
+
+
+@pytest.mark.parametrize("check", GAME_CHECKS)
+@pytest.mark.parametrize("variant", FIRST_VARIANTS, ids=[variant.name for variant in FIRST_VARIANTS])
+def test_first_variant(variant: Variant, check: str) -> None:
+    GAME_CHECKS[check](entry_of(variant), players=variant.players, options=variant.options)
+
+
+def test_a_tuple_in_a_legal_action_is_caught_and_named() -> None:
+    """The page sends back the legal action it received, as JSON: a tuple in it comes back a list, which
+    no legal action equals, so every move of the player would be refused."""
+    arsene = find_entry("arsene")
+
+    class TupleInAction(type(arsene.rules)):  # type: ignore[misc]
+        def legal_actions(self, state: Any) -> list[dict[str, Any]]:
+            return [{**action, "cards": ("AS", "KS")} if index == 2 else action
+                    for index, action in enumerate(super().legal_actions(state))]
+
+    broken = Entry(TupleInAction(), arsene.bot)
+    game = Game.create(broken.rules, 4, 1, None, None)
+    sent = json.loads(json.dumps(game.legal_actions()[2]))
+    with pytest.raises(pg.IllegalAction):
+        game.apply(sent)
+    named = 'arsene, 4 players, options {}, step 0: legal[2]["cards"] is a tuple'
+    with pytest.raises(AssertionError, match=re.escape(named)):
+        testing.check_legal_actions_apply(broken, players=4)
+
+
+@pytest.mark.parametrize(("value", "problem"), [
+    ({"a": [1, {2: 3}]}, 'view(0)["a"][1] has the key 2, not a string'),
+    ({"a": float("nan")}, 'view(0)["a"] is nan, which JSON has not'),
+    ({"a": {1, 2}}, 'view(0)["a"] is a set'),
+    ({"a": [None, True, 1.5, "x", {"b": []}]}, None),
+])
+def test_json_problems_are_named_by_their_path(value: Any, problem: str | None) -> None:
+    assert testing.json_problem(value, "view(0)") == problem

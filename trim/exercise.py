@@ -163,10 +163,11 @@ def exercise(call: Call, scenarios: list[dict], finished_solitaire: str | None =
 
 # --- what only a direct caller of the library does (the discovery runners, not the page) ----------
 
-# The terminal's command lines (`pygames`, `python -m pygames_core`, and the page types' generator that
-# development runs, `python -m pygames_core.app.page_types`), which no page runs: what they alone import
-# (argparse and the gettext it brings, 40 KB of bytecode) is not shipped to the browser.
-COMMAND_LINE = ("app/cli.py", "app/page_types.py", "__main__.py")
+# The terminal's command lines (`pygames`, `python -m pygames_core`, the scaffold `pygames new-game`
+# writes a game with, and the page types' generator that development runs, `python -m
+# pygames_core.app.page_types`), which no page runs: what they alone import (argparse and the gettext
+# it brings, 40 KB of bytecode; shlex for the scaffold's printed commands) is not shipped to the browser.
+COMMAND_LINE = ("app/cli.py", "app/scaffold.py", "app/page_types.py", "__main__.py")
 
 
 def import_everything() -> None:

@@ -172,7 +172,7 @@ def test_the_scaffold_writes_a_game_whose_own_tests_pass(tmp_path: Path, capsys:
     package = tmp_path / "high_card"
     assert "high_card = \"high_card:ENTRY\"" in (package / "pyproject.toml").read_text(encoding="utf-8")
     fake_distribution(tmp_path / "site", "pygames-high-card", {"high_card": "high_card:ENTRY"})
-    assert "10 passed" in pytest_in(package, tmp_path / "site")
+    assert "16 passed" in pytest_in(package, tmp_path / "site")
 
 
 def test_the_scaffolds_next_steps_work_as_printed_from_another_folder(tmp_path: Path) -> None:

@@ -15,7 +15,8 @@ from a seat: the strings that must not appear anywhere in its view (e.g. the oth
 The checks that play take `players` and `options` to check one variant of the game (by default: the
 fewest players and the default options; check_legal_actions_apply and check_bots_play_to_the_end
 then try every player count). pygames runs this very suite on its six built-in games, variant by
-variant (its tests/test_game_contracts.py). `check_game` runs them all on one game at once.
+variant (its tests/test_game_contracts.py). `check_game(entry, installed=True, secrets=...)` runs them
+all on one game at once.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pygames_core.ai import levels
 from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError
 from pygames_core.engine.game import Game
 from pygames_core.engine.game import load as load_save
+from pygames_core.engine.howto import is_shipped
 from pygames_core.engine.rng import MAX_SEED, Rng
 from pygames_core.engine.rules import AnyRules
 from pygames_core.games import Entry, find_entry, how_to_play, list_games
@@ -409,17 +411,6 @@ def check_undo(entry: Entry, *, players: int | None = None, options: Options = N
         assert fingerprint(game) == expected, f"undoing {action} did not restore the game as it was"
 
 
-def check_game(entry: Entry) -> None:
-    """Every check of the suite that needs only the game's code (not its installation, nor its list of
-    secrets): the build runs it on a plugin's wheel in its sandbox (build.py). A game's own tests call
-    the checks one test each instead, which says which failed."""
-    for check in (check_catalog, check_bad_setups, check_legal_actions_apply, check_illegal_refused,
-                  check_game_over, check_nothing_shared, check_save_round_trip, check_copy_state_independent,
-                  check_sample_state, check_bots_play_to_the_end, check_determinism, check_undo):
-        check(entry)
-    check_new_game(entry)
-
-
 def check_registered(entry: Entry) -> None:
     """The installed entry point (group pygames.games) finds this very game."""
     try:
@@ -440,3 +431,28 @@ def check_how_to_play(entry: Entry) -> None:
         raise AssertionError(f"no how-to-play document to offer: {exc}") from None
     listed = next(game for game in list_games() if game["id"] == game_id)
     assert listed["pitch"] == document["pitch"] and listed["length"] == document["length"], listed
+
+
+# Every check that needs only the game's code, in the order check_game runs them: the quick ones first,
+# so that a broken game is told soon; the bots' whole games, the hard ones searching, last.
+CODE_CHECKS: tuple[Callable[[Entry], None], ...] = (
+    check_catalog, check_new_game, check_bad_setups, check_legal_actions_apply, check_illegal_refused,
+    check_game_over, check_nothing_shared, check_save_round_trip, check_copy_state_independent,
+    check_sample_state, check_determinism, check_undo, check_bots_play_to_the_end)
+
+
+def check_game(entry: Entry, *, installed: bool = False,
+               secrets: Callable[[Game, int | None], set[str]] | None = None) -> None:
+    """The whole suite on one game, the one call that runs every check: when `installed`, first that the
+    entry point finds it and, if its package ships a how-to-play document, that the document is well
+    formed (check_registered, check_how_to_play); then every check of CODE_CHECKS; with `secrets`,
+    check_views_hide last. The build runs it on each plugin's wheel in its sandbox, installed; a game's
+    own tests call the checks one test each instead, which says which failed."""
+    if installed:
+        check_registered(entry)
+        if is_shipped(entry.rules.game_id, type(entry.rules).__module__.split(".")[0]):
+            check_how_to_play(entry)
+    for check in CODE_CHECKS:
+        check(entry)
+    if secrets is not None:
+        check_views_hide(entry, secrets)

@@ -84,9 +84,8 @@ def test_first_variant(variant: Variant, check: str) -> None:
     GAME_CHECKS[check](entry_of(variant), players=variant.players, options=variant.options)
 
 
-def test_a_tuple_in_a_legal_action_is_caught_and_named() -> None:
-    """The page sends back the legal action it received, as JSON: a tuple in it comes back a list, which
-    no legal action equals, so every move of the player would be refused."""
+def tuple_in_action() -> Entry:
+    """Arsène whose third legal action holds a tuple."""
     arsene = find_entry("arsene")
 
     class TupleInAction(type(arsene.rules)):  # type: ignore[misc]
@@ -94,7 +93,13 @@ def test_a_tuple_in_a_legal_action_is_caught_and_named() -> None:
             return [{**action, "cards": ("AS", "KS")} if index == 2 else action
                     for index, action in enumerate(super().legal_actions(state))]
 
-    broken = Entry(TupleInAction(), arsene.bot)
+    return Entry(TupleInAction(), arsene.bot)
+
+
+def test_a_tuple_in_a_legal_action_is_caught_and_named() -> None:
+    """The page sends back the legal action it received, as JSON: a tuple in it comes back a list, which
+    no legal action equals, so every move of the player would be refused."""
+    broken = tuple_in_action()
     game = Game.create(broken.rules, 4, 1, None, None)
     sent = json.loads(json.dumps(game.legal_actions()[2]))
     with pytest.raises(pg.IllegalAction):
@@ -102,6 +107,35 @@ def test_a_tuple_in_a_legal_action_is_caught_and_named() -> None:
     named = 'arsene, 4 players, options {}, step 0: legal[2]["cards"] is a tuple'
     with pytest.raises(AssertionError, match=re.escape(named)):
         testing.check_legal_actions_apply(broken, players=4)
+
+
+def test_check_game_names_the_tuple() -> None:
+    """The one call the build makes (tools/plugin_sandbox.py) says the game, the step and the field."""
+    named = r'arsene, \d players, options \{\}, step 0: legal\[2\]\["cards"\] is a tuple'
+    with pytest.raises(AssertionError, match=named):
+        testing.check_game(tuple_in_action())
+
+
+def test_check_game_installed_finds_the_game_first() -> None:
+    """Installed, check_game first asks the entry point for the game: one that is not registered fails
+    there, before any game is played."""
+    arsene = find_entry("arsene")
+
+    class NotInstalled(type(arsene.rules)):  # type: ignore[misc]
+        game_id = "not_installed"
+
+    with pytest.raises(AssertionError, match="the game is not registered"):
+        testing.check_game(Entry(NotInstalled(), arsene.bot), installed=True)
+
+
+def test_every_check_runs_here_and_in_check_game() -> None:
+    """No check of the suite is left out of check_game (the build's call) nor of this file."""
+    helpers = {testing.check_game, testing.check_plain_json, testing.check_applies_when}
+    suite = {value for name, value in vars(testing).items() if name.startswith("check_")} - helpers
+    needing_more = {testing.check_registered, testing.check_how_to_play, testing.check_views_hide}
+    assert set(testing.CODE_CHECKS) == suite - needing_more
+    run_here = {*WHOLE_GAME_CHECKS.values(), *VARIANT_CHECKS.values(), *GAME_CHECKS.values(), testing.check_views_hide}
+    assert run_here == suite
 
 
 @pytest.mark.parametrize(("value", "problem"), [

@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { saveKey, settled, storage, transact } from "../storage.js";
-import { download, confirmed } from "./ask.js";
+import { confirmed, download } from "./ask.js";
 import { GAME_ID, isObject } from "./check.js";
 import { failed, forgetLocalCopy, home, LEGACY_SAVE_KEY } from "./state.js";
 

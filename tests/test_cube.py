@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from helpers import fingerprint
-from test_contract import mutations
 
 import pygames_core as pg
 from pygames_core.ai.cube import DOUBLE_AT, TAKE_FROM, cube_moment, should_double, should_take
@@ -14,6 +13,7 @@ from pygames_core.kit.match import (
     Match,
     setup_cube,
 )
+from pygames_core.testing import near_misses
 
 
 def cube_match(target: int = 7, *, crawford: bool = True, scores: tuple[int, int] = (0, 0)) -> Match:
@@ -245,7 +245,7 @@ def test_random_cube_matches_end_replay_undo_and_refuse_near_misses(game_id, pla
         if step % 25 == 0:
             before = fingerprint(game)
             for action in legal:
-                for wrong in mutations(action):
+                for wrong in near_misses(action):
                     if wrong not in legal:
                         assert not game.can_apply(wrong)
             assert fingerprint(game) == before

@@ -393,7 +393,9 @@ def test_policy_reads_no_hidden_cards_of_a_sampled_state():
 
 
 def test_near_misses_of_legal_actions_are_refused_in_every_phase_of_every_variant():
-    from test_contract import assert_illegal, mutations
+    from test_contract import assert_illegal
+
+    from pygames_core.testing import near_misses
 
     game = derby({"dealer": 3, "hands": SUIT_HANDS}, seed=2, jokers=True, privilege=True, d12=True)
     script = [{"type": "roll"}, {"type": "trump", "suit": "H"}, {"type": "buy", "jokers": 1},
@@ -405,7 +407,7 @@ def test_near_misses_of_legal_actions_are_refused_in_every_phase_of_every_varian
             seen.add(phase)
             legal = game.legal_actions()
             for action in legal:
-                for wrong in mutations(action):
+                for wrong in near_misses(action):
                     if wrong not in legal:
                         assert_illegal(game, wrong)
         game.apply(script[step] if step < len(script) else pg.bot_action(game, "normal", seed=step))

@@ -127,6 +127,18 @@ def test_two_games_in_a_post_one_played_one_stepped_and_continued(page: Page, si
                            " && document.getElementById('example').offsetHeight === window.heights.example")
 
 
+def test_a_live_game_and_its_button_change_language_together(page: Page, site_url: str) -> None:
+    """The button under a live game is drawn with the table: a new language names it anew."""
+    page.goto(embed(site_url, "live", game="arsene", seed="3", level="easy"))
+    page.click("#embed-play")
+    page.locator(".hand .card.legal").first.wait_for(timeout=TIMEOUT_MS)
+    expect(page.locator("#embed-restart")).to_have_text("Start again")
+    page.select_option("#embed-language", "ja")
+    expect(page.locator("#embed-restart")).to_have_text("最初から")
+    page.select_option("#embed-language", "en")
+    expect(page.locator("#embed-restart")).to_have_text("Start again")
+
+
 @pytest.mark.parametrize(("params", "message"), [
     ({"scenario": '{"game": "arsene", "steps": [{"action": {"type": "fly"}}]}'}, "This example cannot be shown"),
     ({"scenario": '{"game": "arsene", "steps": [}'}, "This example cannot be shown"),

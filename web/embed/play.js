@@ -105,14 +105,12 @@ export class Play {
     this.backToExample = backToExample;
     const settings = { level: embed.params.level };
     const table = drawn ? life.openDrawn(drawn, settings, opening) : life.open(reply, settings);
-    embed.redraw = () => life.retranslate(); // the table and its open summary
-    const controls = $("embed-controls");
-    controls.replaceChildren(backToExample
-      ? h("button", { type: "button", class: "ghost", id: "embed-back-to-example", text: t("emBackToExample"),
-        onclick: () => { life.close(); backToExample(); } })
-      : h("button", { type: "button", class: "ghost", id: "embed-restart", text: t("emRestart"),
-        onclick: () => { forgetGame(); life.close(); this.showCover(); } }));
-    controls.hidden = false;
+    // a new language: the table, its open summary and the button under it
+    embed.redraw = () => {
+      life.retranslate();
+      this.showControls(backToExample);
+    };
+    this.showControls(backToExample);
     $("embed-caption").hidden = true;
     const played = table.start();
     if (drawn && !(await opening).ok && life.table === table) {
@@ -122,6 +120,20 @@ export class Play {
       throw failure;
     }
     await played;
+  }
+
+  // The button under a live game: back to its example (a scenario played from a step), or start again
+  // from the cover.
+  /** @param {(() => void) | null} backToExample */
+  showControls(backToExample) {
+    const { life } = this.embed;
+    const controls = $("embed-controls");
+    controls.replaceChildren(backToExample
+      ? h("button", { type: "button", class: "ghost", id: "embed-back-to-example", text: t("emBackToExample"),
+        onclick: () => { life.close(); backToExample(); } })
+      : h("button", { type: "button", class: "ghost", id: "embed-restart", text: t("emRestart"),
+        onclick: () => { forgetGame(); life.close(); this.showCover(); } }));
+    controls.hidden = false;
   }
 
   // The game reloaded after an engine stop (table-life.js), from the save its table had; resolves to

@@ -263,5 +263,5 @@ export function createTable(root, shell) {
 // Cards as the table draws them, for the rules page (a how-to-play section's `cards`): without a view
 // there, a French card is drawn as its face and any other code as written.
 export function illustrate(cards) {
-  return h("div", { class: "gn-cards rules-illustration" }, cards.map((code) => cardChip({}, code)));
+  return h("div", { class: "gn-cards" }, cards.map((code) => cardChip({}, code)));
 }

@@ -10,6 +10,7 @@ table at 1366×768, go to e2e/artifacts/generic-*.png."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -45,6 +46,10 @@ def sevens_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = tmp_path_factory.mktemp("sevens-site")
     info = build.build(site, [wheel])
     assert info["game_wheels"] == [f"plugins/{wheel.name}"]
+    # the catalog the page reads first describes the game's scoring, as list_games() does
+    listed = next(game for game in json.loads((site / "catalog.json").read_text(encoding="utf-8"))
+                  if game["id"] == "sevens")
+    assert (listed["score_name"], listed["higher_score_wins"]) == ({"en": "Cards left", "ja": "残り札"}, False)
     server = build.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

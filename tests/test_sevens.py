@@ -101,3 +101,15 @@ def test_a_game_written_before_the_declarations_is_described_as_before(installed
     while not game.is_over:
         game.apply(pg.bot_action(game, "easy", seed=len(game.history)))
     assert set(game.result()) == {"scores", "winners", "over"}
+
+
+HALF_DECLARED = [("score_name", {"en": "Cards left"}), ("score_name", {"en": "", "ja": "残り札"}),
+                 ("higher_score_wins", "fewest")]
+
+
+@pytest.mark.parametrize(("name", "value"), HALF_DECLARED)
+def test_the_contract_suite_refuses_a_scoring_half_declared(installed: None, monkeypatch: pytest.MonkeyPatch,
+                                                             name: str, value: Any) -> None:
+    monkeypatch.setattr(type(sevens().rules), name, value)
+    with pytest.raises(AssertionError):
+        testing.check_catalog(sevens())

@@ -139,6 +139,10 @@ def check_catalog(entry: Entry) -> None:
     assert set(info) >= {"id", "title", "players", "options"}, sorted(info)
     assert isinstance(info["id"], str) and info["id"].isidentifier() and info["id"].islower(), info["id"]
     assert set(info["title"]) == {"en", "ja"} and all(info["title"].values()), info["title"]
+    if "score_name" in info:  # what the scores count (Rules.score_name), said in both languages
+        assert set(info["score_name"]) == {"en", "ja"} and all(info["score_name"].values()), info["score_name"]
+    if "higher_score_wins" in info:
+        assert isinstance(info["higher_score_wins"], bool), info["higher_score_wins"]
     low, high = info["players"]
     assert type(low) is int and type(high) is int and 1 <= low <= high, info["players"]
     declared: dict[str, dict[str, Any]] = {}

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from pygames_core.ai import search
+from pygames_core.games import discover
 
 
 @pytest.fixture
@@ -27,3 +30,16 @@ def build() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture
+def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder on sys.path for fake plugins; the catalog is read again before and after the test, and
+    the modules imported from the folder are forgotten (the next test's folder may hold others)."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    monkeypatch.undo()
+    for name, module in list(sys.modules.items()):
+        if str(getattr(module, "__file__", None) or "").startswith(str(tmp_path)):
+            del sys.modules[name]
+    discover()

@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -41,19 +40,6 @@ def pytest_in(package: Path, dist_folder: Path) -> str:
     """The package's own tests, with it and its fake distribution on the path (its entry point found)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(package), str(dist_folder)])}
     return run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", cwd=package, env=env)
-
-
-@pytest.fixture
-def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A folder on sys.path for fake plugins; the catalog is read again before and after the test, and
-    the modules imported from the folder are forgotten (the next test's folder may hold others)."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield tmp_path
-    monkeypatch.undo()
-    for name, module in list(sys.modules.items()):
-        if str(getattr(module, "__file__", None) or "").startswith(str(tmp_path)):
-            del sys.modules[name]
-    discover()
 
 
 def test_the_built_in_games_are_entry_points_in_their_order() -> None:

@@ -19,6 +19,13 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+// A step's sentences, each a span, spaced: read as one text, and a table may set each on a line of its
+// own (generic.css: a generic table's events, one a line).
+export const sentenceSpans = (sentences) => sentences.flatMap((text, at) => {
+  const said = h("span", { class: "said", text });
+  return at > 0 ? [" ", said] : [said];
+});
+
 // Focus `element`, scrolling the page only as far as needed to show it whole: a plain focus() centres
 // an element it finds out of view, which on a phone can push the trick above the screen.
 export function focusInView(element) {

@@ -5,7 +5,7 @@
 // game's moves come from its renderer (describeAction, narrate), those about the doubling cube from
 // cube.js: the shell only arranges them.
 import { cubeNarration } from "./cube.js";
-import { h, keysSpoken } from "./dom.js";
+import { h, keysSpoken, sentenceSpans } from "./dom.js";
 import { OP } from "./generated/wire.js";
 import { language, pick, t, tn } from "./i18n.js";
 
@@ -318,9 +318,11 @@ export class Captions {
       said = Boolean(hintLine);
     }
     this.hintLine.hidden = !hintLine;
-    const told = explaining ? this.steps.map((step) => stepSentences(table.renderer, step).join(" ")) : [];
-    if (told.join("\n") !== [...this.log.children].map((item) => item.textContent).join("\n")) {
-      this.log.replaceChildren(...told.map((text, index) => h("li", { class: index === 0 ? "newest" : null, text })));
+    const told = explaining ? this.steps.map((step) => stepSentences(table.renderer, step)) : [];
+    if (told.map((sentences) => sentences.join(" ")).join("\n")
+      !== [...this.log.children].map((item) => item.textContent).join("\n")) {
+      this.log.replaceChildren(...told.map((sentences, index) => h("li", { class: index === 0 ? "newest" : null },
+        sentenceSpans(sentences))));
       said ||= told.length > 0;
     }
     if (said) this.keepInView();

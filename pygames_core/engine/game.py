@@ -205,6 +205,13 @@ class Game:
     def result(self) -> dict[str, Any]:
         out = self.rules.result(self._state)
         out["over"] = self.is_over
+        if self.is_over:  # the game's declared scoring (Rules.score_name, higher_score_wins), said where its end is
+            if self.rules.score_name is not None:
+                out["score_name"] = dict(self.rules.score_name)
+            places = self.rules.places(out)
+            if places is not None:
+                out["higher_score_wins"] = self.rules.higher_score_wins
+                out["places"] = places
         return out
 
     def snapshot(self, seat: int | None, *, save: bool = True) -> Snapshot:

@@ -129,14 +129,37 @@ class Rules(ABC, Generic[S, A, E, V]):
     # a step that caused one is marked so, and a replay's reader can jump between them (app/scenario.py).
     trick_end_events: ClassVar[frozenset[str]] = frozenset({"trick_won"})
     deal_end_events: ClassVar[frozenset[str]] = frozenset({"deal_over"})
+    # What `result`'s scores count, {"en", "ja"} ("Cards left", "残り札"), and which way they rank:
+    # True when the highest score is best, False when the lowest is. A finished game's result then says
+    # them with each seat's place (`places`), and the generic table's summary ranks the seats by it.
+    # None: not said (the result's scores stand alone, as before these were declared).
+    score_name: ClassVar[dict[str, str] | None] = None
+    higher_score_wins: ClassVar[bool | None] = None
 
     def describe(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "id": self.game_id,
             "title": dict(self.title),
             "players": [self.min_players, self.max_players],
             "options": [o.describe() for o in self.options],
         }
+        if self.score_name is not None:
+            out["score_name"] = dict(self.score_name)
+        if self.higher_score_wins is not None:
+            out["higher_score_wins"] = self.higher_score_wins
+        return out
+
+    def places(self, result: Mapping[str, Any]) -> list[int] | None:
+        """Each seat's place in a finished game's `result` (1 the best), or None when the game does not
+        say which way its scores rank: the winners first, then the others by score, best first as
+        `higher_score_wins` says; seats that tie share the better place. Scores [3, 0, 5, 3], seat 1 the
+        winner, fewest best: places [2, 1, 4, 2]."""
+        if self.higher_score_wins is None:
+            return None
+        winners = set(result["winners"])
+        keys = [(seat not in winners, -score if self.higher_score_wins else score)
+                for seat, score in enumerate(result["scores"])]
+        return [1 + sum(other < key for other in keys) for key in keys]
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         if options is not None and not isinstance(options, dict):

@@ -7,8 +7,9 @@ every seat, with fixed seeds: the same games every run. Prints JSON: {"<table>":
     .venv/bin/python tests/web/record_play.py TABLE...
 
 A table is `game/players`, then any of the game's yes-or-no options to switch on: `on_schedule/4/cube`.
-Besides the built-in games, the example of a third-party game (examples/german_whist, drawn by the
-generic table) is installed for the run, as test_plugins.py installs it: `german_whist/2`. Run with the
+Besides the built-in games, two third-party games drawn by the generic table are installed for the run,
+as test_plugins.py installs them: the example (examples/german_whist), `german_whist/2`, and the generic
+table's test game (tests/games/sevens), `sevens/6`. Run with the
 project's root and tests/ on PYTHONPATH (tests/web/recorded.js does).
 """
 
@@ -26,7 +27,8 @@ from helpers import fake_distribution
 from pygames_core.app.bridge import call
 from pygames_core.games import discover
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "german_whist"
+ROOT = Path(__file__).resolve().parents[2]
+PLUGINS = {"german_whist": ROOT / "examples" / "german_whist", "sevens": ROOT / "tests" / "games" / "sevens"}
 
 SEED = "2028"
 MOST_STEPS = 2000  # far more than any game takes with easy bots: a game that never ends fails
@@ -69,8 +71,9 @@ def seen_by_each(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as installed:
-        shutil.copytree(EXAMPLE / "german_whist", Path(installed) / "german_whist")
-        fake_distribution(Path(installed), "pygames-german-whist", {"german_whist": "german_whist:ENTRY"})
+        for name, project in PLUGINS.items():
+            shutil.copytree(project / name, Path(installed) / name)
+            fake_distribution(Path(installed), f"pygames-{name.replace('_', '-')}", {name: f"{name}:ENTRY"})
         sys.path.insert(0, installed)
         discover()  # the catalog read again, the example in it
         record(sys.argv[1:])

@@ -10,9 +10,10 @@ import { seatName } from "../../web/seats.js";
 import { recorded } from "./recorded.js";
 
 // Each game at its smallest table; Chains alone too (its solitaire) and at a table of two; and the
-// example of a third-party game (examples/german_whist), which the generic table draws.
+// example of a third-party game (examples/german_whist) and the generic table's test game of six (tests/games/sevens),
+// which the generic table draws.
 const TABLES = ["arsene/4", "chains/1", "chains/2", "on_schedule/4", "dominuxen/3", "apples/4", "roller_derby/4",
-  "german_whist/2"];
+  "german_whist/2", "sevens/6"];
 const games = recorded(...TABLES);
 const LANGUAGES = ["en", "ja"];
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/; // kana or kanji

@@ -1,7 +1,7 @@
 // The embed's steps: a scenario's or a replay's frames, stepped forward and back with their captions,
 // played one after another (autoplay), and, for a replay, every seat's view and every hand.
 import { renderCube } from "../cube.js";
-import { h, keysSpoken } from "../dom.js";
+import { h, keysSpoken, sentenceSpans } from "../dom.js";
 import { rendererOf } from "../games/index.js";
 import { OP } from "../generated/wire.js";
 import { pick, t } from "../i18n.js";
@@ -29,15 +29,16 @@ function jumpTarget(stops, step, direction) {
 // What a step says under the table: the scenario's own caption; else the game's own account of the
 // step where its renderer narrates it (which tells the move itself: "North played the 2 of spades."),
 // said once; else who moved, named as the table names them, with the move in the game's words.
+// Its sentences, a list (empty: nothing to say).
 function captionOf(renderer, frames, step) {
   const frame = frames[step];
   const own = pick(frame.caption);
-  if (own || step === 0) return own;
+  if (own || step === 0) return [own].filter(Boolean);
   const told = renderer.narrate?.(frame.events, frame.snapshot) ?? [];
-  if (told.length > 0) return told.join(" ");
+  if (told.length > 0) return told;
   const name = seatName(frame.snapshot.view, frame.mover);
   const what = renderer.describeAction?.(frame.action, frames[step - 1].snapshot);
-  return t(what ? "emMoveDoes" : "emMoveBy", { name, what });
+  return [t(what ? "emMoveDoes" : "emMoveBy", { name, what })];
 }
 
 // A step is drawn, not played: the table's status line ("Your turn: play a highlighted card", "West is
@@ -199,8 +200,8 @@ export class Steps {
         renderer.dealSummary(summary, snap), snap.is_over && renderer.finalSummary(snap)) });
       renderCube($("embed-cube"), snap, null);
       const caption = captionOf(renderer, frames, step);
-      $("embed-caption").textContent = caption;
-      $("embed-caption").hidden = !caption;
+      $("embed-caption").replaceChildren(...sentenceSpans(caption));
+      $("embed-caption").hidden = caption.length === 0;
       controls.first.disabled = controls.prev.disabled = step === 0;
       controls.next.disabled = controls.end.disabled = step === last;
       Object.assign(controls.counter.dataset, { step, last });

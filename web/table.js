@@ -54,11 +54,12 @@ export function storedSnapshot(snap) {
 /**
  * The settings a table is opened with, kept with its save (the site's record): the bots' level, undo
  * allowed, a shared deal's challenge (no undo), "Explain as we play", the people at this device
- * (pass-and-play), the game's identity (playId); handOverFirst: a resumed game with several people
+ * (pass-and-play), the game's identity (playId), seeded: the game was started from a chosen seed (its
+ * bots and hints reproducible: searchBudget); handOverFirst: a resumed game with several people
  * opens on the hand-over screen; resumed: the game was saved before (its first save is not a new one's).
  * A field the table does not know is kept as it came.
  * @typedef {{level?: string, undo?: boolean, challenge?: boolean, explain?: boolean, people?: number[] | null,
- *   handOverFirst?: boolean, resumed?: boolean, playId?: string | null} & Record<string, any>} TableSettings
+ *   seeded?: boolean, handOverFirst?: boolean, resumed?: boolean, playId?: string | null} & Record<string, any>} TableSettings
  */
 
 export class LiveTable {
@@ -104,6 +105,7 @@ export class LiveTable {
     this.undo = settings.undo === true; // the player may take back their moves (a shared deal's challenge: never)
     this.challenge = settings.challenge === true;
     this.explain = settings.explain === true; // "Explain as we play": the steps in words, and a hint on each turn
+    this.seeded = settings.seeded === true; // a save from before there was the setting: not seeded
     this.sid = reply.sid;
     /** @type {any} */
     this.snap = reply.snapshot;
@@ -344,7 +346,7 @@ export class LiveTable {
       }
       if (!this.handsHidden) await sleep(this.renderer.botDelay(this.snap, events)); // nothing to follow behind the screen
       if (this.closed) return;
-      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level });
+      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level, ...this.searchBudget() });
       if (this.closed) return;
       if (!reply.ok) {
         this.onError(reply.error);
@@ -434,6 +436,15 @@ export class LiveTable {
     if (this.snap.current_player !== this.snap.seat) this.drive(); // back at a bot's first move
   }
 
+  // What the bots' and the hint's searches are given besides the level. A game started from a chosen
+  // seed plays reproducibly: each decision seeded from the game's seed and the move number, with the
+  // level's sample budget (Python derives both: levels.py), so it is the same game as in CPython and a
+  // seed replays the bots' moves too. A game dealt at random keeps the time budgets, so that the bots
+  // answer on time on a slow phone (docs/api.md, "Seeded bots": the one place this is chosen).
+  searchBudget() {
+    return this.seeded ? { reproducible: true } : {};
+  }
+
   // --- the hint: a suggested move for the player, from their own view -----------------------------
 
   hintOffered() {
@@ -453,7 +464,7 @@ export class LiveTable {
     const moves = this.snap.moves;
     this.hint = { moves, action: null };
     this.onHint(this);
-    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS });
+    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS, ...this.searchBudget() });
     if (this.closed || this.snap.moves !== moves) return;
     if (!reply.ok) {
       this.hint = null;

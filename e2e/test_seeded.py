@@ -14,7 +14,19 @@ import os
 from typing import Any
 
 import pytest
-from driver import HUMAN, follow_hint, open_site, poll, resume_position, saved_game, start_game, stored_save
+from chains_driver import one_move_from_the_end, perform, wait_for_my_turn_or_summary
+from driver import (
+    HUMAN,
+    STORED_SAVE,
+    follow_hint,
+    open_site,
+    poll,
+    resume_position,
+    saved_game,
+    start_game,
+    stored_save,
+    wait_until,
+)
 from playwright.sync_api import Page
 from test_arsene import hint_key
 
@@ -183,3 +195,15 @@ def test_a_seeded_game_resumed_goes_on_as_in_cpython(page: Page, site_url: str) 
     assert saved is not None and bot_moves_as_in_cpython(saved["text"], "hard") >= 4
     asked = searches_asked(page)
     assert asked and all(r.get("reproducible") is True for r in asked)
+
+
+def test_a_deal_played_again_is_seeded(page: Page, site_url: str) -> None:
+    """"Play deal … again" deals a chosen seed: its bots and hints reproducible, as the picker's seed's."""
+    game, action = one_move_from_the_end(7)
+    resume_position(page, site_url, game)  # a save from before there was the setting
+    assert wait_for_my_turn_or_summary(page)
+    assert stored_save(page).get("seeded") is None
+    perform(page, action)
+    page.click("#summary-replay")
+    wait_until(page, f"async () => (await ({STORED_SAVE})())?.seeded === true")
+    assert saved_game(page).history == [] and saved_game(page).seed == 7

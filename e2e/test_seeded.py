@@ -166,6 +166,7 @@ def test_a_game_started_from_a_seed_plays_as_in_cpython_at_every_level(page: Pag
     assert saved is not None and saved["seeded"] is True  # kept with the save: a resumed game goes on so
     assert bot_moves_as_in_cpython(saved["text"], level) >= wanted
     asked = searches_asked(page)
+    # no seed nor sample budget of the page's own: Python derives both
     assert asked and all(r["reproducible"] is True and "seed" not in r and "samples" not in r for r in asked)
 
 

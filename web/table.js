@@ -30,6 +30,12 @@ export const PACE = Math.max(0, Number(new URLSearchParams(location.search).get(
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms * PACE));
 // A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
 const HINT_BUDGET_MS = 400;
+// How long a reproducible search may keep the worker before the client's watchdog calls it frozen (it
+// gives a request its time_budget_ms and 30 s more): not a budget, since a search given a sample budget
+// ignores the clock (levels.py), and a sample budget takes as long as the machine needs. Measured in
+// Chromium on this project's loaded 2-core machine: hard's 100 samples of a Dominuxen move 4 to 21 s,
+// the expert's 300 over 30 s; a phone is slower still.
+const REPRODUCIBLE_WAIT_MS = 300_000;
 
 // Two snapshots of the same position: same game and seat, as many moves, the same save text.
 function samePosition(a, b) {
@@ -442,7 +448,7 @@ export class LiveTable {
   // seed replays the bots' moves too. A game dealt at random keeps the time budgets, so that the bots
   // answer on time on a slow phone (docs/api.md, "Seeded bots": the one place this is chosen).
   searchBudget() {
-    return this.seeded ? { reproducible: true } : {};
+    return this.seeded ? { reproducible: true, time_budget_ms: REPRODUCIBLE_WAIT_MS } : {};
   }
 
   // --- the hint: a suggested move for the player, from their own view -----------------------------
@@ -457,7 +463,8 @@ export class LiveTable {
   }
 
   // The worker answers one request at a time: a move made while the hint is computed waits for it
-  // (HINT_BUDGET_MS at most), and a hint that arrives after the table moved on is dropped.
+  // (HINT_BUDGET_MS at most; in a seeded game, the hint's sample budget), and a hint that arrives after
+  // the table moved on is dropped.
   // auto: asked by "Explain as we play" rather than the player (the focus stays where it is).
   async requestHint({ auto = false } = {}) {
     if (!this.hintOffered() || this.starting || this.hint?.moves === this.snap.moves) return;

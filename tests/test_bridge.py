@@ -60,7 +60,7 @@ def test_games():
 def test_levels():
     levels = ok(op="levels")["levels"]
     assert [level["name"] for level in levels] == list(pg.LEVELS)
-    assert levels[-1] == {"name": "expert", "budget_ms": 3000}
+    assert levels[-1] == {"name": "expert", "budget_ms": 3000, "samples": 300}
 
 
 def test_new_returns_a_session_and_snapshot(session):

@@ -21,6 +21,7 @@ import { onCubeKey, renderCube } from "./cube.js";
 import { focusInView } from "./dom.js";
 import { OP } from "./generated/wire.js";
 import { rendererOf } from "./games/index.js";
+import { searchFields } from "./levels.js";
 import { setPeopleSeats } from "./seats.js";
 import { drawHandOver, drawStartingLine, showHint } from "./table-screens.js";
 
@@ -30,12 +31,6 @@ export const PACE = Math.max(0, Number(new URLSearchParams(location.search).get(
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms * PACE));
 // A hint is the hard bot's search from the player's own view: short, so a move made meanwhile waits little.
 const HINT_BUDGET_MS = 400;
-// How long a reproducible search may keep the worker before the client's watchdog calls it frozen (it
-// gives a request its time_budget_ms and 30 s more): not a budget, since a search given a sample budget
-// ignores the clock (levels.py), and a sample budget takes as long as the machine needs. Measured in
-// Chromium on this project's loaded 2-core machine: hard's 100 samples of a Dominuxen move 4 to 21 s,
-// the expert's 300 over 30 s; a phone is slower still.
-const REPRODUCIBLE_WAIT_MS = 300_000;
 
 // Two snapshots of the same position: same game and seat, as many moves, the same save text.
 function samePosition(a, b) {
@@ -61,7 +56,7 @@ export function storedSnapshot(snap) {
  * The settings a table is opened with, kept with its save (the site's record): the bots' level, undo
  * allowed, a shared deal's challenge (no undo), "Explain as we play", the people at this device
  * (pass-and-play), the game's identity (playId), seeded: the game was started from a chosen seed (its
- * bots and hints reproducible: searchBudget); handOverFirst: a resumed game with several people
+ * bots and hints reproducible: levels.js searchFields); handOverFirst: a resumed game with several people
  * opens on the hand-over screen; resumed: the game was saved before (its first save is not a new one's).
  * A field the table does not know is kept as it came.
  * @typedef {{level?: string, undo?: boolean, challenge?: boolean, explain?: boolean, people?: number[] | null,
@@ -352,7 +347,7 @@ export class LiveTable {
       }
       if (!this.handsHidden) await sleep(this.renderer.botDelay(this.snap, events)); // nothing to follow behind the screen
       if (this.closed) return;
-      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level, ...this.searchBudget() });
+      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level, ...searchFields(this.seeded) });
       if (this.closed) return;
       if (!reply.ok) {
         this.onError(reply.error);
@@ -442,15 +437,6 @@ export class LiveTable {
     if (this.snap.current_player !== this.snap.seat) this.drive(); // back at a bot's first move
   }
 
-  // What the bots' and the hint's searches are given besides the level. A game started from a chosen
-  // seed plays reproducibly: each decision seeded from the game's seed and the move number, with the
-  // level's sample budget (Python derives both: levels.py), so it is the same game as in CPython and a
-  // seed replays the bots' moves too. A game dealt at random keeps the time budgets, so that the bots
-  // answer on time on a slow phone (docs/api.md, "Seeded bots": the one place this is chosen).
-  searchBudget() {
-    return this.seeded ? { reproducible: true, time_budget_ms: REPRODUCIBLE_WAIT_MS } : {};
-  }
-
   // --- the hint: a suggested move for the player, from their own view -----------------------------
 
   hintOffered() {
@@ -471,7 +457,7 @@ export class LiveTable {
     const moves = this.snap.moves;
     this.hint = { moves, action: null };
     this.onHint(this);
-    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS, ...this.searchBudget() });
+    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS, ...searchFields(this.seeded) });
     if (this.closed || this.snap.moves !== moves) return;
     if (!reply.ok) {
       this.hint = null;

@@ -18,6 +18,7 @@ from chains_driver import one_move_from_the_end, perform, wait_for_my_turn_or_su
 from driver import (
     HUMAN,
     STORED_SAVE,
+    close_summary,
     follow_hint,
     open_site,
     poll,
@@ -125,8 +126,12 @@ def bot_moves_as_in_cpython(text: str, level: str) -> int:
 
 
 def players_turn(page: Page) -> pg.Game:
-    """Wait until the stored game is at the player's decision (the bots before it have moved); return it."""
+    """Wait until the stored game is at the player's decision (the bots before it have moved), a deal's
+    summary closed on the way; return it."""
     def at_turn() -> pg.Game | None:
+        if page.is_visible("#summary"):
+            close_summary(page)
+            return None
         game = saved_game(page)
         return game if game.current_player == HUMAN else None
     return poll(page, at_turn, "the player's turn")

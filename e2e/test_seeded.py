@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import urllib.parse
 from typing import Any
 
 import pytest
@@ -215,3 +216,14 @@ def test_a_deal_played_again_is_seeded(page: Page, site_url: str) -> None:
     page.click("#summary-replay")
     wait_until(page, f"async () => (await ({STORED_SAVE})())?.seeded === true")
     assert saved_game(page).history == [] and saved_game(page).seed == 7
+
+
+def test_an_embedded_deal_from_a_seed_plays_its_bots_reproducibly(page: Page, site_url: str) -> None:
+    """An embed's deal from its address's seed (a Share dialog's embed code) plays its bots reproducibly."""
+    page.add_init_script(_RECORD_REQUESTS)
+    deal = {"game": "dominuxen", "level": "hard", "seed": "1"}  # deal 1: a bot leads
+    page.goto(f"{site_url}embed.html?pace=0#{urllib.parse.urlencode(deal)}")
+    page.click("#embed-play")
+    wait_until(page, "() => window.sentRequests.some((request) => request.op === 'bot')")
+    asked = searches_asked(page)
+    assert asked and all(r.get("reproducible") is True for r in asked), asked

@@ -10,7 +10,8 @@ so the luck of the cards falls on both sides alike: two seats swapped; three or 
 level (the first of --levels) in one seat rotated through every seat, the weaker in the others; a team
 game (result "team_scores", teams are seats 0 and 2 against 1 and 3), the stronger level on each team in
 turn; a solitaire, the same deal played by each level. The bots' seeds are fixed by the group's seed and
-the move number, and the searching levels are given sample budgets (each level's SAMPLE_EQUIVALENTS, or
+the move number (levels.decision_seed, as the page's in a game started from a chosen seed), and the
+searching levels are given sample budgets (each level's own, `samples` in pygames_core.list_levels(), or
 --samples): a search that draws a fixed number of samples never reads the clock, so the same seeds give
 the same table on any machine, under any load, however the groups were spread. --time-budgets (or
 --budget-ms) gives them their wall-clock budgets instead, as the page does: such a table depends on the
@@ -55,7 +56,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygames_core as pg
-from pygames_core.ai.levels import MAX_SAMPLE_BUDGET, bot_decision
+from pygames_core.ai.levels import MAX_SAMPLE_BUDGET, bot_decision, decision_seed
 from pygames_core.games import find_entry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,14 +66,6 @@ ROOT = Path(__file__).resolve().parents[1]
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 SHARE = (0.0, 1.0)
-BOT_SEED_STRIDE = 100_000  # bot seeds: the group's seed times this, plus the move number
-# Each searching level's sample budget in a tournament, standing for its default time budget (hard 1 s,
-# expert 3 s). In the tournaments of docs/benchmarks.md the hard bot drew at 1 s a median of 109 and 115
-# samples a move where one run had the two cores (Roller Derby, On Schedule), and 24 (Dominuxen) to 147
-# (Arsène) where two runs shared them: 100 is about what a second buys on this machine. The expert gets
-# three times hard's, as its time budget is three times hard's (it drew 71.5 to 389 there, about three
-# times hard's in each game).
-SAMPLE_EQUIVALENTS = {"hard": 100, "expert": 300}
 
 
 @dataclass(frozen=True)
@@ -120,7 +113,7 @@ def play(game_id: str, players: int, options: dict[str, Any], seed: int, seat_le
         level = seat_levels[mover]
         choice = len(game.legal_actions()) > 1
         started = time.perf_counter()
-        action, samples = bot_decision(bot, game, level, seed=seed * BOT_SEED_STRIDE + len(game.history),
+        action, samples = bot_decision(bot, game, level, seed=decision_seed(seed, len(game.history)),
                                        time_budget_ms=budgets.ms[level], samples=budgets.samples[level])
         if choice:
             played.times[level].append((time.perf_counter() - started) * 1000)
@@ -222,9 +215,10 @@ def timing(times: list[float], samples: list[int]) -> dict[str, Any]:
 def level_budgets(levels: tuple[str, str], *, samples: dict[str, int] | None = None, budget_ms: int | None = None,
                   time_budgets: bool = False, budget_scale: float | None = None) -> Budgets:
     """Each searching level's budget. Sample budgets unless `budget_ms` or `time_budgets` asks for time:
-    `samples[level]`, else its SAMPLE_EQUIVALENTS; with time, `budget_ms`, else its default time budget.
+    `samples[level]`, else its own (list_levels); with time, `budget_ms`, else its default time budget.
     `budget_scale` multiplies the defaults (not a number given)."""
     defaults = {level["name"]: level["budget_ms"] for level in pg.list_levels()}
+    sample_defaults = {level["name"]: level["samples"] for level in pg.list_levels()}
     searching = [name for name in levels if defaults[name] is not None]
 
     def scaled(default: int) -> int:
@@ -236,7 +230,7 @@ def level_budgets(levels: tuple[str, str], *, samples: dict[str, int] | None = N
         if budget_ms is not None or time_budgets:
             by_ms[name] = budget_ms if budget_ms is not None else scaled(defaults[name])
         else:
-            by_samples[name] = (samples or {}).get(name) or scaled(SAMPLE_EQUIVALENTS[name])
+            by_samples[name] = (samples or {}).get(name) or scaled(sample_defaults[name])
     return Budgets(by_samples, by_ms)
 
 
@@ -460,7 +454,8 @@ def main() -> None:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--samples", type=sample_budgets, metavar="N|LEVEL=N,...",
                         help="the searching levels' sample budgets: N for each, or LEVEL=N for some (default: "
-                        + ", ".join(f"{level} {n}" for level, n in SAMPLE_EQUIVALENTS.items()) + ")")
+                        + ", ".join(f"{level['name']} {level['samples']}" for level in pg.list_levels()
+                                    if level["samples"]) + ")")
     budget.add_argument("--time-budgets", action="store_true",
                         help="each searching level's default time budget instead of samples (machine-dependent)")
     budget.add_argument("--budget-ms", type=int,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from driver import TIMEOUT_MS, open_site, saved_game, start_game
 from playwright.sync_api import Page
 
+import pygames_core as pg
+
 TABLE = ".chains"
 
 
@@ -79,3 +81,16 @@ def wait_for_my_turn_or_summary(page: Page) -> bool:
         "() => document.querySelector('#summary[open]') || document.querySelector('.chains[data-my-turn=\"true\"]')",
         timeout=TIMEOUT_MS)
     return not page.is_visible("#summary")
+
+
+def one_move_from_the_end(deal: int) -> tuple[pg.Game, dict]:
+    """A beginner's solitaire deal played by the normal bot up to its last move, and that move (which
+    the player makes, to reach the summary)."""
+    game = pg.new_game("chains", seed=deal, options={"mode": "beginner"})
+    while True:
+        action = pg.bot_action(game, "normal", seed=len(game.history))
+        ended = game.copy()
+        ended.apply(action)
+        if ended.is_over:
+            return game, action
+        game.apply(action)

@@ -15,6 +15,7 @@ from chains_driver import (
     TABLE,
     check_offered,
     moves,
+    one_move_from_the_end,
     perform,
     start_chains,
     wait_for_my_turn_or_summary,
@@ -89,14 +90,7 @@ def test_the_summarys_buttons_fit_a_phone(new_context: Callable[..., BrowserCont
     """A deal of the longest number (20 digits): its "Play deal … again" fits the summary on a phone in its
     browser, every button wholly on the screen (the label once ran off its left edge)."""
     deal = 12345678901234567890
-    game = pg.new_game("chains", seed=deal, options={"mode": "beginner"})
-    while True:  # the normal bot plays the deal up to its last move, which the player makes
-        action = pg.bot_action(game, "normal", seed=len(game.history))
-        ended = game.copy()
-        ended.apply(action)
-        if ended.is_over:
-            break
-        game.apply(action)
+    game, action = one_move_from_the_end(deal)
     page = new_context(PHONE_IN_BROWSER, "ja-JP" if language == "ja" else "en-US").new_page()
     resume_position(page, site_url, game)
     assert wait_for_my_turn_or_summary(page)

@@ -1,19 +1,38 @@
-"""A seed reproduces a game, bots included, in CPython and in the page (issue 45): the same requests to
-the bridge — in the page's worker (Pyodide) and in CPython — give the same actions, for the bots whose
-budget is counted in samples: the normal bot (whose short search in Arsène's last tricks once stopped
-on a 300 ms clock, so the page parted from CPython around action 235) and the hard bot given a sample
-budget (with a 1 ms time budget, which would otherwise end its search after one sample). The page's own
-players never pass a sample budget: the test asks the worker's bridge directly."""
+"""A seed reproduces a game, bots included, in CPython and in the page (issues 45 and 48): the same
+requests to the bridge — in the page's worker (Pyodide) and in CPython — give the same actions, for the
+bots whose budget is counted in samples: the normal bot (whose short search in Arsène's last tricks once
+stopped on a 300 ms clock, so the page parted from CPython around action 235) and the hard bot given a
+sample budget (with a 1 ms time budget, which would otherwise end its search after one sample). And a
+game started in the page from a chosen seed plays its bots and hints reproducibly at every level, as
+CPython's `reproducible` bots and hints play it; a game dealt at random, or saved before there was the
+setting, keeps the time budgets."""
 
 from __future__ import annotations
 
 import json
+import os
+import urllib.parse
 from typing import Any
 
 import pytest
-from driver import open_site
-from playwright.sync_api import Page
+from chains_driver import one_move_from_the_end, perform, wait_for_my_turn_or_summary
+from driver import (
+    HUMAN,
+    STORED_SAVE,
+    close_summary,
+    follow_hint,
+    open_site,
+    poll,
+    resume_position,
+    saved_game,
+    start_game,
+    stored_save,
+    wait_until,
+)
+from playwright.sync_api import Page, expect
+from test_arsene import hint_key
 
+import pygames_core as pg
 from pygames_core.app import bridge
 
 # `moves` actions of a new game (all of them when null), each chosen by a bot at `level` seeded with the
@@ -71,3 +90,140 @@ def test_a_seeded_game_is_the_same_in_cpython_and_in_the_page(page: Page, site_u
     assert first_difference is None, f"the page parts from CPython at action {first_difference}"
     assert len(played) == len(expected)
     assert len(expected) > 235 if moves is None else len(expected) == moves  # past where normal parted
+
+
+# Every request the page sends its worker, as sent (the bridge's JSON text), kept in the page's
+# window.sentRequests: what the table asked of the bots and the hint.
+_RECORD_REQUESTS = """(() => {
+  window.sentRequests = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (typeof message?.text === "string") window.sentRequests.push(JSON.parse(message.text));
+    return post.call(this, message, ...rest);
+  };
+})()"""
+
+
+def searches_asked(page: Page) -> list[dict[str, Any]]:
+    """The `bot` and `hint` requests the page has sent its worker."""
+    return [r for r in page.evaluate("window.sentRequests") if r["op"] in ("bot", "hint")]
+
+
+def bot_moves_as_in_cpython(text: str, level: str) -> int:
+    """The page's game (its save `text`) replayed in CPython from its seed: each bot move must be the
+    `reproducible` bot's at `level`, each of the human's (made by following the hint) the reproducible
+    hint's. The number of bot moves compared."""
+    played = pg.load_game(text)
+    game = pg.new_game(played.game_id, players=played.players, seed=played.seed, options=played.options)
+    bot_moves = 0
+    for index, action in enumerate(played.history):
+        human = game.current_player == HUMAN
+        expected = pg.hint(game, reproducible=True)["action"] if human else \
+            pg.bot_action(game, level, reproducible=True)
+        assert action == expected, f"the page parts from CPython at action {index} ({'hint' if human else 'bot'})"
+        bot_moves += not human
+        game.apply(action)
+    return bot_moves
+
+
+def players_turn(page: Page) -> pg.Game:
+    """Wait until the stored game is at the player's decision (the bots before it have moved), a deal's
+    summary closed on the way; return it."""
+    def at_turn() -> pg.Game | None:
+        if page.is_visible("#summary"):
+            close_summary(page)
+            return None
+        game = saved_game(page)
+        return game if game.current_player == HUMAN else None
+    return poll(page, at_turn, "the player's turn")
+
+
+def bot_moves(played: pg.Game) -> int:
+    game = pg.new_game(played.game_id, players=played.players, seed=played.seed, options=played.options)
+    moves = 0
+    for action in played.history:
+        moves += game.current_player != HUMAN
+        game.apply(action)
+    return moves
+
+
+def play_until_bots_moved(page: Page, wanted: int) -> None:
+    """The player follows the hint until the bots have made `wanted` moves of the game and it is the
+    player's turn again."""
+    while bot_moves(players_turn(page)) < wanted:
+        expect(page.locator("#hint")).to_be_enabled()  # a resumed game's table is live (not starting)
+        follow_hint(page, hint_key)
+
+
+# The bot moves compared at each level, the player's between them made by following the hint: a few in
+# every run (the searching levels' moves take their whole sample budgets), more in the nightly run.
+BOT_MOVES = {"easy": 12, "normal": 12, "hard": 6, "expert": 3}
+FULL_BOT_MOVES = 40
+
+
+@pytest.mark.parametrize("level", pg.LEVELS)
+def test_a_game_started_from_a_seed_plays_as_in_cpython_at_every_level(page: Page, site_url: str,
+                                                                       level: str) -> None:
+    page.add_init_script(_RECORD_REQUESTS)
+    open_site(page, site_url)
+    start_game(page, seed=48, level=level)
+    wanted = FULL_BOT_MOVES if os.environ.get("PYGAMES_E2E") == "full" else BOT_MOVES[level]
+    play_until_bots_moved(page, wanted)
+    saved = stored_save(page)
+    assert saved is not None and saved["seeded"] is True  # kept with the save: a resumed game goes on so
+    assert bot_moves_as_in_cpython(saved["text"], level) >= wanted
+    asked = searches_asked(page)
+    # no seed nor sample budget of the page's own: Python derives both
+    assert asked and all(r["reproducible"] is True and "seed" not in r and "samples" not in r for r in asked)
+
+
+def test_a_game_dealt_at_random_and_one_saved_before_keep_the_time_budgets(page: Page, site_url: str) -> None:
+    page.add_init_script(_RECORD_REQUESTS)
+    open_site(page, site_url)
+    start_game(page, level="hard")
+    play_until_bots_moved(page, 2)
+    assert (stored_save(page) or {})["seeded"] is False
+    asked = searches_asked(page)
+    # a save from before there was the setting: its seed is the game's, but it was not chosen
+    resume_position(page, site_url, pg.new_game("arsene", seed=48))
+    play_until_bots_moved(page, 2)
+    asked += searches_asked(page)
+    assert {r["op"] for r in asked} == {"bot", "hint"}
+    assert not any("reproducible" in r for r in asked)
+
+
+def test_a_seeded_game_resumed_goes_on_as_in_cpython(page: Page, site_url: str) -> None:
+    page.add_init_script(_RECORD_REQUESTS)
+    open_site(page, site_url)
+    start_game(page, seed=49, level="hard")
+    play_until_bots_moved(page, 2)
+    before = bot_moves(saved_game(page))
+    open_site(page, site_url)  # a new visit: the game resumed from its save, with its settings
+    play_until_bots_moved(page, before + 2)
+    saved = stored_save(page)
+    assert saved is not None and bot_moves_as_in_cpython(saved["text"], "hard") >= before + 2
+    asked = searches_asked(page)
+    assert asked and all(r.get("reproducible") is True for r in asked)
+
+
+def test_a_deal_played_again_is_seeded(page: Page, site_url: str) -> None:
+    """"Play deal … again" deals a chosen seed: its bots and hints reproducible, as the picker's seed's."""
+    game, action = one_move_from_the_end(7)
+    resume_position(page, site_url, game)  # a save from before there was the setting
+    assert wait_for_my_turn_or_summary(page)
+    assert stored_save(page).get("seeded") is None
+    perform(page, action)
+    page.click("#summary-replay")
+    wait_until(page, f"async () => (await ({STORED_SAVE})())?.seeded === true")
+    assert saved_game(page).history == [] and saved_game(page).seed == 7
+
+
+def test_an_embedded_deal_from_a_seed_plays_its_bots_reproducibly(page: Page, site_url: str) -> None:
+    """An embed's deal from its address's seed (a Share dialog's embed code) plays its bots reproducibly."""
+    page.add_init_script(_RECORD_REQUESTS)
+    deal = {"game": "dominuxen", "level": "hard", "seed": "1"}  # deal 1: a bot leads
+    page.goto(f"{site_url}embed.html?pace=0#{urllib.parse.urlencode(deal)}")
+    page.click("#embed-play")
+    wait_until(page, "() => window.sentRequests.some((request) => request.op === 'bot')")
+    asked = searches_asked(page)
+    assert asked and all(r.get("reproducible") is True for r in asked), asked

@@ -77,6 +77,8 @@ def test_a_shared_deal_deals_the_same_cards_and_allows_no_undo(page: Page, site_
     friend.wait_for_selector("#game:not([hidden]) > [data-phase]")
     wait_for_turn_or_summary(friend)
     assert sorted(hand(friend)) == sorted(pg.new_game("arsene", seed=21).view(HUMAN)["hand"])
+    # its bots seeded as the deal is (docs/api.md, "Seeded bots"): the same game as the sharer's
+    wait_until(friend, f"async () => (await ({STORED_SAVE})())?.seeded === true")
     expect(friend.locator("#undo")).to_be_hidden()
     # why there is no undo is said under the table (explaining, as a first game does, under the
     # explanations): no banner above it pushes the hand down on a phone in its browser

@@ -8,10 +8,12 @@ frame, where it offers a tab of its own (embed.html is the page made to be frame
 from __future__ import annotations
 
 import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from driver import TIMEOUT_MS, open_site, start_game, wait_for_turn_or_summary
-from playwright.sync_api import Page, expect
+from driver import LAPTOP, PHONE_IN_BROWSER, TIMEOUT_MS, open_site, start_game, wait_for_turn_or_summary
+from playwright.sync_api import BrowserContext, Page, expect
 from test_embed import embed, inner, post  # noqa: F401 (post: the fixture)
 
 INHERITED = ["toString", "constructor", "__proto__", "hasOwnProperty"]
@@ -60,14 +62,25 @@ def test_stored_choices_of_another_shape_never_stop_the_picker(page: Page, site_
     wait_for_turn_or_summary(page)
 
 
-def test_with_several_people_the_game_file_waits_for_the_end(page: Page, site_url: str) -> None:
+@pytest.mark.parametrize(("language", "size", "viewport"),
+                         [("en", "phone", PHONE_IN_BROWSER), ("ja", "laptop", LAPTOP)])
+def test_with_several_people_nothing_that_carries_the_seed_is_shared_before_the_end(
+        new_context: Callable[..., BrowserContext], site_url: str, artifacts: Path, language: str, size: str,
+        viewport: dict) -> None:
+    """The deal's link, its embed and the game file each carry the seed, from which anyone deals every
+    hand again: with several people at this device none is offered until the game is over."""
+    page = new_context(viewport, "ja-JP" if language == "ja" else "en-US").new_page()
     deal = urllib.parse.urlencode({"game": "arsene", "seed": "3", "humans": "0,2"})
     page.goto(f"{site_url}index.html?pace=0#{deal}")
     page.wait_for_selector("#game:not([hidden]) > *", timeout=TIMEOUT_MS)  # the hand-over screen, or a table
     page.click("#share")
     expect(page.locator("#share-dialog")).to_be_visible()
-    expect(page.locator("#share-download")).to_have_count(0)
-    expect(page.locator("#share-download-later")).to_contain_text("once the game is over")
+    for carrying_the_seed in ("#share-deal", "#share-embed", "#share-download"):
+        expect(page.locator(carrying_the_seed)).to_have_count(0)
+    expect(page.locator("#share-dialog")).not_to_contain_text("seed=3")
+    later = "ゲーム終了後" if language == "ja" else "once the game is over"
+    expect(page.locator("#share-later")).to_contain_text(later)
+    page.screenshot(path=str(artifacts / f"share-{size}-{language}-pass-and-play.png"))
     page.keyboard.press("Escape")
 
 

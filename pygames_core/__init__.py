@@ -89,21 +89,24 @@ def load_game(text: str) -> Game:
 
 
 def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,
-               time_budget_ms: int | None = None, samples: int | None = None) -> dict[str, Any]:
+               time_budget_ms: int | None = None, samples: int | None = None,
+               reproducible: bool = False) -> dict[str, Any]:
     """A legal action for the player to move, chosen by the game's bot at `level` (one of LEVELS) from
-    that seat's view only; `seed`, `time_budget_ms` and `samples` (a searching level's sample budget,
-    which replaces its time budget: the same seed and samples give the same move on any machine) are
-    extensions. See ai/levels.py."""
+    that seat's view only; `seed`, `time_budget_ms`, `samples` (a searching level's sample budget,
+    which replaces its time budget: the same seed and samples give the same move on any machine) and
+    `reproducible` (the seed derived from the game's and the move number, the level's own sample budget)
+    are extensions. See ai/levels.py."""
     return levels.bot_action(find_entry(game.game_id).bot, game, level, seed=seed, time_budget_ms=time_budget_ms,
-                             samples=samples)
+                             samples=samples, reproducible=reproducible)
 
 
 def hint(game: Game, *, seed: int | None = None, time_budget_ms: int | None = None,
-         samples: int | None = None) -> dict[str, Any]:
+         samples: int | None = None, reproducible: bool = False) -> dict[str, Any]:
     """An extension: a suggested action for the player to move, from that seat's view only, with the
-    values compared and the reason (ai/levels.py's `hint` says the shape); `samples` as for `bot_action`."""
+    values compared and the reason (ai/levels.py's `hint` says the shape); `samples` and `reproducible`
+    as for `bot_action`."""
     return levels.hint(find_entry(game.game_id).bot, game, seed=seed, time_budget_ms=time_budget_ms,
-                       samples=samples)
+                       samples=samples, reproducible=reproducible)
 
 
 def analysis(game: Game, *, time_budget_ms: int | None = None) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ from helpers import arsene, last_trick_setup, play
 
 import pygames_core as pg
 from pygames_core.ai import search
-from pygames_core.ai.levels import bot_decision
+from pygames_core.ai.levels import HINT_SAMPLES, bot_decision, decision_seed
 from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene import BOT as ARSENE_BOT
@@ -127,6 +127,42 @@ def test_a_sample_budget_draws_that_many_samples_whatever_the_clock(level, monke
     jumping_clock(monkeypatch)
     assert bot_decision(ARSENE_BOT, game, level, seed=5, samples=24) == steady
     assert bot_decision(ARSENE_BOT, game, level, seed=5)[1] == 1  # the clock still rules without a sample budget
+
+
+@pytest.mark.parametrize("level", pg.LEVELS)
+def test_a_reproducible_decision_takes_the_games_decision_seed_and_the_levels_own_samples(level, monkeypatch):
+    """What the page's bots do in a game started from a chosen seed (issue 48 item 2): the seed derived
+    from the game's and the move number, the level's sample budget from list_levels, the clock unread."""
+    game = last_tricks_decisions(3)[0]  # a choice the normal bot searches too
+    own_samples = {known["name"]: known["samples"] for known in pg.list_levels()}[level]
+    jumping_clock(monkeypatch)
+    reproducible = bot_decision(ARSENE_BOT, game, level, reproducible=True)
+    seed = decision_seed(game.seed, len(game.history))
+    assert reproducible == bot_decision(ARSENE_BOT, game, level, seed=seed, samples=own_samples)
+    assert (own_samples is None) == (level in ("easy", "normal"))
+    if own_samples:  # all of them, or fewer where the race left a single move
+        assert reproducible[1] == own_samples or reproducible[1] % search.RACE_EVERY == 0
+    # what is given wins: a bug report's own seed or sample budget
+    assert bot_decision(ARSENE_BOT, game, level, seed=seed + 1, samples=own_samples) == \
+        bot_decision(ARSENE_BOT, game, level, seed=seed + 1, reproducible=True)
+
+
+def test_a_reproducible_hint_takes_the_games_decision_seed_and_the_hints_own_samples(monkeypatch):
+    game = last_tricks_decisions(3)[0]
+    while game.current_player != 0 or len(game.legal_actions()) < 2:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    jumping_clock(monkeypatch)
+    reproducible = pg.hint(game, reproducible=True)
+    assert reproducible == pg.hint(game, seed=decision_seed(game.seed, len(game.history)), samples=HINT_SAMPLES)
+    assert 0 < reproducible["samples"] <= HINT_SAMPLES
+
+
+@pytest.mark.parametrize("flag", [1, 0, "yes", None])
+def test_reproducible_is_true_or_false(flag):
+    game = positions()[2]
+    for ask in (lambda: pg.bot_action(game, "hard", reproducible=flag), lambda: pg.hint(game, reproducible=flag)):
+        with pytest.raises(pg.PygamesError, match="reproducible is true or false"):
+            ask()
 
 
 @pytest.mark.parametrize("samples", [0, -3, 1601, 2.0, True, "8"])

@@ -60,7 +60,7 @@ def test_games():
 def test_levels():
     levels = ok(op="levels")["levels"]
     assert [level["name"] for level in levels] == list(pg.LEVELS)
-    assert levels[-1] == {"name": "expert", "budget_ms": 3000}
+    assert levels[-1] == {"name": "expert", "budget_ms": 3000, "samples": 300}
 
 
 def test_new_returns_a_session_and_snapshot(session):
@@ -262,7 +262,8 @@ def test_every_field_is_checked_for_its_type(request_, kind, says):
 
 @pytest.mark.parametrize(("field", "value"), [("level", 5), ("level", None), ("time_budget_ms", True),
                                               ("time_budget_ms", "1"), ("seed", True), ("seed", -1),
-                                              ("samples", 0), ("samples", 1601), ("samples", 2.5), ("samples", "8")])
+                                              ("samples", 0), ("samples", 1601), ("samples", 2.5), ("samples", "8"),
+                                              ("reproducible", 1), ("reproducible", "yes")])
 def test_the_bots_fields_are_checked_and_named(session, field, value):
     reply = call(op="bot", sid=session["sid"], **{field: value})
     assert reply["error"]["type"] == "PygamesError"
@@ -287,6 +288,21 @@ def test_a_sample_budget_gives_the_same_bot_move_and_hint_whatever_the_time_budg
         ok(op="close", sid=sid)
     assert answers[0] == answers[1]
     assert answers[0][1]["samples"] <= 20
+
+
+def test_reproducible_bots_play_in_the_bridge_as_in_python():
+    """The page's bots in a game started from a chosen seed send `reproducible: true` and nothing else:
+    the bridge derives each move's seed from the game's (a 64-bit one here, more than a JavaScript
+    number holds) as Python does; null is the field left out."""
+    seed = 2**64 - 5
+    opened = ok(op="new", game="arsene", seed=str(seed), seat=0)
+    game = pg.new_game("arsene", seed=seed)
+    for _ in range(12):
+        action = ok(op="bot", sid=opened["sid"], level="easy", reproducible=True)["action"]
+        assert action == pg.bot_action(game, "easy", reproducible=True)
+        game.apply(action)
+    assert ok(op="bot", sid=opened["sid"], level="easy", reproducible=None)["action"] in game.legal_actions()
+    ok(op="close", sid=opened["sid"])
 
 
 @pytest.mark.parametrize("text", ["", "{", "not json", "{'op': 'games'}", "[1, 2]", "42", "null", '"games"'])

@@ -1,10 +1,11 @@
 import { OP } from "./generated/wire.js";
 import { t } from "./i18n.js";
 
-// The bot levels, weakest first, as Python lists them (pygames_core.list_levels: {name, budget_ms},
-// the default time budget of a searching level's move, null for a level that does not search): read
-// from levels.json, which build.py writes, so that a picker needs no Python; else asked of the engine
-// with `call(op, fields)` (client.js's call, or one like it: a promise of the bridge's reply).
+// The bot levels, weakest first, as Python lists them (pygames_core.list_levels: {name, budget_ms,
+// samples}, the default time and sample budgets of a searching level's move, null for a level that does
+// not search): read from levels.json, which build.py writes, so that a picker needs no Python; else
+// asked of the engine with `call(op, fields)` (client.js's call, or one like it: a promise of the
+// bridge's reply).
 export async function loadLevels(call) {
   try {
     const response = await fetch("levels.json");
@@ -21,4 +22,20 @@ export async function loadLevels(call) {
 // searching level's says how long it thinks.
 export function levelText(level) {
   return { name: t(`level_${level.name}`), help: t(`levelHelp_${level.name}`, { seconds: (level.budget_ms ?? 0) / 1000 }) };
+}
+
+// How long a reproducible search may keep the worker before the client's watchdog calls it frozen (it
+// gives a request its time_budget_ms and 30 s more): not a budget, since a search given a sample budget
+// ignores the clock (levels.py), and a sample budget takes as long as the machine needs. Measured in
+// Chromium on this project's loaded 2-core machine: hard's 100 samples of a Dominuxen move 4 to 21 s,
+// the expert's 300 over 30 s; a phone is slower still.
+const REPRODUCIBLE_WAIT_MS = 300_000;
+
+// What a table's bot and hint requests are given besides the level. A game started from a chosen seed
+// (`seeded`) plays reproducibly: each decision seeded from the game's seed and the move number, with the
+// level's sample budget (Python derives both: levels.py), so it is the same game as in CPython and a
+// seed replays the bots' moves too. A game dealt at random keeps the time budgets, so that the bots
+// answer on time on a slow phone (docs/api.md, "Seeded bots": the one place this is chosen).
+export function searchFields(seeded) {
+  return seeded ? { reproducible: true, time_budget_ms: REPRODUCIBLE_WAIT_MS } : {};
 }

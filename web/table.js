@@ -21,6 +21,7 @@ import { onCubeKey, renderCube } from "./cube.js";
 import { focusInView } from "./dom.js";
 import { OP } from "./generated/wire.js";
 import { rendererOf } from "./games/index.js";
+import { searchFields } from "./levels.js";
 import { setPeopleSeats } from "./seats.js";
 import { drawHandOver, drawStartingLine, showHint } from "./table-screens.js";
 
@@ -54,11 +55,12 @@ export function storedSnapshot(snap) {
 /**
  * The settings a table is opened with, kept with its save (the site's record): the bots' level, undo
  * allowed, a shared deal's challenge (no undo), "Explain as we play", the people at this device
- * (pass-and-play), the game's identity (playId); handOverFirst: a resumed game with several people
+ * (pass-and-play), the game's identity (playId), seeded: the game was started from a chosen seed (its
+ * bots and hints reproducible: levels.js searchFields); handOverFirst: a resumed game with several people
  * opens on the hand-over screen; resumed: the game was saved before (its first save is not a new one's).
  * A field the table does not know is kept as it came.
  * @typedef {{level?: string, undo?: boolean, challenge?: boolean, explain?: boolean, people?: number[] | null,
- *   handOverFirst?: boolean, resumed?: boolean, playId?: string | null} & Record<string, any>} TableSettings
+ *   seeded?: boolean, handOverFirst?: boolean, resumed?: boolean, playId?: string | null} & Record<string, any>} TableSettings
  */
 
 export class LiveTable {
@@ -104,6 +106,7 @@ export class LiveTable {
     this.undo = settings.undo === true; // the player may take back their moves (a shared deal's challenge: never)
     this.challenge = settings.challenge === true;
     this.explain = settings.explain === true; // "Explain as we play": the steps in words, and a hint on each turn
+    this.seeded = settings.seeded === true; // a save from before there was the setting: not seeded
     this.sid = reply.sid;
     /** @type {any} */
     this.snap = reply.snapshot;
@@ -344,7 +347,7 @@ export class LiveTable {
       }
       if (!this.handsHidden) await sleep(this.renderer.botDelay(this.snap, events)); // nothing to follow behind the screen
       if (this.closed) return;
-      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level });
+      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level, ...searchFields(this.seeded) });
       if (this.closed) return;
       if (!reply.ok) {
         this.onError(reply.error);
@@ -446,14 +449,15 @@ export class LiveTable {
   }
 
   // The worker answers one request at a time: a move made while the hint is computed waits for it
-  // (HINT_BUDGET_MS at most), and a hint that arrives after the table moved on is dropped.
+  // (HINT_BUDGET_MS at most; in a seeded game, the hint's sample budget), and a hint that arrives after
+  // the table moved on is dropped.
   // auto: asked by "Explain as we play" rather than the player (the focus stays where it is).
   async requestHint({ auto = false } = {}) {
     if (!this.hintOffered() || this.starting || this.hint?.moves === this.snap.moves) return;
     const moves = this.snap.moves;
     this.hint = { moves, action: null };
     this.onHint(this);
-    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS });
+    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS, ...searchFields(this.seeded) });
     if (this.closed || this.snap.moves !== moves) return;
     if (!reply.ok) {
       this.hint = null;

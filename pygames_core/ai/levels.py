@@ -12,7 +12,11 @@ everything the seat has seen, which a bot remembers (`Game.remembered_view`).
 
 A searching level (and the hint) may be given a sample budget (`samples`) instead: the search then
 draws exactly that many samples and never reads the clock, so the same seed and sample budget give the
-same move in CPython and in the page, however fast the machine (bug reports, benchmarks).
+same move in CPython and in the page, however fast the machine (bug reports, benchmarks). Each searching
+level has its own sample budget standing for its default time budget (`Level.samples`, `HINT_SAMPLES`),
+and a `reproducible` decision uses it with a seed derived from the game's seed and the move number
+(`decision_seed`): what the page's bots and hints do in a game started from a chosen seed, and the
+tournaments of bench/strength.py, so that the same seeds play the same game anywhere.
 
 The same search answers a human's request for a hint (`hint`), from what that player's seat has seen
 only (as a bot remembers it), with its reason (forced; a blind choice; what the search's play-outs of
@@ -44,12 +48,14 @@ from pygames_core.kit.match import CUBE_ACTIONS
 
 @dataclass(frozen=True)
 class Level:
-    """A bot level: its name and, for a level that searches, the search's default time budget and how
-    many times search.MAX_SAMPLES it may sample (a longer budget is only worth it with room to sample)."""
+    """A bot level: its name and, for a level that searches, the search's default time budget, how
+    many times search.MAX_SAMPLES it may sample (a longer budget is only worth it with room to sample)
+    and its sample budget: the samples that stand for its time budget in a reproducible decision."""
 
     name: str
     budget_ms: int | None = None
     sample_scale: int = 0
+    samples: int | None = None
 
     @property
     def searches(self) -> bool:
@@ -57,17 +63,33 @@ class Level:
 
 
 # weakest first; the page offers them in this order (the bridge's `levels`)
-LEVEL_TABLE = (Level("easy"), Level("normal"), Level("hard", 1000, 1), Level("expert", 3000, 4))
+# The sample budgets stand for the time budgets on this project's machine (docs/benchmarks.md): at 1 s the
+# hard bot drew a median of 109 and 115 samples a move where a tournament had the two cores to itself
+# (Roller Derby, On Schedule), 24 (Dominuxen) to 147 (Arsène) where two shared them, and the expert at
+# 3 s about three times hard's; the hint's 300 ms, three tenths of hard's second, stand for 30.
+LEVEL_TABLE = (Level("easy"), Level("normal"), Level("hard", 1000, 1, 100), Level("expert", 3000, 4, 300))
 LEVELS = tuple(level.name for level in LEVEL_TABLE)
 HINT_BUDGET_MS = 300
+HINT_SAMPLES = 30
+# a reproducible decision's seed: the game's seed times this, plus the number of actions played before it
+DECISION_SEED_STRIDE = 100_000
 ANALYSIS_BUDGET_MS = 3000
 MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (no OverflowError)
 
 
 def list_levels() -> list[dict[str, Any]]:
-    """The levels, weakest first: {"name", "budget_ms"} (the default time budget of a level that
-    searches, null for one that does not), so that a page needs no copy of them."""
-    return [{"name": level.name, "budget_ms": level.budget_ms} for level in LEVEL_TABLE]
+    """The levels, weakest first: {"name", "budget_ms", "samples"} (the default time budget and the
+    sample budget of a level that searches, null for one that does not), so that a page needs no copy
+    of them."""
+    return [{"name": level.name, "budget_ms": level.budget_ms, "samples": level.samples} for level in LEVEL_TABLE]
+
+
+def decision_seed(game_seed: int, move: int) -> int:
+    """The seed of a reproducible decision taken after `move` actions of the game seeded `game_seed`:
+    every decision of a game its own seed (a bot's or a hint's at the same position the same one), and
+    the same in CPython and in the page, which asks the bridge for it (`reproducible`) rather than
+    computing it: a game's seed has 64 bits, more than a JavaScript number holds."""
+    return game_seed * DECISION_SEED_STRIDE + move
 
 
 def find_level(name: str) -> Level:
@@ -94,21 +116,28 @@ MAX_SAMPLE_BUDGET = max(max_samples(level) for level in LEVEL_TABLE)
 
 
 def bot_action(bot: AnyBot, game: Game, level: str = "normal", *, seed: int | None = None,
-               time_budget_ms: int | None = None, samples: int | None = None) -> dict[str, Any]:
+               time_budget_ms: int | None = None, samples: int | None = None,
+               reproducible: bool = False) -> dict[str, Any]:
     """A legal action for `game.current_player`, chosen from that seat's view by the game's `bot`.
     Given `samples` (1 to MAX_SAMPLE_BUDGET), a searching level draws exactly that many samples and
-    ignores the time budget (and the clock); the easy and the normal bot ignore it."""
-    action, _ = bot_decision(bot, game, level, seed=seed, time_budget_ms=time_budget_ms, samples=samples)
+    ignores the time budget (and the clock); the easy and the normal bot ignore it. `reproducible`:
+    the seed and the sample budget not given are the game's `decision_seed` at this move and the
+    level's own `samples`, so that the same game plays the same in CPython and in the page."""
+    action, _ = bot_decision(bot, game, level, seed=seed, time_budget_ms=time_budget_ms, samples=samples,
+                             reproducible=reproducible)
     return action
 
 
 def bot_decision(bot: AnyBot, game: Game, level: str = "normal", *, seed: int | None = None,
-                 time_budget_ms: int | None = None, samples: int | None = None) -> tuple[dict[str, Any], int]:
+                 time_budget_ms: int | None = None, samples: int | None = None,
+                 reproducible: bool = False) -> tuple[dict[str, Any], int]:
     """`bot_action`'s action, with the states the bot sampled to choose it (its search's or its cube
     estimate's play-outs; 0 for a forced action, the easy and the normal bot): what a benchmark
     reports beside the time a decision took (bench/strength.py)."""
     spec = find_level(level)
-    _check_seed_and_budget(seed, time_budget_ms, samples)
+    _check_seed_and_budget(seed, time_budget_ms, samples, reproducible)
+    if reproducible:
+        seed, samples = _reproducible(game, seed, samples, spec.samples)
     seat = game.current_player
     if seat is None:
         raise IllegalAction("the game is over: no one is to move")
@@ -144,7 +173,7 @@ def bot_decision(bot: AnyBot, game: Game, level: str = "normal", *, seed: int | 
 
 
 def hint(bot: AnyBot, game: Game, *, seed: int | None = None, time_budget_ms: int | None = None,
-         samples: int | None = None) -> dict[str, Any]:
+         samples: int | None = None, reproducible: bool = False) -> dict[str, Any]:
     """A suggested action for `game.current_player`, worked out from that player's view only (so it
     never reveals a hidden card): the game's own `Bot.hint` when it has one, else the hard bot's
     search. Returns {"action", "values", "samples", "reason"}:
@@ -174,8 +203,10 @@ def hint(bot: AnyBot, game: Game, *, seed: int | None = None, time_budget_ms: in
     At a doubling-cube decision the hint is the hard bot's cube choice: the values are then the
     estimated chance to win the game (0 for a pass, which gives it up), also given as "win_chance".
     Given `samples`, the search (and a cube estimate) draws exactly that many and ignores the clock, as
-    `bot_action`'s does."""
-    _check_seed_and_budget(seed, time_budget_ms, samples)
+    `bot_action`'s does; `reproducible` as for `bot_action`, with HINT_SAMPLES for the sample budget."""
+    _check_seed_and_budget(seed, time_budget_ms, samples, reproducible)
+    if reproducible:
+        seed, samples = _reproducible(game, seed, samples, HINT_SAMPLES)
     seat = game.current_player
     if seat is None:
         raise IllegalAction("the game is over: there is nothing to hint")
@@ -297,9 +328,20 @@ def analysis(bot: AnyBot, game: Game, *, time_budget_ms: int | None = None) -> d
     return bot.analysis(game, _budget(time_budget_ms, ANALYSIS_BUDGET_MS))
 
 
-def _check_seed_and_budget(seed: int | None, time_budget_ms: int | float | None, samples: int | None = None) -> None:
+def _reproducible(game: Game, seed: int | None, samples: int | None,
+                  level_samples: int | None) -> tuple[int, int | None]:
+    """A reproducible decision's seed and sample budget: those given, else the game's decision seed at
+    this move and the level's (or the hint's) sample budget (None for a level that does not search)."""
+    return (decision_seed(game.seed, len(game.history)) if seed is None else seed,
+            level_samples if samples is None else samples)
+
+
+def _check_seed_and_budget(seed: int | None, time_budget_ms: int | float | None, samples: int | None = None,
+                           reproducible: bool = False) -> None:
     if seed is not None and (type(seed) is not int or seed < 0):
         raise PygamesError(f"a bot seed is a whole number of at least 0, not {seed!r}")
+    if type(reproducible) is not bool:  # the bridge's JSON could give 1 or "yes"
+        raise PygamesError(f"reproducible is true or false, not {reproducible!r}")
     if time_budget_ms is not None and (type(time_budget_ms) not in (int, float) or not time_budget_ms >= 0
                                        or not math.isfinite(time_budget_ms)):
         raise PygamesError(f"time_budget_ms is a number of milliseconds, not {time_budget_ms!r}")

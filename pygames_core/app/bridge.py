@@ -9,20 +9,23 @@ Operations, each declared once in the registry `OPS` (its fields and the functio
 not name is refused):
 - `games`                                  -> {"games": list_games()}
 - `levels`                                 -> {"levels": list_levels()}: the bot levels, weakest first, with
-                                              each searching level's default time budget (ms)
+                                              each searching level's default time budget (ms) and sample budget
 - `how_to_play` {game}                     -> {"how_to_play": how_to_play(game)}: the game's rules for a
                                               newcomer (the page fetches howto/<game>.json first)
 - `new`  {game, players?, seed?, options?, setup?, seat, people?}   -> {"sid", "snapshot"}
 - `load` {text, seat, people?}             -> {"sid", "snapshot"}
 - `act`  {sid, action}                     -> {"events", "snapshot"}
-- `bot`  {sid, level?, seed?, time_budget_ms?, samples?} -> {"action", "events", "snapshot"} (`samples`: a
-                                              searching level's sample budget instead of its time budget)
+- `bot`  {sid, level?, seed?, time_budget_ms?, samples?, reproducible?} -> {"action", "events", "snapshot"}
+                                              (`samples`: a searching level's sample budget instead of
+                                              its time budget; `reproducible`: true for the seed derived
+                                              from the game's and the move number and the level's own
+                                              sample budget, where not given: ai/levels.bot_action)
 - `undo` {sid}                             -> {"action", "snapshot"}
 - `undo_turn` {sid}                        -> {"actions", "snapshot"}: the session's seat's last move and
                                               every move after it taken back (Game.undo_turn)
-- `hint` {sid, seed?, time_budget_ms?, samples?} -> {"hint": {"action", "values", "samples", "reason"}} for the
-                                              session's seat, from its own view, when it is that seat's
-                                              turn (ai/levels.hint)
+- `hint` {sid, seed?, time_budget_ms?, samples?, reproducible?} -> {"hint": {"action", "values", "samples",
+                                              "reason"}} for the session's seat, from its own view, when
+                                              it is that seat's turn (ai/levels.hint)
 - `analysis` {sid, time_budget_ms?}        -> {"analysis": dict or null}: hindsight once the game is over;
                                               "unfinished": true in it means asking again goes on
 - `snapshot` {sid}                         -> {"snapshot"}
@@ -292,11 +295,12 @@ def _act(request: Request) -> Reply:
     return {"events": events, "snapshot": game.snapshot(seat)}
 
 
-@_op("bot", ("sid",), ("level", "seed", "time_budget_ms", "samples"), changes=True)
+@_op("bot", ("sid",), ("level", "seed", "time_budget_ms", "samples", "reproducible"), changes=True)
 def _bot(request: Request) -> Reply:
     game, seat, _ = _session(request)
     action = bot_action(game, request.get("level", "normal"), seed=request.get("seed"),
-                        time_budget_ms=request.get("time_budget_ms"), samples=request.get("samples"))
+                        time_budget_ms=request.get("time_budget_ms"), samples=request.get("samples"),
+                        reproducible=_flag(request, "reproducible"))
     events = game.apply(action)
     return {"action": action, "events": events, "snapshot": game.snapshot(seat)}
 
@@ -323,12 +327,19 @@ def _taking_back(request: Request) -> tuple[Game, int]:
     return game, seat
 
 
-@_op("hint", ("sid",), ("seed", "time_budget_ms", "samples"))
+@_op("hint", ("sid",), ("seed", "time_budget_ms", "samples", "reproducible"))
 def _hint(request: Request) -> Reply:
     game, seat, _ = _session(request)
     _on_turn(game, seat, "ask for a hint")
     return {"hint": hint(game, seed=request.get("seed"), time_budget_ms=request.get("time_budget_ms"),
-                         samples=request.get("samples"))}
+                         samples=request.get("samples"), reproducible=_flag(request, "reproducible"))}
+
+
+def _flag(request: Request, name: str) -> Any:
+    """An optional true-or-false field: false when left out or null; anything else as given, for the
+    function it goes to to judge."""
+    given = request.get(name)
+    return False if given is None else given
 
 
 @_op("analysis", ("sid",), ("time_budget_ms",))

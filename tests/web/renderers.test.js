@@ -95,3 +95,14 @@ for (const table of TABLES) {
     });
   });
 }
+
+// A deal's number is its seed, from which anyone deals every hand again: the home's line of a Chains
+// game in progress says it for a solitaire only (no one else's cards to see), as the table does; at a
+// table of several people at one device it would show each of them the others' cards.
+test("Chains names its deal in the home's line of a game in progress for a solitaire only", () => {
+  const { progress } = rendererOf("chains");
+  const [alone, together] = ["chains/1", "chains/2"].map((table) => games[table].steps[0].before);
+  assert.ok(alone.view.solitaire && !together.view.solitaire && together.deal !== null);
+  assert.ok(progress(alone).includes(alone.deal), progress(alone));
+  assert.ok(!progress(together).includes(together.deal), progress(together));
+});

@@ -103,7 +103,9 @@ export class Play {
     if (failure) throw failure;
     embed.showOnStage();
     this.backToExample = backToExample;
-    const settings = { level: embed.params.level };
+    // a deal from the address's seed: its bots reproducible, as the site's shared deals (a game resumed
+    // here is the same address's game)
+    const settings = { level: embed.params.level, seeded: embed.params.seed !== undefined };
     const table = drawn ? life.openDrawn(drawn, settings, opening) : life.open(reply, settings);
     // a new language: the table, its open summary and the button under it
     embed.redraw = () => {

@@ -421,11 +421,13 @@ function opponentPanel(view, seat) {
 
 // --- the human's own cards -----------------------------------------------------------------------------
 
-// How far a game is, for the picker's line of a game in progress (index.js): the deal's number, when
-// it has one, and the cards left in the player's deck.
+// How far a game is, for the picker's line of a game in progress (index.js): a solitaire's deal number,
+// when it has one, and the cards left in the player's deck. The number is the seed, from which anyone
+// deals every hand again: at a table of several it is not said (as the table does not say it), since
+// with several people at one device it would show each of them the others' cards.
 export function progress(snap) {
   const left = counted("deckCount", snap.view.tables[snap.seat ?? 0].deck);
-  return snap.deal === null ? left : `${tx("deal", { n: snap.deal })}, ${left}`;
+  return snap.deal === null || !snap.view.solitaire ? left : `${tx("deal", { n: snap.deal })}, ${left}`;
 }
 
 // The table's keys by the step they act in (the help lists each step's apart: a key means one thing

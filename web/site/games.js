@@ -132,7 +132,7 @@ export class Games {
       return;
     }
     site.tables.open(reply, { level: prefs().level ?? "normal", undo: false, challenge: true,
-      explain: explainChosen(prefs(), deal.game), people: deal.people });
+      explain: explainChosen(prefs(), deal.game), people: deal.people, seeded: deal.seed !== undefined });
   }
 
   // A saved game (its record, null when its text `raw` was no JSON), loaded by the engine; with a

@@ -283,7 +283,7 @@ export class Picker {
     rememberPrefs({ game: game.id, level, options, players, roles,
       undo: people.length === 1 ? undo : remembered.undo, explain: { ...remembered.explain, [game.id]: explain } });
     hideMessage();
-    this.site.tables.open(reply, { level, undo, challenge: false, explain, people });
+    this.site.tables.open(reply, { level, undo, challenge: false, explain, people, seeded: seedText !== "" });
   }
 
   // A game file (the to_json text a Share dialog downloaded), loaded back as it was left.

@@ -37,15 +37,18 @@ export async function openShare(site, snap = site.onTable() ? site.session.snap 
         } })));
   };
   const file = URL.createObjectURL(new Blob([snap.save], { type: "application/json" }));
+  // The deal's link, its embed and the file all carry the seed, hence every hand (a friend's copy of the
+  // deal, the picker's seed field and another seat). With several people at this device, any of them
+  // could take it away and look at the others' cards: nothing is offered until the game is over.
+  const secret = people.length > 1 && !snap.is_over;
   dialog.replaceChildren(
     h("h2", { id: "share-title", text: t("shareTitle") }),
-    copyField("share-deal", t("shareDeal"), siteLink("index.html", siteDeal)),
-    replay ? copyField("share-replay", t("shareReplay"), replay) : h("p", { class: "fine", text: t("shareReplayLater") }),
-    copyField("share-embed", t("shareEmbed"), embedCode, true),
-    // the file holds the seed, hence every hand: with several people at this device, once it is over
-    people.length > 1 && !snap.is_over ? h("p", { class: "fine", id: "share-download-later", text: t("downloadLater") })
-      : h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${snap.seed}.json`,
-        text: t("download") })),
+    ...secret ? [h("p", { class: "fine", id: "share-later", text: t("shareLater") })] : [
+      copyField("share-deal", t("shareDeal"), siteLink("index.html", siteDeal)),
+      replay ? copyField("share-replay", t("shareReplay"), replay) : h("p", { class: "fine", text: t("shareReplayLater") }),
+      copyField("share-embed", t("shareEmbed"), embedCode, true),
+      h("p", {}, h("a", { id: "share-download", href: file, download: `pygames-${snap.game}-${snap.seed}.json`,
+        text: t("download") }))],
     h("form", { method: "dialog", class: "form-actions" }, h("button", { class: "primary", text: t("close") })));
   dialog.addEventListener("close", () => URL.revokeObjectURL(file), { once: true });
   dialog.showModal();

@@ -93,8 +93,9 @@ export class Tables {
     ];
   }
 
-  // The same game again from its start: same options, seed and set-up (a numbered deal replayed). The
-  // seed is the snapshot's text: read from the save as a number, one above 2^53 would be another deal.
+  // The same game again from its start: same options, seed and set-up (a numbered deal replayed), its
+  // bots seeded (a deal chosen again, as a seed typed in the picker). The seed is the snapshot's text:
+  // read from the save as a number, one above 2^53 would be another deal.
   async replayDeal(table) {
     const { game, players, options, setup } = JSON.parse(table.snap.save);
     const several = table.people.length > 1;
@@ -102,7 +103,7 @@ export class Tables {
       seat: table.snap.seat, ...several && { people: table.people } });
     if (!reply.ok) showError(reply.error);
     else this.open(reply, { ...table.settings, level: table.level, undo: table.undo, challenge: table.challenge,
-      people: table.people, handOverFirst: false, resumed: false, playId: null });
+      people: table.people, seeded: true, handOverFirst: false, resumed: false, playId: null });
   }
 
   // The top bar's Undo: back to the player's previous decision, taking back the bots' moves since.

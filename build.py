@@ -23,10 +23,12 @@ The standard library's zip and the wheel ship as bytecode, compiled by the pinne
 Python in Node (tools/compile_pyc.py): Python no longer compiles them on every visit.
 
 Third-party games (`--game-wheel`, a wheel or a folder of wheels, repeatable) are checked (a pure-Python
-wheel with a `pygames.games` entry point) and shipped under plugins/, with Pyodide's micropip, which the
-worker installs them with; such a site ships the whole standard library, since a game may import any
-of it. A site without them ships neither micropip nor the extra modules. A game wheel's how-to-play
-documents are read from the wheel, checked and shipped in howto/ too. Each wheel's code runs in a
+wheel with a `pygames.games` entry point) and shipped under plugins/, with Pyodide's micropip, which each
+game wheel's own sandboxed engine in the page installs it with (web/engines.js, docs/plugins-security.md:
+build.json names each game's wheels and the files the page hands that engine); such a site ships the
+whole standard library, since a game may import any of it. A site without them ships neither micropip
+nor the extra modules. A game wheel's how-to-play documents are read from the wheel, checked and shipped
+in howto/ too. Each wheel's code runs in a
 sandbox only (check_in_sandbox: the pinned Pyodide under Node, which may read nothing of the host but
 the runtime and the wheels), where it must pass the kit's contract suite, or the build fails naming
 the cause; its games are listed there in catalog.json, so that pages and embeds draw them before the

@@ -29,8 +29,6 @@ const client = FRAMED ? null : startEngines({
     showLoadingStage(site);
   },
   onStopped: (stop) => site.life.engineStopped(stop),
-  // a third-party game's wheel that its engine could not install (a file changed on the server)
-  onPluginFailures: (failures) => showMessage(failures.join(" "), null, "PluginFailed"),
 });
 const site = new Site(client);
 site.picker = new Picker(site);

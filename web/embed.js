@@ -75,8 +75,7 @@ export class Embed {
   // The runtime, started on demand.
   async runtime() {
     if (!this.client) {
-      this.client = startEngines({ onStopped: (stop) => this.life.engineStopped(stop),
-        onPluginFailures: (failures) => this.showError(new EmbedError("errOther", { detail: failures.join(" ") })) });
+      this.client = startEngines({ onStopped: (stop) => this.life.engineStopped(stop) });
       this.showLoading();
       try {
         await this.client.ready;

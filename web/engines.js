@@ -14,6 +14,11 @@ import { startClient } from "./client.js";
 import { ERROR, OP } from "./generated/wire.js";
 import { pluginFailures } from "./plugins.js";
 
+// The page's error type (beside client.js's) of a request for a third-party game whose wheel its engine
+// could not install, or whose game it could not load (a file changed on the server since the build):
+// its message says which, in the reader's language (plugins.js).
+export const PLUGIN_FAILED = "PluginFailed";
+
 // The frame's own policy, on top of the page's, which it inherits (a srcdoc document does): nothing
 // but its script (by its hash, in the page's policy too), the engine's blob: worker and the runtime's
 // blob: scripts and WebAssembly; no network (connect-src falls back to 'none'), no eval.
@@ -107,13 +112,11 @@ function framedEngine(info, wheels) {
 
 /**
  * The page's client (client.js's Client): `ready` is the site's engine's start. onProgress: that start's
- * stages; onStopped: an engine stopped (client.js), with which games it `serves`; onPluginFailures: a
- * third-party game's engine could not install its wheel or load its game, in words (plugins.js).
- * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: Stop) => void,
- *   onPluginFailures?: (failures: string[]) => void}} [handlers]
+ * stages; onStopped: an engine stopped (client.js), with which games it `serves`.
+ * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: Stop) => void}} [handlers]
  * @returns {import("./client.js").Client}
  */
-export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPluginFailures = () => {} } = {}) {
+export function startEngines({ onProgress = () => {}, onStopped = () => {} } = {}) {
   /** @type {Promise<BuildInfo>} */
   const info = fetch("build.json").then((response) => response.json()).catch(() => ({}));
   /** @type {Record<string, string[]>} the wheels of each third-party game's engine, by game, once read */
@@ -123,6 +126,8 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
   const site = startClient({ onProgress, onStopped: (stop) => onStopped({ ...stop, serves: (game) => !isPlugin(game) }) });
   /** @type {Map<string, import("./client.js").Client>} a third-party engine by its wheels */
   const engines = new Map();
+  /** @type {Map<import("./client.js").Client, Promise<string[]>>} what each engine could not install, in words */
+  const failures = new Map();
   /** @type {Map<number, {engine: import("./client.js").Client, sid: number}>} the page's sid of a third-party game */
   const sessions = new Map();
   let lastSid = 0;
@@ -138,10 +143,7 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
           lost: stop.lost.map((request) => ("sid" in request ? { ...request, sid: pageSid(engine, request.sid) } : request)) }),
       });
       engines.set(key, engine);
-      engine.ready.then((ready) => {
-        const failures = pluginFailures(ready);
-        if (failures.length > 0) onPluginFailures(failures);
-      }, () => {});
+      failures.set(engine, engine.ready.then(pluginFailures, () => []));
     }
     return engines.get(key);
   }
@@ -166,6 +168,10 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
     if (!wheels) return site.call(op, fields);
     const engine = engineOf(wheels);
     const reply = await engine.call(op, fields);
+    if (!reply.ok && reply.error.type === ERROR.UnknownGame) {
+      const failed = await failures.get(engine);
+      if (failed.length > 0) return { ok: false, error: { type: PLUGIN_FAILED, message: failed.join(" ") } };
+    }
     if (reply.ok && typeof reply.sid === "number") {
       lastSid -= 1;
       sessions.set(lastSid, { engine, sid: reply.sid });

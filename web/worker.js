@@ -63,6 +63,11 @@ const TYPES = /** @type {Record<string, string>} */ ({ wasm: "application/wasm",
 /** @param {Boot} boot */
 function serveFiles({ site, files }) {
   for (const [name, bytes] of Object.entries(files)) served.set(new URL(name, site).href, bytes);
+  // This worker is a classic one (the opaque-origin frame cannot start a module worker from a blob:
+  // URL in Chromium), which Pyodide refuses when it finds one by calling importScripts on a data: URL;
+  // the policy refuses that call anyway (and reports it, a page error in Firefox), so it is answered
+  // as a module worker would, without asking.
+  worker.importScripts = () => { throw new TypeError("importScripts is not used in the game's engine"); };
   worker.fetch = async (resource) => {
     const url = resource instanceof Request ? resource.url : String(resource);
     const bytes = served.get(url);

@@ -335,3 +335,27 @@ def test_the_generic_table_at_phone_and_laptop_sizes(visitor: BrowserContext, pl
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"plugin-{plugin_site.game_id}-{language}-{size}.png"))
     assert_play_in_view(page, "hand", "actions")
+
+
+def test_a_stopped_plugin_engine_is_replaced_and_its_game_comes_back(visitor: BrowserContext,
+                                                                      plugin_site: PluginSite) -> None:
+    # the example game's engine is gone (its sandboxed frame removed, which ends its worker) when the
+    # player moves: the client's watchdog notices, starts the engine again, and the table comes back
+    # from its save with the move not made (client.js, engines.js); made again, it plays
+    page = visitor.new_page()
+    page.goto(f"{plugin_site.url}?pace=0&watchdog=3000")
+    start_example(page, plugin_site)
+    assert turn_or_summary(page) == "turn"
+    before = saved(page)
+    expect(page.locator("iframe.engine-frame")).to_have_count(1)
+    page.evaluate("() => document.querySelector('iframe.engine-frame').remove()")
+    page.locator("#game [data-hint-key]").first.click()
+    expected = page.evaluate("""async () => {
+      const { t } = await import("./src/i18n.js");
+      return t("engineBackMove", { cause: t("engineCause_silent") });
+    }""")
+    expect(page.locator("#message-text")).to_have_text(expected)
+    expect(page.locator("iframe.engine-frame")).to_have_count(1)  # the new engine's
+    assert turn_or_summary(page) == "turn"
+    assert saved(page)["text"] == before["text"]
+    take_generic_turn(page)

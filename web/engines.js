@@ -164,9 +164,9 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {} } = {
     }
     const game = gameOf(op, fields);
     if (game === null) return site.call(op, fields);
-    const wheels = Object.hasOwn((await info).plugin_games ?? {}, game) ? pluginGames[game] : null;
-    if (!wheels) return site.call(op, fields);
-    const engine = engineOf(wheels);
+    await info;
+    if (!isPlugin(game)) return site.call(op, fields);
+    const engine = engineOf(pluginGames[game]);
     const reply = await engine.call(op, fields);
     if (!reply.ok && reply.error.type === ERROR.UnknownGame) {
       const failed = await failures.get(engine);

@@ -339,14 +339,21 @@ def test_the_generic_table_at_phone_and_laptop_sizes(visitor: BrowserContext, pl
 
 def test_a_stopped_plugin_engine_is_replaced_and_its_game_comes_back(visitor: BrowserContext,
                                                                       plugin_site: PluginSite) -> None:
-    # the example game's engine is gone (its sandboxed frame removed, which ends its worker) when the
-    # player moves: the client's watchdog notices, starts the engine again, and the table comes back
-    # from its save with the move not made (client.js, engines.js); made again, it plays
+    # the site's engine stops under the example game's table (a request for the levels finds it gone):
+    # it is replaced, and the table, whose game runs in an engine of its own, is left as it is
     page = visitor.new_page()
     page.goto(f"{plugin_site.url}?pace=0&watchdog=3000")
     start_example(page, plugin_site)
     assert turn_or_summary(page) == "turn"
     before = saved(page)
+    table = page.inner_html("#game")
+    next(worker for worker in page.workers if worker.url.endswith("/worker.js")).evaluate("self.close()")
+    assert page.evaluate("() => window.pygamesBridge({op: 'levels'})")["ok"]  # sent again to the new one
+    expect(page.locator("#message")).to_be_hidden()
+    assert page.inner_html("#game") == table
+    # the example game's engine is gone (its sandboxed frame removed, which ends its worker) when the
+    # player moves: the client's watchdog notices, starts the engine again, and the table comes back
+    # from its save with the move not made (client.js, engines.js); made again, it plays
     expect(page.locator("iframe.engine-frame")).to_have_count(1)
     page.evaluate("() => document.querySelector('iframe.engine-frame').remove()")
     page.locator("#game [data-hint-key]").first.click()

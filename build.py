@@ -23,10 +23,12 @@ The standard library's zip and the wheel ship as bytecode, compiled by the pinne
 Python in Node (tools/compile_pyc.py): Python no longer compiles them on every visit.
 
 Third-party games (`--game-wheel`, a wheel or a folder of wheels, repeatable) are checked (a pure-Python
-wheel with a `pygames.games` entry point) and shipped under plugins/, with Pyodide's micropip, which the
-worker installs them with; such a site ships the whole standard library, since a game may import any
-of it. A site without them ships neither micropip nor the extra modules. A game wheel's how-to-play
-documents are read from the wheel, checked and shipped in howto/ too. Each wheel's code runs in a
+wheel with a `pygames.games` entry point) and shipped under plugins/, with Pyodide's micropip, which each
+game wheel's own sandboxed engine in the page installs it with (web/engines.js, docs/plugins-security.md:
+build.json names each game's wheels and the files the page hands that engine); such a site ships the
+whole standard library, since a game may import any of it. A site without them ships neither micropip
+nor the extra modules. A game wheel's how-to-play documents are read from the wheel, checked and shipped
+in howto/ too. Each wheel's code runs in a
 sandbox only (check_in_sandbox: the pinned Pyodide under Node, which may read nothing of the host but
 the runtime and the wheels), where it must pass the kit's contract suite, or the build fails naming
 the cause; its games are listed there in catalog.json, so that pages and embeds draw them before the
@@ -37,6 +39,7 @@ wheels', never another game installed in the build's own Python.
 from __future__ import annotations
 
 import argparse
+import base64
 import configparser
 import contextlib
 import email.parser
@@ -99,6 +102,7 @@ GAMES_FOLDER = "plugins"
 PLUGIN_GROUP = "pygames.games"  # the entry-point group a game package registers its game in
 SERVICE_WORKER = "sw.js"
 PYTHON_WORKER = "worker.js"
+PLUGIN_HOST = "plugin-host.js"  # the script of a third-party game's sandboxed frame (web/engines.js)
 # The runtime's files go to a folder of this one named by their content (name_runtime).
 RUNTIME_FOLDER = "pyodide"
 # Cache names start with this, so a new build deletes only its own old caches (GitHub Pages
@@ -469,15 +473,28 @@ def service_worker(dist: Path, runtime: str) -> str:
     return with_constants((WEB / SERVICE_WORKER).read_text(encoding="utf-8"), constants)
 
 
+def check_plugin_host(dist: Path) -> None:
+    """The script of a third-party game's sandboxed frame (web/plugin-host.js, which web/engines.js
+    writes inline into the frame) is allowed by its hash in every page's Content-Security-Policy, which
+    the frame inherits: a page whose policy names another hash could not start such a game."""
+    hashed = base64.b64encode(hashlib.sha256((WEB / PLUGIN_HOST).read_bytes()).digest()).decode()
+    for page in sorted(dist.glob("*.html")):
+        if f"'sha256-{hashed}'" not in page.read_text(encoding="utf-8"):
+            raise BuildError(f"{page.name}: its Content-Security-Policy's script-src must name web/{PLUGIN_HOST} "
+                             f"by its hash, 'sha256-{hashed}' (the script changed: put the new hash in web/*.html)")
+
+
 def write_workers(dist: Path, info: dict[str, Any]) -> None:
-    """worker.js, told where the runtime, the wheel and the third-party games' wheels are (build.json's
-    "runtime", "wheel" and "game_wheels": it starts the runtime without asking the server first),
-    then sw.js, last: its cache name hashes every other file of the site."""
+    """worker.js, told where the runtime and the wheel are (build.json's "runtime" and "wheel": it starts
+    the runtime without asking the server first), the sandboxed frame's script of a third-party game's
+    engine (checked against the pages' policy), then sw.js, last: its cache name hashes every other file
+    of the site."""
     worker = (WEB / PYTHON_WORKER).read_text(encoding="utf-8")
     (dist / PYTHON_WORKER).write_text(
-        with_constants(worker, {"RUNTIME": info["runtime"], "WHEEL": info["wheel"], "VERSION": info["version"],
-                                "GAME_WHEELS": info["game_wheels"]}),
+        with_constants(worker, {"RUNTIME": info["runtime"], "WHEEL": info["wheel"], "VERSION": info["version"]}),
         encoding="utf-8")
+    check_plugin_host(dist)
+    shutil.copy2(WEB / PLUGIN_HOST, dist / PLUGIN_HOST)
     (dist / SERVICE_WORKER).write_text(service_worker(dist, info["runtime"]), encoding="utf-8")
 
 
@@ -660,6 +677,21 @@ def check_in_sandbox(core_wheel: Path, games: Sequence[GameWheel]) -> list[dict[
     return list(answer["games"])
 
 
+def plugin_engines(games: Sequence[GameWheel]) -> dict[str, list[str]]:
+    """The wheels each third-party game's engine installs, by game id (build.json's "plugin_games"): the
+    game's own wheel, then the wheels it requires, directly or not. Each game wheel gets an engine of its
+    own in the page (web/engines.js), which holds none of another wheel's games."""
+    by_name = {normalized(game.distribution): game for game in games}
+    engines: dict[str, list[str]] = {}
+    for game in games:
+        wheels = [game]
+        for wheel in wheels:
+            wheels.extend(by_name[name] for name in wheel.requires if name in by_name and by_name[name] not in wheels)
+        for game_id in game.games:
+            engines[game_id] = [f"{GAMES_FOLDER}/{wheel.path.name}" for wheel in wheels]
+    return engines
+
+
 def site_catalog(core_wheel: Path, games: Sequence[GameWheel]) -> list[dict[str, Any]]:
     """catalog.json: the built-in games, listed by the build's Python, then the given wheels' games,
     listed in the sandbox (check_in_sandbox). A game installed in the build's Python (a designer's,
@@ -688,7 +720,7 @@ def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]
     if dist.exists():
         shutil.rmtree(dist)
     # the generated TypeScript types are for the type checker, not the page
-    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, PYTHON_WORKER, "*.d.ts"))
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, PYTHON_WORKER, PLUGIN_HOST, "*.d.ts"))
     copy_pyodide(dist / RUNTIME_FOLDER, plugins=bool(games))
     if games:
         (dist / GAMES_FOLDER).mkdir()
@@ -707,6 +739,9 @@ def build(dist: Path = DIST, game_wheels: Sequence[Path] = ()) -> dict[str, Any]
         "sha256": digest(wheel_path.read_bytes()),
         "runtime": runtime,
         "game_wheels": [f"{GAMES_FOLDER}/{game.path.name}" for game in games],
+        # a third-party game's engine (web/engines.js) is handed these files by the page, which reads them
+        "engine_files": [path.relative_to(dist).as_posix() for path in site_files(dist / runtime)] + [wheel_path.name],
+        "plugin_games": plugin_engines(games),
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     write_how_to_play(dist / "howto")  # first: a malformed document is reported as such

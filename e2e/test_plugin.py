@@ -1,8 +1,9 @@
 """A third-party game in the browser: a site built with `build.py --game-wheel` and the example game of
 examples/ (built into a wheel here) lists it, plays it to its end on the generic table against its bot,
 resumes it after a reload, plays it offline and in an embed; a wheel whose game fails to load in the
-page (added to the site after the build, which would have refused it) is said, and the built-in games
-play on. One site for the module (the build is the slow part)."""
+page (added to the site after the build, which would have refused it) is said when its game is asked
+for, and the built-in games play on. One site for the module (the build is the slow part). (What such a
+game cannot reach is e2e/test_plugin_isolation.py's.)"""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 BUILT_IN = {"arsene", "chains", "on_schedule", "dominuxen", "apples", "roller_derby"}
 BROKEN_WHEEL = "broken_game-1.0-py3-none-any.whl"
+BROKEN_GAME = "broken"
+# a wheel damaged on the server: its engine cannot even install it
+DAMAGED_WHEEL, DAMAGED_GAME = "damaged_game-1.0-py3-none-any.whl", "damaged"
 SEED = 7
 
 
@@ -68,17 +72,18 @@ def broken_wheel(out: Path) -> Path:
     return path
 
 
-def ship_after_the_build(site: Path, wheel: Path) -> None:
-    """`wheel` added to a built site as if the build had shipped it: in plugins/ and in the worker's
-    list. The build refuses a wheel whose game fails (tests/test_broken_wheels.py); a wheel can still fail
-    in the page (a file changed on the server), and the page must then say so and play on."""
+def ship_after_the_build(site: Path, wheel: Path, game: str, like: str) -> None:
+    """`wheel` added to a built site as if the build had shipped it: in plugins/, its game `game` in
+    build.json's engines (plugin_games) and in catalog.json (as the game `like` is listed there). The build
+    refuses a wheel whose game fails (tests/test_broken_wheels.py); a wheel can still fail in the page (a
+    file changed on the server), and the page must then say so and play on."""
     info = json.loads((site / "build.json").read_text(encoding="utf-8"))
-    worker = (site / "worker.js").read_text(encoding="utf-8")
-    listed = f"const GAME_WHEELS = {json.dumps(info['game_wheels'], indent=1)};"
-    assert listed in worker
-    shipped = [*info["game_wheels"], f"plugins/{wheel.name}"]
-    (site / "worker.js").write_text(worker.replace(listed, f"const GAME_WHEELS = {json.dumps(shipped)};"),
-                                    encoding="utf-8")
+    info["plugin_games"][game] = [f"plugins/{wheel.name}"]
+    (site / "build.json").write_text(json.dumps(info), encoding="utf-8")
+    catalog = json.loads((site / "catalog.json").read_text(encoding="utf-8"))
+    listed = next(entry for entry in catalog if entry["id"] == like)
+    catalog.append({**listed, "id": game, "title": {"en": f"{game} game", "ja": f"{game}ゲーム"}})
+    (site / "catalog.json").write_text(json.dumps(catalog, ensure_ascii=False), encoding="utf-8")
     (site / "plugins" / wheel.name).write_bytes(wheel.read_bytes())
 
 
@@ -90,12 +95,16 @@ def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PluginSite
     site = tmp_path_factory.mktemp("plugin-site")
     info = build.build(site, [example])
     assert info["game_wheels"] == [f"plugins/{example.name}"]
-    ship_after_the_build(site, broken)
-    server = build.make_server(site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     entry_points = zipfile.ZipFile(example).read(
         next(name for name in zipfile.ZipFile(example).namelist() if name.endswith(".dist-info/entry_points.txt")))
     game_id = entry_points.decode().split("[pygames.games]")[1].split("=")[0].strip()
+    assert info["plugin_games"] == {game_id: [f"plugins/{example.name}"]}
+    ship_after_the_build(site, broken, BROKEN_GAME, game_id)
+    damaged = wheels / DAMAGED_WHEEL
+    damaged.write_bytes(b"not a wheel")
+    ship_after_the_build(site, damaged, DAMAGED_GAME, game_id)
+    server = build.make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     yield PluginSite(site, f"http://127.0.0.1:{server.server_address[1]}/", game_id)
     server.shutdown()
     server.server_close()
@@ -110,11 +119,8 @@ def visitor(browser: Browser) -> Iterator[BrowserContext]:
 
 
 def wait_for_added_game(page: Page, site: PluginSite) -> None:
-    """The picker lists the example game once Python has installed it; the broken wheel is said."""
+    """The picker lists the example game (from catalog.json, before any engine has started)."""
     expect(page.locator(f'.game-choice[data-game="{site.game_id}"]')).to_be_visible()
-    expect(page.locator("#message")).to_have_attribute("data-error", "PluginFailed")
-    expect(page.locator("#message-text")).to_contain_text("this game is broken on purpose")
-    page.click("#message-dismiss")
 
 
 def start_from_picker(page: Page, game: str, seed: int) -> None:
@@ -218,7 +224,17 @@ def test_a_broken_wheel_is_said_and_the_built_in_games_play_on(visitor: BrowserC
     held[0].continue_()
     wait_for_added_game(page, plugin_site)
     listed = set(page.eval_on_selector_all(".game-choice", "els => els.map(e => e.dataset.game)"))
-    assert listed == BUILT_IN | {plugin_site.game_id}
+    assert listed == BUILT_IN | {plugin_site.game_id, BROKEN_GAME, DAMAGED_GAME}
+    # each one's engine starts when its game is asked for, and says why the game cannot be played: the
+    # bridge, of a game that raises as it loads; the page, of a wheel its engine could not install
+    expect(page.locator("#picker-status")).to_have_count(0)  # the site's engine is up: Start is offered
+    for game, error, said in [(BROKEN_GAME, "BadPlugin", "this game is broken on purpose"),
+                              (DAMAGED_GAME, "PluginFailed", f"The added game {DAMAGED_WHEEL} could not be loaded")]:
+        page.click(f'.game-choice[data-game="{game}"]')
+        page.click("#start")
+        expect(page.locator("#message")).to_have_attribute("data-error", error)
+        expect(page.locator("#message-text")).to_contain_text(said)
+        page.click("#message-dismiss")
     start_from_picker(page, "arsene", 8)
     turn_or_summary(page)
     moves = saved(page)["snap"]["moves"]
@@ -284,11 +300,11 @@ def test_the_example_game_plays_offline(visitor: BrowserContext, plugin_site: Pl
 
 
 def test_the_example_game_in_an_embed(visitor: BrowserContext, plugin_site: PluginSite) -> None:
-    # the build listed the added game in catalog.json (from the sandbox), the broken one not: an
-    # embed in a blog post draws its cover, titled, and starts the engine only when the reader plays
+    # the build listed the added game in catalog.json (from the sandbox): an embed in a blog post draws
+    # its cover, titled, and starts the engine only when the reader plays
     catalog = json.loads((plugin_site.folder / "catalog.json").read_text(encoding="utf-8"))
     entry = next(game for game in catalog if game["id"] == plugin_site.game_id)
-    assert "broken" not in [game["id"] for game in catalog] and entry["pitch"] is not None
+    assert entry["pitch"] is not None
     page = visitor.new_page()
     page.goto(f"{plugin_site.url}embed.html?pace=0#game={plugin_site.game_id}&seed={SEED}&lang=en")
     expect(page.locator("#embed-play")).to_be_visible()
@@ -319,3 +335,34 @@ def test_the_generic_table_at_phone_and_laptop_sizes(visitor: BrowserContext, pl
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"plugin-{plugin_site.game_id}-{language}-{size}.png"))
     assert_play_in_view(page, "hand", "actions")
+
+
+def test_a_stopped_plugin_engine_is_replaced_and_its_game_comes_back(visitor: BrowserContext,
+                                                                      plugin_site: PluginSite) -> None:
+    # the site's engine stops under the example game's table (a request for the levels finds it gone):
+    # it is replaced, and the table, whose game runs in an engine of its own, is left as it is
+    page = visitor.new_page()
+    page.goto(f"{plugin_site.url}?pace=0&watchdog=3000")
+    start_example(page, plugin_site)
+    assert turn_or_summary(page) == "turn"
+    before = saved(page)
+    table = page.inner_html("#game")
+    next(worker for worker in page.workers if worker.url.endswith("/worker.js")).evaluate("self.close()")
+    assert page.evaluate("() => window.pygamesBridge({op: 'levels'})")["ok"]  # sent again to the new one
+    expect(page.locator("#message")).to_be_hidden()
+    assert page.inner_html("#game") == table
+    # the example game's engine is gone (its sandboxed frame removed, which ends its worker) when the
+    # player moves: the client's watchdog notices, starts the engine again, and the table comes back
+    # from its save with the move not made (client.js, engines.js); made again, it plays
+    expect(page.locator("iframe.engine-frame")).to_have_count(1)
+    page.evaluate("() => document.querySelector('iframe.engine-frame').remove()")
+    page.locator("#game [data-hint-key]").first.click()
+    expected = page.evaluate("""async () => {
+      const { t } = await import("./src/i18n.js");
+      return t("engineBackMove", { cause: t("engineCause_silent") });
+    }""")
+    expect(page.locator("#message-text")).to_have_text(expected)
+    expect(page.locator("iframe.engine-frame")).to_have_count(1)  # the new engine's
+    assert turn_or_summary(page) == "turn"
+    assert saved(page)["text"] == before["text"]
+    take_generic_turn(page)

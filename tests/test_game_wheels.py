@@ -136,3 +136,38 @@ def test_a_wheels_game_id_that_is_taken_fails_the_build(build: ModuleType, tmp_p
     with pytest.raises(build.BuildError, match="the game id 'arsene' is taken"):
         build.write_plugin_how_to_play(tmp_path, build.find_game_wheels([wheel]))
     assert (tmp_path / "arsene.json").read_text(encoding="utf-8") == "{}"
+
+
+def test_each_game_wheels_engine_installs_it_and_what_it_requires(build: ModuleType, tmp_path: Path) -> None:
+    """build.json's plugin_games: each game's engine in the page (web/engines.js) installs its own wheel and
+    the wheels it requires, directly or not, and none of another game wheel's."""
+    def wheel(name: str, games: str, requires: tuple[str, ...] = ()) -> Path:
+        path = tmp_path / f"{name}-1.0-py3-none-any.whl"
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr(f"{name}/__init__.py", "")
+            archive.writestr(f"{name}-1.0.dist-info/WHEEL", WHEEL_FILE)
+            archive.writestr(f"{name}-1.0.dist-info/METADATA", f"Metadata-Version: 2.1\nName: {name}\n"
+                             + "".join(f"Requires-Dist: {required}\n" for required in requires))
+            if games:
+                archive.writestr(f"{name}-1.0.dist-info/entry_points.txt", f"[pygames.games]\n{games}")
+        return path
+
+    found = build.find_game_wheels([
+        wheel("tricks_game", "tricks = tricks_game:ENTRY\nmore_tricks = tricks_game:MORE\n", ("card_kit",)),
+        wheel("card_kit", "", ("deck_kit",)), wheel("deck_kit", ""), wheel("dice_game", "dice = dice_game:ENTRY\n")])
+    tricks = ["plugins/tricks_game-1.0-py3-none-any.whl", "plugins/card_kit-1.0-py3-none-any.whl",
+              "plugins/deck_kit-1.0-py3-none-any.whl"]
+    assert build.plugin_engines(found) == {"tricks": tricks, "more_tricks": tricks,
+                                           "dice": ["plugins/dice_game-1.0-py3-none-any.whl"]}
+
+
+def test_every_page_allows_the_plugin_frames_script_by_its_hash(build: ModuleType, tmp_path: Path) -> None:
+    """A third-party game's sandboxed frame inherits the page's policy, which must name its one script
+    (web/plugin-host.js) by its hash: a page naming another fails the build, saying which hash to write."""
+    for page in (build.WEB).glob("*.html"):
+        (tmp_path / page.name).write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
+    build.check_plugin_host(tmp_path)
+    index = tmp_path / "index.html"
+    index.write_text(re.sub(r"'sha256-[^']+'", "'sha256-stale='", index.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(build.BuildError, match=r"index\.html: .* by its hash, 'sha256-[A-Za-z0-9+/]+=*'"):
+        build.check_plugin_host(tmp_path)

@@ -1,12 +1,11 @@
 // The constants build.py writes above web/worker.js and web/sw.js (build.py's with_constants), for the
 // type check of those two scripts (tsconfig.workers.json).
 
-// web/worker.js: the runtime's folder, pygames_core's wheel, the site's version and the third-party
-// games' wheels (build.json's "runtime", "wheel", "version" and "game_wheels")
+// web/worker.js: the runtime's folder, pygames_core's wheel and the site's version (build.json's
+// "runtime", "wheel" and "version")
 declare const RUNTIME: string;
 declare const WHEEL: string;
 declare const VERSION: string;
-declare const GAME_WHEELS: string[];
 
 // web/sw.js: the prefix of every build's cache, this build's cache and every file to precache (RUNTIME
 // too, above)

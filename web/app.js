@@ -7,7 +7,7 @@
 // describes the layers.
 // The rules live in Python: the shell never decides what is legal or who scores, it only shows
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
-import { startClient } from "./client.js";
+import { startEngines } from "./engines.js";
 import { lastSave, listNewerSaves, openingSave, readSaves } from "./home.js";
 import { t } from "./i18n.js";
 import { TableLife } from "./table-life.js";
@@ -23,7 +23,7 @@ import { siteTableOptions, Tables } from "./site/tables.js";
 // cannot set frame-ancestors) and lay its own things over the controls, so the site does not run
 // there, not even its engine: it offers itself in a tab of its own. embed.html is the page to frame.
 const FRAMED = window.top !== window.self;
-const client = FRAMED ? null : startClient({
+const client = FRAMED ? null : startEngines({
   onProgress: (stage) => {
     site.loadingStage = stage;
     showLoadingStage(site);
@@ -92,7 +92,6 @@ async function main() {
   // the game the visit opens is loaded: its bots' first move is not kept waiting)
   Promise.all([savesRead, resuming])
     .then(async () => await listNewerSaves(() => games.engineSaveVersion()) && !$("picker").hidden && site.picker.redraw());
-  await games.addPluginGames(ready);
   // A game in progress is never replaced unasked: the shared deal waits for the player's word.
   if (shared && saved !== null) {
     await resuming;

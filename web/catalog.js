@@ -1,10 +1,8 @@
 // The games and the bot levels a page offers, read without Python where the build wrote them
-// (catalog.json as list_games() describes the games, levels.json), else asked of the engine; and the
-// third-party games the engine installed (plugins.js), added once it is up. The site and the embed
-// both read them here.
+// (catalog.json as list_games() describes the games, third-party ones too; levels.json), else asked of
+// the engine. The site and the embed both read them here.
 import { OP } from "./generated/wire.js";
 import { loadLevels } from "./levels.js";
-import { addedGames } from "./plugins.js";
 
 export class Catalog {
   constructor() {
@@ -40,14 +38,6 @@ export class Catalog {
   async readLevels(call) {
     this.levels = await loadLevels(call);
     return this.levels;
-  }
-
-  // The games the engine installed beyond the catalog's, once it is `ready`: added, and returned.
-  /** @param {import("./client.js").Client} client */
-  async addPlugins(client, ready) {
-    const added = await addedGames(client, ready, this.games);
-    this.games = [...this.games, ...added];
-    return added;
   }
 
   game(id) {

@@ -17,6 +17,10 @@
 //   something afresh, so it is sent once more to the new worker: nothing can happen twice; if that
 //   worker stops too, the request is answered EngineStoppedTwice (it may be what stops it).
 //
+// The worker comes from `transport`: by default the site's own engine (worker.js, the built-in games);
+// a third-party game's engine is a worker in a sandboxed frame (engines.js), which speaks the same
+// messages through a port and is replaced the same way.
+//
 // `?watchdog=ms` in the page's address shortens WATCHDOG_MS (the resilience test notices a dead
 // worker in a few seconds instead of half a minute).
 import { ERROR } from "./generated/wire.js";
@@ -29,19 +33,28 @@ const STOPPED_TWICE = "EngineStoppedTwice";
 const WORKER_ERROR = "WorkerError";
 
 /**
+ * What the client talks to: a Worker, or what stands for one (engines.js): its messages and its
+ * `error` (a failed or crashed script, with its `message`) and `messageerror` events.
+ * @typedef {{postMessage: (message: any) => void, terminate: () => void,
+ *   addEventListener: (type: string, listener: (event: any) => void) => void}} Transport
  * @typedef {{type: string, message: string}} WireError
  * @typedef {{ok: true} & Record<string, any> | {ok: false, error: WireError}} Reply
  * @typedef {{ready: Promise<any>, call: (op: string, fields?: Record<string, any>) => Promise<any>}} Client
  */
 
+// The site's own engine: a module worker of the page.
+/** @returns {Transport} */
+const siteWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+
 // onProgress(stage) while a worker starts; onStopped({cause, lost}) when a worker stopped and a new
 // one is starting: cause is "silent", "slow", "crashed" or "fatal", lost the requests that will not
-// be answered with a result (answered just after onStopped returns).
+// be answered with a result (answered just after onStopped returns). transport() makes a worker.
 /**
- * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: {cause: string, lost: any[]}) => void}} [handlers]
+ * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: {cause: string, lost: any[]}) => void,
+ *   transport?: () => Transport}} [handlers]
  * @returns {Client}
  */
-export function startClient({ onProgress = () => {}, onStopped = () => {} } = {}) {
+export function startClient({ onProgress = () => {}, onStopped = () => {}, transport = siteWorker } = {}) {
   const pending = new Map(); // id -> {request, text, resolve, started, resent}, in the order sent
   let nextId = 1;
   let worker = null;
@@ -50,7 +63,7 @@ export function startClient({ onProgress = () => {}, onStopped = () => {} } = {}
   let timer = null;
 
   function startWorker() {
-    const current = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const current = transport();
     worker = current;
     running = false;
     let settle;

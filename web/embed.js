@@ -5,12 +5,12 @@
 // The shell only wires: its parts live in web/embed/ (the address and errors, the frame, a play
 // embed's live game, the steps of an example or a replay) and share one Embed; the table's life is
 // the one the site has too (table-life.js). docs/web.md describes the layers.
-import { STOPPED, startClient } from "./client.js";
+import { STOPPED } from "./client.js";
+import { startEngines } from "./engines.js";
 import { Catalog } from "./catalog.js";
 import { h } from "./dom.js";
 import { OP } from "./generated/wire.js";
 import { LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
-import { pluginFailures } from "./plugins.js";
 import { unpackText } from "./share.js";
 import { TableLife } from "./table-life.js";
 import { EmbedError, fromEngine, readParameters } from "./embed/address.js";
@@ -75,7 +75,7 @@ export class Embed {
   // The runtime, started on demand.
   async runtime() {
     if (!this.client) {
-      this.client = startClient({ onStopped: (stop) => this.life.engineStopped(stop) });
+      this.client = startEngines({ onStopped: (stop) => this.life.engineStopped(stop) });
       this.showLoading();
       try {
         await this.client.ready;
@@ -140,22 +140,6 @@ export class Embed {
     return game;
   }
 
-  // A game the catalog does not list may be one added to the site (build.py --game-wheel): on a site
-  // that has such games, the engine is started to list them (plugins.js), and a wheel that failed to
-  // install is said instead of an unknown game.
-  async knowGame(id) {
-    if (this.catalog.game(id)) return;
-    const built = await (await fetch("build.json")).json();
-    if (!built.game_wheels?.length) return;
-    const client = await this.runtime();
-    const ready = await client.ready;
-    await this.catalog.addPlugins(client, ready);
-    const failures = pluginFailures(ready);
-    if (!this.catalog.game(id) && failures.length > 0) {
-      throw new EmbedError("errOther", { detail: failures.join(" ") });
-    }
-  }
-
   setTitle(text) {
     $("embed-title").textContent = text;
     document.title = `${text} — pygames`;
@@ -170,7 +154,6 @@ export class Embed {
   async showExample() {
     const { document: scenario, compiled } = await loadScenario(this.params.scenario);
     if (typeof scenario?.game !== "string") throw new EmbedError("errBadScenario", { detail: "it names no game" });
-    await this.knowGame(scenario.game);
     this.gameOf(scenario.game);
     this.setTitle(this.scenarioTitle(scenario));
     if (compiled) {
@@ -201,7 +184,6 @@ export class Embed {
     this.setTitle(t("emReplay"));
     this.showOnStage();
     const open = (seat, step) => this.ask(OP.replay, { text, seat }).then(async (reply) => {
-      await this.knowGame(reply.scenario.game);
       this.setTitle(`${t("emReplay")} — ${pick(this.gameOf(reply.scenario.game).title)}`);
       this.steps.show(reply.scenario, { ...reply, seat }, step, open);
     }).catch((error) => this.showError(error));
@@ -263,10 +245,7 @@ export class Embed {
       if (!names.includes(params.level)) {
         throw new EmbedError("errBadParam", { detail: `level is ${names.join(", ")}, not ${params.level}` });
       }
-      if (params.mode === "play") {
-        await this.knowGame(params.game);
-        this.play.showCover();
-      }
+      if (params.mode === "play") this.play.showCover();
       else if (params.mode === "replay") await this.showReplay();
       else await this.showExample();
     } catch (error) {

@@ -1,12 +1,13 @@
 // The bloggers' page: every shipped scenario and a live game, each shown in its own frame next to the
 // snippet that embeds it, with this site's own address in it.
 import { h } from "./dom.js";
+import { iframeSnippet } from "./share.js";
 
 const here = new URL("./", location.href).href;
 
 function snippet(id, params, title) {
-  return `<iframe src="${here}embed.html#${params}&id=${id}" id="${id}" title="${title}"\n`
-    + `        style="width:100%;height:600px;border:0" loading="lazy"></iframe>`;
+  return iframeSnippet({ src: `${here}embed.html#${params}&id=${id}`, id, title,
+    style: "width:100%;height:600px;border:0", loading: "lazy" }, "style");
 }
 
 function item(id, params, title) {

@@ -52,3 +52,17 @@ export function wholeNumber(text, name) {
 export function siteLink(page, params) {
   return new URL(`${page}#${params}`, location.href).href;
 }
+
+// `text` as it may stand between the double quotes of an HTML attribute: it stays text, whatever it
+// holds (a third-party game's title is its author's: `Evil" onload="…` must not become an attribute).
+export const attributeText = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;")
+  .replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+// The HTML of an iframe with these attributes, in this order, each value escaped: the snippet a blogger
+// pastes into a post (the Share dialog's, the embedding page's). `wrapBefore`: the attribute that starts
+// a second line, so that a textarea shows the address and the title whole.
+export function iframeSnippet(attributes, wrapBefore = null) {
+  const written = Object.entries(attributes)
+    .map(([name, value]) => `${name === wrapBefore ? "\n        " : " "}${name}="${attributeText(value)}"`);
+  return `<iframe${written.join("")}></iframe>`;
+}

@@ -95,8 +95,12 @@ export class TableLife {
   // in it: it was not made, and the player is told to make it again (never sent twice). A bot that
   // was thinking simply thinks again; a hint is asked for again. A game that stops the engine again
   // at the same save is not reloaded a second time.
-  async engineStopped({ cause, lost }) {
+  // `serves(game)`: whether the engine that stopped runs that game (engines.js: the site's engine runs
+  // the built-in games, a third-party game's engine its own); another game's table is left alone.
+  /** @param {{cause: string, lost: any[], serves?: (game: string) => boolean}} stop */
+  async engineStopped({ cause, lost, serves = () => true }) {
     const because = t(`engineCause_${cause}`);
+    if (this.table && !this.table.closed && !serves(this.table.snap.game)) return;
     // a starting table's `load` names no session: it goes to the new engine by itself, like a new game
     const table = this.table?.closed || this.table?.starting ? null : this.table;
     table?.close({ stopped: true });

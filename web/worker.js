@@ -1,18 +1,27 @@
-// The module Web Worker that runs Python: it starts Pyodide, loads the pygames_core wheel and then
-// answers the page's requests through the one generic bridge, pygames_core.bridge.call.
+// The Web Worker that runs Python: it starts Pyodide, loads the pygames_core wheel and then answers
+// the page's requests through the one generic bridge, pygames_core.bridge.call.
 // Keeping Python here leaves the page responsive while the rules and bots think.
 // Requests come as {id, text} (the request as JSON text); the worker says {type: "started", id} when
 // it picks one up and {type: "reply", id, text} when it has answered it, one at a time, in order; a
 // message it cannot read gets {type: "unreadable"}; once Pyodide has failed fatally (it can no
 // longer be used) every request gets {type: "dead"}, and the page starts a new worker (client.js).
-// build.py writes RUNTIME (the runtime's folder, named by its content), WHEEL (pygames_core's wheel),
-// VERSION and GAME_WHEELS (the third-party games shipped with the site, `build.py --game-wheel`)
-// above this line: nothing is asked of the server before the runtime starts loading.
-// Third-party games are installed with micropip, from the site's own files only (GAME_WHEELS: never
-// an address from elsewhere, never a package index), before the rules are imported, so that the
-// catalog finds them. A site without them never loads micropip. A wheel that cannot be installed, or
-// whose game cannot be loaded (the catalog leaves it out: pygames_core.games.plugin_errors), is named
-// in the "ready" message's `plugins.failed`; the built-in games work as ever.
+// build.py writes RUNTIME (the runtime's folder, named by its content), WHEEL (pygames_core's wheel)
+// and VERSION above this line: nothing is asked of the server before the runtime starts loading.
+//
+// The same script runs in two places (docs/plugins-security.md):
+// - the site's engine, a module worker of the page (client.js), for the built-in games: it loads the
+//   runtime from the site and never installs a third-party game;
+// - a third-party game's engine, a classic worker made from a blob: URL by a sandboxed frame of an
+//   opaque origin (web/plugin-host.js, started by web/engines.js), under that frame's policy: no
+//   network at all, no eval, no storage. It asks nothing of anyone: its first message brings the
+//   port the page talks to it through, every file it needs (the runtime's, pygames_core's wheel, the
+//   game's wheels, which the page read from the site and its service worker, so that it works offline
+//   too) and which wheels to install. A fetch of those files' addresses is answered from them, and the
+//   runtime's two scripts are imported from blob: URLs of their bytes. The game's wheels are installed
+//   with micropip (deps=False: a game's dependencies are shipped as wheels of their own), one at a
+//   time, before the rules are imported, so that the catalog finds them; a wheel that cannot be
+//   installed, or whose game cannot be loaded (the catalog leaves it out:
+//   pygames_core.games.plugin_errors), is named in the "ready" message's `plugins.failed`.
 
 // `self`, typed as what it is here: TypeScript's worker library types it as any worker's scope, whose
 // messages are plain events.
@@ -21,8 +30,59 @@ const worker = /** @type {DedicatedWorkerGlobalScope & {pyodide?: Pyodide}} */ (
 /** @typedef {import("pyodide").PyodideAPI} Pyodide the runtime, typed by the pinned package's own types */
 /** @typedef {{name: string, message: string}} Failure a wheel or a game that could not be installed */
 
+/**
+ * A third-party game's engine's first message (web/engines.js, through web/plugin-host.js): the port
+ * to the page, the site's address the files' names are relative to, the files by name (the runtime's
+ * folder's, pygames_core's wheel, the game's wheels) and the game's wheels to install, in order.
+ * @typedef {{port: MessagePort, site: string, files: Record<string, ArrayBuffer>, wheels: string[]}} Boot
+ */
+
+// In a sandboxed frame's blob: worker (a third-party game's engine) the page's first message says
+// everything; on the site, the worker itself is the wire, and nothing is installed.
+const ISOLATED = worker.location.protocol === "blob:";
+/** @type {Promise<{wire: MessagePort | DedicatedWorkerGlobalScope, site: string, wheels: string[]}>} */
+const booted = ISOLATED
+  ? new Promise((resolve) => {
+    worker.addEventListener("message", ({ data }) => {
+      const boot = /** @type {Boot} */ (data);
+      serveFiles(boot);
+      resolve({ wire: boot.port, site: boot.site, wheels: boot.wheels });
+    }, { once: true });
+  })
+  : Promise.resolve({ wire: worker, site: worker.location.href, wheels: [] });
+
 /** @param {object} message */
-const post = (message) => worker.postMessage(message);
+const post = (message) => { booted.then(({ wire }) => wire.postMessage(message)); };
+
+/** @type {Map<string, ArrayBuffer>} the boot's files by their address on the site */
+const served = new Map();
+const TYPES = /** @type {Record<string, string>} */ ({ wasm: "application/wasm", json: "application/json", mjs: "text/javascript" });
+
+// Pyodide's and micropip's fetches answered from the boot's files (the frame's policy refuses any
+// network request: connect-src falls back to default-src 'none'), anything else refused.
+/** @param {Boot} boot */
+function serveFiles({ site, files }) {
+  for (const [name, bytes] of Object.entries(files)) served.set(new URL(name, site).href, bytes);
+  // This worker is a classic one (the opaque-origin frame cannot start a module worker from a blob:
+  // URL in Chromium), which Pyodide refuses when it finds one by calling importScripts on a data: URL;
+  // the policy refuses that call anyway (and reports it, a page error in Firefox), so it is answered
+  // as a module worker would, without asking.
+  worker.importScripts = () => { throw new TypeError("importScripts is not used in the game's engine"); };
+  worker.fetch = async (resource) => {
+    const url = resource instanceof Request ? resource.url : String(resource);
+    const bytes = served.get(url);
+    if (!bytes) throw new TypeError(`${url} is not one of the game engine's files`);
+    const type = TYPES[url.split(".").at(-1) ?? ""] ?? "application/octet-stream";
+    return new Response(bytes, { headers: { "Content-Type": type } });
+  };
+}
+
+// A script of the runtime imported: from the site, or in a game's engine from a blob: URL of its bytes.
+/** @param {string} url */
+async function importScript(url) {
+  const bytes = served.get(url);
+  return import(bytes ? URL.createObjectURL(new Blob([bytes], { type: "text/javascript" })) : url);
+}
 
 // Milliseconds since the worker started, at each stage: the benchmark reads them from the page.
 /** @type {Record<string, number>} */
@@ -31,10 +91,12 @@ const timings = {};
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
 async function start() {
+  const { site, wheels } = await booted;
   post({ type: "progress", stage: "runtime" });
-  const runtimeFolder = new URL(RUNTIME, worker.location.href).href;
-  const { loadPyodide } = /** @type {typeof import("pyodide")} */ (await import(`${runtimeFolder}pyodide.mjs`));
-  const pyodide = await loadPyodide({ indexURL: runtimeFolder });
+  const runtimeFolder = new URL(RUNTIME, site).href;
+  const { loadPyodide } = /** @type {typeof import("pyodide")} */ (await importScript(`${runtimeFolder}pyodide.mjs`));
+  const createPyodideModule = ISOLATED ? (await importScript(`${runtimeFolder}pyodide.asm.mjs`)).default : undefined;
+  const pyodide = await loadPyodide({ indexURL: runtimeFolder, createPyodideModule });
   // The runtime, for the browser's console and the resilience test (which makes it fail fatally).
   worker.pyodide = pyodide;
   mark("runtime");
@@ -42,7 +104,7 @@ async function start() {
   /** @type {string[]} */
   const errors = [];
   // loadPackage does not throw when a package fails to load: it logs and returns what it loaded.
-  const loaded = await pyodide.loadPackage(new URL(WHEEL, worker.location.href).href, {
+  const loaded = await pyodide.loadPackage(new URL(WHEEL, site).href, {
     messageCallback: () => {},
     errorCallback: (message) => errors.push(message),
   });
@@ -50,7 +112,7 @@ async function start() {
     throw new Error(`could not load ${WHEEL}: ${errors.join("; ") || "nothing was loaded"}`);
   }
   mark("wheel");
-  const failed = GAME_WHEELS.length > 0 ? await installGames(pyodide) : [];
+  const failed = wheels.length > 0 ? await installGames(pyodide, site, wheels) : [];
   post({ type: "progress", stage: "start" });
   const bridge = pyodide.pyimport("pygames_core.app.bridge");
   mark("import");
@@ -63,23 +125,23 @@ async function start() {
     }
   };
   return { call: (/** @type {string} */ text) => bridge.call(text), fatallyFailed, version: VERSION,
-    plugins: { wheels: GAME_WHEELS.length, failed } };
+    plugins: { wheels: wheels.length, failed } };
 }
 
-// Installs each of GAME_WHEELS with micropip (deps=False: a game's dependencies must be shipped as
+// Installs each of `wheels` with micropip (deps=False: a game's dependencies must be shipped as
 // wheels of their own), one at a time, so that one broken wheel costs only its own game. Returns the
 // failures: [{name, message}], name a wheel's file that could not be installed or a game's id that
 // could not be loaded.
-/** @param {Pyodide} pyodide @returns {Promise<Failure[]>} */
-async function installGames(pyodide) {
+/** @param {Pyodide} pyodide @param {string} site @param {string[]} wheels @returns {Promise<Failure[]>} */
+async function installGames(pyodide, site, wheels) {
   post({ type: "progress", stage: "games" });
   await pyodide.loadPackage("micropip", { messageCallback: () => {}, errorCallback: () => {} });
   const micropip = pyodide.pyimport("micropip");
   /** @type {Failure[]} */
   const failed = [];
-  for (const wheel of GAME_WHEELS) {
+  for (const wheel of wheels) {
     try {
-      await micropip.install.callKwargs(new URL(wheel, worker.location.href).href, { deps: false });
+      await micropip.install.callKwargs(new URL(wheel, site).href, { deps: false });
     } catch (error) {
       failed.push({ name: wheel.split("/").at(-1) ?? wheel, message: lastLine(error) });
     }
@@ -109,7 +171,8 @@ ready.then(
 /** @param {number} id @param {string} type @param {string} message */
 const failed = (id, type, message) => post({ type: "reply", id, text: JSON.stringify({ ok: false, error: { type, message } }) });
 
-worker.addEventListener("message", async (event) => {
+/** @param {MessageEvent} event */
+async function answer(event) {
   const { id, text } = event.data ?? {};
   if (!Number.isInteger(id) || typeof text !== "string") {
     post({ type: "unreadable" });
@@ -132,6 +195,11 @@ worker.addEventListener("message", async (event) => {
       || runtime.fatallyFailed()) post({ type: "dead", message });
     else failed(id, "WorkerError", message);
   }
+}
+
+booted.then(({ wire }) => {
+  wire.addEventListener("message", (event) => answer(/** @type {MessageEvent} */ (event)));
+  // A message that could not be deserialised arrives as this event, not as a message.
+  wire.addEventListener("messageerror", () => post({ type: "unreadable" }));
+  if (wire instanceof MessagePort) wire.start();
 });
-// A message that could not be deserialised arrives as this event, not as a message.
-worker.addEventListener("messageerror", () => post({ type: "unreadable" }));

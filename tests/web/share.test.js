@@ -2,7 +2,9 @@
 import "./browser.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { dealParameters, packText, seedParameter, siteLink, unpackText, wholeNumber, wholeParameter } from "../../web/share.js";
+import {
+  attributeText, dealParameters, iframeSnippet, packText, seedParameter, siteLink, unpackText, wholeNumber, wholeParameter,
+} from "../../web/share.js";
 import { recorded } from "./recorded.js";
 
 const { save, game, seed, options, view } = recorded("on_schedule/4")["on_schedule/4"].finished[0];
@@ -57,4 +59,18 @@ test("a whole number edited by hand is said, never read as the default", () => {
 test("a link is to a page of this site, beside the page it is made on", () => {
   const params = new URLSearchParams({ game: "apples", seed: "7" });
   assert.equal(siteLink("embed.html", params), "https://pygames.test/games/embed.html#game=apples&seed=7");
+});
+
+test("a snippet's attributes stay text, whatever a game's title holds", () => {
+  const title = 'Evil" onload="alert(1)" x=\'<script>&amp;';
+  assert.equal(attributeText(title), "Evil&quot; onload=&quot;alert(1)&quot; x='&lt;script&gt;&amp;amp;");
+  const snippet = iframeSnippet({ src: "https://example.org/embed.html#game=x&seed=1", title, loading: "lazy" });
+  assert.equal(snippet, '<iframe src="https://example.org/embed.html#game=x&amp;seed=1" '
+    + 'title="Evil&quot; onload=&quot;alert(1)&quot; x=\'&lt;script&gt;&amp;amp;" loading="lazy"></iframe>');
+  assert.equal(snippet.match(/="/g).length, 3, "three attributes, no more");
+});
+
+test("a snippet's attribute can start a second line", () => {
+  assert.equal(iframeSnippet({ src: "a", title: "t", style: "border:0" }, "style"),
+    '<iframe src="a" title="t"\n        style="border:0"></iframe>');
 });

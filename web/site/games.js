@@ -1,14 +1,13 @@
 // The site's games and how a game comes to the table other than by the picker's Start: the catalog
-// and levels read at start-up (catalog.js), the added games, a deal shared by link or a game carried
+// and levels read at start-up (catalog.js), a deal shared by link or a game carried
 // by its link, a saved game resumed (drawn at once from its stored snapshot: table-life.js), the game
 // reloaded after an engine stop, and a newer save of the game made in another tab.
 import { ERROR, OP } from "../generated/wire.js";
 import { fitsSnapshot, keepUnopened, saveVersion, savedGame } from "../home.js";
 import { pick, t } from "../i18n.js";
-import { pluginFailures } from "../plugins.js";
 import { seedParameter, unpackText, wholeNumber, wholeParameter } from "../share.js";
 import { drawableSnapshot } from "../table-life.js";
-import { $, hideMessage, showError, showMessage } from "./page.js";
+import { hideMessage, showError, showMessage } from "./page.js";
 import { explainChosen, ownGameSettings, prefs } from "./prefs.js";
 import { HUMAN_SEAT } from "./site.js";
 
@@ -47,23 +46,6 @@ export class Games {
     const reply = await catalog.readFromEngine(client);
     if (!reply.ok) showError(reply.error);
     return reply.ok;
-  }
-
-  // The third-party games the engine installed, added to the picker (drawn again if it is showing);
-  // a game that could not be installed is said.
-  async addPluginGames(ready) {
-    const failures = pluginFailures(ready);
-    if (failures.length > 0) showMessage(failures.join(" "), null, "PluginFailed");
-    if (!await this.site.gamesKnown) return;
-    let added;
-    try {
-      added = await this.site.catalog.addPlugins(this.site.client, ready);
-    } catch (error) {
-      showError(error);
-      return;
-    }
-    if (added.length === 0) return; // nothing to draw again: a picker in use is left as it is
-    if (!$("picker").hidden) this.site.picker.redraw();
   }
 
   // The game a shared link names (sharedDeal), offered when a game in progress was resumed: a game in

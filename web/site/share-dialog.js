@@ -1,7 +1,7 @@
 // The site's Share dialog: the deal as a link, the finished game as a replay link, an embed, a game file.
 import { h } from "../dom.js";
 import { pick, t } from "../i18n.js";
-import { dealParameters, packText, siteLink } from "../share.js";
+import { dealParameters, iframeSnippet, packText, siteLink } from "../share.js";
 import { $ } from "./page.js";
 
 // snap: the game to share, the table's by default (a finished game from the history: its game, seed,
@@ -17,8 +17,8 @@ export async function openShare(site, snap = site.onTable() ? site.session.snap 
   if (people.length > 1) siteDeal.set("humans", people.join(","));
   // A finished game's replay shows every hand; a game still being played is shared as its deal only.
   const replay = snap.is_over ? siteLink("embed.html", new URLSearchParams({ save: await packText(snap.save) })) : null;
-  const embedCode = `<iframe src="${siteLink("embed.html", deal)}" title="${pick(site.catalog.title(snap.game))}" `
-    + `style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
+  const embedCode = iframeSnippet({ src: siteLink("embed.html", deal), title: pick(site.catalog.title(snap.game)),
+    style: "width:100%;height:640px;border:0", loading: "lazy" });
   const dialog = $("share-dialog");
   const copyField = (id, label, value, multiline = false) => {
     const field = h(multiline ? "textarea" : "input", { id, readonly: true, rows: multiline ? 3 : null,

@@ -50,7 +50,7 @@ export class Games {
   }
 
   // The third-party games the engine installed, added to the picker (drawn again if it is showing);
-  // a game that could not be installed is said.
+  // a game that could not be installed is said, and a listed one marked unavailable there.
   async addPluginGames(ready) {
     const failures = pluginFailures(ready);
     if (failures.length > 0) showMessage(failures.join(" "), null, "PluginFailed");
@@ -62,7 +62,8 @@ export class Games {
       showError(error);
       return;
     }
-    if (added.length === 0) return; // nothing to draw again: a picker in use is left as it is
+    const failed = this.site.catalog.noteFailures(ready); // a listed game the engine could not load
+    if (added.length === 0 && !failed) return; // nothing to draw again: a picker in use is left as it is
     if (!$("picker").hidden) this.site.picker.redraw();
   }
 

@@ -92,10 +92,10 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def play_card(page: Page, spade: bool) -> None:
+def play_card(page: Page, spade: bool, table: str = "#game") -> None:
     """The player's first card of a spade, or of another suit, from the generic table's legal actions."""
-    wait_until(page, """() => document.querySelector('#game > [data-my-turn="true"]')""")
-    choices = page.locator("#game [data-hint-key]")
+    wait_until(page, "(table) => document.querySelector(`${table} > [data-my-turn=\"true\"]`)", table)
+    choices = page.locator(f"{table} [data-hint-key]")
     actions = choices.evaluate_all("all => all.map((e) => JSON.parse(e.dataset.hintKey))")
     index = next(i for i, action in enumerate(actions) if action["card"].endswith("S") == spade)
     choices.nth(index).scroll_into_view_if_needed()
@@ -199,4 +199,37 @@ def test_a_game_that_fails_to_load_is_unavailable_in_the_picker(browser: Browser
     assert in_view(page, "#message")
     # it cannot be chosen, so Start starts another game
     assert page.get_attribute(f'.game-choice[data-game="{NEEDY}"]', "aria-pressed") == "false"
+    context.close()
+
+
+def test_the_way_out_in_an_embed(browser: Browser, broken_site: BrokenSite) -> None:
+    """The embed shares the table's life (table-life.js): the same way out, with its own new game and
+    its cover to go back to."""
+    context = visit(browser, PHONE_IN_BROWSER)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(f"{broken_site.url}embed.html?pace=0#game={BUGGY}&seed={broken_site.seed}&lang=en")
+    page.click("#embed-play")
+    stage = "#embed-stage"
+    play_card(page, spade=True, table=stage)
+    expect(page.locator("#way-out")).to_be_visible()
+    assert any(f"{BUGGY}/rules.py, line {broken_site.bug_line}, in apply" in text for text in errors), errors
+    shoot(page, "broken-way-out-embed-phone-en")
+    page.click("#way-out-undo")
+    expect(page.locator("#way-out")).to_have_count(0)
+    play_card(page, spade=False, table=stage)
+    expect(page.locator("#way-out")).to_have_count(0)
+    wait_until(page, "() => document.querySelector('#embed-stage > [data-my-turn=\"true\"], #summary[open]')")
+    # a new game from the way out, then back to the cover
+    page.click("#embed-restart")
+    page.click("#embed-play")
+    play_card(page, spade=True, table=stage)
+    page.click("#way-out-new")
+    expect(page.locator("#way-out")).to_have_count(0)
+    expect(page.locator(f'{stage} > [data-my-turn="true"]')).to_be_visible()
+    play_card(page, spade=True, table=stage)
+    page.click("#way-out-back")
+    expect(page.locator("#embed-play")).to_be_visible()
+    expect(page.locator("#way-out")).to_have_count(0)
     context.close()

@@ -3,8 +3,9 @@
 // starts (drawableSnapshot, openDrawn), its summaries (summary.js) and the language redrawn on it and
 // on an open summary, the engine-stop recovery: the bridge has started a new engine, and the game
 // comes back from its save; and the way out of a table whose game's own code failed (table-broken.js),
-// with the shell's new game and way back, instead of a table frozen on its last step. A feature of the table's life goes here, once, for both shells; what a
-// table does on its own (undo, hints, saving a step) is the table's (table.js).
+// with the shell's new game and way back, instead of a table frozen on its last step. A feature of
+// the table's life goes here, once, for both shells; what a table does on its own (undo, hints,
+// saving a step) is the table's (table.js).
 import { OP } from "./generated/wire.js";
 import { t } from "./i18n.js";
 import { showSummary } from "./summary.js";
@@ -108,6 +109,7 @@ export class TableLife {
     this.refreshSummary = null;
   }
 
+  // The way out of `table` gone, and forgotten: the game went on, or the table closes.
   leaveWayOut(table) {
     this.failure = null;
     removeWayOut(table.root);

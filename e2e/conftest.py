@@ -11,6 +11,7 @@ import importlib.util
 import os
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import cast
 
@@ -104,12 +105,20 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             site.mkdir()
             build.build(site)
             (run_dir / "site.built").touch()
-    server = build.make_server(site, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served(site) as url:
+        yield url
+
+
+@contextmanager
+def served(site: Path) -> Iterator[str]:
+    """The built site in `site` served on a free port (build.py's server): its address."""
+    server = _build_module().make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")

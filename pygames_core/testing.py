@@ -11,7 +11,8 @@ test each (the scaffold, `pygames new-game`, writes such a file):
         testing.check_legal_actions_apply(ENTRY)
 
 `secrets(game, seat)` (check_views_hide) names what the game hides
-from a seat: the strings that must not appear anywhere in its view (e.g. the other hands' cards).
+from a seat: the strings that must not appear anywhere in its view (e.g. the other hands' cards);
+`public(game, seat)`, what the play has shown the seat of them since (a card seen taken into a hand).
 The checks that play take `players` and `options` to check one variant of the game (by default: the
 fewest players and the default options; check_legal_actions_apply and check_bots_play_to_the_end
 then try every player count). pygames runs this very suite on its six built-in games, variant by
@@ -46,6 +47,7 @@ BAD_PLAYER_COUNTS: tuple[Any, ...] = (0, -1, 99, "4", 4.0, True)
 BAD_SEEDS: tuple[Any, ...] = (-1, MAX_SEED + 1, str(MAX_SEED + 1), "7a", "", " 7", "-7", 1.5, True, [1])
 BAD_OPTIONS: tuple[Any, ...] = ({"no_such_option": 1}, "advanced", [("advanced", True)], 5)
 BAD_SETUPS: tuple[Any, ...] = ([], "x", 3)
+GAME_OVER = "game_over"  # the type of the last event of the action that ends a game
 
 
 def fingerprint(game: Game) -> str:
@@ -227,6 +229,9 @@ def check_legal_actions_apply(entry: Entry, *, players: int | None = None,
                 events = played.apply(action)
                 assert events and all(isinstance(event.get("type"), str) for event in events), f"{where}: {events}"
                 check_plain_json(events, "events", f"{where}, after legal[{index}]")
+                ended = [event for event in events if event["type"] == GAME_OVER]
+                wrong = "ends the game without" if played.is_over else "does not end the game, yet sends"
+                assert len(ended) == played.is_over, f"{where}: legal[{index}] {wrong} a {GAME_OVER} event: {events}"
                 assert played.history == [*game.history, action], f"{where}: legal[{index}] not in the history"
 
 
@@ -251,12 +256,22 @@ def check_illegal_refused(entry: Entry, *, players: int | None = None, options: 
 def check_game_over(entry: Entry, *, players: int | None = None, options: Options = None) -> None:
     """A finished game has no seat to move and no legal action, refuses what was legal last saying the
     game is over, gives the bots nothing to do, and has a result with its winners (none only in a lost
-    solitaire, with nobody to beat)."""
+    solitaire, with nobody to beat); the action that ended it returned, as its last event,
+    `{"type": "game_over", "result": ...}` with that result (docs/api.md: a page or a caller learns
+    of the end from the events, as the site's summary does)."""
     last_legal: list[dict[str, Any]] = []
+    ending: list[dict[str, Any]] = []
     for game in play_through(entry, 11, players, options=options):
         if not game.is_over:
             last_legal = game.legal_actions()
+            continue
+        last = game.history[-1]
+        game.undo()
+        ending = game.apply(last)
     assert game.current_player is None and game.legal_actions() == []
+    assert ending and ending[-1].get("type") == GAME_OVER, f"the last action's last event is not {GAME_OVER}: {ending}"
+    said = {**ending[-1].get("result", {}), "over": True}  # "over", which Game.result adds, may be left out
+    assert said == game.result(), f"the {GAME_OVER} event's result {ending[-1].get('result')} is not {game.result()}"
     try:
         game.apply(last_legal[0])
     except IllegalAction as exc:
@@ -333,14 +348,26 @@ def check_copy_state_independent(entry: Entry, *, players: int | None = None, op
         assert fingerprint(game) == before, "playing a copy changed the original"
 
 
-def check_views_hide(entry: Entry, secrets: Callable[[Game, int | None], set[str]], *, players: int | None = None,
+Facts = Callable[[Game, int | None], set[str]]  # facts of a game as it stands, for a seat (None: a spectator)
+
+
+def check_views_hide(entry: Entry, secrets: Facts, *, public: Facts | None = None, players: int | None = None,
                      options: Options = None) -> None:
-    """No seat's view (nor a spectator's) shows any of `secrets(game, seat)`, at every step."""
+    """No seat's view (nor a spectator's) shows any of `secrets(game, seat)` that `public(game, seat)`
+    does not name, at every step. A fact is a string, found in the view as a JSON string (a card's
+    code "AS" found in ["AS", "KD"], not in "GAS"). `secrets`: what the rules keep from the seat (the
+    other hands, the stock); `public`: what the play has since shown it of them, which its view rightly
+    names (a card everyone saw taken into a hand, a card passed to it), so that `secrets` stays the
+    plain statement of what is hidden. A finished game is not looked at: nothing in it is secret any
+    more (its replay shows every hand: pygames_core/app/bridge.py)."""
     for game in play_through(entry, SEEDS[1], players, options=options):
+        if game.is_over:
+            return
         for seat in every_seat(game):
+            hidden = secrets(game, seat) - (public(game, seat) if public is not None else set())
             shown = json.dumps(game.view(seat))
-            leaked = sorted(secret for secret in secrets(game, seat) if json.dumps(secret) in shown)
-            assert not leaked, f"seat {seat} sees {leaked}"
+            leaked = sorted(secret for secret in hidden if json.dumps(secret) in shown)
+            assert not leaked, f"{entry.rules.game_id}, step {len(game.history)}: seat {seat} sees {leaked}"
 
 
 def check_sample_state(entry: Entry, *, players: int | None = None, options: Options = None) -> None:
@@ -445,13 +472,14 @@ CODE_CHECKS: tuple[Callable[[Entry], None], ...] = (
     check_sample_state, check_determinism, check_undo, check_bots_play_to_the_end)
 
 
-def check_game(entry: Entry, *, installed: bool = False,
-               secrets: Callable[[Game, int | None], set[str]] | None = None) -> None:
+def check_game(entry: Entry, *, installed: bool = False, secrets: Facts | None = None,
+               public: Facts | None = None) -> None:
     """The whole suite on one game, the one call that runs every check: when `installed`, first that the
     entry point finds it and, if its package ships a how-to-play document, that the document is well
-    formed (check_registered, check_how_to_play); then every check of CODE_CHECKS; with `secrets`,
-    check_views_hide last. The build runs it on each plugin's wheel in its sandbox, installed; a game's
-    own tests call the checks one test each instead, which says which failed."""
+    formed (check_registered, check_how_to_play); then every check of CODE_CHECKS; with `secrets` (and
+    the `public` facts), check_views_hide last. The build runs it on each plugin's wheel in its
+    sandbox, installed; a game's own tests call the checks one test each instead, which says which
+    failed."""
     if installed:
         check_registered(entry)
         if is_shipped(entry.rules.game_id, type(entry.rules).__module__.split(".")[0]):
@@ -459,4 +487,4 @@ def check_game(entry: Entry, *, installed: bool = False,
     for check in CODE_CHECKS:
         check(entry)
     if secrets is not None:
-        check_views_hide(entry, secrets)
+        check_views_hide(entry, secrets, public=public)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from helpers import hidden_codes, json_strings, last_trick_setup
@@ -25,7 +26,10 @@ def ok(**request) -> dict:
 
 def error(text: str) -> dict:
     reply = json.loads(bridge.call(text))
-    assert reply["ok"] is False and set(reply["error"]) == {"type", "message"}, reply
+    assert reply["ok"] is False, reply
+    # the traceback's last frames only for a bug (InternalError)
+    traced = ("trace",) if reply["error"]["type"] == "InternalError" else ()
+    assert set(reply["error"]) == {"type", "message", *traced}
     assert reply["error"]["message"]
     return reply["error"]
 
@@ -403,8 +407,8 @@ def test_an_unexpected_exception_is_an_internal_error_and_the_session_is_kept(se
     # the move is applied, then the reply cannot be made: the move is taken back
     monkeypatch.setattr(pg.Game, "snapshot", broken)
     answer = json.loads(bridge.call(json.dumps({"op": "act", "sid": sid, "action": before["legal"][0]})))
-    assert answer == {"ok": False, "error": {"type": "InternalError", "message": "RecursionError: maximum recursion "
-                                                                                 "depth exceeded"}}
+    assert answer["error"]["type"] == "InternalError"
+    assert answer["error"]["message"] == "RecursionError: maximum recursion depth exceeded"
     monkeypatch.undo()
     assert ok(op="snapshot", sid=sid)["snapshot"] == before
     # a reply that is not valid JSON (NaN) is never sent, and a bot's move is taken back too
@@ -414,6 +418,34 @@ def test_an_unexpected_exception_is_an_internal_error_and_the_session_is_kept(se
     monkeypatch.undo()
     assert ok(op="snapshot", sid=sid)["snapshot"] == before
     ok(op="act", sid=sid, action=before["legal"][0])
+
+
+def test_a_bug_in_a_games_code_is_answered_with_the_tracebacks_last_frames(session, monkeypatch) -> None:
+    """The designer of a game finds its bug from the page's console: the error names the file, line,
+    function and code where it happened, and the calls that led there, none of the bridge's own."""
+    sid = session["sid"]
+    before = to_own_turn(sid)
+    rules = pg.find_entry("arsene").rules
+
+    def apply(state, action):
+        hand = [action]
+        return hand[len(hand)]  # one past the end
+
+    monkeypatch.setattr(rules, "apply", apply)
+    answer = call(op="act", sid=sid, action=before["legal"][0])["error"]
+    assert answer["message"] == "IndexError: list index out of range"
+    line = apply.__code__.co_firstlineno + 2
+    assert answer["trace"][-1] == f"{__file__}, line {line}, in apply: return hand[len(hand)]  # one past the end"
+    # the engine's call of the rules before it, and nothing of the bridge's
+    assert answer["trace"][:-1] == [f"{pg.engine.game.__file__}, line {line_of_the_rules_call()}, in apply: "
+                                    "events = self.rules.apply(self._state, action)"]
+    monkeypatch.undo()
+    assert ok(op="snapshot", sid=sid)["snapshot"] == before
+
+
+def line_of_the_rules_call() -> int:
+    source = Path(pg.engine.game.__file__).read_text(encoding="utf-8").splitlines()
+    return 1 + source.index("        events = self.rules.apply(self._state, action)")
 
 
 def test_an_error_message_quoting_a_huge_input_is_cut_short() -> None:

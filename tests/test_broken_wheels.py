@@ -28,24 +28,26 @@ def core_wheel(build: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> P
     return wheel
 
 
-def game_wheel(folder: Path, *, replace: dict[str, tuple[str, str]] | None = None, entry: str = f"{GAME}:ENTRY",
-               requires: tuple[str, ...] = ("pygames_core",)) -> Path:
-    """The scaffold's game `buggy` as a wheel, with each `replace`d text of its files (by file name in
-    the package) replaced; its entry point `entry`, its Requires-Dist `requires`."""
-    package = new_game_package(GAME, folder / "source") / GAME
+def game_wheel(folder: Path, *, replace: dict[str, tuple[str, str]] | None = None, entry: str | None = None,
+               requires: tuple[str, ...] = ("pygames_core",), game: str = GAME) -> Path:
+    """The scaffold's game `game` (`buggy`) as a wheel, with each `replace`d text of its files (by file
+    name in the package) replaced; its entry point `entry` (default: the package's ENTRY), its
+    Requires-Dist `requires`. (The browser's tests of a broken game, e2e/test_broken_game.py, ship
+    such wheels too.)"""
+    package = new_game_package(game, folder / "source") / game
     for name, (old, new) in (replace or {}).items():
         source = (package / name).read_text(encoding="utf-8")
         assert old in source, f"the scaffold's {name} no longer has {old!r}"
         (package / name).write_text(source.replace(old, new, 1), encoding="utf-8")
-    path = folder / f"{GAME}-0.1.0-py3-none-any.whl"
-    info = f"{GAME}-0.1.0.dist-info"
+    path = folder / f"{game}-0.1.0-py3-none-any.whl"
+    info = f"{game}-0.1.0.dist-info"
     with zipfile.ZipFile(path, "w") as archive:
         for module in sorted(package.glob("*.py")):
-            archive.write(module, f"{GAME}/{module.name}")
+            archive.write(module, f"{game}/{module.name}")
         archive.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
-        archive.writestr(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {GAME}\nVersion: 0.1.0\n"
+        archive.writestr(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {game}\nVersion: 0.1.0\n"
                          + "".join(f"Requires-Dist: {requirement}\n" for requirement in requires))
-        archive.writestr(f"{info}/entry_points.txt", f"[pygames.games]\n{GAME} = {entry}\n")
+        archive.writestr(f"{info}/entry_points.txt", f"[pygames.games]\n{game} = {entry or f'{game}:ENTRY'}\n")
     return path
 
 

@@ -16,6 +16,7 @@ import pygames_core as pg
 from pygames_core import testing
 from pygames_core.engine.game import Game
 from pygames_core.games import Entry, find_entry
+from pygames_core.games.roller_derby.knowledge import received_by
 
 GAME_IDS = [info["id"] for info in pg.list_games()]
 VARIANT_IDS = [variant.name for variant in VARIANTS]
@@ -25,10 +26,42 @@ def entry_of(variant: Variant) -> Entry:
     return find_entry(variant.game_id)
 
 
-# What each game hides from a seat, as strings that must not appear in its view. Chains' cards are the
-# numbers 1 to 10 and Dominuxen's tiles are named in public rows too: a plain search for them would
-# find what is rightly shown (issue 47: telling the check which facts are public).
-SECRETS = {"arsene": hidden_codes}
+def codes(pieces: Any) -> set[str]:
+    """The codes of cards, jokers or tiles ("AS", "JK1", "3-12")."""
+    return {piece.code for piece in pieces}
+
+
+def other_hands(game: Game, seat: int | None) -> set[str]:
+    return {code for other, hand in enumerate(game._state.hands) if other != seat for code in codes(hand)}
+
+
+def dominuxen_secrets(game: Game, seat: int | None) -> set[str]:
+    """The other hands and the supply."""
+    return other_hands(game, seat) | codes(game._state.supply)
+
+
+def dominuxen_public(game: Game, seat: int | None) -> set[str]:
+    """The tiles everyone saw go into a hand (taken from a row, drawn from the display)."""
+    return {code for known in game._state.known for code in codes(known)}
+
+
+def roller_derby_public(game: Game, seat: int | None) -> set[str]:
+    """The cards a seat passed to its partner, and those its partner passed it before the exchange (the
+    roller's privilege)."""
+    if seat is None:
+        return set()
+    state = game._state
+    return codes(state.passes.choices[seat] or ()) | codes(received_by(state, seat) or ())
+
+
+# What each game hides from a seat (strings that must not appear in its view), and what the play has
+# shown it of that (public: check_views_hide). Not here: Chains, whose cards are the numbers 1 to 10,
+# which every count and seat of a view is too; On Schedule, dealt from two decks (a card in the
+# seat's own hand has the code of its twin in another's); Apples, which deals the same deck again
+# (the last deal's cards, in its summary, have the codes of the new hands'). Their views are checked
+# against a seat's sampled states by tests/test_hidden_information.py.
+SECRETS = {"arsene": (hidden_codes, None), "dominuxen": (dominuxen_secrets, dominuxen_public),
+           "roller_derby": (other_hands, roller_derby_public)}
 
 
 # the checks of a game as a whole (the catalog, starting it, finding it), once per game
@@ -49,7 +82,15 @@ def test_game(game_id: str, check: str) -> None:
 
 @pytest.mark.parametrize("game_id", SECRETS)
 def test_views_hide(game_id: str) -> None:
-    testing.check_views_hide(find_entry(game_id), SECRETS[game_id])
+    secrets, public = SECRETS[game_id]
+    testing.check_views_hide(find_entry(game_id), secrets, public=public)
+
+
+@pytest.mark.parametrize("game_id", [game_id for game_id, (_, public) in SECRETS.items() if public])
+def test_views_hide_fails_without_the_public_facts(game_id: str) -> None:
+    """What the play showed a seat is in its view: said a secret, it is seen (a plain search finds it)."""
+    with pytest.raises(AssertionError, match=f"{game_id}, step \\d+: seat \\d sees"):
+        testing.check_views_hide(find_entry(game_id), SECRETS[game_id][0])
 
 
 VARIANT_CHECKS: dict[str, Any] = {
@@ -114,6 +155,34 @@ def test_check_game_names_the_tuple() -> None:
     named = r'arsene, \d players, options \{\}, step 0: legal\[2\]\["cards"\] is a tuple'
     with pytest.raises(AssertionError, match=named):
         testing.check_game(tuple_in_action())
+
+
+def chains_whose_end(said: Any) -> Entry:
+    """Chains whose last event of a finished game is replaced by `said(event)` (None: left out)."""
+    chains = find_entry("chains")
+
+    class OtherEnd(type(chains.rules)):  # type: ignore[misc]
+        def apply(self, state: Any, action: dict[str, Any]) -> list[dict[str, Any]]:
+            events = super().apply(state, action)
+            return [changed for event in events
+                    if (changed := said(event) if event["type"] == "game_over" else event) is not None]
+
+    return Entry(OtherEnd(), chains.bot)
+
+
+def test_a_game_that_does_not_say_its_end_fails() -> None:
+    """docs/api.md promises the game_over event: a game that ends without it fails both checks."""
+    silent = chains_whose_end(lambda event: None)
+    with pytest.raises(AssertionError, match="the last action's last event is not game_over"):
+        testing.check_game_over(silent, players=1)
+    with pytest.raises(AssertionError, match=r"chains, 1 players, .* ends the game without a game_over event"):
+        testing.check_legal_actions_apply(silent, players=1)
+
+
+def test_a_game_over_event_with_another_result_fails() -> None:
+    wrong = chains_whose_end(lambda event: {**event, "result": {**event["result"], "scores": [-1]}})
+    with pytest.raises(AssertionError, match="the game_over event's result"):
+        testing.check_game_over(wrong, players=1)
 
 
 def test_check_game_installed_finds_the_game_first() -> None:

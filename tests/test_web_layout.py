@@ -24,7 +24,7 @@ LAYERS = [
     ("base", ["dom.js", "i18n.js", "storage.js", "generated/*.js"]),  # generated: the wire's names
     ("pieces", ["cards.js", "seats.js", "cube.js", "stats.js", "share.js", "levels.js", "plugins.js", "client.js"]),
     ("renderers", ["games/*.js"]),
-    ("table", ["table.js", "table-screens.js", "summary.js"]),
+    ("table", ["table.js", "table-screens.js", "table-broken.js", "summary.js"]),
     ("table life", ["table-life.js", "catalog.js"]),  # what the site and the embed both do with a table
     ("shells", ["*.js"]),
 ]

@@ -29,6 +29,7 @@ const client = FRAMED ? null : startEngines({
     showLoadingStage(site);
   },
   onStopped: (stop) => site.life.engineStopped(stop),
+  onPluginFailures: (ready) => site.games.notePluginFailures(ready),
 });
 const site = new Site(client);
 site.picker = new Picker(site);
@@ -41,6 +42,7 @@ site.life = new TableLife({
   saved: (table) => site.games.savedForReload(table),
   reload: (saved) => site.games.reload(saved),
   summaryButtons: (table) => site.tables.summaryButtons(table),
+  wayOut: (table) => site.tables.wayOut(table),
   table: siteTableOptions(site),
 });
 // For the browser console and the tests: the same requests the page sends, and the save of the game

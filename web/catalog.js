@@ -10,6 +10,8 @@ export class Catalog {
     this.games = [];
     /** @type {any[]} the bot levels, weakest first, as Python lists them (levels.js) */
     this.levels = [];
+    /** @type {Map<string, string>} each listed game the engine could not load, with why (unavailable) */
+    this.failed = new Map();
   }
 
   // The games from the catalog build.py wrote; false when it cannot be read.
@@ -38,6 +40,15 @@ export class Catalog {
   async readLevels(call) {
     this.levels = await loadLevels(call);
     return this.levels;
+  }
+
+  // The listed games a third-party engine could not load, once it is `ready` (engines.js): its message
+  // names each by its id (plugins.js), with why. Returns whether there was one.
+  noteFailures(ready) {
+    for (const { name, message } of ready.plugins?.failed ?? []) {
+      if (this.game(name)) this.failed.set(name, message);
+    }
+    return this.failed.size > 0;
   }
 
   game(id) {

@@ -62,6 +62,7 @@ export class Embed {
       say: (key, values) => this.showError(new EmbedError(key, values)),
       saved: (table) => ({ text: table.snap.save, seat: table.snap.seat, backToExample: this.play.backToExample }),
       reload: (saved) => this.play.reload(saved),
+      wayOut: () => this.play.wayOut(),
       table: {
         ...this.play.tableOptions(),
         onError: (error) => {

@@ -112,11 +112,14 @@ function framedEngine(info, wheels) {
 
 /**
  * The page's client (client.js's Client): `ready` is the site's engine's start. onProgress: that start's
- * stages; onStopped: an engine stopped (client.js), with which games it `serves`.
- * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: Stop) => void}} [handlers]
+ * stages; onStopped: an engine stopped (client.js), with which games it `serves`; onPluginFailures: a
+ * third-party game's engine started but could not install its wheel or load a game (its "ready"
+ * message, whose plugins.failed names them: the picker marks those games unavailable).
+ * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: Stop) => void,
+ *   onPluginFailures?: (ready: any) => void}} [handlers]
  * @returns {import("./client.js").Client}
  */
-export function startEngines({ onProgress = () => {}, onStopped = () => {} } = {}) {
+export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPluginFailures = () => {} } = {}) {
   /** @type {Promise<BuildInfo>} */
   const info = fetch("build.json").then((response) => response.json()).catch(() => ({}));
   /** @type {Record<string, string[]>} the wheels of each third-party game's engine, by game, once read */
@@ -143,7 +146,11 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {} } = {
           lost: stop.lost.map((request) => ("sid" in request ? { ...request, sid: pageSid(engine, request.sid) } : request)) }),
       });
       engines.set(key, engine);
-      failures.set(engine, engine.ready.then(pluginFailures, () => []));
+      failures.set(engine, engine.ready.then((ready) => {
+        const failed = pluginFailures(ready);
+        if (failed.length > 0) onPluginFailures(ready);
+        return failed;
+      }, () => []));
     }
     return engines.get(key);
   }

@@ -416,13 +416,16 @@ export class LiveTable {
 
   // --- undo: back to the player's previous decision, taking back the bots' moves since ------------
 
-  undoOffered() {
-    return this.undo && !this.challenge && !this.busy && !this.starting && this.snap.legal.length > 0
+  // afterFailure: the way out of a table whose game's code failed (table-broken.js), on whoever's turn
+  // it failed and even where the player chose to play without undo (a shared deal's challenge: never).
+  undoOffered({ afterFailure = false } = {}) {
+    return (this.undo || afterFailure) && !this.challenge && !this.busy && !this.starting
+      && (afterFailure || this.snap.legal.length > 0)
       && this.snap.can_undo; // the player's own move to take back, not the bots' from before it
   }
 
-  async undoTurn() {
-    if (!this.undoOffered()) return;
+  async undoTurn({ afterFailure = false } = {}) {
+    if (!this.undoOffered({ afterFailure })) return;
     this.busy = true;
     const reply = await this.client.call(OP.undo_turn, { sid: this.sid });
     if (reply.ok) this.snap = reply.snapshot;

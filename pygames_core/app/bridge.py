@@ -84,7 +84,10 @@ was before the request (a move that failed half-way is put back). The error type
 - BridgeError: no open game with that sid; a replay of a game that is not over;
 - WrongSeat: see above;
 - InternalError: anything else (a bug, or the runtime running short: RecursionError, MemoryError); its
-  message names the Python exception. The session is kept as it was.
+  message names the Python exception, and its `trace` (an extension of the error object, found only
+  on an InternalError) lists the traceback's last frames beneath the bridge, innermost last, each
+  `my_game/rules.py, line 14, in apply: return hand[9]` (engine/errors.py last_frames): where a game's
+  designer finds the bug (the page logs them to the browser's console). The session is kept as it was.
 
 A snapshot (Game.snapshot) is what the page needs to draw one seat's table after every step:
 {"game", "seat", "options", "seed" and "deal" (decimal strings), "view", "current_player", "legal"
@@ -101,7 +104,7 @@ from typing import Any, NamedTuple
 
 from pygames_core import analysis, bot_action, hint, how_to_play, list_games, list_levels, load_game, new_game
 from pygames_core.app.scenario import parse_scenario
-from pygames_core.engine.errors import PygamesError
+from pygames_core.engine.errors import PygamesError, last_frames
 from pygames_core.engine.game import Game
 from pygames_core.engine.limits import check_json_text, check_value
 
@@ -144,6 +147,7 @@ def _op(name: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = (
 
 
 MAX_MESSAGE = 1_000  # characters of an error message: one that quotes a huge input is cut short
+TRACE_FRAMES = 4  # frames of an InternalError's trace: the failing line and the calls that led to it
 INTERNAL_ERROR = "InternalError"
 
 
@@ -428,11 +432,16 @@ def _kept(request: Any) -> Iterator[None]:
         raise
 
 
-def _error_reply(kind: str, message: str) -> str:
-    if len(message) > MAX_MESSAGE:
-        message = f"{message[:MAX_MESSAGE]}…"
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE else f"{text[:MAX_MESSAGE]}…"
+
+
+def _error_reply(kind: str, message: str, trace: list[str] | None = None) -> str:
+    error: dict[str, Any] = {"type": kind, "message": _cut(message)}
+    if trace is not None:
+        error["trace"] = [_cut(frame) for frame in trace]
     # ensure_ascii: a message quoting a lone surrogate is still written (as \\udxxx)
-    return json.dumps({"ok": False, "error": {"type": kind, "message": message}})
+    return json.dumps({"ok": False, "error": error})
 
 
 def call(request_text: str) -> str:
@@ -446,6 +455,8 @@ def call(request_text: str) -> str:
         return _error_reply(type(exc).__name__, str(exc))
     except Exception as exc:  # a bug or the runtime running short: named, and the worker lives on
         try:
-            return _error_reply(INTERNAL_ERROR, f"{type(exc).__name__}: {exc}")
+            # (the file as tracebacks name it: in the page, the path its .pyc was compiled for)
+            trace = last_frames(exc, TRACE_FRAMES, below=call.__code__.co_filename)
+            return _error_reply(INTERNAL_ERROR, f"{type(exc).__name__}: {exc}", trace)
         except Exception:  # even the exception cannot be put into words (no memory left for them)
             return '{"ok": false, "error": {"type": "InternalError", "message": "an error that cannot be shown"}}'

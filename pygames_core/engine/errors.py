@@ -34,15 +34,27 @@ class BadPlugin(UnknownGame):
 def broken_game_report(error: BaseException, frames: int = 3) -> str:
     """An error a game's own code raised (not one of the above: a bug, such as an IndexError in its
     `apply`), said so that its designer can find it: `IndexError: list index out of range`, then the
-    last `frames` frames of its traceback, where it happened, innermost last, one a line:
-    `  my_game/rules.py, line 14, in apply: return state.hands[9]`. A file under site-packages is
-    named from there (the package and its module, as in the designer's own folder).
+    last `frames` frames of its traceback, where it happened, innermost last, one a line (last_frames):
+    `  my_game/rules.py, line 14, in apply: return state.hands[9]`.
     Used by the command line and by build.py's check of a game wheel."""
+    lines = [f"{type(error).__name__}: {error}".removesuffix(": ")]
+    lines += [f"  {frame}" for frame in last_frames(error, frames)]
+    return "\n".join(lines)
+
+
+def last_frames(error: BaseException, frames: int = 3, *, below: str | None = None) -> list[str]:
+    """The last `frames` frames of the error's traceback, innermost last, each where it was and what it
+    ran: `my_game/rules.py, line 14, in apply: return state.hands[9]`. A file under site-packages is
+    named from there (the package and its module, as in the designer's own folder: an installed
+    plugin's, in the page too). `below`: a file whose own frames are left out (the bridge's: the way
+    every request comes in, which says nothing of where the game failed)."""
     import traceback  # here: pygames_core's import must not pay for it (the page starts faster)
 
-    lines = [f"{type(error).__name__}: {error}".removesuffix(": ")]
-    for frame in traceback.extract_tb(error.__traceback__)[-frames:]:
+    said = []
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename == below:
+            continue
         where = frame.filename.rpartition("site-packages/")[2]
         code = f": {frame.line}" if frame.line else ""
-        lines.append(f"  {where}, line {frame.lineno}, in {frame.name}{code}")
-    return "\n".join(lines)
+        said.append(f"{where}, line {frame.lineno}, in {frame.name}{code}")
+    return said[-frames:]

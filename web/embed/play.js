@@ -71,8 +71,7 @@ export class Play {
     // continued, the game is drawn at once from its stored snapshot while the engine starts
     const start = (resume) => (resume
       ? this.playLive(() => embed.ask(OP.load, { text: saved, seat: params.seat }), null, drawnSnapshot(saved))
-      : this.playLive(() => embed.ask(OP.new, { game: params.game, players: params.players, seed: params.seed,
-        options: params.options, setup: params.setup, seat: params.seat }))).catch((error) => embed.showError(error));
+      : this.playNew()).catch((error) => embed.showError(error));
     $("embed-stage").replaceChildren(h("div", { class: "embed-cover" },
       h("p", { class: "embed-cover-title", text: pick(game.title) }),
       h("p", { class: "fine", text: t("emPlayHint") }),
@@ -86,6 +85,33 @@ export class Play {
     this.hideUnkept();
     renderCube($("embed-cube"), null, null);
     embed.redraw = () => this.showCover();
+  }
+
+  // A new game of the address's game, with its players, seed, options and set-up.
+  playNew() {
+    const { params } = this.embed;
+    return this.playLive(() => this.embed.ask(OP.new, { game: params.game, players: params.players, seed: params.seed,
+      options: params.options, setup: params.setup, seat: params.seat }));
+  }
+
+  // The way out of a table whose game's code failed (table-life.js): a new game of the address's, or
+  // back to the cover; a game played from an example's step, back to the example only.
+  wayOut() {
+    const { embed } = this;
+    const { backToExample } = this;
+    const leave = () => {
+      embed.life.close();
+      if (backToExample) backToExample();
+      else this.showCover();
+    };
+    return {
+      newGame: backToExample ? null : () => {
+        forgetGame();
+        embed.life.close();
+        this.playNew().catch((error) => embed.showError(error));
+      },
+      back: leave, backLabel: backToExample ? "emBackToExample" : "emLeaveGame",
+    };
   }
 
   // open(): the request opening the game (embed.ask). drawn: a saved snapshot, drawn at once as a

@@ -7,7 +7,7 @@ import { fitsSnapshot, keepUnopened, saveVersion, savedGame } from "../home.js";
 import { pick, t } from "../i18n.js";
 import { seedParameter, unpackText, wholeNumber, wholeParameter } from "../share.js";
 import { drawableSnapshot } from "../table-life.js";
-import { hideMessage, showError, showMessage } from "./page.js";
+import { $, hideMessage, showError, showMessage } from "./page.js";
 import { explainChosen, ownGameSettings, prefs } from "./prefs.js";
 import { HUMAN_SEAT } from "./site.js";
 
@@ -46,6 +46,12 @@ export class Games {
     const reply = await catalog.readFromEngine(client);
     if (!reply.ok) showError(reply.error);
     return reply.ok;
+  }
+
+  // A third-party game's engine could not install its wheel or load its game (engines.js): the game is
+  // marked unavailable in the picker, drawn again if it is showing (the start request says why).
+  notePluginFailures(ready) {
+    if (this.site.catalog.noteFailures(ready) && !$("picker").hidden) this.site.picker.redraw();
   }
 
   // The game a shared link names (sharedDeal), offered when a game in progress was resumed: a game in

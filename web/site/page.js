@@ -2,6 +2,7 @@
 // messages with.
 import { STOPPED } from "../client.js";
 import { t } from "../i18n.js";
+import { logEngineError } from "../table-broken.js";
 
 /** @returns {any} the page's element with that id (index.html) */
 export const $ = (id) => document.getElementById(id);
@@ -24,6 +25,7 @@ export function showMessage(text, action = null, errorType = null) {
 
 export function showError(error) {
   if (error?.type === STOPPED) return; // the table life's engineStopped says it, and what became of the game
+  logEngineError(error); // a bug in a game's code (a new game's set-up, say): where, for its designer
   showMessage(t("engineError", { message: error?.message ?? String(error) }), null, error?.type ?? "Error");
 }
 

@@ -79,7 +79,9 @@ export class Picker {
     const { site } = this;
     const { games, levels } = site.catalog;
     const remembered = prefs();
-    let chosen = games.find((game) => game.id === (keep.game ?? remembered.game)) ?? games[0];
+    const { failed } = site.catalog; // the games the engine could not load: shown, never chosen
+    const playable = games.filter((game) => !failed.has(game.id));
+    let chosen = playable.find((game) => game.id === (keep.game ?? remembered.game)) ?? playable[0] ?? games[0];
     let kept = keep.game === chosen.id ? keep : null; // for the first drawing of the options only
     const section = $("picker");
     const showApplicable = () => {
@@ -148,20 +150,24 @@ export class Picker {
       }
       drawOptions();
     };
-    const gameCards = games.map((game) => h("div", { class: "game-card" }, h("button", {
+    // A game the engine could not load is there, unavailable, saying why; it cannot be chosen.
+    const gameCards = games.map((game) => h("div", { class: "game-card", "data-unavailable": failed.has(game.id) }, h("button", {
       type: "button", class: "game-choice", "aria-pressed": String(game === chosen), "data-game": game.id,
+      disabled: failed.has(game.id), "aria-describedby": failed.has(game.id) ? `unavailable-${game.id}` : null,
       onclick: () => choose(game),
     }, h("strong", { text: pick(game.title) }),
     game.pitch && h("span", { class: "game-pitch", text: pick(game.pitch) }),
     h("span", { class: "fine", text: playersAndLength(game, game.length) })),
-    game.pitch && h("button", { type: "button", class: "ghost how-to-play", "data-rules": game.id,
-      "aria-label": t("howToPlayLabel", { game: pick(game.title) }), text: t("howToPlay"),
-      onclick: () => openRules(site, game) }),
-    // its game in progress, if any: Resume it, or choose the game for a new one (the options below)
-    resumeLine(game, { onResume: (record) => site.games.resumeGame(record), onNew: () => {
-      choose(game);
-      focusInView($("start"));
-    } })));
+    failed.has(game.id) ? h("p", { class: "game-unavailable", id: `unavailable-${game.id}`,
+      text: t("pickerUnavailable", { message: failed.get(game.id) }) }) : [
+      game.pitch && h("button", { type: "button", class: "ghost how-to-play", "data-rules": game.id,
+        "aria-label": t("howToPlayLabel", { game: pick(game.title) }), text: t("howToPlay"),
+        onclick: () => openRules(site, game) }),
+      // its game in progress, if any: Resume it, or choose the game for a new one (the options below)
+      resumeLine(game, { onResume: (record) => site.games.resumeGame(record), onNew: () => {
+        choose(game);
+        focusInView($("start"));
+      } })]));
     const level = levels.find((entry) => entry.name === (keep.level ?? remembered.level ?? "normal")) ?? levels[0];
     const form = h("form", { class: "start-form", onsubmit: (event) => {
       event.preventDefault();
@@ -253,6 +259,10 @@ export class Picker {
   // roles: who plays each seat (seats.js seatRoles): the person starting holds the device first.
   async startGame(game, form, roles) {
     if (this.starting) return;
+    if (this.site.catalog.failed.has(game.id)) { // chosen before the engine said it could not load it
+      showMessage(t("pickerUnavailable", { message: this.site.catalog.failed.get(game.id) }), null, "Unavailable");
+      return;
+    }
     const options = Object.fromEntries(game.options.filter((option) => applies(game, form, option))
       .map((option) => [option.name, readOption(form, option)]));
     const level = form.elements.level.value;

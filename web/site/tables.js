@@ -95,15 +95,26 @@ export class Tables {
 
   // The same game again from its start: same options, seed and set-up (a numbered deal replayed), its
   // bots seeded (a deal chosen again, as a seed typed in the picker). The seed is the snapshot's text:
-  // read from the save as a number, one above 2^53 would be another deal.
-  async replayDeal(table) {
+  // read from the save as a number, one above 2^53 would be another deal. `fresh`: a new deal instead,
+  // the player's own game (the way out of a table whose game's code failed: table-broken.js).
+  async replayDeal(table, { fresh = false } = {}) {
     const { game, players, options, setup } = JSON.parse(table.snap.save);
     const several = table.people.length > 1;
-    const reply = await this.site.client.call(OP.new, { game, players, seed: table.snap.seed, options, setup,
-      seat: table.snap.seat, ...several && { people: table.people } });
+    const reply = await this.site.client.call(OP.new, { game, players, ...!fresh && { seed: table.snap.seed }, options,
+      setup, seat: table.snap.seat, ...several && { people: table.people } });
     if (!reply.ok) showError(reply.error);
-    else this.open(reply, { ...table.settings, level: table.level, undo: table.undo, challenge: table.challenge,
-      people: table.people, seeded: true, handOverFirst: false, resumed: false, playId: null });
+    else this.open(reply, { ...table.settings, level: table.level, undo: table.undo, challenge: table.challenge && !fresh,
+      people: table.people, seeded: !fresh, handOverFirst: false, resumed: false, playId: null });
+  }
+
+  // The way out of a table whose game's code failed (table-life.js): a new deal of the game, or back
+  // to the games, leaving the table (its save stays: the picker offers to resume it).
+  wayOut(table) {
+    const back = () => {
+      this.site.life.close();
+      this.site.picker.show();
+    };
+    return { newGame: () => this.replayDeal(table, { fresh: true }), back, backLabel: "backToGames" };
   }
 
   // The top bar's Undo: back to the player's previous decision, taking back the bots' moves since.

@@ -81,6 +81,8 @@ class GermanWhist(Rules[WhistState]):
             state.tricks[winner] += 1
         if state.to_move is None:
             events.append({"type": "deal_over", "tricks": list(state.tricks)})
+            # the game's end, said as its last event (docs/api.md; testing.check_game_over checks it)
+            events.append({"type": "game_over", "result": self.result(state)})
         return events
 
     def view(self, state: WhistState, seat: int | None) -> dict[str, Any]:

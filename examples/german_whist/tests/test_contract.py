@@ -9,13 +9,14 @@ from pygames_core.engine.game import Game
 
 
 def secrets(game: Game, seat: int | None) -> set[str]:
-    """What `seat` must not see: the other hand's cards it did not see taken, and the stock under its top."""
+    """What the rules keep from `seat`: the other hand, and the stock under its top card."""
     state = game._state
-    hidden = set(state.stock[1:])
-    for other in range(game.players):
-        if other != seat:
-            hidden |= set(state.hands[other]) - set(state.known[other])
-    return hidden
+    return set(state.stock[1:]).union(*(state.hands[other] for other in range(game.players) if other != seat))
+
+
+def public(game: Game, seat: int | None) -> set[str]:
+    """What the play has shown everyone of them: the turned-up cards, seen taken into a hand."""
+    return set().union(*game._state.known)
 
 
 def test_catalog() -> None:
@@ -63,7 +64,7 @@ def test_copy_state_is_independent() -> None:
 
 
 def test_views_hide_the_other_hand_and_the_stock() -> None:
-    testing.check_views_hide(ENTRY, secrets)
+    testing.check_views_hide(ENTRY, secrets, public=public)
 
 
 def test_sample_state_is_consistent_with_the_view() -> None:

@@ -54,11 +54,11 @@ def policy_action(state: OnScheduleState, rng: Rng) -> Action:
     seat = mover(state)
     if state.match.offered_by is not None:
         return {"type": "take"}  # play-outs never double and always take: the play decides them
+    if state.phase == Phase.PLAY:  # first: nearly every step of a play-out is a card play
+        return {"type": "play", "card": _play_card(state, seat).code}
     if state.phase == Phase.VOTE:
         return {"type": "vote", "suit": _vote_suit(state, seat, rng)}
-    if state.phase == Phase.GIVE:
-        return {"type": "give", "cards": codes(_gift(state, seat))}
-    return {"type": "play", "card": _play_card(state, seat).code}
+    return {"type": "give", "cards": codes(_gift(state, seat))}
 
 
 def _vote_suit(state: OnScheduleState, seat: int, rng: Rng) -> str:
@@ -67,10 +67,11 @@ def _vote_suit(state: OnScheduleState, seat: int, rng: Rng) -> str:
     strength = dict.fromkeys(SUITS, 0.0)
     for c in state.hands[seat]:
         strength[c.suit] += 1.0 + 0.4 * max(0, c.rank - 9)
+    partner = partner_of(seat)
     for number, vote in enumerate(state.votes):
         who = voter(state.dealer, number)
         if who != seat:
-            strength[vote.suit] += 0.8 if who == partner_of(seat) else -0.8
+            strength[vote.suit] += 0.8 if who == partner else -0.8
     suits = {c.suit for c in pile_of(seat, state.dealer, state.votes)}
     return max((s for s in SUITS if s in suits), key=lambda s: strength[s] + 0.3 * rng.random())
 
@@ -105,6 +106,30 @@ def _gift(state: OnScheduleState, seat: int) -> list[Card]:
     return [c for c in hand if c in chosen]
 
 
+# suits_to_come's answers by row (its id; the row itself kept, so that the id cannot pass to another list
+# meanwhile), then by trick number and special trick: a state's copies share its row (rows never change in
+# place), so a hard bot's play-outs from one sampled state look each up once
+_SUITS_TO_COME: dict[int, tuple[list[Card], dict[tuple[int, int], dict[str, float]]]] = {}
+_SUITS_TO_COME_ROWS = 64  # rows remembered before the cache starts afresh
+
+
+def suits_to_come(row: list[Card], number: int, special: int) -> dict[str, float]:
+    """How much each suit is worth keeping for, from trick `number` on: the share of the later tricks in
+    which it is trump, those that score double (trick 13 and the seat's `special` trick) twice."""
+    known = _SUITS_TO_COME.get(id(row))
+    if known is None or known[0] is not row:
+        if len(_SUITS_TO_COME) >= _SUITS_TO_COME_ROWS:
+            _SUITS_TO_COME.clear()
+        known = _SUITS_TO_COME[id(row)] = (row, {})
+    future = known[1].get((number, special))
+    if future is None:
+        remaining = max(1, TRICKS - number)
+        future = known[1][number, special] = dict.fromkeys(SUITS, 0.0)
+        for later_trick in range(number + 1, TRICKS + 1):
+            future[row[later_trick - 1].suit] += (2.0 if later_trick in (TRICKS, special) else 1.0) / remaining
+    return future
+
+
 def _play_card(state: OnScheduleState, seat: int) -> Card:
     """Pick the card with the best rough expectation for the team: the trick's points (doubled
     where the winner's special trick or trick 13 makes them so) times the chance the team takes
@@ -127,28 +152,24 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
     for group in (hand, state.given[seat]):
         for c in group:
             unknown[c.suit] &= ~(1 << c.rank)
+    table_points = 0
     for _, c in plays:
         unknown[c.suit] &= ~(1 << c.rank)
-    masks = unknown.values()
-    hidden = max(1, sum(mask.bit_count() for mask in masks))
-    density = sum((mask >> 10).bit_count() for mask in masks) / hidden  # tens and higher
+        table_points += card_points(c)
+    spades, hearts, diamonds, clubs = unknown.values()
+    hidden = max(1, spades.bit_count() + hearts.bit_count() + diamonds.bit_count() + clubs.bit_count())
+    # tens and higher, over the hidden cards
+    density = ((spades >> 10).bit_count() + (hearts >> 10).bit_count() + (diamonds >> 10).bit_count()
+               + (clubs >> 10).bit_count()) / hidden
     later = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(plays))]
     hands, voids = state.hands, state.voids
-    # each seat still to play: its share of the hidden cards and its voids (the opponents first, as the
-    # team's chance to hold the trick multiplies theirs in that order)
+    # each seat still to play: the chance that a given hidden card is not in its hand
     misses = {other: 1.0 - min(1.0, len(hands[other]) / hidden) for other in later}
     opponents_later = [other for other in later if other != partner]
     special = state.special
-    doubled = (TRICKS, special[seat])  # the tricks that score double for this seat matter twice as much
-    remaining = max(1, TRICKS - number)
-    future = dict.fromkeys(SUITS, 0.0)
-    for later_trick in range(number + 1, TRICKS + 1):
-        future[row[later_trick - 1].suit] += (2.0 if later_trick in doubled else 1.0) / remaining
+    future = suits_to_come(row, number, special[seat])
     opponent_multiplier = max(trick_multiplier(number, (seat + 1) % PLAYERS, special),
                               trick_multiplier(number, (seat + 3) % PLAYERS, special))
-    table_points = 0
-    for _, c in plays:
-        table_points += card_points(c)
 
     def chance_to_beat(other: int, top: PlayedCard, led: str) -> float:
         """Rough chance that `other`, still to play, holds and can play a card beating `top`
@@ -168,8 +189,8 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
         chance: float = 1.0 - miss ** beaters  # float ** float is typed Any (it may be complex)
         return chance
 
-    def chances(top_seat: int, top: PlayedCard, led: str) -> tuple[float, int]:
-        """The team's chance to take the trick `top` leads and the trick's multiplier for the team."""
+    def outlook(top_seat: int, top: PlayedCard, led: str) -> tuple[float, int]:
+        """The team's chance to take the trick if `top` stays on top of it, and the trick's multiplier."""
         if top_seat % 2 == seat % 2:
             hold = 1.0
             for other in opponents_later:
@@ -179,38 +200,30 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
             return chance_to_beat(partner, top, led), trick_multiplier(number, partner, special)
         return 0.0, 1
 
-    spread = density * len(later)
-    best: Card = options[0]
-    best_value = -math.inf
-    if led is None:  # leading: the card led is the top
-        for c in options:
-            team_chance, team_multiplier = chances(seat, c, c.suit)
-            points = table_points + card_points(c) + spread
-            keep = (c.rank - 2) / 12 * (0.3 + 1.2 * future[c.suit])
-            value = team_chance * points * team_multiplier - (1 - team_chance) * points * opponent_multiplier - keep
-            if value > best_value:
-                best, best_value = c, value
-        return best
-    # the card on top of the table so far (kit.tricks.trick_winner's fold) and its chances, found once
-    top_seat, top = plays[0]
+    # the card on top of the table so far (kit.tricks.trick_winner's fold); its outlook, once needed
+    table_seat, table_top = plays[0] if plays else (seat, options[0])
     for other, c in plays[1:]:
-        if c.suit == top.suit:
-            if c.rank > top.rank:
-                top_seat, top = other, c
+        if c.suit == table_top.suit:
+            if c.rank > table_top.rank:
+                table_seat, table_top = other, c
         elif c.suit == trump:
-            top_seat, top = other, c
+            table_seat, table_top = other, c
     on_table: tuple[float, int] | None = None
+    spread = density * len(later)
+    best, best_value = options[0], -math.inf
     for c in options:
-        if (c.rank > top.rank) if c.suit == top.suit else c.suit == trump:
-            team_chance, team_multiplier = chances(seat, c, led)
+        if led is None:  # the card led is the top
+            team_chance, team_multiplier = outlook(seat, c, c.suit)
+        elif (c.rank > table_top.rank) if c.suit == table_top.suit else c.suit == trump:
+            team_chance, team_multiplier = outlook(seat, c, led)
         else:
             if on_table is None:
-                on_table = chances(top_seat, top, led)
+                on_table = outlook(table_seat, table_top, led)
             team_chance, team_multiplier = on_table
         points = table_points + card_points(c) + spread
         keep = (c.rank - 2) / 12 * (0.3 + 1.2 * future[c.suit])
         value = team_chance * points * team_multiplier - (1 - team_chance) * points * opponent_multiplier - keep
-        if value > best_value:
+        if value > best_value:  # the first of equals, as max() keeps
             best, best_value = c, value
     return best
 

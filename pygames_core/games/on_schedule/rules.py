@@ -247,14 +247,16 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events
+        points = 0
+        out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
+        for _, c in trick.plays:
+            points += card_points(c)
+            out_of_play.add(c)
+            unplayed[c.suit] &= ~(1 << c.rank)
         multiplier = trick_multiplier(number, winner, state.special)
-        points = multiplier * sum(card_points(c) for _, c in trick.plays)
+        points *= multiplier
         done = OnScheduleTrick(number, trick.leader, trick.plays, winner, points, multiplier == 2)
         state.completed.append(done)
-        state.out_of_play.update(c for _, c in trick.plays)
-        unplayed = state.unplayed_ranks
-        for _, c in trick.plays:
-            unplayed[c.suit] &= ~(1 << c.rank)
         state.tricks_won[winner] += 1
         state.points[winner] += points
         state.trick = Trick(winner)
@@ -293,9 +295,10 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         }
 
     def copy_state(self, state: OnScheduleState) -> OnScheduleState:
+        # the row is shared: it is laid out whole and never changed in place (bot.suits_to_come relies on it)
         return OnScheduleState(
             rng=state.rng.copy(), dealer=state.dealer, deal=state.deal, phase=state.phase,
-            hands=[list(h) for h in state.hands], votes=list(state.votes), row=list(state.row),
+            hands=[list(h) for h in state.hands], votes=list(state.votes), row=state.row,
             special=list(state.special), gifts=state.gifts.copy(), given=list(state.given),
             trick=state.trick.copy(), completed=list(state.completed), out_of_play=set(state.out_of_play),
             unplayed_ranks=dict(state.unplayed_ranks),

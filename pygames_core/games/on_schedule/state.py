@@ -68,8 +68,8 @@ def voter(dealer: int, vote_number: int) -> int:
 def pile_of(seat: int, dealer: int, votes: list[Card]) -> list[Card]:
     """The schedule cards `seat` still holds: its role's ranks in every suit, minus its votes."""
     ranks = ROLE_RANKS[(seat - dealer) % PLAYERS]
-    cast = set(votes)
-    return [BY_RANK_SUIT[r, s] for s in SUITS for r in ranks if BY_RANK_SUIT[r, s] not in cast]
+    cast = {(c.rank, c.suit) for c in votes}  # plain tuples: they hash without a call into Python
+    return [BY_RANK_SUIT[r, s] for s in SUITS for r in ranks if (r, s) not in cast]
 
 
 def special_tricks(row: list[Card], dealer: int) -> list[int]:

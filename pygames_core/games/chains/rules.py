@@ -183,7 +183,9 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             state.current = self._next_seat(state, seat)
             state.turn_start = True
             events.append({"type": "turn", "seat": state.current})
-        return self._settle(state, events)
+        # only a close changes what the others can still take (it may sell a number out): any other action
+        # changes the mover's own table alone, and the others' were settled after the last action
+        return self._settle(state, events, None if action["type"] == "close" else seat)
 
     def _cube_action(self, state: ChainsState, kind: str) -> list[Event]:
         match = state.match
@@ -244,8 +246,9 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
                 return other
         return seat
 
-    def _settle(self, state: ChainsState, events: list[Event]) -> list[Event]:
-        """What happens at once after any action: dead work piles, players leaving, the end."""
+    def _settle(self, state: ChainsState, events: list[Event], changed_seat: int | None = None) -> list[Event]:
+        """What happens at once after any action: dead work piles, players leaving, the end. Given
+        `changed_seat`, the only table the action changed, the others (settled already) are not looked at."""
         if state.solitaire:
             table = state.tables[0]
             if not state.actions_for(0):
@@ -256,7 +259,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         while changed:  # a dead pile can make a player leave; leaving never revives a pile
             changed = False
             for seat, table in enumerate(state.tables):
-                if table.left:
+                if table.left or (changed_seat is not None and seat != changed_seat):
                     continue
                 if table.work and not scorable(state, seat):
                     table.dead.append(table.work)

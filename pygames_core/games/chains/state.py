@@ -124,12 +124,22 @@ class ChainsState:
             out: list[Action] = [{"type": "place", "to": "work"}] if fits(table.drawn, table.work) else []
             return out + [{"type": "place", "to": "slot", "slot": i} for i in range(len(table.slots))]
         out = [{"type": "draw"}] if table.deck else []
-        out += [{"type": "move", "slot": i} for i, pile in enumerate(table.slots)
-                if pile and fits(pile[-1], table.work)]
-        end = table.work[-1] - 1 if table.work else 10
-        if end >= 1 and self.may_take(seat, end):
+        out += [{"type": "move", "slot": i} for i in self.movable_slots(seat)]
+        end = self.closing_end(seat)
+        if end is not None:
             out.append({"type": "close", "end": end})
         return out
+
+    def movable_slots(self, seat: int) -> list[int]:
+        """The slots whose top card may go onto this seat's work pile now (no card drawn)."""
+        table = self.tables[seat]
+        return [i for i, pile in enumerate(table.slots) if pile and fits(pile[-1], table.work)]
+
+    def closing_end(self, seat: int) -> int | None:
+        """The end card this seat may take now, one below its work pile's top (no card drawn), if any."""
+        table = self.tables[seat]
+        end = table.work[-1] - 1 if table.work else 10
+        return end if end >= 1 and self.may_take(seat, end) else None
 
 
 def scorable(state: ChainsState, seat: int) -> bool:

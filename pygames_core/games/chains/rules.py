@@ -36,6 +36,7 @@ from pygames_core.games.chains.state import (
     scorable,
     score_of,
     sold_out_threshold,
+    wanted,
     winners,
 )
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, match_from_options
@@ -130,7 +131,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             return match.explain(action, state.current, state.turn_start)
         table = state.tables[state.current]
         kind = action.get("type")
-        need = table.work[-1] - 1 if table.work else 10
+        need = wanted(table.work)
         if table.drawn is not None and kind != "place":
             return f"place the card you turned up ({table.drawn}) first"
         if kind == "place" and table.drawn is None:
@@ -251,7 +252,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         `changed_seat`, the only table the action changed, the others (settled already) are not looked at."""
         if state.solitaire:
             table = state.tables[0]
-            if not state.actions_for(0):
+            if not state.has_actions(0):
                 table.left = state.over = True
                 events.append({"type": "game_over", "result": self.result(state)})
             return events
@@ -286,7 +287,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         if not any(state.can_still_take(seat, n) for n in NUMBERS):
             return "no_end_cards"
         table = state.tables[seat]
-        if table.drawn is None and not state.actions_for(seat):
+        if table.drawn is None and not state.has_actions(seat):
             return "no_action"
         return None
 

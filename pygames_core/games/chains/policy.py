@@ -118,9 +118,18 @@ def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int],
         if fits(table.drawn, table.work):
             return {"type": "place", "to": "work"}
         return {"type": "place", "to": "slot", "slot": slot(table, table.drawn)}
-    legal = state.actions_for(state.current)
+    # the first of state.actions_for's actions of the first kind that has one, each kind asked in turn
+    # (a play-out's every step comes here: no list of every action built)
+    seat = state.current
     for kind in kinds:
-        for action in legal:
-            if action["type"] == kind:
-                return action
-    return rng.choice(legal)
+        if kind == "move":
+            slots = state.movable_slots(seat)
+            if slots:
+                return {"type": "move", "slot": slots[0]}
+        elif kind == "close":
+            end = state.closing_end(seat)
+            if end is not None:
+                return {"type": "close", "end": end}
+        elif kind == "draw" and table.deck:
+            return {"type": "draw"}
+    return rng.choice(state.actions_for(seat))

@@ -36,6 +36,7 @@ from pygames_core.games.chains.state import (
     scorable,
     score_of,
     sold_out_threshold,
+    wanted,
     winners,
 )
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, match_from_options
@@ -130,7 +131,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             return match.explain(action, state.current, state.turn_start)
         table = state.tables[state.current]
         kind = action.get("type")
-        need = table.work[-1] - 1 if table.work else 10
+        need = wanted(table.work)
         if table.drawn is not None and kind != "place":
             return f"place the card you turned up ({table.drawn}) first"
         if kind == "place" and table.drawn is None:
@@ -183,7 +184,9 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             state.current = self._next_seat(state, seat)
             state.turn_start = True
             events.append({"type": "turn", "seat": state.current})
-        return self._settle(state, events)
+        # only a close changes what the others can still take (it may sell a number out): any other action
+        # changes the mover's own table alone, and the others' were settled after the last action
+        return self._settle(state, events, None if action["type"] == "close" else seat)
 
     def _cube_action(self, state: ChainsState, kind: str) -> list[Event]:
         match = state.match
@@ -244,11 +247,12 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
                 return other
         return seat
 
-    def _settle(self, state: ChainsState, events: list[Event]) -> list[Event]:
-        """What happens at once after any action: dead work piles, players leaving, the end."""
+    def _settle(self, state: ChainsState, events: list[Event], changed_seat: int | None = None) -> list[Event]:
+        """What happens at once after any action: dead work piles, players leaving, the end. Given
+        `changed_seat`, the only table the action changed, the others (settled already) are not looked at."""
         if state.solitaire:
             table = state.tables[0]
-            if not state.actions_for(0):
+            if not state.has_actions(0):
                 table.left = state.over = True
                 events.append({"type": "game_over", "result": self.result(state)})
             return events
@@ -256,7 +260,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         while changed:  # a dead pile can make a player leave; leaving never revives a pile
             changed = False
             for seat, table in enumerate(state.tables):
-                if table.left:
+                if table.left or (changed_seat is not None and seat != changed_seat):
                     continue
                 if table.work and not scorable(state, seat):
                     table.dead.append(table.work)
@@ -283,7 +287,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         if not any(state.can_still_take(seat, n) for n in NUMBERS):
             return "no_end_cards"
         table = state.tables[seat]
-        if table.drawn is None and not state.actions_for(seat):
+        if table.drawn is None and not state.has_actions(seat):
             return "no_action"
         return None
 

@@ -41,7 +41,12 @@ def sold_out_threshold(players: int) -> int:
 
 def fits(card: int, work: list[int]) -> bool:
     """May `card` go onto this work pile: exactly one below its top, or a 10 on an empty pile."""
-    return card == (work[-1] - 1 if work else 10)
+    return card == wanted(work)
+
+
+def wanted(work: list[int]) -> int:
+    """The number that fits this work pile next (0 below a 1: none), and the end card that would close it."""
+    return work[-1] - 1 if work else 10
 
 
 def chain_cards(end: int) -> list[int]:
@@ -124,12 +129,29 @@ class ChainsState:
             out: list[Action] = [{"type": "place", "to": "work"}] if fits(table.drawn, table.work) else []
             return out + [{"type": "place", "to": "slot", "slot": i} for i in range(len(table.slots))]
         out = [{"type": "draw"}] if table.deck else []
-        out += [{"type": "move", "slot": i} for i, pile in enumerate(table.slots)
-                if pile and fits(pile[-1], table.work)]
-        end = table.work[-1] - 1 if table.work else 10
-        if end >= 1 and self.may_take(seat, end):
+        out += [{"type": "move", "slot": i} for i in self.movable_slots(seat)]
+        end = self.closing_end(seat)
+        if end is not None:
             out.append({"type": "close", "end": end})
         return out
+
+    def movable_slots(self, seat: int) -> list[int]:
+        """The slots whose top card may go onto this seat's work pile now (no card drawn)."""
+        table = self.tables[seat]
+        need = wanted(table.work)
+        return [i for i, pile in enumerate(table.slots) if pile and pile[-1] == need]
+
+    def closing_end(self, seat: int) -> int | None:
+        """The end card this seat may take now, one below its work pile's top (no card drawn), if any."""
+        end = wanted(self.tables[seat].work)
+        return end if end >= 1 and self.may_take(seat, end) else None
+
+    def has_actions(self, seat: int) -> bool:
+        """Whether `actions_for(seat)` has any, found without listing them."""
+        table = self.tables[seat]
+        if table.drawn is not None:
+            return bool(table.slots) or fits(table.drawn, table.work)
+        return bool(table.deck) or bool(self.movable_slots(seat)) or self.closing_end(seat) is not None
 
 
 def scorable(state: ChainsState, seat: int) -> bool:

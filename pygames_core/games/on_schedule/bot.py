@@ -28,8 +28,8 @@ from pygames_core.games.on_schedule.state import (
 )
 from pygames_core.kit.cards import SUITS, Card, cards, codes
 from pygames_core.kit.match import Match
-from pygames_core.kit.seats import left_of, mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, playable_cards, trick_winner
+from pygames_core.kit.seats import mover, partner_of, team_of
+from pygames_core.kit.tricks import PlayedCard, playable_cards
 
 GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards
 
@@ -54,11 +54,11 @@ def policy_action(state: OnScheduleState, rng: Rng) -> Action:
     seat = mover(state)
     if state.match.offered_by is not None:
         return {"type": "take"}  # play-outs never double and always take: the play decides them
+    if state.phase == Phase.PLAY:  # first: nearly every step of a play-out is a card play
+        return {"type": "play", "card": _play_card(state, seat).code}
     if state.phase == Phase.VOTE:
         return {"type": "vote", "suit": _vote_suit(state, seat, rng)}
-    if state.phase == Phase.GIVE:
-        return {"type": "give", "cards": codes(_gift(state, seat))}
-    return {"type": "play", "card": _play_card(state, seat).code}
+    return {"type": "give", "cards": codes(_gift(state, seat))}
 
 
 def _vote_suit(state: OnScheduleState, seat: int, rng: Rng) -> str:
@@ -67,10 +67,11 @@ def _vote_suit(state: OnScheduleState, seat: int, rng: Rng) -> str:
     strength = dict.fromkeys(SUITS, 0.0)
     for c in state.hands[seat]:
         strength[c.suit] += 1.0 + 0.4 * max(0, c.rank - 9)
+    partner = partner_of(seat)
     for number, vote in enumerate(state.votes):
         who = voter(state.dealer, number)
         if who != seat:
-            strength[vote.suit] += 0.8 if who == partner_of(seat) else -0.8
+            strength[vote.suit] += 0.8 if who == partner else -0.8
     suits = {c.suit for c in pile_of(seat, state.dealer, state.votes)}
     return max((s for s in SUITS if s in suits), key=lambda s: strength[s] + 0.3 * rng.random())
 
@@ -105,77 +106,126 @@ def _gift(state: OnScheduleState, seat: int) -> list[Card]:
     return [c for c in hand if c in chosen]
 
 
+# suits_to_come's answers by row (its id; the row itself kept, so that the id cannot pass to another list
+# meanwhile), then by trick number and special trick: a state's copies share its row (rows never change in
+# place), so a hard bot's play-outs from one sampled state look each up once
+_SUITS_TO_COME: dict[int, tuple[list[Card], dict[tuple[int, int], dict[str, float]]]] = {}
+_SUITS_TO_COME_ROWS = 64  # rows remembered before the cache starts afresh
+
+
+def suits_to_come(row: list[Card], number: int, special: int) -> dict[str, float]:
+    """How much each suit is worth keeping for, from trick `number` on: the share of the later tricks in
+    which it is trump, those that score double (trick 13 and the seat's `special` trick) twice."""
+    known = _SUITS_TO_COME.get(id(row))
+    if known is None or known[0] is not row:
+        if len(_SUITS_TO_COME) >= _SUITS_TO_COME_ROWS:
+            _SUITS_TO_COME.clear()
+        known = _SUITS_TO_COME[id(row)] = (row, {})
+    future = known[1].get((number, special))
+    if future is None:
+        remaining = max(1, TRICKS - number)
+        future = known[1][number, special] = dict.fromkeys(SUITS, 0.0)
+        for later_trick in range(number + 1, TRICKS + 1):
+            future[row[later_trick - 1].suit] += (2.0 if later_trick in (TRICKS, special) else 1.0) / remaining
+    return future
+
+
 def _play_card(state: OnScheduleState, seat: int) -> Card:
     """Pick the card with the best rough expectation for the team: the trick's points (doubled
     where the winner's special trick or trick 13 makes them so) times the chance the team takes
-    them, minus what the card would be worth later (high cards in suits that will be trump)."""
+    them, minus what the card would be worth later (high cards in suits that will be trump).
+    Every step of the hard bot's play-outs comes here: the ranks are bit masks, the table's top card
+    and each later seat's share of the hidden cards are found once, and the arithmetic is the same,
+    operation for operation, as the plain reading of the rule would do (so are the choices)."""
     hand = state.hands[seat]
-    options = playable_cards(hand, state.trick.led_suit)
+    plays = state.trick.plays
+    led = plays[0][1].suit if plays else None
+    options = playable_cards(hand, led)
     if len(options) == 1:
         return options[0]
-    plays = state.trick.plays
-    number = state.trick_number
-    trump = state.row[number - 1].suit
-    partner = partner_of(seat)
+    number = sum(state.tricks_won) + 1
+    row = state.row
+    trump = row[number - 1].suit
+    partner = (seat + 2) % PLAYERS
     # the ranks, by suit, this seat cannot place: not in its hand, not on the table, not given to its partner
-    placed: dict[str, set[int]] = {s: set() for s in SUITS}
-    for group in (hand, state.out_of_play, state.given[seat], [c for _, c in plays]):
+    unknown = dict(state.unplayed_ranks)
+    for group in (hand, state.given[seat]):
         for c in group:
-            placed[c.suit].add(c.rank)
-    unknown = {s: [r for r in range(2, 15) if r not in placed[s]] for s in SUITS}
-    hidden = max(1, sum(map(len, unknown.values())))
-    density = sum(1 for ranks in unknown.values() for r in ranks if r >= 10) / hidden
-    later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
-    opponents_later = [s for s in later if s != partner]
+            unknown[c.suit] &= ~(1 << c.rank)
+    table_points = 0
+    for _, c in plays:
+        unknown[c.suit] &= ~(1 << c.rank)
+        table_points += card_points(c)
+    spades, hearts, diamonds, clubs = unknown.values()
+    hidden = max(1, spades.bit_count() + hearts.bit_count() + diamonds.bit_count() + clubs.bit_count())
+    # tens and higher, over the hidden cards
+    density = ((spades >> 10).bit_count() + (hearts >> 10).bit_count() + (diamonds >> 10).bit_count()
+               + (clubs >> 10).bit_count()) / hidden
+    later = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(plays))]
+    hands, voids = state.hands, state.voids
+    # each seat still to play: the chance that a given hidden card is not in its hand
+    misses = {other: 1.0 - min(1.0, len(hands[other]) / hidden) for other in later}
+    opponents_later = [other for other in later if other != partner]
     special = state.special
-    remaining = TRICKS - number
-    future = dict.fromkeys(SUITS, 0.0)
-    for later_trick in range(number + 1, TRICKS + 1):
-        # the tricks that score double for this seat matter twice as much
-        weight = 2.0 if later_trick in (TRICKS, special[seat]) else 1.0
-        future[state.row[later_trick - 1].suit] += weight / max(1, remaining)
-    opponents = (left_of(seat, PLAYERS), left_of(partner, PLAYERS))
-    opponent_multiplier = max(trick_multiplier(number, s, special) for s in opponents)
-    table_points = sum(card_points(c) for _, c in plays)
-    beat_chances: dict[tuple[int, PlayedCard], float] = {}
+    future = suits_to_come(row, number, special[seat])
+    opponent_multiplier = max(trick_multiplier(number, (seat + 1) % PLAYERS, special),
+                              trick_multiplier(number, (seat + 3) % PLAYERS, special))
 
     def chance_to_beat(other: int, top: PlayedCard, led: str) -> float:
         """Rough chance that `other`, still to play, holds and can play a card beating `top`
         (a trump only when out of the led suit)."""
-        key = (other, top)
-        if key not in beat_chances:
-            share = min(1.0, len(state.hands[other]) / hidden)
-            voids = state.voids[other]
-            void_in_led = 1.0 if led in voids else (1.0 - share) ** len(unknown[led])
-            higher = 0 if top.suit in voids else sum(1 for r in unknown[top.suit] if r > top.rank)
-            if top.suit != led:  # top is a trump played on another suit
-                beaters = higher * void_in_led
-            elif top.suit != trump and trump not in voids:
-                beaters = higher + len(unknown[trump]) * void_in_led
-            else:
-                beaters = higher
-            beat_chances[key] = 1.0 - (1.0 - share) ** beaters
-        return beat_chances[key]
-
-    def value(c: Card) -> float:
-        trick = [*plays, (seat, c)]
-        led = trick[0][1].suit
-        top_seat = trick_winner(trick, trump)
-        top = next(x for s, x in trick if s == top_seat)
-        hold = 1.0
-        for other in opponents_later:
-            hold *= 1.0 - chance_to_beat(other, top, led)
-        if team_of(top_seat) == team_of(seat):
-            team_chance, team_multiplier = hold, trick_multiplier(number, top_seat, special)
-        elif partner in later:
-            team_chance, team_multiplier = chance_to_beat(partner, top, led), trick_multiplier(number, partner, special)
+        miss = misses[other]
+        out = voids[other]
+        void_in_led = 1.0 if led in out else miss ** unknown[led].bit_count()
+        suit = top.suit
+        higher = 0 if suit in out else (unknown[suit] >> (top.rank + 1)).bit_count()
+        beaters: float
+        if suit != led:  # top is a trump played on another suit
+            beaters = higher * void_in_led
+        elif suit != trump and trump not in out:
+            beaters = higher + unknown[trump].bit_count() * void_in_led
         else:
-            team_chance, team_multiplier = 0.0, 1
-        points = table_points + card_points(c) + density * len(later)
-        keep = (c.rank - 2) / 12 * (0.3 + 1.2 * future[c.suit])
-        return team_chance * points * team_multiplier - (1 - team_chance) * points * opponent_multiplier - keep
+            beaters = higher
+        chance: float = 1.0 - miss ** beaters  # float ** float is typed Any (it may be complex)
+        return chance
 
-    return max(options, key=value)
+    def outlook(top_seat: int, top: PlayedCard, led: str) -> tuple[float, int]:
+        """The team's chance to take the trick if `top` stays on top of it, and the trick's multiplier."""
+        if top_seat % 2 == seat % 2:
+            hold = 1.0
+            for other in opponents_later:
+                hold *= 1.0 - chance_to_beat(other, top, led)
+            return hold, trick_multiplier(number, top_seat, special)
+        if partner in misses:
+            return chance_to_beat(partner, top, led), trick_multiplier(number, partner, special)
+        return 0.0, 1
+
+    # the card on top of the table so far (kit.tricks.trick_winner's fold); its outlook, once needed
+    table_seat, table_top = plays[0] if plays else (seat, options[0])
+    for other, c in plays[1:]:
+        if c.suit == table_top.suit:
+            if c.rank > table_top.rank:
+                table_seat, table_top = other, c
+        elif c.suit == trump:
+            table_seat, table_top = other, c
+    on_table: tuple[float, int] | None = None
+    spread = density * len(later)
+    best, best_value = options[0], -math.inf
+    for c in options:
+        if led is None:  # the card led is the top
+            team_chance, team_multiplier = outlook(seat, c, c.suit)
+        elif (c.rank > table_top.rank) if c.suit == table_top.suit else c.suit == trump:
+            team_chance, team_multiplier = outlook(seat, c, led)
+        else:
+            if on_table is None:
+                on_table = outlook(table_seat, table_top, led)
+            team_chance, team_multiplier = on_table
+        points = table_points + card_points(c) + spread
+        keep = (c.rank - 2) / 12 * (0.3 + 1.2 * future[c.suit])
+        value = team_chance * points * team_multiplier - (1 - team_chance) * points * opponent_multiplier - keep
+        if value > best_value:  # the first of equals, as max() keeps
+            best, best_value = c, value
+    return best
 
 
 def evaluate(state: OnScheduleState, seat: int) -> float:

@@ -203,6 +203,8 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         return None
 
     def apply(self, state: OnScheduleState, action: Action) -> list[Event]:
+        if action["type"] == "play":  # first: nearly every step of a play-out is a card play
+            return self._play(state, card(action["card"]))
         seat = mover(state)
         if action["type"] == "double":
             return [state.match.double(team_of(seat), seat)]
@@ -213,9 +215,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self._end_deal(state, doubler)]
         if action["type"] == "vote":
             return self._vote(state, action["suit"])
-        if action["type"] == "give":
-            return self._give(state, tuple(cards(action["cards"])))
-        return self._play(state, card(action["card"]))
+        return self._give(state, tuple(cards(action["cards"])))
 
     def _vote(self, state: OnScheduleState, suit: str) -> list[Event]:
         seat = mover(state)
@@ -238,17 +238,25 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         return events
 
     def _play(self, state: OnScheduleState, played: Card) -> list[Event]:
-        seat = mover(state)
-        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+        # the phase and the trick's trump read straight: a card is played only in the play phase
+        seat = state.to_play
+        number = state.trick_number
+        trick = state.trick
+        winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS,
+                               state.row[number - 1].suit)
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events
-        number = state.trick_number
+        points = 0
+        out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
+        for _, c in trick.plays:
+            points += card_points(c)
+            out_of_play.add(c)
+            unplayed[c.suit] &= ~(1 << c.rank)
         multiplier = trick_multiplier(number, winner, state.special)
-        points = multiplier * sum(card_points(c) for _, c in state.trick.plays)
-        done = OnScheduleTrick(number, state.trick.leader, state.trick.plays, winner, points, multiplier == 2)
+        points *= multiplier
+        done = OnScheduleTrick(number, trick.leader, trick.plays, winner, points, multiplier == 2)
         state.completed.append(done)
-        state.out_of_play.update(c for _, c in state.trick.plays)
         state.tricks_won[winner] += 1
         state.points[winner] += points
         state.trick = Trick(winner)
@@ -287,11 +295,13 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         }
 
     def copy_state(self, state: OnScheduleState) -> OnScheduleState:
+        # the row is shared: it is laid out whole and never changed in place (bot.suits_to_come relies on it)
         return OnScheduleState(
             rng=state.rng.copy(), dealer=state.dealer, deal=state.deal, phase=state.phase,
-            hands=[list(h) for h in state.hands], votes=list(state.votes), row=list(state.row),
+            hands=[list(h) for h in state.hands], votes=list(state.votes), row=state.row,
             special=list(state.special), gifts=state.gifts.copy(), given=list(state.given),
             trick=state.trick.copy(), completed=list(state.completed), out_of_play=set(state.out_of_play),
+            unplayed_ranks=dict(state.unplayed_ranks),
             tricks_won=list(state.tricks_won), points=list(state.points), voids=[set(v) for v in state.voids],
             match=state.match.copy(), summaries=list(state.summaries), people=state.people,
             show_played=state.show_played,

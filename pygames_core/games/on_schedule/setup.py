@@ -29,7 +29,7 @@ from pygames_core.kit.cards import Card, cards, codes, sort_hand
 from pygames_core.kit.match import check_scores, setup_cube
 from pygames_core.kit.seats import left_of, partner_of, team_of
 from pygames_core.kit.setup import check_setup_keys, setup_deal, setup_seat
-from pygames_core.kit.tricks import Trick
+from pygames_core.kit.tricks import Trick, unseen_ranks
 
 SETUP_KEYS = frozenset({"dealer", "deal", "victory_points", "hands", "votes", "row", "gave", "tricks",
                         "points", "leader", "cube", "crawford_done"})
@@ -155,4 +155,5 @@ def _setup_cards(state: OnScheduleState, setup: dict[str, Any]) -> None:
         state.tricks_won = tricks
         state.points = points
         state.out_of_play = out_of_play
+        state.unplayed_ranks = unseen_ranks(out_of_play)
 

@@ -19,7 +19,7 @@ from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
 from pygames_core.kit.match import Match
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of
-from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
+from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick, unseen_ranks
 
 GAME_ID = "on_schedule"
 PLAYERS = 4
@@ -68,8 +68,8 @@ def voter(dealer: int, vote_number: int) -> int:
 def pile_of(seat: int, dealer: int, votes: list[Card]) -> list[Card]:
     """The schedule cards `seat` still holds: its role's ranks in every suit, minus its votes."""
     ranks = ROLE_RANKS[(seat - dealer) % PLAYERS]
-    cast = set(votes)
-    return [BY_RANK_SUIT[r, s] for s in SUITS for r in ranks if BY_RANK_SUIT[r, s] not in cast]
+    cast = {(c.rank, c.suit) for c in votes}  # plain tuples: they hash without a call into Python
+    return [BY_RANK_SUIT[r, s] for s in SUITS for r in ranks if (r, s) not in cast]
 
 
 def special_tricks(row: list[Card], dealer: int) -> list[int]:
@@ -125,6 +125,9 @@ class OnScheduleState:
     trick: Trick[Card] = field(default_factory=lambda: Trick(0))
     completed: list[OnScheduleTrick] = field(default_factory=list)
     out_of_play: set[Card] = field(default_factory=set)  # cards in finished tricks this deal
+    # by suit, the ranks not in a finished trick yet (kit.tricks.unseen_ranks of out_of_play): kept beside it,
+    # as the bots' play policy reads it at every step of the hard bot's play-outs
+    unplayed_ranks: dict[str, int] = field(default_factory=lambda: unseen_ranks(()))
     tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     points: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # this deal, doubling included
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
@@ -146,12 +149,12 @@ class OnScheduleState:
 
     @property
     def current(self) -> int | None:
+        if self.phase == Phase.PLAY:  # first: nearly every step of a play-out is a card play
+            return self.to_play if self.match.offered_by is None else self.answerer
         if self.phase == Phase.VOTE:
             return voter(self.dealer, len(self.votes))
         if self.phase == Phase.GIVE:
             return self.gifts.next_chooser(give_order(self.dealer))
-        if self.phase == Phase.PLAY:
-            return self.to_play if self.match.offered_by is None else self.answerer
         return None
 
     @property
@@ -166,7 +169,7 @@ class OnScheduleState:
     @property
     def to_play(self) -> int:
         """The seat whose card comes next in the trick (the doubler while a double waits)."""
-        return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
+        return (self.trick.leader + len(self.trick.plays)) % PLAYERS  # left_of, inline: read at every step
 
 
 
@@ -193,6 +196,7 @@ def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
     state.trick = Trick(left_of(state.dealer, PLAYERS))
     state.completed = []
     state.out_of_play = set()
+    state.unplayed_ranks = unseen_ranks(())
     state.tricks_won = [0] * PLAYERS
     state.points = [0] * PLAYERS
     state.voids = [set() for _ in range(PLAYERS)]

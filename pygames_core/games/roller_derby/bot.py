@@ -28,27 +28,30 @@ from pygames_core.games.roller_derby.state import (
 )
 from pygames_core.kit.cards import SUITS, Card, Joker
 from pygames_core.kit.seats import left_of, mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, trick_winner, unseen_ranks
+from pygames_core.kit.tricks import PlayedCard, trick_winner
 
 # --- the normal policy --------------------------------------------------------------------------------
 
-def placed_cards(state: RollerDerbyState, seat: int) -> list[Card]:
-    """The cards `seat` knows the place of: in its hand, played, given to its partner, among its own
-    discards (jokers place no rank)."""
-    known: list[PlayedCard | Held] = [*state.hands[seat], *state.out_of_play]
-    known += [p for _, p in state.trick.plays]
+def outside_ranks(state: RollerDerbyState, seat: int) -> dict[str, int]:
+    """By suit, the ranks of the cards `seat` cannot place, as bit masks (kit.tricks.unseen_ranks): not in its
+    hand, not played, not given to its partner, not among its own discards (jokers place no rank). Of them,
+    `above(mask, r)` rank above r (r from 1, a joker declared low, to 15, one declared high)."""
+    known: list[PlayedCard | Held] = [*state.hands[seat], *(p for _, p in state.trick.plays)]
     gift = state.passes.choices[seat]
     if gift is not None and state.exchanged[team_of(seat)]:
         known += gift
     if seat == state.roller:
         known += state.discards
-    return [c for c in known if isinstance(c, Card)]
+    outside = dict(state.unplayed_ranks)  # the finished tricks' cards are out already
+    for c in known:
+        if isinstance(c, Card):
+            outside[c.suit] &= ~(1 << c.rank)
+    return outside
 
 
-def outside_above(state: RollerDerbyState, seat: int) -> dict[str, list[int]]:
-    """By suit, for each rank 0-15, how many of the cards `seat` cannot place rank above it."""
-    return {suit: [(unseen >> (r + 1)).bit_count() for r in range(16)]
-            for suit, unseen in unseen_ranks(placed_cards(state, seat)).items()}
+def above(mask: int, rank: int) -> int:
+    """How many ranks of `mask` (an `outside_ranks` mask) are above `rank`."""
+    return (mask >> (rank + 1)).bit_count()
 
 
 def split_hand(hand: list[Held]) -> tuple[dict[str, list[int]], int]:
@@ -66,15 +69,15 @@ def split_hand(hand: list[Held]) -> tuple[dict[str, list[int]], int]:
 
 
 def suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_length: int,
-                above: dict[str, list[int]]) -> float:
+                outside: dict[str, int]) -> float:
     """A rough count of the tricks one suit of a hand takes (ranks high to low): a card with no higher card
     outside is a trick, with one higher outside and a guard half a trick; long trumps count, and a short
     side suit ruffs with three trumps or more; at no trump a long suit with a winner runs."""
     length = len(ranks)
-    counts = above[suit]
+    unseen = outside[suit]
     top = 0.0
     for i, rank in enumerate(ranks):
-        missing = counts[rank]
+        missing = (unseen >> (rank + 1)).bit_count()  # above(unseen, rank), inline: the policy's inner loop
         if missing <= i:
             top += 1.0
         elif missing == i + 1 and length >= i + 2:
@@ -86,12 +89,12 @@ def suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_length: in
     return min(top, 2.5) + ((2 - length) * 0.6 if trump_length >= 3 and length < 2 else 0.0)
 
 
-def hand_tricks(hand: list[Held], trump: str | None, above: dict[str, list[int]]) -> float:
+def hand_tricks(hand: list[Held], trump: str | None, outside: dict[str, int]) -> float:
     """A rough count of the tricks a hand takes, suit by suit; a joker is a trick (it can be declared the
     best card)."""
     by_suit, jokers = split_hand(hand)
     trump_length = len(by_suit[trump]) if trump is not None else 0
-    return jokers + sum(suit_tricks(by_suit[s], s, trump, trump_length, above) for s in SUITS)
+    return jokers + sum(suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS)
 
 
 def team_estimate(own: float, remaining: int) -> float:
@@ -103,10 +106,10 @@ def team_estimate(own: float, remaining: int) -> float:
 def choose_trump(state: RollerDerbyState, seat: int) -> str:
     """The call whose expected team tricks come nearest the target."""
     assert state.target is not None
-    hand, above, target = state.hands[seat], outside_above(state, seat), state.target
+    hand, outside, target = state.hands[seat], outside_ranks(state, seat), state.target
 
     def gap(call: str) -> float:
-        return abs(team_estimate(hand_tricks(hand, None if call == NO_TRUMP else call, above), TRICKS) - target)
+        return abs(team_estimate(hand_tricks(hand, None if call == NO_TRUMP else call, outside), TRICKS) - target)
 
     return min(TRUMP_CALLS, key=gap)
 
@@ -172,7 +175,7 @@ def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
 
 
 def _team_estimate_now(state: RollerDerbyState, seat: int) -> float:
-    return team_estimate(hand_tricks(state.hands[seat], state.trump, outside_above(state, seat)), TRICKS)
+    return team_estimate(hand_tricks(state.hands[seat], state.trump, outside_ranks(state, seat)), TRICKS)
 
 
 def jokers_to_buy(state: RollerDerbyState, seat: int) -> int:
@@ -196,7 +199,7 @@ def choose_discard(state: RollerDerbyState, seat: int) -> Card:
 
 def declares_all_or_nothing(state: RollerDerbyState, seat: int) -> bool:
     """Only with a hand that should take (nearly) every trick, or (nearly) none."""
-    own = hand_tricks(state.hands[seat], state.trump, outside_above(state, seat))
+    own = hand_tricks(state.hands[seat], state.trump, outside_ranks(state, seat))
     return own >= 11.5 or team_estimate(own, TRICKS) <= 0.6
 
 
@@ -211,7 +214,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     options = distinct_plays(play_actions(hand, led, trump), led, trump)
     if len(options) == 1:
         return options[0]
-    above = outside_above(state, seat)
+    outside = outside_ranks(state, seat)
     partner = partner_of(seat)
     later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
     opponents_later = [s for s in later if s != partner]
@@ -219,18 +222,22 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     rolling_side = team_of(seat) == state.rolling_team
     by_suit, jokers = split_hand(hand)
     trump_length = len(by_suit[trump]) if trump is not None else 0
-    by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, above) for s in SUITS}
+    by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS}
     own = jokers + sum(by_suit_tricks.values())
     now = team_estimate(min(float(remaining), own), remaining)
     expected_rolling = now if rolling_side else remaining - now
     goal = rolling_goal(state, expected_rolling)
-    short = goal is not None and goal - state.rolling_tricks >= min(float(remaining), expected_rolling)
+    rolling_tricks = state.rolling_tricks
+    short = goal is not None and goal - rolling_tricks >= min(float(remaining), expected_rolling)
+    # the play on top of the table so far, found once for every option
+    winner = trick_winner(plays, trump) if plays else None
+    table = next(play for play in plays if play[0] == winner) if plays else None
 
     def beaten_by(played: PlayedCard) -> int:
         """How many natural cards an opponent still to play might beat it with (0: it holds the trick)."""
         if not opponents_later:
             return 0
-        higher = above[played.suit][played.rank] + (1 if played.rank == 1 else 0)
+        higher = above(outside[played.suit], played.rank) + (1 if played.rank == 1 else 0)
         suit_led = led or played.suit
         if played.suit != trump and trump is not None and any(
                 suit_led in state.voids[s] and trump not in state.voids[s] for s in opponents_later):
@@ -238,36 +245,36 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         return higher
 
     def team_chance(played: PlayedCard) -> float:
-        trick = [*plays, (seat, played)]
-        top_seat = trick_winner(trick, trump)
+        top_seat, top = table or (seat, played)
+        # it leads, or it beats the table's top card (as kit.tricks.trick_winner judges: higher in the same
+        # suit, or a trump on another)
+        if (played.rank > top.rank) if played.suit == top.suit else played.suit == trump:
+            top_seat, top = seat, played
         if top_seat in (seat, partner):
-            top = next(p for s, p in trick if s == top_seat)
             return HOLD_CHANCE[min(beaten_by(top), len(HOLD_CHANCE) - 1)]
         return 0.3 if partner in later else 0.0
 
     def tricks_without(played: PlayedCard) -> float:
-        """What the hand should take later once this card is played."""
+        """What the hand should take later once this card is played (hand_tricks of the rest)."""
         if isinstance(played, DeclaredJoker):
             return own - 1.0
-        if played.suit == trump:  # the trump length changes what every suit can ruff
-            rest = list(hand)
-            rest.remove(played)  # type: ignore[arg-type]
-            return hand_tricks(rest, trump, above)
         ranks = [r for r in by_suit[played.suit] if r != played.rank]
-        return own - by_suit_tricks[played.suit] + suit_tricks(ranks, played.suit, trump, trump_length, above)
+        if played.suit == trump:  # the trump length changes what every suit can ruff
+            return jokers + sum(suit_tricks(ranks if s == trump else by_suit[s], s, trump, trump_length - 1, outside)
+                                for s in SUITS)
+        return own - by_suit_tricks[played.suit] + suit_tricks(ranks, played.suit, trump, trump_length, outside)
 
-    def gap(played: PlayedCard) -> float:
-        future = team_estimate(min(remaining - 1.0, tricks_without(played)), remaining - 1)
-        mine = team_chance(played) + future
-        rolling_final = state.rolling_tricks + (mine if rolling_side else remaining - mine)
-        off = min(abs(goal - rolling_final), 10.0) if goal is not None else 0.0
-        return off if rolling_side else -off
-
-    def key(played: PlayedCard) -> tuple[float, float, float]:
+    def key(action: PlayAction) -> tuple[float, float, float]:
+        """The gap to the goal, then the chance to take the trick, then the cost (see above)."""
+        played = played_from(action)[0]
         chance = team_chance(played)
-        return round(gap(played), 1), -chance if short else chance, _cost(played, trump)
+        future = team_estimate(min(remaining - 1.0, tricks_without(played)), remaining - 1)
+        mine = chance + future
+        rolling_final = rolling_tricks + (mine if rolling_side else remaining - mine)
+        off = min(abs(goal - rolling_final), 10.0) if goal is not None else 0.0
+        return round(off if rolling_side else -off, 1), -chance if short else chance, _cost(played, trump)
 
-    return min(options, key=lambda action: key(played_from(action)[0]))
+    return min(options, key=key)
 
 
 HOLD_CHANCE = (1.0, 0.6, 0.45, 0.35, 0.25, 0.15)  # by how many cards might beat the team's best card

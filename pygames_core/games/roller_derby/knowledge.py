@@ -29,6 +29,7 @@ from pygames_core.games.roller_derby.state import (
     played_from,
     sort_held,
     trick_view,
+    unplayed_ranks,
 )
 from pygames_core.kit.cards import Card, Joker, card_or_joker
 from pygames_core.kit.records import Frozen
@@ -124,6 +125,7 @@ def sample_state(view: RollerDerbyView, rng: Rng) -> RollerDerbyState:
     state.completed = [DerbyTrick(t["trick"], t["leader"], [(p["seat"], played_from(p)[0]) for p in t["plays"]],
                                   t["winner"]) for t in view["played"]]
     state.out_of_play = {card_or_joker(c) for c in view["out_of_play"]}
+    state.unplayed_ranks = unplayed_ranks(state.out_of_play)
     on_table = state.out_of_play | {card_or_joker(p["card"]) for p in view["trick"]}
 
     def held(codes_: list[str] | None) -> tuple[Held, ...] | None:

@@ -87,9 +87,10 @@ def joker_suits(naturals: list[Card], led_suit: str | None, trump: str | None) -
 def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> list[PlayAction]:
     naturals = [c for c in hand if isinstance(c, Card)]
     actions: list[PlayAction] = [{"type": "play", "card": c.code} for c in follow_or_trump(naturals, led_suit, trump)]
-    suits = joker_suits(naturals, led_suit, trump)
-    for joker in (j for j in hand if isinstance(j, Joker)):
-        actions += [{"type": "play", "card": joker.code, "suit": s, "rank": r} for s in suits for r in (HIGH, LOW)]
+    if len(naturals) < len(hand):  # jokers (most hands hold none: the hard bot's play-outs come here every step)
+        suits = joker_suits(naturals, led_suit, trump)
+        for joker in (j for j in hand if isinstance(j, Joker)):
+            actions += [{"type": "play", "card": joker.code, "suit": s, "rank": r} for s in suits for r in (HIGH, LOW)]
     return actions
 
 
@@ -257,6 +258,8 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
 
     def apply(self, state: RollerDerbyState, act: Action) -> list[Event]:
         seat = mover(state)
+        if act["type"] == "play":  # first: nearly every step of a play-out is a card play
+            return self._play(state, seat, act)
         if act["type"] == "roll":
             return self._roll(state, seat)
         if act["type"] == "give":
@@ -269,11 +272,9 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
             return self._buy(state, seat, act["jokers"])
         if act["type"] == "discard":
             return self._discard(state, seat, card_or_joker(act["card"]))
-        if act["type"] == "declare":
-            state.all_or_nothing = act["all_or_nothing"]
-            state.phase = Phase.PLAY
-            return [{"type": "declared", "seat": seat, "all_or_nothing": state.all_or_nothing}]
-        return self._play(state, seat, act)
+        state.all_or_nothing = act["all_or_nothing"]
+        state.phase = Phase.PLAY
+        return [{"type": "declared", "seat": seat, "all_or_nothing": state.all_or_nothing}]
 
     def _roll(self, state: RollerDerbyState, seat: int) -> list[Event]:
         state.dice = roll_dice(state)
@@ -321,7 +322,12 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
             return events
         done = DerbyTrick(state.tricks_played + 1, state.trick.leader, state.trick.plays, winner)
         state.completed.append(done)
-        state.out_of_play.update(held_card(p) for _, p in state.trick.plays)
+        unplayed = state.unplayed_ranks
+        for _, p in state.trick.plays:
+            held_now = held_card(p)
+            state.out_of_play.add(held_now)
+            if isinstance(held_now, Card):
+                unplayed[held_now.suit] &= ~(1 << held_now.rank)
         state.tricks_won[winner] += 1
         state.trick = Trick(winner)
         events.append({"type": "trick_won", **trick_view(done), "rolling_tricks": state.rolling_tricks})
@@ -369,7 +375,8 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
             jokers_bought=state.jokers_bought, discards=list(state.discards), passes=state.passes.copy(),
             setting_aside=list(state.setting_aside),
             exchanged=list(state.exchanged), all_or_nothing=state.all_or_nothing, trick=state.trick.copy(),
-            completed=list(state.completed), out_of_play=set(state.out_of_play), tricks_won=list(state.tricks_won),
+            completed=list(state.completed), out_of_play=set(state.out_of_play),
+            unplayed_ranks=dict(state.unplayed_ranks), tricks_won=list(state.tricks_won),
             voids=[set(v) for v in state.voids], team_scores=list(state.team_scores),
             summaries=list(state.summaries),
         )

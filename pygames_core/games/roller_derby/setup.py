@@ -23,6 +23,7 @@ from pygames_core.games.roller_derby.state import (
     sort_held,
     start_deal,
     team_done_giving,
+    unplayed_ranks,
 )
 from pygames_core.kit.cards import JOKERS, Card, Joker, card_or_joker
 from pygames_core.kit.seats import partner_of, team_of
@@ -213,3 +214,4 @@ def _setup_play(state: RollerDerbyState, setup: dict[str, Any]) -> None:
     held = {c for h in state.hands for c in h}
     in_play = set(cards_in_game(state.jokers_bought)) - set(state.discards)
     state.out_of_play = in_play - held
+    state.unplayed_ranks = unplayed_ranks(state.out_of_play)

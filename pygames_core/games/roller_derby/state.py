@@ -18,7 +18,7 @@ from pygames_core.games.roller_derby.messages import DealSummary, PlayView, Tric
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, left_of, partner_of, team_of
-from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
+from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick, unseen_ranks
 
 GAME_ID = "roller_derby"
 PLAYERS = 4
@@ -166,6 +166,9 @@ class RollerDerbyState:
     trick: Trick[Played] = field(default_factory=lambda: Trick(0))
     completed: list[DerbyTrick] = field(default_factory=list)
     out_of_play: set[Held] = field(default_factory=set)  # in finished tricks this deal (jokers as held)
+    # by suit, the ranks of the cards not in a finished trick yet (`unplayed_ranks`): kept beside out_of_play,
+    # as the bots' play policy reads it at every step of the hard bot's play-outs
+    unplayed_ranks: dict[str, int] = field(default_factory=lambda: unseen_ranks(()))
     tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     team_scores: list[int] = field(default_factory=lambda: [0, 0])
@@ -198,10 +201,10 @@ class RollerDerbyState:
 
     @property
     def current(self) -> int | None:
+        if self.phase == Phase.PLAY:  # first: nearly every step of a play-out is a card play
+            return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
         if self.phase == Phase.EXCHANGE:
             return self.passes.next_chooser(exchange_order(self))
-        if self.phase == Phase.PLAY:
-            return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
         if self.phase == Phase.OVER:
             return None
         return self.roller
@@ -238,8 +241,14 @@ def reset_deal(state: RollerDerbyState, hands: list[list[Held]]) -> None:
     state.trick = Trick(state.roller)
     state.completed = []
     state.out_of_play = set()
+    state.unplayed_ranks = unseen_ranks(())
     state.tricks_won = [0] * PLAYERS
     state.voids = [set() for _ in range(PLAYERS)]
+
+
+def unplayed_ranks(out_of_play: Iterable[Held]) -> dict[str, int]:
+    """By suit, the ranks not among the cards `out_of_play` (kit.tricks.unseen_ranks; jokers have none)."""
+    return unseen_ranks(c for c in out_of_play if isinstance(c, Card))
 
 
 def team_done_giving(state: RollerDerbyState, team: int) -> bool:

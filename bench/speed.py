@@ -41,8 +41,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
-from digest import VARIANTS  # noqa: E402  (the variants every benchmark of play covers)
+Variant = tuple[str, str, int, dict[str, Any]]  # bench/digest.py's: label, game id, players, options
 
 # Every duration is the worker's own CPU time: on a machine shared with other work (two cores, several
 # processes) the wall clock counts their turns too, and the figures would follow the machine's load.
@@ -53,12 +52,12 @@ MAX_ACTIONS = 20_000  # a guard: a random game that has not ended by then is cut
 
 # --- the worker: one process per checkout, answering one JSON line per request ----------------
 
-def random_play(variant: int, seconds: float, seed: int) -> dict[str, Any]:
+def random_play(variant: Variant, seconds: float, seed: int) -> dict[str, Any]:
     """Whole random deals of one variant through its Rules, from `seed` on, for about `seconds`."""
     from pygames_core.engine.rng import Rng
     from pygames_core.games import find_entry
 
-    _, game_id, players, options = VARIANTS[variant]
+    _, game_id, players, options = variant
     rules = find_entry(game_id).rules
     checked = rules.check_options(options)
     deals = decisions = 0
@@ -110,18 +109,18 @@ def hearts_play(seconds: float, seed: int) -> dict[str, Any]:
             "seconds": clock() - started, "seed": seed}
 
 
-POSITIONS: dict[tuple[int, int], list[Any]] = {}  # (variant, count) -> the worker's games at those positions
+POSITIONS: dict[tuple[str, int], list[Any]] = {}  # (label, count) -> the worker's games at those positions
 
 
-def positions(variant: int, count: int) -> list[Any]:
+def positions(variant: Variant, count: int) -> list[Any]:
     """`count` seeded positions of one variant where the hard bot's search has actions to compare
     (`Bot.search_actions`), spread over the game: the seeded normal bot plays every seat until then."""
     import pygames_core as pg
     from pygames_core.games import find_entry
 
-    key = (variant, count)
+    label, game_id, players, options = variant
+    key = (label, count)
     if key not in POSITIONS:
-        _, game_id, players, options = VARIANTS[variant]
         found = []
         for index in range(count):
             seed = 100 + index
@@ -144,14 +143,14 @@ def positions(variant: int, count: int) -> list[Any]:
     return POSITIONS[key]
 
 
-def hard_samples(variant: int, count: int, samples: int) -> dict[str, Any]:
+def hard_samples(variant: Variant, count: int, samples: int) -> dict[str, Any]:
     """The hard bot at each position with a budget of `samples`: the samples it drew, the seconds it
     took, and its choices."""
     from pygames_core.ai.levels import bot_decision
     from pygames_core.games import find_entry
 
     games = positions(variant, count)
-    bot = find_entry(VARIANTS[variant][1]).bot
+    bot = find_entry(variant[1]).bot
     drawn = 0
     choices = []
     started = clock()
@@ -163,12 +162,17 @@ def hard_samples(variant: int, count: int, samples: int) -> dict[str, Any]:
 
 
 def serve(code: str) -> None:
-    """A worker: `code` (a folder holding pygames_core) first on the path, one request a line."""
+    """A worker: `code` (a folder holding pygames_core) first on the path, one request a line. (It
+    imports nothing of pygames_core before: bench/digest.py, which does, is the main process's.)"""
     sys.path.insert(0, code)
     for line in sys.stdin:
         request = json.loads(line)
         op = request.pop("op")
-        if op == "random":
+        if op == "where":
+            import pygames_core
+
+            answer = {"package": str(Path(pygames_core.__file__).parent)}
+        elif op == "random":
             answer = random_play(**request)
         elif op == "hearts":
             answer = hearts_play(**request)
@@ -243,7 +247,10 @@ def main() -> None:
     if args.worker:
         serve(args.worker)
         return
-    chosen = [i for i, variant in enumerate(VARIANTS) if args.only in variant[0]]
+    sys.path.insert(0, str(ROOT / "bench"))
+    from digest import VARIANTS  # the variants every benchmark of play covers
+
+    chosen = [variant for variant in VARIANTS if args.only in variant[0]]
     hearts = has_pyspiel()
     print(f"load average before: {load()}  (CPython {sys.version.split()[0]}, {os.cpu_count()} cores)")
     if not hearts:
@@ -260,15 +267,19 @@ def main() -> None:
     print(f"load average after: {load()}")
 
 
-def measure(workers: list[Worker], chosen: list[int], hearts: bool, args: argparse.Namespace) -> None:
+def measure(workers: list[Worker], variants: list[Variant], hearts: bool, args: argparse.Namespace) -> None:
     names = ["this"] + (["baseline"] if len(workers) > 1 else [])
-    played: dict[tuple[int, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in [*names, "hearts"]}
-    searched: dict[tuple[int, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in names}
+    for worker in workers:
+        print(f"{worker.name}: {worker.ask(op='where')['package']}")
+    chosen = [variant[0] for variant in variants]
+    by_label = {variant[0]: variant for variant in variants}
+    played: dict[tuple[str, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in [*names, "hearts"]}
+    searched: dict[tuple[str, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in names}
     seeds = {key: 0 for key in played}
     for v in chosen:  # a warm-up, not counted: imports, the positions, the first calls' caches
         for worker in workers:
-            worker.ask(op="random", variant=v, seconds=0.0, seed=10**6)
-            worker.ask(op="samples", variant=v, count=args.positions, samples=1)
+            worker.ask(op="random", variant=by_label[v], seconds=0.0, seed=10**6)
+            worker.ask(op="samples", variant=by_label[v], count=args.positions, samples=1)
         if hearts:
             workers[0].ask(op="hearts", seconds=0.0, seed=10**6)
     for _ in range(args.rounds):
@@ -278,11 +289,11 @@ def measure(workers: list[Worker], chosen: list[int], hearts: bool, args: argpar
                 seeds[v, "hearts"] = part["seed"]
                 played[v, "hearts"].append(part)
             for name, worker in zip(names, workers, strict=True):
-                part = worker.ask(op="random", variant=v, seconds=args.seconds, seed=seeds[v, name])
+                part = worker.ask(op="random", variant=by_label[v], seconds=args.seconds, seed=seeds[v, name])
                 seeds[v, name] = part["seed"]
                 played[v, name].append(part)
             for name, worker in zip(names, workers, strict=True):
-                searched[v, name].append(worker.ask(op="samples", variant=v, count=args.positions,
+                searched[v, name].append(worker.ask(op="samples", variant=by_label[v], count=args.positions,
                                                     samples=args.samples))
 
     print(f"\nrandom play through the Rules ({args.rounds} rounds of {args.seconds} s per variant and code): "
@@ -297,7 +308,7 @@ def measure(workers: list[Worker], chosen: list[int], hearts: bool, args: argpar
         print(f"{'OpenSpiel hearts':34} {rate(every, 'decisions', 'deciding'):12,.0f} {'':9} "
               f"{rate(every, 'deals', 'seconds'):9,.0f}")
     for v in chosen:
-        line = f"{VARIANTS[v][0]:34}"
+        line = f"{v:34}"
         for name in names:
             decisions = rate(played[v, name], "decisions", "deciding")
             deals = rate(played[v, name], "deals", "seconds")
@@ -313,7 +324,7 @@ def measure(workers: list[Worker], chosen: list[int], hearts: bool, args: argpar
     print(head)
     for v in chosen:
         this = rate(searched[v, "this"], "samples", "seconds")
-        line = f"{VARIANTS[v][0]:34} {this:10,.1f}"
+        line = f"{v:34} {this:10,.1f}"
         if len(names) > 1:
             base = rate(searched[v, "baseline"], "samples", "seconds")
             same = all(a["choices"] == b["choices"] and a["samples"] == b["samples"]

@@ -32,6 +32,7 @@ from pygames_core.games.dominuxen.state import (
     beats,
     game_scores,
     mover,
+    number_groups,
     row_points,
     victim_of,
 )
@@ -73,13 +74,8 @@ def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, .
     action the search compares from one sample: the cache spares working its plays out again.)"""
     counts = number_counts(hand)
     weights = WEIGHT[doubles]
-    groups: list[list[Tile]] = [[] for _ in NUMBERS]  # the tiles showing each number
-    for t in hand:
-        groups[LOW[t]].append(t)
-        if not DOUBLE[t]:
-            groups[HIGH[t]].append(t)
     plays: list[Play] = []
-    for number, showing in enumerate(groups):
+    for number, showing in enumerate(number_groups(hand)):
         group = sorted(showing, key=lambda t: (not DOUBLE[t], counts[HIGH[t] if LOW[t] == number else LOW[t]], t))
         doubled = doubles and bool(group) and DOUBLE[group[0]]  # the double is given up first
         for size in range(1, len(group) + 1):

@@ -41,11 +41,8 @@ from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
     CODE,
     DISPLAY_SIZE,
-    DOUBLE,
     GAME_ID,
-    HIGH,
     HIGHEST,
-    LOW,
     MAX_MATCH_GAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -58,6 +55,7 @@ from pygames_core.games.dominuxen.state import (
     deal,
     game_scores,
     lose_top_set,
+    number_groups,
     row_points,
     shows,
     snatch_hits,
@@ -83,13 +81,8 @@ def play_actions(hand: list[Tile], doubles: bool) -> list[PlayAction]:
     hand order, smaller sets first), and with the doubles rule each set holding the double once
     with it as one tile and once as two. (The actions are shared with later calls: read only, as
     Rules.legal_actions says.)"""
-    groups: list[list[Tile]] = [[] for _ in NUMBERS]  # the tiles showing each number, in hand order
-    for t in hand:
-        groups[LOW[t]].append(t)
-        if not DOUBLE[t]:
-            groups[HIGH[t]].append(t)
     actions: list[PlayAction] = []
-    for number, group in enumerate(groups):
+    for number, group in enumerate(number_groups(hand)):
         if group:
             actions += group_plays(number, tuple(group), doubles)
     return actions

@@ -66,6 +66,16 @@ TILE_BY_CODE = {t.code: t for t in TILES}
 SHOWING: tuple[tuple[Tile, ...], ...] = tuple(tuple(t for t in TILES if n in (LOW[t], HIGH[t])) for n in NUMBERS)
 
 
+def number_groups(hand: Iterable[Tile]) -> list[list[Tile]]:
+    """The tiles of the hand showing each number, in hand order (a double in its one number's group)."""
+    groups: list[list[Tile]] = [[] for _ in NUMBERS]
+    for t in hand:
+        groups[LOW[t]].append(t)
+        if not DOUBLE[t]:
+            groups[HIGH[t]].append(t)
+    return groups
+
+
 def beats(attacker: int, defender: int) -> bool:
     """Higher beats lower, except that 0 beats 12 (and only 12), so 12 does not beat 0."""
     if attacker == 0:

@@ -64,6 +64,8 @@ class Play(NamedTuple):
     size: int  # for the snatch check (PlayedSet.size)
     points: int  # what its tiles count in scoring
     left: int  # the biggest group of one number the hand keeps after it
+    whole: bool  # it plays the whole hand (and so ends the game)
+    plain: float  # its value where it snatches nothing and risks nothing: 2.0 * points + 0.6 * left
 
 
 @lru_cache(maxsize=4096)
@@ -86,9 +88,10 @@ def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, .
                 left[LOW[t]] -= 1
                 if not DOUBLE[t]:
                     left[HIGH[t]] -= 1
-            plays.append(Play(PlayedSet(number, tiles), size, points, max(left)))
+            whole, plain = size == len(hand), 2.0 * points + 0.6 * max(left)
+            plays.append(Play(PlayedSet(number, tiles), size, points, max(left), whole, plain))
             if doubled:
-                plays.append(Play(PlayedSet(number, tiles, (group[0],)), size + 1, points, max(left)))
+                plays.append(Play(PlayedSet(number, tiles, (group[0],)), size + 1, points, max(left), whole, plain))
     return tuple(plays)
 
 
@@ -114,7 +117,8 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
     found, neither it nor any after it can be better."""
     plays = representative_plays(tuple(state.hands[seat]), state.doubles)
     judge = PlayJudge(state, seat)
-    bounds = [judge.bound(play) for play in plays]
+    sizes = judge.top_sizes
+    bounds = [judge.bound(play) if play.size in sizes or play.whole else play.plain for play in plays]
     best, best_value = 0, -math.inf
     for i in sorted(range(len(plays)), key=lambda i: -bounds[i]):
         if bounds[i] < best_value:
@@ -170,9 +174,9 @@ class HoldingChances:
         unseen = knowledge.unseen_tiles(state, seat, state.hands[seat])
         self.unseen = number_counts(unseen)
         self.total = max(1, len(unseen))
-        self.opponents = [  # each opponent's unseen places, and how many of each number it is known to hold
-            (len(state.hands[other]) - len(state.known[other]), number_counts(state.known[other]))
-            for other in range(state.players) if other != seat]
+        # each opponent's unseen places, and how many of each number it is known to hold
+        self.opponents = [(len(state.hands[other]) - len(state.known[other]), number_counts(state.known[other]))
+                          for other in range(state.players) if other != seat]
         self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
         self.misses: dict[tuple[int, int], float] = {}
 
@@ -213,7 +217,8 @@ class PlayJudge:
     """How good playing each representative play looks to `seat` (the normal bot's `value`): points
     moved out of hand, snatches it makes, the risk of being snatched before the next turn, and the best
     set left for later; and the same without the risk (`bound`: never below the value), which reads
-    no opponent's chances."""
+    no opponent's chances (a play of a size no topmost set has snatches nothing: its bound is its
+    `plain`)."""
 
     def __init__(self, state: DominuxenState, seat: int) -> None:
         self.state, self.seat = state, seat
@@ -224,15 +229,13 @@ class PlayJudge:
             if row:
                 top = row[-1]
                 self.tops.append((top.size, top.number, sum([weights[t] for t in top.tiles])))
+        self.top_sizes = {size for size, _, _ in self.tops}
         self.chances: HoldingChances | None = None  # worked out when a value first needs them
 
-    def before_risk(self, play: Play) -> float | None:
-        """The value's points and snatches, or None for a play of the whole hand (`last`'s value)."""
-        played, size, points, _ = play
-        if len(played.tiles) == len(self.state.hands[self.seat]):
-            return None
-        value = 2.0 * points
-        number = played.number
+    def before_risk(self, play: Play) -> float:
+        """The value's points and snatches."""
+        value = 2.0 * play.points
+        number, size = play.played.number, play.size
         for top_size, top_number, top_points in self.tops:
             if top_size == size and beats(number, top_number):
                 value += 1.5 * top_points
@@ -240,13 +243,12 @@ class PlayJudge:
 
     def bound(self, play: Play) -> float:
         """At least the value: the value without the risk (each step rounds up or stays with it)."""
-        value = self.before_risk(play)
-        return self.last(play) if value is None else value + 0.6 * play.left
+        return self.last(play) if play.whole else self.before_risk(play) + 0.6 * play.left
 
     def value(self, play: Play) -> float:
-        value = self.before_risk(play)
-        if value is None:
+        if play.whole:
             return self.last(play)
+        value = self.before_risk(play)
         if self.chances is None:
             self.chances = HoldingChances(self.state, self.seat)
         value -= 1.2 * play.points * (1.0 - self.chances.miss(play.played.number, play.size))

@@ -24,6 +24,8 @@ from pygames_core.games.dominuxen.state import (
     HIGHEST,
     LOW,
     NUMBERS,
+    SHOWING,
+    TILES,
     WEIGHT,
     DominuxenState,
     Phase,
@@ -38,6 +40,7 @@ from pygames_core.games.dominuxen.state import (
 )
 from pygames_core.kit.seats import left_of
 
+SHOWN = len(SHOWING[0])  # the tiles that show a number: 13, the same for every number
 MAX_SET = HIGHEST + 2  # the biggest set: every tile showing a number, its double played as two
 SEARCH_PLAYS = 8  # the hard bot tries the normal bot's best few plays
 # Declining a hit and taking the set back draws nothing, so play can cycle for ever (the rules allow
@@ -171,9 +174,13 @@ class HoldingChances:
     binomial estimate); each worked out when a play first asks (`miss`)."""
 
     def __init__(self, state: DominuxenState, seat: int) -> None:
-        unseen = knowledge.unseen_tiles(state, seat, state.hands[seat])
-        self.unseen = number_counts(unseen)
-        self.total = max(1, len(unseen))
+        # what the seat has seen, each tile once (a place holds only its own tiles; the others' known
+        # tiles are in their hands): every number shows on SHOWN tiles, the rest of them unseen
+        seen = [*state.hands[seat], *state.display, *state.discard,
+                *(t for row in state.rows for s in row for t in s.tiles),
+                *(t for other in range(state.players) if other != seat for t in state.known[other])]
+        self.unseen = [SHOWN - count for count in number_counts(seen)]
+        self.total = max(1, len(TILES) - len(seen))
         # each opponent's unseen places, and how many of each number it is known to hold
         self.opponents = [(len(state.hands[other]) - len(state.known[other]), number_counts(state.known[other]))
                           for other in range(state.players) if other != seat]
@@ -279,10 +286,9 @@ def near_end(state: DominuxenState) -> bool:
 def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
     """The 'normal' play of Dominuxen, from the mover's hand and public facts only."""
     seat = mover(state)
-    hand = state.hands[seat]
-    counts = number_counts(hand)
     if state.phase == Phase.PLAY:
         return play_action(best_play(state, seat), state.doubles)
+    counts = number_counts(state.hands[seat])
     if state.phase in (Phase.SNATCH, Phase.ANSWER):
         target = state.rows[victim_of(state)][-1]
         joined = counts[target.number] + len(target.tiles)

@@ -106,7 +106,8 @@ class Game:
     def legal_actions(self) -> list[dict[str, Any]]:
         if self.is_over:
             return []
-        return self.rules.legal_actions(self._state)
+        # copies: the rules may share their actions with later calls (Rules.legal_actions)
+        return [_copied(action) for action in self.rules.legal_actions(self._state)]
 
     def verify(self, action: Any) -> None:
         """Raise IllegalAction, with the reason, unless `action` is legal now (PokerKit's verify)."""
@@ -258,6 +259,16 @@ class Game:
         return Game(self.rules, self.players, self.seed, dict(self.options), copy.deepcopy(self.setup),
                     self.rules.copy_state(self._state), copy.deepcopy(self._history), self._people,
                     list(self._movers))
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a JSON value, as deep as its lists and objects go (copy.deepcopy's result, several times
+    quicker); anything else, immutable, is shared as it is (a tuple too: the contract suite names one)."""
+    if type(value) is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
 
 
 def _generic_reason(action: dict[str, Any], legal: list[dict[str, Any]]) -> str:

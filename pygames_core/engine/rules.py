@@ -180,7 +180,11 @@ class Rules(ABC, Generic[S, A, E, V]):
     def current_player(self, state: S) -> int | None: ...
 
     @abstractmethod
-    def legal_actions(self, state: S) -> list[A]: ...
+    def legal_actions(self, state: S) -> list[A]:
+        """The actions the seat to act may take, in a list of its own. The actions in it may be shared
+        with later calls (a game may keep the actions it lists, as Dominuxen does, so that the bots'
+        play-outs do not build them again): whoever asks reads them and never changes them, and
+        `Game.legal_actions` hands out copies."""
 
     @abstractmethod
     def apply(self, state: S, action: A) -> list[E]:

@@ -5,6 +5,11 @@ ending. Sampling a state from a view is knowledge.py's."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Collection
+from functools import lru_cache
+from typing import NamedTuple
+
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import finish
 from pygames_core.engine.rng import Rng
@@ -12,55 +17,85 @@ from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen.messages import DominuxenAction, DominuxenEvent, DominuxenView, PlayAction
 from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import (
+    BEATERS,
+    CODE,
+    DOUBLE,
+    HIGH,
     HIGHEST,
+    LOW,
     NUMBERS,
+    SHOWING,
+    TILES,
+    WEIGHT,
     DominuxenState,
     Phase,
     PlayedSet,
+    Tile,
     beats,
     game_scores,
     mover,
-    other_number,
+    number_groups,
     row_points,
-    shows,
-    snatch_hits,
     victim_of,
-    weight,
 )
-from pygames_core.kit.cards import Domino
 from pygames_core.kit.seats import left_of
 
+SHOWN = len(SHOWING[0])  # the tiles that show a number: 13, the same for every number
+MAX_SET = HIGHEST + 2  # the biggest set: every tile showing a number, its double played as two
 SEARCH_PLAYS = 8  # the hard bot tries the normal bot's best few plays
 # Declining a hit and taking the set back draws nothing, so play can cycle for ever (the rules allow
 # it); past this many turns per player the bots take every hit, and the middle runs down to the end.
 LONG_GAME_TURNS = 25
 
 
-def number_counts(hand: list[Domino]) -> list[int]:
+def number_counts(hand: Collection[Tile]) -> list[int]:
     """How many tiles of the hand show each number (a double once, for its one number)."""
     counts = [0] * (HIGHEST + 1)
+    if not hand:
+        return counts
     for t in hand:
-        counts[t.low] += 1
-        if not t.is_double:
-            counts[t.high] += 1
+        counts[LOW[t]] += 1
+        if not DOUBLE[t]:
+            counts[HIGH[t]] += 1
     return counts
 
 
-def representative_plays(hand: list[Domino], doubles: bool) -> list[PlayedSet]:
+class Play(NamedTuple):
+    """A representative play, with what its value reads of the hand alone (worked out once per hand)."""
+
+    played: PlayedSet
+    size: int  # for the snatch check (PlayedSet.size)
+    points: int  # what its tiles count in scoring
+    left: int  # the biggest group of one number the hand keeps after it
+    whole: bool  # it plays the whole hand (and so ends the game)
+    plain: float  # its value where it snatches nothing and risks nothing: 2.0 * points + 0.6 * left
+
+
+@lru_cache(maxsize=4096)
+def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, ...]:
     """One set per number and size (and per way of playing the double): the tiles given up are the
     double first, then those whose other number has the fewest partners in hand. These are the
-    plays the bots weigh; legal_actions lists every subset."""
+    plays the bots weigh; legal_actions lists every subset. (A hand recurs in the play-outs of every
+    action the search compares from one sample: the cache spares working its plays out again.)"""
     counts = number_counts(hand)
-    plays: list[PlayedSet] = []
-    for number in NUMBERS:
-        group = sorted((t for t in hand if shows(t, number)),
-                       key=lambda t: (not t.is_double, counts[other_number(t, number)], t))
+    weights = WEIGHT[doubles]
+    plays: list[Play] = []
+    for number, showing in enumerate(number_groups(hand)):
+        group = sorted(showing, key=lambda t: (not DOUBLE[t], counts[HIGH[t] if LOW[t] == number else LOW[t]], t))
+        doubled = doubles and bool(group) and DOUBLE[group[0]]  # the double is given up first
         for size in range(1, len(group) + 1):
             tiles = tuple(sorted(group[:size]))
-            plays.append(PlayedSet(number, tiles))
-            if doubles and group[0].is_double:  # the double is given up first
-                plays.append(PlayedSet(number, tiles, (group[0],)))
-    return plays
+            points = sum([weights[t] for t in tiles])
+            left = list(counts)
+            for t in tiles:
+                left[LOW[t]] -= 1
+                if not DOUBLE[t]:
+                    left[HIGH[t]] -= 1
+            whole, plain = size == len(hand), 2.0 * points + 0.6 * max(left)
+            plays.append(Play(PlayedSet(number, tiles), size, points, max(left), whole, plain))
+            if doubled:
+                plays.append(Play(PlayedSet(number, tiles, (group[0],)), size + 1, points, max(left), whole, plain))
+    return tuple(plays)
 
 
 def search_plays(view: DominuxenView) -> list[PlayAction]:
@@ -72,20 +107,38 @@ def search_plays(view: DominuxenView) -> list[PlayAction]:
 
 
 def ranked_plays(state: DominuxenState, seat: int) -> list[PlayedSet]:
-    """The representative plays, best first by the normal bot's values."""
-    hand = state.hands[seat]
-    counts = number_counts(hand)
-    plays = representative_plays(hand, state.doubles)
-    chances = holding_chances(state, seat, max(p.size for p in plays))
-    values = {p: play_value(state, seat, p, counts, chances) for p in plays}
-    return sorted(plays, key=lambda p: -values[p])
+    """The representative plays, best first by the normal bot's values (ties in their order)."""
+    plays = representative_plays(tuple(state.hands[seat]), state.doubles)
+    judge = PlayJudge(state, seat)
+    values = [judge.value(play) for play in plays]
+    return [plays[i].played for i in sorted(range(len(plays)), key=lambda i: -values[i])]
+
+
+def best_play(state: DominuxenState, seat: int) -> PlayedSet:
+    """ranked_plays' first (the first of the best), without valuing every play: the plays are tried
+    from the highest bound of their value down, and once a play's bound falls below the best value
+    found, neither it nor any after it can be better."""
+    plays = representative_plays(tuple(state.hands[seat]), state.doubles)
+    judge = PlayJudge(state, seat)
+    sizes = judge.top_sizes
+    bounds = [judge.bound(play) if play.size in sizes or play.whole else play.plain for play in plays]
+    best, best_value = 0, -math.inf
+    for i in sorted(range(len(plays)), key=lambda i: -bounds[i]):
+        if bounds[i] < best_value:
+            break
+        if bounds[i] == best_value and i > best:
+            continue  # at most as good, and later: the earlier play is kept
+        value = judge.value(plays[i])
+        if value > best_value or (value == best_value and i < best):
+            best, best_value = i, value
+    return plays[best].played
 
 
 def play_action(played: PlayedSet, doubles: bool) -> PlayAction:
     """The `play` action of a set (`doubled` only under the doubles rule)."""
-    action: PlayAction = {"type": "play", "number": played.number, "tiles": [t.code for t in played.tiles]}
+    action: PlayAction = {"type": "play", "number": played.number, "tiles": [CODE[t] for t in played.tiles]}
     if doubles:
-        action["doubled"] = [t.code for t in played.doubled]
+        action["doubled"] = [CODE[t] for t in played.doubled]
     return action
 
 
@@ -105,26 +158,59 @@ def binomial_tail(n: int, p: float, most: int) -> list[float]:
     return tail
 
 
-def holding_chances(state: DominuxenState, seat: int, most: int) -> list[list[float]]:
-    """chance[m][s]: how likely at least one opponent holds `s` tiles of number `m` (s <= most), from
-    `seat`'s knowledge: the tiles it knows they hold, and the unseen tiles spread evenly over the
-    places it cannot see (a binomial estimate)."""
-    unseen = knowledge.unseen_tiles(state, seat, state.hands[seat])
-    unseen_counts = number_counts(unseen)
-    total = max(1, len(unseen))
-    miss = [[1.0] * (most + 1) for _ in NUMBERS]  # chance that no opponent holds that many
-    for other in range(state.players):
-        if other == seat:
-            continue
-        known = number_counts(list(state.known[other]))
-        places = len(state.hands[other]) - len(state.known[other])
-        for m in NUMBERS:
-            tail = binomial_tail(places, unseen_counts[m] / total, most)
-            row = miss[m]
-            for size in range(1, most + 1):
-                needed = size - known[m]
-                row[size] *= 0.0 if needed <= 0 else 1.0 - tail[needed]
-    return [[1.0 - x for x in row] for row in miss]
+@lru_cache(maxsize=8192)
+def holding_misses(places: int, unseen: int, total: int, known: int) -> tuple[float, ...]:
+    """miss[s] for s = 0..MAX_SET: how likely one opponent does not hold `s` tiles of a number,
+    knowing it holds `known` of them and has `places` unseen tiles drawn from `total` unseen of which
+    `unseen` show it (a binomial estimate; 1.0 for s = 0, which no play asks). The same arguments recur
+    all through a play-out: the cache spares working them out again."""
+    tail = binomial_tail(places, unseen / total, MAX_SET)
+    return (1.0, *(0.0 if size - known <= 0 else 1.0 - tail[size - known] for size in range(1, MAX_SET + 1)))
+
+
+class HoldingChances:
+    """How likely at least one opponent holds `s` tiles of number `m`, from `seat`'s knowledge: the
+    tiles it knows they hold, and the unseen tiles spread evenly over the places it cannot see (a
+    binomial estimate); each worked out when a play first asks (`miss`)."""
+
+    def __init__(self, state: DominuxenState, seat: int) -> None:
+        # what the seat has seen, each tile once (a place holds only its own tiles; the others' known
+        # tiles are in their hands): every number shows on SHOWN tiles, the rest of them unseen
+        seen = [*state.hands[seat], *state.display, *state.discard,
+                *(t for row in state.rows for s in row for t in s.tiles),
+                *(t for other in range(state.players) if other != seat for t in state.known[other])]
+        self.unseen = [SHOWN - count for count in number_counts(seen)]
+        self.total = max(1, len(TILES) - len(seen))
+        # each opponent's unseen places, and how many of each number it is known to hold
+        self.opponents = [(len(state.hands[other]) - len(state.known[other]), number_counts(state.known[other]))
+                          for other in range(state.players) if other != seat]
+        self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
+        self.misses: dict[tuple[int, int], float] = {}
+
+    def miss(self, number: int, size: int) -> float:
+        """How likely no opponent holds `size` tiles of a number that beats `number`."""
+        key = (number, size)
+        found = self.misses.get(key)
+        if found is None:
+            column = self.columns.get(size)
+            if column is None:
+                column = self.columns[size] = [None] * len(NUMBERS)
+            found = 1.0
+            for m in BEATERS[number]:
+                other = column[m]
+                if other is None:
+                    other = column[m] = 1.0 - self.chance(m, size)
+                found *= other
+            self.misses[key] = found
+        return found
+
+    def chance(self, number: int, size: int) -> float:
+        """How likely at least one opponent holds `size` tiles of `number`."""
+        miss = 1.0  # that none does: each opponent's chance not to, multiplied in in seat order
+        unseen, total = self.unseen[number], self.total
+        for places, known in self.opponents:
+            miss *= holding_misses(places, unseen, total, known[number])[size]
+        return 1.0 - miss
 
 
 def _standing(state: DominuxenState) -> list[int]:
@@ -134,34 +220,53 @@ def _standing(state: DominuxenState) -> list[int]:
     return [t + s for t, s in zip(state.totals, game_scores(state), strict=True)]
 
 
-def play_value(state: DominuxenState, seat: int, played: PlayedSet, counts: list[int],
-               chances: list[list[float]]) -> float:
-    """How good playing `played` looks to `seat` (normal bot): points moved out of hand, snatches it
-    makes, the risk of being snatched before the next turn, and the best set left for later."""
-    points = sum(weight(t, state.doubles) for t in played.tiles)
-    hand = state.hands[seat]
-    value = 2.0 * points
-    if len(played.tiles) == len(hand):
-        mine = _standing(state)[seat] + 2 * points
+class PlayJudge:
+    """How good playing each representative play looks to `seat` (the normal bot's `value`): points
+    moved out of hand, snatches it makes, the risk of being snatched before the next turn, and the best
+    set left for later; and the same without the risk (`bound`: never below the value), which reads
+    no opponent's chances (a play of a size no topmost set has snatches nothing: its bound is its
+    `plain`)."""
+
+    def __init__(self, state: DominuxenState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        weights = WEIGHT[state.doubles]
+        self.tops = []  # the opponents' topmost sets, as the snatch check reaches them: size, number, points
+        for step in range(1, state.players):
+            row = state.rows[left_of(seat, state.players, step)]
+            if row:
+                top = row[-1]
+                self.tops.append((top.size, top.number, sum([weights[t] for t in top.tiles])))
+        self.top_sizes = {size for size, _, _ in self.tops}
+        self.chances: HoldingChances | None = None  # worked out when a value first needs them
+
+    def before_risk(self, play: Play) -> float:
+        """The value's points and snatches."""
+        value = 2.0 * play.points
+        number, size = play.played.number, play.size
+        for top_size, top_number, top_points in self.tops:
+            if top_size == size and beats(number, top_number):
+                value += 1.5 * top_points
+        return value
+
+    def bound(self, play: Play) -> float:
+        """At least the value: the value without the risk (each step rounds up or stays with it)."""
+        return self.last(play) if play.whole else self.before_risk(play) + 0.6 * play.left
+
+    def value(self, play: Play) -> float:
+        if play.whole:
+            return self.last(play)
+        value = self.before_risk(play)
+        if self.chances is None:
+            self.chances = HoldingChances(self.state, self.seat)
+        value -= 1.2 * play.points * (1.0 - self.chances.miss(play.played.number, play.size))
+        return value + 0.6 * play.left
+
+    def last(self, play: Play) -> float:
+        """The value of playing the whole hand, which ends the game: a win, or not."""
+        state, seat = self.state, self.seat
+        mine = _standing(state)[seat] + 2 * play.points
         rivals = max(_estimate(state, s) for s in range(state.players) if s != seat)
-        return value + (100.0 if mine > rivals else -3.0)
-    for step in range(1, state.players):
-        row = state.rows[left_of(seat, state.players, step)]
-        if row and snatch_hits(played, row[-1]):
-            value += 1.5 * sum(weight(t, state.doubles) for t in row[-1].tiles)
-    size = played.size
-    if size < len(chances[0]):
-        miss = 1.0
-        for m in NUMBERS:
-            if beats(m, played.number):
-                miss *= 1.0 - chances[m][size]
-        value -= 1.2 * points * (1.0 - miss)
-    left = list(counts)
-    for t in played.tiles:
-        left[t.low] -= 1
-        if not t.is_double:
-            left[t.high] -= 1
-    return value + 0.6 * max(left)
+        return 2.0 * play.points + (100.0 if mine > rivals else -3.0)
 
 
 def _estimate(state: DominuxenState, seat: int) -> float:
@@ -169,9 +274,9 @@ def _estimate(state: DominuxenState, seat: int) -> float:
     return state.totals[seat] + row_points(state, seat) - len(state.hands[seat])
 
 
-def fit(tile: Domino, counts: list[int]) -> int:
+def fit(tile: Tile, counts: list[int]) -> int:
     """How well a tile joins a hand: the bigger group of its two numbers."""
-    return max(counts[tile.low], counts[tile.high])
+    return max(counts[LOW[tile]], counts[HIGH[tile]])
 
 
 def near_end(state: DominuxenState) -> bool:
@@ -181,10 +286,9 @@ def near_end(state: DominuxenState) -> bool:
 def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
     """The 'normal' play of Dominuxen, from the mover's hand and public facts only."""
     seat = mover(state)
-    hand = state.hands[seat]
-    counts = number_counts(hand)
     if state.phase == Phase.PLAY:
-        return play_action(ranked_plays(state, seat)[0], state.doubles)
+        return play_action(best_play(state, seat), state.doubles)
+    counts = number_counts(state.hands[seat])
     if state.phase in (Phase.SNATCH, Phase.ANSWER):
         target = state.rows[victim_of(state)][-1]
         joined = counts[target.number] + len(target.tiles)
@@ -199,7 +303,7 @@ def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
         return {"type": "take_back" if back >= fresh else "discard"}
     best_tile = max(state.display, key=lambda t: (fit(t, counts), t), default=None)
     if best_tile is not None and (fit(best_tile, counts) >= 1 or not state.supply):
-        return {"type": "draw", "source": "display", "tile": best_tile.code}
+        return {"type": "draw", "source": "display", "tile": CODE[best_tile]}
     return {"type": "draw", "source": "supply"}
 
 

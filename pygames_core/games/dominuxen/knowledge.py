@@ -8,6 +8,7 @@ from __future__ import annotations
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen.messages import DominuxenView, SnatchView
 from pygames_core.games.dominuxen.state import (
+    CODE,
     GAME_ID,
     HIGHEST,
     TILE_BY_CODE,
@@ -15,10 +16,10 @@ from pygames_core.games.dominuxen.state import (
     DominuxenState,
     Phase,
     PlayedSet,
+    Tile,
     row_points,
     victim_of,
 )
-from pygames_core.kit.cards import Domino
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
@@ -47,13 +48,13 @@ def view(state: DominuxenState, seat: int | None) -> DominuxenView:
         "first_player": state.first_player,
         "turn": state.turn,
         "turn_number": state.turn_number,
-        "hand": [t.code for t in state.hands[seat]] if seat is not None else None,
+        "hand": [CODE[t] for t in state.hands[seat]] if seat is not None else None,
         "hand_sizes": [len(h) for h in state.hands],
-        "known": [[t.code for t in sorted(k)] for k in state.known],
+        "known": [[CODE[t] for t in sorted(k)] for k in state.known],
         "rows": [[s.to_view() for s in row] for row in state.rows],
-        "display": [t.code for t in state.display],
+        "display": [CODE[t] for t in state.display],
         "supply_size": len(state.supply),
-        "discard": [t.code for t in state.discard],
+        "discard": [CODE[t] for t in state.discard],
         "snatch": snatch,
         "row_points": [row_points(state, s) for s in range(state.players)],
         "totals": list(state.totals),
@@ -69,7 +70,7 @@ def viewer(view: DominuxenView) -> int:
     return seat
 
 
-def unseen_tiles(state: DominuxenState, seat: int, own: list[Domino]) -> list[Domino]:
+def unseen_tiles(state: DominuxenState, seat: int, own: list[Tile]) -> list[Tile]:
     """The tiles `seat`, holding `own`, cannot place: in the unknown parts of the other hands, or in
     the supply (in the set's order)."""
     seen = set(own) | set(state.display) | set(state.discard)
@@ -94,8 +95,8 @@ def sample_state(view: DominuxenView, rng: Rng) -> DominuxenState:
         summaries=[Frozen.of(s) for s in view["finished_games"]],
     )
     state.known = [{TILE_BY_CODE[c] for c in k} for k in view["known"]]
-    state.rows = [[PlayedSet(s["number"], tuple(TILE_BY_CODE[c] for c in s["tiles"]),
-                             tuple(TILE_BY_CODE[c] for c in s["doubled"])) for s in row] for row in view["rows"]]
+    state.rows = [[PlayedSet(s["number"], tuple([TILE_BY_CODE[c] for c in s["tiles"]]),
+                             tuple([TILE_BY_CODE[c] for c in s["doubled"]])) for s in row] for row in view["rows"]]
     state.display = [TILE_BY_CODE[c] for c in view["display"]]
     state.discard = [TILE_BY_CODE[c] for c in view["discard"]]
     own = [TILE_BY_CODE[c] for c in hand]

@@ -20,6 +20,7 @@ The state is state.py's; set-ups, setup.py's; the views, knowledge.py's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -27,6 +28,7 @@ from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen.messages import (
+    AnswerAction,
     DominuxenAction,
     DominuxenEvent,
     DominuxenView,
@@ -37,6 +39,7 @@ from pygames_core.games.dominuxen.messages import (
 )
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
+    CODE,
     DISPLAY_SIZE,
     GAME_ID,
     HIGHEST,
@@ -48,20 +51,23 @@ from pygames_core.games.dominuxen.state import (
     DominuxenState,
     Phase,
     PlayedSet,
+    Tile,
     deal,
     game_scores,
     lose_top_set,
+    number_groups,
     row_points,
     shows,
     snatch_hits,
     victim_of,
 )
-from pygames_core.kit.cards import Domino
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
+DOUBLE_CODE = [f"{n}-{n}" for n in NUMBERS]  # the double of each number, the one tile that may be played as two
 
-def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Domino, ...], seen: bool) -> None:
+
+def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...], seen: bool) -> None:
     """Tiles go into a hand (kept sorted); tiles everyone saw go in become known there."""
     hand = state.hands[seat]
     hand.extend(tiles)
@@ -70,32 +76,50 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Domino, ...], see
         state.known[seat].update(tiles)
 
 
-def play_actions(hand: list[Domino], doubles: bool) -> list[PlayAction]:
+def play_actions(hand: list[Tile], doubles: bool) -> list[PlayAction]:
     """Every set the hand can play: per number, every non-empty subset of the tiles showing it (in
     hand order, smaller sets first), and with the doubles rule each set holding the double once
-    with it as one tile and once as two."""
+    with it as one tile and once as two. (The actions are shared with later calls: read only, as
+    Rules.legal_actions says.)"""
     actions: list[PlayAction] = []
-    for number in NUMBERS:
-        group = [t for t in hand if shows(t, number)]
-        for size in range(1, len(group) + 1):
-            for combo in combinations(group, size):
-                action: PlayAction = {"type": "play", "number": number, "tiles": [t.code for t in combo]}
-                if not doubles:
-                    actions.append(action)
-                    continue
-                actions.append({**action, "doubled": []})
-                doubles_in = [t.code for t in combo if t.is_double]  # at most one: n-n
-                if doubles_in:
-                    actions.append({**action, "doubled": doubles_in})
+    for number, group in enumerate(number_groups(hand)):
+        if group:
+            actions += group_plays(number, tuple(group), doubles)
     return actions
 
 
-def draw_actions(state: DominuxenState) -> list[DrawAction]:
-    """The draws open to the victim: each display tile, and the supply's top while it lasts."""
-    actions: list[DrawAction] = [{"type": "draw", "source": "display", "tile": t.code} for t in state.display]
-    if state.supply:
+@lru_cache(maxsize=8192)
+def group_plays(number: int, group: tuple[Tile, ...], doubles: bool) -> tuple[PlayAction, ...]:
+    """play_actions of one number, `group` the tiles showing it: a hand's groups recur all through a
+    game and the bots' play-outs, so they are kept (a group changes only when a tile showing its
+    number comes or goes)."""
+    codes = [CODE[t] for t in group]
+    double = DOUBLE_CODE[number]
+    actions: list[PlayAction] = []
+    for size in range(1, len(codes) + 1):
+        for combo in combinations(codes, size):
+            if not doubles:
+                actions.append({"type": "play", "number": number, "tiles": list(combo)})
+                continue
+            actions.append({"type": "play", "number": number, "tiles": list(combo), "doubled": []})
+            if double in combo:
+                actions.append({"type": "play", "number": number, "tiles": list(combo), "doubled": [double]})
+    return tuple(actions)
+
+
+@lru_cache(maxsize=4096)
+def draw_actions(display: tuple[Tile, ...], supply: bool) -> tuple[DrawAction, ...]:
+    """The draws open to the victim: each display tile, and the supply's top while it lasts (the
+    display changes only with a draw: the actions are kept)."""
+    actions: list[DrawAction] = [{"type": "draw", "source": "display", "tile": CODE[t]} for t in display]
+    if supply:
         actions.append({"type": "draw", "source": "supply"})
-    return actions
+    return tuple(actions)
+
+
+# the answers to a hit, the same every time
+SNATCH_ACTIONS: tuple[AnswerAction, ...] = ({"type": "take"}, {"type": "decline"})
+ANSWER_ACTIONS: tuple[AnswerAction, ...] = ({"type": "take_back"}, {"type": "discard"})
 
 
 def legal_actions(state: DominuxenState) -> Sequence[DominuxenAction]:
@@ -103,12 +127,12 @@ def legal_actions(state: DominuxenState) -> Sequence[DominuxenAction]:
     if state.phase == Phase.PLAY:
         return play_actions(state.hands[state.turn], state.doubles)
     if state.phase == Phase.SNATCH:
-        return [{"type": "take"}, {"type": "decline"}]
+        return SNATCH_ACTIONS
     if state.phase == Phase.ANSWER:
-        return [{"type": "take_back"}, {"type": "discard"}]
+        return ANSWER_ACTIONS
     if state.phase == Phase.DRAW:
-        return draw_actions(state)
-    return []
+        return draw_actions(tuple(state.display), bool(state.supply))
+    return ()
 
 
 class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, DominuxenView]):
@@ -167,7 +191,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             return f"number must be a whole number 0-{HIGHEST}, not {number!r}"
         if not isinstance(tiles, list) or not tiles or not all(isinstance(c, str) for c in tiles):
             return "tiles must be a non-empty list of tile codes like '3-12'"
-        hand = {t.code for t in state.hands[state.turn]}
+        hand = {CODE[t] for t in state.hands[state.turn]}
         for code in tiles:
             if code not in hand:
                 return f"{code!r} is not in your hand"
@@ -187,8 +211,8 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         if action["type"] == "draw":
             return self._draw(state, action.get("tile"))
         if action["type"] == "play":
-            tiles = tuple(TILE_BY_CODE[c] for c in action["tiles"])
-            doubled = tuple(TILE_BY_CODE[c] for c in action.get("doubled", ()))
+            tiles = tuple([TILE_BY_CODE[c] for c in action["tiles"]])
+            doubled = tuple([TILE_BY_CODE[c] for c in action.get("doubled", ())])
             return self._play(state, PlayedSet(action["number"], tiles, doubled))
         if action["type"] == "take":
             return self._take(state)
@@ -233,21 +257,21 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         taken = lose_top_set(state)
         add_to_hand(state, state.turn, taken.tiles, seen=True)
         events: list[DominuxenEvent] = [{"type": "taken", "attacker": state.turn, "victim": victim_of(state),
-                   "tiles": [t.code for t in taken.tiles]}]
+                   "tiles": [CODE[t] for t in taken.tiles]}]
         return events + self._start_draw(state, len(taken.tiles))
 
     def _take_back(self, state: DominuxenState) -> list[DominuxenEvent]:
         back = lose_top_set(state)
         add_to_hand(state, victim_of(state), back.tiles, seen=True)
         events: list[DominuxenEvent] = [{"type": "taken_back", "seat": victim_of(state),
-                                         "tiles": [t.code for t in back.tiles]}]
+                                         "tiles": [CODE[t] for t in back.tiles]}]
         return events + self._check_next(state)
 
     def _discard(self, state: DominuxenState) -> list[DominuxenEvent]:
         dropped = lose_top_set(state)
         state.discard.extend(dropped.tiles)
         events: list[DominuxenEvent] = [{"type": "discarded", "seat": victim_of(state),
-                                         "tiles": [t.code for t in dropped.tiles]}]
+                                         "tiles": [CODE[t] for t in dropped.tiles]}]
         return events + self._start_draw(state, len(dropped.tiles))
 
     def _start_draw(self, state: DominuxenState, count: int) -> list[DominuxenEvent]:
@@ -263,7 +287,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             if not state.display:
                 events += self._draw(state, None, forced=True)
             elif not state.supply and len(state.display) == 1:
-                events += self._draw(state, state.display[0].code, forced=True)
+                events += self._draw(state, CODE[state.display[0]], forced=True)
             else:
                 break
         return events
@@ -284,12 +308,12 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             return events + self._end_game(state, "middle_empty")
         if state.draws_left:
             return events + self._forced_draws(state)
-        refill: list[Domino] = []
+        refill: list[Tile] = []
         while len(state.display) + len(refill) < DISPLAY_SIZE and state.supply:
             refill.append(state.supply.pop())
         if refill:
             state.display.extend(refill)
-            events.append({"type": "refilled", "tiles": [t.code for t in refill]})
+            events.append({"type": "refilled", "tiles": [CODE[t] for t in refill]})
         return events + self._check_next(state)
 
     def _end_game(self, state: DominuxenState, reason: str) -> list[DominuxenEvent]:
@@ -301,7 +325,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             "ended_by": state.turn if reason == "hand_empty" else state.victim,
             "scores": scores, "totals": list(state.totals),
             "rows": [row_points(state, seat) for seat in range(state.players)],
-            "hands": [[t.code for t in hand] for hand in state.hands],
+            "hands": [[CODE[t] for t in hand] for hand in state.hands],
         }
         state.summaries.append(Frozen.of(summary))
         state.victim = None

@@ -15,11 +15,11 @@ from pygames_core.games.dominuxen.state import (
     TILES,
     DominuxenState,
     PlayedSet,
+    Tile,
     deal,
     reset_game,
     shows,
 )
-from pygames_core.kit.cards import Domino
 from pygames_core.kit.setup import check_setup_keys, setup_seat
 
 SETUP_KEYS = {"first_player", "current", "game_number", "totals", "hands", "known", "rows", "display",
@@ -51,10 +51,10 @@ def apply_setup(state: DominuxenState, setup: dict[str, Any]) -> None:
     _setup_tiles(state, setup)
 
 
-def _tiles(value: object, what: str) -> list[Domino]:
+def _tiles(value: object, what: str) -> list[Tile]:
     if not isinstance(value, list):
         raise BadSetup(f"{what} must be a list of tile codes like '3-12'")
-    tiles: list[Domino] = []
+    tiles: list[Tile] = []
     for code in value:
         if not isinstance(code, str) or code not in TILE_BY_CODE:
             raise BadSetup(f"{code!r} in {what} is not a double-12 tile (two numbers 0-12, smaller first, "

@@ -5,12 +5,14 @@ players read them, docs/games/dominuxen.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen.messages import GameSummary, SetView
-from pygames_core.kit.cards import Domino, domino_set
+from pygames_core.kit.cards import domino_set
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
@@ -20,9 +22,58 @@ HAND_SIZE = 13
 DISPLAY_SIZE = 6
 HIGHEST = 12
 NUMBERS = range(HIGHEST + 1)
-TILES: tuple[Domino, ...] = tuple(domino_set(HIGHEST))  # 91 tiles
-TILE_BY_CODE = {t.code: t for t in TILES}
 MAX_MATCH_GAMES = 10
+
+# The tiles as the state holds them: each its place in the double-12 set's order (0 is 0-0, 1 is 0-1,
+# ..., 90 is 12-12), an int, so that the bots' play-outs sort hands, hash sets and read these tables in
+# C (a Domino's hash and order are Python code); the order is the dominoes' own (smaller number first).
+DOMINOES = tuple(domino_set(HIGHEST))  # 91 tiles
+LOW: tuple[int, ...] = tuple(d.low for d in DOMINOES)
+HIGH: tuple[int, ...] = tuple(d.high for d in DOMINOES)
+CODE: tuple[str, ...] = tuple(d.code for d in DOMINOES)
+DOUBLE: tuple[bool, ...] = tuple(d.is_double for d in DOMINOES)
+
+
+class Tile(int):
+    """A tile: its index in the set (see above). It reads as its domino does: `code` ("3-12"), `low`,
+    `high`, `is_double`; the rules' hot paths read the tables instead."""
+
+    __slots__ = ()
+
+    @property
+    def code(self) -> str:
+        return CODE[self]
+
+    @property
+    def low(self) -> int:
+        return LOW[self]
+
+    @property
+    def high(self) -> int:
+        return HIGH[self]
+
+    @property
+    def is_double(self) -> bool:
+        return DOUBLE[self]
+
+    def __repr__(self) -> str:
+        return f"Tile({CODE[self]})"
+
+
+TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(len(DOMINOES)))
+TILE_BY_CODE = {t.code: t for t in TILES}
+# SHOWING[n]: the tiles that may stand for n, in order (13 each: the double and the 12 others)
+SHOWING: tuple[tuple[Tile, ...], ...] = tuple(tuple(t for t in TILES if n in (LOW[t], HIGH[t])) for n in NUMBERS)
+
+
+def number_groups(hand: Iterable[Tile]) -> list[list[Tile]]:
+    """The tiles of the hand showing each number, in hand order (a double in its one number's group)."""
+    groups: list[list[Tile]] = [[] for _ in NUMBERS]
+    for t in hand:
+        groups[LOW[t]].append(t)
+        if not DOUBLE[t]:
+            groups[HIGH[t]].append(t)
+    return groups
 
 
 def beats(attacker: int, defender: int) -> bool:
@@ -34,14 +85,18 @@ def beats(attacker: int, defender: int) -> bool:
     return attacker > defender
 
 
-def shows(tile: Domino, number: int) -> bool:
+# BEATERS[n]: the numbers that beat n, smallest first
+BEATERS: tuple[tuple[int, ...], ...] = tuple(tuple(m for m in NUMBERS if beats(m, n)) for n in NUMBERS)
+
+
+def shows(tile: Tile, number: int) -> bool:
     """May the tile stand for `number`: one of its two numbers is it."""
-    return tile.low == number or tile.high == number
+    return LOW[tile] == number or HIGH[tile] == number
 
 
-def other_number(tile: Domino, number: int) -> int:
+def other_number(tile: Tile, number: int) -> int:
     """The tile's number that is ignored when it stands for `number` (a double's is the same)."""
-    return tile.high if tile.low == number else tile.low
+    return HIGH[tile] if LOW[tile] == number else LOW[tile]
 
 
 class Phase(StrEnum):
@@ -54,13 +109,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedSet:
-    """A set in a row: the number its tiles stand for, and which doubles were played as two."""
+class PlayedSet(NamedTuple):
+    """A set in a row: the number its tiles stand for, and which doubles were played as two. (A named
+    tuple: the bots' play-outs make and compare many.)"""
 
     number: int
-    tiles: tuple[Domino, ...]
-    doubled: tuple[Domino, ...] = ()
+    tiles: tuple[Tile, ...]
+    doubled: tuple[Tile, ...] = ()
 
     @property
     def size(self) -> int:
@@ -68,8 +123,8 @@ class PlayedSet:
         return len(self.tiles) + len(self.doubled)
 
     def to_view(self) -> SetView:
-        return {"number": self.number, "tiles": [t.code for t in self.tiles],
-                "doubled": [t.code for t in self.doubled], "size": self.size}
+        return {"number": self.number, "tiles": [CODE[t] for t in self.tiles],
+                "doubled": [CODE[t] for t in self.doubled], "size": len(self.tiles) + len(self.doubled)}
 
 
 @dataclass(slots=True)
@@ -85,12 +140,12 @@ class DominuxenState:
     turn: int = 0  # the seat whose turn it is: it plays a set, then settles the snatches
     turn_number: int = 1
     phase: Phase = Phase.PLAY
-    hands: list[list[Domino]] = field(default_factory=list)  # each kept sorted
-    known: list[set[Domino]] = field(default_factory=list)  # tiles everyone saw go into that hand
+    hands: list[list[Tile]] = field(default_factory=list)  # each kept sorted
+    known: list[set[Tile]] = field(default_factory=list)  # tiles everyone saw go into that hand
     rows: list[list[PlayedSet]] = field(default_factory=list)  # topmost set last
-    display: list[Domino] = field(default_factory=list)
-    supply: list[Domino] = field(default_factory=list)  # the top is the last item
-    discard: list[Domino] = field(default_factory=list)
+    display: list[Tile] = field(default_factory=list)
+    supply: list[Tile] = field(default_factory=list)  # the top is the last item
+    discard: list[Tile] = field(default_factory=list)
     checked: int = 0  # how many seats after `turn` the snatch check has reached this turn
     victim: int | None = None
     draws_left: int = 0
@@ -123,20 +178,29 @@ def victim_of(state: DominuxenState) -> int:
     return state.victim
 
 
-def weight(tile: Domino, doubles: bool) -> int:
+WEIGHT = {False: (1,) * len(TILES), True: tuple(2 if double else 1 for double in DOUBLE)}  # by the doubles rule
+
+
+def weight(tile: Tile, doubles: bool) -> int:
     """What a tile counts in scoring: 1, or 2 for a double under the doubles rule."""
-    return 2 if doubles and tile.is_double else 1
+    return 2 if doubles and DOUBLE[tile] else 1
+
+
+def tiles_weight(tiles: Iterable[Tile], doubles: bool) -> int:
+    """What tiles count in scoring together."""
+    weights = WEIGHT[doubles]
+    return sum([weights[t] for t in tiles])
 
 
 def game_scores(state: DominuxenState) -> list[int]:
     """This game's score of each seat as it stands: +1 per tile in the row, -1 per tile in hand."""
-    return [row_points(state, seat) - sum(weight(t, state.doubles) for t in state.hands[seat])
-            for seat in range(state.players)]
+    return [row_points(state, seat) - tiles_weight(state.hands[seat], state.doubles) for seat in range(state.players)]
 
 
 def row_points(state: DominuxenState, seat: int) -> int:
     """What the seat's row scores: each tile of its sets, by its weight."""
-    return sum(weight(t, state.doubles) for s in state.rows[seat] for t in s.tiles)
+    weights = WEIGHT[state.doubles]
+    return sum([weights[t] for s in state.rows[seat] for t in s.tiles])
 
 
 def snatch_hits(played: PlayedSet, target: PlayedSet) -> bool:

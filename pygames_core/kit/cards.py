@@ -7,8 +7,8 @@ on the bots' hot paths.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from pygames_core.engine.errors import BadSetup
 
@@ -17,20 +17,27 @@ RANKS = "23456789TJQKA"  # index + 2 is the rank's value: 2..14, the ace high
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A French-suited card. `rank` is 2..14 (ace 14), `suit` one of S H D C."""
+    """A French-suited card. `rank` is 2..14 (ace 14), `suit` one of S H D C.
+
+    Interned: there is one object per card (`card`), made only here, so a card equals itself alone and
+    hashes by identity, in C: the bots' play-outs compare and look up cards millions of times, and a
+    dataclass's generated __eq__ and __hash__ (Python calls building tuples) were much of their time. A
+    copy or an unpickled card is the interned one again (`__reduce__`). Its code and colour are worked
+    out once, when it is made."""
 
     rank: int
     suit: str
+    code: str = field(init=False, repr=False)
+    is_red: bool = field(init=False, repr=False)
 
-    @property
-    def code(self) -> str:
-        return RANKS[self.rank - 2] + self.suit
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", RANKS[self.rank - 2] + self.suit)
+        object.__setattr__(self, "is_red", self.suit in "HD")
 
-    @property
-    def is_red(self) -> bool:
-        return self.suit in "HD"
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
+        return card, (self.code,)
 
     def __str__(self) -> str:
         return self.code

@@ -110,15 +110,27 @@ def follow_or_trump(hand: Sequence[Card], led_suit: str | None, trump: str | Non
 def trick_winner(plays: Sequence[tuple[int, PlayedCard]], trump: str | None) -> int:
     """The seat that wins: highest trump if any was played, else highest card of the led suit."""
     led = plays[0][1].suit
-    best_seat, best = plays[0]
-    for seat, c in plays[1:]:
-        if c.suit == best.suit:
-            if c.rank > best.rank:  # on equal ranks (two jokers played alike) the first played stays ahead
-                best_seat, best = seat, c
-        elif c.suit == trump:  # a trump beats anything that is not a higher trump
-            best_seat, best = seat, c
+    best_seat, best = winning_play(plays, trump)
     assert best.suit in (led, trump)
     return best_seat
+
+
+def winning_play(plays: Sequence[tuple[int, C]], trump: str | None) -> tuple[int, C]:
+    """The (seat, card) play ahead in a trick so far (`trick_winner`'s, once every player has played)."""
+    ahead = plays[0]
+    for play in plays[1:]:
+        if beats(play[1], ahead[1], trump):
+            ahead = play
+    return ahead
+
+
+def beats(played: PlayedCard, ahead: PlayedCard, trump: str | None) -> bool:
+    """Whether `played` takes the lead of a trick from `ahead`, the card ahead so far: a higher card of its
+    suit, or a trump over anything that is not one (on equal ranks, two jokers played alike, the first
+    played stays ahead)."""
+    if played.suit == ahead.suit:
+        return played.rank > ahead.rank
+    return played.suit == trump
 
 
 def record_play(trick: Trick[C], seat: int, played: C, hand: list[Any], voids: set[str], *,

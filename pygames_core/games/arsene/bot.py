@@ -14,15 +14,14 @@ from pygames_core.games.arsene.messages import BLIND_EDGE_CARD, Action, ArseneVi
 from pygames_core.games.arsene.state import (
     HAND_SIZE,
     PLAYERS,
-    STORE_CARDS,
     STORE_GROUPS,
     TOTAL_CHIPS,
     ArseneState,
     Phase,
 )
-from pygames_core.kit.cards import Card
+from pygames_core.kit.cards import SUITS, Card
 from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import playable_cards, trick_winner, unseen_ranks
+from pygames_core.kit.tricks import beats, playable_cards, winning_play
 
 RIVAL_TRICK_SHARE = 1 / PLAYERS  # a rival's chance of taking any one of the tricks still to come
 # The normal bot's short search over the last tricks of a deal: there the trick count must be hit exactly
@@ -34,12 +33,18 @@ NORMAL_SEARCH_SAMPLES = 16
 
 def _unseen_higher(state: ArseneState, seat: int) -> dict[str, int]:
     """By suit, the ranks `seat` cannot place (not in its hand, not played, not the turned-up edge card,
-    not a store), as `unseen_ranks` bit masks: the cards a rival may still hold."""
-    placed: list[Card] = [*state.hands[seat], *state.out_of_play, *STORE_CARDS]
-    placed += [c for _, c in state.trick.plays]
-    if state.chosen is not None:
-        placed.append(state.table[state.chosen])
-    return unseen_ranks(placed)
+    not a store), as bit masks (as kit/tricks.py's `unseen_ranks` gives them): the cards a rival may still
+    hold. Every play card is in a hand, on the table, in the trick or out of play, so these are the other
+    hands' cards and the face-down edge cards: fewer to read than the cards the seat can place."""
+    unseen = dict.fromkeys(SUITS, 0)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            for c in hand:
+                unseen[c.suit] |= 1 << c.rank
+    for index, c in enumerate(state.table):
+        if index != state.chosen:
+            unseen[c.suit] |= 1 << c.rank
+    return unseen
 
 
 def _is_top(c: Card, unseen: dict[str, int]) -> bool:
@@ -61,39 +66,56 @@ def _expected_tricks(state: ArseneState, seat: int, unseen: dict[str, int]) -> f
     return total
 
 
-def _chance_at(count: int, have: int, tricks_left: int) -> float:
-    """The chance that a rival with `have` tricks ends the deal with exactly `count` (each of the tricks
-    left taken with the share of one in four)."""
+def _chances(tricks_left: int) -> tuple[float, ...]:
+    """By how many more tricks a rival takes (0 to `tricks_left`), the chance of exactly that many (each of
+    the tricks left taken with the share of one in four)."""
+    p = RIVAL_TRICK_SHARE
+    return tuple(math.comb(tricks_left, more) * p ** more * (1 - p) ** (tricks_left - more)
+                 for more in range(tricks_left + 1))
+
+
+# worked out once: the policy reads them on every trick of every play-out
+CHANCES = tuple(_chances(tricks_left) for tricks_left in range(HAND_SIZE + 1))
+
+
+def _not_at(count: int, have: int, tricks_left: int) -> float:
+    """The chance that a rival with `have` tricks does not end the deal with exactly `count`."""
     more = count - have
     if not 0 <= more <= tricks_left:
-        return 0.0
-    p = RIVAL_TRICK_SHARE
-    return math.comb(tricks_left, more) * p ** more * (1 - p) ** (tricks_left - more)
+        return 1.0
+    return 1 - CHANCES[tricks_left][more]
 
 
 def _target_count(state: ArseneState, seat: int, unseen: dict[str, int]) -> int:
     """The trick count this seat should aim for: the best bet of chips at a store (its next group times the
     chance that no rival ends there too, times how well this hand can steer to it), never an empty store
-    (the police, who take every chip held)."""
-    have = state.tricks[seat]
-    tricks_left = HAND_SIZE - sum(state.tricks)
+    (the police, who take every chip held). A count beyond the stores (or none) is worth nothing."""
+    tricks = state.tricks
+    have = tricks[seat]
+    tricks_left = HAND_SIZE - sum(tricks)
     natural = have + _expected_tricks(state, seat, unseen)
     spread = 0.5 + 0.12 * tricks_left  # how far from its natural count a hand can steer
-    rivals = [s for s in range(PLAYERS) if s != seat]
+    a, b, c = (tricks[s] for s in range(PLAYERS) if s != seat)  # the rivals'
     best, best_value = have, -1e9
-    for t in range(have, have + tricks_left + 1):
-        reach = math.exp(-((t - natural) ** 2) / (2 * spread * spread))
-        if t == 0 or t > len(STORE_GROUPS):
+    for t in range(have, min(have + tricks_left, len(STORE_GROUPS)) + 1):
+        if t == 0:
             value = 0.0
-        elif not state.stores[t - 1]:
-            value = -(3.0 + state.chips[seat]) * (0.5 + reach)  # caught: lose everything
         else:
-            # the rivals' counts are guessed roughly: the square root keeps the guess from ruling
-            # out a count the hand can reach, which steering towards it would need
-            alone = math.sqrt(math.prod(1 - _chance_at(t, state.tricks[s], tricks_left) for s in rivals))
-            value = state.stores[t - 1][0] * alone * reach
+            reach = math.exp(-((t - natural) ** 2) / (2 * spread * spread))
+            store = state.stores[t - 1]
+            if not store:
+                value = -(3.0 + state.chips[seat]) * (0.5 + reach)  # caught: lose everything
+            else:
+                # the rivals' counts are guessed roughly: the square root keeps the guess from ruling
+                # out a count the hand can reach, which steering towards it would need
+                alone = math.sqrt(_not_at(t, a, tricks_left) * _not_at(t, b, tricks_left)
+                                  * _not_at(t, c, tricks_left))
+                value = store[0] * alone * reach
         if value > best_value:
             best, best_value = t, value
+    beyond = max(have, len(STORE_GROUPS) + 1)  # the first count beyond the stores, worth nothing
+    if best_value < 0.0 and beyond <= have + tricks_left:
+        return beyond  # nothing beats nothing but the police
     return best
 
 
@@ -142,7 +164,8 @@ def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, u
             return min(sure, key=strength) if sure else max(options, key=strength)
         # lead the card most likely to be beaten: many unseen cards above it in its suit
         return max(options, key=lambda c: (higher_unseen(c), -strength(c)))
-    winners = [c for c in options if trick_winner([*state.trick.plays, (seat, c)], trump) == seat]
+    ahead = winning_play(state.trick.plays, trump)[1]
+    winners = [c for c in options if beats(c, ahead, trump)]
     losers = [c for c in options if c not in winners]
     if want and winners:
         if not later:

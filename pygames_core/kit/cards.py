@@ -95,9 +95,18 @@ def french_deck() -> list[Card]:
     return list(_CARDS.values())
 
 
-def sort_hand(hand: Iterable[Card], suit_order: str = "SHCD") -> list[Card]:
-    """Cards grouped by suit (alternating colours), high to low inside a suit: how players hold them."""
-    return sorted(hand, key=lambda c: (suit_order.index(c.suit), -c.rank))
+HAND_SUITS = "SHCD"  # how players group their suits: alternating colours
+
+
+def sort_hand(hand: Iterable[Card]) -> list[Card]:
+    """Cards grouped by suit (HAND_SUITS, alternating colours), high to low inside a suit: how players hold
+    them."""
+    return sorted(hand, key=_HAND_PLACE.__getitem__)
+
+
+# each card's place in a sorted hand, worked out once: every deal of every play-out sorts its hands
+_HAND_PLACE = {c: place for place, c in enumerate(sorted(_CARDS.values(),
+                                                          key=lambda c: (HAND_SUITS.index(c.suit), -c.rank)))}
 
 
 def deal_clockwise(deck: list[Card], first: int, players: int, size: int) -> list[list[Card]]:

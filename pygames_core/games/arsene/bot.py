@@ -12,12 +12,15 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.knowledge import sample_state
 from pygames_core.games.arsene.messages import BLIND_EDGE_CARD, Action, ArseneView, Event, deal_outcome
 from pygames_core.games.arsene.state import (
+    CHOOSE,
     HAND_SIZE,
+    OVER,
+    PLAY,
     PLAYERS,
+    PUSH,
     STORE_GROUPS,
     TOTAL_CHIPS,
     ArseneState,
-    Phase,
 )
 from pygames_core.kit.cards import SUITS, Card
 from pygames_core.kit.seats import left_of, mover
@@ -56,34 +59,29 @@ def _expected_tricks(state: ArseneState, seat: int, unseen: dict[str, int]) -> f
     """A rough count of the tricks this hand takes from here: a top card almost surely, a trump or a high
     card often, a low card rarely."""
     total = 0.0
+    trump = state.trump
     for c in state.hands[seat]:
-        if _is_top(c, unseen):
+        if not unseen[c.suit] >> (c.rank + 1):  # a top card (`_is_top`)
             total += 0.9
-        elif c.suit == state.trump:
+        elif c.suit == trump:
             total += 0.35 + 0.04 * (c.rank - 6)
         else:
             total += max(0.0, (c.rank - 7) / 14)
     return total
 
 
-def _chances(tricks_left: int) -> tuple[float, ...]:
-    """By how many more tricks a rival takes (0 to `tricks_left`), the chance of exactly that many (each of
-    the tricks left taken with the share of one in four)."""
+def _not_at(tricks_left: int) -> tuple[float, ...]:
+    """The chance that a rival does not end the deal with exactly a count, by how many more tricks that
+    count is than the rival has, offset by HAND_SIZE (-11 to 11: index 0 to 22): certain unless the count
+    is within reach, where each of the tricks left is taken with the share of one in four."""
     p = RIVAL_TRICK_SHARE
-    return tuple(math.comb(tricks_left, more) * p ** more * (1 - p) ** (tricks_left - more)
-                 for more in range(tricks_left + 1))
+    return tuple(1 - math.comb(tricks_left, more) * p ** more * (1 - p) ** (tricks_left - more)
+                 if 0 <= more <= tricks_left else 1.0
+                 for more in range(-HAND_SIZE, HAND_SIZE + 1))
 
 
-# worked out once: the policy reads them on every trick of every play-out
-CHANCES = tuple(_chances(tricks_left) for tricks_left in range(HAND_SIZE + 1))
-
-
-def _not_at(count: int, have: int, tricks_left: int) -> float:
-    """The chance that a rival with `have` tricks does not end the deal with exactly `count`."""
-    more = count - have
-    if not 0 <= more <= tricks_left:
-        return 1.0
-    return 1 - CHANCES[tricks_left][more]
+# worked out once, by the tricks left: the policy reads them on every trick of every play-out
+NOT_AT = tuple(_not_at(tricks_left) for tricks_left in range(HAND_SIZE + 1))
 
 
 def _target_count(state: ArseneState, seat: int, unseen: dict[str, int]) -> int:
@@ -95,7 +93,8 @@ def _target_count(state: ArseneState, seat: int, unseen: dict[str, int]) -> int:
     tricks_left = HAND_SIZE - sum(tricks)
     natural = have + _expected_tricks(state, seat, unseen)
     spread = 0.5 + 0.12 * tricks_left  # how far from its natural count a hand can steer
-    a, b, c = (tricks[s] for s in range(PLAYERS) if s != seat)  # the rivals'
+    # the rivals' rows of NOT_AT, so that row[t] is the chance that the rival does not end at count t
+    a, b, c = (NOT_AT[tricks_left][HAND_SIZE - tricks[s]:] for s in range(PLAYERS) if s != seat)
     best, best_value = have, -1e9
     for t in range(have, min(have + tricks_left, len(STORE_GROUPS)) + 1):
         if t == 0:
@@ -108,8 +107,7 @@ def _target_count(state: ArseneState, seat: int, unseen: dict[str, int]) -> int:
             else:
                 # the rivals' counts are guessed roughly: the square root keeps the guess from ruling
                 # out a count the hand can reach, which steering towards it would need
-                alone = math.sqrt(_not_at(t, a, tricks_left) * _not_at(t, b, tricks_left)
-                                  * _not_at(t, c, tricks_left))
+                alone = math.sqrt(a[t] * b[t] * c[t])
                 value = store[0] * alone * reach
         if value > best_value:
             best, best_value = t, value
@@ -123,10 +121,10 @@ def policy_action(state: ArseneState, rng: Rng) -> Action:
     """The 'normal' play of Arsène, from the mover's hand and public facts only: aim at a good
     store, win tricks cheaply while below the target, duck (shedding high cards) once there."""
     seat = mover(state)
-    if state.phase == Phase.CHOOSE:
+    if state.phase == CHOOSE:
         return {"type": "choose", "index": rng.below(len(state.table))}
     unseen = _unseen_higher(state, seat)
-    if state.phase == Phase.PUSH:
+    if state.phase == PUSH:
         target = _target_count(state, seat, unseen)
         to = state.push_to
         return {"type": "keep"} if state.tricks[seat] < target or to is None else {"type": "push", "to": to}
@@ -184,7 +182,7 @@ def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, u
 def evaluate(state: ArseneState, seat: int) -> float:
     """Value of a finished deal for `seat`, in [0, 1]: a share of the win if the game ended,
     otherwise the chip margin over the best rival."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         best = max(state.chips)
         winners = [s for s in range(PLAYERS) if state.chips[s] == best]
         won = 1.0 / len(winners) if seat in winners else 0.0
@@ -204,13 +202,13 @@ class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
         return policy_action(state, rng)
 
     def normal_search_samples(self, view: ArseneView) -> int:
-        last_tricks = view["phase"] in (Phase.PLAY, Phase.PUSH) and \
+        last_tricks = view["phase"] in (PLAY, PUSH) and \
             HAND_SIZE + 1 - view["trick_number"] <= NORMAL_SEARCH_TRICKS
         return NORMAL_SEARCH_SAMPLES if last_tricks else 0
 
     def playout_done(self, start: ArseneState, state: ArseneState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == Phase.OVER or state.deal != start.deal
+        return state.phase == OVER or state.deal != start.deal
 
     def evaluate(self, state: ArseneState, seat: int) -> float:
         return evaluate(state, seat)
@@ -225,5 +223,5 @@ class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
         return deal_outcome(end.summaries[-1].thaw(), seat)
 
     def blind_choice(self, view: ArseneView, legal: list[Action]) -> Words | None:
-        return BLIND_EDGE_CARD if view["phase"] == Phase.CHOOSE else None
+        return BLIND_EDGE_CARD if view["phase"] == CHOOSE else None
 

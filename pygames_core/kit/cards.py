@@ -14,6 +14,8 @@ from pygames_core.engine.errors import BadSetup
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"  # index + 2 is the rank's value: 2..14, the ace high
+SUIT_BITS = 16  # the bits of a suit's lane in a set of cards held as one int (Card.bit)
+SUIT_LANE = (1 << SUIT_BITS) - 1
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -31,10 +33,14 @@ class Card:
     suit: str
     code: str = field(init=False, repr=False)
     is_red: bool = field(init=False, repr=False)
+    # its bit in a set of cards held as one int: a lane of SUIT_BITS bits per suit (SUITS order), the card
+    # at bit `rank` of its suit's lane, so that a lane read out is the suit's ranks as a bit mask
+    bit: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", RANKS[self.rank - 2] + self.suit)
         object.__setattr__(self, "is_red", self.suit in "HD")
+        object.__setattr__(self, "bit", 1 << (SUIT_BITS * SUITS.index(self.suit) + self.rank))
 
     def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return card, (self.code,)

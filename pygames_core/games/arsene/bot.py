@@ -22,10 +22,11 @@ from pygames_core.games.arsene.state import (
     TOTAL_CHIPS,
     ArseneState,
 )
-from pygames_core.kit.cards import SUITS, Card
+from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card, french_deck
 from pygames_core.kit.seats import left_of, mover
 from pygames_core.kit.tricks import beats, playable_cards, winning_play
 
+RIVALS = tuple(tuple(s for s in range(PLAYERS) if s != seat) for seat in range(PLAYERS))  # by seat
 RIVAL_TRICK_SHARE = 1 / PLAYERS  # a rival's chance of taking any one of the tricks still to come
 # The normal bot's short search over the last tricks of a deal: there the trick count must be hit exactly
 # and the policy's rough aim misses it (against easy bots, bench/strength.py over the same 100 groups:
@@ -39,15 +40,16 @@ def _unseen_higher(state: ArseneState, seat: int) -> dict[str, int]:
     not a store), as bit masks (as kit/tricks.py's `unseen_ranks` gives them): the cards a rival may still
     hold. Every play card is in a hand, on the table, in the trick or out of play, so these are the other
     hands' cards and the face-down edge cards: fewer to read than the cards the seat can place."""
-    unseen = dict.fromkeys(SUITS, 0)
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            for c in hand:
-                unseen[c.suit] |= 1 << c.rank
+    every = 0  # as one int (Card.bit)
+    hands = state.hands
+    for other in RIVALS[seat]:
+        for c in hands[other]:
+            every |= c.bit
+    chosen = state.chosen
     for index, c in enumerate(state.table):
-        if index != state.chosen:
-            unseen[c.suit] |= 1 << c.rank
-    return unseen
+        if index != chosen:
+            every |= c.bit
+    return {suit: every >> (SUIT_BITS * lane) & SUIT_LANE for lane, suit in enumerate(SUITS)}
 
 
 def _is_top(c: Card, unseen: dict[str, int]) -> bool:
@@ -64,10 +66,15 @@ def _expected_tricks(state: ArseneState, seat: int, unseen: dict[str, int]) -> f
         if not unseen[c.suit] >> (c.rank + 1):  # a top card (`_is_top`)
             total += 0.9
         elif c.suit == trump:
-            total += 0.35 + 0.04 * (c.rank - 6)
+            total += TRUMP_WORTH[c]
         else:
-            total += max(0.0, (c.rank - 7) / 14)
+            total += PLAIN_WORTH[c]
     return total
+
+
+# what a card that is not a top card adds to the count, as a trump and otherwise, worked out once
+TRUMP_WORTH = {c: 0.35 + 0.04 * (c.rank - 6) for c in french_deck()}
+PLAIN_WORTH = {c: max(0.0, (c.rank - 7) / 14) for c in french_deck()}
 
 
 def _not_at(tricks_left: int) -> tuple[float, ...]:
@@ -84,37 +91,44 @@ def _not_at(tricks_left: int) -> tuple[float, ...]:
 NOT_AT = tuple(_not_at(tricks_left) for tricks_left in range(HAND_SIZE + 1))
 
 
-def _target_count(state: ArseneState, seat: int, unseen: dict[str, int]) -> int:
-    """The trick count this seat should aim for: the best bet of chips at a store (its next group times the
-    chance that no rival ends there too, times how well this hand can steer to it), never an empty store
-    (the police, who take every chip held). A count beyond the stores (or none) is worth nothing."""
+def _wants_more(state: ArseneState, seat: int, unseen: dict[str, int]) -> bool:
+    """Whether this seat should aim for more tricks than it has. The count to aim for is the best bet of
+    chips at a store (its next group times the chance that no rival ends there too, times how well this
+    hand can steer to it), never an empty store (the police, who take every chip held); a count beyond
+    the stores is worth nothing, which beats the police. The seat wants more as soon as a higher count
+    beats its own: the first best count is kept, so no later count needs valuing then."""
     tricks = state.tricks
     have = tricks[seat]
     tricks_left = HAND_SIZE - sum(tricks)
+    last = min(have + tricks_left, len(STORE_GROUPS))  # the highest count with a store
+    if have > last:
+        return False  # beyond the stores already: no count is better than another
     natural = have + _expected_tricks(state, seat, unseen)
     spread = 0.5 + 0.12 * tricks_left  # how far from its natural count a hand can steer
-    # the rivals' rows of NOT_AT, so that row[t] is the chance that the rival does not end at count t
-    a, b, c = (NOT_AT[tricks_left][HAND_SIZE - tricks[s]:] for s in range(PLAYERS) if s != seat)
-    best, best_value = have, -1e9
-    for t in range(have, min(have + tricks_left, len(STORE_GROUPS)) + 1):
+    width = 2 * spread * spread
+    # row[offset + t]: the chance that a rival does not end at count t (NOT_AT)
+    row = NOT_AT[tricks_left]
+    a, b, c = (HAND_SIZE - tricks[s] for s in RIVALS[seat])  # the rivals' offsets
+    stores = state.stores
+    own = 0.0  # the value of the count it has
+    for t in range(have, last + 1):
         if t == 0:
             value = 0.0
         else:
-            reach = math.exp(-((t - natural) ** 2) / (2 * spread * spread))
-            store = state.stores[t - 1]
+            reach = math.exp(-((t - natural) ** 2) / width)
+            store = stores[t - 1]
             if not store:
                 value = -(3.0 + state.chips[seat]) * (0.5 + reach)  # caught: lose everything
             else:
                 # the rivals' counts are guessed roughly: the square root keeps the guess from ruling
                 # out a count the hand can reach, which steering towards it would need
-                alone = math.sqrt(a[t] * b[t] * c[t])
-                value = store[0] * alone * reach
-        if value > best_value:
-            best, best_value = t, value
-    beyond = max(have, len(STORE_GROUPS) + 1)  # the first count beyond the stores, worth nothing
-    if best_value < 0.0 and beyond <= have + tricks_left:
-        return beyond  # nothing beats nothing but the police
-    return best
+                value = store[0] * math.sqrt(row[a + t] * row[b + t] * row[c + t]) * reach
+        if t == have:
+            own = value
+        elif value > own:
+            return True
+    # its own count is the best with a store: it wants more only to flee the police beyond the stores
+    return own < 0.0 and have + tricks_left > len(STORE_GROUPS)
 
 
 def policy_action(state: ArseneState, rng: Rng) -> Action:
@@ -125,14 +139,13 @@ def policy_action(state: ArseneState, rng: Rng) -> Action:
         return {"type": "choose", "index": rng.below(len(state.table))}
     unseen = _unseen_higher(state, seat)
     if state.phase == PUSH:
-        target = _target_count(state, seat, unseen)
         to = state.push_to
-        return {"type": "keep"} if state.tricks[seat] < target or to is None else {"type": "push", "to": to}
+        return {"type": "keep"} if to is None or _wants_more(state, seat, unseen) else {"type": "push", "to": to}
     hand = state.hands[seat]
     options = playable_cards(hand, state.trick.led_suit)
     if len(options) == 1:
         return {"type": "play", "card": options[0].code}
-    want = state.tricks[seat] < _target_count(state, seat, unseen)
+    want = _wants_more(state, seat, unseen)
     return {"type": "play", "card": _play_card(state, seat, options, want, unseen).code}
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypedDict, TypeVar
 
-from pygames_core.kit.cards import SUITS, Card
+from pygames_core.kit.cards import SUIT_BITS, SUITS, Card
 from pygames_core.kit.seats import left_of
 
 
@@ -205,10 +205,10 @@ def unseen_ranks(placed: Iterable[Card]) -> dict[str, int]:
     """By suit, the ranks a seat cannot place, as a bit mask (bit r set: rank r is unseen): every rank but
     those of the `placed` cards (what the seat holds, has seen played, or otherwise knows the place of).
     `(mask >> (r + 1)).bit_count()` is then how many unseen cards of the suit rank above r."""
-    known = dict.fromkeys(SUITS, 0)
+    known = 0  # as one int (Card.bit)
     for c in placed:
-        known[c.suit] |= 1 << c.rank
-    return {suit: ALL_RANKS & ~mask for suit, mask in known.items()}
+        known |= c.bit
+    return {suit: ALL_RANKS & ~(known >> (SUIT_BITS * lane)) for lane, suit in enumerate(SUITS)}
 
 
 # --- the messages of a game played in deals, as TypedDicts of their JSON ------------------------------------

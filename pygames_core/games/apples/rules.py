@@ -172,8 +172,9 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
         return events
 
     def _play(self, state: ApplesState, played: Card) -> list[Event]:
-        seat = mover(state)
-        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+        trick = state.trick
+        seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
+        winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events

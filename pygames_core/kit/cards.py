@@ -7,30 +7,43 @@ on the bots' hot paths.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from pygames_core.engine.errors import BadSetup
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"  # index + 2 is the rank's value: 2..14, the ace high
+SUIT_BITS = 16  # the bits of a suit's lane in a set of cards held as one int (Card.bit)
+SUIT_LANE = (1 << SUIT_BITS) - 1
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A French-suited card. `rank` is 2..14 (ace 14), `suit` one of S H D C."""
+    """A French-suited card. `rank` is 2..14 (ace 14), `suit` one of S H D C.
+
+    Interned: there is one object per card (`card`), made only here, so a card equals itself alone and
+    hashes by identity, in C: the bots' play-outs compare and look up cards millions of times, and a
+    dataclass's generated __eq__ and __hash__ (Python calls building tuples) were much of their time. A
+    copy or an unpickled card is the interned one again (`__reduce__`). Its code and colour are worked
+    out once, when it is made."""
 
     rank: int
     suit: str
+    code: str = field(init=False, repr=False)
+    is_red: bool = field(init=False, repr=False)
+    # its bit in a set of cards held as one int: a lane of SUIT_BITS bits per suit (SUITS order), the card
+    # at bit `rank` of its suit's lane, so that a lane read out is the suit's ranks as a bit mask
+    bit: int = field(init=False, repr=False)
 
-    @property
-    def code(self) -> str:
-        return RANKS[self.rank - 2] + self.suit
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", RANKS[self.rank - 2] + self.suit)
+        object.__setattr__(self, "is_red", self.suit in "HD")
+        object.__setattr__(self, "bit", 1 << (SUIT_BITS * SUITS.index(self.suit) + self.rank))
 
-    @property
-    def is_red(self) -> bool:
-        return self.suit in "HD"
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
+        return card, (self.code,)
 
     def __str__(self) -> str:
         return self.code
@@ -88,9 +101,18 @@ def french_deck() -> list[Card]:
     return list(_CARDS.values())
 
 
-def sort_hand(hand: Iterable[Card], suit_order: str = "SHCD") -> list[Card]:
-    """Cards grouped by suit (alternating colours), high to low inside a suit: how players hold them."""
-    return sorted(hand, key=lambda c: (suit_order.index(c.suit), -c.rank))
+HAND_SUITS = "SHCD"  # how players group their suits: alternating colours
+
+
+def sort_hand(hand: Iterable[Card]) -> list[Card]:
+    """Cards grouped by suit (HAND_SUITS, alternating colours), high to low inside a suit: how players hold
+    them."""
+    return sorted(hand, key=_HAND_PLACE.__getitem__)
+
+
+# each card's place in a sorted hand, worked out once: every deal of every play-out sorts its hands
+_HAND_PLACE = {c: place for place, c in enumerate(sorted(_CARDS.values(),
+                                                          key=lambda c: (HAND_SUITS.index(c.suit), -c.rank)))}
 
 
 def deal_clockwise(deck: list[Card], first: int, players: int, size: int) -> list[list[Card]]:

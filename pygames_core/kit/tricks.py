@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypedDict, TypeVar
 
-from pygames_core.kit.cards import SUITS, Card
+from pygames_core.kit.cards import SUIT_BITS, SUITS, Card
 from pygames_core.kit.seats import left_of
 
 
@@ -110,15 +110,27 @@ def follow_or_trump(hand: Sequence[Card], led_suit: str | None, trump: str | Non
 def trick_winner(plays: Sequence[tuple[int, PlayedCard]], trump: str | None) -> int:
     """The seat that wins: highest trump if any was played, else highest card of the led suit."""
     led = plays[0][1].suit
-    best_seat, best = plays[0]
-    for seat, c in plays[1:]:
-        if c.suit == best.suit:
-            if c.rank > best.rank:  # on equal ranks (two jokers played alike) the first played stays ahead
-                best_seat, best = seat, c
-        elif c.suit == trump:  # a trump beats anything that is not a higher trump
-            best_seat, best = seat, c
+    best_seat, best = winning_play(plays, trump)
     assert best.suit in (led, trump)
     return best_seat
+
+
+def winning_play(plays: Sequence[tuple[int, C]], trump: str | None) -> tuple[int, C]:
+    """The (seat, card) play ahead in a trick so far (`trick_winner`'s, once every player has played)."""
+    ahead = plays[0]
+    for play in plays[1:]:
+        if beats(play[1], ahead[1], trump):
+            ahead = play
+    return ahead
+
+
+def beats(played: PlayedCard, ahead: PlayedCard, trump: str | None) -> bool:
+    """Whether `played` takes the lead of a trick from `ahead`, the card ahead so far: a higher card of its
+    suit, or a trump over anything that is not one (on equal ranks, two jokers played alike, the first
+    played stays ahead)."""
+    if played.suit == ahead.suit:
+        return played.rank > ahead.rank
+    return played.suit == trump
 
 
 def record_play(trick: Trick[C], seat: int, played: C, hand: list[Any], voids: set[str], *,
@@ -193,10 +205,10 @@ def unseen_ranks(placed: Iterable[Card]) -> dict[str, int]:
     """By suit, the ranks a seat cannot place, as a bit mask (bit r set: rank r is unseen): every rank but
     those of the `placed` cards (what the seat holds, has seen played, or otherwise knows the place of).
     `(mask >> (r + 1)).bit_count()` is then how many unseen cards of the suit rank above r."""
-    known = dict.fromkeys(SUITS, 0)
+    known = 0  # as one int (Card.bit)
     for c in placed:
-        known[c.suit] |= 1 << c.rank
-    return {suit: ALL_RANKS & ~mask for suit, mask in known.items()}
+        known |= c.bit
+    return {suit: ALL_RANKS & ~(known >> (SUIT_BITS * lane)) for lane, suit in enumerate(SUITS)}
 
 
 # --- the messages of a game played in deals, as TypedDicts of their JSON ------------------------------------

@@ -15,12 +15,16 @@ from pygames_core.games.apples.knowledge import sample_state
 from pygames_core.games.apples.messages import Action, ApplesView, Event, deal_outcome
 from pygames_core.games.apples.rules import APPLES
 from pygames_core.games.apples.state import (
+    BID,
     BID_SUITS,
+    DISCARD,
+    OVER,
+    PLAY,
     PLAYERS,
     SET_POINTS,
+    TARGET,
     TARGET_POINTS,
     ApplesState,
-    Phase,
     leaders,
     legal_bids,
     rank_counts,
@@ -30,7 +34,7 @@ from pygames_core.games.apples.state import (
 )
 from pygames_core.kit.cards import Card, cards
 from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import playable_cards, trick_winner, unseen_ranks
+from pygames_core.kit.tricks import beats, playable_cards, unseen_ranks, winning_play
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -38,17 +42,17 @@ def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
     choice only. Measured, play-outs of a whole deal from the few samples a move's budget allows told
     bids, discards and target cards apart worse than the policy's own judgement does (they cost the
     hard bot about 14 points a deal when it searched them all)."""
-    if view["phase"] == Phase.PLAY:
+    if view["phase"] == PLAY:
         return legal
     assert view["hand"] is not None  # the mover's view
     hand = cards(view["hand"])
     trump = view["trump"]
-    if view["phase"] == Phase.BID:
+    if view["phase"] == BID:
         lengths = {s: suit_length(hand, s) for s in BID_SUITS}
         chosen = bid_choice(hand, lengths, [(a["count"], a["suit"]) for a in legal if a["type"] == "bid"])
         return [legal[0] if chosen is None else {"type": "bid", "count": chosen[0], "suit": chosen[1]}]
     allowed = cards(a["card"] for a in legal if a["type"] != "pass" and a["type"] != "bid")
-    if view["phase"] == Phase.DISCARD:
+    if view["phase"] == DISCARD:
         best = min(allowed, key=lambda c: (keep_value(c, hand, trump), c.rank))
     else:
         best = choose_target(hand, trump)
@@ -69,12 +73,12 @@ def win_guess(c: Card, trump: str | None) -> float:
 def policy_action(state: ApplesState, rng: Rng) -> Action:
     """The 'normal' play of Apples, from the mover's hand and public facts only."""
     seat = mover(state)
-    if state.phase == Phase.BID:
+    if state.phase == BID:
         choice = choose_bid(state, seat)
         return {"type": "pass"} if choice is None else {"type": "bid", "count": choice[0], "suit": choice[1]}
-    if state.phase == Phase.DISCARD:
+    if state.phase == DISCARD:
         return {"type": "discard", "card": choose_discard(state, seat).code}
-    if state.phase == Phase.TARGET:
+    if state.phase == TARGET:
         return {"type": "target", "card": choose_target(state.hands[seat], state.trump).code}
     return {"type": "play", "card": choose_play(state, seat).code}
 
@@ -211,16 +215,17 @@ def choose_play(state: ApplesState, seat: int) -> Card:
         beaten[other, top] = chance
         return chance
 
+    led = plays[0][1].suit if plays else None
+    ahead_seat, ahead = winning_play(plays, trump) if plays else (seat, None)
+
     def value(c: Card) -> float:
-        trick = [*plays, (seat, c)]
-        led = trick[0][1].suit
-        top_seat = trick_winner(trick, trump)
+        top_seat = seat if ahead is None or beats(c, ahead, trump) else ahead_seat
         taken = [*on_table, c]
         if top_seat == seat:
             hold = 1.0
             top = c
             for other in later:
-                hold *= 1.0 - beaten_by(other, top, led)
+                hold *= 1.0 - beaten_by(other, top, led or c.suit)
         else:
             hold = 0.0
         others_gain = gain(counts_of(top_seat), taken, None) if top_seat != seat else 0
@@ -238,7 +243,7 @@ def evaluate(state: ApplesState, seat: int) -> float:
     its deal points against the others' mean, with the running totals counting a little."""
     if not state.summaries:
         return 0.5
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         winners = leaders(state.scores)
         won = 1.0 / len(winners) if seat in winners else 0.0
         rival = max(state.scores[s] for s in range(PLAYERS) if s != seat)
@@ -262,7 +267,7 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
 
     def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == Phase.OVER or len(state.summaries) != len(start.summaries)
+        return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: ApplesState, seat: int) -> float:
         return evaluate(state, seat)

@@ -13,8 +13,10 @@ from pygames_core.ai.sampling import deal_unseen, deal_unseen_with_minimums
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples.messages import ApplesView, CallView
 from pygames_core.games.apples.state import (
+    BID,
     BID_SUITS,
     DECK,
+    DISCARD,
     GAME_ID,
     PLAYERS,
     TRICKS,
@@ -115,7 +117,7 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
             played_by[who].append(c)
     for who, c in state.trick.plays:
         played_by[who].append(c)
-    before_exchange = phase in (Phase.BID, Phase.DISCARD)
+    before_exchange = phase in (BID, DISCARD)
     seen = set(own) | {c for group in (*played_by, *state.captured) for c in group}
     if before_exchange:  # after the exchange the seat's discards are in hands it cannot see
         seen |= set(state.discards[seat])

@@ -28,12 +28,15 @@ from pygames_core.games.apples.knowledge import seat_view
 from pygames_core.games.apples.messages import Action, ApplesView, DealSummary, Event
 from pygames_core.games.apples.setup import apply_setup
 from pygames_core.games.apples.state import (
+    BID,
+    DISCARD,
     GAME_ID,
     GOAL,
+    OVER,
+    PLAY,
     PLAYERS,
     TRICKS,
     ApplesState,
-    Phase,
     bid_strength,
     call,
     deal_pile,
@@ -57,15 +60,16 @@ def legal(state: ApplesState) -> list[Action]:
     if seat is None:
         return []
     hand = state.hands[seat]
-    if state.phase == Phase.BID:
+    phase = state.phase
+    if phase == PLAY:  # the most frequent first
+        return [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
+    if phase == BID:
         bids: list[Action] = [{"type": "bid", "count": n, "suit": s} for n, s in legal_bids(state, seat)]
         return [{"type": "pass"}, *bids]
-    if state.phase == Phase.DISCARD:
+    if phase == DISCARD:
         allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
         return [{"type": "discard", "card": c.code} for c in allowed]
-    if state.phase == Phase.TARGET:
-        return [{"type": "target", "card": c.code} for c in hand]
-    return [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
+    return [{"type": "target", "card": c.code} for c in hand]
 
 
 def settle_deal(state: ApplesState) -> DealSummary:
@@ -116,7 +120,7 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
         if seat is None:
             return None
         kind = action.get("type")
-        if state.phase == Phase.BID and kind == "bid":
+        if state.phase == BID and kind == "bid":
             count, suit = action.get("count"), action.get("suit")
             if type(count) is not int or not is_bid_suit(suit):
                 return "a bid is a whole number of cards and a suit (S H D C)"
@@ -138,16 +142,15 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
         return None
 
     def apply(self, state: ApplesState, act: Action) -> list[Event]:
+        if act["type"] == "play":  # the most frequent first
+            return self._play(state, card(act["card"]))
         if act["type"] == "pass":
             return call(state, 0, "")
         if act["type"] == "bid":
             return call(state, act["count"], act["suit"])
-        chosen = card(act["card"])
         if act["type"] == "discard":
-            return self._discard(state, chosen)
-        if act["type"] == "target":
-            return self._target(state, chosen)
-        return self._play(state, chosen)
+            return self._discard(state, card(act["card"]))
+        return self._target(state, card(act["card"]))
 
     def _discard(self, state: ApplesState, chosen: Card) -> list[Event]:
         seat = mover(state)
@@ -164,13 +167,14 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
         state.hands[seat].remove(chosen)
         events: list[Event] = [{"type": "target_set", "seat": seat}]  # face down until the deal ends
         if state.targets.complete:
-            state.phase = Phase.PLAY
+            state.phase = PLAY
             events.append({"type": "play_started", "leader": state.trick.leader})
         return events
 
     def _play(self, state: ApplesState, played: Card) -> list[Event]:
-        seat = mover(state)
-        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+        trick = state.trick
+        seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
+        winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events
@@ -185,7 +189,7 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
 
     def _end_deal(self, state: ApplesState) -> list[Event]:
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
-        # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
+        # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which OVER
         # equals): a Phase field does not match that protocol, hence Any
         dealt: Any = state
         if max(state.scores) >= GOAL:
@@ -199,7 +203,7 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
     def result(self, state: ApplesState) -> dict[str, Any]:
         return {
             "scores": list(state.scores),
-            "winners": leaders(state.scores) if state.phase == Phase.OVER else [],
+            "winners": leaders(state.scores) if state.phase == OVER else [],
             "deals": len(state.summaries),
             "goal": GOAL,
         }

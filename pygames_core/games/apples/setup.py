@@ -10,14 +10,17 @@ from typing import Any
 
 from pygames_core.engine.errors import BadSetup
 from pygames_core.games.apples.state import (
+    BID,
     DECK,
+    DISCARD,
     GOAL,
     HAND_SIZE,
+    PLAY,
     PLAYERS,
+    TARGET,
     TRICKS,
     ApplesState,
     Call,
-    Phase,
     call,
     deal_pile,
     exchange_order,
@@ -89,7 +92,7 @@ def _setup_bidding(state: ApplesState, hands: list[list[Card]], setup: dict[str,
     if not isinstance(bids, list):
         raise BadSetup('bids must be a list of bids ({"count": 2, "suit": "D"}) and "pass"')
     for number, made in enumerate(bids, 1):
-        if state.phase != Phase.BID:
+        if state.phase != BID:
             raise BadSetup(f"bid {number}: the bidding is already over")
         seat = mover(state)
         if made == "pass":
@@ -139,7 +142,7 @@ def _setup_exchange(state: ApplesState, hands: list[list[Card]], setup: dict[str
     if suit_length(hands[declarer] + discards[declarer], trump) < state.count:
         raise BadSetup(f"the declarer must hold at least {state.count} cards of {state.trump} to have bid it")
     state.discards = [list(d) for d in discards]
-    state.phase = Phase.DISCARD
+    state.phase = DISCARD
     if state.current is None:
         deal_pile(state)
 
@@ -167,5 +170,5 @@ def _setup_after_exchange(state: ApplesState, hands: list[list[Card]], setup: di
         raise BadSetup(f"after {played} tricks every hand holds {TRICKS - played} cards (at least one)")
     state.targets.choices = chosen
     state.captured = [list(c) for c in captured]
-    state.phase = Phase.TARGET if None in chosen else Phase.PLAY
+    state.phase = TARGET if None in chosen else PLAY
     state.trick = Trick(setup_seat(setup, "leader", state.declarer if state.declarer is not None else 0, PLAYERS))

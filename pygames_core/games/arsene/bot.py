@@ -12,18 +12,21 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.knowledge import sample_state
 from pygames_core.games.arsene.messages import BLIND_EDGE_CARD, Action, ArseneView, Event, deal_outcome
 from pygames_core.games.arsene.state import (
+    CHOOSE,
     HAND_SIZE,
+    OVER,
+    PLAY,
     PLAYERS,
-    STORE_CARDS,
+    PUSH,
     STORE_GROUPS,
     TOTAL_CHIPS,
     ArseneState,
-    Phase,
 )
-from pygames_core.kit.cards import Card
+from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card, french_deck
 from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import playable_cards, trick_winner, unseen_ranks
+from pygames_core.kit.tricks import beats, playable_cards, winning_play
 
+RIVALS = tuple(tuple(s for s in range(PLAYERS) if s != seat) for seat in range(PLAYERS))  # by seat
 RIVAL_TRICK_SHARE = 1 / PLAYERS  # a rival's chance of taking any one of the tricks still to come
 # The normal bot's short search over the last tricks of a deal: there the trick count must be hit exactly
 # and the policy's rough aim misses it (against easy bots, bench/strength.py over the same 100 groups:
@@ -34,12 +37,19 @@ NORMAL_SEARCH_SAMPLES = 16
 
 def _unseen_higher(state: ArseneState, seat: int) -> dict[str, int]:
     """By suit, the ranks `seat` cannot place (not in its hand, not played, not the turned-up edge card,
-    not a store), as `unseen_ranks` bit masks: the cards a rival may still hold."""
-    placed: list[Card] = [*state.hands[seat], *state.out_of_play, *STORE_CARDS]
-    placed += [c for _, c in state.trick.plays]
-    if state.chosen is not None:
-        placed.append(state.table[state.chosen])
-    return unseen_ranks(placed)
+    not a store), as bit masks (as kit/tricks.py's `unseen_ranks` gives them): the cards a rival may still
+    hold. Every play card is in a hand, on the table, in the trick or out of play, so these are the other
+    hands' cards and the face-down edge cards: fewer to read than the cards the seat can place."""
+    every = 0  # as one int (Card.bit)
+    hands = state.hands
+    for other in RIVALS[seat]:
+        for c in hands[other]:
+            every |= c.bit
+    chosen = state.chosen
+    for index, c in enumerate(state.table):
+        if index != chosen:
+            every |= c.bit
+    return {suit: every >> (SUIT_BITS * lane) & SUIT_LANE for lane, suit in enumerate(SUITS)}
 
 
 def _is_top(c: Card, unseen: dict[str, int]) -> bool:
@@ -51,68 +61,91 @@ def _expected_tricks(state: ArseneState, seat: int, unseen: dict[str, int]) -> f
     """A rough count of the tricks this hand takes from here: a top card almost surely, a trump or a high
     card often, a low card rarely."""
     total = 0.0
+    trump = state.trump
     for c in state.hands[seat]:
-        if _is_top(c, unseen):
+        if not unseen[c.suit] >> (c.rank + 1):  # a top card (`_is_top`)
             total += 0.9
-        elif c.suit == state.trump:
-            total += 0.35 + 0.04 * (c.rank - 6)
+        elif c.suit == trump:
+            total += TRUMP_WORTH[c]
         else:
-            total += max(0.0, (c.rank - 7) / 14)
+            total += PLAIN_WORTH[c]
     return total
 
 
-def _chance_at(count: int, have: int, tricks_left: int) -> float:
-    """The chance that a rival with `have` tricks ends the deal with exactly `count` (each of the tricks
-    left taken with the share of one in four)."""
-    more = count - have
-    if not 0 <= more <= tricks_left:
-        return 0.0
+# what a card that is not a top card adds to the count, as a trump and otherwise, worked out once
+TRUMP_WORTH = {c: 0.35 + 0.04 * (c.rank - 6) for c in french_deck()}
+PLAIN_WORTH = {c: max(0.0, (c.rank - 7) / 14) for c in french_deck()}
+
+
+def _not_at(tricks_left: int) -> tuple[float, ...]:
+    """The chance that a rival does not end the deal with exactly a count, by how many more tricks that
+    count is than the rival has, offset by HAND_SIZE (-11 to 11: index 0 to 22): certain unless the count
+    is within reach, where each of the tricks left is taken with the share of one in four."""
     p = RIVAL_TRICK_SHARE
-    return math.comb(tricks_left, more) * p ** more * (1 - p) ** (tricks_left - more)
+    return tuple(1 - math.comb(tricks_left, more) * p ** more * (1 - p) ** (tricks_left - more)
+                 if 0 <= more <= tricks_left else 1.0
+                 for more in range(-HAND_SIZE, HAND_SIZE + 1))
 
 
-def _target_count(state: ArseneState, seat: int, unseen: dict[str, int]) -> int:
-    """The trick count this seat should aim for: the best bet of chips at a store (its next group times the
-    chance that no rival ends there too, times how well this hand can steer to it), never an empty store
-    (the police, who take every chip held)."""
-    have = state.tricks[seat]
-    tricks_left = HAND_SIZE - sum(state.tricks)
+# worked out once, by the tricks left: the policy reads them on every trick of every play-out
+NOT_AT = tuple(_not_at(tricks_left) for tricks_left in range(HAND_SIZE + 1))
+
+
+def _wants_more(state: ArseneState, seat: int, unseen: dict[str, int]) -> bool:
+    """Whether this seat should aim for more tricks than it has. The count to aim for is the best bet of
+    chips at a store (its next group times the chance that no rival ends there too, times how well this
+    hand can steer to it), never an empty store (the police, who take every chip held); a count beyond
+    the stores is worth nothing, which beats the police. The seat wants more as soon as a higher count
+    beats its own: the first best count is kept, so no later count needs valuing then."""
+    tricks = state.tricks
+    have = tricks[seat]
+    tricks_left = HAND_SIZE - sum(tricks)
+    last = min(have + tricks_left, len(STORE_GROUPS))  # the highest count with a store
+    if have > last:
+        return False  # beyond the stores already: no count is better than another
     natural = have + _expected_tricks(state, seat, unseen)
     spread = 0.5 + 0.12 * tricks_left  # how far from its natural count a hand can steer
-    rivals = [s for s in range(PLAYERS) if s != seat]
-    best, best_value = have, -1e9
-    for t in range(have, have + tricks_left + 1):
-        reach = math.exp(-((t - natural) ** 2) / (2 * spread * spread))
-        if t == 0 or t > len(STORE_GROUPS):
+    width = 2 * spread * spread
+    # row[offset + t]: the chance that a rival does not end at count t (NOT_AT)
+    row = NOT_AT[tricks_left]
+    a, b, c = (HAND_SIZE - tricks[s] for s in RIVALS[seat])  # the rivals' offsets
+    stores = state.stores
+    own = 0.0  # the value of the count it has
+    for t in range(have, last + 1):
+        if t == 0:
             value = 0.0
-        elif not state.stores[t - 1]:
-            value = -(3.0 + state.chips[seat]) * (0.5 + reach)  # caught: lose everything
         else:
-            # the rivals' counts are guessed roughly: the square root keeps the guess from ruling
-            # out a count the hand can reach, which steering towards it would need
-            alone = math.sqrt(math.prod(1 - _chance_at(t, state.tricks[s], tricks_left) for s in rivals))
-            value = state.stores[t - 1][0] * alone * reach
-        if value > best_value:
-            best, best_value = t, value
-    return best
+            reach = math.exp(-((t - natural) ** 2) / width)
+            store = stores[t - 1]
+            if not store:
+                value = -(3.0 + state.chips[seat]) * (0.5 + reach)  # caught: lose everything
+            else:
+                # the rivals' counts are guessed roughly: the square root keeps the guess from ruling
+                # out a count the hand can reach, which steering towards it would need
+                value = store[0] * math.sqrt(row[a + t] * row[b + t] * row[c + t]) * reach
+        if t == have:
+            own = value
+        elif value > own:
+            return True
+    # its own count is the best with a store: it wants more only to flee the police beyond the stores
+    return own < 0.0 and have + tricks_left > len(STORE_GROUPS)
 
 
 def policy_action(state: ArseneState, rng: Rng) -> Action:
     """The 'normal' play of Arsène, from the mover's hand and public facts only: aim at a good
     store, win tricks cheaply while below the target, duck (shedding high cards) once there."""
     seat = mover(state)
-    if state.phase == Phase.CHOOSE:
+    if state.phase == CHOOSE:
         return {"type": "choose", "index": rng.below(len(state.table))}
     unseen = _unseen_higher(state, seat)
-    if state.phase == Phase.PUSH:
-        target = _target_count(state, seat, unseen)
+    if state.phase == PUSH:
         to = state.push_to
-        return {"type": "keep"} if state.tricks[seat] < target or to is None else {"type": "push", "to": to}
+        return {"type": "keep"} if to is None or _wants_more(state, seat, unseen) else {"type": "push", "to": to}
     hand = state.hands[seat]
     options = playable_cards(hand, state.trick.led_suit)
     if len(options) == 1:
         return {"type": "play", "card": options[0].code}
-    want = state.tricks[seat] < _target_count(state, seat, unseen)
+    want = _wants_more(state, seat, unseen)
     return {"type": "play", "card": _play_card(state, seat, options, want, unseen).code}
 
 
@@ -142,7 +175,8 @@ def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, u
             return min(sure, key=strength) if sure else max(options, key=strength)
         # lead the card most likely to be beaten: many unseen cards above it in its suit
         return max(options, key=lambda c: (higher_unseen(c), -strength(c)))
-    winners = [c for c in options if trick_winner([*state.trick.plays, (seat, c)], trump) == seat]
+    ahead = winning_play(state.trick.plays, trump)[1]
+    winners = [c for c in options if beats(c, ahead, trump)]
     losers = [c for c in options if c not in winners]
     if want and winners:
         if not later:
@@ -161,7 +195,7 @@ def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, u
 def evaluate(state: ArseneState, seat: int) -> float:
     """Value of a finished deal for `seat`, in [0, 1]: a share of the win if the game ended,
     otherwise the chip margin over the best rival."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         best = max(state.chips)
         winners = [s for s in range(PLAYERS) if state.chips[s] == best]
         won = 1.0 / len(winners) if seat in winners else 0.0
@@ -181,13 +215,13 @@ class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
         return policy_action(state, rng)
 
     def normal_search_samples(self, view: ArseneView) -> int:
-        last_tricks = view["phase"] in (Phase.PLAY, Phase.PUSH) and \
+        last_tricks = view["phase"] in (PLAY, PUSH) and \
             HAND_SIZE + 1 - view["trick_number"] <= NORMAL_SEARCH_TRICKS
         return NORMAL_SEARCH_SAMPLES if last_tricks else 0
 
     def playout_done(self, start: ArseneState, state: ArseneState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == Phase.OVER or state.deal != start.deal
+        return state.phase == OVER or state.deal != start.deal
 
     def evaluate(self, state: ArseneState, seat: int) -> float:
         return evaluate(state, seat)
@@ -202,5 +236,5 @@ class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
         return deal_outcome(end.summaries[-1].thaw(), seat)
 
     def blind_choice(self, view: ArseneView, legal: list[Action]) -> Words | None:
-        return BLIND_EDGE_CARD if view["phase"] == Phase.CHOOSE else None
+        return BLIND_EDGE_CARD if view["phase"] == CHOOSE else None
 

@@ -12,6 +12,7 @@ from pygames_core.games.arsene.state import (
     HAND_SIZE,
     PLAY_DECK,
     PLAYERS,
+    PUSH,
     STORE_MARKS,
     ArseneState,
     ArseneTrick,
@@ -50,7 +51,7 @@ def table_view(state: ArseneState, seat: int | None) -> ArseneView:
         "tricks": list(state.tricks),
         "played": [t.taken_view() for t in state.completed],
         "out_of_play": codes(sort_hand(state.out_of_play)),
-        "push": {"winner": state.push_from, "target": state.push_to} if state.phase == Phase.PUSH else None,
+        "push": {"winner": state.push_from, "target": state.push_to} if state.phase == PUSH else None,
         "voids": [sorted(v) for v in state.voids],
         "stores": [
             {"store": i + 1, "card": STORE_MARKS[i], "groups": list(groups), "chips": sum(groups),

@@ -24,13 +24,16 @@ from pygames_core.games.arsene.knowledge import table_view
 from pygames_core.games.arsene.messages import Action, ArseneView, DealSummary, Event, Exchange, Take
 from pygames_core.games.arsene.setup import apply_setup
 from pygames_core.games.arsene.state import (
+    CHOOSE,
     GAME_ID,
+    OVER,
+    PLAY,
     PLAYERS,
+    PUSH,
     STORE_GROUPS,
     TRUMP,
     ArseneState,
     ArseneTrick,
-    Phase,
     start_deal,
 )
 from pygames_core.kit.cards import Card, card, codes
@@ -132,31 +135,33 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         return state.current
 
     def legal_actions(self, state: ArseneState) -> list[Action]:
-        if state.phase == Phase.CHOOSE:
+        phase = state.phase
+        if phase == PLAY:
+            trick = state.trick
+            hand = state.hands[(trick.leader + len(trick.plays)) % PLAYERS]  # the mover's (state.current)
+            return [{"type": "play", "card": c.code} for c in playable_cards(hand, trick.led_suit)]
+        if phase == CHOOSE:
             return [{"type": "choose", "index": i} for i in range(len(state.table))]
-        if state.phase == Phase.PLAY:
-            hand = state.hands[mover(state)]
-            return [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
-        if state.phase == Phase.PUSH and state.push_to is not None:  # a trick is pushed only where it can go
+        if phase == PUSH and state.push_to is not None:  # a trick is pushed only where it can go
             return [{"type": "keep"}, {"type": "push", "to": state.push_to}]
         return []
 
     def explain_illegal(self, state: ArseneState, action: dict[str, Any]) -> str | None:
-        if state.phase == Phase.PLAY and action.get("type") == "play":
+        if state.phase == PLAY and action.get("type") == "play":
             hand = state.hands[mover(state)]
             code = action.get("card")
             if code not in codes(hand):
                 return f"{code!r} is not in your hand"
             return f"you must follow suit ({state.trick.led_suit})"
-        if state.phase == Phase.PUSH and action.get("type") == "push":
+        if state.phase == PUSH and action.get("type") == "push":
             return f"you may push only onto seat {state.push_to} (nearest clockwise with as many tricks)"
         return None
 
     def apply(self, state: ArseneState, action: Action) -> list[Event]:
+        if action["type"] == "play":  # the most frequent first
+            return self._play(state, card(action["card"]))
         if action["type"] == "choose":
             return self._choose(state, action["index"])
-        if action["type"] == "play":
-            return self._play(state, card(action["card"]))
         # the trick's winner keeps it or pushes it on
         return self._take_trick(state, action["to"] if action["type"] == "push" else mover(state))
 
@@ -165,12 +170,13 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         state.chosen = index
         revealed = state.table[index]
         state.trump = None if revealed.is_red else TRUMP
-        state.phase = Phase.PLAY
+        state.phase = PLAY
         return [{"type": "chosen", "seat": seat, "index": index, "card": revealed.code, "trump": state.trump}]
 
     def _play(self, state: ArseneState, played: Card) -> list[Event]:
-        seat = mover(state)
-        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+        trick = state.trick
+        seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
+        winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events
@@ -181,7 +187,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         if target is None:
             events += self._take_trick(state, winner, forced=True)
         else:
-            state.phase = Phase.PUSH
+            state.phase = PUSH
         return events
 
     def _take_trick(self, state: ArseneState, taker: int, forced: bool = False) -> list[Event]:
@@ -195,7 +201,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         else:
             events = [{"type": "pushed", "from": winner, "to": taker}]
         state.push_from = state.push_to = None
-        state.phase = Phase.PLAY
+        state.phase = PLAY
         state.leader = taker
         state.trick = Trick(taker)
         if not any(state.hands):
@@ -220,7 +226,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         return table_view(state, seat)
 
     def result(self, state: ArseneState) -> dict[str, Any]:
-        over = state.phase == Phase.OVER
+        over = state.phase == OVER
         best = max(state.chips)
         return {
             "scores": list(state.chips),

@@ -9,6 +9,7 @@ from typing import Any
 from pygames_core.engine.errors import BadSetup
 from pygames_core.games.arsene.state import (
     HAND_SIZE,
+    PLAY,
     PLAY_DECK,
     PLAYERS,
     STORE_CARDS,
@@ -16,7 +17,6 @@ from pygames_core.games.arsene.state import (
     TOTAL_CHIPS,
     TRUMP,
     ArseneState,
-    Phase,
     reset_deal,
     start_deal,
 )
@@ -101,5 +101,5 @@ def _setup_cards(state: ArseneState, setup: dict[str, Any]) -> None:
     if chosen is not None:
         state.chosen = chosen
         state.trump = None if table[chosen].is_red else TRUMP
-        state.phase = Phase.PLAY
+        state.phase = PLAY
 

@@ -1,0 +1,93 @@
+"""The bots' fast paths against the plain forms they replace: interned cards that stay interned through
+copies, a set of cards as one int, and Arsène's question whether a seat wants more tricks, answered as
+the best trick count to aim for was (issue 48: the search's speed, play unchanged)."""
+
+from __future__ import annotations
+
+import copy
+import math
+import pickle
+import random
+
+import pytest
+
+from pygames_core.engine.rng import Rng
+from pygames_core.games.arsene.bot import RIVAL_TRICK_SHARE, _expected_tricks, _unseen_higher, _wants_more
+from pygames_core.games.arsene.rules import ArseneRules
+from pygames_core.games.arsene.state import HAND_SIZE, PLAY, PLAYERS, PUSH, STORE_GROUPS, ArseneState
+from pygames_core.kit.cards import RANKS, SUITS, card, french_deck
+from pygames_core.kit.tricks import ALL_RANKS, beats, trick_winner, unseen_ranks, winning_play
+
+
+def test_a_card_stays_the_interned_one_through_copies_and_pickles():
+    ace = card("AS")
+    assert copy.copy(ace) is ace and copy.deepcopy([ace])[0] is ace and pickle.loads(pickle.dumps(ace)) is ace
+    assert ace == card("AS") and ace != card("KS") and len({ace, card("AS"), card("KS")}) == 2
+
+
+def test_unseen_ranks_read_as_one_int_are_each_suits_unplaced_ranks():
+    rng = random.Random(7)
+    deck = french_deck()
+    for _ in range(50):
+        placed = rng.sample(deck, rng.randrange(len(deck)))
+        expected = {suit: ALL_RANKS & ~sum(1 << c.rank for c in placed if c.suit == suit) for suit in SUITS}
+        assert unseen_ranks(placed) == expected
+
+
+def test_the_card_ahead_and_the_winner_agree_with_a_trick_played_in_full():
+    trick = [(2, card("2S")), (3, card("KS")), (0, card("AH")), (1, card("QS"))]
+    assert trick_winner(trick, None) == 3 and winning_play(trick[:2], None) == (3, card("KS"))
+    assert trick_winner(trick, "H") == 0 and beats(card("3H"), card("AS"), "H")
+    assert not beats(card("AD"), card("2S"), "H")
+    assert [r for r in RANKS if beats(card(r + "S"), card("TS"), None)] == ["J", "Q", "K", "A"]
+
+
+def best_count(state: ArseneState, seat: int) -> int:
+    """The trick count to aim for, valued count by count as the policy once did: the first best bet of
+    chips at a store, a count beyond the stores worth nothing."""
+    unseen = _unseen_higher(state, seat)
+    have = state.tricks[seat]
+    tricks_left = HAND_SIZE - sum(state.tricks)
+    natural = have + _expected_tricks(state, seat, unseen)
+    spread = 0.5 + 0.12 * tricks_left
+    rivals = [s for s in range(PLAYERS) if s != seat]
+
+    def chance_at(count: int, rival_has: int) -> float:
+        more = count - rival_has
+        if not 0 <= more <= tricks_left:
+            return 0.0
+        p = RIVAL_TRICK_SHARE
+        return math.comb(tricks_left, more) * p ** more * (1 - p) ** (tricks_left - more)
+
+    best, best_value = have, -1e9
+    for t in range(have, have + tricks_left + 1):
+        reach = math.exp(-((t - natural) ** 2) / (2 * spread * spread))
+        if t == 0 or t > len(STORE_GROUPS):
+            value = 0.0
+        elif not state.stores[t - 1]:
+            value = -(3.0 + state.chips[seat]) * (0.5 + reach)
+        else:
+            alone = math.sqrt(math.prod(1 - chance_at(t, state.tricks[s]) for s in rivals))
+            value = state.stores[t - 1][0] * alone * reach
+        if value > best_value:
+            best, best_value = t, value
+    return best
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_arsene_wants_more_tricks_exactly_when_its_best_count_is_higher(advanced):
+    rules = ArseneRules()
+    asked = 0
+    for seed in range(12):
+        state = rules.new_state(PLAYERS, {"advanced": advanced}, Rng(seed), None)
+        chooser = random.Random(seed)
+        while rules.current_player(state) is not None:
+            seat = rules.current_player(state)
+            assert seat is not None
+            if state.phase in (PLAY, PUSH):
+                assert _wants_more(state, seat, _unseen_higher(state, seat)) == \
+                    (best_count(state, seat) > state.tricks[seat])
+                asked += 1
+            legal = rules.legal_actions(state)
+            rules.apply(state, legal[chooser.randrange(len(legal))])
+    assert asked > 1000  # whole games: every count and store a deal reaches, empty stores too

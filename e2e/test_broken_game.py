@@ -1,10 +1,10 @@
 """A broken added game fails loudly for its designer and gently for its player (issue 47 item 3): a bug
 in a game's `apply` gives the table a way out in view (Undo, New game, Back to the games) instead of a
 table frozen on "… to play", the same after a reload, and the traceback's last frames (file, line) in
-the browser's console; a game that fails to load (a dependency missing in the page) is said when it
-is started, then marked unavailable in the picker, with why, and cannot be started again. The games are the scaffold's (`pygames
-new-game`), built into the site as they pass the build's checks, then replaced on the server by a
-broken version (the build would refuse it: tests/test_broken_wheels.py)."""
+the browser's console; a game that fails to load (a dependency missing in the page) is said when it is
+started, then marked unavailable in the picker, with why, and cannot be started again. The games are
+the scaffold's (`pygames new-game`), built into the site as they pass the build's checks, then replaced
+on the server by a broken version (the build would refuse it: tests/test_broken_wheels.py)."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from pygames_core.ai import levels
 from pygames_core.engine.errors import BadSave, BadSetup, IllegalAction, PygamesError
-from pygames_core.engine.game import Game
+from pygames_core.engine.game import RESULT_ADDITIONS, Game
 from pygames_core.engine.game import load as load_save
 from pygames_core.engine.howto import is_shipped
 from pygames_core.engine.rng import MAX_SEED, Rng
@@ -270,8 +270,10 @@ def check_game_over(entry: Entry, *, players: int | None = None, options: Option
         ending = game.apply(last)
     assert game.current_player is None and game.legal_actions() == []
     assert ending and ending[-1].get("type") == GAME_OVER, f"the last action's last event is not {GAME_OVER}: {ending}"
-    said = {**ending[-1].get("result", {}), "over": True}  # "over", which Game.result adds, may be left out
-    assert said == game.result(), f"the {GAME_OVER} event's result {ending[-1].get('result')} is not {game.result()}"
+    # what Game.result adds to the rules' result (whether it is over, the declared scoring) may be left out
+    said, expected = ({key: value for key, value in result.items() if key not in RESULT_ADDITIONS}
+                      for result in (ending[-1].get("result", {}), game.result()))
+    assert said == expected, f"the {GAME_OVER} event's result {ending[-1].get('result')} is not {expected}"
     try:
         game.apply(last_legal[0])
     except IllegalAction as exc:

@@ -52,6 +52,11 @@ def _check_text(payload: dict[str, Any]) -> str:
     return hashlib.sha256(_canonical(payload).encode()).hexdigest()[:32]
 
 
+# What Game.result adds to the rules' own result: whether the game is over and, once it is, the game's
+# declared scoring. A game's game_over event carries the rules' result, which may leave these out.
+RESULT_ADDITIONS = frozenset({"over", "score_name", "higher_score_wins", "places"})
+
+
 @dataclass
 class Game:
     """One game being played: the object `pygames_core.new_game` returns."""
@@ -204,6 +209,7 @@ class Game:
         return remembered
 
     def result(self) -> dict[str, Any]:
+        """The rules' result, with what the game adds to it (RESULT_ADDITIONS)."""
         out = self.rules.result(self._state)
         out["over"] = self.is_over
         if self.is_over:  # the game's declared scoring (Rules.score_name, higher_score_wins), said where its end is

@@ -109,11 +109,11 @@ def _gift(state: OnScheduleState, seat: int) -> list[Card]:
 # suits_to_come's answers by row (its id; the row itself kept, so that the id cannot pass to another list
 # meanwhile), then by trick number and special trick: a state's copies share its row (rows never change in
 # place), so a hard bot's play-outs from one sampled state look each up once
-_SUITS_TO_COME: dict[int, tuple[list[Card], dict[tuple[int, int], dict[str, float]]]] = {}
+_SUITS_TO_COME: dict[int, tuple[tuple[Card, ...], dict[tuple[int, int], dict[str, float]]]] = {}
 _SUITS_TO_COME_ROWS = 64  # rows remembered before the cache starts afresh
 
 
-def suits_to_come(row: list[Card], number: int, special: int) -> dict[str, float]:
+def suits_to_come(row: tuple[Card, ...], number: int, special: int) -> dict[str, float]:
     """How much each suit is worth keeping for, from trick `number` on: the share of the later tricks in
     which it is trump, those that score double (trick 13 and the seat's `special` trick) twice."""
     known = _SUITS_TO_COME.get(id(row))

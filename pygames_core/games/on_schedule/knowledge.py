@@ -112,7 +112,7 @@ def sample_state(view: OnScheduleView, rng: Rng) -> OnScheduleState:
     own = cards(hand)
     own_gift = tuple(cards(view["gave"])) if view["gave"] is not None else None
     state.votes = [card(v["card"]) for v in view["votes"]]
-    state.row = [card(r["card"]) for r in view["row"] if "card" in r]  # all of them (face up: checked above)
+    state.row = tuple(card(r["card"]) for r in view["row"] if "card" in r)  # all of them (face up: checked above)
     state.special = list(view["special"])
     state.trick = Trick(view["leader"], [(p["seat"], card(p["card"])) for p in view["trick"]])
     state.completed = [

@@ -295,7 +295,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         }
 
     def copy_state(self, state: OnScheduleState) -> OnScheduleState:
-        # the row is shared: it is laid out whole and never changed in place (bot.suits_to_come relies on it)
+        # the row is shared: a tuple (bot.suits_to_come looks each row up once)
         return OnScheduleState(
             rng=state.rng.copy(), dealer=state.dealer, deal=state.deal, phase=state.phase,
             hands=[list(h) for h in state.hands], votes=list(state.votes), row=state.row,

@@ -144,7 +144,7 @@ def _setup_cards(state: OnScheduleState, setup: dict[str, Any]) -> None:
     if row is None:
         lay_out_schedule(state)
     else:
-        state.row = row
+        state.row = tuple(row)
         state.special = special_tricks(row, state.dealer)
         state.phase = Phase.GIVE
     if gave is not None or played:

@@ -118,7 +118,9 @@ class OnScheduleState:
     phase: str = Phase.VOTE
     hands: list[list[Card]] = field(default_factory=list)
     votes: list[Card] = field(default_factory=list)  # schedule cards in the order cast
-    row: list[Card] = field(default_factory=list)  # the shuffled votes: card i is trick i's trump
+    # the shuffled votes: card i is trick i's trump; a tuple, laid out whole and never changed, which a
+    # state's copies share (bot.suits_to_come looks each row up once)
+    row: tuple[Card, ...] = ()
     special: list[int] = field(default_factory=list)  # each seat's special trick, 1-based
     gifts: SecretChoices[tuple[Card, ...]] = field(default_factory=lambda: SecretChoices(PLAYERS))
     given: list[tuple[Card, ...]] = field(default_factory=lambda: [() for _ in range(PLAYERS)])
@@ -189,7 +191,7 @@ def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
     state.phase = Phase.VOTE
     state.hands = hands
     state.votes = []
-    state.row = []
+    state.row = ()
     state.special = []
     state.gifts = SecretChoices(PLAYERS)
     state.given = [() for _ in range(PLAYERS)]
@@ -206,7 +208,7 @@ def lay_out_schedule(state: OnScheduleState) -> list[Event]:
     """Shuffle the 13 votes into the row, mark the special tricks, and move on to the pass."""
     row = list(state.votes)
     state.rng.shuffle(row)
-    state.row = row
+    state.row = tuple(row)
     state.special = special_tricks(row, state.dealer)
     state.phase = Phase.GIVE
     return [{"type": "schedule", "row": row_view(state), "special": list(state.special)}]

@@ -112,6 +112,8 @@ class SevensRules(Rules[SevensState]):
         else:
             state.turn = None
             events.append({"type": "went_out", "seat": seat})
+            # the game's end, said as its last event (docs/api.md; testing.check_game_over checks it)
+            events.append({"type": "game_over", "result": self.result(state)})
         return events
 
     def view(self, state: SevensState, seat: int | None) -> dict[str, Any]:

@@ -194,7 +194,7 @@ def test_a_game_that_fails_to_load_is_unavailable_in_the_picker(browser: Browser
         {"en": "Unavailable", "ja": "利用できません"}[language])
     expect(page.locator(f'.game-choice[data-game="{BUGGY}"]')).to_be_enabled()  # it loads: its bug is in play
     # the failure is said in view, wherever the page is scrolled
-    expect(page.locator("#message")).to_have_attribute("data-error", "PluginFailed")
+    expect(page.locator("#message")).to_have_attribute("data-error", "BadPlugin")  # the game raised on load
     card.locator(".game-unavailable").scroll_into_view_if_needed()
     assert in_view(page, "#message") and in_view(page, f'.game-card:has([data-game="{NEEDY}"]) .game-unavailable')
     size = "phone" if viewport == PHONE_IN_BROWSER else "laptop"

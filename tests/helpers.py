@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +158,15 @@ def fake_distribution(folder: Path, name: str, entry_points: dict[str, str]) -> 
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
     lines = "".join(f"{game} = {target}\n" for game, target in entry_points.items())
     (info / "entry_points.txt").write_text(f"[pygames.games]\n{lines}", encoding="utf-8")
+
+
+def run_command(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
+    """A packaging command's output, failing the test with its output when it fails. Without `env`, the
+    test's environment less PYTHONPATH: a checkout on the path (as in a worktree's runs) would shadow the
+    `build` package with the repository's build.py, and make pip take pygames_core as installed already."""
+    if env is None:
+        env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    result = subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True, text=True, check=False,
+                            env=env)
+    assert result.returncode == 0, f"{command} failed:\n{result.stdout}{result.stderr}"
+    return result.stdout

@@ -5,12 +5,13 @@ which plays a game, and the typed package with its how-to-play documents."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import tarfile
 import zipfile
 from email.parser import HeaderParser
 from pathlib import Path
+
+from helpers import run_command
 
 ROOT = Path(__file__).resolve().parents[1]
 # What the sdist may hold besides the package: its description, its build settings, what setuptools
@@ -19,20 +20,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SDIST_FILES = {"PKG-INFO", "README.md", "LICENSE", "pyproject.toml", "setup.cfg", "MANIFEST.in"}
 
 
-def run(*command: str | Path, cwd: Path) -> str:
-    result = subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, f"{command} failed:\n{result.stdout}{result.stderr}"
-    return result.stdout
-
 
 def test_the_built_package_passes_twine_and_plays_from_a_fresh_venv(tmp_path: Path) -> None:
     out = tmp_path / "dist"
     # -P: the repository's own build.py must not shadow the `build` package; no isolation: the
     # pinned setuptools of the development environment builds it, without a download
-    run(sys.executable, "-P", "-m", "build", "--no-isolation", "--outdir", out, ROOT, cwd=tmp_path)
+    run_command(sys.executable, "-P", "-m", "build", "--no-isolation", "--outdir", out, ROOT, cwd=tmp_path)
     (wheel,) = out.glob("pygames_core-*.whl")
     (sdist,) = out.glob("pygames_core-*.tar.gz")
-    run(sys.executable, "-m", "twine", "check", "--strict", wheel, sdist, cwd=tmp_path)
+    run_command(sys.executable, "-m", "twine", "check", "--strict", wheel, sdist, cwd=tmp_path)
 
     with tarfile.open(sdist) as archive:
         top = sdist.name.removesuffix(".tar.gz")
@@ -53,13 +49,13 @@ def test_the_built_package_passes_twine_and_plays_from_a_fresh_venv(tmp_path: Pa
     assert "pygames = pygames_core.app.cli:main" in entry_points
 
     venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    run_command(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
     python = venv / "bin" / "python"
-    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-compile", "--no-index", "--no-deps",
-        wheel, cwd=tmp_path)
-    summary = run(venv / "bin" / "pygames", "simulate", "arsene", "-n", "1", cwd=tmp_path)
+    run_command(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-compile", "--no-index",
+                "--no-deps", wheel, cwd=tmp_path)
+    summary = run_command(venv / "bin" / "pygames", "simulate", "arsene", "-n", "1", cwd=tmp_path)
     assert "game: arsene" in summary and "games: 1" in summary, summary
-    installed = run(python, "-c", "import importlib.resources as r, pygames_core as p;"
+    installed = run_command(python, "-c", "import importlib.resources as r, pygames_core as p;"
                     "print(p.__file__); print(r.files(p).joinpath('py.typed').is_file());"
                     "print(len(p.how_to_play('arsene')['sections']) > 0)", cwd=tmp_path).split()
     assert installed == [str(venv / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}"

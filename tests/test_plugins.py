@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from helpers import fake_distribution
+from helpers import fake_distribution, run_command
 
 import pygames_core as pg
 from pygames_core import games as games_module
@@ -29,17 +29,11 @@ EXAMPLE = ROOT / "examples" / "german_whist"
 BUILT_IN = ["arsene", "chains", "on_schedule", "dominuxen", "apples", "roller_derby"]
 
 
-def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
-    result = subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True, text=True, check=False,
-                            env=env)
-    assert result.returncode == 0, f"{command} failed:\n{result.stdout}{result.stderr}"
-    return result.stdout
-
 
 def pytest_in(package: Path, dist_folder: Path) -> str:
     """The package's own tests, with it and its fake distribution on the path (its entry point found)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(package), str(dist_folder)])}
-    return run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", cwd=package, env=env)
+    return run_command(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", cwd=package, env=env)
 
 
 def test_the_built_in_games_are_entry_points_in_their_order() -> None:
@@ -55,12 +49,12 @@ def test_the_built_in_games_are_entry_points_in_their_order() -> None:
 
 def test_importing_the_package_imports_no_game_and_the_catalog_no_importlib_metadata() -> None:
     code = "import sys, pygames_core; print(sorted(m for m in sys.modules if m.startswith('pygames_core.games.')))"
-    assert run(sys.executable, "-c", code, cwd=ROOT).strip() == "[]"
+    assert run_command(sys.executable, "-c", code, cwd=ROOT).strip() == "[]"
     code = "import sys, pygames_core as pg; pg.list_games(); print('importlib.metadata' in sys.modules)"
-    assert run(sys.executable, "-c", code, cwd=ROOT).strip() == "False"
+    assert run_command(sys.executable, "-c", code, cwd=ROOT).strip() == "False"
     code = ("import sys, pygames_core as pg; pg.new_game('arsene'); "
             "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pygames_core.games.')}))")
-    assert run(sys.executable, "-c", code, cwd=ROOT).strip() == "['arsene']"
+    assert run_command(sys.executable, "-c", code, cwd=ROOT).strip() == "['arsene']"
 
 
 def test_an_old_egg_info_in_a_checkout_does_not_hide_the_installed_games(tmp_path: Path) -> None:
@@ -68,7 +62,7 @@ def test_an_old_egg_info_in_a_checkout_does_not_hide_the_installed_games(tmp_pat
     (tmp_path / "pygames_core.egg-info").mkdir()
     (tmp_path / "pygames_core.egg-info" / "entry_points.txt").write_text("[console_scripts]\npygames = x:y\n")
     code = "import pygames_core as pg; print(len(pg.list_games()))"
-    assert run(sys.executable, "-c", code, cwd=tmp_path).strip() == str(len(BUILT_IN))
+    assert run_command(sys.executable, "-c", code, cwd=tmp_path).strip() == str(len(BUILT_IN))
 
 
 def test_broken_and_shadowing_plugins_are_named_and_the_others_play_on(plugins: Path) -> None:
@@ -169,19 +163,19 @@ def test_the_scaffolds_next_steps_work_as_printed_from_another_folder(tmp_path: 
     takes."""
     venv, elsewhere = tmp_path / "venv", tmp_path / "elsewhere"
     elsewhere.mkdir()
-    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    run_command(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
     python = venv / "bin" / "python"
     (site_packages,) = venv.glob("lib/python*/site-packages")
     ours = next(folder for folder in sys.path if folder.endswith("site-packages") and Path(folder).is_dir())
     (site_packages / "this_checkouts_packages.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
-    printed = run(python, "-m", "pygames_core", "new-game", "sevens", "--into", "games", cwd=elsewhere)
+    printed = run_command(python, "-m", "pygames_core", "new-game", "sevens", "--into", "games", cwd=elsewhere)
     commands = [line.strip() for line in printed.splitlines()[1:] if not line.strip().startswith("#")]
     assert len(commands) == 6 and all(str(python) in command for command in commands), printed
     install, tests, play, types, wheel, site = commands
     game = elsewhere / "games" / "sevens"
     assert f"-e {game}" in install and f"cd {game} &&" in tests
     for command in (install, tests, types, wheel):
-        run("bash", "-c", command, cwd=elsewhere)
+        run_command("bash", "-c", command, cwd=elsewhere)
     played = subprocess.run(["bash", "-c", play], cwd=elsewhere, input="q\n", capture_output=True, text=True,
                             check=False)
     assert played.returncode == 0 and "saved game:" in played.stdout, played.stderr
@@ -236,22 +230,22 @@ print(json.dumps({"ids": ids, "moves": len(game.history), "result": game.result(
 def test_the_example_wheel_installs_into_a_fresh_venv_and_plays(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     # no build isolation: the development environment's setuptools builds both, without a download
-    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", wheels, ROOT, EXAMPLE,
-        cwd=tmp_path)
+    run_command(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", wheels, ROOT,
+                EXAMPLE, cwd=tmp_path)
     (example_wheel,) = wheels.glob("pygames_german_whist-*-py3-none-any.whl")
     venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    run_command(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
     python = venv / "bin" / "python"
-    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-index", "--no-deps", "--no-compile",
-        *wheels.glob("*.whl"), cwd=tmp_path)
-    played = json.loads(run(python, "-c", PLAY_THROUGH, cwd=tmp_path))
+    run_command(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-index", "--no-compile",
+                "--no-deps", *wheels.glob("*.whl"), cwd=tmp_path)
+    played = json.loads(run_command(python, "-c", PLAY_THROUGH, cwd=tmp_path))
     assert played["ids"] == [*BUILT_IN, "german_whist"] and played["errors"] == []
     assert played["moves"] == 52 and played["result"]["over"] and sum(played["result"]["scores"]) == 13
     assert played["hint"]["type"] == "play" and played["same"]
     assert played["labels"] == ["actions", "events"] and played["scenario"]
     assert played["pitch"]  # its how-to-play document came in the wheel
     assert example_wheel.name.endswith("-py3-none-any.whl")
-    summary = run(venv / "bin" / "pygames", "simulate", "german_whist", "-n", "2", cwd=tmp_path)
+    summary = run_command(venv / "bin" / "pygames", "simulate", "german_whist", "-n", "2", cwd=tmp_path)
     assert "mean_moves: 52.0" in summary
-    run(venv / "bin" / "pygames", "new-game", "from_wheel", cwd=tmp_path)  # the template ships in the wheel
+    run_command(venv / "bin" / "pygames", "new-game", "from_wheel", cwd=tmp_path)  # the template ships in the wheel
     assert (tmp_path / "from_wheel" / "from_wheel" / "rules.py").is_file()

@@ -1,8 +1,8 @@
 """Pass-and-play in Chromium: two people at one device with bots at the other seats. A Roller Derby
 deal played through by both people, where every hand-over screen has no card of any hand on the page
 and every table shows only its own seat's hand (checked in the DOM against the engine rebuilt in
-CPython); a reload opens on the hand-over screen and keeps the people; a shared deal link keeps them
-too; Arsène and On Schedule with two people;
+CPython); a reload opens on the hand-over screen and keeps the people; a shared deal link, offered once
+a short Dominuxen game is played to its end, keeps them too; Arsène and On Schedule with two people;
 screenshots of the picker's seat choice and of the hand-over screen."""
 
 from __future__ import annotations
@@ -34,10 +34,12 @@ HAND_OVER = "#game > #hand-over"
 NAMES = {"en": ("You", "Human", "Bot"), "ja": ("あなた", "人間", "ボット")}
 
 
-def start_with_people(page: Page, game: str, seed: int, humans: list[int]) -> None:
-    """From the picker: `game` with normal bots, seat 0 "You" and the other seats of `humans` "Human"
-    (tapped in the seat choice), no explanations."""
+def start_with_people(page: Page, game: str, seed: int, humans: list[int], players: int | None = None) -> None:
+    """From the picker: `game` (with `players` where given) with normal bots, seat 0 "You" and the other
+    seats of `humans` "Human" (tapped in the seat choice), no explanations."""
     page.click(f'.game-choice[data-game="{game}"]')
+    if players is not None:  # first: the seat choice has a row for each player
+        page.fill("#option-players", str(players))
     page.select_option("#level", "normal")
     page.fill("#seed", str(seed))
     page.set_checked("#explain-choice", False)
@@ -266,15 +268,26 @@ def test_screenshots(new_context: Callable[..., BrowserContext], site_url: str, 
     expect(page.locator("#explain")).to_be_visible()
 
 
-@pytest.mark.skip(reason="a pass-and-play game's Share dialog offers the deal link only once the game is over (it "
-                  "carries the seed: test_untrusted.py); this check needs a game played to its end: to be rewritten")
+# Dominuxen with three players, South and West people, North a normal bot: from this seed the game ends
+# after ten moves (the people's seven and the bot's three), each person playing their biggest set
+SHORT_GAME_SEED = 187
+
+
 def test_a_shared_deal_link_seats_the_same_people(page: Page, new_context: Callable[..., BrowserContext],
                                                  site_url: str) -> None:
-    """The site's deal link of a pass-and-play game carries its people (humans=0,1): a friend who opens
-    it plays the same deal with the same seats played by people; the embed's link has one person."""
+    """The site's deal link of a pass-and-play game carries its people (humans=0,1), offered once the
+    game is over (before, it would show any of them the others' hands): a friend who opens it plays the
+    same deal with the same seats played by people; the embed's link has one person."""
     open_site(page, site_url)
-    start_with_people(page, "roller_derby", 3, [0, 1])
-    next_moment(page)
+    start_with_people(page, "dominuxen", SHORT_GAME_SEED, [0, 1], players=3)
+    while (moment := next_moment(page)) != "summary":
+        if moment == "hand-over":
+            take_device(page)
+        else:
+            take_dominuxen_turn(page)
+    finished = saved_game(page)
+    assert finished.is_over and len(finished.history) == 10  # the short game the seed was chosen for
+    close_summary(page)
     page.click("#share")
     link = page.input_value("#share-deal")
     assert "humans=0%2C1" in link
@@ -283,6 +296,8 @@ def test_a_shared_deal_link_seats_the_same_people(page: Page, new_context: Calla
     friend.goto(link.replace("index.html#", "index.html?pace=0#"))
     assert next_moment(friend) in ("turn", "hand-over")
     assert saved(friend)["humans"] == [0, 1] and saved(friend)["challenge"] is True
+    dealt = saved_game(friend)
+    assert (dealt.game_id, dealt.players, dealt.seed) == ("dominuxen", 3, SHORT_GAME_SEED)
 
 
 def test_axe_finds_nothing_serious_in_the_seat_choice_and_the_hand_over(request: pytest.FixtureRequest,

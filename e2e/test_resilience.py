@@ -23,6 +23,7 @@ from driver import (
     wait_for_turn_or_summary,
 )
 from playwright.sync_api import Page, expect
+from test_seeded import RECORD_REQUESTS
 
 import pygames_core as pg
 
@@ -123,6 +124,21 @@ def test_a_bot_frozen_while_thinking_thinks_again(page: Page, site_url: str) -> 
     wait_for_message(page, "engineBack", "slow")
     assert wait_for_turn_or_summary(page) != "summary"
     play_once_more(page)
+
+
+def test_a_frozen_normal_bot_in_a_seeded_game_is_caught_as_soon(page: Page, site_url: str) -> None:
+    """A game from a chosen seed asks for reproducible bots, and only a search is allowed the long wait
+    of one (web/levels.js searchFields): the normal bot answers at once on any machine, so frozen, it is
+    caught within the watchdog's margin as in a game dealt at random, not five minutes later."""
+    page.add_init_script(RECORD_REQUESTS)
+    page.goto(f"{site_url}?{QUICK_WATCHDOG}")
+    page.wait_for_selector("#picker:not([hidden])", timeout=TIMEOUT_MS)
+    page.workers[0].evaluate(FREEZE_ON_BOT)
+    start_game(page, seed=5, level="normal")
+    wait_for_message(page, "engineBack", "slow")
+    frozen = next(request for request in page.evaluate("window.sentRequests") if request["op"] == "bot")
+    assert frozen["reproducible"] is True and "time_budget_ms" not in frozen
+    assert wait_for_turn_or_summary(page) != "summary"
 
 
 def test_a_fatal_python_error_during_a_hint(page: Page, site_url: str) -> None:

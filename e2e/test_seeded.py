@@ -4,20 +4,25 @@ bots whose budget is counted in samples: the normal bot (whose short search in A
 stopped on a 300 ms clock, so the page parted from CPython around action 235) and the hard bot given a
 sample budget (with a 1 ms time budget, which would otherwise end its search after one sample). And a
 game started in the page from a chosen seed plays its bots and hints reproducibly at every level, as
-CPython's `reproducible` bots and hints play it; a game dealt at random, or saved before there was the
-setting, keeps the time budgets."""
+CPython's `reproducible` bots and hints play it, only its searches (a hint, a hard or expert bot) allowed
+the long wait of one; a game dealt at random, or saved before there was the setting, keeps the time
+budgets."""
 
 from __future__ import annotations
 
 import json
 import os
 import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from chains_driver import one_move_from_the_end, perform, wait_for_my_turn_or_summary
 from driver import (
     HUMAN,
+    LAPTOP,
+    PHONE_IN_BROWSER,
     STORED_SAVE,
     close_summary,
     follow_hint,
@@ -27,10 +32,12 @@ from driver import (
     saved_game,
     start_game,
     stored_save,
+    use_language,
     wait_until,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from test_arsene import hint_key
+from test_levels import level_lines
 
 import pygames_core as pg
 from pygames_core.app import bridge
@@ -94,7 +101,7 @@ def test_a_seeded_game_is_the_same_in_cpython_and_in_the_page(page: Page, site_u
 
 # Every request the page sends its worker, as sent (the bridge's JSON text), kept in the page's
 # window.sentRequests: what the table asked of the bots and the hint.
-_RECORD_REQUESTS = """(() => {
+RECORD_REQUESTS = """(() => {
   window.sentRequests = [];
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
@@ -164,7 +171,7 @@ FULL_BOT_MOVES = 40
 @pytest.mark.parametrize("level", pg.LEVELS)
 def test_a_game_started_from_a_seed_plays_as_in_cpython_at_every_level(page: Page, site_url: str,
                                                                        level: str) -> None:
-    page.add_init_script(_RECORD_REQUESTS)
+    page.add_init_script(RECORD_REQUESTS)
     open_site(page, site_url)
     start_game(page, seed=48, level=level)
     wanted = FULL_BOT_MOVES if os.environ.get("PYGAMES_E2E") == "full" else BOT_MOVES[level]
@@ -175,10 +182,15 @@ def test_a_game_started_from_a_seed_plays_as_in_cpython_at_every_level(page: Pag
     asked = searches_asked(page)
     # no seed nor sample budget of the page's own: Python derives both
     assert asked and all(r["reproducible"] is True and "seed" not in r and "samples" not in r for r in asked)
+    # only a search may keep the engine for long (levels.js REPRODUCIBLE_WAIT_MS): a hint, and a level
+    # Python gives a budget; the others' requests allow nothing beyond the watchdog's ordinary margin
+    searching = next(entry for entry in pg.list_levels() if entry["name"] == level)["budget_ms"] is not None
+    assert {r.get("time_budget_ms") for r in asked if r["op"] == "bot"} == {300_000 if searching else None}
+    assert {r["time_budget_ms"] for r in asked if r["op"] == "hint"} == {300_000}
 
 
 def test_a_game_dealt_at_random_and_one_saved_before_keep_the_time_budgets(page: Page, site_url: str) -> None:
-    page.add_init_script(_RECORD_REQUESTS)
+    page.add_init_script(RECORD_REQUESTS)
     open_site(page, site_url)
     start_game(page, level="hard")
     play_until_bots_moved(page, 2)
@@ -193,7 +205,7 @@ def test_a_game_dealt_at_random_and_one_saved_before_keep_the_time_budgets(page:
 
 
 def test_a_seeded_game_resumed_goes_on_as_in_cpython(page: Page, site_url: str) -> None:
-    page.add_init_script(_RECORD_REQUESTS)
+    page.add_init_script(RECORD_REQUESTS)
     open_site(page, site_url)
     start_game(page, seed=49, level="hard")
     play_until_bots_moved(page, 2)
@@ -220,10 +232,45 @@ def test_a_deal_played_again_is_seeded(page: Page, site_url: str) -> None:
 
 def test_an_embedded_deal_from_a_seed_plays_its_bots_reproducibly(page: Page, site_url: str) -> None:
     """An embed's deal from its address's seed (a Share dialog's embed code) plays its bots reproducibly."""
-    page.add_init_script(_RECORD_REQUESTS)
+    page.add_init_script(RECORD_REQUESTS)
     deal = {"game": "dominuxen", "level": "hard", "seed": "1"}  # deal 1: a bot leads
     page.goto(f"{site_url}embed.html?pace=0#{urllib.parse.urlencode(deal)}")
     page.click("#embed-play")
     wait_until(page, "() => window.sentRequests.some((request) => request.op === 'bot')")
     asked = searches_asked(page)
     assert asked and all(r.get("reproducible") is True for r in asked), asked
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE_IN_BROWSER), ("laptop", LAPTOP)])
+def test_the_level_line_of_a_game_from_a_seed_says_it_counts_guesses(new_context: Callable[..., BrowserContext],
+                                                                     site_url: str, artifacts: Path, size: str,
+                                                                     viewport: dict) -> None:
+    """A searching level plays a game from a seed by its sample budget, not by the clock: once a seed is
+    typed, the picker's line of that level says how many guesses (Python's list_levels) and that its move
+    is the same on any device, in English and, the language changed with the seed typed, in Japanese;
+    the other levels' lines are as they were."""
+    page = new_context(viewport).new_page()
+    open_site(page, site_url)
+    timed = level_lines(page)
+    page.fill("#seed", "7")
+    seeded = level_lines(page)
+    samples = {entry["name"]: entry["samples"] for entry in pg.list_levels()}
+    assert [level for level in pg.LEVELS if samples[level] is not None] == ["hard", "expert"]
+    for level, line in seeded.items():
+        if samples[level] is None:
+            assert line == timed[level]
+        else:
+            assert line.startswith(timed[level]) and f"exactly {samples[level]} guesses a move" in line
+            assert "the same move on any device" in line
+    page.select_option("#level", "hard")
+    page.locator("#level-help").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"seeded-level-help-en-{size}.png"))
+    use_language(page, "ja")
+    expect(page.locator("#seed")).to_have_value("7")
+    expect(page.locator("#level-help")).to_contain_text(f"毎手ちょうど{samples['hard']}通りを想定")
+    page.locator("#level-help").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"seeded-level-help-ja-{size}.png"))
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.fill("#seed", " ")  # no seed: the line of a game dealt at random again
+    expect(page.locator("#level-help")).not_to_contain_text("ちょうど")
+    expect(page.locator("#level-help")).to_contain_text("1手約1秒")

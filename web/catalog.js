@@ -2,7 +2,7 @@
 // (catalog.json as list_games() describes the games, third-party ones too; levels.json), else asked of
 // the engine. The site and the embed both read them here.
 import { OP } from "./generated/wire.js";
-import { loadLevels } from "./levels.js";
+import { loadLevels, searches } from "./levels.js";
 
 export class Catalog {
   constructor() {
@@ -40,6 +40,13 @@ export class Catalog {
   async readLevels(call) {
     this.levels = await loadLevels(call);
     return this.levels;
+  }
+
+  // Whether the bot level `name` searches (levels.js searchFields: its seeded requests may keep the
+  // engine long); while the levels are not read yet, whether a level may: a search is never cut short.
+  levelSearches(name) {
+    const level = this.levels.find((entry) => entry.name === name);
+    return level ? searches(level) : this.levels.length === 0;
   }
 
   // The listed games a third-party engine could not load, once it is `ready` (engines.js): its message

@@ -21,13 +21,12 @@
 // a third-party game's engine is a worker in a sandboxed frame (engines.js), which speaks the same
 // messages through a port and is replaced the same way.
 //
-// `?watchdog=ms` in the page's address shortens WATCHDOG_MS and caps a request's own allowance at it
-// (the resilience test notices a dead worker in a few seconds instead of half a minute, in a seeded
-// game too, whose requests allow a search five minutes: levels.js searchFields).
+// `?watchdog=ms` in the page's address shortens WATCHDOG_MS (the resilience test notices a dead worker
+// in a few seconds instead of half a minute). A request's own allowance stays as asked: a seeded game's
+// search is allowed its five minutes, and only its search (levels.js searchFields).
 import { ERROR } from "./generated/wire.js";
 
-const QUICK_WATCHDOG_MS = Number(new URLSearchParams(location.search).get("watchdog")) || null;
-const WATCHDOG_MS = QUICK_WATCHDOG_MS ?? 30_000;
+const WATCHDOG_MS = Number(new URLSearchParams(location.search).get("watchdog")) || 30_000;
 // The page's own error types, beside the engine's (ERROR): a request whose worker stopped (STOPPED),
 // one whose second worker stopped too, a worker that failed to start or sent an unreadable reply.
 export const STOPPED = "WorkerStopped";
@@ -138,8 +137,7 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
     clearTimeout(timer);
     const [head] = pending.values();
     if (!running || !head) return;
-    const asked = head.started ? Math.max(0, Number(head.request.time_budget_ms) || 0) : 0;
-    const budget = QUICK_WATCHDOG_MS === null ? asked : Math.min(asked, QUICK_WATCHDOG_MS);
+    const budget = head.started ? Math.max(0, Number(head.request.time_budget_ms) || 0) : 0;
     timer = setTimeout(() => {
       // a page in the background may be frozen with its worker: they are judged once it is back
       if (document.visibilityState === "hidden") watch();

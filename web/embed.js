@@ -65,6 +65,7 @@ export class Embed {
       wayOut: () => this.play.wayOut(),
       table: {
         ...this.play.tableOptions(),
+        catalog: this.catalog,
         onError: (error) => {
           if (error.type !== STOPPED) this.showError(fromEngine(error)); // the table life's engineStopped says it
         },

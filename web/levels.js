@@ -19,9 +19,12 @@ export async function loadLevels(call) {
 }
 
 // The level's name and its one-line explanation ("level_<name>", "levelHelp_<name>" in i18n.js); a
-// searching level's says how long it thinks.
-export function levelText(level) {
-  return { name: t(`level_${level.name}`), help: t(`levelHelp_${level.name}`, { seconds: (level.budget_ms ?? 0) / 1000 }) };
+// searching level's says how long it thinks, and in a game from a chosen seed (`seeded`: searchFields)
+// that it draws its sample budget instead, whatever the time.
+export function levelText(level, seeded = false) {
+  const help = t(`levelHelp_${level.name}`, { seconds: (level.budget_ms ?? 0) / 1000 });
+  return { name: t(`level_${level.name}`),
+    help: seeded && searches(level) ? t("levelHelpSeeded", { help, samples: level.samples }) : help };
 }
 
 // How long a reproducible search may keep the worker before the client's watchdog calls it frozen (it
@@ -31,11 +34,19 @@ export function levelText(level) {
 // the expert's 300 over 30 s; a phone is slower still.
 const REPRODUCIBLE_WAIT_MS = 300_000;
 
+// Whether a level searches: Python gives a searching level a time budget (list_levels), null otherwise.
+export function searches(level) {
+  return level.budget_ms !== null;
+}
+
 // What a table's bot and hint requests are given besides the level. A game started from a chosen seed
 // (`seeded`) plays reproducibly: each decision seeded from the game's seed and the move number, with the
 // level's sample budget (Python derives both: levels.py), so it is the same game as in CPython and a
-// seed replays the bots' moves too. A game dealt at random keeps the time budgets, so that the bots
-// answer on time on a slow phone (docs/api.md, "Seeded bots": the one place this is chosen).
-export function searchFields(seeded) {
-  return seeded ? { reproducible: true, time_budget_ms: REPRODUCIBLE_WAIT_MS } : {};
+// seed replays the bots' moves too. Only a request that searches (`searching`: a searching level's bot,
+// a hint) is allowed the long wait; the others answer at once however slow the machine, so one that
+// hangs is caught by the watchdog's ordinary margin. A game dealt at random keeps the time budgets, so
+// that the bots answer on time on a slow phone (docs/api.md, "Seeded bots": the one place this is chosen).
+export function searchFields(seeded, searching) {
+  if (!seeded) return {};
+  return searching ? { reproducible: true, time_budget_ms: REPRODUCIBLE_WAIT_MS } : { reproducible: true };
 }

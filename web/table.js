@@ -70,7 +70,8 @@ export class LiveTable {
   // when the hint changes. cubeRoot (optional): where the doubling cube and match score go, for a
   // game played with the cube (cube.js). inView(): whether the table is on the screen (the site's
   // picker may be over it: no hint is asked for then); focusOnTurn: the focus goes to the table's
-  // first control on the player's first turn, so that a keyboard player can act at once.
+  // first control on the player's first turn, so that a keyboard player can act at once. catalog: the
+  // shell's (catalog.js), which says whether the bots' level searches.
   // A starting table: `reply` is {sid: null, snapshot: the saved one} and `opening` the promise of
   // the bridge's reply to the `load` already sent; onOpenFailed(reply) when that load is refused (the
   // table is closed by then), onNotice(key) for what the player must hear that is not an error.
@@ -79,18 +80,19 @@ export class LiveTable {
   // screen is shown (the shell forgets what it showed of the last person's seat).
   /**
    * @param {{root: HTMLElement, cubeRoot?: HTMLElement | null, client: import("./client.js").Client,
-   *   reply: {sid: number | null, snapshot: any}, opening?: Promise<any> | null, settings: TableSettings,
+   *   catalog: import("./catalog.js").Catalog, reply: {sid: number | null, snapshot: any}, opening?: Promise<any> | null, settings: TableSettings,
    *   onChange?: (table: LiveTable) => void, onSave?: (table: LiveTable, step: {fresh: boolean, over: boolean}) => void,
    *   onSummary: (table: LiveTable, summary: any) => Promise<any>, onError: (error: any) => void,
    *   onOpenFailed?: (reply: any) => void, onNotice?: (key: string) => void, onHandOver?: (table: LiveTable) => void,
    *   onHint?: (table: LiveTable) => void, inView?: () => boolean, focusOnTurn?: boolean, keyboard?: boolean}} options
    */
-  constructor({ root, cubeRoot = null, client, reply, opening = null, settings, onChange = () => {}, onSave = () => {},
+  constructor({ root, cubeRoot = null, client, catalog, reply, opening = null, settings, onChange = () => {}, onSave = () => {},
     onSummary, onError, onOpenFailed = () => {}, onNotice = () => {}, onHandOver = () => {}, onHint = () => {},
     inView = () => true, focusOnTurn = false, keyboard = false }) {
     this.root = root;
     this.cubeRoot = cubeRoot;
     this.client = client;
+    this.catalog = catalog;
     this.opening = opening;
     this.onChange = onChange;
     this.onSave = onSave;
@@ -347,7 +349,8 @@ export class LiveTable {
       }
       if (!this.handsHidden) await sleep(this.renderer.botDelay(this.snap, events)); // nothing to follow behind the screen
       if (this.closed) return;
-      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level, ...searchFields(this.seeded) });
+      const reply = await this.client.call(OP.bot, { sid: this.sid, level: this.level,
+        ...searchFields(this.seeded, this.catalog.levelSearches(this.level)) });
       if (this.closed) return;
       if (!reply.ok) {
         this.onError(reply.error);
@@ -460,7 +463,7 @@ export class LiveTable {
     const moves = this.snap.moves;
     this.hint = { moves, action: null };
     this.onHint(this);
-    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS, ...searchFields(this.seeded) });
+    const reply = await this.client.call(OP.hint, { sid: this.sid, time_budget_ms: HINT_BUDGET_MS, ...searchFields(this.seeded, true) });
     if (this.closed || this.snap.moves !== moves) return;
     if (!reply.ok) {
       this.hint = null;

@@ -176,16 +176,14 @@ export class Picker {
     h("fieldset", {}, h("legend", { text: t("gameOptions") }), optionsBox, rolesBox,
       h("div", { class: "field" }, h("label", { for: "level", text: t("botLevel") }),
         h("select", { id: "level", name: "level", "aria-describedby": "level-help",
-          onchange: (event) => {
-            $("level-help").textContent = levelText(levels.find((entry) => entry.name === event.target.value)).help;
-          } },
+          onchange: () => this.showLevelHelp() },
         levels.map((entry) => h("option", { value: entry.name, text: levelText(entry).name,
           selected: entry === level }))),
         h("p", { class: "fine", id: "level-help", text: levelText(level).help })),
       h("div", { class: "field" }, h("label", { for: "seed", id: "seed-label", text: t("seed") }),
         // text, not a number field: a seed has up to 20 digits, and what is typed goes to Python as typed
         h("input", { id: "seed", name: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
-          spellcheck: "false", "aria-describedby": "seed-help" }),
+          spellcheck: "false", "aria-describedby": "seed-help", oninput: () => this.showLevelHelp() }),
         h("p", { class: "fine", id: "seed-help", text: t("seedHelp") })),
       h("div", { class: "field field-bool" },
         h("input", { id: "explain-choice", name: "explain", type: "checkbox", "aria-describedby": "explain-help" }),
@@ -239,6 +237,14 @@ export class Picker {
     this.show({ roles: [...document.querySelectorAll("#seat-roles input:checked")].map((input) => /** @type {HTMLInputElement} */ (input).value),
       keep: { game: id, level: $("level")?.value, ...set } });
     $("seed").value = typedSeed;
+    this.showLevelHelp();
+  }
+
+  // The chosen level's line, for the game Start would begin: from a seed (startGame's `seeded`), its
+  // searching levels play by their sample budgets.
+  showLevelHelp() {
+    const level = this.site.catalog.levels.find((entry) => entry.name === $("level").value);
+    $("level-help").textContent = levelText(level, $("seed").value.trim() !== "").help;
   }
 
   // The statistics or the finished games (home.js), in place of the picker.

@@ -16,6 +16,7 @@ export function siteTableOptions(site) {
   return {
     root: $("game"),
     cubeRoot: $("cube-bar"),
+    catalog: site.catalog,
     onSave: (table, { fresh, over }) => {
       keepSave(table.record(), { fresh, ...over && { snap: table.snap, level: table.level } });
       site.updateTools();

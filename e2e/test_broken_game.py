@@ -190,8 +190,10 @@ def test_a_game_that_fails_to_load_is_unavailable_in_the_picker(browser: Browser
     page.click("#start")
     expect(card.locator(".game-choice")).to_be_disabled()
     expect(card.locator(".game-unavailable")).to_contain_text("more_itertools")
-    expect(card.locator(".game-unavailable")).to_contain_text(
-        {"en": "Unavailable", "ja": "利用できません"}[language])
+    # why, in the page's language (the module's name as Python has it)
+    expect(card.locator(".game-unavailable")).to_contain_text({
+        "en": "Unavailable: this game could not be loaded (it needs the Python module more_itertools",
+        "ja": "利用できません：このゲームを読み込めませんでした（必要な Python モジュール more_itertools"}[language])
     expect(page.locator(f'.game-choice[data-game="{BUGGY}"]')).to_be_enabled()  # it loads: its bug is in play
     # the failure is said in view, wherever the page is scrolled
     expect(page.locator("#message")).to_have_attribute("data-error", "BadPlugin")  # the game raised on load

@@ -235,13 +235,21 @@ def test_a_broken_wheel_is_said_and_the_built_in_games_play_on(browser: Browser,
     # each one's engine starts when its game is asked for, and says why the game cannot be played: the
     # bridge, of a game that raises as it loads; the page, of a wheel its engine could not install
     expect(page.locator("#picker-status")).to_have_count(0)  # the site's engine is up: Start is offered
-    for game, error, said in [(BROKEN_GAME, "BadPlugin", "this game is broken on purpose"),
-                              (DAMAGED_GAME, "PluginFailed", f"The added game {DAMAGED_WHEEL} could not be loaded")]:
+    # (a wheel that could not be installed is said by the game it carries, and why, with the wheel's error)
+    raised, not_installed = "RuntimeError: this game is broken on purpose", "its file could not be installed"
+    for game, error, said, why in [
+            (BROKEN_GAME, "BadPlugin", raised, raised),
+            (DAMAGED_GAME, "PluginFailed", f"The added game {DAMAGED_GAME} could not be loaded ({not_installed}",
+             not_installed)]:
         page.click(f'.game-choice[data-game="{game}"]')
         page.click("#start")
         expect(page.locator("#message")).to_have_attribute("data-error", error)
         expect(page.locator("#message-text")).to_contain_text(said)
         page.click("#message-dismiss")
+        # from then on the picker marks it unavailable, with why, and it cannot be chosen
+        card = page.locator(f'.game-card:has(.game-choice[data-game="{game}"])')
+        expect(card.locator(".game-choice")).to_be_disabled()
+        expect(card.locator(".game-unavailable")).to_contain_text(why)
     start_from_picker(page, "arsene", 8)
     turn_or_summary(page)
     moves = saved(page)["snap"]["moves"]

@@ -26,6 +26,9 @@ BUGGY, NEEDY = "buggy", "needy"
 # seat 1 (the bot) answering a spade led: one past the end of its hand
 BUG = ('        if seat == 1 and state.trick and state.trick[0][1][1] == "S":\n'
        "            state.hands[seat][len(state.hands[seat])]  # one past the end\n")
+# the table's status line under the way out
+STOPPED = {"en": "The game stopped: its rules failed with an error. Nobody can play on.",
+           "ja": "ゲームが止まりました。ルールの処理がエラーになったため、誰も続けられません。"}
 IMPORTS = ("from __future__ import annotations\n", "from __future__ import annotations\n\nimport more_itertools\n")
 
 
@@ -124,12 +127,15 @@ def test_a_bug_in_apply_offers_a_way_out_and_names_its_file_and_line(visitor: Br
     expect(page.locator("#way-out")).to_contain_text("IndexError: list index out of range")
     expect(page.locator("#way-out-undo")).to_be_focused()
     expect(page.locator("#message")).to_be_hidden()  # said once, by the way out
+    # nobody is to play: the status line beneath says the game stopped
+    expect(page.locator("#game #status")).to_have_text(STOPPED["en"])
     said = next(text for text in errors if "IndexError" in text)
     assert f"{BUGGY}/rules.py, line {broken_site.bug_line}, in apply: state.hands[seat][len(state.hands[seat])]" in said
     shoot(page, "broken-way-out-phone-en")
     page.set_viewport_size(LAPTOP)
     page.select_option("#language", "ja")
     expect(page.locator("#way-out-title")).to_have_text("このゲームは続けられません")
+    expect(page.locator("#game #status")).to_have_text(STOPPED["ja"])
     assert in_view(page, "#way-out")
     shoot(page, "broken-way-out-laptop-ja")
     page.select_option("#language", "en")
@@ -139,12 +145,14 @@ def test_a_bug_in_apply_offers_a_way_out_and_names_its_file_and_line(visitor: Br
     page.reload()
     expect(page.locator("#way-out")).to_be_visible()
     assert in_view(page, "#way-out")
+    expect(page.locator("#game #status")).to_have_text(STOPPED["en"])
 
     # Undo: back to the player's decision, where another card plays on
     moves = stored_save(page)["snap"]["moves"]  # type: ignore[index]
     page.click("#way-out-undo")
     expect(page.locator("#way-out")).to_have_count(0)
     wait_until(page, "async (moves) => (await window.pygamesSaved()).snap.moves < moves", moves)
+    expect(page.locator("#game #status")).not_to_have_text(STOPPED["en"])
     play_card(page, spade=False)
     wait_until(page, """() => document.querySelector('#game > [data-my-turn="true"]')
       || document.querySelector('#summary[open]')""")

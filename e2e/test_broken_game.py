@@ -205,6 +205,7 @@ def test_a_game_that_fails_to_load_is_unavailable_in_the_picker(browser: Browser
     expect(page.locator(f'.game-choice[data-game="{BUGGY}"]')).to_be_enabled()  # it loads: its bug is in play
     # the failure is said in view, wherever the page is scrolled
     expect(page.locator("#message")).to_have_attribute("data-error", "BadPlugin")  # the game raised on load
+    expect(page.locator("#message-text")).to_contain_text(UNAVAILABLE[language])  # in the page's language
     card.locator(".game-unavailable").scroll_into_view_if_needed()
     assert in_view(page, "#message") and in_view(page, f'.game-card:has([data-game="{NEEDY}"]) .game-unavailable')
     size = "phone" if viewport == PHONE_IN_BROWSER else "laptop"

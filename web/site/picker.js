@@ -3,7 +3,7 @@
 // the statistics or finished games (home.js) in its place.
 import { focusInView, h } from "../dom.js";
 import { rendererOf } from "../games/index.js";
-import { OP } from "../generated/wire.js";
+import { ERROR, OP } from "../generated/wire.js";
 import { resumeLine, showHomePage, unopenedSaves } from "../home.js";
 import { pick, t } from "../i18n.js";
 import { playersAndLength } from "../learn.js";
@@ -285,6 +285,11 @@ export class Picker {
     const reply = await this.site.client.call(OP.new, request);
     this.starting = false;
     startButton.disabled = false;
+    const failure = this.site.catalog.failed.get(game.id);
+    if (!reply.ok && reply.error.type === ERROR.BadPlugin && failure) { // the engine's own words are Python's
+      showMessage(t("pickerUnavailable", { message: unavailableReason(failure) }), null, reply.error.type);
+      return;
+    }
     if (!reply.ok) {
       showError(reply.error);
       return;

@@ -26,6 +26,12 @@ BUGGY, NEEDY = "buggy", "needy"
 # seat 1 (the bot) answering a spade led: one past the end of its hand
 BUG = ('        if seat == 1 and state.trick and state.trick[0][1][1] == "S":\n'
        "            state.hands[seat][len(state.hands[seat])]  # one past the end\n")
+# the table's status line under the way out
+STOPPED = {"en": "The game stopped: its rules failed with an error. Nobody can play on.",
+           "ja": "ゲームが止まりました。ルールの処理がエラーになったため、誰も続けられません。"}
+# why the needy game cannot be played, in the page's language (the module's name as Python has it)
+UNAVAILABLE = {"en": "Unavailable: this game could not be loaded (it needs the Python module more_itertools",
+               "ja": "利用できません：このゲームを読み込めませんでした（必要な Python モジュール more_itertools"}
 IMPORTS = ("from __future__ import annotations\n", "from __future__ import annotations\n\nimport more_itertools\n")
 
 
@@ -124,12 +130,15 @@ def test_a_bug_in_apply_offers_a_way_out_and_names_its_file_and_line(visitor: Br
     expect(page.locator("#way-out")).to_contain_text("IndexError: list index out of range")
     expect(page.locator("#way-out-undo")).to_be_focused()
     expect(page.locator("#message")).to_be_hidden()  # said once, by the way out
+    # nobody is to play: the status line beneath says the game stopped
+    expect(page.locator("#game #status")).to_have_text(STOPPED["en"])
     said = next(text for text in errors if "IndexError" in text)
     assert f"{BUGGY}/rules.py, line {broken_site.bug_line}, in apply: state.hands[seat][len(state.hands[seat])]" in said
     shoot(page, "broken-way-out-phone-en")
     page.set_viewport_size(LAPTOP)
     page.select_option("#language", "ja")
     expect(page.locator("#way-out-title")).to_have_text("このゲームは続けられません")
+    expect(page.locator("#game #status")).to_have_text(STOPPED["ja"])
     assert in_view(page, "#way-out")
     shoot(page, "broken-way-out-laptop-ja")
     page.select_option("#language", "en")
@@ -139,12 +148,14 @@ def test_a_bug_in_apply_offers_a_way_out_and_names_its_file_and_line(visitor: Br
     page.reload()
     expect(page.locator("#way-out")).to_be_visible()
     assert in_view(page, "#way-out")
+    expect(page.locator("#game #status")).to_have_text(STOPPED["en"])
 
     # Undo: back to the player's decision, where another card plays on
     moves = stored_save(page)["snap"]["moves"]  # type: ignore[index]
     page.click("#way-out-undo")
     expect(page.locator("#way-out")).to_have_count(0)
     wait_until(page, "async (moves) => (await window.pygamesSaved()).snap.moves < moves", moves)
+    expect(page.locator("#game #status")).not_to_have_text(STOPPED["en"])
     play_card(page, spade=False)
     wait_until(page, """() => document.querySelector('#game > [data-my-turn="true"]')
       || document.querySelector('#summary[open]')""")
@@ -190,11 +201,11 @@ def test_a_game_that_fails_to_load_is_unavailable_in_the_picker(browser: Browser
     page.click("#start")
     expect(card.locator(".game-choice")).to_be_disabled()
     expect(card.locator(".game-unavailable")).to_contain_text("more_itertools")
-    expect(card.locator(".game-unavailable")).to_contain_text(
-        {"en": "Unavailable", "ja": "利用できません"}[language])
+    expect(card.locator(".game-unavailable")).to_contain_text(UNAVAILABLE[language])
     expect(page.locator(f'.game-choice[data-game="{BUGGY}"]')).to_be_enabled()  # it loads: its bug is in play
     # the failure is said in view, wherever the page is scrolled
     expect(page.locator("#message")).to_have_attribute("data-error", "BadPlugin")  # the game raised on load
+    expect(page.locator("#message-text")).to_contain_text(UNAVAILABLE[language])  # in the page's language
     card.locator(".game-unavailable").scroll_into_view_if_needed()
     assert in_view(page, "#message") and in_view(page, f'.game-card:has([data-game="{NEEDY}"]) .game-unavailable')
     size = "phone" if viewport == PHONE_IN_BROWSER else "laptop"
@@ -203,6 +214,27 @@ def test_a_game_that_fails_to_load_is_unavailable_in_the_picker(browser: Browser
     assert in_view(page, "#message")
     # it cannot be chosen, so Start starts another game
     assert page.get_attribute(f'.game-choice[data-game="{NEEDY}"]', "aria-pressed") == "false"
+    context.close()
+
+
+@pytest.mark.parametrize(("viewport", "language"), [(PHONE_IN_BROWSER, "en"), (LAPTOP, "ja")])
+def test_an_embed_of_a_game_that_fails_to_load_says_so_on_its_cover(browser: Browser, broken_site: BrokenSite,
+                                                                   viewport: dict, language: str) -> None:
+    """Its engine starts when the reader plays, cannot load the game, and the cover says why, with the
+    site's other games as the way out (no Play that would fail again)."""
+    context = visit(browser, viewport, language)
+    page = context.new_page()
+    page.goto(f"{broken_site.url}embed.html?pace=0#game={NEEDY}&lang={language}")
+    page.click("#embed-play")
+    expect(page.locator("#embed-unavailable")).to_contain_text(UNAVAILABLE[language])
+    expect(page.locator("#embed-play")).to_have_count(0)
+    expect(page.locator("#embed-error")).to_be_hidden()  # said once, on the cover
+    way_out = page.locator("#embed-other-games")
+    expect(way_out).to_be_visible()
+    assert (way_out.get_attribute("href") or "").startswith(f"{broken_site.url}index.html")
+    assert in_view(page, "#embed-unavailable") and in_view(page, "#embed-other-games")
+    size = "phone" if viewport == PHONE_IN_BROWSER else "laptop"
+    shoot(page, f"broken-unavailable-embed-{size}-{language}")
     context.close()
 
 

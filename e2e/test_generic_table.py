@@ -208,5 +208,10 @@ def test_a_replay_says_each_event_once(browser: Browser, sevens_site: str) -> No
     tops = caption.evaluate_all("all => all.map((sentence) => sentence.getBoundingClientRect().top)")
     assert tops[1] > tops[0], "the two events on one line"
     expect(status).to_contain_text("The game is over.")  # a finished game keeps the game's own line
+    # its final summary, though Sevens sends no deal's end: the places, the winner first
+    final = page.locator("#embed-deal-summary")
+    expect(final).to_be_visible()
+    expect(final.locator("h2")).to_have_text("Final result")
+    expect(final.locator(".gn-winners")).to_have_text(re.compile(r"^(You win!|Won by .+\.)$"))
     shot(page, "replay-last-en-phone")
     page.context.close()

@@ -28,6 +28,7 @@ DYNAMIC = {
     r"suit_\w(?:_one)?": "`suit_${",  # a suit's name, by its code (cards.js)
     r"seat_\w+": "`seat_${",  # a seat's name, by place (seats.js)
     r"seatShort_\w+": "`seatShort_${",  # its short name
+    r"unavailable_\w+": "`unavailable_${",  # why an added game cannot be played (plugins.js, its reason's kind)
 }
 # Chains and Dominuxen name their keys without their prefix (tx("place") is ch_place), and build some
 # from a base key: `${key}One` (one of a count), `${key}Solo` (the solitaire table), `${key}You`.

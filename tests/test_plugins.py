@@ -68,18 +68,24 @@ def test_an_old_egg_info_in_a_checkout_does_not_hide_the_installed_games(tmp_pat
 def test_broken_and_shadowing_plugins_are_named_and_the_others_play_on(plugins: Path) -> None:
     (plugins / "broken_game.py").write_text("raise RuntimeError('the deck is missing')\n", encoding="utf-8")
     (plugins / "not_an_entry.py").write_text("ENTRY = 42\n", encoding="utf-8")
+    (plugins / "needy_game.py").write_text("import no_such_module_here\n", encoding="utf-8")
     (plugins / "other_id.py").write_text("from pygames_core.games.arsene import ENTRY\n", encoding="utf-8")
     fake_distribution(plugins, "pygames-broken", {
         "broken_game": "broken_game:ENTRY", "not_an_entry": "not_an_entry:ENTRY", "other_id": "other_id:ENTRY",
-        "arsene": "other_id:ENTRY"})
+        "arsene": "other_id:ENTRY", "needy_game": "needy_game:ENTRY"})
     discover()
     assert [g["id"] for g in pg.list_games()] == BUILT_IN
     errors = {problem["game"]: problem["message"] for problem in pg.plugin_errors()}
-    assert errors.keys() == {"broken_game", "not_an_entry", "other_id", "arsene"}
+    assert errors.keys() == {"broken_game", "not_an_entry", "other_id", "arsene", "needy_game"}
     assert "pygames_broken" in errors["broken_game"] and "RuntimeError: the deck is missing" in errors["broken_game"]
     assert "not a pygames_core.games.Entry" in errors["not_an_entry"]
     assert "holds the game 'arsene'" in errors["other_id"]
     assert "pygames_core already has a game with that id" in errors["arsene"]
+    reasons = {problem["game"]: problem["reason"] for problem in pg.plugin_errors()}
+    assert reasons == {"broken_game": {"kind": "raised", "error": "RuntimeError: the deck is missing"},
+                       "not_an_entry": {"kind": "bad_entry"}, "other_id": {"kind": "bad_entry"},
+                       "arsene": {"kind": "taken"},
+                       "needy_game": {"kind": "missing_module", "module": "no_such_module_here"}}
     with pytest.raises(pg.BadPlugin, match="the deck is missing"):
         pg.new_game("broken_game")
     assert issubclass(pg.BadPlugin, pg.UnknownGame)

@@ -10,7 +10,7 @@ export class Catalog {
     this.games = [];
     /** @type {any[]} the bot levels, weakest first, as Python lists them (levels.js) */
     this.levels = [];
-    /** @type {Map<string, string>} each listed game the engine could not load, with why (unavailable) */
+    /** @type {Map<string, import("./plugins.js").Failure>} each listed game the engine could not load, with why (unavailable) */
     this.failed = new Map();
   }
 
@@ -50,10 +50,10 @@ export class Catalog {
   }
 
   // The listed games a third-party engine could not load, once it is `ready` (engines.js): its message
-  // names each by its id (plugins.js), with why. Returns whether there was one.
+  // names each by its id (plugins.js failedGames), with why. Returns whether there was one.
   noteFailures(ready) {
-    for (const { name, message } of ready.plugins?.failed ?? []) {
-      if (this.game(name)) this.failed.set(name, message);
+    for (const failure of ready.plugins?.failed ?? []) {
+      if (this.game(failure.name)) this.failed.set(failure.name, failure);
     }
     return this.failed.size > 0;
   }

@@ -77,7 +77,9 @@ export class Embed {
   // The runtime, started on demand.
   async runtime() {
     if (!this.client) {
-      this.client = startEngines({ onStopped: (stop) => this.life.engineStopped(stop) });
+      // a game an added game's engine could not load is noted: the cover says it (play.js showCover)
+      this.client = startEngines({ onStopped: (stop) => this.life.engineStopped(stop),
+        onPluginFailures: (ready) => this.catalog.noteFailures(ready) });
       this.showLoading();
       try {
         await this.client.ready;

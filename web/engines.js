@@ -12,7 +12,7 @@
 // engine is a client.js client: its watchdog, its restarts and its replies are the same.
 import { startClient } from "./client.js";
 import { ERROR, OP } from "./generated/wire.js";
-import { pluginFailures } from "./plugins.js";
+import { failedGames, pluginFailures } from "./plugins.js";
 
 // The page's error type (beside client.js's) of a request for a third-party game whose wheel its engine
 // could not install, or whose game it could not load (a file changed on the server since the build):
@@ -114,7 +114,8 @@ function framedEngine(info, wheels) {
  * The page's client (client.js's Client): `ready` is the site's engine's start. onProgress: that start's
  * stages; onStopped: an engine stopped (client.js), with which games it `serves`; onPluginFailures: a
  * third-party game's engine started but could not install its wheel or load a game (its "ready"
- * message, whose plugins.failed names them: the picker marks those games unavailable).
+ * message, whose plugins.failed names the games they cost, plugins.js failedGames: the picker marks
+ * those games unavailable).
  * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: Stop) => void,
  *   onPluginFailures?: (ready: any) => void}} [handlers]
  * @returns {import("./client.js").Client}
@@ -146,7 +147,9 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
           lost: stop.lost.map((request) => ("sid" in request ? { ...request, sid: pageSid(engine, request.sid) } : request)) }),
       });
       engines.set(key, engine);
-      failures.set(engine, engine.ready.then((ready) => {
+      // its failures by the games they cost: a wheel that could not be installed names its games
+      failures.set(engine, engine.ready.then((sent) => {
+        const ready = { ...sent, plugins: { ...sent.plugins, failed: failedGames(sent.plugins?.failed ?? [], pluginGames) } };
         const failed = pluginFailures(ready);
         if (failed.length > 0) onPluginFailures(ready);
         return failed;

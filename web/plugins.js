@@ -5,6 +5,30 @@
 // reader's language; the other games play on.
 import { t } from "./i18n.js";
 
-// Each wheel the engine could not install or load, in words: [] when all were.
+/** @typedef {{name: string, message: string, reason?: Record<string, string>, wheel?: string}} Failure worker.js's */
+
+// An engine's failures as the games they cost (a failure's `name` is then a game's id): a wheel that
+// could not be installed (its `wheel`) costs each game it carries, as `pluginGames` (build.json's
+// plugin_games: each game's wheels) says; a game that could not be loaded costs itself.
+/** @param {Failure[]} failed @param {Record<string, string[]>} pluginGames @returns {Failure[]} */
+export function failedGames(failed, pluginGames) {
+  return failed.flatMap((failure) => {
+    const carried = failure.wheel === undefined ? []
+      : Object.keys(pluginGames).filter((game) => pluginGames[game].includes(/** @type {string} */ (failure.wheel)));
+    return carried.length === 0 ? [failure] : carried.map((game) => ({ ...failure, name: game }));
+  });
+}
+
+// Why a game could not be loaded, in the reader's language: its reason's kind in words, with the
+// names it gives (a Python module, the error the game's code raised, as Python says them); Python's
+// own message for a reason this page has no words for.
+/** @param {Failure} failure */
+export function unavailableReason({ message, reason }) {
+  const key = `unavailable_${reason?.kind}`;
+  const words = reason ? t(key, reason) : key;
+  return words === key ? message : words;
+}
+
+// Each game the engine could not install or load, in words: [] when all were.
 export const pluginFailures = (ready) => (ready.plugins?.failed ?? [])
-  .map(({ name, message }) => t("pluginFailed", { name, message }));
+  .map((failure) => t("pluginFailed", { name: failure.name, message: unavailableReason(failure) }));

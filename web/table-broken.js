@@ -27,9 +27,12 @@ export const isGameFailure = (error) => error?.type === ERROR.InternalError;
  */
 export function drawWayOut(table, error, { newGame, back, backLabel }) {
   removeWayOut(table.root);
+  table.stopped = true;
+  sayStopped(table);
   const undo = table.undoOffered({ afterFailure: true }) && h("button", { type: "button", class: "primary",
     id: "way-out-undo", text: t("wayOutUndo"), onclick: () => {
       removeWayOut(table.root);
+      table.stopped = false; // the undo's table is drawn as it is (a failure again draws the way out again)
       table.undoTurn({ afterFailure: true });
     } });
   const section = h("section", { class: "way-out", id: "way-out", role: "alert", "aria-labelledby": "way-out-title" },
@@ -42,6 +45,13 @@ export function drawWayOut(table, error, { newGame, back, backLabel }) {
       h("button", { type: "button", class: "ghost", id: "way-out-back", text: t(backLabel), onclick: back })));
   table.root.before(section);
   focusInView(section.querySelector("button"));
+}
+
+// The table's status line (each renderer's #status) says the game stopped, not whose turn it is: under
+// the way out nobody is to play. The table draws it again with itself while it is `stopped` (table.js).
+/** @param {import("./table.js").LiveTable} table */
+export function sayStopped(table) {
+  table.root.querySelector("#status")?.replaceChildren(t("wayOutStatus"));
 }
 
 // The way out gone: the table went on, or it closed.

@@ -112,6 +112,7 @@ export class TableLife {
   // The way out of `table` gone, and forgotten: the game went on, or the table closes.
   leaveWayOut(table) {
     this.failure = null;
+    table.stopped = false;
     removeWayOut(table.root);
   }
 

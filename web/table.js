@@ -23,6 +23,7 @@ import { OP } from "./generated/wire.js";
 import { rendererOf } from "./games/index.js";
 import { searchFields } from "./levels.js";
 import { setPeopleSeats } from "./seats.js";
+import { sayStopped } from "./table-broken.js";
 import { drawHandOver, drawStartingLine, showHint } from "./table-screens.js";
 
 // Bot moves are slowed down so a person can follow them; ?pace=0 (tests, demos) removes the waits.
@@ -119,6 +120,7 @@ export class LiveTable {
     this.busy = false; // a request is on its way (or a move waits for the engine): no second action meanwhile
     this.queued = null; // the move made on a starting table, sent once the game is loaded
     this.closed = false;
+    this.stopped = false; // its game's code failed: the way out is shown (table-broken.js), nobody is to play
     this.keyboard = keyboard;
     this.focusOnTurn = focusOnTurn;
     /** @type {{moves: number, action: any, reason?: any, auto?: boolean} | null} the hint asked for at `moves` */
@@ -176,6 +178,7 @@ export class LiveTable {
     const focusKey = focused?.dataset?.focusKey;
     const context = this.context();
     this.renderer.render(this.snap, context);
+    if (this.stopped) sayStopped(this);
     if (this.cubeRoot) renderCube(this.cubeRoot, this.snap, { ...context, ...this.shell });
     const find = (selector) => this.cubeRoot?.querySelector(selector) ?? this.root.querySelector(selector);
     const again = focusKey && find(`[data-focus-key="${focusKey}"]`);

@@ -28,7 +28,12 @@
 const worker = /** @type {DedicatedWorkerGlobalScope & {pyodide?: Pyodide}} */ (/** @type {unknown} */ (self));
 
 /** @typedef {import("pyodide").PyodideAPI} Pyodide the runtime, typed by the pinned package's own types */
-/** @typedef {{name: string, message: string}} Failure a wheel or a game that could not be installed */
+/**
+ * A wheel or a game that could not be installed: its name (a wheel's file, a game's id), why in words
+ * (Python's) and why as a kind (pygames_core.games.plugin_errors's `reason`; "not_installed" for a
+ * wheel), with the wheel as the page named it for a wheel.
+ * @typedef {{name: string, message: string, reason: Record<string, string>, wheel?: string}} Failure
+ */
 
 /**
  * A third-party game's engine's first message (web/engines.js, through web/plugin-host.js): the port
@@ -130,8 +135,7 @@ async function start() {
 
 // Installs each of `wheels` with micropip (deps=False: a game's dependencies must be shipped as
 // wheels of their own), one at a time, so that one broken wheel costs only its own game. Returns the
-// failures: [{name, message}], name a wheel's file that could not be installed or a game's id that
-// could not be loaded.
+// failures (Failure): a wheel's file that could not be installed, a game's id that could not be loaded.
 /** @param {Pyodide} pyodide @param {string} site @param {string[]} wheels @returns {Promise<Failure[]>} */
 async function installGames(pyodide, site, wheels) {
   post({ type: "progress", stage: "games" });
@@ -143,13 +147,14 @@ async function installGames(pyodide, site, wheels) {
     try {
       await micropip.install.callKwargs(new URL(wheel, site).href, { deps: false });
     } catch (error) {
-      failed.push({ name: wheel.split("/").at(-1) ?? wheel, message: lastLine(error) });
+      const message = lastLine(error);
+      failed.push({ name: wheel.split("/").at(-1) ?? wheel, message, reason: { kind: "not_installed", error: message }, wheel });
     }
   }
-  /** @type {{game: string, message: string}[]} */
+  /** @type {{game: string, message: string, reason: Record<string, string>}[]} */
   const unplayable = JSON.parse(pyodide.runPython(
     "import json\nfrom pygames_core.games import plugin_errors\njson.dumps(plugin_errors())"));
-  failed.push(...unplayable.map(({ game, message }) => ({ name: game, message })));
+  failed.push(...unplayable.map(({ game, message, reason }) => ({ name: game, message, reason })));
   mark("games");
   return failed;
 }

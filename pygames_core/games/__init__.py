@@ -68,6 +68,8 @@ class _Catalog:
     found: dict[str, _Point]
     loaded: dict[str, Entry]
     errors: dict[str, str]
+    # each one's reason as a kind and the names it needs, for a page to say in its reader's language
+    reasons: dict[str, dict[str, str]]
 
 
 _catalog: _Catalog | None = None
@@ -131,12 +133,13 @@ def discover() -> None:
     points = _entry_points()
     built_in = [p for p in points if p.distribution == BUILT_IN_DISTRIBUTION]
     plugins = sorted((p for p in points if p.distribution != BUILT_IN_DISTRIBUTION), key=lambda p: p.name)
-    catalog = _Catalog({}, {}, {})
+    catalog = _Catalog({}, {}, {}, {})
     for point in [*built_in, *plugins]:
         if point.name in catalog.found:
             other = catalog.found[point.name]
             catalog.errors.setdefault(point.name, f"the game plugin {point.name!r} of {point.distribution} cannot "
                                       f"be registered: {other.distribution} already has a game with that id")
+            catalog.reasons.setdefault(point.name, {"kind": "taken"})
             continue
         catalog.found[point.name] = point
     _catalog = catalog
@@ -155,10 +158,13 @@ def _load(catalog: _Catalog, game_id: str) -> Entry:
         return catalog.loaded[game_id]
     point = catalog.found[game_id]
     where = f"the game plugin {game_id!r} ({point.value}, from {point.distribution})"
+    reason: dict[str, str] = {"kind": "bad_entry"}
     try:
         entry = point.load()
     except Exception as exc:  # anything a third party's import raises is that game's failure only
         problem = f"{where} failed to load: {type(exc).__name__}: {exc}"
+        reason = ({"kind": "missing_module", "module": exc.name} if isinstance(exc, ModuleNotFoundError) and exc.name
+                  else {"kind": "raised", "error": f"{type(exc).__name__}: {exc}"})
     else:
         if not isinstance(entry, Entry):
             problem = f"{where} is a {type(entry).__name__}, not a pygames_core.games.Entry"
@@ -169,6 +175,7 @@ def _load(catalog: _Catalog, game_id: str) -> Entry:
             return entry
     del catalog.found[game_id]
     catalog.errors[game_id] = problem
+    catalog.reasons[game_id] = reason
     raise BadPlugin(problem)
 
 
@@ -195,11 +202,15 @@ def list_games(*, plugins: bool = True) -> list[dict[str, Any]]:
     return [{**entry.rules.describe(), **_summary(entry.rules.game_id)} for entry in _entries(plugins=plugins)]
 
 
-def plugin_errors() -> list[dict[str, str]]:
-    """An extension: each installed game that cannot be played, `{"game", "message"}` (the message
-    names its package and why). Loads every game to find out, as `list_games()` does."""
+def plugin_errors() -> list[dict[str, Any]]:
+    """An extension: each installed game that cannot be played, `{"game", "message", "reason"}` (the
+    message names its package and why; the reason is why as its `kind`, "missing_module" with the
+    `module`, "raised" with the `error`, "bad_entry" or "taken", for a page to say in its reader's
+    language). Loads every game to find out, as `list_games()` does."""
     _entries()
-    return [{"game": game_id, "message": message} for game_id, message in _games().errors.items()]
+    catalog = _games()
+    return [{"game": game_id, "message": message, "reason": catalog.reasons[game_id]}
+            for game_id, message in catalog.errors.items()]
 
 
 def _package(game_id: str) -> str:

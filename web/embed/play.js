@@ -5,6 +5,7 @@ import { renderCube } from "../cube.js";
 import { h } from "../dom.js";
 import { OP } from "../generated/wire.js";
 import { pick, t } from "../i18n.js";
+import { unavailableReason } from "../plugins.js";
 import { packText, siteLink } from "../share.js";
 import { storage } from "../storage.js";
 import { storedSnapshot } from "../table.js";
@@ -60,7 +61,9 @@ export class Play {
     };
   }
 
-  // A play embed: the cover first, the live game once asked for.
+  // A play embed: the cover first, the live game once asked for. A game its engine could not load (an
+  // added game: engines.js, noted in the catalog) is said unavailable there, with why, and the way out
+  // is the site's other games, in a tab of their own.
   showCover() {
     const { embed } = this;
     const { params } = embed;
@@ -71,15 +74,25 @@ export class Play {
     // continued, the game is drawn at once from its stored snapshot while the engine starts
     const start = (resume) => (resume
       ? this.playLive(() => embed.ask(OP.load, { text: saved, seat: params.seat }), null, drawnSnapshot(saved))
-      : this.playNew()).catch((error) => embed.showError(error));
+      : this.playNew()).catch((error) => {
+      if (!embed.catalog.failed.has(game.id)) embed.showError(error);
+      else this.showCover(); // the cover says it
+    });
+    const failure = embed.catalog.failed.get(game.id);
+    if (failure) embed.clearError();
     $("embed-stage").replaceChildren(h("div", { class: "embed-cover" },
       h("p", { class: "embed-cover-title", text: pick(game.title) }),
-      h("p", { class: "fine", text: t("emPlayHint") }),
-      h("div", { class: "form-actions" },
-        saved && h("button", { type: "button", class: "primary", id: "embed-resume", text: t("emResume"),
-          onclick: () => start(true) }),
-        h("button", { type: "button", class: saved ? "ghost" : "primary", id: "embed-play",
-          text: saved ? t("emRestart") : t("emPlay"), onclick: () => start(false) }))));
+      failure ? [
+        h("p", { class: "game-unavailable", id: "embed-unavailable", role: "alert",
+          text: t("pickerUnavailable", { message: unavailableReason(failure) }) }),
+        h("div", { class: "form-actions" }, h("a", { class: "embed-way-out", id: "embed-other-games", target: "_blank",
+          rel: "noopener", href: siteLink("index.html", new URLSearchParams()), text: t("emOtherGames") }))]
+        : [h("p", { class: "fine", text: t("emPlayHint") }),
+          h("div", { class: "form-actions" },
+            saved && h("button", { type: "button", class: "primary", id: "embed-resume", text: t("emResume"),
+              onclick: () => start(true) }),
+            h("button", { type: "button", class: saved ? "ghost" : "primary", id: "embed-play",
+              text: saved ? t("emRestart") : t("emPlay"), onclick: () => start(false) }))]));
     $("embed-controls").hidden = true;
     $("embed-caption").hidden = true;
     this.hideUnkept();

@@ -195,9 +195,11 @@ export class Steps {
       renderer.render(snap, { myTurn: false, keyboard: false, events: frame.events });
       showEveryHand(scenario.game, frame);
       scriptedStatus(frames, step);
+      // a deal's end shows its summary; the game's end its final one, after a game whose rules send no
+      // deal's end too (an added game's, say)
       const summary = dealSummaryOf(renderer, frame.events);
-      embed.showOnStage({ stepping: true, summary: summary && h("div", { id: "embed-deal-summary" },
-        renderer.dealSummary(summary, snap), snap.is_over && renderer.finalSummary(snap)) });
+      embed.showOnStage({ stepping: true, summary: (summary || snap.is_over) && h("div", { id: "embed-deal-summary" },
+        summary && renderer.dealSummary(summary, snap), snap.is_over && renderer.finalSummary(snap)) });
       renderCube($("embed-cube"), snap, null);
       const caption = captionOf(renderer, frames, step);
       $("embed-caption").replaceChildren(...sentenceSpans(caption));

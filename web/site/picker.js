@@ -3,11 +3,12 @@
 // the statistics or finished games (home.js) in its place.
 import { focusInView, h } from "../dom.js";
 import { rendererOf } from "../games/index.js";
-import { OP } from "../generated/wire.js";
+import { ERROR, OP } from "../generated/wire.js";
 import { resumeLine, showHomePage, unopenedSaves } from "../home.js";
 import { pick, t } from "../i18n.js";
 import { playersAndLength } from "../learn.js";
 import { levelText } from "../levels.js";
+import { unavailableReason } from "../plugins.js";
 import { initialRoles, seatRoles } from "../seats.js";
 import { openRules } from "./help.js";
 import { LOADING_STAGES } from "./loading.js";
@@ -159,7 +160,7 @@ export class Picker {
     game.pitch && h("span", { class: "game-pitch", text: pick(game.pitch) }),
     h("span", { class: "fine", text: playersAndLength(game, game.length) })),
     failed.has(game.id) ? h("p", { class: "game-unavailable", id: `unavailable-${game.id}`,
-      text: t("pickerUnavailable", { message: failed.get(game.id) }) }) : [
+      text: t("pickerUnavailable", { message: unavailableReason(failed.get(game.id)) }) }) : [
       game.pitch && h("button", { type: "button", class: "ghost how-to-play", "data-rules": game.id,
         "aria-label": t("howToPlayLabel", { game: pick(game.title) }), text: t("howToPlay"),
         onclick: () => openRules(site, game) }),
@@ -266,7 +267,7 @@ export class Picker {
   async startGame(game, form, roles) {
     if (this.starting) return;
     if (this.site.catalog.failed.has(game.id)) { // chosen before the engine said it could not load it
-      showMessage(t("pickerUnavailable", { message: this.site.catalog.failed.get(game.id) }), null, "Unavailable");
+      showMessage(t("pickerUnavailable", { message: unavailableReason(this.site.catalog.failed.get(game.id)) }), null, "Unavailable");
       return;
     }
     const options = Object.fromEntries(game.options.filter((option) => applies(game, form, option))
@@ -290,6 +291,11 @@ export class Picker {
     const reply = await this.site.client.call(OP.new, request);
     this.starting = false;
     startButton.disabled = false;
+    const failure = this.site.catalog.failed.get(game.id);
+    if (!reply.ok && reply.error.type === ERROR.BadPlugin && failure) { // the engine's own words are Python's
+      showMessage(t("pickerUnavailable", { message: unavailableReason(failure) }), null, reply.error.type);
+      return;
+    }
     if (!reply.ok) {
       showError(reply.error);
       return;

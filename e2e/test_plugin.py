@@ -245,6 +245,8 @@ def test_a_broken_wheel_is_said_and_the_built_in_games_play_on(browser: Browser,
         page.click("#start")
         expect(page.locator("#message")).to_have_attribute("data-error", error)
         expect(page.locator("#message-text")).to_contain_text(said)
+        # said in full, not as an unknown failure ("Something went wrong: …")
+        expect(page.locator("#message-text")).not_to_contain_text("went wrong")
         page.click("#message-dismiss")
         # from then on the picker marks it unavailable, with why, and it cannot be chosen
         card = page.locator(f'.game-card:has(.game-choice[data-game="{game}"])')

@@ -1,6 +1,7 @@
 // The site page's elements and its message bar: what every part of the site's shell shows its
 // messages with.
 import { STOPPED } from "../client.js";
+import { PLUGIN_FAILED } from "../engines.js";
 import { t } from "../i18n.js";
 import { logEngineError } from "../table-broken.js";
 
@@ -26,7 +27,9 @@ export function showMessage(text, action = null, errorType = null) {
 export function showError(error) {
   if (error?.type === STOPPED) return; // the table life's engineStopped says it, and what became of the game
   logEngineError(error); // a bug in a game's code (a new game's set-up, say): where, for its designer
-  showMessage(t("engineError", { message: error?.message ?? String(error) }), null, error?.type ?? "Error");
+  // an added game its engine could not load is already said in full, in the reader's words (plugins.js)
+  const words = error?.type === PLUGIN_FAILED ? error.message : t("engineError", { message: error?.message ?? String(error) });
+  showMessage(words, null, error?.type ?? "Error");
 }
 
 export function hideMessage() {

@@ -22,7 +22,8 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 LAYERS = [
     ("workers", ["worker.js", "sw.js"]),  # they run without the page and import none of it
     ("base", ["dom.js", "i18n.js", "storage.js", "generated/*.js"]),  # generated: the wire's names
-    ("pieces", ["cards.js", "seats.js", "cube.js", "stats.js", "share.js", "levels.js", "plugins.js", "client.js"]),
+    ("pieces", ["cards.js", "seats.js", "cube.js", "stats.js", "share.js", "levels.js", "plugins.js", "client.js",
+                "snapshots.js"]),
     ("renderers", ["games/*.js"]),
     ("table", ["table.js", "table-screens.js", "table-broken.js", "summary.js"]),
     ("table life", ["table-life.js", "catalog.js"]),  # what the site and the embed both do with a table

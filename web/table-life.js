@@ -1,6 +1,6 @@
 // One table's life, the same on the site (app.js) and in an embed (embed.js): the table opened on a
 // game (closing the one before), drawn at once from the snapshot stored with a save while the engine
-// starts (drawableSnapshot, openDrawn), its summaries (summary.js) and the language redrawn on it and
+// starts (snapshots.js drawableSnapshot, openDrawn), its summaries (summary.js) and the language redrawn on it and
 // on an open summary, the engine-stop recovery: the bridge has started a new engine, and the game
 // comes back from its save; and the way out of a table whose game's own code failed (table-broken.js),
 // with the shell's new game and way back, instead of a table frozen on its last step. A feature of
@@ -11,14 +11,6 @@ import { t } from "./i18n.js";
 import { showSummary } from "./summary.js";
 import { LiveTable } from "./table.js";
 import { drawWayOut, isGameFailure, logEngineError, removeWayOut } from "./table-broken.js";
-
-// The snapshot a save stored (table.js storedSnapshot's), whole again with the save's text; null when
-// there is none or it is not one this page can draw (an old save).
-export function drawableSnapshot(stored, text) {
-  if (stored === null || typeof stored !== "object" || typeof stored.game !== "string" || !Array.isArray(stored.legal)
-    || typeof text !== "string") return null;
-  return { ...stored, save: text };
-}
 
 /**
  * What a shell tells its table life. say(key, values): a message in the shell's place for them.

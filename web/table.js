@@ -23,6 +23,7 @@ import { OP } from "./generated/wire.js";
 import { rendererOf } from "./games/index.js";
 import { searchFields } from "./levels.js";
 import { setPeopleSeats } from "./seats.js";
+import { storedSnapshot } from "./snapshots.js";
 import { sayStopped } from "./table-broken.js";
 import { drawHandOver, drawStartingLine, showHint } from "./table-screens.js";
 
@@ -45,12 +46,6 @@ export function dealSummaryOf(renderer, events) {
   const summaryType = renderer.summaryEvent ?? "deal_over";
   const dealOver = events.find((event) => event.type === summaryType);
   return dealOver ? dealOver.summary ?? dealOver : null;
-}
-
-// The snapshot as stored beside a save: without its `save` text, which the save record already holds.
-export function storedSnapshot(snap) {
-  const { save: _save, ...rest } = snap;
-  return rest;
 }
 
 /**

@@ -10,7 +10,7 @@ import { recorded } from "./recorded.js";
 
 const games = recorded("arsene/4", "chains/1");
 const [arsene, solitaire] = Object.values(games).map(({ finished }) => finished[0]);
-// A snapshot as a save stores it: without its save text, which the record holds (table.js, storedSnapshot).
+// A snapshot as a save stores it: without its save text, which the record holds (snapshots.js storedSnapshot).
 const stored = ({ save, ...snap }) => snap;
 const record = (snap) => ({ game: snap.game, text: snap.save, seat: snap.seat, snap: stored(snap), level: "easy",
   savedAt: 1764300000000 });

@@ -7,9 +7,8 @@ import { OP } from "../generated/wire.js";
 import { pick, t } from "../i18n.js";
 import { unavailableReason } from "../plugins.js";
 import { packText, siteLink } from "../share.js";
+import { drawableSnapshot, storedSnapshot } from "../snapshots.js";
 import { storage } from "../storage.js";
-import { storedSnapshot } from "../table.js";
-import { drawableSnapshot } from "../table-life.js";
 
 /** @returns {any} */
 const $ = (id) => document.getElementById(id);

@@ -33,7 +33,7 @@ const DEAL = /^[0-9]{1,20}$/; // a solitaire's deal number, as a decimal string
 const LEVEL = /^[a-z][a-z0-9_]{0,39}$/;
 const only = (object, keys) => Object.keys(object).every((key) => keys.includes(key));
 
-// Whether `snap` is a snapshot of `game` as a save stores it (storedSnapshot): the keys a table and the
+// Whether `snap` is a snapshot of `game` as a save stores it (snapshots.js storedSnapshot): the keys a table and the
 // picker's line read, of their types. Only its shape: what it shows is the game's own business.
 export function fitsSnapshot(snap, game) {
   return isObject(snap) && snap.game === game && isSeat(snap.seat) && isSeat(snap.current_player)

@@ -6,7 +6,7 @@ import { ERROR, OP } from "../generated/wire.js";
 import { fitsSnapshot, keepUnopened, saveVersion, savedGame } from "../home.js";
 import { pick, t } from "../i18n.js";
 import { seedParameter, unpackText, wholeNumber, wholeParameter } from "../share.js";
-import { drawableSnapshot } from "../table-life.js";
+import { drawableSnapshot } from "../snapshots.js";
 import { $, hideMessage, showError, showMessage } from "./page.js";
 import { explainChosen, ownGameSettings, prefs } from "./prefs.js";
 import { HUMAN_SEAT } from "./site.js";

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains.messages import Action
-from pygames_core.games.chains.state import ChainsState, Table, fits
+from pygames_core.games.chains.state import ChainsState, Table
 
 NEVER = 1_000  # the wait of a number no run will want again: later than any card that is wanted
 
@@ -39,24 +39,37 @@ def wait_for(table: Table) -> list[int]:
     one wanted later. In the expansion a number may sell out before its run comes; counting only the
     end cards that can still be taken played no better (3 players, seeds 5000-5499), so all are
     counted."""
-    ends = sorted(table.ends, reverse=True)
+    return list(_waits(frozenset(table.ends), table.work[-1] if table.work else 0))
+
+
+WAITS: dict[tuple[frozenset[int], int], tuple[int, ...]] = {}  # _waits' answers: at most 1,024 × 11
+
+
+def _waits(ends: frozenset[int], top: int) -> tuple[int, ...]:
+    """`wait_for` of a table with these end cards and this work pile top (0: none), worked out once
+    (a play-out asks at every card it lays in a slot, and the answers are few)."""
+    known = WAITS.get((ends, top))
+    if known is not None:
+        return known
+    order = sorted(ends, reverse=True)
     waits = [NEVER] * 11
     taken = 0
-    below = [end for end in ends if table.work and end < table.work[-1]]
+    below = [end for end in order if top and end < top]
     if below:
         deepest = below[-1]
-        for wanted in range(table.work[-1] - 1, deepest, -1):
+        for wanted in range(top - 1, deepest, -1):
             waits[wanted] = taken
             taken += 1
-        ends.remove(deepest)
+        order.remove(deepest)
     lowest = 11  # the later runs want ever more numbers: each first wants those below the last one's
-    for end in ends:
+    for end in order:
         for wanted in range(lowest - 1, end, -1):
             if waits[wanted] == NEVER:
                 waits[wanted] = taken + 10 - wanted
         lowest = min(lowest, end + 1)
         taken += 10 - end
-    return waits
+    WAITS[ends, top] = answer = tuple(waits)
+    return answer
 
 
 def slot_for(table: Table, card: int) -> int:
@@ -66,7 +79,7 @@ def slot_for(table: Table, card: int) -> int:
     wanted later than the card, the one wanted soonest, so that it holds nothing up; else, holding a
     card up, on the shortest pile. Preferring an empty slot to a pile whose top is wanted much later
     won 803 of beginner deals 5000-6999 and 352 advanced, against 431 and 297 for the pile."""
-    wait = wait_for(table)
+    wait = _waits(frozenset(table.ends), table.work[-1] if table.work else 0)
     own = wait[card]
 
     def cost(i: int) -> tuple[int, int]:
@@ -113,23 +126,24 @@ def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int],
                 ) -> Action:
     """A drawn card onto the work pile when it fits, else to the slot `slot` chooses; otherwise the
     first legal action of the first of `kinds` that has one."""
-    table = state.tables[state.current]
+    seat = state.current
+    table = state.tables[seat]
+    work = table.work
+    need = work[-1] - 1 if work else 10  # wanted(work): the card that fits, the end card that closes
     if table.drawn is not None:
-        if fits(table.drawn, table.work):
+        if table.drawn == need:
             return {"type": "place", "to": "work"}
         return {"type": "place", "to": "slot", "slot": slot(table, table.drawn)}
     # the first of state.actions_for's actions of the first kind that has one, each kind asked in turn
     # (a play-out's every step comes here: no list of every action built)
-    seat = state.current
     for kind in kinds:
         if kind == "move":
-            slots = state.movable_slots(seat)
-            if slots:
-                return {"type": "move", "slot": slots[0]}
+            for i, pile in enumerate(table.slots):  # state.movable_slots' first
+                if pile and pile[-1] == need:
+                    return {"type": "move", "slot": i}
         elif kind == "close":
-            end = state.closing_end(seat)
-            if end is not None:
-                return {"type": "close", "end": end}
+            if need >= 1 and state.may_take(seat, need):  # state.closing_end
+                return {"type": "close", "end": need}
         elif kind == "draw" and table.deck:
             return {"type": "draw"}
     return rng.choice(state.actions_for(seat))

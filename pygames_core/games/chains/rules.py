@@ -28,7 +28,6 @@ from pygames_core.games.chains.state import (
     BEGINNER_SLOTS,
     GAME_ID,
     MAX_PLAYERS,
-    NUMBERS,
     POINTS,
     ChainsState,
     deal,
@@ -152,20 +151,24 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         return None
 
     def apply(self, state: ChainsState, action: Action) -> list[Event]:
-        seat = state.current
-        table = state.tables[seat]
-        ends_turn = False
         state.new_game = False
         if action["type"] == "double" or action["type"] == "take" or action["type"] == "pass":
             return self._cube_action(state, action["type"])
+        seat = state.current
+        table = state.tables[seat]
         state.turn_start = False
         events: list[Event]
         if action["type"] == "draw":
-            table.drawn = table.deck.pop(0)
-            events = [{"type": "drawn", "seat": seat, "card": table.drawn}]
-        elif action["type"] == "place":
-            card, table.drawn = table.drawn, None
-            assert card is not None
+            card = table.deck.pop(0)
+            table.drawn = card
+            # nothing to settle: the card goes from the deck to `drawn`, both counted as unseen by
+            # `scorable`, and the player, who must now place it, has an action and the same end cards
+            return [{"type": "drawn", "seat": seat, "card": card}]
+        ends_turn = False
+        if action["type"] == "place":
+            placed, table.drawn = table.drawn, None
+            assert placed is not None
+            card = placed
             if action["to"] == "work":
                 table.work.append(card)
                 events = [{"type": "placed", "seat": seat, "card": card, "to": "work"}]
@@ -180,7 +183,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         else:
             events = self._close(state, seat, action["end"])
             ends_turn = True
-        if ends_turn and not state.solitaire:
+        if ends_turn and len(state.tables) > 1:
             state.current = self._next_seat(state, seat)
             state.turn_start = True
             events.append({"type": "turn", "seat": state.current})
@@ -219,6 +222,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             events.append({"type": "game_over", "result": self.result(state)})
             return events
         state.current, state.tables = deal(state.players, BEGINNER_SLOTS, state.rng)
+        state.recount()
         state.leaving_order = []
         state.turn_start = state.new_game = True
         events.append({"type": "game_started", "game": state.match.games + 1, "seat": state.current})
@@ -228,6 +232,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         table = state.tables[seat]
         table.ends.discard(end)
         table.taken.append(end)
+        state.recount()
         chain = [*table.work, end]
         table.discard += chain
         table.work = []
@@ -250,17 +255,21 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
     def _settle(self, state: ChainsState, events: list[Event], changed_seat: int | None = None) -> list[Event]:
         """What happens at once after any action: dead work piles, players leaving, the end. Given
         `changed_seat`, the only table the action changed, the others (settled already) are not looked at."""
-        if state.solitaire:
-            table = state.tables[0]
+        tables = state.tables
+        if len(tables) == 1:
+            table = tables[0]
             if not state.has_actions(0):
                 table.left = state.over = True
                 events.append({"type": "game_over", "result": self.result(state)})
             return events
+        seats = range(len(tables)) if changed_seat is None else (changed_seat,)
+        leaving = False
         changed = True
         while changed:  # a dead pile can make a player leave; leaving never revives a pile
             changed = False
-            for seat, table in enumerate(state.tables):
-                if table.left or (changed_seat is not None and seat != changed_seat):
+            for seat in seats:
+                table = tables[seat]
+                if table.left:
                     continue
                 if table.work and not scorable(state, seat):
                     table.dead.append(table.work)
@@ -272,11 +281,13 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
                     table.left = True
                     state.leaving_order.append(seat)
                     events.append({"type": "left", "seat": seat, "reason": reason})
-                    changed = True
-        if all(t.left for t in state.tables):
+                    changed = leaving = True
+        if not leaving:  # the game was not over, and the current player had not left: both still hold
+            return events
+        if all(t.left for t in tables):
             best = winners(state)
             return self._end_game(state, events, best[0] if len(best) == 1 else None)
-        if state.tables[state.current].left:
+        if tables[state.current].left:
             state.current = self._next_seat(state, state.current)
             state.turn_start = True
             events.append({"type": "turn", "seat": state.current})
@@ -284,7 +295,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
 
     @staticmethod
     def _leaving_reason(state: ChainsState, seat: int) -> Literal["no_end_cards", "no_action"] | None:
-        if not any(state.can_still_take(seat, n) for n in NUMBERS):
+        if not state.can_take_any(seat):
             return "no_end_cards"
         table = state.tables[seat]
         if table.drawn is None and not state.has_actions(seat):

@@ -122,7 +122,10 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             return state.actions_for(state.current)
         if state.match.offered_by is not None:
             return [*state.match.actions(1 - state.current, turn_start=False)]
-        return [*state.actions_for(state.current), *state.match.actions(state.current, state.turn_start)]
+        actions = state.actions_for(state.current)  # a list of its own
+        if state.turn_start:  # a double only then
+            actions += state.match.actions(state.current, turn_start=True)
+        return actions
 
     def explain_illegal(self, state: ChainsState, action: dict[str, Any]) -> str | None:
         match = state.match
@@ -246,8 +249,9 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
 
     @staticmethod
     def _next_seat(state: ChainsState, seat: int) -> int:
-        for step in range(1, state.players + 1):
-            other = left_of(seat, state.players, step)
+        players = len(state.tables)
+        for step in range(1, players + 1):
+            other = left_of(seat, players, step)
             if not state.tables[other].left:
                 return other
         return seat
@@ -276,7 +280,7 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
                     events.append({"type": "dead_pile", "seat": seat, "cards": table.work})
                     table.work = []
                     changed = True
-                reason = self._leaving_reason(state, seat)
+                reason = self._leaving_reason(state, seat, ends_changed=changed_seat is None)
                 if reason:
                     table.left = True
                     state.leaving_order.append(seat)
@@ -294,8 +298,11 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         return events
 
     @staticmethod
-    def _leaving_reason(state: ChainsState, seat: int) -> Literal["no_end_cards", "no_action"] | None:
-        if not state.can_take_any(seat):
+    def _leaving_reason(state: ChainsState, seat: int, ends_changed: bool
+                        ) -> Literal["no_end_cards", "no_action"] | None:
+        """Why this seat leaves now, if it does. Unless `ends_changed` (a close: an end card taken, a
+        number perhaps sold out), what it can still take is as it was when it was last settled."""
+        if ends_changed and not state.can_take_any(seat):
             return "no_end_cards"
         table = state.tables[seat]
         if table.drawn is None and not state.has_actions(seat):

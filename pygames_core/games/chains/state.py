@@ -212,32 +212,41 @@ def scorable(state: ChainsState, seat: int) -> bool:
         return True
     # j < k <= 10: the tens-last rule never bears on these end cards, so open means in the area, not sold out
     ends, locked = table.ends, state.locked_bits
+    number = table.work[-1] - 1
+    if number in ends and not locked >> number & 1:  # the next card closes it: no search
+        return True
     deck, drawn, slots = table.deck, table.drawn, table.slots
     known: dict[tuple[int, tuple[int, ...]], bool] = {}  # where several tops offer the number: what each led to
 
-    def reaches(number: int, heights: tuple[int, ...]) -> bool:
-        """Can a pile whose top is number + 1 be closed, with this many cards left in each slot?"""
+    def reaches(number: int, heights: list[int], tops: list[int]) -> bool:
+        """Can a pile whose top is number + 1 be closed, with `heights` cards left in the slots, whose
+        top cards are `tops` (0 for an empty one)? Both lists are the call's own to change."""
         while True:  # down the pile while there is a single way on; a search only where tops branch
             if number in ends and not locked >> number & 1:
                 return True
             if number < 1:
                 return False
-            tops = [i for i, height in enumerate(heights) if height and slots[i][height - 1] == number]
-            if not tops:
+            if number not in tops:
                 if drawn != number and number not in deck:
                     return False
-            elif len(tops) == 1:
-                i = tops[0]
-                heights = (*heights[:i], heights[i] - 1, *heights[i + 1:])
             else:
-                key = (number, heights)
-                if key not in known:
-                    known[key] = any(reaches(number - 1, (*heights[:i], heights[i] - 1, *heights[i + 1:]))
-                                     for i in tops)
-                return known[key]
+                offering = [i for i, top in enumerate(tops) if top == number]
+                if len(offering) > 1:
+                    key = (number, tuple(heights))
+                    if key not in known:
+                        known[key] = any(reaches(number - 1, *uncover(heights, tops, i)) for i in offering)
+                    return known[key]
+                heights, tops = uncover(heights, tops, offering[0])
             number -= 1
 
-    return reaches(table.work[-1] - 1, tuple(len(pile) for pile in slots))
+    def uncover(heights: list[int], tops: list[int], i: int) -> tuple[list[int], list[int]]:
+        """The slots once slot i's top card has gone onto the pile (new lists)."""
+        heights, tops = list(heights), list(tops)
+        heights[i] -= 1
+        tops[i] = slots[i][heights[i] - 1] if heights[i] else 0
+        return heights, tops
+
+    return reaches(number, [len(pile) for pile in slots], [pile[-1] if pile else 0 for pile in slots])
 
 
 def deal(players: int, slots: int, rng: Rng) -> tuple[int, list[Table]]:

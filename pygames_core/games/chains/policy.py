@@ -82,17 +82,23 @@ def slot_for(table: Table, card: int) -> int:
     wait = _waits(frozenset(table.ends), table.work[-1] if table.work else 0)
     own = wait[card]
 
-    def cost(i: int) -> tuple[int, int]:
-        pile = table.slots[i]
+    best, lowest = 0, (4, 0)  # the first slot of the lowest cost, as min() would pick it
+    for i, pile in enumerate(table.slots):
         if not pile:
-            return (1, 0)
-        later = wait[pile[-1]] - own
-        if pile[-1] == card or later == 1:
-            return (0, later)
-        if later > 0:
-            return (2, later)
-        return (3, len(pile))
-    return min(range(len(table.slots)), key=cost)
+            cost = (1, 0)
+        else:
+            later = wait[pile[-1]] - own
+            if pile[-1] == card or later == 1:
+                if not later:  # the same number: nothing costs less
+                    return i
+                cost = (0, later)
+            elif later > 0:
+                cost = (2, later)
+            else:
+                cost = (3, len(pile))
+        if cost < lowest:
+            best, lowest = i, cost
+    return best
 
 
 def policy_action(state: ChainsState, rng: Rng) -> Action:

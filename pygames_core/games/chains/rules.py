@@ -154,19 +154,25 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         return None
 
     def apply(self, state: ChainsState, action: Action) -> list[Event]:
+        return self.play(state, action, record=True)
+
+    def play(self, state: ChainsState, action: Action, record: bool = False) -> list[Event]:
+        """`apply`, which writes the events only when `record`: the hard bot's play-outs read none
+        (ChainsBot.playout_step), and most of a move's time went into writing them. Without `record`,
+        only the rare events (a dead pile, a player leaving, a game's end) may be written."""
         state.new_game = False
         if action["type"] == "double" or action["type"] == "take" or action["type"] == "pass":
             return self._cube_action(state, action["type"])
         seat = state.current
         table = state.tables[seat]
         state.turn_start = False
-        events: list[Event]
         if action["type"] == "draw":
             card = table.deck.pop(0)
             table.drawn = card
             # nothing to settle: the card goes from the deck to `drawn`, both counted as unseen by
             # `scorable`, and the player, who must now place it, has an action and the same end cards
-            return [{"type": "drawn", "seat": seat, "card": card}]
+            return [{"type": "drawn", "seat": seat, "card": card}] if record else []
+        events: list[Event] = []
         ends_turn = False
         if action["type"] == "place":
             placed, table.drawn = table.drawn, None
@@ -174,22 +180,27 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             card = placed
             if action["to"] == "work":
                 table.work.append(card)
-                events = [{"type": "placed", "seat": seat, "card": card, "to": "work"}]
+                if record:
+                    events.append({"type": "placed", "seat": seat, "card": card, "to": "work"})
             else:
                 table.slots[action["slot"]].append(card)
-                events = [{"type": "placed", "seat": seat, "card": card, "to": "slot", "slot": action["slot"]}]
+                if record:
+                    events.append({"type": "placed", "seat": seat, "card": card, "to": "slot",
+                                   "slot": action["slot"]})
                 ends_turn = True
         elif action["type"] == "move":
             card = table.slots[action["slot"]].pop()
             table.work.append(card)
-            events = [{"type": "moved", "seat": seat, "card": card, "slot": action["slot"]}]
+            if record:
+                events.append({"type": "moved", "seat": seat, "card": card, "slot": action["slot"]})
         else:
-            events = self._close(state, seat, action["end"])
+            self._close(state, seat, action["end"], events if record else None)
             ends_turn = True
         if ends_turn and len(state.tables) > 1:
             state.current = self._next_seat(state, seat)
             state.turn_start = True
-            events.append({"type": "turn", "seat": state.current})
+            if record:
+                events.append({"type": "turn", "seat": state.current})
         # only a close changes what the others can still take (it may sell a number out): any other action
         # changes the mover's own table alone, and the others' were settled after the last action
         return self._settle(state, events, None if action["type"] == "close" else seat)
@@ -231,7 +242,8 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         events.append({"type": "game_started", "game": state.match.games + 1, "seat": state.current})
         return events
 
-    def _close(self, state: ChainsState, seat: int, end: int) -> list[Event]:
+    def _close(self, state: ChainsState, seat: int, end: int, events: list[Event] | None) -> None:
+        """Close the seat's work pile with its end card `end`; its events onto `events` (None: none)."""
         table = state.tables[seat]
         table.ends.discard(end)
         table.taken.append(end)
@@ -239,13 +251,14 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         chain = [*table.work, end]
         table.discard += chain
         table.work = []
-        events: list[Event] = [{"type": "chain", "seat": seat, "end": end, "cards": chain,
-                                "points": 0 if state.solitaire else POINTS[end]}]
+        if events is None:
+            return
+        events.append({"type": "chain", "seat": seat, "end": end, "cards": chain,
+                       "points": 0 if state.solitaire else POINTS[end]})
         if state.locked(end):
             still = [s for s, t in enumerate(state.tables) if end in t.ends]
             if still and sum(end in t.taken for t in state.tables) == sold_out_threshold(state.players):
                 events.append({"type": "sold_out", "number": end, "locked": still})
-        return events
 
     @staticmethod
     def _next_seat(state: ChainsState, seat: int) -> int:

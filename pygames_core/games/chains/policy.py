@@ -39,19 +39,23 @@ def wait_for(table: Table) -> list[int]:
     one wanted later. In the expansion a number may sell out before its run comes; counting only the
     end cards that can still be taken played no better (3 players, seeds 5000-5499), so all are
     counted."""
-    return list(_waits(frozenset(table.ends), table.work[-1] if table.work else 0))
+    return list(_waits(table))
 
 
-WAITS: dict[tuple[frozenset[int], int], tuple[int, ...]] = {}  # _waits' answers: at most 1,024 × 11
+# _waits' answers by the work pile's top (0: none) and the end cards in the set's order: a few orders of
+# each of the 1,024 sets of end cards (a set's order follows its size history), so at most some 30,000
+WAITS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _waits(ends: frozenset[int], top: int) -> tuple[int, ...]:
-    """`wait_for` of a table with these end cards and this work pile top (0: none), worked out once
-    (a play-out asks at every card it lays in a slot, and the answers are few)."""
-    known = WAITS.get((ends, top))
+def _waits(table: Table) -> tuple[int, ...]:
+    """`wait_for`, worked out once for each work pile top and set of end cards (a play-out asks at
+    every card it lays in a slot, and the answers are few)."""
+    top = table.work[-1] if table.work else 0
+    key = (top, *table.ends)
+    known = WAITS.get(key)
     if known is not None:
         return known
-    order = sorted(ends, reverse=True)
+    order = sorted(table.ends, reverse=True)
     waits = [NEVER] * 11
     taken = 0
     below = [end for end in order if top and end < top]
@@ -68,7 +72,7 @@ def _waits(ends: frozenset[int], top: int) -> tuple[int, ...]:
                 waits[wanted] = taken + 10 - wanted
         lowest = min(lowest, end + 1)
         taken += 10 - end
-    WAITS[ends, top] = answer = tuple(waits)
+    WAITS[key] = answer = tuple(waits)
     return answer
 
 
@@ -79,7 +83,7 @@ def slot_for(table: Table, card: int) -> int:
     wanted later than the card, the one wanted soonest, so that it holds nothing up; else, holding a
     card up, on the shortest pile. Preferring an empty slot to a pile whose top is wanted much later
     won 803 of beginner deals 5000-6999 and 352 advanced, against 431 and 297 for the pile."""
-    wait = _waits(frozenset(table.ends), table.work[-1] if table.work else 0)
+    wait = _waits(table)
     own = wait[card]
 
     best, lowest = 0, (4, 0)  # the first slot of the lowest cost, as min() would pick it
@@ -113,7 +117,7 @@ def policy_action(state: ChainsState, rng: Rng) -> Action:
     pygames_core/ai/cube.py's)."""
     if state.match is not None and state.match.offered_by is not None:
         return {"type": "take"}
-    return _quick_play(state, rng, slot_for, ("move", "close", "draw"))
+    return _quick_play(state, rng, slot_for, close_first=False)
 
 
 def normal_action(state: ChainsState, rng: Rng) -> Action:
@@ -125,13 +129,12 @@ def normal_action(state: ChainsState, rng: Rng) -> Action:
     groups; docs/games/chains.md, "The expansion's two policies")."""
     if state.solitaire or (state.match is not None and state.match.offered_by is not None):
         return policy_action(state, rng)
-    return _quick_play(state, rng, lambda table, card: slot_by_number(table.slots, card), ("close", "move", "draw"))
+    return _quick_play(state, rng, lambda table, card: slot_by_number(table.slots, card), close_first=True)
 
 
-def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int], kinds: tuple[str, ...]
-                ) -> Action:
-    """A drawn card onto the work pile when it fits, else to the slot `slot` chooses; otherwise the
-    first legal action of the first of `kinds` that has one."""
+def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int], close_first: bool) -> Action:
+    """A drawn card onto the work pile when it fits, else to the slot `slot` chooses; otherwise a card
+    moved from a slot and a close, in that order or (`close_first`) the other way round; else a draw."""
     seat = state.current
     table = state.tables[seat]
     work = table.work
@@ -142,14 +145,13 @@ def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int],
         return {"type": "place", "to": "slot", "slot": slot(table, table.drawn)}
     # the first of state.actions_for's actions of the first kind that has one, each kind asked in turn
     # (a play-out's every step comes here: no list of every action built)
-    for kind in kinds:
-        if kind == "move":
-            for i, pile in enumerate(table.slots):  # state.movable_slots' first
-                if pile and pile[-1] == need:
-                    return {"type": "move", "slot": i}
-        elif kind == "close":
-            if need >= 1 and state.may_take(seat, need):  # state.closing_end
-                return {"type": "close", "end": need}
-        elif kind == "draw" and table.deck:
-            return {"type": "draw"}
+    if close_first and need >= 1 and state.may_take(seat, need):  # state.closing_end
+        return {"type": "close", "end": need}
+    for i, pile in enumerate(table.slots):  # state.movable_slots' first
+        if pile and pile[-1] == need:
+            return {"type": "move", "slot": i}
+    if not close_first and need >= 1 and state.may_take(seat, need):
+        return {"type": "close", "end": need}
+    if table.deck:
+        return {"type": "draw"}
     return rng.choice(state.actions_for(seat))

@@ -161,12 +161,10 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         (ChainsBot.playout_step), and most of a move's time went into writing them. Without `record`,
         only the rare events (a dead pile, a player leaving, a game's end) may be written."""
         state.new_game = False
-        if action["type"] == "double" or action["type"] == "take" or action["type"] == "pass":
-            return self._cube_action(state, action["type"])
         seat = state.current
         table = state.tables[seat]
-        state.turn_start = False
-        if action["type"] == "draw":
+        if action["type"] == "draw":  # the moves by how often a play-out makes them
+            state.turn_start = False
             card = table.deck.pop(0)
             table.drawn = card
             # nothing to settle: the card goes from the deck to `drawn`, both counted as unseen by
@@ -193,14 +191,19 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             table.work.append(card)
             if record:
                 events.append({"type": "moved", "seat": seat, "card": card, "slot": action["slot"]})
-        else:
+        elif action["type"] == "close":
             self._close(state, seat, action["end"], events if record else None)
             ends_turn = True
+        else:
+            return self._cube_action(state, action["type"])
+        state.turn_start = False
         if ends_turn and len(state.tables) > 1:
             state.current = self._next_seat(state, seat)
             state.turn_start = True
             if record:
                 events.append({"type": "turn", "seat": state.current})
+        if table.deck and len(state.tables) == 1:  # the solitaire goes on while there is a card to draw
+            return events
         # only a close changes what the others can still take (it may sell a number out): any other action
         # changes the mover's own table alone, and the others' were settled after the last action
         return self._settle(state, events, None if action["type"] == "close" else seat)

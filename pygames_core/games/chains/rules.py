@@ -282,26 +282,14 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
                 table.left = state.over = True
                 events.append({"type": "game_over", "result": self.result(state)})
             return events
-        seats = range(len(tables)) if changed_seat is None else (changed_seat,)
-        leaving = False
-        changed = True
-        while changed:  # a dead pile can make a player leave; leaving never revives a pile
-            changed = False
-            for seat in seats:
-                table = tables[seat]
-                if table.left:
-                    continue
-                if table.work and not scorable(state, seat):
-                    table.dead.append(table.work)
-                    events.append({"type": "dead_pile", "seat": seat, "cards": table.work})
-                    table.work = []
-                    changed = True
-                reason = self._leaving_reason(state, seat, ends_changed=changed_seat is None)
-                if reason:
-                    table.left = True
-                    state.leaving_order.append(seat)
-                    events.append({"type": "left", "seat": seat, "reason": reason})
-                    changed = leaving = True
+        # one pass: a dead pile or a player leaving changes nothing another seat can still do (only a
+        # close does, by the end cards it takes), and a dead pile is buried before its seat's leaving is asked
+        if changed_seat is None:
+            leaving = False
+            for seat in range(len(tables)):
+                leaving = self._settle_seat(state, seat, events, ends_changed=True) or leaving
+        else:
+            leaving = self._settle_seat(state, changed_seat, events, ends_changed=False)
         if not leaving:  # the game was not over, and the current player had not left: both still hold
             return events
         if all(t.left for t in tables):
@@ -312,6 +300,24 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             state.turn_start = True
             events.append({"type": "turn", "seat": state.current})
         return events
+
+    @staticmethod
+    def _settle_seat(state: ChainsState, seat: int, events: list[Event], ends_changed: bool) -> bool:
+        """A seat's dead work pile and its leaving (`_leaving_reason`'s `ends_changed`); whether it left."""
+        table = state.tables[seat]
+        if table.left:
+            return False
+        if table.work and not scorable(state, seat):
+            table.dead.append(table.work)
+            events.append({"type": "dead_pile", "seat": seat, "cards": table.work})
+            table.work = []
+        reason = ChainsRules._leaving_reason(state, seat, ends_changed)
+        if reason is None:
+            return False
+        table.left = True
+        state.leaving_order.append(seat)
+        events.append({"type": "left", "seat": seat, "reason": reason})
+        return True
 
     @staticmethod
     def _leaving_reason(state: ChainsState, seat: int, ends_changed: bool

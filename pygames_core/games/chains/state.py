@@ -215,38 +215,43 @@ def scorable(state: ChainsState, seat: int) -> bool:
     number = table.work[-1] - 1
     if number in ends and not locked >> number & 1:  # the next card closes it: no search
         return True
-    deck, drawn, slots = table.deck, table.drawn, table.slots
-    known: dict[tuple[int, tuple[int, ...]], bool] = {}  # where several tops offer the number: what each led to
+    slots = table.slots
+    return _reaches(number, [len(pile) for pile in slots], [pile[-1] if pile else 0 for pile in slots],
+                    table, locked, {})
 
-    def reaches(number: int, heights: list[int], tops: list[int]) -> bool:
-        """Can a pile whose top is number + 1 be closed, with `heights` cards left in the slots, whose
-        top cards are `tops` (0 for an empty one)? Both lists are the call's own to change."""
-        while True:  # down the pile while there is a single way on; a search only where tops branch
-            if number in ends and not locked >> number & 1:
-                return True
-            if number < 1:
+
+def _reaches(number: int, heights: list[int], tops: list[int], table: Table, locked: int,
+             known: dict[tuple[int, tuple[int, ...]], bool]) -> bool:
+    """`scorable`'s search: can a pile whose top is number + 1 be closed, with `heights` cards left in
+    the table's slots, whose top cards are `tops` (0 for an empty one; both lists the call's own to
+    change)? `known`: where several tops offered a number, what each way led to."""
+    ends, deck, drawn = table.ends, table.deck, table.drawn
+    while True:  # down the pile while there is a single way on; a search only where tops branch
+        if number in ends and not locked >> number & 1:
+            return True
+        if number < 1:
+            return False
+        if number not in tops:
+            if drawn != number and number not in deck:
                 return False
-            if number not in tops:
-                if drawn != number and number not in deck:
-                    return False
-            else:
-                offering = [i for i, top in enumerate(tops) if top == number]
-                if len(offering) > 1:
-                    key = (number, tuple(heights))
-                    if key not in known:
-                        known[key] = any(reaches(number - 1, *uncover(heights, tops, i)) for i in offering)
-                    return known[key]
-                heights, tops = uncover(heights, tops, offering[0])
-            number -= 1
+        else:
+            offering = [i for i, top in enumerate(tops) if top == number]
+            if len(offering) > 1:
+                key = (number, tuple(heights))
+                if key not in known:
+                    known[key] = any(_reaches(number - 1, *_uncover(table, heights, tops, i), table, locked, known)
+                                     for i in offering)
+                return known[key]
+            heights, tops = _uncover(table, heights, tops, offering[0])
+        number -= 1
 
-    def uncover(heights: list[int], tops: list[int], i: int) -> tuple[list[int], list[int]]:
-        """The slots once slot i's top card has gone onto the pile (new lists)."""
-        heights, tops = list(heights), list(tops)
-        heights[i] -= 1
-        tops[i] = slots[i][heights[i] - 1] if heights[i] else 0
-        return heights, tops
 
-    return reaches(number, [len(pile) for pile in slots], [pile[-1] if pile else 0 for pile in slots])
+def _uncover(table: Table, heights: list[int], tops: list[int], i: int) -> tuple[list[int], list[int]]:
+    """The table's slots once slot i's top card has gone onto the pile (new lists)."""
+    heights, tops = list(heights), list(tops)
+    heights[i] -= 1
+    tops[i] = table.slots[i][heights[i] - 1] if heights[i] else 0
+    return heights, tops
 
 
 def deal(players: int, slots: int, rng: Rng) -> tuple[int, list[Table]]:

@@ -86,20 +86,22 @@ def slot_for(table: Table, card: int) -> int:
     wait = _waits(table)
     own = wait[card]
 
-    best, lowest = 0, (4, 0)  # the first slot of the lowest cost, as min() would pick it
+    # the costs (kind, then the wait or the height) as one number, kind * 2000 + a part below 2000 (a
+    # wait is at most NEVER): the first slot of the lowest cost, as min() over the pairs would pick it
+    best, lowest = 0, 4 * 2000
     for i, pile in enumerate(table.slots):
         if not pile:
-            cost = (1, 0)
+            cost = 1 * 2000
         else:
             later = wait[pile[-1]] - own
             if pile[-1] == card or later == 1:
                 if not later:  # the same number: nothing costs less
                     return i
-                cost = (0, later)
+                cost = later
             elif later > 0:
-                cost = (2, later)
+                cost = 2 * 2000 + later
             else:
-                cost = (3, len(pile))
+                cost = 3 * 2000 + len(pile)
         if cost < lowest:
             best, lowest = i, cost
     return best
@@ -117,7 +119,7 @@ def policy_action(state: ChainsState, rng: Rng) -> Action:
     pygames_core/ai/cube.py's)."""
     if state.match is not None and state.match.offered_by is not None:
         return {"type": "take"}
-    return _quick_play(state, rng, slot_for, close_first=False)
+    return _quick_play(state, rng, slot_for, False)  # move before close
 
 
 def normal_action(state: ChainsState, rng: Rng) -> Action:
@@ -129,7 +131,7 @@ def normal_action(state: ChainsState, rng: Rng) -> Action:
     groups; docs/games/chains.md, "The expansion's two policies")."""
     if state.solitaire or (state.match is not None and state.match.offered_by is not None):
         return policy_action(state, rng)
-    return _quick_play(state, rng, lambda table, card: slot_by_number(table.slots, card), close_first=True)
+    return _quick_play(state, rng, lambda table, card: slot_by_number(table.slots, card), True)  # close first
 
 
 def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int], close_first: bool) -> Action:

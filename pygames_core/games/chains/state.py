@@ -167,6 +167,8 @@ class ChainsState:
             out: list[Action] = [PLACE_ON_WORK] if table.drawn == need else []
             out += PLACE_IN_SLOT[:len(table.slots)]
             return out
+        # movable_slots and closing_end written out (the pile's wanted number worked out once): every
+        # random decision and every play-out's fallback lists these, and the two calls were a fifth of it
         out = [DRAW] if table.deck else []
         for i, pile in enumerate(table.slots):
             if pile and pile[-1] == need:

@@ -14,7 +14,7 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.chains.bot import BOT as CHAINS_BOT
 from pygames_core.games.chains.policy import NEVER, policy_action, slot_by_number, slot_for, wait_for
 from pygames_core.games.chains.rules import CHAINS
-from pygames_core.games.chains.state import sold_out_threshold
+from pygames_core.games.chains.state import ChainsState, sold_out_threshold
 
 DECK = [n for n in range(2, 11) for _ in range(n - 1)]
 FULL = Counter({n: n for n in range(1, 11)})
@@ -55,10 +55,10 @@ def test_bots_and_the_hint_do_not_peek_at_any_deck(players):
     for game in (one, two):  # the same public moves: the end card 10 is not there for players > 1
         game.apply({"type": "draw"} if players > 1 else {"type": "close", "end": 10})
     assert json.dumps(one.view(0)) == json.dumps(two.view(0))
+    # sample budgets, not time budgets: the same samples drawn in both games whatever the machine's load
     for level in ("normal", "hard"):
-        assert pg.bot_action(one, level, seed=5, time_budget_ms=30) == pg.bot_action(two, level, seed=5,
-                                                                                        time_budget_ms=30)
-    assert pg.hint(one, time_budget_ms=30, seed=1) == pg.hint(two, time_budget_ms=30, seed=1)
+        assert pg.bot_action(one, level, seed=5, samples=12) == pg.bot_action(two, level, seed=5, samples=12)
+    assert pg.hint(one, samples=12, seed=1) == pg.hint(two, samples=12, seed=1)
 
 
 def test_the_sampler_keeps_everything_public_and_reshuffles_every_deck():
@@ -193,3 +193,32 @@ def test_the_normal_bot_wins_a_fair_share_of_the_solitaire_deals():
                 CHAINS.apply(state, policy_action(state, rng))
             won[mode] += len(state.tables[0].taken) == 10
     assert won["beginner"] >= 70 and won["advanced"] >= 35
+
+
+@pytest.mark.parametrize(("players", "options"), [(1, {"mode": "beginner"}), (1, {"mode": "advanced"}), (3, {}),
+                                                  (2, {"cube": True, "match_to": 3})])
+def test_a_playout_step_moves_as_apply_does_without_writing_the_events(players, options):
+    # the hard bot's play-outs move by ChainsBot.playout_step (CHAINS.play without its records): step
+    # for step through whole games, the same state and rng as applying the play-out policy's action
+    for seed in range(4):
+        state = CHAINS.new_state(players, CHAINS.check_options(options), Rng(seed), None)
+        steps, quiet = 0, 0
+        while CHAINS.current_player(state) is not None:
+            stepped, applied = CHAINS.copy_state(state), CHAINS.copy_state(state)
+            step_rng, apply_rng = Rng(seed * 1000 + steps), Rng(seed * 1000 + steps)
+            CHAINS_BOT.playout_step(stepped, step_rng)
+            events = CHAINS.apply(applied, CHAINS_BOT.playout_action(applied, apply_rng))
+            assert facts(stepped) == facts(applied) and step_rng.state == apply_rng.state
+            assert json.dumps(CHAINS.view(stepped, None)) == json.dumps(CHAINS.view(applied, None))
+            copy = CHAINS.copy_state(state)
+            quiet += not CHAINS.play(copy, CHAINS_BOT.playout_action(copy, Rng(seed * 1000 + steps)))
+            assert events  # apply writes every move's events
+            state = applied
+            steps += 1
+        assert steps > 50 and quiet > steps // 2  # most moves write nothing without `record`
+
+
+def facts(state: ChainsState) -> tuple[object, ...]:
+    """Everything in a state, its generator's position too (an Rng equals only itself)."""
+    return (state.tables, state.current, state.over, state.leaving_order, state.match, state.turn_start,
+            state.new_game, state.locked_bits, state.rng.state)

@@ -56,8 +56,8 @@ def sampled_win_chance(bot: AnyBot, view: dict[str, Any], seat: int, rng: Rng, b
 
 
 def game_outcome(bot: AnyBot, state: Any, side: int, rng: Rng) -> float:
-    """Play the game being played in `state` out with the play-out policy (`Bot.playout_action`): 1 if
-    `side` wins it, 0 if it loses, 0.5 for a tie."""
+    """Play the game being played in `state` out with the play-out policy (`Bot.playout_action`, a
+    `Bot.playout_step` a move, as the search's play-outs): 1 if `side` wins it, 0 if it loses, 0.5 for a tie."""
     match = bot.cube_match(state)
     assert match is not None
     settled = match.games
@@ -66,7 +66,7 @@ def game_outcome(bot: AnyBot, state: Any, side: int, rng: Rng) -> float:
         assert match is not None
         if match.games > settled:
             break
-        bot.rules.apply(state, bot.playout_action(state, rng))
+        bot.playout_step(state, rng)
     winner = match.results[settled]["side"]
     return 0.5 if winner is None else float(winner == side)
 

@@ -131,7 +131,8 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        return next((side for side in range(SIDES) if self.scores[side] >= self.target), None)
+        scores = self.scores  # SIDES: two (the bots' play-outs ask at every turn)
+        return 0 if scores[0] >= self.target else 1 if scores[1] >= self.target else None
 
     @property
     def crawford_game(self) -> bool:
@@ -143,9 +144,8 @@ class Match:
         """May `side` double now, if it is the start of its turn? The cube in the middle or its own,
         below 64, no double pending, not the Crawford game, and the match not already won for
         `side` by winning this game at the current stake."""
-        return (self.cube and self.offered_by is None and self.winner is None and self.owner in (None, side)
-                and self.value < MAX_VALUE and not self.crawford_game
-                and self.scores[side] + self.value < self.target)
+        return (self.cube and self.offered_by is None and self.owner in (None, side) and self.value < MAX_VALUE
+                and self.scores[side] + self.value < self.target and self.winner is None and not self.crawford_game)
 
     def actions(self, side: int, turn_start: bool) -> list[CubeAction]:
         """The cube actions for `side`, the side to act: the answers while a double waits, else a

@@ -97,6 +97,9 @@ class ChainsBot(Bot[ChainsState, Action, Event, ChainsView]):
     def playout_action(self, state: ChainsState, rng: Rng) -> Action:
         return policy_action(state, rng)
 
+    def playout_step(self, state: ChainsState, rng: Rng) -> None:
+        CHAINS.play(state, policy_action(state, rng))  # apply without writing the events
+
     def playout_done(self, start: ChainsState, state: ChainsState) -> bool:
         # in a match, a hard bot looks to the end of the game being played: the next is a new deal
         return state.over or (state.match is not None and start.match is not None

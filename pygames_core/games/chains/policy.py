@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains.messages import Action
-from pygames_core.games.chains.state import ChainsState, Table, fits
+from pygames_core.games.chains.state import ChainsState, Table
 
 NEVER = 1_000  # the wait of a number no run will want again: later than any card that is wanted
 
@@ -39,24 +39,41 @@ def wait_for(table: Table) -> list[int]:
     one wanted later. In the expansion a number may sell out before its run comes; counting only the
     end cards that can still be taken played no better (3 players, seeds 5000-5499), so all are
     counted."""
-    ends = sorted(table.ends, reverse=True)
+    return list(_waits(table))
+
+
+# _waits' answers by the work pile's top (0: none) and the end cards in the set's order: a few orders of
+# each of the 1,024 sets of end cards (a set's order follows its size history), so at most some 30,000
+WAITS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _waits(table: Table) -> tuple[int, ...]:
+    """`wait_for`, worked out once for each work pile top and set of end cards (a play-out asks at
+    every card it lays in a slot, and the answers are few)."""
+    top = table.work[-1] if table.work else 0
+    key = (top, *table.ends)
+    known = WAITS.get(key)
+    if known is not None:
+        return known
+    order = sorted(table.ends, reverse=True)
     waits = [NEVER] * 11
     taken = 0
-    below = [end for end in ends if table.work and end < table.work[-1]]
+    below = [end for end in order if top and end < top]
     if below:
         deepest = below[-1]
-        for wanted in range(table.work[-1] - 1, deepest, -1):
+        for wanted in range(top - 1, deepest, -1):
             waits[wanted] = taken
             taken += 1
-        ends.remove(deepest)
+        order.remove(deepest)
     lowest = 11  # the later runs want ever more numbers: each first wants those below the last one's
-    for end in ends:
+    for end in order:
         for wanted in range(lowest - 1, end, -1):
             if waits[wanted] == NEVER:
                 waits[wanted] = taken + 10 - wanted
         lowest = min(lowest, end + 1)
         taken += 10 - end
-    return waits
+    WAITS[key] = answer = tuple(waits)
+    return answer
 
 
 def slot_for(table: Table, card: int) -> int:
@@ -66,20 +83,28 @@ def slot_for(table: Table, card: int) -> int:
     wanted later than the card, the one wanted soonest, so that it holds nothing up; else, holding a
     card up, on the shortest pile. Preferring an empty slot to a pile whose top is wanted much later
     won 803 of beginner deals 5000-6999 and 352 advanced, against 431 and 297 for the pile."""
-    wait = wait_for(table)
+    wait = _waits(table)
     own = wait[card]
 
-    def cost(i: int) -> tuple[int, int]:
-        pile = table.slots[i]
+    # the costs (kind, then the wait or the height) as one number, kind * 2000 + a part below 2000 (a
+    # wait is at most NEVER): the first slot of the lowest cost, as min() over the pairs would pick it
+    best, lowest = 0, 4 * 2000
+    for i, pile in enumerate(table.slots):
         if not pile:
-            return (1, 0)
-        later = wait[pile[-1]] - own
-        if pile[-1] == card or later == 1:
-            return (0, later)
-        if later > 0:
-            return (2, later)
-        return (3, len(pile))
-    return min(range(len(table.slots)), key=cost)
+            cost = 1 * 2000
+        else:
+            later = wait[pile[-1]] - own
+            if pile[-1] == card or later == 1:
+                if not later:  # the same number: nothing costs less
+                    return i
+                cost = later
+            elif later > 0:
+                cost = 2 * 2000 + later
+            else:
+                cost = 3 * 2000 + len(pile)
+        if cost < lowest:
+            best, lowest = i, cost
+    return best
 
 
 def policy_action(state: ChainsState, rng: Rng) -> Action:
@@ -94,7 +119,7 @@ def policy_action(state: ChainsState, rng: Rng) -> Action:
     pygames_core/ai/cube.py's)."""
     if state.match is not None and state.match.offered_by is not None:
         return {"type": "take"}
-    return _quick_play(state, rng, slot_for, ("move", "close", "draw"))
+    return _quick_play(state, rng, slot_for, False)  # move before close
 
 
 def normal_action(state: ChainsState, rng: Rng) -> Action:
@@ -106,30 +131,29 @@ def normal_action(state: ChainsState, rng: Rng) -> Action:
     groups; docs/games/chains.md, "The expansion's two policies")."""
     if state.solitaire or (state.match is not None and state.match.offered_by is not None):
         return policy_action(state, rng)
-    return _quick_play(state, rng, lambda table, card: slot_by_number(table.slots, card), ("close", "move", "draw"))
+    return _quick_play(state, rng, lambda table, card: slot_by_number(table.slots, card), True)  # close first
 
 
-def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int], kinds: tuple[str, ...]
-                ) -> Action:
-    """A drawn card onto the work pile when it fits, else to the slot `slot` chooses; otherwise the
-    first legal action of the first of `kinds` that has one."""
-    table = state.tables[state.current]
+def _quick_play(state: ChainsState, rng: Rng, slot: Callable[[Table, int], int], close_first: bool) -> Action:
+    """A drawn card onto the work pile when it fits, else to the slot `slot` chooses; otherwise a card
+    moved from a slot and a close, in that order or (`close_first`) the other way round; else a draw."""
+    seat = state.current
+    table = state.tables[seat]
+    work = table.work
+    need = work[-1] - 1 if work else 10  # wanted(work): the card that fits, the end card that closes
     if table.drawn is not None:
-        if fits(table.drawn, table.work):
+        if table.drawn == need:
             return {"type": "place", "to": "work"}
         return {"type": "place", "to": "slot", "slot": slot(table, table.drawn)}
     # the first of state.actions_for's actions of the first kind that has one, each kind asked in turn
     # (a play-out's every step comes here: no list of every action built)
-    seat = state.current
-    for kind in kinds:
-        if kind == "move":
-            slots = state.movable_slots(seat)
-            if slots:
-                return {"type": "move", "slot": slots[0]}
-        elif kind == "close":
-            end = state.closing_end(seat)
-            if end is not None:
-                return {"type": "close", "end": end}
-        elif kind == "draw" and table.deck:
-            return {"type": "draw"}
+    if close_first and need >= 1 and state.may_take(seat, need):  # state.closing_end
+        return {"type": "close", "end": need}
+    for i, pile in enumerate(table.slots):  # state.movable_slots' first
+        if pile and pile[-1] == need:
+            return {"type": "move", "slot": i}
+    if not close_first and need >= 1 and state.may_take(seat, need):
+        return {"type": "close", "end": need}
+    if table.deck:
+        return {"type": "draw"}
     return rng.choice(state.actions_for(seat))

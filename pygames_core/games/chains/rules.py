@@ -28,7 +28,6 @@ from pygames_core.games.chains.state import (
     BEGINNER_SLOTS,
     GAME_ID,
     MAX_PLAYERS,
-    NUMBERS,
     POINTS,
     ChainsState,
     deal,
@@ -123,7 +122,10 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             return state.actions_for(state.current)
         if state.match.offered_by is not None:
             return [*state.match.actions(1 - state.current, turn_start=False)]
-        return [*state.actions_for(state.current), *state.match.actions(state.current, state.turn_start)]
+        actions = state.actions_for(state.current)  # a list of its own
+        if state.turn_start:  # a double only then
+            actions += state.match.actions(state.current, turn_start=True)
+        return actions
 
     def explain_illegal(self, state: ChainsState, action: dict[str, Any]) -> str | None:
         match = state.match
@@ -152,38 +154,56 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
         return None
 
     def apply(self, state: ChainsState, action: Action) -> list[Event]:
+        return self.play(state, action, record=True)
+
+    def play(self, state: ChainsState, action: Action, record: bool = False) -> list[Event]:
+        """`apply`, which writes the events only when `record`: the hard bot's play-outs read none
+        (ChainsBot.playout_step), and most of a move's time went into writing them. Without `record`,
+        only the rare events (a dead pile, a player leaving, a game's end) may be written."""
+        state.new_game = False
         seat = state.current
         table = state.tables[seat]
+        if action["type"] == "draw":  # the moves by how often a play-out makes them
+            state.turn_start = False
+            card = table.deck.pop(0)
+            table.drawn = card
+            # nothing to settle: the card goes from the deck to `drawn`, both counted as unseen by
+            # `scorable`, and the player, who must now place it, has an action and the same end cards
+            return [{"type": "drawn", "seat": seat, "card": card}] if record else []
+        events: list[Event] = []
         ends_turn = False
-        state.new_game = False
-        if action["type"] == "double" or action["type"] == "take" or action["type"] == "pass":
-            return self._cube_action(state, action["type"])
-        state.turn_start = False
-        events: list[Event]
-        if action["type"] == "draw":
-            table.drawn = table.deck.pop(0)
-            events = [{"type": "drawn", "seat": seat, "card": table.drawn}]
-        elif action["type"] == "place":
-            card, table.drawn = table.drawn, None
-            assert card is not None
+        if action["type"] == "place":
+            placed, table.drawn = table.drawn, None
+            assert placed is not None
+            card = placed
             if action["to"] == "work":
                 table.work.append(card)
-                events = [{"type": "placed", "seat": seat, "card": card, "to": "work"}]
+                if record:
+                    events.append({"type": "placed", "seat": seat, "card": card, "to": "work"})
             else:
                 table.slots[action["slot"]].append(card)
-                events = [{"type": "placed", "seat": seat, "card": card, "to": "slot", "slot": action["slot"]}]
+                if record:
+                    events.append({"type": "placed", "seat": seat, "card": card, "to": "slot",
+                                   "slot": action["slot"]})
                 ends_turn = True
         elif action["type"] == "move":
             card = table.slots[action["slot"]].pop()
             table.work.append(card)
-            events = [{"type": "moved", "seat": seat, "card": card, "slot": action["slot"]}]
-        else:
-            events = self._close(state, seat, action["end"])
+            if record:
+                events.append({"type": "moved", "seat": seat, "card": card, "slot": action["slot"]})
+        elif action["type"] == "close":
+            self._close(state, seat, action["end"], events if record else None)
             ends_turn = True
-        if ends_turn and not state.solitaire:
+        else:
+            return self._cube_action(state, action["type"])
+        state.turn_start = False
+        if ends_turn and len(state.tables) > 1:
             state.current = self._next_seat(state, seat)
             state.turn_start = True
-            events.append({"type": "turn", "seat": state.current})
+            if record:
+                events.append({"type": "turn", "seat": state.current})
+        if table.deck and len(state.tables) == 1:  # the solitaire goes on while there is a card to draw
+            return events
         # only a close changes what the others can still take (it may sell a number out): any other action
         # changes the mover's own table alone, and the others' were settled after the last action
         return self._settle(state, events, None if action["type"] == "close" else seat)
@@ -219,30 +239,35 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
             events.append({"type": "game_over", "result": self.result(state)})
             return events
         state.current, state.tables = deal(state.players, BEGINNER_SLOTS, state.rng)
+        state.recount()
         state.leaving_order = []
         state.turn_start = state.new_game = True
         events.append({"type": "game_started", "game": state.match.games + 1, "seat": state.current})
         return events
 
-    def _close(self, state: ChainsState, seat: int, end: int) -> list[Event]:
+    def _close(self, state: ChainsState, seat: int, end: int, events: list[Event] | None) -> None:
+        """Close the seat's work pile with its end card `end`; its events onto `events` (None: none)."""
         table = state.tables[seat]
         table.ends.discard(end)
         table.taken.append(end)
+        state.recount()
         chain = [*table.work, end]
         table.discard += chain
         table.work = []
-        events: list[Event] = [{"type": "chain", "seat": seat, "end": end, "cards": chain,
-                                "points": 0 if state.solitaire else POINTS[end]}]
+        if events is None:
+            return
+        events.append({"type": "chain", "seat": seat, "end": end, "cards": chain,
+                       "points": 0 if state.solitaire else POINTS[end]})
         if state.locked(end):
             still = [s for s, t in enumerate(state.tables) if end in t.ends]
             if still and sum(end in t.taken for t in state.tables) == sold_out_threshold(state.players):
                 events.append({"type": "sold_out", "number": end, "locked": still})
-        return events
 
     @staticmethod
     def _next_seat(state: ChainsState, seat: int) -> int:
-        for step in range(1, state.players + 1):
-            other = left_of(seat, state.players, step)
+        players = len(state.tables)
+        for step in range(1, players + 1):
+            other = left_of(seat, players, step)
             if not state.tables[other].left:
                 return other
         return seat
@@ -250,41 +275,56 @@ class ChainsRules(Rules[ChainsState, Action, Event, ChainsView]):
     def _settle(self, state: ChainsState, events: list[Event], changed_seat: int | None = None) -> list[Event]:
         """What happens at once after any action: dead work piles, players leaving, the end. Given
         `changed_seat`, the only table the action changed, the others (settled already) are not looked at."""
-        if state.solitaire:
-            table = state.tables[0]
+        tables = state.tables
+        if len(tables) == 1:
+            table = tables[0]
             if not state.has_actions(0):
                 table.left = state.over = True
                 events.append({"type": "game_over", "result": self.result(state)})
             return events
-        changed = True
-        while changed:  # a dead pile can make a player leave; leaving never revives a pile
-            changed = False
-            for seat, table in enumerate(state.tables):
-                if table.left or (changed_seat is not None and seat != changed_seat):
-                    continue
-                if table.work and not scorable(state, seat):
-                    table.dead.append(table.work)
-                    events.append({"type": "dead_pile", "seat": seat, "cards": table.work})
-                    table.work = []
-                    changed = True
-                reason = self._leaving_reason(state, seat)
-                if reason:
-                    table.left = True
-                    state.leaving_order.append(seat)
-                    events.append({"type": "left", "seat": seat, "reason": reason})
-                    changed = True
-        if all(t.left for t in state.tables):
+        # one pass: a dead pile or a player leaving changes nothing another seat can still do (only a
+        # close does, by the end cards it takes), and a dead pile is buried before its seat's leaving is asked
+        if changed_seat is None:
+            leaving = False
+            for seat in range(len(tables)):
+                leaving = self._settle_seat(state, seat, events, ends_changed=True) or leaving
+        else:
+            leaving = self._settle_seat(state, changed_seat, events, ends_changed=False)
+        if not leaving:  # the game was not over, and the current player had not left: both still hold
+            return events
+        if all(t.left for t in tables):
             best = winners(state)
             return self._end_game(state, events, best[0] if len(best) == 1 else None)
-        if state.tables[state.current].left:
+        if tables[state.current].left:
             state.current = self._next_seat(state, state.current)
             state.turn_start = True
             events.append({"type": "turn", "seat": state.current})
         return events
 
     @staticmethod
-    def _leaving_reason(state: ChainsState, seat: int) -> Literal["no_end_cards", "no_action"] | None:
-        if not any(state.can_still_take(seat, n) for n in NUMBERS):
+    def _settle_seat(state: ChainsState, seat: int, events: list[Event], ends_changed: bool) -> bool:
+        """A seat's dead work pile and its leaving (`_leaving_reason`'s `ends_changed`); whether it left."""
+        table = state.tables[seat]
+        if table.left:
+            return False
+        if table.work and not scorable(state, seat):
+            table.dead.append(table.work)
+            events.append({"type": "dead_pile", "seat": seat, "cards": table.work})
+            table.work = []
+        reason = ChainsRules._leaving_reason(state, seat, ends_changed)
+        if reason is None:
+            return False
+        table.left = True
+        state.leaving_order.append(seat)
+        events.append({"type": "left", "seat": seat, "reason": reason})
+        return True
+
+    @staticmethod
+    def _leaving_reason(state: ChainsState, seat: int, ends_changed: bool
+                        ) -> Literal["no_end_cards", "no_action"] | None:
+        """Why this seat leaves now, if it does. Unless `ends_changed` (a close: an end card taken, a
+        number perhaps sold out), what it can still take is as it was when it was last settled."""
+        if ends_changed and not state.can_take_any(seat):
             return "no_end_cards"
         table = state.tables[seat]
         if table.drawn is None and not state.has_actions(seat):

@@ -30,6 +30,7 @@ def apply_setup(state: ChainsState, setup: dict[str, Any]) -> None:
         if given.get("drawn") is not None and seat != current:
             raise BadSetup(f"only the current player can have a drawn card (table {seat} has one)")
         _setup_table(state, seat, given)
+    state.recount()
     limit = sold_out_threshold(state.players)
     for n in NUMBERS:
         taken = sum(n in t.taken for t in state.tables)

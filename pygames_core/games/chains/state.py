@@ -13,10 +13,9 @@ Decisions of our own are marked "Our decision" below and in the doc.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 from pygames_core.engine.rng import Rng
-from pygames_core.games.chains.messages import Action
+from pygames_core.games.chains.messages import Action, CloseAction, DrawAction, MoveAction, PlaceAction
 from pygames_core.kit.match import Match
 
 GAME_ID = "chains"
@@ -26,6 +25,16 @@ ADVANCED_SLOTS = 4
 MAX_PLAYERS = 10
 # points per end card taken, in the expansion: 1 -> 5; 2-4 -> 3; 5-7 -> 2; 8-10 -> 1
 POINTS = {1: 5, 2: 3, 3: 3, 4: 3, 5: 2, 6: 2, 7: 2, 8: 1, 9: 1, 10: 1}
+
+
+# The actions legal_actions lists, built once and shared by every list (Rules.legal_actions: whoever
+# asks reads them and never changes them): a play-out lists actions at every step.
+DRAW: DrawAction = {"type": "draw"}
+PLACE_ON_WORK: PlaceAction = {"type": "place", "to": "work"}
+PLACE_IN_SLOT: tuple[PlaceAction, ...] = tuple({"type": "place", "to": "slot", "slot": i}
+                                               for i in range(BEGINNER_SLOTS))
+MOVE_FROM: tuple[MoveAction, ...] = tuple({"type": "move", "slot": i} for i in range(BEGINNER_SLOTS))
+CLOSE_WITH: tuple[CloseAction, ...] = tuple({"type": "close", "end": n} for n in range(11))  # by the end card
 
 
 def deck_cards() -> list[int]:
@@ -88,6 +97,27 @@ class ChainsState:
     match: Match | None = None  # with the doubling cube (two players): the match this game is part of
     turn_start: bool = True  # the current player has not acted yet this turn (when a double is allowed)
     new_game: bool = False  # a game of the match has just been settled and the next one dealt
+    # the numbers sold out, as bits (1 << n), read from the tables' taken end cards: every decision asks
+    # whether some end card is locked, and counting the takes each time was most of a play-out's work.
+    # Kept by `recount`, which whatever changes a table's taken end cards calls (a close, a new deal, a set-up)
+    locked_bits: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.recount()
+
+    def recount(self) -> None:
+        """Work out `locked_bits` again from the tables (after their taken end cards changed)."""
+        bits = 0
+        if len(self.tables) > 1:
+            limit = sold_out_threshold(len(self.tables))
+            takes = [0] * 11
+            for table in self.tables:
+                for n in table.taken:
+                    takes[n] += 1
+            for n in NUMBERS:
+                if takes[n] >= limit:
+                    bits |= 1 << n
+        self.locked_bits = bits
 
     @property
     def solitaire(self) -> bool:
@@ -99,40 +129,52 @@ class ChainsState:
 
     def locked(self, number: int) -> bool:
         """Sold out: enough end cards of this number have been taken (the expansion only)."""
-        if self.solitaire:
-            return False
-        taken = sum(number in t.taken for t in self.tables)
-        return taken >= sold_out_threshold(self.players)
+        return bool(self.locked_bits >> number & 1)
 
     def may_take(self, seat: int, number: int) -> bool:
         """May this seat take its end card `number` now, its work pile permitting?"""
         table = self.tables[seat]
-        if number not in table.ends or self.locked(number):
+        if number not in table.ends or self.locked_bits >> number & 1:
             return False
         # tens last, per player (expansion only): the 10 only after one of your own 1..9
-        return self.solitaire or number != 10 or any(n != 10 for n in table.taken)
+        return number != 10 or len(self.tables) == 1 or any(n != 10 for n in table.taken)
 
     def can_still_take(self, seat: int, number: int) -> bool:
         """Could this end card ever be taken? Our decision: the 10 also needs "tens last" to be
         still reachable (one of the own 1..9 taken, or one still open)."""
         table = self.tables[seat]
-        if number not in table.ends or self.locked(number):
+        if number not in table.ends or self.locked_bits >> number & 1:
             return False
         if number != 10 or any(n != 10 for n in table.taken):
             return True
-        return any(self.can_still_take(seat, n) for n in range(1, 10))
+        return self.any_open_below_ten(seat)
+
+    def any_open_below_ten(self, seat: int) -> bool:
+        """Whether one of this seat's end cards 1..9 is still in the area and not sold out."""
+        locked = self.locked_bits
+        return any(n != 10 and not locked >> n & 1 for n in self.tables[seat].ends)
+
+    def can_take_any(self, seat: int) -> bool:
+        """Whether `can_still_take(seat, n)` holds for some number n, found without asking each."""
+        return self.any_open_below_ten(seat) or self.can_still_take(seat, 10)
 
     def actions_for(self, seat: int) -> list[Action]:
-        """The moves of this seat's own cards (the cube's actions are the match's)."""
+        """The moves of this seat's own cards (the cube's actions are the match's), shared: read only."""
         table = self.tables[seat]
+        work = table.work
+        need = work[-1] - 1 if work else 10  # wanted(work)
         if table.drawn is not None:
-            out: list[Action] = [{"type": "place", "to": "work"}] if fits(table.drawn, table.work) else []
-            return out + [{"type": "place", "to": "slot", "slot": i} for i in range(len(table.slots))]
-        out = [{"type": "draw"}] if table.deck else []
-        out += [{"type": "move", "slot": i} for i in self.movable_slots(seat)]
-        end = self.closing_end(seat)
-        if end is not None:
-            out.append({"type": "close", "end": end})
+            out: list[Action] = [PLACE_ON_WORK] if table.drawn == need else []
+            out += PLACE_IN_SLOT[:len(table.slots)]
+            return out
+        # movable_slots and closing_end written out (the pile's wanted number worked out once): every
+        # random decision and every play-out's fallback lists these, and the two calls were a fifth of it
+        out = [DRAW] if table.deck else []
+        for i, pile in enumerate(table.slots):
+            if pile and pile[-1] == need:
+                out.append(MOVE_FROM[i])
+        if need >= 1 and self.may_take(seat, need):
+            out.append(CLOSE_WITH[need])
         return out
 
     def movable_slots(self, seat: int) -> list[int]:
@@ -170,23 +212,48 @@ def scorable(state: ChainsState, seat: int) -> bool:
     table = state.tables[seat]
     if not table.work:
         return True
-    unseen = {n: table.deck.count(n) + (table.drawn == n) for n in NUMBERS}
-    closing = {j for j in range(1, table.work[-1]) if state.can_still_take(seat, j)}
+    # j < k <= 10: the tens-last rule never bears on these end cards, so open means in the area, not sold out
+    ends, locked = table.ends, state.locked_bits
+    number = table.work[-1] - 1
+    if number in ends and not locked >> number & 1:  # the next card closes it: no search
+        return True
     slots = table.slots
+    return _reaches(number, [len(pile) for pile in slots], [pile[-1] if pile else 0 for pile in slots],
+                    table, locked, {})
 
-    @cache
-    def reaches(number: int, heights: tuple[int, ...]) -> bool:
-        """Can a pile whose top is number + 1 be closed, with this many cards left in each slot?"""
-        if number in closing:
+
+def _reaches(number: int, heights: list[int], tops: list[int], table: Table, locked: int,
+             known: dict[tuple[int, tuple[int, ...]], bool]) -> bool:
+    """`scorable`'s search: can a pile whose top is number + 1 be closed, with `heights` cards left in
+    the table's slots, whose top cards are `tops` (0 for an empty one; both lists the call's own to
+    change)? `known`: where several tops offered a number, what each way led to."""
+    ends, deck, drawn = table.ends, table.deck, table.drawn
+    while True:  # down the pile while there is a single way on; a search only where tops branch
+        if number in ends and not locked >> number & 1:
             return True
         if number < 1:
             return False
-        tops = [i for i, height in enumerate(heights) if height and slots[i][height - 1] == number]
-        if not tops:
-            return unseen[number] > 0 and reaches(number - 1, heights)
-        return any(reaches(number - 1, (*heights[:i], heights[i] - 1, *heights[i + 1:])) for i in tops)
+        if number not in tops:
+            if drawn != number and number not in deck:
+                return False
+        else:
+            offering = [i for i, top in enumerate(tops) if top == number]
+            if len(offering) > 1:
+                key = (number, tuple(heights))
+                if key not in known:
+                    known[key] = any(_reaches(number - 1, *_uncover(table, heights, tops, i), table, locked, known)
+                                     for i in offering)
+                return known[key]
+            heights, tops = _uncover(table, heights, tops, offering[0])
+        number -= 1
 
-    return reaches(table.work[-1] - 1, tuple(len(pile) for pile in slots))
+
+def _uncover(table: Table, heights: list[int], tops: list[int], i: int) -> tuple[list[int], list[int]]:
+    """The table's slots once slot i's top card has gone onto the pile (new lists)."""
+    heights, tops = list(heights), list(tops)
+    heights[i] -= 1
+    tops[i] = table.slots[i][heights[i] - 1] if heights[i] else 0
+    return heights, tops
 
 
 def deal(players: int, slots: int, rng: Rng) -> tuple[int, list[Table]]:

@@ -13,20 +13,21 @@ takes in the page (issue 48). Reported figures, never asserted.
    (in the page and in CPython), and the page over CPython (this checkout). Whether the hard bot chose
    the same actions in the page as in CPython, and as the baseline, is printed too. In the page the
    clock is the worker's (Pyodide's `time.process_time` is Emscripten's clock(): the wall clock), so
-   the page's rates are divided by the share of a core Chromium's processes had while each worker was
-   measured (their CPU time over the wall clock's, from /proc, over all of its measured requests): per
-   second of CPU time, as CPython's workers count theirs, so that the machine's load hardly moves the
-   page over CPython either. That share is printed, with the load average.
+   each of the page's rates is divided by the share of a core Chromium's processes had while it was
+   measured (their CPU time over the wall clock's over its requests, from /proc): per second of CPU
+   time, as CPython's workers count theirs, so that the machine's load hardly moves the page over
+   CPython either. Those shares are printed, with the load average.
 
 2. A round of three hard bots in the real page: the site built and served as the browser tests do,
    four-seat games through the page's worker bridge (window.pygamesBridge, as bench/page.py), seat 0
    playing easy in the person's place, seats 1 to 3 hard, each bot request as the table sends it: at the
    level's default time budget in a game dealt at random, and reproducible (the level's sample budget,
    levels.py) in a seeded game (web/levels.js, searchFields). A round is the wait between two of the
-   person's moves, counted when it is three bot moves each with a real choice (more than one legal
-   action, in the phase the game searches: bench/page.py's SEARCHED_PHASE): the sum of their bridge
-   calls' times (the search, the move applied, the snapshot sent back; not the table's drawing), per
-   game, median and 90th percentile, beside the three time budgets the round may take.
+   person's moves: the bot moves' bridge calls (the search, the move applied, the snapshot sent back; not
+   the table's drawing), counted when each of the three bots had a real choice in it (more than one
+   legal action, in the phase the game searches: bench/page.py's SEARCHED_PHASE; a bot may move more
+   than once, as in Chains' turns); per game, its median and 90th percentile, beside what the time
+   budget allows: a second for each move with a real choice.
 
     .venv/bin/python bench/page_speed.py [--only dominuxen] [--rounds 2] [--seconds 0.5] [--samples 16]
         [--positions 2] [--baseline 26a1bbc | --no-baseline] [--no-cpython]
@@ -108,10 +109,18 @@ class PageWorker:
 
 
 def core_share(parts: list[dict[str, Any]]) -> float:
-    """The share of a core Chromium had over a page worker's answers (1 where /proc could not tell)."""
-    if any(part["cpu"] is None for part in parts):
+    """The share of a core Chromium had over a page worker's answers; 1 where /proc could not tell, or
+    where they were too short for its clock ticks (10 ms) to show any."""
+    cpu = sum(part["cpu"] or 0.0 for part in parts)
+    if cpu == 0 or any(part["cpu"] is None for part in parts):
         return 1.0
-    return min(1.0, sum(part["cpu"] for part in parts) / sum(part["wall"] for part in parts))
+    return min(1.0, cpu / sum(part["wall"] for part in parts))
+
+
+def cpu_rate(parts: list[dict[str, Any]], count: str, seconds: str) -> float:
+    """speed.rate over a worker's answers, per second of CPU time: a page worker's (measured by the wall
+    clock) divided by the share of a core Chromium had meanwhile."""
+    return speed.rate(parts, count, seconds) / (core_share(parts) if "cpu" in parts[0] else 1.0)
 
 
 def started_cpu() -> float | None:
@@ -221,12 +230,10 @@ def measure(workers: dict[tuple[str, str], Asking], variants: list[speed.Variant
             for key, worker in workers.items():
                 searched[variant[0], key].append(
                     worker.ask(op="samples", variant=variant, count=args.positions, samples=args.samples))
-    shares = {key: core_share([part for parts in (played, searched) for (_, worker), done in parts.items()
-                               if worker == key for part in done]) if key[0] == "page" else 1.0 for key in workers}
     print(f"\nrandom play through the Rules: decisions/s ({args.rounds} rounds of {args.seconds} s per variant "
           "and worker)")
-    table(workers, variants, {(label, key): speed.rate(parts, "decisions", "deciding") / shares[key]
-                              for (label, key), parts in played.items()}, "{:10,.0f}")
+    table(workers, variants, {cell: cpu_rate(parts, "decisions", "deciding") for cell, parts in played.items()},
+          "{:10,.0f}")
     print(f"\nthe hard bot: samples/s ({args.samples} samples a decision at {args.positions} seeded positions per "
           f"variant, {args.rounds} rounds); same: the same actions as in CPython (this checkout) and as the baseline")
     same: dict[str, list[str]] = {}
@@ -236,12 +243,13 @@ def measure(workers: dict[tuple[str, str], Asking], variants: list[speed.Variant
             if key in workers:
                 alike = all(a["choices"] == b["choices"] for a, b in zip(ours, searched[label, key], strict=True))
                 same.setdefault(label, []).append(f"same as {other}: {'yes' if alike else 'NO'}")
-    table(workers, variants, {(label, key): speed.rate(parts, "samples", "seconds") / shares[key]
-                              for (label, key), parts in searched.items()}, "{:10,.1f}", same)
+    table(workers, variants, {cell: cpu_rate(parts, "samples", "seconds") for cell, parts in searched.items()},
+          "{:10,.1f}", same)
     for key, worker in workers.items():
         if key[0] == "page":
-            print(f"{worker.name}: Chromium had {shares[key]:.0%} of a core while measured (its rates are per "
-                  "second of CPU time)")
+            shares = [core_share(cells[label, key]) for cells in (played, searched) for label, *_ in variants]
+            print(f"{worker.name}: Chromium had {min(shares):.0%} to {max(shares):.0%} of a core while measured "
+                  "(its rates are per second of CPU time: each figure's own share)")
 
 
 Rates = dict[tuple[str, tuple[str, str]], float]  # by variant's label and worker (its kind, its code)
@@ -265,8 +273,10 @@ def table(workers: dict[tuple[str, str], Asking], variants: list[speed.Variant],
         print(line + "".join(f"  {note}" for note in (notes or {}).get(label, [])))
 
 
-# the deals a game's rounds are looked for in, at most (a guard: every game has rounds to count in one or two)
-MAX_DEALS = 20
+# the deals a game's rounds are looked for in, at most (a guard: a deal has tens of rounds)
+MAX_DEALS = 5
+# A round: every bot move between two of the person's moves, counted when each of the other seats made
+# at least one with a real choice (a seat may make several: Chains' turns are a move and a draw, say).
 ROUND_SCRIPT = """async ([game, players, human, rounds, fields, phase, deals]) => {
     const call = async (request) => {
         const reply = await window.pygamesBridge(request);
@@ -281,8 +291,10 @@ ROUND_SCRIPT = """async ([game, players, human, rounds, fields, phase, deals]) =
         for (let step = 0; !snapshot.is_over && counted.length < rounds; step++) {
             const mover = snapshot.current_player;
             if (mover === human) {
-                if (round !== null && round.length === players - 1 && round.every((move) => move.real)) {
-                    counted.push(round.reduce((sum, move) => sum + move.ms, 0));
+                const choosing = new Set((round ?? []).filter((move) => move.real).map((move) => move.seat));
+                if (choosing.size === players - 1) {
+                    counted.push({ms: round.reduce((sum, move) => sum + move.ms, 0),
+                                  choices: round.filter((move) => move.real).length});
                 }
                 round = [];
                 snapshot = (await call({op: "bot", sid, level: "easy", seed: step})).snapshot;
@@ -292,7 +304,7 @@ ROUND_SCRIPT = """async ([game, players, human, rounds, fields, phase, deals]) =
             const real = seen.legal.length > 1 && (phase === null || seen.view.phase === phase);
             const started = performance.now();
             snapshot = (await call({op: "bot", sid, level: "hard", ...fields})).snapshot;
-            round?.push({ms: performance.now() - started, real});
+            round?.push({seat: mover, ms: performance.now() - started, real});
         }
         await call({op: "close", sid});
     }
@@ -305,19 +317,27 @@ SEEDED_FIELDS = {"reproducible": True, "time_budget_ms": 300_000}
 def time_rounds(page: Page, games: list[str], rounds: int, seeded_rounds: int) -> None:
     """The rounds of three hard bots in the page, per game: at the default time budget, and seeded."""
     hard = next(level for level in pg.list_levels() if level["name"] == "hard")
-    print(f"\na round of three hard bots in the page (Chromium, the site's worker bridge), per game: the three "
-          f"bot moves' ms between two of the person's moves;\nthe budget says {ROUND_SEATS - 1} × "
-          f"{hard['budget_ms']} ms = {(ROUND_SEATS - 1) * hard['budget_ms']} ms a round at the default time "
-          f"budget; seeded: {hard['samples']} samples a move, any time")
-    print(f"{'game':14} {'rounds':>6} {'median ms':>10} {'p90 ms':>8}   {'seeded':>6} {'median ms':>10} {'p90 ms':>8}")
+    print(f"\na round of three hard bots in the page (Chromium, the site's worker bridge), per game: the ms of the "
+          f"bot moves between two of the person's moves,\neach of the {ROUND_SEATS - 1} bots with a real choice; "
+          f"choices: the moves with one a round (median), the budget says {hard['budget_ms']} ms each at the "
+          f"default time budget;\nseeded: {hard['samples']} samples a choice, however long they take")
+    print(f"{'game':14} {'rounds':>6} {'choices':>7} {'budget ms':>9} {'median ms':>9} {'p90 ms':>8}   "
+          f"{'seeded':>6} {'median ms':>9} {'p90 ms':>8}")
     for game in games:
-        line = f"{game:14}"
-        for count, fields in ((rounds, {}), (seeded_rounds, SEEDED_FIELDS)):
-            times = sorted(page.evaluate(ROUND_SCRIPT, [game, ROUND_SEATS, HUMAN_SEAT, count, fields,
-                                                        site.SEARCHED_PHASE.get(game), MAX_DEALS])) if count else []
-            line += (f" {len(times):6} {statistics.median(times):10,.0f} {site.percentile(times, 0.9):8,.0f}  "
-                     if times else f" {'-':>6} {'-':>10} {'-':>8}  ")
-        print(line, flush=True)
+        budgeted, seeded = (page.evaluate(ROUND_SCRIPT, [game, ROUND_SEATS, HUMAN_SEAT, count, fields,
+                                                         site.SEARCHED_PHASE.get(game), MAX_DEALS]) if count else []
+                            for count, fields in ((rounds, {}), (seeded_rounds, SEEDED_FIELDS)))
+        choices = statistics.median(found["choices"] for found in budgeted) if budgeted else 0
+        print(f"{game:14} {len(budgeted):6} {choices:7g} {choices * hard['budget_ms']:9,.0f} {spread(budgeted)}   "
+              f"{len(seeded):6} {spread(seeded)}", flush=True)
+
+
+def spread(rounds: list[dict[str, Any]]) -> str:
+    """The rounds' median and 90th percentile, in ms."""
+    if not rounds:
+        return f"{'-':>9} {'-':>8}"
+    times = sorted(found["ms"] for found in rounds)
+    return f"{statistics.median(times):9,.0f} {site.percentile(times, 0.9):8,.0f}"
 
 
 if __name__ == "__main__":

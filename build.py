@@ -130,14 +130,15 @@ class BuildError(Exception):
 
 # --- build steps ---------------------------------------------------------------------------------
 
-def build_wheel(out_dir: Path) -> Path:
+def build_wheel(out_dir: Path, source: Path = ROOT) -> Path:
+    """The wheel of pygames_core built from `source`: this checkout, or another commit's exported tree."""
     # setuptools copies the package into build/lib and never removes a module that has since been
     # moved or deleted: start from an empty copy, or the wheel ships stale modules beside the new ones
-    for stale in [ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")]:
+    for stale in [source / "build" / "lib", *(source / "build").glob("bdist.*")]:
         shutil.rmtree(stale, ignore_errors=True)
     result = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out_dir)],
-        cwd=ROOT, capture_output=True, text=True, check=False,
+        cwd=source, capture_output=True, text=True, check=False,
     )
     wheels = sorted(out_dir.glob("pygames_core-*.whl"))
     if result.returncode != 0 or len(wheels) != 1:

@@ -13,9 +13,11 @@ import statistics
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 import pygames_core as pg
 
@@ -28,6 +30,45 @@ TIMEOUT_MS = 120_000
 # exchange take the normal policy's choice (its Bot.search_actions names one action), so its first
 # decisions would time no search at all
 SEARCHED_PHASE = {"apples": "play"}
+BUILD = _build_module()
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Chromium as the browser tests launch it."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_options())
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """The address of `folder` served as the site is (build.py's server, on a free port)."""
+    server = BUILD.make_server(folder, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+def open_site(browser: Browser, url: str) -> Page:
+    """A page of the site at `url` without the table's pauses, once its worker has started Python."""
+    page = browser.new_page()
+    page.goto(f"{url}?pace=0")
+    page.wait_for_function("() => window.pygamesTimings !== undefined", timeout=TIMEOUT_MS)
+    return page
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    """The value below which `share` of the sorted values lie, between the two nearest (linearly)."""
+    position = share * (len(ordered) - 1)
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
 def bot_times(page: Page, level: str, moves: int, budget_ms: int | None, game: str = "arsene") -> dict:
@@ -62,7 +103,7 @@ def bot_times(page: Page, level: str, moves: int, budget_ms: int | None, game: s
     )
     ordered = sorted(times)
     return {"game": game, "level": level, "moves": len(ordered), "median_ms": round(statistics.median(ordered), 1),
-            "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 1), "max_ms": round(ordered[-1], 1)}
+            "p95_ms": round(percentile(ordered, 0.95), 1), "max_ms": round(ordered[-1], 1)}
 
 
 def solver_times(page: Page, deals: int, mode: str) -> dict:
@@ -115,17 +156,10 @@ def main() -> None:
                         help="games (comma-separated, or all) whose hard and expert bots are also timed at "
                              "their default budgets: a decision should end within its budget + 10%%")
     args = parser.parse_args()
-    build = _build_module()
-    build.build()
-    server = build.make_server(build.DIST, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    BUILD.build()
     report: dict = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options())
-        page = browser.new_page()
-        page.goto(f"{url}?pace=0")
-        page.wait_for_function("() => window.pygamesTimings !== undefined", timeout=TIMEOUT_MS)
+    with serving(BUILD.DIST) as url, chromium() as browser:
+        page = open_site(browser, url)
         report["pyodide_bots"] = [
             bot_times(page, level, args.moves if level != "hard" else max(5, args.moves // 3), args.budget)
             for level in ("easy", "normal", "hard")
@@ -137,8 +171,6 @@ def main() -> None:
         if args.solver_deals:
             report["pyodide_chains_solver"] = [solver_times(page, args.solver_deals, mode)
                                                for mode in ("beginner", "advanced")]
-        browser.close()
-    server.shutdown()
     print(json.dumps(report, indent=2))
 
 

@@ -161,24 +161,27 @@ def hard_samples(variant: Variant, count: int, samples: int) -> dict[str, Any]:
     return {"samples": drawn, "seconds": clock() - started, "choices": choices}
 
 
+def answer(request: dict[str, Any]) -> dict[str, Any]:
+    """A worker's answer to one request (here, and in Pyodide: bench/page_speed.py)."""
+    request = dict(request)
+    op = request.pop("op")
+    if op == "where":
+        import pygames_core
+
+        return {"package": str(Path(pygames_core.__file__).parent)}
+    if op == "random":
+        return random_play(**request)
+    if op == "hearts":
+        return hearts_play(**request)
+    return hard_samples(**request)
+
+
 def serve(code: str) -> None:
     """A worker: `code` (a folder holding pygames_core) first on the path, one request a line. (It
     imports nothing of pygames_core before: bench/digest.py, which does, is the main process's.)"""
     sys.path.insert(0, code)
     for line in sys.stdin:
-        request = json.loads(line)
-        op = request.pop("op")
-        if op == "where":
-            import pygames_core
-
-            answer = {"package": str(Path(pygames_core.__file__).parent)}
-        elif op == "random":
-            answer = random_play(**request)
-        elif op == "hearts":
-            answer = hearts_play(**request)
-        else:
-            answer = hard_samples(**request)
-        print(json.dumps(answer), flush=True)
+        print(json.dumps(answer(json.loads(line))), flush=True)
 
 
 class Worker:
@@ -207,9 +210,10 @@ class Worker:
 
 
 @contextmanager
-def checkout(ref: str) -> Iterator[Path]:
-    """A temporary folder holding the package as it was at `ref` (git archive: no worktree to clean up)."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "pygames_core"], check=True,
+def checkout(ref: str, *paths: str) -> Iterator[Path]:
+    """A temporary folder holding the package as it was at `ref` (git archive: no worktree to clean up),
+    and the other `paths` of the repository named (what its wheel is built from: bench/page_speed.py)."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "pygames_core", *paths], check=True,
                              capture_output=True).stdout
     with tempfile.TemporaryDirectory(prefix="pygames-baseline-") as folder:
         with tarfile.open(fileobj=BytesIO(archive)) as tar:

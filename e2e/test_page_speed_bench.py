@@ -3,6 +3,7 @@ round of three hard bots in the page (its figures are measured, never asserted).
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -15,6 +16,9 @@ TINY = ["--only", "dominuxen 3", "--rounds", "1", "--seconds", "0.01", "--sample
         "--bot-rounds", "1", "--seeded-rounds", "1", "--games", "arsene"]
 
 
+# two minutes of a benchmark's own check: in the nightly run (./dev nightly), not in every run's budget
+@pytest.mark.skipif(os.environ.get("PYGAMES_E2E") != "full", reason="nightly only (./dev nightly): runs the page "
+                    "benchmark for about two minutes")
 def test_the_page_and_cpython_are_measured_against_the_baseline_commit_and_a_round_is_timed():
     if not (ROOT / ".git").exists():
         pytest.skip("not a git checkout: there is no baseline commit to export")

@@ -6,7 +6,8 @@ ending. Sampling a state from a view is knowledge.py's."""
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from bisect import insort
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -48,16 +49,18 @@ SEARCH_PLAYS = 8  # the hard bot tries the normal bot's best few plays
 LONG_GAME_TURNS = 25
 
 
-def number_counts(hand: Collection[Tile]) -> list[int]:
-    """How many tiles of the hand show each number (a double once, for its one number)."""
-    counts = [0] * (HIGHEST + 1)
-    if not hand:
-        return counts
-    for t in hand:
-        counts[LOW[t]] += 1
-        if not DOUBLE[t]:
-            counts[HIGH[t]] += 1
-    return counts
+# number_counts adds the tiles up in C: each tile is an int with a 1 in the field of each number it
+# shows (a double in one), fields wide enough that no count of the 91 tiles overflows into the next
+FIELD_BITS = 5  # a field counts up to 31: at most SHOWN (13) tiles show a number
+FIELD = (1 << FIELD_BITS) - 1
+SHIFTS = tuple(FIELD_BITS * n for n in NUMBERS)
+PACKED: tuple[int, ...] = tuple((1 << SHIFTS[LOW[t]]) + (0 if DOUBLE[t] else 1 << SHIFTS[HIGH[t]]) for t in TILES)
+
+
+def number_counts(tiles: Iterable[Tile]) -> list[int]:
+    """How many of the tiles show each number (a double once, for its one number)."""
+    packed = sum(map(PACKED.__getitem__, tiles))
+    return [(packed >> shift) & FIELD for shift in SHIFTS]
 
 
 class Play(NamedTuple):
@@ -80,21 +83,31 @@ def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, .
     counts = number_counts(hand)
     weights = WEIGHT[doubles]
     plays: list[Play] = []
+    new = tuple.__new__  # Play's and PlayedSet's own __new__ is Python code around this
     for number, showing in enumerate(number_groups(hand)):
-        group = sorted(showing, key=lambda t: (not DOUBLE[t], counts[HIGH[t] if LOW[t] == number else LOW[t]], t))
-        doubled = doubles and bool(group) and DOUBLE[group[0]]  # the double is given up first
-        for size in range(1, len(group) + 1):
-            tiles = tuple(sorted(group[:size]))
-            points = sum([weights[t] for t in tiles])
-            left = list(counts)
-            for t in tiles:
-                left[LOW[t]] -= 1
-                if not DOUBLE[t]:
-                    left[HIGH[t]] -= 1
-            whole, plain = size == len(hand), 2.0 * points + 0.6 * max(left)
-            plays.append(Play(PlayedSet(number, tiles), size, points, max(left), whole, plain))
+        if not showing:
+            continue
+        # the order in which tiles are given up: (not a double, the other number's count, the tile), as
+        # one int (a count is at most SHOWN, a tile below 128); a tile's other number is LOW + HIGH - number
+        group = sorted(showing, key=lambda t: (0 if DOUBLE[t] else 4096)
+                       + 128 * counts[LOW[t] + HIGH[t] - number] + t)
+        doubled = doubles and DOUBLE[group[0]]  # the double is given up first
+        left = list(counts)  # what the hand keeps of each number after the play of the first `size` tiles
+        points = 0
+        given: list[Tile] = []  # the first `size` tiles, in order
+        for size, tile in enumerate(group, 1):
+            left[LOW[tile]] -= 1
+            if not DOUBLE[tile]:
+                left[HIGH[tile]] -= 1
+            points += weights[tile]
+            insort(given, tile)
+            tiles = tuple(given)
+            most = max(left)
+            whole, plain = size == len(hand), 2.0 * points + 0.6 * most
+            plays.append(new(Play, (new(PlayedSet, (number, tiles, ())), size, points, most, whole, plain)))
             if doubled:
-                plays.append(Play(PlayedSet(number, tiles, (group[0],)), size + 1, points, max(left), whole, plain))
+                plays.append(new(Play, (new(PlayedSet, (number, tiles, (group[0],))), size + 1, points, most,
+                                        whole, plain)))
     return tuple(plays)
 
 
@@ -152,20 +165,19 @@ def binomial_tail(n: int, p: float, most: int) -> list[float]:
     ratio = p / (1.0 - p)
     for j in range(1, most + 1):
         below += pmf  # P(X <= j - 1)
-        tail[j] = max(0.0, 1.0 - below)
+        rest = 1.0 - below
+        tail[j] = rest if rest > 0.0 else 0.0  # never below zero (rounding)
         k = j - 1
         pmf = pmf * (n - k) / (k + 1) * ratio if k < n else 0.0
     return tail
 
 
 @lru_cache(maxsize=8192)
-def holding_misses(places: int, unseen: int, total: int, known: int) -> tuple[float, ...]:
-    """miss[s] for s = 0..MAX_SET: how likely one opponent does not hold `s` tiles of a number,
-    knowing it holds `known` of them and has `places` unseen tiles drawn from `total` unseen of which
-    `unseen` show it (a binomial estimate; 1.0 for s = 0, which no play asks). The same arguments recur
-    all through a play-out: the cache spares working them out again."""
-    tail = binomial_tail(places, unseen / total, MAX_SET)
-    return (1.0, *(0.0 if size - known <= 0 else 1.0 - tail[size - known] for size in range(1, MAX_SET + 1)))
+def holding_tail(places: int, unseen: int, total: int) -> tuple[float, ...]:
+    """tail[j] for j = 0..MAX_SET: how likely one opponent holds at least `j` unseen tiles of a number,
+    with `places` unseen tiles drawn from `total` unseen of which `unseen` show it (a binomial
+    estimate). The same arguments recur all through a play-out: the cache spares working them out again."""
+    return tuple(binomial_tail(places, unseen / total, MAX_SET))
 
 
 class HoldingChances:
@@ -177,8 +189,8 @@ class HoldingChances:
         # what the seat has seen, each tile once (a place holds only its own tiles; the others' known
         # tiles are in their hands): every number shows on SHOWN tiles, the rest of them unseen
         seen = [*state.hands[seat], *state.display, *state.discard,
-                *(t for row in state.rows for s in row for t in s.tiles),
-                *(t for other in range(state.players) if other != seat for t in state.known[other])]
+                *[t for row in state.rows for s in row for t in s.tiles],
+                *[t for other in range(state.players) if other != seat for t in state.known[other]]]
         self.unseen = [SHOWN - count for count in number_counts(seen)]
         self.total = max(1, len(TILES) - len(seen))
         # each opponent's unseen places, and how many of each number it is known to hold
@@ -209,7 +221,10 @@ class HoldingChances:
         miss = 1.0  # that none does: each opponent's chance not to, multiplied in in seat order
         unseen, total = self.unseen[number], self.total
         for places, known in self.opponents:
-            miss *= holding_misses(places, unseen, total, known[number])[size]
+            lacking = size - known[number]  # the unseen tiles of the number it needs besides its known ones
+            if lacking <= 0:
+                return 1.0  # it holds them for certain
+            miss *= 1.0 - holding_tail(places, unseen, total)[lacking]
         return 1.0 - miss
 
 
@@ -329,6 +344,14 @@ class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, Dominuxe
 
     def policy_action(self, state: DominuxenState, rng: Rng) -> DominuxenAction:
         return policy_action(state, rng)
+
+    def playout_step(self, state: DominuxenState, rng: Rng) -> None:
+        # policy_action's move, made without its action message (a set's codes, read back) and without
+        # event records
+        if state.phase == Phase.PLAY:
+            DOMINUXEN.play(state, best_play(state, state.turn), None)
+        else:
+            DOMINUXEN.act(state, policy_action(state, rng), None)
 
     def search_actions(self, view: DominuxenView, legal: list[DominuxenAction]) -> list[DominuxenAction]:
         if view["phase"] != Phase.PLAY:

@@ -18,6 +18,7 @@ from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen.messages import DominuxenAction, DominuxenEvent, DominuxenView, PlayAction
 from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import (
+    ANSWER,
     BEATERS,
     CODE,
     DOUBLE,
@@ -25,11 +26,13 @@ from pygames_core.games.dominuxen.state import (
     HIGHEST,
     LOW,
     NUMBERS,
+    OVER,
+    PLAY,
     SHOWING,
+    SNATCH,
     TILES,
     WEIGHT,
     DominuxenState,
-    Phase,
     PlayedSet,
     Tile,
     beats,
@@ -180,6 +183,9 @@ def holding_tail(places: int, unseen: int, total: int) -> tuple[float, ...]:
     return tuple(binomial_tail(places, unseen / total, MAX_SET))
 
 
+NO_COUNTS = [0] * len(NUMBERS)  # the counts of no tiles (read only)
+
+
 class HoldingChances:
     """How likely at least one opponent holds `s` tiles of number `m`, from `seat`'s knowledge: the
     tiles it knows they hold, and the unseen tiles spread evenly over the places it cannot see (a
@@ -188,14 +194,15 @@ class HoldingChances:
     def __init__(self, state: DominuxenState, seat: int) -> None:
         # what the seat has seen, each tile once (a place holds only its own tiles; the others' known
         # tiles are in their hands): every number shows on SHOWN tiles, the rest of them unseen
-        seen = [*state.hands[seat], *state.display, *state.discard,
-                *[t for row in state.rows for s in row for t in s.tiles],
-                *[t for other in range(state.players) if other != seat for t in state.known[other]]]
+        hands, known = state.hands, state.known
+        others = [other for other in range(state.players) if other != seat]
+        seen = [*hands[seat], *state.display, *state.discard, *[t for row in state.rows for s in row for t in s.tiles],
+                *[t for other in others for t in known[other]]]
         self.unseen = [SHOWN - count for count in number_counts(seen)]
         self.total = max(1, len(TILES) - len(seen))
         # each opponent's unseen places, and how many of each number it is known to hold
-        self.opponents = [(len(state.hands[other]) - len(state.known[other]), number_counts(state.known[other]))
-                          for other in range(state.players) if other != seat]
+        self.opponents = [(len(hands[other]) - len(known[other]), number_counts(known[other]) if known[other]
+                           else NO_COUNTS) for other in others]
         self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
         self.misses: dict[tuple[int, int], float] = {}
 
@@ -230,7 +237,7 @@ class HoldingChances:
 
 def _standing(state: DominuxenState) -> list[int]:
     """Match totals plus this game's score as it stands."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return list(state.totals)
     return [t + s for t, s in zip(state.totals, game_scores(state), strict=True)]
 
@@ -301,13 +308,13 @@ def near_end(state: DominuxenState) -> bool:
 def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
     """The 'normal' play of Dominuxen, from the mover's hand and public facts only."""
     seat = mover(state)
-    if state.phase == Phase.PLAY:
+    if state.phase == PLAY:
         return play_action(best_play(state, seat), state.doubles)
     counts = number_counts(state.hands[seat])
-    if state.phase in (Phase.SNATCH, Phase.ANSWER):
+    if state.phase in (SNATCH, ANSWER):
         target = state.rows[victim_of(state)][-1]
         joined = counts[target.number] + len(target.tiles)
-        if state.phase == Phase.SNATCH:
+        if state.phase == SNATCH:
             # take a set that builds a bigger group, unless the tiles would be stuck in hand at the end
             take = not near_end(state) and joined >= len(target.tiles) + 1
             take = take or state.turn_number > LONG_GAME_TURNS * state.players
@@ -328,7 +335,7 @@ def evaluate(state: DominuxenState, seat: int) -> float:
     standing = _standing(state)
     margin = standing[seat] - max(standing[s] for s in range(state.players) if s != seat)
     close = 0.5 + 0.5 * max(-1.0, min(1.0, margin / 15))
-    if state.phase != Phase.OVER:
+    if state.phase != OVER:
         return close
     best = max(standing)
     winners = [s for s in range(state.players) if standing[s] == best]
@@ -348,13 +355,13 @@ class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, Dominuxe
     def playout_step(self, state: DominuxenState, rng: Rng) -> None:
         # policy_action's move, made without its action message (a set's codes, read back) and without
         # event records
-        if state.phase == Phase.PLAY:
+        if state.phase == PLAY:
             DOMINUXEN.play(state, best_play(state, state.turn), None)
         else:
             DOMINUXEN.act(state, policy_action(state, rng), None)
 
     def search_actions(self, view: DominuxenView, legal: list[DominuxenAction]) -> list[DominuxenAction]:
-        if view["phase"] != Phase.PLAY:
+        if view["phase"] != PLAY:
             return legal
         return [*search_plays(view)]
 
@@ -362,7 +369,7 @@ class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, Dominuxe
         # a hard bot plays each candidate out to the end of this game (the next game of a match is a
         # new deal). Measured against stopping two rounds ahead on the same 30 seeds at 200 ms a move:
         # win share against normal 0.88 against 0.74, though it draws 13 samples a move, not 30.
-        return state.phase == Phase.OVER or state.game_number != start.game_number
+        return state.phase == OVER or state.game_number != start.game_number
 
     def evaluate(self, state: DominuxenState, seat: int) -> float:
         return evaluate(state, seat)

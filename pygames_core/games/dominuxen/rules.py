@@ -38,17 +38,21 @@ from pygames_core.games.dominuxen.messages import (
 )
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
+    ANSWER,
     CODE,
     DISPLAY_SIZE,
+    DRAW,
     GAME_ID,
     HIGHEST,
     MAX_MATCH_GAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NUMBERS,
+    OVER,
+    PLAY,
+    SNATCH,
     TILE_BY_CODE,
     DominuxenState,
-    Phase,
     PlayedSet,
     Tile,
     deal,
@@ -124,13 +128,13 @@ ANSWER_ACTIONS: tuple[AnswerAction, ...] = ({"type": "take_back"}, {"type": "dis
 
 def legal_actions(state: DominuxenState) -> Sequence[DominuxenAction]:
     """What the seat to act may do: play a set, answer a hit, or draw."""
-    if state.phase == Phase.PLAY:
+    if state.phase == PLAY:
         return play_actions(state.hands[state.turn], state.doubles)
-    if state.phase == Phase.SNATCH:
+    if state.phase == SNATCH:
         return SNATCH_ACTIONS
-    if state.phase == Phase.ANSWER:
+    if state.phase == ANSWER:
         return ANSWER_ACTIONS
-    if state.phase == Phase.DRAW:
+    if state.phase == DRAW:
         return draw_actions(tuple(state.display), bool(state.supply))
     return ()
 
@@ -184,7 +188,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         return [*legal_actions(state)]
 
     def explain_illegal(self, state: DominuxenState, action: dict[str, Any]) -> str | None:
-        if state.phase != Phase.PLAY or action.get("type") != "play":
+        if state.phase != PLAY or action.get("type") != "play":
             return None
         number, tiles = action.get("number"), action.get("tiles")
         if type(number) is not int or number not in NUMBERS:
@@ -225,7 +229,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         elif action["type"] == "take":
             self._take(state, events)
         elif action["type"] == "decline":
-            state.phase = Phase.ANSWER
+            state.phase = ANSWER
             if events is not None:
                 events.append({"type": "declined", "attacker": state.turn, "victim": victim_of(state)})
         elif action["type"] == "take_back":
@@ -259,14 +263,14 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             row = rows[seat]
             if row and snatch_hits(played, row[-1]):
                 state.victim = seat
-                state.phase = Phase.SNATCH
+                state.phase = SNATCH
                 if events is not None:
                     events.append({"type": "hit", "attacker": state.turn, "victim": seat, "set": row[-1].to_view()})
                 return
         state.victim = None
         state.turn = left_of(state.turn, players)
         state.turn_number += 1
-        state.phase = Phase.PLAY
+        state.phase = PLAY
         if events is not None:
             events.append({"type": "turn", "seat": state.turn, "turn": state.turn_number})
 
@@ -294,13 +298,13 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def _start_draw(self, state: DominuxenState, count: int, events: Events) -> None:
         """The victim replaces the lost set tile by tile (one tile per tile, a double too)."""
-        state.phase = Phase.DRAW
+        state.phase = DRAW
         state.draws_left = count
         self._forced_draws(state, events)
 
     def _forced_draws(self, state: DominuxenState, events: Events) -> None:
         """Draws with only one possible source are made at once: no decision to ask for."""
-        while state.phase == Phase.DRAW:
+        while state.phase == DRAW:
             if not state.display:
                 self._draw(state, None, events, forced=True)
             elif not state.supply and len(state.display) == 1:
@@ -359,7 +363,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             if events is not None:
                 events.append({"type": "game_started", "game": state.game_number, "first_player": state.turn})
             return
-        state.phase = Phase.OVER
+        state.phase = OVER
         if events is not None:
             events.append({"type": "game_over", "result": self.result(state)})
 
@@ -368,7 +372,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         return knowledge.view(state, seat)
 
     def result(self, state: DominuxenState) -> dict[str, Any]:
-        over = state.phase == Phase.OVER
+        over = state.phase == OVER
         best = max(state.totals)
         return {
             "scores": list(state.totals),

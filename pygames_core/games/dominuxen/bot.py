@@ -6,7 +6,6 @@ ending. Sampling a state from a view is knowledge.py's."""
 from __future__ import annotations
 
 import math
-from bisect import insort
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -67,14 +66,22 @@ def number_counts(tiles: Iterable[Tile]) -> list[int]:
 
 
 class Play(NamedTuple):
-    """A representative play, with what its value reads of the hand alone (worked out once per hand)."""
+    """A representative play, with what its value reads of the hand alone (worked out once per hand);
+    its set (`played`) is put together only for the play chosen."""
 
-    played: PlayedSet
+    number: int
+    order: tuple[Tile, ...]  # the tiles showing the number in the order they are given up (the double first)
+    given: int  # how many of them it plays
+    doubled: bool  # the double (the first given) played as two
     size: int  # for the snatch check (PlayedSet.size)
     points: int  # what its tiles count in scoring
     left: int  # the biggest group of one number the hand keeps after it
     whole: bool  # it plays the whole hand (and so ends the game)
     plain: float  # its value where it snatches nothing and risks nothing: 2.0 * points + 0.6 * left
+
+    @property
+    def played(self) -> PlayedSet:
+        return PlayedSet(self.number, tuple(sorted(self.order[:self.given])), self.order[:1] if self.doubled else ())
 
 
 @lru_cache(maxsize=4096)
@@ -86,31 +93,28 @@ def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, .
     counts = number_counts(hand)
     weights = WEIGHT[doubles]
     plays: list[Play] = []
-    new = tuple.__new__  # Play's and PlayedSet's own __new__ is Python code around this
+    new = tuple.__new__  # Play's own __new__ is Python code around this
+    whole_hand = len(hand)
     for number, showing in enumerate(number_groups(hand)):
         if not showing:
             continue
         # the order in which tiles are given up: (not a double, the other number's count, the tile), as
         # one int (a count is at most SHOWN, a tile below 128); a tile's other number is LOW + HIGH - number
-        group = sorted(showing, key=lambda t: (0 if DOUBLE[t] else 4096)
-                       + 128 * counts[LOW[t] + HIGH[t] - number] + t)
-        doubled = doubles and DOUBLE[group[0]]  # the double is given up first
-        left = list(counts)  # what the hand keeps of each number after the play of the first `size` tiles
+        order = tuple(sorted(showing, key=lambda t: (0 if DOUBLE[t] else 4096)
+                             + 128 * counts[LOW[t] + HIGH[t] - number] + t))
+        doubled = doubles and DOUBLE[order[0]]  # the double is given up first
+        left = list(counts)  # what the hand keeps of each number after the play of the first `given` tiles
         points = 0
-        given: list[Tile] = []  # the first `size` tiles, in order
-        for size, tile in enumerate(group, 1):
+        for given, tile in enumerate(order, 1):
             left[LOW[tile]] -= 1
             if not DOUBLE[tile]:
                 left[HIGH[tile]] -= 1
             points += weights[tile]
-            insort(given, tile)
-            tiles = tuple(given)
             most = max(left)
-            whole, plain = size == len(hand), 2.0 * points + 0.6 * most
-            plays.append(new(Play, (new(PlayedSet, (number, tiles, ())), size, points, most, whole, plain)))
+            whole, plain = given == whole_hand, 2.0 * points + 0.6 * most
+            plays.append(new(Play, (number, order, given, False, given, points, most, whole, plain)))
             if doubled:
-                plays.append(new(Play, (new(PlayedSet, (number, tiles, (group[0],))), size + 1, points, most,
-                                        whole, plain)))
+                plays.append(new(Play, (number, order, given, True, given + 1, points, most, whole, plain)))
     return tuple(plays)
 
 
@@ -139,7 +143,7 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
     sizes = judge.top_sizes
     bounds = [judge.bound(play) if play.size in sizes or play.whole else play.plain for play in plays]
     best, best_value = 0, -math.inf
-    for i in sorted(range(len(plays)), key=lambda i: -bounds[i]):
+    for i in sorted(range(len(plays)), key=bounds.__getitem__, reverse=True):  # stable: ties in order
         if bounds[i] < best_value:
             break
         if bounds[i] == best_value and i > best:
@@ -264,7 +268,7 @@ class PlayJudge:
     def before_risk(self, play: Play) -> float:
         """The value's points and snatches."""
         value = 2.0 * play.points
-        number, size = play.played.number, play.size
+        number, size = play.number, play.size
         for top_size, top_number, top_points in self.tops:
             if top_size == size and beats(number, top_number):
                 value += 1.5 * top_points
@@ -280,7 +284,7 @@ class PlayJudge:
         value = self.before_risk(play)
         if self.chances is None:
             self.chances = HoldingChances(self.state, self.seat)
-        value -= 1.2 * play.points * (1.0 - self.chances.miss(play.played.number, play.size))
+        value -= 1.2 * play.points * (1.0 - self.chances.miss(play.number, play.size))
         return value + 0.6 * play.left
 
     def last(self, play: Play) -> float:

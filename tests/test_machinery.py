@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from types import SimpleNamespace
 
@@ -65,6 +66,46 @@ def test_below_is_in_range_and_roughly_uniform():
     assert Rng(1).below(1) == 0
     with pytest.raises(ValueError):
         rng.below(0)
+
+
+class ReferenceRng:
+    """SplitMix64, below() and Fisher–Yates written plainly, as Rng was before it was made fast: Rng must
+    draw exactly these numbers (every seeded deal and bot depends on them)."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) % 2**64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        while True:
+            x = self.next_u64()
+            if x < 2**64 - 2**64 % n:
+                return x % n
+
+    def shuffle(self, items: list[int]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def test_below_and_shuffle_draw_what_the_plain_splitmix64_draws():
+    # bounds past the table of limits, and 2^63 + 1, where nearly half the draws are drawn again
+    bounds = [1, 2, 3, 6, 13, 52, 91, 255, 256, 257, 1000, 2**40 + 7, 2**63 + 1, 2**64 - 1]
+    for seed in [0, 1, 2**64 - 1, *range(5, 2000, 37)]:
+        fast, plain = Rng(seed), ReferenceRng(seed)
+        assert [fast.below(n) for n in bounds] == [plain.below(n) for n in bounds]
+        for size in [0, 1, 2, 3, 13, 52, 91, 256, 257, 300]:
+            a, b = list(range(size)), list(range(size))
+            fast.shuffle(a)
+            plain.shuffle(b)
+            assert a == b
+        assert fast.state == plain.state
 
 
 def test_random_is_a_unit_float():
@@ -319,6 +360,69 @@ def test_deal_unseen_quick_tries_keep_the_constraints():
         assert sorted(dealt["a"]) == [0, 2, 4, 6, 8]
     loose = deal_unseen(list(range(12)), {0: 6, 1: 6}, lambda h, x: True, Rng(4), quick_tries=5)
     assert sorted(loose[0] + loose[1]) == list(range(12)) and len(loose[0]) == 6
+
+
+def plain_deal_unseen(unseen, capacity, allowed, rng, quick_tries=0):
+    """deal_unseen as it was written before it asked `allowed` once per holder instead of once per place:
+    the same deals must come of the same rng."""
+    slots = [holder for holder, n in capacity.items() for _ in range(n)]
+    for _ in range(quick_tries):
+        shuffled = list(unseen)
+        rng.shuffle(shuffled)
+        if all(allowed(holder, item) for holder, item in zip(slots, shuffled, strict=True)):
+            quick = {holder: [] for holder in capacity}
+            for holder, item in zip(slots, shuffled, strict=True):
+                quick[holder].append(item)
+            return quick
+    items = list(unseen)
+    rng.shuffle(items)
+    owner = [None] * len(slots)
+
+    def place(i, visited):
+        candidates = [k for k in range(len(slots)) if k not in visited and allowed(slots[k], items[i])]
+        rng.shuffle(candidates)
+        candidates.sort(key=lambda k: owner[k] is not None)
+        for k in candidates:
+            visited.add(k)
+            held = owner[k]
+            if held is None or place(held, visited):
+                owner[k] = i
+                return True
+        return False
+
+    for i in range(len(items)):
+        if not place(i, set()):
+            raise ValueError("no deal")
+    dealt = {holder: [] for holder in capacity}
+    for k, placed in enumerate(owner):
+        dealt[slots[k]].append(items[placed])
+    return dealt
+
+
+def test_deal_unseen_deals_what_the_plain_deal_dealt_asking_once_per_holder():
+    asked = []
+
+    def allowed(holder, item):
+        asked.append((holder, item))
+        return (item * 7 + holder * 3) % 5 != 0 or holder == 3  # the last holder takes anything
+
+    for seed in range(300):
+        chooser = random.Random(seed)
+        sizes = [chooser.randrange(0, 9) for _ in range(4)]
+        capacity = dict(enumerate(sizes))
+        items = chooser.sample(range(60), sum(sizes))
+        tries = chooser.choice([0, 0, 3])
+        plain_rng, rng = Rng(seed), Rng(seed)
+        try:
+            plain = plain_deal_unseen(items, capacity, allowed, plain_rng, tries)
+        except ValueError:
+            with pytest.raises(ValueError, match="no deal"):
+                deal_unseen(items, capacity, allowed, rng, tries)
+            continue
+        del asked[:]
+        assert deal_unseen(items, capacity, allowed, rng, tries) == plain and rng.state == plain_rng.state
+        if not tries:
+            assert len(asked) <= 4 * len(items)  # once per holder and item at most, whatever the capacities
 
 
 def test_deal_unseen_refuses_impossible_deals():

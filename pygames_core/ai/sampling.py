@@ -22,26 +22,35 @@ def deal_unseen(unseen: list[Item], capacity: dict[Holder, int], allowed: Callab
     uniform over the consistent deals and much quicker while few constraints are known. Otherwise
     (or when they all miss) a random greedy deal is made, which satisfies the constraints almost
     always; when it paints itself into a corner, augmenting paths (Kuhn's bipartite matching) move
-    earlier items to make room, so a consistent deal is always found when one exists.
+    earlier items to make room, so a consistent deal is always found when one exists. `allowed`
+    must depend on its arguments alone: it is asked once per holder and item, not once per place.
     """
-    slots = [holder for holder, n in capacity.items() for _ in range(n)]
-    if len(slots) != len(unseen):
-        raise ValueError(f"{len(unseen)} unseen items for {len(slots)} places")
+    # each holder's places, in capacity's order: a holder's places are alike, so `allowed` is asked once
+    # per holder and item, not once per place
+    spans: list[tuple[Holder, int, int]] = []
+    places = 0
+    for holder, n in capacity.items():
+        if n:
+            spans.append((holder, places, places + n))
+        places += n
+    if places != len(unseen):
+        raise ValueError(f"{len(unseen)} unseen items for {places} places")
     for _ in range(quick_tries):
         shuffled = list(unseen)
         rng.shuffle(shuffled)
-        if all(allowed(holder, item) for holder, item in zip(slots, shuffled, strict=True)):
+        if all(allowed(holder, item) for holder, first, end in spans for item in shuffled[first:end]):
             quick: dict[Holder, list[Item]] = {holder: [] for holder in capacity}
-            for holder, item in zip(slots, shuffled, strict=True):
-                quick[holder].append(item)
+            for holder, first, end in spans:
+                quick[holder] = shuffled[first:end]
             return quick
-    order = list(range(len(slots)))
     items = list(unseen)
     rng.shuffle(items)
-    owner: list[int | None] = [None] * len(slots)  # slot -> index into items
+    # the places each item may go to, in order
+    fits = [[k for holder, first, end in spans if allowed(holder, item) for k in range(first, end)] for item in items]
+    owner: list[int | None] = [None] * places  # place -> index into items
 
     def place(i: int, visited: set[int]) -> bool:
-        candidates = [k for k in order if k not in visited and allowed(slots[k], items[i])]
+        candidates = [k for k in fits[i] if k not in visited]
         rng.shuffle(candidates)
         candidates.sort(key=lambda k: owner[k] is not None)  # free places first
         for k in candidates:
@@ -56,9 +65,11 @@ def deal_unseen(unseen: list[Item], capacity: dict[Holder, int], allowed: Callab
         if not place(i, set()):
             raise ValueError("no deal of the unseen items fits what was seen")
     dealt: dict[Holder, list[Item]] = {holder: [] for holder in capacity}
-    for k, placed in enumerate(owner):
-        assert placed is not None  # as many slots as items, and every item was placed
-        dealt[slots[k]].append(items[placed])
+    for holder, first, end in spans:
+        for k in range(first, end):
+            placed = owner[k]
+            assert placed is not None  # as many places as items, and every item was placed
+            dealt[holder].append(items[placed])
     return dealt
 
 

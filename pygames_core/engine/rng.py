@@ -18,6 +18,21 @@ _MASK64 = (1 << 64) - 1
 # JavaScript number holds only 53 bits exactly, so the page carries a seed as a string of digits.
 MAX_SEED = _MASK64
 _SEED_DIGITS = re.compile(r"[0-9]{1,20}")  # ASCII digits only: str.isdigit() would also take "١٢"
+_GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's step and its two mixing multipliers
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
+def _limit(n: int) -> int:
+    """The largest multiple of `n` that fits in 64 bits: a draw at or above it is drawn again, so that
+    `draw % n` is uniform (no modulo bias)."""
+    return (1 << 64) - ((1 << 64) % n)
+
+
+# below()'s and shuffle()'s limits for the bounds that games use (a deck, a domino set), worked out
+# once: a modulo of a 65-bit int at every draw was a good part of a shuffle's time
+_TABLED = 257  # bounds below this are in the table
+_LIMITS = tuple(_limit(n) if n else 0 for n in range(_TABLED))
 
 
 class Rng:
@@ -29,21 +44,27 @@ class Rng:
         self.state = seed & _MASK64
 
     def next_u64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        self.state = (self.state + _GOLDEN) & _MASK64
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform int in [0, n), without modulo bias (rejection sampling)."""
+        """A uniform int in [0, n), without modulo bias (rejection sampling: a draw at or above the
+        largest multiple of n below 2^64 is drawn again)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+        limit = _LIMITS[n] if n < _TABLED else _limit(n)
+        state = self.state
+        while True:  # next_u64, written out
+            state = (state + _GOLDEN) & _MASK64
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
@@ -53,10 +74,23 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates, in place."""
+        """Fisher–Yates, in place: item i swapped with item below(i + 1), from the last down. (next_u64
+        and below are written out here, the state in a local: the bots' samples shuffle a deck or the
+        unseen cards each time, and the calls were most of a shuffle's time. The draws are the same.)"""
+        state, limits, mask, golden, mix1, mix2 = self.state, _LIMITS, _MASK64, _GOLDEN, _MIX1, _MIX2
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < _TABLED else _limit(n)
+            while True:
+                state = (state + golden) & mask
+                z = ((state ^ (state >> 30)) * mix1) & mask
+                z = ((z ^ (z >> 27)) * mix2) & mask
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one and `salt` (this one does not advance)."""

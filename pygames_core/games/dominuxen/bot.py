@@ -6,7 +6,7 @@ ending. Sampling a state from a view is knowledge.py's."""
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -17,6 +17,7 @@ from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen.messages import DominuxenAction, DominuxenEvent, DominuxenView, PlayAction
 from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import (
+    ANSWER,
     BEATERS,
     CODE,
     DOUBLE,
@@ -24,11 +25,13 @@ from pygames_core.games.dominuxen.state import (
     HIGHEST,
     LOW,
     NUMBERS,
+    OVER,
+    PLAY,
     SHOWING,
+    SNATCH,
     TILES,
     WEIGHT,
     DominuxenState,
-    Phase,
     PlayedSet,
     Tile,
     beats,
@@ -48,27 +51,37 @@ SEARCH_PLAYS = 8  # the hard bot tries the normal bot's best few plays
 LONG_GAME_TURNS = 25
 
 
-def number_counts(hand: Collection[Tile]) -> list[int]:
-    """How many tiles of the hand show each number (a double once, for its one number)."""
-    counts = [0] * (HIGHEST + 1)
-    if not hand:
-        return counts
-    for t in hand:
-        counts[LOW[t]] += 1
-        if not DOUBLE[t]:
-            counts[HIGH[t]] += 1
-    return counts
+# number_counts adds the tiles up in C: each tile is an int with a 1 in the field of each number it
+# shows (a double in one), fields wide enough that no count of the 91 tiles overflows into the next
+FIELD_BITS = 5  # a field counts up to 31: at most SHOWN (13) tiles show a number
+FIELD = (1 << FIELD_BITS) - 1
+SHIFTS = tuple(FIELD_BITS * n for n in NUMBERS)
+PACKED: tuple[int, ...] = tuple((1 << SHIFTS[LOW[t]]) + (0 if DOUBLE[t] else 1 << SHIFTS[HIGH[t]]) for t in TILES)
+
+
+def number_counts(tiles: Iterable[Tile]) -> list[int]:
+    """How many of the tiles show each number (a double once, for its one number)."""
+    packed = sum(map(PACKED.__getitem__, tiles))
+    return [(packed >> shift) & FIELD for shift in SHIFTS]
 
 
 class Play(NamedTuple):
-    """A representative play, with what its value reads of the hand alone (worked out once per hand)."""
+    """A representative play, with what its value reads of the hand alone (worked out once per hand);
+    its set (`played`) is put together only for the play chosen."""
 
-    played: PlayedSet
+    number: int
+    order: tuple[Tile, ...]  # the tiles showing the number in the order they are given up (the double first)
+    given: int  # how many of them it plays
+    doubled: bool  # the double (the first given) played as two
     size: int  # for the snatch check (PlayedSet.size)
     points: int  # what its tiles count in scoring
     left: int  # the biggest group of one number the hand keeps after it
     whole: bool  # it plays the whole hand (and so ends the game)
     plain: float  # its value where it snatches nothing and risks nothing: 2.0 * points + 0.6 * left
+
+    @property
+    def played(self) -> PlayedSet:
+        return PlayedSet(self.number, tuple(sorted(self.order[:self.given])), self.order[:1] if self.doubled else ())
 
 
 @lru_cache(maxsize=4096)
@@ -80,21 +93,28 @@ def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, .
     counts = number_counts(hand)
     weights = WEIGHT[doubles]
     plays: list[Play] = []
+    new = tuple.__new__  # Play's own __new__ is Python code around this
+    whole_hand = len(hand)
     for number, showing in enumerate(number_groups(hand)):
-        group = sorted(showing, key=lambda t: (not DOUBLE[t], counts[HIGH[t] if LOW[t] == number else LOW[t]], t))
-        doubled = doubles and bool(group) and DOUBLE[group[0]]  # the double is given up first
-        for size in range(1, len(group) + 1):
-            tiles = tuple(sorted(group[:size]))
-            points = sum([weights[t] for t in tiles])
-            left = list(counts)
-            for t in tiles:
-                left[LOW[t]] -= 1
-                if not DOUBLE[t]:
-                    left[HIGH[t]] -= 1
-            whole, plain = size == len(hand), 2.0 * points + 0.6 * max(left)
-            plays.append(Play(PlayedSet(number, tiles), size, points, max(left), whole, plain))
+        if not showing:
+            continue
+        # the order in which tiles are given up: (not a double, the other number's count, the tile), as
+        # one int (a count is at most SHOWN, a tile below 128); a tile's other number is LOW + HIGH - number
+        order = tuple(sorted(showing, key=lambda t: (0 if DOUBLE[t] else 4096)
+                             + 128 * counts[LOW[t] + HIGH[t] - number] + t))
+        doubled = doubles and DOUBLE[order[0]]  # the double is given up first
+        left = list(counts)  # what the hand keeps of each number after the play of the first `given` tiles
+        points = 0
+        for given, tile in enumerate(order, 1):
+            left[LOW[tile]] -= 1
+            if not DOUBLE[tile]:
+                left[HIGH[tile]] -= 1
+            points += weights[tile]
+            most = max(left)
+            whole, plain = given == whole_hand, 2.0 * points + 0.6 * most
+            plays.append(new(Play, (number, order, given, False, given, points, most, whole, plain)))
             if doubled:
-                plays.append(Play(PlayedSet(number, tiles, (group[0],)), size + 1, points, max(left), whole, plain))
+                plays.append(new(Play, (number, order, given, True, given + 1, points, most, whole, plain)))
     return tuple(plays)
 
 
@@ -123,7 +143,7 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
     sizes = judge.top_sizes
     bounds = [judge.bound(play) if play.size in sizes or play.whole else play.plain for play in plays]
     best, best_value = 0, -math.inf
-    for i in sorted(range(len(plays)), key=lambda i: -bounds[i]):
+    for i in sorted(range(len(plays)), key=bounds.__getitem__, reverse=True):  # stable: ties in order
         if bounds[i] < best_value:
             break
         if bounds[i] == best_value and i > best:
@@ -152,20 +172,22 @@ def binomial_tail(n: int, p: float, most: int) -> list[float]:
     ratio = p / (1.0 - p)
     for j in range(1, most + 1):
         below += pmf  # P(X <= j - 1)
-        tail[j] = max(0.0, 1.0 - below)
+        rest = 1.0 - below
+        tail[j] = rest if rest > 0.0 else 0.0  # never below zero (rounding)
         k = j - 1
         pmf = pmf * (n - k) / (k + 1) * ratio if k < n else 0.0
     return tail
 
 
 @lru_cache(maxsize=8192)
-def holding_misses(places: int, unseen: int, total: int, known: int) -> tuple[float, ...]:
-    """miss[s] for s = 0..MAX_SET: how likely one opponent does not hold `s` tiles of a number,
-    knowing it holds `known` of them and has `places` unseen tiles drawn from `total` unseen of which
-    `unseen` show it (a binomial estimate; 1.0 for s = 0, which no play asks). The same arguments recur
-    all through a play-out: the cache spares working them out again."""
-    tail = binomial_tail(places, unseen / total, MAX_SET)
-    return (1.0, *(0.0 if size - known <= 0 else 1.0 - tail[size - known] for size in range(1, MAX_SET + 1)))
+def holding_tail(places: int, unseen: int, total: int) -> tuple[float, ...]:
+    """tail[j] for j = 0..MAX_SET: how likely one opponent holds at least `j` unseen tiles of a number,
+    with `places` unseen tiles drawn from `total` unseen of which `unseen` show it (a binomial
+    estimate). The same arguments recur all through a play-out: the cache spares working them out again."""
+    return tuple(binomial_tail(places, unseen / total, MAX_SET))
+
+
+NO_COUNTS = [0] * len(NUMBERS)  # the counts of no tiles (read only)
 
 
 class HoldingChances:
@@ -176,14 +198,15 @@ class HoldingChances:
     def __init__(self, state: DominuxenState, seat: int) -> None:
         # what the seat has seen, each tile once (a place holds only its own tiles; the others' known
         # tiles are in their hands): every number shows on SHOWN tiles, the rest of them unseen
-        seen = [*state.hands[seat], *state.display, *state.discard,
-                *(t for row in state.rows for s in row for t in s.tiles),
-                *(t for other in range(state.players) if other != seat for t in state.known[other])]
+        hands, known = state.hands, state.known
+        others = [other for other in range(state.players) if other != seat]
+        seen = [*hands[seat], *state.display, *state.discard, *[t for row in state.rows for s in row for t in s.tiles],
+                *[t for other in others for t in known[other]]]
         self.unseen = [SHOWN - count for count in number_counts(seen)]
         self.total = max(1, len(TILES) - len(seen))
         # each opponent's unseen places, and how many of each number it is known to hold
-        self.opponents = [(len(state.hands[other]) - len(state.known[other]), number_counts(state.known[other]))
-                          for other in range(state.players) if other != seat]
+        self.opponents = [(len(hands[other]) - len(known[other]), number_counts(known[other]) if known[other]
+                           else NO_COUNTS) for other in others]
         self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
         self.misses: dict[tuple[int, int], float] = {}
 
@@ -209,13 +232,16 @@ class HoldingChances:
         miss = 1.0  # that none does: each opponent's chance not to, multiplied in in seat order
         unseen, total = self.unseen[number], self.total
         for places, known in self.opponents:
-            miss *= holding_misses(places, unseen, total, known[number])[size]
+            lacking = size - known[number]  # the unseen tiles of the number it needs besides its known ones
+            if lacking <= 0:
+                return 1.0  # it holds them for certain
+            miss *= 1.0 - holding_tail(places, unseen, total)[lacking]
         return 1.0 - miss
 
 
 def _standing(state: DominuxenState) -> list[int]:
     """Match totals plus this game's score as it stands."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return list(state.totals)
     return [t + s for t, s in zip(state.totals, game_scores(state), strict=True)]
 
@@ -242,7 +268,7 @@ class PlayJudge:
     def before_risk(self, play: Play) -> float:
         """The value's points and snatches."""
         value = 2.0 * play.points
-        number, size = play.played.number, play.size
+        number, size = play.number, play.size
         for top_size, top_number, top_points in self.tops:
             if top_size == size and beats(number, top_number):
                 value += 1.5 * top_points
@@ -258,7 +284,7 @@ class PlayJudge:
         value = self.before_risk(play)
         if self.chances is None:
             self.chances = HoldingChances(self.state, self.seat)
-        value -= 1.2 * play.points * (1.0 - self.chances.miss(play.played.number, play.size))
+        value -= 1.2 * play.points * (1.0 - self.chances.miss(play.number, play.size))
         return value + 0.6 * play.left
 
     def last(self, play: Play) -> float:
@@ -286,13 +312,13 @@ def near_end(state: DominuxenState) -> bool:
 def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
     """The 'normal' play of Dominuxen, from the mover's hand and public facts only."""
     seat = mover(state)
-    if state.phase == Phase.PLAY:
+    if state.phase == PLAY:
         return play_action(best_play(state, seat), state.doubles)
     counts = number_counts(state.hands[seat])
-    if state.phase in (Phase.SNATCH, Phase.ANSWER):
+    if state.phase in (SNATCH, ANSWER):
         target = state.rows[victim_of(state)][-1]
         joined = counts[target.number] + len(target.tiles)
-        if state.phase == Phase.SNATCH:
+        if state.phase == SNATCH:
             # take a set that builds a bigger group, unless the tiles would be stuck in hand at the end
             take = not near_end(state) and joined >= len(target.tiles) + 1
             take = take or state.turn_number > LONG_GAME_TURNS * state.players
@@ -313,7 +339,7 @@ def evaluate(state: DominuxenState, seat: int) -> float:
     standing = _standing(state)
     margin = standing[seat] - max(standing[s] for s in range(state.players) if s != seat)
     close = 0.5 + 0.5 * max(-1.0, min(1.0, margin / 15))
-    if state.phase != Phase.OVER:
+    if state.phase != OVER:
         return close
     best = max(standing)
     winners = [s for s in range(state.players) if standing[s] == best]
@@ -330,8 +356,16 @@ class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, Dominuxe
     def policy_action(self, state: DominuxenState, rng: Rng) -> DominuxenAction:
         return policy_action(state, rng)
 
+    def playout_step(self, state: DominuxenState, rng: Rng) -> None:
+        # policy_action's move, made without its action message (a set's codes, read back) and without
+        # event records
+        if state.phase == PLAY:
+            DOMINUXEN.play(state, best_play(state, state.turn), None)
+        else:
+            DOMINUXEN.act(state, policy_action(state, rng), None)
+
     def search_actions(self, view: DominuxenView, legal: list[DominuxenAction]) -> list[DominuxenAction]:
-        if view["phase"] != Phase.PLAY:
+        if view["phase"] != PLAY:
             return legal
         return [*search_plays(view)]
 
@@ -339,7 +373,7 @@ class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, Dominuxe
         # a hard bot plays each candidate out to the end of this game (the next game of a match is a
         # new deal). Measured against stopping two rounds ahead on the same 30 seeds at 200 ms a move:
         # win share against normal 0.88 against 0.74, though it draws 13 samples a move, not 30.
-        return state.phase == Phase.OVER or state.game_number != start.game_number
+        return state.phase == OVER or state.game_number != start.game_number
 
     def evaluate(self, state: DominuxenState, seat: int) -> float:
         return evaluate(state, seat)

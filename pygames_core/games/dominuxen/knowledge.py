@@ -8,9 +8,12 @@ from __future__ import annotations
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen.messages import DominuxenView, SnatchView
 from pygames_core.games.dominuxen.state import (
+    ANSWER,
     CODE,
+    DRAW,
     GAME_ID,
     HIGHEST,
+    SNATCH,
     TILE_BY_CODE,
     TILES,
     DominuxenState,
@@ -27,11 +30,11 @@ from pygames_core.kit.seats import left_of
 def view(state: DominuxenState, seat: int | None) -> DominuxenView:
     """The view of `seat` (None: a spectator's, which shows no hand)."""
     snatch: SnatchView | None = None
-    if state.phase in (Phase.SNATCH, Phase.ANSWER, Phase.DRAW):
+    if state.phase in (SNATCH, ANSWER, DRAW):
         snatch = {
             "attacker": state.turn, "victim": state.victim,
             "played": state.rows[state.turn][-1].to_view(),
-            "target": state.rows[victim_of(state)][-1].to_view() if state.phase != Phase.DRAW else None,
+            "target": state.rows[victim_of(state)][-1].to_view() if state.phase != DRAW else None,
             "checked": [left_of(state.turn, state.players, i) for i in range(1, state.checked + 1)],
             "draws_left": state.draws_left,
         }

@@ -33,23 +33,26 @@ from pygames_core.games.dominuxen.messages import (
     DominuxenEvent,
     DominuxenView,
     DrawAction,
-    DrewEvent,
     GameSummary,
     PlayAction,
 )
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
+    ANSWER,
     CODE,
     DISPLAY_SIZE,
+    DRAW,
     GAME_ID,
     HIGHEST,
     MAX_MATCH_GAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NUMBERS,
+    OVER,
+    PLAY,
+    SNATCH,
     TILE_BY_CODE,
     DominuxenState,
-    Phase,
     PlayedSet,
     Tile,
     deal,
@@ -65,6 +68,7 @@ from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
 DOUBLE_CODE = [f"{n}-{n}" for n in NUMBERS]  # the double of each number, the one tile that may be played as two
+Events = list[DominuxenEvent] | None  # where a move's event records go: None for none (a play-out's)
 
 
 def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...], seen: bool) -> None:
@@ -124,13 +128,13 @@ ANSWER_ACTIONS: tuple[AnswerAction, ...] = ({"type": "take_back"}, {"type": "dis
 
 def legal_actions(state: DominuxenState) -> Sequence[DominuxenAction]:
     """What the seat to act may do: play a set, answer a hit, or draw."""
-    if state.phase == Phase.PLAY:
+    if state.phase == PLAY:
         return play_actions(state.hands[state.turn], state.doubles)
-    if state.phase == Phase.SNATCH:
+    if state.phase == SNATCH:
         return SNATCH_ACTIONS
-    if state.phase == Phase.ANSWER:
+    if state.phase == ANSWER:
         return ANSWER_ACTIONS
-    if state.phase == Phase.DRAW:
+    if state.phase == DRAW:
         return draw_actions(tuple(state.display), bool(state.supply))
     return ()
 
@@ -184,7 +188,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         return [*legal_actions(state)]
 
     def explain_illegal(self, state: DominuxenState, action: dict[str, Any]) -> str | None:
-        if state.phase != Phase.PLAY or action.get("type") != "play":
+        if state.phase != PLAY or action.get("type") != "play":
             return None
         number, tiles = action.get("number"), action.get("tiles")
         if type(number) is not int or number not in NUMBERS:
@@ -208,115 +212,135 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         return None
 
     def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
+        events: list[DominuxenEvent] = []
+        self.act(state, action, events)
+        return events
+
+    # The moves below write their event records into `events`, or none where it is None: the bots'
+    # play-outs (bot.py's playout_step) make the same moves and throw the records away.
+    def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
+        """`apply`, its events written into `events` (none when it is None)."""
         if action["type"] == "draw":
-            return self._draw(state, action.get("tile"))
-        if action["type"] == "play":
+            self._draw(state, action.get("tile"), events)
+        elif action["type"] == "play":
             tiles = tuple([TILE_BY_CODE[c] for c in action["tiles"]])
             doubled = tuple([TILE_BY_CODE[c] for c in action.get("doubled", ())])
-            return self._play(state, PlayedSet(action["number"], tiles, doubled))
-        if action["type"] == "take":
-            return self._take(state)
-        if action["type"] == "decline":
-            state.phase = Phase.ANSWER
-            return [{"type": "declined", "attacker": state.turn, "victim": victim_of(state)}]
-        if action["type"] == "take_back":
-            return self._take_back(state)
-        return self._discard(state)
+            self.play(state, PlayedSet(action["number"], tiles, doubled), events)
+        elif action["type"] == "take":
+            self._take(state, events)
+        elif action["type"] == "decline":
+            state.phase = ANSWER
+            if events is not None:
+                events.append({"type": "declined", "attacker": state.turn, "victim": victim_of(state)})
+        elif action["type"] == "take_back":
+            self._take_back(state, events)
+        else:
+            self._discard(state, events)
 
-    def _play(self, state: DominuxenState, played: PlayedSet) -> list[DominuxenEvent]:
+    def play(self, state: DominuxenState, played: PlayedSet, events: Events) -> None:
+        """The turn's player plays the set `played` (a `play` action's, read)."""
         seat = state.turn
         hand = state.hands[seat]
         for tile in played.tiles:
             hand.remove(tile)
         state.known[seat].difference_update(played.tiles)
         state.rows[seat].append(played)
-        events: list[DominuxenEvent] = [{"type": "played", "seat": seat, "set": played.to_view()}]
+        if events is not None:
+            events.append({"type": "played", "seat": seat, "set": played.to_view()})
         if not hand:  # the last tiles end the game at once: this play snatches nothing
-            return events + self._end_game(state, "hand_empty")
+            self._end_game(state, "hand_empty", events)
+            return
         state.checked = 0
-        return events + self._check_next(state)
+        self._check_next(state, events)
 
-    def _check_next(self, state: DominuxenState) -> list[DominuxenEvent]:
+    def _check_next(self, state: DominuxenState, events: Events) -> None:
         """Go on with the snatch check clockwise; stop at the next hit, or pass the turn on."""
         played = state.rows[state.turn][-1]
-        while state.checked < state.players - 1:
+        players, rows = state.players, state.rows
+        while state.checked < players - 1:
             state.checked += 1
-            seat = left_of(state.turn, state.players, state.checked)
-            row = state.rows[seat]
+            seat = (state.turn + state.checked) % players  # left_of(turn, players, checked)
+            row = rows[seat]
             if row and snatch_hits(played, row[-1]):
                 state.victim = seat
-                state.phase = Phase.SNATCH
-                return [{"type": "hit", "attacker": state.turn, "victim": seat, "set": row[-1].to_view()}]
+                state.phase = SNATCH
+                if events is not None:
+                    events.append({"type": "hit", "attacker": state.turn, "victim": seat, "set": row[-1].to_view()})
+                return
         state.victim = None
-        state.turn = left_of(state.turn, state.players)
+        state.turn = left_of(state.turn, players)
         state.turn_number += 1
-        state.phase = Phase.PLAY
-        return [{"type": "turn", "seat": state.turn, "turn": state.turn_number}]
+        state.phase = PLAY
+        if events is not None:
+            events.append({"type": "turn", "seat": state.turn, "turn": state.turn_number})
 
-    def _take(self, state: DominuxenState) -> list[DominuxenEvent]:
+    def _take(self, state: DominuxenState, events: Events) -> None:
         taken = lose_top_set(state)
         add_to_hand(state, state.turn, taken.tiles, seen=True)
-        events: list[DominuxenEvent] = [{"type": "taken", "attacker": state.turn, "victim": victim_of(state),
-                   "tiles": [CODE[t] for t in taken.tiles]}]
-        return events + self._start_draw(state, len(taken.tiles))
+        if events is not None:
+            events.append({"type": "taken", "attacker": state.turn, "victim": victim_of(state),
+                           "tiles": [CODE[t] for t in taken.tiles]})
+        self._start_draw(state, len(taken.tiles), events)
 
-    def _take_back(self, state: DominuxenState) -> list[DominuxenEvent]:
+    def _take_back(self, state: DominuxenState, events: Events) -> None:
         back = lose_top_set(state)
         add_to_hand(state, victim_of(state), back.tiles, seen=True)
-        events: list[DominuxenEvent] = [{"type": "taken_back", "seat": victim_of(state),
-                                         "tiles": [CODE[t] for t in back.tiles]}]
-        return events + self._check_next(state)
+        if events is not None:
+            events.append({"type": "taken_back", "seat": victim_of(state), "tiles": [CODE[t] for t in back.tiles]})
+        self._check_next(state, events)
 
-    def _discard(self, state: DominuxenState) -> list[DominuxenEvent]:
+    def _discard(self, state: DominuxenState, events: Events) -> None:
         dropped = lose_top_set(state)
         state.discard.extend(dropped.tiles)
-        events: list[DominuxenEvent] = [{"type": "discarded", "seat": victim_of(state),
-                                         "tiles": [CODE[t] for t in dropped.tiles]}]
-        return events + self._start_draw(state, len(dropped.tiles))
+        if events is not None:
+            events.append({"type": "discarded", "seat": victim_of(state), "tiles": [CODE[t] for t in dropped.tiles]})
+        self._start_draw(state, len(dropped.tiles), events)
 
-    def _start_draw(self, state: DominuxenState, count: int) -> list[DominuxenEvent]:
+    def _start_draw(self, state: DominuxenState, count: int, events: Events) -> None:
         """The victim replaces the lost set tile by tile (one tile per tile, a double too)."""
-        state.phase = Phase.DRAW
+        state.phase = DRAW
         state.draws_left = count
-        return self._forced_draws(state)
+        self._forced_draws(state, events)
 
-    def _forced_draws(self, state: DominuxenState) -> list[DominuxenEvent]:
+    def _forced_draws(self, state: DominuxenState, events: Events) -> None:
         """Draws with only one possible source are made at once: no decision to ask for."""
-        events: list[DominuxenEvent] = []
-        while state.phase == Phase.DRAW:
+        while state.phase == DRAW:
             if not state.display:
-                events += self._draw(state, None, forced=True)
+                self._draw(state, None, events, forced=True)
             elif not state.supply and len(state.display) == 1:
-                events += self._draw(state, CODE[state.display[0]], forced=True)
+                self._draw(state, CODE[state.display[0]], events, forced=True)
             else:
                 break
-        return events
 
-    def _draw(self, state: DominuxenState, code: str | None, forced: bool = False) -> list[DominuxenEvent]:
+    def _draw(self, state: DominuxenState, code: str | None, events: Events, forced: bool = False) -> None:
         seat = victim_of(state)
         if code is None:
             add_to_hand(state, seat, (state.supply.pop(),), seen=False)
-            event: DrewEvent = {"type": "drew", "seat": seat, "source": "supply", "forced": forced}
+            if events is not None:
+                events.append({"type": "drew", "seat": seat, "source": "supply", "forced": forced})
         else:
             tile = TILE_BY_CODE[code]
             state.display.remove(tile)
             add_to_hand(state, seat, (tile,), seen=True)
-            event = {"type": "drew", "seat": seat, "source": "display", "tile": code, "forced": forced}
+            if events is not None:
+                events.append({"type": "drew", "seat": seat, "source": "display", "tile": code, "forced": forced})
         state.draws_left -= 1
-        events: list[DominuxenEvent] = [event]
         if not state.display and not state.supply:  # the middle is used up: the end, even mid-draw
-            return events + self._end_game(state, "middle_empty")
+            self._end_game(state, "middle_empty", events)
+            return
         if state.draws_left:
-            return events + self._forced_draws(state)
+            self._forced_draws(state, events)
+            return
         refill: list[Tile] = []
         while len(state.display) + len(refill) < DISPLAY_SIZE and state.supply:
             refill.append(state.supply.pop())
         if refill:
             state.display.extend(refill)
-            events.append({"type": "refilled", "tiles": [CODE[t] for t in refill]})
-        return events + self._check_next(state)
+            if events is not None:
+                events.append({"type": "refilled", "tiles": [CODE[t] for t in refill]})
+        self._check_next(state, events)
 
-    def _end_game(self, state: DominuxenState, reason: str) -> list[DominuxenEvent]:
+    def _end_game(self, state: DominuxenState, reason: str, events: Events) -> None:
         scores = game_scores(state)
         state.totals = [a + b for a, b in zip(state.totals, scores, strict=True)]
         state.end_reason = reason
@@ -330,21 +354,25 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         state.summaries.append(Frozen.of(summary))
         state.victim = None
         state.draws_left = 0
-        events: list[DominuxenEvent] = [{"type": "game_ended", "summary": summary}]
+        if events is not None:
+            events.append({"type": "game_ended", "summary": summary})
         if state.game_number < state.games:
             state.game_number += 1
             state.first_player = left_of(state.first_player, state.players)
             deal(state)
-            return [*events, {"type": "game_started", "game": state.game_number, "first_player": state.turn}]
-        state.phase = Phase.OVER
-        return [*events, {"type": "game_over", "result": self.result(state)}]
+            if events is not None:
+                events.append({"type": "game_started", "game": state.game_number, "first_player": state.turn})
+            return
+        state.phase = OVER
+        if events is not None:
+            events.append({"type": "game_over", "result": self.result(state)})
 
     # --- what each seat sees: knowledge.py -----------------------------------------------------
     def view(self, state: DominuxenState, seat: int | None) -> DominuxenView:
         return knowledge.view(state, seat)
 
     def result(self, state: DominuxenState) -> dict[str, Any]:
-        over = state.phase == Phase.OVER
+        over = state.phase == OVER
         best = max(state.totals)
         return {
             "scores": list(state.totals),

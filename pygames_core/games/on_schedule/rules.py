@@ -33,14 +33,26 @@ from typing import Any, ClassVar
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.on_schedule.knowledge import seen_view, table_view
-from pygames_core.games.on_schedule.messages import Action, DealSummary, Event, OnScheduleView
+from pygames_core.games.on_schedule.messages import (
+    Action,
+    DealSummary,
+    Event,
+    GiveAction,
+    OnScheduleView,
+    PlayAction,
+    VoteAction,
+)
 from pygames_core.games.on_schedule.setup import apply_setup
 from pygames_core.games.on_schedule.state import (
+    DECK,
     GAME_ID,
     GIFT_SIZE,
+    GIVE,
+    PLAY,
     PLAYERS,
     TARGET,
     TRICKS,
+    VOTE,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
@@ -52,11 +64,25 @@ from pygames_core.games.on_schedule.state import (
     start_deal,
     trick_multiplier,
 )
-from pygames_core.kit.cards import SUITS, Card, card, cards, codes, sort_hand
+from pygames_core.kit.cards import CARDS, SUITS, Card, cards, codes, sort_hand
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, match_from_options
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, record_play, trick_winner
+
+# the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
+PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
+VOTE_ACTIONS: dict[str, VoteAction] = {s: {"type": "vote", "suit": s} for s in SUITS}
+class GiveActions(dict[tuple[Card, ...], GiveAction]):
+    """Each pair of cards' give action, made when first listed (of the 2,652 ordered pairs a game meets few)."""
+
+    def __missing__(self, pair: tuple[Card, ...]) -> GiveAction:
+        action: GiveAction = {"type": "give", "cards": codes(pair)}
+        self[pair] = action
+        return action
+
+
+GIVE_ACTIONS = GiveActions()
 
 
 def exchange_gifts(state: OnScheduleState) -> None:
@@ -161,22 +187,30 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
 
     # --- the rules ----------------------------------------------------------------------------
     def current_player(self, state: OnScheduleState) -> int | None:
+        if state.phase == PLAY and state.match.offered_by is None:  # state.current's most frequent case, inline
+            trick = state.trick
+            return (trick.leader + len(trick.plays)) % PLAYERS
         return state.current
 
     def legal_actions(self, state: OnScheduleState) -> list[Action]:
-        seat = state.current
-        if seat is None:
+        match = state.match
+        if state.phase == PLAY and match.offered_by is None:  # the most frequent first: a card to play
+            trick = state.trick
+            plays = trick.plays
+            seat = (trick.leader + len(plays)) % PLAYERS
+            legal: list[Action] = play_actions(state.hands[seat], plays[0][1].suit if plays else None, PLAY_ACTIONS)
+            if match.cube:
+                legal += match.actions(team_of(seat), turn_start=True)
+            return legal
+        chooser = state.current
+        if chooser is None:
             return []
-        if state.phase == Phase.VOTE:
-            suits = {c.suit for c in pile_of(seat, state.dealer, state.votes)}
-            return [{"type": "vote", "suit": s} for s in SUITS if s in suits]
-        hand = state.hands[seat]
-        if state.phase == Phase.GIVE:
-            return [{"type": "give", "cards": [a.code, b.code]} for a, b in combinations(hand, GIFT_SIZE)]
-        if state.match.offered_by is not None:
-            return [*state.match.actions(team_of(seat), turn_start=False)]
-        plays: list[Action] = [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
-        return [*plays, *state.match.actions(team_of(seat), turn_start=True)]
+        if state.phase == VOTE:
+            suits = {c.suit for c in pile_of(chooser, state.dealer, state.votes)}
+            return [VOTE_ACTIONS[s] for s in SUITS if s in suits]
+        if state.phase == GIVE:
+            return [GIVE_ACTIONS[pair] for pair in combinations(state.hands[chooser], GIFT_SIZE)]
+        return [*match.actions(team_of(chooser), turn_start=False)]
 
     def explain_illegal(self, state: OnScheduleState, action: dict[str, Any]) -> str | None:
         seat = state.current
@@ -204,7 +238,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
 
     def apply(self, state: OnScheduleState, action: Action) -> list[Event]:
         if action["type"] == "play":  # first: nearly every step of a play-out is a card play
-            return self._play(state, card(action["card"]))
+            return self._play(state, CARDS[action["card"]])
         seat = mover(state)
         if action["type"] == "double":
             return [state.match.double(team_of(seat), seat)]
@@ -238,15 +272,16 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         return events
 
     def _play(self, state: OnScheduleState, played: Card) -> list[Event]:
-        # the phase and the trick's trump read straight: a card is played only in the play phase
-        seat = state.to_play
-        number = state.trick_number
+        # the phase read straight: a card is played only in the play phase; the trick's number and trump
+        # only once the trick is complete (trick_winner needs them then)
         trick = state.trick
-        winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS,
-                               state.row[number - 1].suit)
+        seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.to_play, inline
+        record_play(trick, seat, played, state.hands[seat], state.voids[seat])
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
-        if winner is None:
+        if len(trick.plays) < PLAYERS:
             return events
+        number = state.trick_number
+        winner = trick_winner(trick.plays, state.row[number - 1].suit)
         points = 0
         out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
         for _, c in trick.plays:

@@ -38,6 +38,7 @@ from pygames_core.games.roller_derby.messages import (
 )
 from pygames_core.games.roller_derby.setup import apply_setup
 from pygames_core.games.roller_derby.state import (
+    DECK,
     GAME_ID,
     HIGH,
     JOKER_CODES,
@@ -45,6 +46,7 @@ from pygames_core.games.roller_derby.state import (
     LOW,
     MAX_JOKERS,
     PASS_SIZE,
+    PLAY,
     PLAYERS,
     SUIT_LIST,
     TRICKS,
@@ -52,6 +54,7 @@ from pygames_core.games.roller_derby.state import (
     DerbyTrick,
     Held,
     Phase,
+    Played,
     RollerDerbyState,
     Variant,
     deal_score,
@@ -64,10 +67,10 @@ from pygames_core.games.roller_derby.state import (
     trick_view,
     winning_team,
 )
-from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
+from pygames_core.kit.cards import CARDS, JOKERS, SUITS, Card, Joker, card_or_joker
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, play_to_trick
+from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, record_play, trick_winner
 
 Plays = TypeVar("Plays", bound=Mapping[str, Any])  # a play action, typed or as the protocol passes it
 
@@ -84,10 +87,18 @@ def joker_suits(naturals: list[Card], led_suit: str | None, trump: str | None) -
     return list(SUITS)
 
 
+# a card's play action, made once and shared by every list of legal actions (Rules.legal_actions: nobody
+# changes them), so that the bots' play-outs do not build them again at every step
+CARD_PLAYS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
+
+
 def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> list[PlayAction]:
+    if not hand or not isinstance(hand[0], Joker):  # no jokers: a hand holds them first (sort_held)
+        cards: list[Card] = hand  # type: ignore[assignment]  # (every item a Card, as just said)
+        return [CARD_PLAYS[c] for c in follow_or_trump(cards, led_suit, trump)]
     naturals = [c for c in hand if isinstance(c, Card)]
-    actions: list[PlayAction] = [{"type": "play", "card": c.code} for c in follow_or_trump(naturals, led_suit, trump)]
-    if len(naturals) < len(hand):  # jokers (most hands hold none: the hard bot's play-outs come here every step)
+    actions = [CARD_PLAYS[c] for c in follow_or_trump(naturals, led_suit, trump)]
+    if len(naturals) < len(hand):
         suits = joker_suits(naturals, led_suit, trump)
         for joker in (j for j in hand if isinstance(j, Joker)):
             actions += [{"type": "play", "card": joker.code, "suit": s, "rank": r} for s in suits for r in (HIGH, LOW)]
@@ -174,10 +185,15 @@ OPTIONS = (
 
 def legal(state: RollerDerbyState) -> list[Action]:
     """The actions the seat to move may take (none once the game is over)."""
+    phase = state.phase
+    if phase == PLAY:  # the most frequent first
+        trick = state.trick
+        plays = trick.plays
+        return [*play_actions(state.hands[(trick.leader + len(plays)) % PLAYERS], plays[0][1].suit if plays else None,
+                              state.trump)]
     seat = state.current
     if seat is None:
         return []
-    phase = state.phase
     hand = state.hands[seat]
     if phase == Phase.ROLL:
         return [{"type": "roll"}]
@@ -189,9 +205,7 @@ def legal(state: RollerDerbyState) -> list[Action]:
         return [{"type": "buy", "jokers": n} for n in range(MAX_JOKERS + 1)]
     if phase == Phase.DISCARD:
         return [{"type": "discard", "card": c.code} for c in hand if isinstance(c, Card)]
-    if phase == Phase.DECLARE:
-        return [{"type": "declare", "all_or_nothing": False}, {"type": "declare", "all_or_nothing": True}]
-    return [*play_actions(hand, state.trick.led_suit, state.trump)]
+    return [{"type": "declare", "all_or_nothing": False}, {"type": "declare", "all_or_nothing": True}]
 
 
 class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
@@ -214,6 +228,9 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
 
     # --- the rules ----------------------------------------------------------------------------
     def current_player(self, state: RollerDerbyState) -> int | None:
+        if state.phase == PLAY:  # state.current's most frequent case, inline
+            trick = state.trick
+            return (trick.leader + len(trick.plays)) % PLAYERS
         return state.current
 
     def legal_actions(self, state: RollerDerbyState) -> list[Action]:
@@ -257,9 +274,9 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
         return f"you must trump ({trump}): you have no {led}"
 
     def apply(self, state: RollerDerbyState, act: Action) -> list[Event]:
-        seat = mover(state)
         if act["type"] == "play":  # first: nearly every step of a play-out is a card play
-            return self._play(state, seat, act)
+            return self._play(state, act)
+        seat = mover(state)
         if act["type"] == "roll":
             return self._roll(state, seat)
         if act["type"] == "give":
@@ -313,25 +330,38 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
             state.phase = next_step(state, Phase.BUY)
         return [{"type": "discarded", "seat": seat}]  # face down
 
-    def _play(self, state: RollerDerbyState, seat: int, action: PlayAction) -> list[Event]:
-        played, held = played_from(action)
-        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump,
-                               must_trump=state.trump, held=held)
+    def _play(self, state: RollerDerbyState, action: PlayAction) -> list[Event]:
+        # the phase read straight: a card is played only in the play phase
+        trick = state.trick
+        seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.current, inline
+        found = CARDS.get(action["card"])  # a card (a joker's code is not one)
+        played: Played
+        held: Held
+        if found is None:
+            played, held = played_from(action)
+        else:
+            played = held = found
+        trump = state.trump
+        record_play(trick, seat, played, state.hands[seat], state.voids[seat], must_trump=trump, held=held)
         events: list[Event] = [{"type": "played", **play_view(seat, played)}]
-        if winner is None:
+        plays = trick.plays
+        if len(plays) < PLAYERS:
             return events
-        done = DerbyTrick(state.tricks_played + 1, state.trick.leader, state.trick.plays, winner)
+        winner = trick_winner(plays, trump)
+        tricks_won = state.tricks_won
+        done = DerbyTrick(sum(tricks_won) + 1, trick.leader, plays, winner)
         state.completed.append(done)
-        unplayed = state.unplayed_ranks
-        for _, p in state.trick.plays:
-            held_now = held_card(p)
-            state.out_of_play.add(held_now)
-            if isinstance(held_now, Card):
-                unplayed[held_now.suit] &= ~(1 << held_now.rank)
-        state.tricks_won[winner] += 1
+        unplayed, out_of_play = state.unplayed_ranks, state.out_of_play
+        for _, p in plays:
+            if type(p) is Card:  # (kit's Card: not subclassed)
+                out_of_play.add(p)
+                unplayed[p.suit] &= ~(1 << p.rank)
+            else:
+                out_of_play.add(held_card(p))
+        tricks_won[winner] += 1
         state.trick = Trick(winner)
         events.append({"type": "trick_won", **trick_view(done), "rolling_tricks": state.rolling_tricks})
-        if state.tricks_played == TRICKS:
+        if done.number == TRICKS:
             events += self._end_deal(state)
         return events
 

@@ -230,6 +230,31 @@ def test_the_search_plays_out_and_defaults_to_the_games_playout_policy():
     assert "playout" in played and "policy" not in played
 
 
+def test_the_play_outs_move_by_the_games_playout_step():
+    """`Bot.playout_step` makes every move of the search's play-outs (a game may make it without
+    `apply`'s event records); by default it applies `playout_action`'s action, leaving the state and
+    the rng as that would."""
+    game = positions()[5]
+    seat = game.current_player
+    state = ARSENE_BOT.sample_state(game.view(seat), Rng(3))
+    stepped, applied = ARSENE.copy_state(state), ARSENE.copy_state(state)
+    step_rng, apply_rng = Rng(4), Rng(4)
+    ARSENE_BOT.playout_step(stepped, step_rng)
+    ARSENE.apply(applied, ARSENE_BOT.playout_action(applied, apply_rng))
+    assert ARSENE.view(stepped, None) == ARSENE.view(applied, None) and step_rng.state == apply_rng.state
+    steps: list[int] = []
+
+    class CountingBot(type(ARSENE_BOT)):
+        def playout_step(self, state, rng):
+            steps.append(1)
+            super().playout_step(state, rng)
+
+    legal = game.legal_actions()
+    plain = search.search_action(ARSENE_BOT, game.view(seat), legal, seat, Rng(1), None, 6)
+    counted = search.search_action(CountingBot(ARSENE), game.view(seat), legal, seat, Rng(1), None, 6)
+    assert steps and counted == plain
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_bot_choice_depends_only_on_its_own_view(level, deterministic_search):
     swapped = HIDDEN[6:] + HIDDEN[:6]  # the same unseen cards, held by other players

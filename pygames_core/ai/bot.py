@@ -63,6 +63,13 @@ class Bot(ABC, Generic[S, A, E, V]):
         bot too little to add over a normal bot that played it (Chains' expansion)."""
         return self.policy_action(state, rng)
 
+    def playout_step(self, state: S, rng: Rng) -> None:
+        """One move of a searching level's play-out: `playout_action`'s action applied to `state`. By
+        default through `rules.apply`, whose events a play-out throws away. A game may make the same
+        move faster here (no event records, no checks, no action message built and read back), but it
+        must leave `state` and `rng` exactly as the default does: the search's choices must not change."""
+        self.rules.apply(state, self.playout_action(state, rng))
+
     def normal_search_samples(self, view: V) -> int:
         """How many states the normal bot samples for a short search from this `view`, where the game's
         policy alone plays a moment badly (Arsène: the last tricks of a deal, where the count must be hit

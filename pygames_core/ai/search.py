@@ -3,9 +3,10 @@
 Determinized Monte Carlo ("perfect-information Monte Carlo"): sample a full state consistent with
 the bot's own view (the game's `Bot.sample_state` deals the unseen cards, honouring what the seat
 has seen), then try every legal action in that same sample and play each out with the game's quick
-policy to the game's horizon, and score the end with the game's `evaluate`. Samples repeat until
-the time budget is spent, or, given a sample budget instead, until exactly that many are drawn (no
-clock read: the same seed then gives the same choice on any machine). Using the same sample for
+policy to the game's horizon (a `Bot.playout_step` a move: a game may make its play-outs' moves
+without the event records `apply` writes), and score the end with the game's `evaluate`. Samples
+repeat until the time budget is spent, or, given a sample budget instead, until exactly that many are
+drawn (no clock read: the same seed then gives the same choice on any machine). Using the same sample for
 every action compares them on equal terms (common random numbers), which needs far fewer samples.
 
 The samples are raced: once a few samples are in, an action whose paired play-outs fall clearly
@@ -45,10 +46,12 @@ DROP_STANDARD_ERRORS = 3.0  # how far behind the leader an action falls before i
 
 
 def playout(bot: AnyBot, start: Any, state: Any, rng: Rng) -> Any:
+    """`state` played on by the play-out policy, a `Bot.playout_step` a move, to `playout_done` or the end."""
+    current_player, done, step = bot.rules.current_player, bot.playout_done, bot.playout_step
     for _ in range(MAX_PLAYOUT_STEPS):
-        if bot.rules.current_player(state) is None or bot.playout_done(start, state):
+        if current_player(state) is None or done(start, state):
             break
-        bot.rules.apply(state, bot.playout_action(state, rng))
+        step(state, rng)
     return state
 
 

@@ -121,6 +121,36 @@ def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[D
     return summary, events
 
 
+def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
+    """A legal card played by the seat to play, the trick scored once it is complete: the finished trick
+    then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
+    play, without its events: the hard bot's play-outs move by it (OnScheduleBot.playout_step)."""
+    # the phase read straight: a card is played only in the play phase; the trick's number and trump
+    # only once the trick is complete (trick_winner needs them then)
+    trick = state.trick
+    plays = trick.plays
+    seat = (trick.leader + len(plays)) % PLAYERS  # state.to_play, inline
+    record_play(trick, seat, played, state.hands[seat], state.voids[seat])
+    if len(plays) < PLAYERS:
+        return None
+    number = state.trick_number
+    winner = trick_winner(plays, state.row[number - 1].suit)
+    points = 0
+    out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
+    for _, c in plays:
+        points += card_points(c)
+        out_of_play.add(c)
+        unplayed[c.suit] &= ~(1 << c.rank)
+    multiplier = trick_multiplier(number, winner, state.special)
+    points *= multiplier
+    done = OnScheduleTrick(number, trick.leader, plays, winner, points, multiplier == 2)
+    state.completed.append(done)
+    state.tricks_won[winner] += 1
+    state.points[winner] += points
+    state.trick = Trick(winner)
+    return done
+
+
 class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "On Schedule", "ja": "オン・スケジュール"}
@@ -246,7 +276,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             return [state.match.take(seat)]
         if action["type"] == "pass":
             doubler = state.match.offered_by
-            return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self._end_deal(state, doubler)]
+            return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self.end_deal(state, doubler)]
         if action["type"] == "vote":
             return self._vote(state, action["suit"])
         return self._give(state, tuple(cards(action["cards"])))
@@ -272,35 +302,18 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         return events
 
     def _play(self, state: OnScheduleState, played: Card) -> list[Event]:
-        # the phase read straight: a card is played only in the play phase; the trick's number and trump
-        # only once the trick is complete (trick_winner needs them then)
         trick = state.trick
         seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.to_play, inline
-        record_play(trick, seat, played, state.hands[seat], state.voids[seat])
+        done = play_card(state, played)
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
-        if len(trick.plays) < PLAYERS:
+        if done is None:
             return events
-        number = state.trick_number
-        winner = trick_winner(trick.plays, state.row[number - 1].suit)
-        points = 0
-        out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
-        for _, c in trick.plays:
-            points += card_points(c)
-            out_of_play.add(c)
-            unplayed[c.suit] &= ~(1 << c.rank)
-        multiplier = trick_multiplier(number, winner, state.special)
-        points *= multiplier
-        done = OnScheduleTrick(number, trick.leader, trick.plays, winner, points, multiplier == 2)
-        state.completed.append(done)
-        state.tricks_won[winner] += 1
-        state.points[winner] += points
-        state.trick = Trick(winner)
         events.append({"type": "trick_won", **done.to_view()})
-        if number == TRICKS:
-            events += self._end_deal(state)
+        if done.number == TRICKS:
+            events += self.end_deal(state)
         return events
 
-    def _end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[Event]:
+    def end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[Event]:
         summary, cube_events = settle_deal(state, passed_by)
         events: list[Event] = [{"type": "deal_over", "summary": summary}, *cube_events]
         if match_winner(state) is not None:

@@ -6,15 +6,25 @@ know only; the sampled states they play in come from knowledge.py.
 
 from __future__ import annotations
 
+import copy
+
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.knowledge import sample_state
 from pygames_core.games.roller_derby.messages import Action, Event, PlayAction, RollerDerbyView, deal_outcome
-from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
+from pygames_core.games.roller_derby.rules import (
+    ROLLER_DERBY,
+    RollerDerbyRules,
+    distinct_plays,
+    play_actions,
+    play_card,
+)
 from pygames_core.games.roller_derby.state import (
     ALL_OR_NOTHING_POINTS,
     NO_TRUMP,
+    OVER,
+    PLAY,
     PLAYERS,
     SUIT_LIST,
     TRICKS,
@@ -158,6 +168,9 @@ def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
     """The 'normal' play of Roller Derby, from the mover's hand and public facts only."""
     seat = mover(state)
     phase = state.phase
+    if phase == PLAY:  # the most frequent first
+        # a copy: the rules share their play actions (Rules.legal_actions), and this one goes to the caller
+        return copy.copy(choose_play(state, seat))
     if phase == Phase.ROLL:
         return {"type": "roll"}
     if phase == Phase.EXCHANGE:
@@ -169,9 +182,7 @@ def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
         return {"type": "buy", "jokers": jokers_to_buy(state, seat)}
     if phase == Phase.DISCARD:
         return {"type": "discard", "card": choose_discard(state, seat).code}
-    if phase == Phase.DECLARE:
-        return {"type": "declare", "all_or_nothing": declares_all_or_nothing(state, seat)}
-    return choose_play(state, seat)
+    return {"type": "declare", "all_or_nothing": declares_all_or_nothing(state, seat)}  # the declaration
 
 
 def _team_estimate_now(state: RollerDerbyState, seat: int) -> float:
@@ -332,12 +343,25 @@ class RollerDerbyBot(Bot[RollerDerbyState, Action, Event, RollerDerbyView]):
     def policy_action(self, state: RollerDerbyState, rng: Rng) -> Action:
         return policy_action(state, rng)
 
+    def playout_step(self, state: RollerDerbyState, rng: Rng) -> None:
+        # a card play (nearly every step) without its action message and events; the rest as apply does it
+        if state.phase != PLAY:
+            self.rules.apply(state, policy_action(state, rng))
+            return
+        trick = state.trick
+        played, held = played_from(choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS))
+        done = play_card(state, played, held)
+        if done is not None and done.number == TRICKS:
+            rules = self.rules
+            assert isinstance(rules, RollerDerbyRules)  # (Roller Derby's bot plays Roller Derby's rules)
+            rules.end_deal(state)
+
     def search_actions(self, view: RollerDerbyView, legal: list[Action]) -> list[Action]:
         return search_actions(view, legal)
 
     def playout_done(self, start: RollerDerbyState, state: RollerDerbyState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles and rolls
-        return state.phase == Phase.OVER or state.deal != start.deal
+        return state.phase == OVER or state.deal != start.deal
 
     def evaluate(self, state: RollerDerbyState, seat: int) -> float:
         return evaluate(state, seat)

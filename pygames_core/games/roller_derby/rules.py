@@ -67,7 +67,7 @@ from pygames_core.games.roller_derby.state import (
     trick_view,
     winning_team,
 )
-from pygames_core.kit.cards import CARDS, JOKERS, SUITS, Card, Joker, card_or_joker
+from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, record_play, trick_winner
@@ -208,6 +208,35 @@ def legal(state: RollerDerbyState) -> list[Action]:
     return [{"type": "declare", "all_or_nothing": False}, {"type": "declare", "all_or_nothing": True}]
 
 
+def play_card(state: RollerDerbyState, played: Played, held: Held) -> DerbyTrick | None:
+    """A legal play of the seat to play (`held` leaves its hand, put on the table as `played`), the trick
+    taken once it is complete: the finished trick then (the caller ends the deal after the last), else
+    None. What `apply` does to the state for a card play, without its events: the hard bot's play-outs
+    move by it (RollerDerbyBot.playout_step)."""
+    # the phase read straight: a card is played only in the play phase
+    trick = state.trick
+    plays = trick.plays
+    seat = (trick.leader + len(plays)) % PLAYERS  # state.current, inline
+    trump = state.trump
+    record_play(trick, seat, played, state.hands[seat], state.voids[seat], must_trump=trump, held=held)
+    if len(plays) < PLAYERS:
+        return None
+    winner = trick_winner(plays, trump)
+    tricks_won = state.tricks_won
+    done = DerbyTrick(sum(tricks_won) + 1, trick.leader, plays, winner)
+    state.completed.append(done)
+    unplayed, out_of_play = state.unplayed_ranks, state.out_of_play
+    for _, p in plays:
+        if type(p) is Card:  # (kit's Card: not subclassed)
+            out_of_play.add(p)
+            unplayed[p.suit] &= ~(1 << p.rank)
+        else:
+            out_of_play.add(held_card(p))
+    tricks_won[winner] += 1
+    state.trick = Trick(winner)
+    return done
+
+
 class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "Roller Derby", "ja": "ローラー・ダービー"}
@@ -331,41 +360,19 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
         return [{"type": "discarded", "seat": seat}]  # face down
 
     def _play(self, state: RollerDerbyState, action: PlayAction) -> list[Event]:
-        # the phase read straight: a card is played only in the play phase
         trick = state.trick
         seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.current, inline
-        found = CARDS.get(action["card"])  # a card (a joker's code is not one)
-        played: Played
-        held: Held
-        if found is None:
-            played, held = played_from(action)
-        else:
-            played = held = found
-        trump = state.trump
-        record_play(trick, seat, played, state.hands[seat], state.voids[seat], must_trump=trump, held=held)
+        played, held = played_from(action)
+        done = play_card(state, played, held)
         events: list[Event] = [{"type": "played", **play_view(seat, played)}]
-        plays = trick.plays
-        if len(plays) < PLAYERS:
+        if done is None:
             return events
-        winner = trick_winner(plays, trump)
-        tricks_won = state.tricks_won
-        done = DerbyTrick(sum(tricks_won) + 1, trick.leader, plays, winner)
-        state.completed.append(done)
-        unplayed, out_of_play = state.unplayed_ranks, state.out_of_play
-        for _, p in plays:
-            if type(p) is Card:  # (kit's Card: not subclassed)
-                out_of_play.add(p)
-                unplayed[p.suit] &= ~(1 << p.rank)
-            else:
-                out_of_play.add(held_card(p))
-        tricks_won[winner] += 1
-        state.trick = Trick(winner)
         events.append({"type": "trick_won", **trick_view(done), "rolling_tricks": state.rolling_tricks})
         if done.number == TRICKS:
-            events += self._end_deal(state)
+            events += self.end_deal(state)
         return events
 
-    def _end_deal(self, state: RollerDerbyState) -> list[Event]:
+    def end_deal(self, state: RollerDerbyState) -> list[Event]:
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
         # equals): a Phase field does not match that protocol, hence Any

@@ -15,7 +15,17 @@ from typing import Any
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.messages import DealSummary, PlayView, TrickView
-from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
+from pygames_core.kit.cards import (
+    CARDS,
+    JOKERS,
+    SUITS,
+    Card,
+    Joker,
+    card_or_joker,
+    deal_clockwise,
+    french_deck,
+    sort_hand,
+)
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, left_of, partner_of, team_of
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick, unseen_ranks
@@ -93,6 +103,9 @@ def play_view(seat: int, played: PlayedCard) -> PlayView:
 def played_from(entry: Mapping[str, Any]) -> tuple[Played, Held]:
     """What a (legal) play action, or a play as a view shows it, puts on the table, and what leaves the
     hand."""
+    found = CARDS.get(entry["card"])  # a card, the most frequent (a joker's code is not one)
+    if found is not None:
+        return found, found
     held = card_or_joker(entry["card"])
     if isinstance(held, Joker):
         return DeclaredJoker(held, entry["suit"], entry["rank"] == HIGH), held

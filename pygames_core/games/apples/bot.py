@@ -13,17 +13,16 @@ from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples.knowledge import sample_state
 from pygames_core.games.apples.messages import Action, ApplesView, Event, deal_outcome
-from pygames_core.games.apples.rules import APPLES
+from pygames_core.games.apples.rules import APPLES, ApplesRules, play_card
 from pygames_core.games.apples.state import (
     BID,
-    BID_SUITS,
     DISCARD,
     OVER,
     PLAY,
     PLAYERS,
     SET_POINTS,
-    TARGET,
     TARGET_POINTS,
+    TRICKS,
     ApplesState,
     leaders,
     legal_bids,
@@ -31,6 +30,7 @@ from pygames_core.games.apples.state import (
     rank_points,
     set_points,
     suit_length,
+    suit_lengths,
 )
 from pygames_core.kit.cards import Card, cards
 from pygames_core.kit.seats import left_of, mover
@@ -48,7 +48,7 @@ def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
     hand = cards(view["hand"])
     trump = view["trump"]
     if view["phase"] == BID:
-        lengths = {s: suit_length(hand, s) for s in BID_SUITS}
+        lengths = suit_lengths(hand)
         chosen = bid_choice(hand, lengths, [(a["count"], a["suit"]) for a in legal if a["type"] == "bid"])
         return [legal[0] if chosen is None else {"type": "bid", "count": chosen[0], "suit": chosen[1]}]
     allowed = cards(a["card"] for a in legal if a["type"] != "pass" and a["type"] != "bid")
@@ -73,14 +73,14 @@ def win_guess(c: Card, trump: str | None) -> float:
 def policy_action(state: ApplesState, rng: Rng) -> Action:
     """The 'normal' play of Apples, from the mover's hand and public facts only."""
     seat = mover(state)
+    if state.phase == PLAY:  # the most frequent first
+        return {"type": "play", "card": choose_play(state, seat).code}
     if state.phase == BID:
         choice = choose_bid(state, seat)
         return {"type": "pass"} if choice is None else {"type": "bid", "count": choice[0], "suit": choice[1]}
     if state.phase == DISCARD:
         return {"type": "discard", "card": choose_discard(state, seat).code}
-    if state.phase == TARGET:
-        return {"type": "target", "card": choose_target(state.hands[seat], state.trump).code}
-    return {"type": "play", "card": choose_play(state, seat).code}
+    return {"type": "target", "card": choose_target(state.hands[seat], state.trump).code}
 
 
 def suit_strength(hand: list[Card], suit: str) -> float:
@@ -94,7 +94,7 @@ KEEP_TRUMPS = 3  # ... and no higher than leaves it three trumps after the excha
 
 def choose_bid(state: ApplesState, seat: int) -> tuple[int, str] | None:
     hand = state.hands[seat]
-    lengths = {s: suit_length(hand, s) for s in BID_SUITS}
+    lengths = suit_lengths(hand)
     return bid_choice(hand, lengths, legal_bids(state, seat))
 
 
@@ -261,6 +261,18 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
 
     def policy_action(self, state: ApplesState, rng: Rng) -> Action:
         return policy_action(state, rng)
+
+    def playout_step(self, state: ApplesState, rng: Rng) -> None:
+        # a card play (nearly every step) without its action message and events; the rest as apply does it
+        if state.phase != PLAY:
+            self.rules.apply(state, policy_action(state, rng))
+            return
+        trick = state.trick
+        done = play_card(state, choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS))
+        if done is not None and done.number == TRICKS:
+            rules = self.rules
+            assert isinstance(rules, ApplesRules)  # (Apples' bot plays Apples' rules)
+            rules.end_deal(state)
 
     def search_actions(self, view: ApplesView, legal: list[Action]) -> list[Action]:
         return search_actions(view, legal)

@@ -13,7 +13,7 @@ from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples.knowledge import sample_state
 from pygames_core.games.apples.messages import Action, ApplesView, Event, deal_outcome
-from pygames_core.games.apples.rules import APPLES, ApplesRules, play_card
+from pygames_core.games.apples.rules import APPLES
 from pygames_core.games.apples.state import (
     BID,
     DISCARD,
@@ -22,7 +22,6 @@ from pygames_core.games.apples.state import (
     PLAYERS,
     SET_POINTS,
     TARGET_POINTS,
-    TRICKS,
     ApplesState,
     leaders,
     legal_bids,
@@ -264,15 +263,11 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
 
     def playout_step(self, state: ApplesState, rng: Rng) -> None:
         # a card play (nearly every step) without its action message and events; the rest as apply does it
-        if state.phase != PLAY:
-            self.rules.apply(state, policy_action(state, rng))
-            return
-        trick = state.trick
-        done = play_card(state, choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS))
-        if done is not None and done.number == TRICKS:
-            rules = self.rules
-            assert isinstance(rules, ApplesRules)  # (Apples' bot plays Apples' rules)
-            rules.end_deal(state)
+        if state.phase == PLAY:
+            trick = state.trick
+            APPLES.play_quietly(state, choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS))
+        else:
+            APPLES.apply(state, policy_action(state, rng))
 
     def search_actions(self, view: ApplesView, legal: list[Action]) -> list[Action]:
         return search_actions(view, legal)

@@ -214,6 +214,13 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
             events += self.end_deal(state)
         return events
 
+    def play_quietly(self, state: ApplesState, played: Card) -> None:
+        """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
+        (Bot.playout_step)."""
+        done = play_card(state, played)
+        if done is not None and done.number == TRICKS:
+            self.end_deal(state)
+
     def end_deal(self, state: ApplesState) -> list[Event]:
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which OVER

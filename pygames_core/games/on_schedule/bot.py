@@ -12,7 +12,7 @@ from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.on_schedule.knowledge import sample_state
 from pygames_core.games.on_schedule.messages import Action, Event, OnScheduleView, deal_outcome
-from pygames_core.games.on_schedule.rules import OnScheduleRules, play_card
+from pygames_core.games.on_schedule.rules import ON_SCHEDULE
 from pygames_core.games.on_schedule.state import (
     BY_RANK_SUIT,
     DECK,
@@ -288,16 +288,13 @@ class OnScheduleBot(Bot[OnScheduleState, Action, Event, OnScheduleView]):
         return policy_action(state, rng)
 
     def playout_step(self, state: OnScheduleState, rng: Rng) -> None:
-        # a card play (nearly every step) without its action message and events; the rest as apply does it
-        if state.phase != PLAY or state.match.offered_by is not None:
-            self.rules.apply(state, policy_action(state, rng))
-            return
-        trick = state.trick
-        done = play_card(state, _play_card(state, (trick.leader + len(trick.plays)) % PLAYERS))
-        if done is not None and done.number == TRICKS:
-            rules = self.rules
-            assert isinstance(rules, OnScheduleRules)  # (On Schedule's bot plays On Schedule's rules)
-            rules.end_deal(state)
+        # a card play (nearly every step) without its action message and events; the rest (a double's answer
+        # among them) as apply does it
+        if state.phase == PLAY and state.match.offered_by is None:
+            trick = state.trick
+            ON_SCHEDULE.play_quietly(state, _play_card(state, (trick.leader + len(trick.plays)) % PLAYERS))
+        else:
+            ON_SCHEDULE.apply(state, policy_action(state, rng))
 
     def search_actions(self, view: OnScheduleView, legal: list[Action]) -> list[Action]:
         """What the hard bot compares. The 78 possible gifts are too many to try each: the pairs among

@@ -313,6 +313,13 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             events += self.end_deal(state)
         return events
 
+    def play_quietly(self, state: OnScheduleState, played: Card) -> None:
+        """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
+        (Bot.playout_step)."""
+        done = play_card(state, played)
+        if done is not None and done.number == TRICKS:
+            self.end_deal(state)
+
     def end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[Event]:
         summary, cube_events = settle_deal(state, passed_by)
         events: list[Event] = [{"type": "deal_over", "summary": summary}, *cube_events]
@@ -357,3 +364,6 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
 
     def seat_people(self, state: OnScheduleState, people: frozenset[int]) -> None:
         state.people = people
+
+
+ON_SCHEDULE = OnScheduleRules()

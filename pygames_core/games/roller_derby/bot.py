@@ -15,10 +15,8 @@ from pygames_core.games.roller_derby.knowledge import sample_state
 from pygames_core.games.roller_derby.messages import Action, Event, PlayAction, RollerDerbyView, deal_outcome
 from pygames_core.games.roller_derby.rules import (
     ROLLER_DERBY,
-    RollerDerbyRules,
     distinct_plays,
     play_actions,
-    play_card,
 )
 from pygames_core.games.roller_derby.state import (
     ALL_OR_NOTHING_POINTS,
@@ -345,16 +343,12 @@ class RollerDerbyBot(Bot[RollerDerbyState, Action, Event, RollerDerbyView]):
 
     def playout_step(self, state: RollerDerbyState, rng: Rng) -> None:
         # a card play (nearly every step) without its action message and events; the rest as apply does it
-        if state.phase != PLAY:
-            self.rules.apply(state, policy_action(state, rng))
-            return
-        trick = state.trick
-        played, held = played_from(choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS))
-        done = play_card(state, played, held)
-        if done is not None and done.number == TRICKS:
-            rules = self.rules
-            assert isinstance(rules, RollerDerbyRules)  # (Roller Derby's bot plays Roller Derby's rules)
-            rules.end_deal(state)
+        if state.phase == PLAY:
+            trick = state.trick
+            choice = choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS)
+            ROLLER_DERBY.play_quietly(state, *played_from(choice))
+        else:
+            ROLLER_DERBY.apply(state, policy_action(state, rng))
 
     def search_actions(self, view: RollerDerbyView, legal: list[Action]) -> list[Action]:
         return search_actions(view, legal)

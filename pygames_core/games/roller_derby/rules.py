@@ -372,6 +372,13 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
             events += self.end_deal(state)
         return events
 
+    def play_quietly(self, state: RollerDerbyState, played: Played, held: Held) -> None:
+        """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
+        (Bot.playout_step)."""
+        done = play_card(state, played, held)
+        if done is not None and done.number == TRICKS:
+            self.end_deal(state)
+
     def end_deal(self, state: RollerDerbyState) -> list[Event]:
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER

@@ -52,7 +52,7 @@ from pygames_core.games.apples.state import (
 from pygames_core.kit.cards import CARDS, Card, codes, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_actions, record_play, trick_winner
+from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_actions, play_to_trick
 
 # the card actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody
 # changes them), so that the bots' play-outs do not build them again at every step
@@ -105,15 +105,13 @@ def play_card(state: ApplesState, played: Card) -> CompletedTrick[Card] | None:
     then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
     play, without its events: the hard bot's play-outs move by it (ApplesBot.playout_step)."""
     trick = state.trick
-    plays = trick.plays
-    seat = (trick.leader + len(plays)) % PLAYERS  # the mover's (state.current), without a call
-    record_play(trick, seat, played, state.hands[seat], state.voids[seat])
-    if len(plays) < PLAYERS:
+    seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
+    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+    if winner is None:
         return None
-    winner = trick_winner(plays, state.trump)
-    done = CompletedTrick(state.trick_number, trick.leader, plays, winner)
+    done = CompletedTrick(state.trick_number, trick.leader, trick.plays, winner)
     state.completed.append(done)
-    state.captured[winner].extend(c for _, c in plays)
+    state.captured[winner].extend(c for _, c in trick.plays)
     state.trick = Trick(winner)
     return done
 

@@ -70,7 +70,7 @@ from pygames_core.games.roller_derby.state import (
 from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, record_play, trick_winner
+from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, play_to_trick
 
 Plays = TypeVar("Plays", bound=Mapping[str, Any])  # a play action, typed or as the protocol passes it
 
@@ -218,10 +218,10 @@ def play_card(state: RollerDerbyState, played: Played, held: Held) -> DerbyTrick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # state.current, inline
     trump = state.trump
-    record_play(trick, seat, played, state.hands[seat], state.voids[seat], must_trump=trump, held=held)
-    if len(plays) < PLAYERS:
+    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, trump,
+                           must_trump=trump, held=held)
+    if winner is None:
         return None
-    winner = trick_winner(plays, trump)
     tricks_won = state.tricks_won
     done = DerbyTrick(sum(tricks_won) + 1, trick.leader, plays, winner)
     state.completed.append(done)

@@ -68,7 +68,7 @@ from pygames_core.kit.cards import CARDS, SUITS, Card, cards, codes, sort_hand
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, match_from_options
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, play_to_trick
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, record_play, trick_winner
 
 # the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
 PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
@@ -125,15 +125,16 @@ def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
     """A legal card played by the seat to play, the trick scored once it is complete: the finished trick
     then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
     play, without its events: the hard bot's play-outs move by it (OnScheduleBot.playout_step)."""
-    # the phase and the trick's trump read straight: a card is played only in the play phase
+    # the phase read straight: a card is played only in the play phase; the trick's number and trump only
+    # once the trick is complete (so record_play and trick_winner, not play_to_trick, which takes the trump)
     trick = state.trick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # state.to_play, inline
-    number = state.trick_number
-    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS,
-                           state.row[number - 1].suit)
-    if winner is None:
+    record_play(trick, seat, played, state.hands[seat], state.voids[seat])
+    if len(plays) < PLAYERS:
         return None
+    number = state.trick_number
+    winner = trick_winner(plays, state.row[number - 1].suit)
     points = 0
     out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
     for _, c in plays:

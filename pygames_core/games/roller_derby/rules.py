@@ -33,6 +33,7 @@ from pygames_core.games.roller_derby.messages import (
     DealSummary,
     DerbyDealStartedEvent,
     Event,
+    GiveAction,
     PlayAction,
     RollerDerbyView,
 )
@@ -57,6 +58,7 @@ from pygames_core.games.roller_derby.state import (
     Played,
     RollerDerbyState,
     Variant,
+    cards_in_game,
     deal_score,
     held_card,
     play_view,
@@ -90,6 +92,7 @@ def joker_suits(naturals: list[Card], led_suit: str | None, trump: str | None) -
 # a card's play action, made once and shared by every list of legal actions (Rules.legal_actions: nobody
 # changes them), so that the bots' play-outs do not build them again at every step
 CARD_PLAYS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
+GIVE_ACTIONS: dict[Held, GiveAction] = {c: {"type": "give", "card": c.code} for c in cards_in_game(len(JOKERS))}
 
 
 def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> list[PlayAction]:
@@ -198,7 +201,7 @@ def legal(state: RollerDerbyState) -> list[Action]:
     if phase == Phase.ROLL:
         return [{"type": "roll"}]
     if phase == Phase.EXCHANGE:
-        return [{"type": "give", "card": c.code} for c in hand]
+        return [GIVE_ACTIONS[c] for c in hand]
     if phase == Phase.TRUMP:
         return [{"type": "trump", "suit": call} for call in TRUMP_CALLS]
     if phase == Phase.BUY:

@@ -169,6 +169,16 @@ def gain(counts: dict[int, int], added: list[Card], target_rank: int | None) -> 
     return total
 
 
+def gain_with(counts: dict[int, int], table_gain: int, table_counts: dict[int, int], c: Card,
+              target_rank: int | None) -> int:
+    """`gain(counts, [*table, c], target_rank)` from the table's own `table_gain` (the gain of the cards on
+    the table, counted by rank in `table_counts`): adding `c` changes only its rank's points, so the policy
+    works out each option's gain with one look-up instead of counting the whole trick again."""
+    have = counts.get(c.rank, 0) + table_counts.get(c.rank, 0)
+    row = TARGET_RANK_POINTS[c.rank] if c.rank == target_rank else PLAIN_POINTS[c.rank]
+    return table_gain + row[have + 1] - row[have]
+
+
 def choose_play(state: ApplesState, seat: int) -> Card:
     """The card with the best rough expectation: what the trick's cards are worth to this seat times
     the chance it keeps the trick, less what they give the likely winner otherwise, less the card's
@@ -188,18 +198,11 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     hidden = max(1, sum(unknown_count.values()))
     later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
     on_table = [c for _, c in plays]
-    beaten: dict[tuple[int, Card], float] = {}
-    counts: dict[int, dict[int, int]] = {seat: rank_counts(state.captured[seat])}
-
-    def counts_of(other: int) -> dict[int, int]:
-        if other not in counts:
-            counts[other] = rank_counts(state.captured[other])
-        return counts[other]
+    mine = rank_counts(state.captured[seat])
 
     def beaten_by(other: int, top: Card, led: str) -> float:
-        """Rough chance that `other`, still to play, holds and can play a card beating `top`."""
-        if (other, top) in beaten:
-            return beaten[other, top]
+        """Rough chance that `other`, still to play, holds and can play a card beating `top` (asked once per
+        option and seat: `top` is the option's card)."""
         share = min(1.0, len(state.hands[other]) / hidden)
         voids = state.voids[other]
         out_of_led = 1.0 if led in voids else (1.0 - share) ** unknown_count[led]
@@ -211,15 +214,20 @@ def choose_play(state: ApplesState, seat: int) -> Card:
         else:
             beaters = higher
         chance: float = 1.0 - (1.0 - share) ** beaters
-        beaten[other, top] = chance
         return chance
 
     led = plays[0][1].suit if plays else None
     ahead_seat, ahead = winning_play(plays, trump) if plays else (seat, None)
 
+    # what the cards on the table are worth to this seat, and to the seat ahead so far (the trick's winner
+    # unless this seat's card beats it)
+    table_counts = rank_counts(on_table)
+    my_table_gain = gain(mine, on_table, target_rank)
+    theirs = rank_counts(state.captured[ahead_seat]) if ahead is not None else {}
+    their_table_gain = gain(theirs, on_table, None) if ahead is not None else 0
+
     def value(c: Card) -> float:
         top_seat = seat if ahead is None or beats(c, ahead, trump) else ahead_seat
-        taken = [*on_table, c]
         if top_seat == seat:
             hold = 1.0
             top = c
@@ -227,8 +235,8 @@ def choose_play(state: ApplesState, seat: int) -> Card:
                 hold *= 1.0 - beaten_by(other, top, led or c.suit)
         else:
             hold = 0.0
-        others_gain = gain(counts_of(top_seat), taken, None) if top_seat != seat else 0
-        my_gain = gain(counts[seat], taken, target_rank)
+        others_gain = gain_with(theirs, their_table_gain, table_counts, c, None) if top_seat != seat else 0
+        my_gain = gain_with(mine, my_table_gain, table_counts, c, target_rank)
         keep = 2.0 * win_guess(c, trump)
         if c.rank == target_rank:
             keep += 8.0 * (1.0 - hold)  # a card of the target rank lost to another is a capture gone

@@ -228,14 +228,22 @@ class RollerDerbyState:
         return self.roller
 
 
-def exchange_order(state: RollerDerbyState) -> list[int]:
+def exchange_order(state: RollerDerbyState) -> tuple[int, ...]:
     """The rolling team gives first (the roller, then the partner; the other way round with the roller's
     privilege), then the other team clockwise from the roller's left."""
-    roller = state.roller
+    return EXCHANGE_ORDERS[state.variant.privilege, state.roller]
+
+
+def _exchange_order(roller: int, privilege: bool) -> tuple[int, ...]:
     rolling = [roller, partner_of(roller)]
-    if state.variant.privilege:
+    if privilege:
         rolling.reverse()
-    return [*rolling, left_of(roller, PLAYERS), left_of(roller, PLAYERS, 3)]
+    return (*rolling, left_of(roller, PLAYERS), left_of(roller, PLAYERS, 3))
+
+
+# by (privilege, roller), worked out once: the seat to give is looked up in it at every step of the exchange
+EXCHANGE_ORDERS = {(privilege, roller): _exchange_order(roller, privilege)
+                   for privilege in (False, True) for roller in range(PLAYERS)}
 
 
 def start_deal(state: RollerDerbyState) -> None:

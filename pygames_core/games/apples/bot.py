@@ -200,12 +200,15 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     on_table = [c for _, c in plays]
     mine = rank_counts(state.captured[seat])
 
+    # each seat still to play: the chance that a given hidden card is not in its hand
+    misses = {other: 1.0 - min(1.0, len(state.hands[other]) / hidden) for other in later}
+
     def beaten_by(other: int, top: Card, led: str) -> float:
         """Rough chance that `other`, still to play, holds and can play a card beating `top` (asked once per
         option and seat: `top` is the option's card)."""
-        share = min(1.0, len(state.hands[other]) / hidden)
+        miss = misses[other]
         voids = state.voids[other]
-        out_of_led = 1.0 if led in voids else (1.0 - share) ** unknown_count[led]
+        out_of_led = 1.0 if led in voids else miss ** unknown_count[led]
         higher = 0 if top.suit in voids else (unknown_ranks[top.suit] >> (top.rank + 1)).bit_count()
         if top.suit != led:
             beaters = higher * out_of_led
@@ -213,7 +216,7 @@ def choose_play(state: ApplesState, seat: int) -> Card:
             beaters = higher + unknown_count[trump] * out_of_led
         else:
             beaters = higher
-        chance: float = 1.0 - (1.0 - share) ** beaters
+        chance: float = 1.0 - miss ** beaters
         return chance
 
     led = plays[0][1].suit if plays else None

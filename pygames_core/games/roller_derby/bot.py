@@ -34,7 +34,7 @@ from pygames_core.games.roller_derby.state import (
     played_from,
     winning_team,
 )
-from pygames_core.kit.cards import SUITS, Card, Joker
+from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, Joker
 from pygames_core.kit.seats import left_of, mover, partner_of, team_of
 from pygames_core.kit.tricks import PlayedCard, trick_winner
 
@@ -50,11 +50,12 @@ def outside_ranks(state: RollerDerbyState, seat: int) -> dict[str, int]:
         known += gift
     if seat == state.roller:
         known += state.discards
-    outside = dict(state.unplayed_ranks)  # the finished tricks' cards are out already
+    placed = 0  # the known cards as one int (Card.bit: a lane of SUIT_BITS bits per suit, SUITS order)
     for c in known:
         if isinstance(c, Card):
-            outside[c.suit] &= ~(1 << c.rank)
-    return outside
+            placed |= c.bit
+    unplayed = state.unplayed_ranks  # the finished tricks' cards are out already
+    return {suit: unplayed[suit] & ~(placed >> SUIT_BITS * lane) for lane, suit in enumerate(SUITS)}
 
 
 def above(mask: int, rank: int) -> int:

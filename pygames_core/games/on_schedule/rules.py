@@ -27,7 +27,6 @@ teams are the sides, and a double is offered before one of the doubling team's c
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
@@ -73,16 +72,31 @@ from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, re
 # the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
 PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
 VOTE_ACTIONS: dict[str, VoteAction] = {s: {"type": "vote", "suit": s} for s in SUITS}
-class GiveActions(dict[tuple[Card, ...], GiveAction]):
-    """Each pair of cards' give action, made when first listed (of the 2,652 ordered pairs a game meets few)."""
 
-    def __missing__(self, pair: tuple[Card, ...]) -> GiveAction:
-        action: GiveAction = {"type": "give", "cards": codes(pair)}
-        self[pair] = action
+
+class GivesWith(dict[Card, GiveAction]):
+    """The give actions of the cards `first` and another, by the other, each made when first listed."""
+
+    def __init__(self, first: Card) -> None:
+        super().__init__()
+        self.first = first
+
+    def __missing__(self, second: Card) -> GiveAction:
+        action: GiveAction = {"type": "give", "cards": [self.first.code, second.code]}
+        self[second] = action
         return action
 
 
-GIVE_ACTIONS = GiveActions()
+class Gives(dict[Card, GivesWith]):
+    """Every give action, by its first card then its second (a game meets few of the 2,652 ordered pairs;
+    two look-ups by card, without a pair of cards built and hashed for each of a hand's 78)."""
+
+    def __missing__(self, first: Card) -> GivesWith:
+        gives = self[first] = GivesWith(first)
+        return gives
+
+
+GIVE_ACTIONS = Gives()
 
 
 def exchange_gifts(state: OnScheduleState) -> None:
@@ -239,7 +253,10 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             suits = {c.suit for c in pile_of(chooser, state.dealer, state.votes)}
             return [VOTE_ACTIONS[s] for s in SUITS if s in suits]
         if state.phase == GIVE:
-            return [GIVE_ACTIONS[pair] for pair in combinations(state.hands[chooser], GIFT_SIZE)]
+            # the pairs in hand order (as itertools.combinations lists them), a row of actions per first card
+            hand = state.hands[chooser]
+            return [gives[second] for i, first in enumerate(hand) for gives in (GIVE_ACTIONS[first],)
+                    for second in hand[i + 1:]]
         return [*match.actions(team_of(chooser), turn_start=False)]
 
     def explain_illegal(self, state: OnScheduleState, action: dict[str, Any]) -> str | None:

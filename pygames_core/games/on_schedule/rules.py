@@ -295,11 +295,10 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             doubler = state.match.offered_by
             return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self.end_deal(state, doubler)]
         if action["type"] == "vote":
-            return self._vote(state, action["suit"])
-        return self._give(state, tuple(cards(action["cards"])))
+            return self._vote(state, seat, action["suit"])
+        return self._give(state, seat, tuple(cards(action["cards"])))
 
-    def _vote(self, state: OnScheduleState, suit: str) -> list[Event]:
-        seat = mover(state)
+    def _vote(self, state: OnScheduleState, seat: int, suit: str) -> list[Event]:
         cast = next(c for c in pile_of(seat, state.dealer, state.votes) if c.suit == suit)
         state.votes.append(cast)
         events: list[Event] = [{"type": "voted", "seat": seat, "vote": len(state.votes), "suit": suit,
@@ -308,8 +307,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             events += lay_out_schedule(state)
         return events
 
-    def _give(self, state: OnScheduleState, gift: tuple[Card, ...]) -> list[Event]:
-        seat = mover(state)
+    def _give(self, state: OnScheduleState, seat: int, gift: tuple[Card, ...]) -> list[Event]:
         state.gifts.choose(seat, gift)
         state.hands[seat] = [c for c in state.hands[seat] if c not in gift]  # set aside, face down
         events: list[Event] = [{"type": "gave", "seat": seat}]  # which cards stays secret

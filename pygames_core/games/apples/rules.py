@@ -56,7 +56,8 @@ from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, 
 
 # the card actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody
 # changes them), so that the bots' play-outs do not build them again at every step
-PLAY_ACTIONS: dict[Card, CardAction] = {c: {"type": "play", "card": c.code} for c in DECK}
+# (typed as any action: legal_actions returns play_actions' list as it is, not a copy)
+PLAY_ACTIONS: dict[Card, Action] = {c: {"type": "play", "card": c.code} for c in DECK}
 DISCARD_ACTIONS: dict[Card, CardAction] = {c: {"type": "discard", "card": c.code} for c in DECK}
 TARGET_ACTIONS: dict[Card, CardAction] = {c: {"type": "target", "card": c.code} for c in DECK}
 
@@ -68,7 +69,7 @@ def legal(state: ApplesState) -> list[Action]:
         trick = state.trick
         plays = trick.plays
         hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current), inline
-        return [*play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)]
+        return play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)
     seat = state.current
     if seat is None:
         return []

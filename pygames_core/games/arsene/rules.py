@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.arsene.knowledge import table_view
-from pygames_core.games.arsene.messages import Action, ArseneView, DealSummary, Event, Exchange, PlayAction, Take
+from pygames_core.games.arsene.messages import Action, ArseneView, DealSummary, Event, Exchange, Take
 from pygames_core.games.arsene.setup import apply_setup
 from pygames_core.games.arsene.state import (
     CHOOSE,
@@ -105,7 +105,8 @@ def settle_deal(state: ArseneState) -> DealSummary:
 
 # a card's play action, made once and shared by every list of legal actions (Rules.legal_actions: nobody
 # changes them), so that the bots' play-outs do not build them again at every step
-PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in PLAY_DECK}
+# (typed as any action: legal_actions returns play_actions' list as it is, not a copy)
+PLAY_ACTIONS: dict[Card, Action] = {c: {"type": "play", "card": c.code} for c in PLAY_DECK}
 
 
 def take_trick(state: ArseneState, taker: int) -> None:
@@ -180,7 +181,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
             trick = state.trick
             plays = trick.plays
             hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current)
-            return [*play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)]
+            return play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)
         if phase == CHOOSE:
             return [{"type": "choose", "index": i} for i in range(len(state.table))]
         if phase == PUSH and state.push_to is not None:  # a trick is pushed only where it can go

@@ -36,7 +36,6 @@ from pygames_core.kit.tricks import (
     play_to_trick,
     playable_cards,
     record_play,
-    shows_void,
     trick_winner,
 )
 
@@ -227,12 +226,6 @@ def test_playable_cards_must_follow():
     assert codes(playable_cards(hand, "H")) == ["2H", "3H"]
     assert codes(playable_cards(hand, "D")) == codes(hand)
     assert codes(playable_cards(hand, None)) == codes(hand)
-
-
-def test_shows_void():
-    assert shows_void("S", card("2H")) == "S"
-    assert shows_void("S", card("2S")) is None
-    assert shows_void(None, card("2S")) is None
 
 
 def test_trick_copy_and_view():

@@ -52,13 +52,14 @@ class Card:
         return f"Card({self.code!r})"
 
 
-_CARDS: dict[str, Card] = {r + s: Card(RANKS.index(r) + 2, s) for s in SUITS for r in RANKS}
+# every card by its code (what `card` reads; the rules' hot paths read it straight, without the call)
+CARDS: dict[str, Card] = {r + s: Card(RANKS.index(r) + 2, s) for s in SUITS for r in RANKS}
 
 
 def card(code: str) -> Card:
     """The card for a code such as `"TD"`; raises BadSetup for anything else."""
     try:
-        return _CARDS[code]
+        return CARDS[code]
     except (KeyError, TypeError):
         raise BadSetup(f"{code!r} is not a card (expected rank 2-9/T/J/Q/K/A then suit S/H/D/C)") from None
 
@@ -98,7 +99,7 @@ def codes(items: Iterable[Card]) -> list[str]:
 
 def french_deck() -> list[Card]:
     """The 52 cards in a fixed order (suit by suit, 2 up to ace)."""
-    return list(_CARDS.values())
+    return list(CARDS.values())
 
 
 HAND_SUITS = "SHCD"  # how players group their suits: alternating colours
@@ -111,7 +112,7 @@ def sort_hand(hand: Iterable[Card]) -> list[Card]:
 
 
 # each card's place in a sorted hand, worked out once: every deal of every play-out sorts its hands
-_HAND_PLACE = {c: place for place, c in enumerate(sorted(_CARDS.values(),
+_HAND_PLACE = {c: place for place, c in enumerate(sorted(CARDS.values(),
                                                           key=lambda c: (HAND_SUITS.index(c.suit), -c.rank)))}
 
 

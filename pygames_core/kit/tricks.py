@@ -3,7 +3,7 @@ over, or the next deal from the dealer's left), and the ranks a seat cannot plac
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypedDict, TypeVar
 
@@ -26,6 +26,7 @@ class PlayedCard(Protocol):
 
 
 C = TypeVar("C", bound=PlayedCard)  # what a game's tricks hold: its plain Card, or more
+A = TypeVar("A")  # a game's action
 
 
 class PlayView(TypedDict):
@@ -62,14 +63,16 @@ class Trick(Generic[C]):
         return [{"seat": seat, "card": c.code} for seat, c in self.plays]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CompletedTrick(Generic[C]):
     """A finished trick as a game keeps it for its views: its number in the deal (from 1), who led,
     the (seat, card) plays in order and who won it. A game that shows more of a trick (its points,
-    who took it) subclasses it (frozen too) and adds to `to_view`.
+    who took it) subclasses it and adds to `to_view`.
 
-    Frozen, its plays kept as a tuple whatever sequence they came in: a record never changes once
-    written, so a state's copy (the hard bot's play-outs make thousands) shares it instead of copying it."""
+    A record never changed once written, its plays kept as a tuple whatever sequence they came in, so
+    that a state's copy (the hard bot's play-outs make thousands) shares it instead of copying it. Not a
+    frozen dataclass all the same: a frozen one's fields are each set through object.__setattr__, which
+    made a finished trick cost more than the four plays before it (one every four steps of a play-out)."""
 
     number: int
     leader: int
@@ -78,7 +81,7 @@ class CompletedTrick(Generic[C]):
 
     def __post_init__(self) -> None:
         # the trick in progress hands over its own list, which the game goes on to reuse or change
-        object.__setattr__(self, "plays", tuple(self.plays))
+        self.plays = tuple(self.plays)
 
     def to_view(self) -> TrickView:
         return {"trick": self.number, "leader": self.leader, "plays": self.plays_view(), "winner": self.winner}
@@ -94,6 +97,17 @@ def playable_cards(hand: Sequence[Card], led_suit: str | None) -> list[Card]:
         if following:
             return following
     return list(hand)
+
+
+def play_actions(hand: Sequence[Card], led_suit: str | None, actions: Mapping[Card, A]) -> list[A]:
+    """`playable_cards`' actions, each card's read from `actions`: a game makes its play actions once and
+    shares them between its lists of legal actions (Rules.legal_actions), so that the bots' play-outs do
+    not build them again at every step."""
+    if led_suit is not None:
+        following = [actions[c] for c in hand if c.suit == led_suit]
+        if following:
+            return following
+    return [actions[c] for c in hand]
 
 
 def follow_or_trump(hand: Sequence[Card], led_suit: str | None, trump: str | None) -> list[Card]:
@@ -135,18 +149,21 @@ def beats(played: PlayedCard, ahead: PlayedCard, trump: str | None) -> bool:
 
 def record_play(trick: Trick[C], seat: int, played: C, hand: list[Any], voids: set[str], *,
                 must_trump: str | None = None, held: object = None) -> None:
-    """Move a legal card from `hand` to the trick, noting in `voids` the suits the seat showed it lacks.
+    """Move a legal card from `hand` to the trick, noting in `voids` the suit the seat showed it lacks
+    (the led suit, when its card did not follow).
 
     `must_trump` is the trump suit in games where a player out of the led suit must trump when able
     (`follow_or_trump`): a card that neither follows nor trumps then shows a trump void too. `held` is
     what leaves the hand when it is not the card played (a joker played as a declared card)."""
-    void = shows_void(trick.led_suit, played)
-    if void:
-        voids.add(void)
-        if must_trump is not None and played.suit != must_trump:
-            voids.add(must_trump)
+    plays = trick.plays
+    if plays:  # the led suit read straight (not Trick.led_suit): every step of the bots' play-outs comes here
+        led = plays[0][1].suit
+        if played.suit != led:
+            voids.add(led)
+            if must_trump is not None and played.suit != must_trump:
+                voids.add(must_trump)
     hand.remove(played if held is None else held)
-    trick.plays.append((seat, played))
+    plays.append((seat, played))
 
 
 def play_to_trick(trick: Trick[C], seat: int, played: C, hand: list[Any], voids: set[str], players: int,
@@ -157,13 +174,6 @@ def play_to_trick(trick: Trick[C], seat: int, played: C, hand: list[Any], voids:
     if len(trick.plays) < players:
         return None
     return trick_winner(trick.plays, trump)
-
-
-def shows_void(led_suit: str | None, played: PlayedCard) -> str | None:
-    """The suit a player has just shown to be out of, if their card did not follow."""
-    if led_suit is not None and played.suit != led_suit:
-        return led_suit
-    return None
 
 
 # --- the end of a deal --------------------------------------------------------------------------------------

@@ -16,13 +16,11 @@ from pygames_core.games.apples.messages import Action, ApplesView, Event, deal_o
 from pygames_core.games.apples.rules import APPLES
 from pygames_core.games.apples.state import (
     BID,
-    BID_SUITS,
     DISCARD,
     OVER,
     PLAY,
     PLAYERS,
     SET_POINTS,
-    TARGET,
     TARGET_POINTS,
     ApplesState,
     leaders,
@@ -31,6 +29,7 @@ from pygames_core.games.apples.state import (
     rank_points,
     set_points,
     suit_length,
+    suit_lengths,
 )
 from pygames_core.kit.cards import Card, cards
 from pygames_core.kit.seats import left_of, mover
@@ -48,7 +47,7 @@ def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
     hand = cards(view["hand"])
     trump = view["trump"]
     if view["phase"] == BID:
-        lengths = {s: suit_length(hand, s) for s in BID_SUITS}
+        lengths = suit_lengths(hand)
         chosen = bid_choice(hand, lengths, [(a["count"], a["suit"]) for a in legal if a["type"] == "bid"])
         return [legal[0] if chosen is None else {"type": "bid", "count": chosen[0], "suit": chosen[1]}]
     allowed = cards(a["card"] for a in legal if a["type"] != "pass" and a["type"] != "bid")
@@ -73,14 +72,14 @@ def win_guess(c: Card, trump: str | None) -> float:
 def policy_action(state: ApplesState, rng: Rng) -> Action:
     """The 'normal' play of Apples, from the mover's hand and public facts only."""
     seat = mover(state)
+    if state.phase == PLAY:  # the most frequent first
+        return {"type": "play", "card": choose_play(state, seat).code}
     if state.phase == BID:
         choice = choose_bid(state, seat)
         return {"type": "pass"} if choice is None else {"type": "bid", "count": choice[0], "suit": choice[1]}
     if state.phase == DISCARD:
         return {"type": "discard", "card": choose_discard(state, seat).code}
-    if state.phase == TARGET:
-        return {"type": "target", "card": choose_target(state.hands[seat], state.trump).code}
-    return {"type": "play", "card": choose_play(state, seat).code}
+    return {"type": "target", "card": choose_target(state.hands[seat], state.trump).code}
 
 
 def suit_strength(hand: list[Card], suit: str) -> float:
@@ -94,7 +93,7 @@ KEEP_TRUMPS = 3  # ... and no higher than leaves it three trumps after the excha
 
 def choose_bid(state: ApplesState, seat: int) -> tuple[int, str] | None:
     hand = state.hands[seat]
-    lengths = {s: suit_length(hand, s) for s in BID_SUITS}
+    lengths = suit_lengths(hand)
     return bid_choice(hand, lengths, legal_bids(state, seat))
 
 
@@ -170,6 +169,16 @@ def gain(counts: dict[int, int], added: list[Card], target_rank: int | None) -> 
     return total
 
 
+def gain_with(counts: dict[int, int], table_gain: int, table_counts: dict[int, int], c: Card,
+              target_rank: int | None) -> int:
+    """`gain(counts, [*table, c], target_rank)` from the table's own `table_gain` (the gain of the cards on
+    the table, counted by rank in `table_counts`): adding `c` changes only its rank's points, so the policy
+    works out each option's gain with one look-up instead of counting the whole trick again."""
+    have = counts.get(c.rank, 0) + table_counts.get(c.rank, 0)
+    row = TARGET_RANK_POINTS[c.rank] if c.rank == target_rank else PLAIN_POINTS[c.rank]
+    return table_gain + row[have + 1] - row[have]
+
+
 def choose_play(state: ApplesState, seat: int) -> Card:
     """The card with the best rough expectation: what the trick's cards are worth to this seat times
     the chance it keeps the trick, less what they give the likely winner otherwise, less the card's
@@ -189,21 +198,17 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     hidden = max(1, sum(unknown_count.values()))
     later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
     on_table = [c for _, c in plays]
-    beaten: dict[tuple[int, Card], float] = {}
-    counts: dict[int, dict[int, int]] = {seat: rank_counts(state.captured[seat])}
+    mine = rank_counts(state.captured[seat])
 
-    def counts_of(other: int) -> dict[int, int]:
-        if other not in counts:
-            counts[other] = rank_counts(state.captured[other])
-        return counts[other]
+    # each seat still to play: the chance that a given hidden card is not in its hand
+    misses = {other: 1.0 - min(1.0, len(state.hands[other]) / hidden) for other in later}
 
     def beaten_by(other: int, top: Card, led: str) -> float:
-        """Rough chance that `other`, still to play, holds and can play a card beating `top`."""
-        if (other, top) in beaten:
-            return beaten[other, top]
-        share = min(1.0, len(state.hands[other]) / hidden)
+        """Rough chance that `other`, still to play, holds and can play a card beating `top` (asked once per
+        option and seat: `top` is the option's card)."""
+        miss = misses[other]
         voids = state.voids[other]
-        out_of_led = 1.0 if led in voids else (1.0 - share) ** unknown_count[led]
+        out_of_led = 1.0 if led in voids else miss ** unknown_count[led]
         higher = 0 if top.suit in voids else (unknown_ranks[top.suit] >> (top.rank + 1)).bit_count()
         if top.suit != led:
             beaters = higher * out_of_led
@@ -211,16 +216,21 @@ def choose_play(state: ApplesState, seat: int) -> Card:
             beaters = higher + unknown_count[trump] * out_of_led
         else:
             beaters = higher
-        chance: float = 1.0 - (1.0 - share) ** beaters
-        beaten[other, top] = chance
+        chance: float = 1.0 - miss ** beaters
         return chance
 
     led = plays[0][1].suit if plays else None
     ahead_seat, ahead = winning_play(plays, trump) if plays else (seat, None)
 
+    # what the cards on the table are worth to this seat, and to the seat ahead so far (the trick's winner
+    # unless this seat's card beats it)
+    table_counts = rank_counts(on_table)
+    my_table_gain = gain(mine, on_table, target_rank)
+    theirs = rank_counts(state.captured[ahead_seat]) if ahead is not None else {}
+    their_table_gain = gain(theirs, on_table, None) if ahead is not None else 0
+
     def value(c: Card) -> float:
         top_seat = seat if ahead is None or beats(c, ahead, trump) else ahead_seat
-        taken = [*on_table, c]
         if top_seat == seat:
             hold = 1.0
             top = c
@@ -228,8 +238,8 @@ def choose_play(state: ApplesState, seat: int) -> Card:
                 hold *= 1.0 - beaten_by(other, top, led or c.suit)
         else:
             hold = 0.0
-        others_gain = gain(counts_of(top_seat), taken, None) if top_seat != seat else 0
-        my_gain = gain(counts[seat], taken, target_rank)
+        others_gain = gain_with(theirs, their_table_gain, table_counts, c, None) if top_seat != seat else 0
+        my_gain = gain_with(mine, my_table_gain, table_counts, c, target_rank)
         keep = 2.0 * win_guess(c, trump)
         if c.rank == target_rank:
             keep += 8.0 * (1.0 - hold)  # a card of the target rank lost to another is a capture gone
@@ -261,6 +271,14 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
 
     def policy_action(self, state: ApplesState, rng: Rng) -> Action:
         return policy_action(state, rng)
+
+    def playout_step(self, state: ApplesState, rng: Rng) -> None:
+        # a card play (nearly every step) without its action message and events; the rest as apply does it
+        if state.phase == PLAY:
+            trick = state.trick
+            APPLES.play_quietly(state, choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS))
+        else:
+            APPLES.apply(state, policy_action(state, rng))
 
     def search_actions(self, view: ApplesView, legal: list[Action]) -> list[Action]:
         return search_actions(view, legal)

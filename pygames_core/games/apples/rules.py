@@ -25,10 +25,11 @@ from typing import Any, ClassVar
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Rules
 from pygames_core.games.apples.knowledge import seat_view
-from pygames_core.games.apples.messages import Action, ApplesView, DealSummary, Event
+from pygames_core.games.apples.messages import Action, ApplesView, CardAction, DealSummary, Event
 from pygames_core.games.apples.setup import apply_setup
 from pygames_core.games.apples.state import (
     BID,
+    DECK,
     DISCARD,
     GAME_ID,
     GOAL,
@@ -48,28 +49,38 @@ from pygames_core.games.apples.state import (
     start_deal,
     suit_length,
 )
-from pygames_core.kit.cards import Card, card, codes, sort_hand
+from pygames_core.kit.cards import CARDS, Card, codes, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_to_trick, playable_cards
+from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_actions, play_to_trick
+
+# the card actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody
+# changes them), so that the bots' play-outs do not build them again at every step
+# (typed as any action: legal_actions returns play_actions' list as it is, not a copy)
+PLAY_ACTIONS: dict[Card, Action] = {c: {"type": "play", "card": c.code} for c in DECK}
+DISCARD_ACTIONS: dict[Card, CardAction] = {c: {"type": "discard", "card": c.code} for c in DECK}
+TARGET_ACTIONS: dict[Card, CardAction] = {c: {"type": "target", "card": c.code} for c in DECK}
 
 
 def legal(state: ApplesState) -> list[Action]:
     """The actions the seat to move may take (none once the game is over)."""
+    phase = state.phase
+    if phase == PLAY:  # the most frequent first
+        trick = state.trick
+        plays = trick.plays
+        hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current), inline
+        return play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)
     seat = state.current
     if seat is None:
         return []
     hand = state.hands[seat]
-    phase = state.phase
-    if phase == PLAY:  # the most frequent first
-        return [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
     if phase == BID:
         bids: list[Action] = [{"type": "bid", "count": n, "suit": s} for n, s in legal_bids(state, seat)]
         return [{"type": "pass"}, *bids]
     if phase == DISCARD:
         allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
-        return [{"type": "discard", "card": c.code} for c in allowed]
-    return [{"type": "target", "card": c.code} for c in hand]
+        return [DISCARD_ACTIONS[c] for c in allowed]
+    return [TARGET_ACTIONS[c] for c in hand]
 
 
 def settle_deal(state: ApplesState) -> DealSummary:
@@ -88,6 +99,22 @@ def settle_deal(state: ApplesState) -> DealSummary:
     }
     state.summaries.append(Frozen.of(summary))
     return summary
+
+
+def play_card(state: ApplesState, played: Card) -> CompletedTrick[Card] | None:
+    """A legal card played by the seat to play, the trick captured once it is complete: the finished trick
+    then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
+    play, without its events: the hard bot's play-outs move by it (ApplesBot.playout_step)."""
+    trick = state.trick
+    seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
+    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+    if winner is None:
+        return None
+    done = CompletedTrick(state.trick_number, trick.leader, trick.plays, winner)
+    state.completed.append(done)
+    state.captured[winner].extend(c for _, c in trick.plays)
+    state.trick = Trick(winner)
+    return done
 
 
 class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
@@ -110,6 +137,9 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
 
     # --- the rules ----------------------------------------------------------------------------
     def current_player(self, state: ApplesState) -> int | None:
+        if state.phase == PLAY:  # state.current's most frequent case, inline
+            trick = state.trick
+            return (trick.leader + len(trick.plays)) % PLAYERS
         return state.current
 
     def legal_actions(self, state: ApplesState) -> list[Action]:
@@ -143,14 +173,14 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
 
     def apply(self, state: ApplesState, act: Action) -> list[Event]:
         if act["type"] == "play":  # the most frequent first
-            return self._play(state, card(act["card"]))
+            return self._play(state, CARDS[act["card"]])
         if act["type"] == "pass":
             return call(state, 0, "")
         if act["type"] == "bid":
             return call(state, act["count"], act["suit"])
         if act["type"] == "discard":
-            return self._discard(state, card(act["card"]))
-        return self._target(state, card(act["card"]))
+            return self._discard(state, CARDS[act["card"]])
+        return self._target(state, CARDS[act["card"]])
 
     def _discard(self, state: ApplesState, chosen: Card) -> list[Event]:
         seat = mover(state)
@@ -174,20 +204,23 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
     def _play(self, state: ApplesState, played: Card) -> list[Event]:
         trick = state.trick
         seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
-        winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+        done = play_card(state, played)
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
-        if winner is None:
+        if done is None:
             return events
-        done = CompletedTrick(state.trick_number, state.trick.leader, state.trick.plays, winner)
-        state.completed.append(done)
-        state.captured[winner].extend(c for _, c in state.trick.plays)
-        state.trick = Trick(winner)
         events.append({"type": "trick_won", **done.to_view()})
         if done.number == TRICKS:
-            events += self._end_deal(state)
+            events += self.end_deal(state)
         return events
 
-    def _end_deal(self, state: ApplesState) -> list[Event]:
+    def play_quietly(self, state: ApplesState, played: Card) -> None:
+        """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
+        (Bot.playout_step)."""
+        done = play_card(state, played)
+        if done is not None and done.number == TRICKS:
+            self.end_deal(state)
+
+    def end_deal(self, state: ApplesState) -> list[Event]:
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which OVER
         # equals): a Phase field does not match that protocol, hence Any

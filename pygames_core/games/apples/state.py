@@ -168,8 +168,12 @@ class ApplesState:
             return (self.trick.leader + len(self.trick.plays)) % PLAYERS
         if phase == BID:
             return left_of(self.dealer, PLAYERS, 1 + len(self.calls))
-        if phase == DISCARD:
-            return next((s for s in exchange_order(self) if len(self.discards[s]) < self.count), None)
+        if phase == DISCARD:  # a loop, not next() over a generator: read at every card put into the pile
+            count, discards = self.count, self.discards
+            for seat in exchange_order(self):
+                if len(discards[seat]) < count:
+                    return seat
+            return None
         if phase == TARGET:
             return self.targets.next_chooser(exchange_order(self))
         return None
@@ -189,11 +193,19 @@ def suit_length(hand: list[Card], suit: str) -> int:
     return sum(1 for c in hand if c.suit == suit)
 
 
+def suit_lengths(hand: list[Card]) -> dict[str, int]:
+    """How many cards of each suit the hand holds, by suit in BID_SUITS order (one pass over the hand)."""
+    lengths = dict.fromkeys(BID_SUITS, 0)
+    for c in hand:
+        lengths[c.suit] += 1
+    return lengths
+
+
 def legal_bids(state: ApplesState, seat: int) -> list[tuple[int, str]]:
     """Every bid that beats the standing one and that the hand can show (N of S needs N cards of S)."""
     standing = state.standing_bid
     floor = bid_strength(standing.count, standing.suit) if standing else (0, 0)
-    lengths = {s: suit_length(state.hands[seat], s) for s in BID_SUITS}
+    lengths = suit_lengths(state.hands[seat])
     return [(n, s) for n in range(max(1, floor[0]), max(lengths.values()) + 1) for s in BID_SUITS
             if n <= lengths[s] and bid_strength(n, s) > floor]
 

@@ -7,8 +7,8 @@ set-ups in setup.py, what each seat sees (and the bots' sampled states) in knowl
 
 from pygames_core.games import Entry
 from pygames_core.games.arsene.bot import ArseneBot
-from pygames_core.games.arsene.rules import ArseneRules
+from pygames_core.games.arsene.rules import ARSENE
 
-RULES = ArseneRules()
+RULES = ARSENE
 BOT = ArseneBot(RULES)
 ENTRY = Entry(RULES, BOT, order=1)  # what its entry point (pyproject.toml, group pygames.games) names

@@ -11,6 +11,7 @@ from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.knowledge import sample_state
 from pygames_core.games.arsene.messages import BLIND_EDGE_CARD, Action, ArseneView, Event, deal_outcome
+from pygames_core.games.arsene.rules import ARSENE
 from pygames_core.games.arsene.state import (
     CHOOSE,
     HAND_SIZE,
@@ -137,16 +138,21 @@ def policy_action(state: ArseneState, rng: Rng) -> Action:
     seat = mover(state)
     if state.phase == CHOOSE:
         return {"type": "choose", "index": rng.below(len(state.table))}
-    unseen = _unseen_higher(state, seat)
     if state.phase == PUSH:
         to = state.push_to
-        return {"type": "keep"} if to is None or _wants_more(state, seat, unseen) else {"type": "push", "to": to}
-    hand = state.hands[seat]
-    options = playable_cards(hand, state.trick.led_suit)
+        if to is None or _wants_more(state, seat, _unseen_higher(state, seat)):
+            return {"type": "keep"}
+        return {"type": "push", "to": to}
+    return {"type": "play", "card": choose_card(state, seat).code}
+
+
+def choose_card(state: ArseneState, seat: int) -> Card:
+    """The policy's card for `seat`, the seat to play (see policy_action)."""
+    options = playable_cards(state.hands[seat], state.trick.led_suit)
     if len(options) == 1:
-        return {"type": "play", "card": options[0].code}
-    want = _wants_more(state, seat, unseen)
-    return {"type": "play", "card": _play_card(state, seat, options, want, unseen).code}
+        return options[0]
+    unseen = _unseen_higher(state, seat)
+    return _play_card(state, seat, options, _wants_more(state, seat, unseen), unseen)
 
 
 def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, unseen: dict[str, int]) -> Card:
@@ -213,6 +219,14 @@ class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
 
     def policy_action(self, state: ArseneState, rng: Rng) -> Action:
         return policy_action(state, rng)
+
+    def playout_step(self, state: ArseneState, rng: Rng) -> None:
+        # a card play (most steps) without its action message and events; the rest as apply does it
+        if state.phase == PLAY:
+            trick = state.trick
+            ARSENE.play_quietly(state, choose_card(state, (trick.leader + len(trick.plays)) % PLAYERS))
+        else:
+            ARSENE.apply(state, policy_action(state, rng))
 
     def normal_search_samples(self, view: ArseneView) -> int:
         last_tricks = view["phase"] in (PLAY, PUSH) and \

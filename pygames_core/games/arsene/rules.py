@@ -28,6 +28,7 @@ from pygames_core.games.arsene.state import (
     GAME_ID,
     OVER,
     PLAY,
+    PLAY_DECK,
     PLAYERS,
     PUSH,
     STORE_GROUPS,
@@ -36,10 +37,10 @@ from pygames_core.games.arsene.state import (
     ArseneTrick,
     start_deal,
 )
-from pygames_core.kit.cards import Card, card, codes
+from pygames_core.kit.cards import CARDS, Card, codes
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, play_to_trick
 
 
 def push_target(tricks: list[int], winner: int) -> int | None:
@@ -102,6 +103,43 @@ def settle_deal(state: ArseneState) -> DealSummary:
 
 
 
+# a card's play action, made once and shared by every list of legal actions (Rules.legal_actions: nobody
+# changes them), so that the bots' play-outs do not build them again at every step
+# (typed as any action: legal_actions returns play_actions' list as it is, not a copy)
+PLAY_ACTIONS: dict[Card, Action] = {c: {"type": "play", "card": c.code} for c in PLAY_DECK}
+
+
+def take_trick(state: ArseneState, taker: int) -> None:
+    """The finished trick goes to `taker` (its winner, or the seat it is pushed onto), who leads the next."""
+    winner = state.push_from
+    assert winner is not None
+    state.tricks[taker] += 1
+    state.completed.append(ArseneTrick(sum(state.tricks), state.trick.leader, state.trick.plays, winner, taker))
+    state.out_of_play.update(c for _, c in state.trick.plays)
+    state.push_from = state.push_to = None
+    state.phase = PLAY
+    state.leader = taker
+    state.trick = Trick(taker)
+
+
+def play_card(state: ArseneState, played: Card) -> int | None:
+    """A legal card played by the seat to play; once the trick is complete, its winner (returned) keeps it
+    when there is no one to push it onto, and otherwise decides (the push phase). What `apply` does to the
+    state for a card play, without its events."""
+    trick = state.trick
+    seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
+    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+    if winner is None:
+        return None
+    target = push_target(state.tricks, winner)
+    state.push_from, state.push_to = winner, target
+    if target is None:  # nowhere to push it: kept
+        take_trick(state, winner)
+    else:
+        state.phase = PUSH
+    return winner
+
+
 class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
     game_id = GAME_ID
     title: ClassVar[dict[str, str]] = {"en": "Arsène", "ja": "アルセーヌ"}
@@ -132,14 +170,18 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
 
     # --- the rules ----------------------------------------------------------------------------
     def current_player(self, state: ArseneState) -> int | None:
+        if state.phase == PLAY:  # state.current's most frequent case, inline
+            trick = state.trick
+            return (trick.leader + len(trick.plays)) % PLAYERS
         return state.current
 
     def legal_actions(self, state: ArseneState) -> list[Action]:
         phase = state.phase
         if phase == PLAY:
             trick = state.trick
-            hand = state.hands[(trick.leader + len(trick.plays)) % PLAYERS]  # the mover's (state.current)
-            return [{"type": "play", "card": c.code} for c in playable_cards(hand, trick.led_suit)]
+            plays = trick.plays
+            hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current)
+            return play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)
         if phase == CHOOSE:
             return [{"type": "choose", "index": i} for i in range(len(state.table))]
         if phase == PUSH and state.push_to is not None:  # a trick is pushed only where it can go
@@ -159,7 +201,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
 
     def apply(self, state: ArseneState, action: Action) -> list[Event]:
         if action["type"] == "play":  # the most frequent first
-            return self._play(state, card(action["card"]))
+            return self._play(state, CARDS[action["card"]])
         if action["type"] == "choose":
             return self._choose(state, action["index"])
         # the trick's winner keeps it or pushes it on
@@ -176,39 +218,40 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
     def _play(self, state: ArseneState, played: Card) -> list[Event]:
         trick = state.trick
         seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
-        winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+        number = sum(state.tricks) + 1  # read before the trick is taken
+        winner = play_card(state, played)
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if winner is None:
             return events
-        target = push_target(state.tricks, winner)
-        events.append({"type": "trick_won", "winner": winner, "trick": sum(state.tricks) + 1,
-                       "cards": state.trick.to_view(), "push_to": target})
-        state.push_from, state.push_to = winner, target
-        if target is None:
-            events += self._take_trick(state, winner, forced=True)
-        else:
-            state.phase = PUSH
+        # the trick's own plays: it has been taken already when it could not be pushed
+        events.append({"type": "trick_won", "winner": winner, "trick": number, "cards": trick.to_view(),
+                       "push_to": state.push_to})
+        if state.phase == PUSH:
+            return events
+        events.append({"type": "kept", "seat": winner, "forced": True})
+        if not any(state.hands):
+            events += self.end_deal(state)
         return events
 
-    def _take_trick(self, state: ArseneState, taker: int, forced: bool = False) -> list[Event]:
+    def _take_trick(self, state: ArseneState, taker: int) -> list[Event]:
         winner = state.push_from
-        assert winner is not None
-        state.tricks[taker] += 1
-        state.completed.append(ArseneTrick(sum(state.tricks), state.trick.leader, state.trick.plays, winner, taker))
-        state.out_of_play.update(c for _, c in state.trick.plays)
+        assert winner is not None  # a trick waits to be kept or pushed
+        take_trick(state, taker)
         if taker == winner:
-            events: list[Event] = [{"type": "kept", "seat": winner, "forced": forced}]
+            events: list[Event] = [{"type": "kept", "seat": winner, "forced": False}]
         else:
             events = [{"type": "pushed", "from": winner, "to": taker}]
-        state.push_from = state.push_to = None
-        state.phase = PLAY
-        state.leader = taker
-        state.trick = Trick(taker)
         if not any(state.hands):
-            events += self._end_deal(state)
+            events += self.end_deal(state)
         return events
 
-    def _end_deal(self, state: ArseneState) -> list[Event]:
+    def play_quietly(self, state: ArseneState, played: Card) -> None:
+        """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
+        (Bot.playout_step)."""
+        if play_card(state, played) is not None and state.phase == PLAY and not any(state.hands):
+            self.end_deal(state)
+
+    def end_deal(self, state: ArseneState) -> list[Event]:
         summary = settle_deal(state)
         deal_over: Event = {"type": "deal_over", "summary": summary}
         caught = [] if summary["void_deal"] else summary["caught"]
@@ -247,3 +290,6 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
             chips=list(state.chips), confiscated=state.confiscated, contest=state.contest,
             summaries=list(state.summaries), end_reason=state.end_reason, caught=list(state.caught),
         )
+
+
+ARSENE = ArseneRules()

@@ -6,8 +6,8 @@ set-ups in setup.py, what each seat sees (and the bots' sampled states) in knowl
 
 from pygames_core.games import Entry
 from pygames_core.games.on_schedule.bot import OnScheduleBot
-from pygames_core.games.on_schedule.rules import OnScheduleRules
+from pygames_core.games.on_schedule.rules import ON_SCHEDULE
 
-RULES = OnScheduleRules()
+RULES = ON_SCHEDULE
 BOT = OnScheduleBot(RULES)
 ENTRY = Entry(RULES, BOT, order=3)  # what its entry point (pyproject.toml, group pygames.games) names

@@ -12,10 +12,13 @@ from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.on_schedule.knowledge import sample_state
 from pygames_core.games.on_schedule.messages import Action, Event, OnScheduleView, deal_outcome
+from pygames_core.games.on_schedule.rules import ON_SCHEDULE
 from pygames_core.games.on_schedule.state import (
     BY_RANK_SUIT,
     DECK,
     GIFT_SIZE,
+    OVER,
+    PLAY,
     PLAYERS,
     TRICKS,
     OnScheduleState,
@@ -26,7 +29,7 @@ from pygames_core.games.on_schedule.state import (
     trick_multiplier,
     voter,
 )
-from pygames_core.kit.cards import SUITS, Card, cards, codes
+from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, cards, codes
 from pygames_core.kit.match import Match
 from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import PlayedCard, playable_cards
@@ -148,15 +151,22 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
     trump = row[number - 1].suit
     partner = (seat + 2) % PLAYERS
     # the ranks, by suit, this seat cannot place: not in its hand, not on the table, not given to its partner
-    unknown = dict(state.unplayed_ranks)
-    for group in (hand, state.given[seat]):
-        for c in group:
-            unknown[c.suit] &= ~(1 << c.rank)
+    # (the cards it can place gathered as one int, Card.bit: a lane of SUIT_BITS bits per suit, SUITS order)
+    placed = 0
+    for c in hand:
+        placed |= c.bit
+    for c in state.given[seat]:
+        placed |= c.bit
     table_points = 0
     for _, c in plays:
-        unknown[c.suit] &= ~(1 << c.rank)
+        placed |= c.bit
         table_points += card_points(c)
-    spades, hearts, diamonds, clubs = unknown.values()
+    unplayed = state.unplayed_ranks
+    spades = unplayed["S"] & ~placed
+    hearts = unplayed["H"] & ~(placed >> SUIT_BITS)
+    diamonds = unplayed["D"] & ~(placed >> 2 * SUIT_BITS)
+    clubs = unplayed["C"] & ~(placed >> 3 * SUIT_BITS)
+    unknown = {"S": spades, "H": hearts, "D": diamonds, "C": clubs}
     hidden = max(1, spades.bit_count() + hearts.bit_count() + diamonds.bit_count() + clubs.bit_count())
     # tens and higher, over the hidden cards
     density = ((spades >> 10).bit_count() + (hearts >> 10).bit_count() + (diamonds >> 10).bit_count()
@@ -277,6 +287,15 @@ class OnScheduleBot(Bot[OnScheduleState, Action, Event, OnScheduleView]):
     def policy_action(self, state: OnScheduleState, rng: Rng) -> Action:
         return policy_action(state, rng)
 
+    def playout_step(self, state: OnScheduleState, rng: Rng) -> None:
+        # a card play (nearly every step) without its action message and events; the rest (a double's answer
+        # among them) as apply does it
+        if state.phase == PLAY and state.match.offered_by is None:
+            trick = state.trick
+            ON_SCHEDULE.play_quietly(state, _play_card(state, (trick.leader + len(trick.plays)) % PLAYERS))
+        else:
+            ON_SCHEDULE.apply(state, policy_action(state, rng))
+
     def search_actions(self, view: OnScheduleView, legal: list[Action]) -> list[Action]:
         """What the hard bot compares. The 78 possible gifts are too many to try each: the pairs among
         the six cards the normal policy would most like to give. In play, one card of each run of
@@ -294,7 +313,7 @@ class OnScheduleBot(Bot[OnScheduleState, Action, Event, OnScheduleView]):
 
     def playout_done(self, start: OnScheduleState, state: OnScheduleState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == Phase.OVER or state.deal != start.deal
+        return state.phase == OVER or state.deal != start.deal
 
     def evaluate(self, state: OnScheduleState, seat: int) -> float:
         return evaluate(state, seat)

@@ -27,20 +27,31 @@ teams are the sides, and a double is offered before one of the doubling team's c
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
 from pygames_core.engine.rules import Option, Rules
 from pygames_core.games.on_schedule.knowledge import seen_view, table_view
-from pygames_core.games.on_schedule.messages import Action, DealSummary, Event, OnScheduleView
+from pygames_core.games.on_schedule.messages import (
+    Action,
+    DealSummary,
+    Event,
+    GiveAction,
+    OnScheduleView,
+    PlayAction,
+    VoteAction,
+)
 from pygames_core.games.on_schedule.setup import apply_setup
 from pygames_core.games.on_schedule.state import (
+    DECK,
     GAME_ID,
     GIFT_SIZE,
+    GIVE,
+    PLAY,
     PLAYERS,
     TARGET,
     TRICKS,
+    VOTE,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
@@ -52,11 +63,40 @@ from pygames_core.games.on_schedule.state import (
     start_deal,
     trick_multiplier,
 )
-from pygames_core.kit.cards import SUITS, Card, card, cards, codes, sort_hand
+from pygames_core.kit.cards import CARDS, SUITS, Card, cards, codes, sort_hand
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, match_from_options
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_to_trick, playable_cards
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, record_play, trick_winner
+
+# the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
+PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
+VOTE_ACTIONS: dict[str, VoteAction] = {s: {"type": "vote", "suit": s} for s in SUITS}
+
+
+class GivesWith(dict[Card, GiveAction]):
+    """The give actions of the cards `first` and another, by the other, each made when first listed."""
+
+    def __init__(self, first: Card) -> None:
+        super().__init__()
+        self.first = first
+
+    def __missing__(self, second: Card) -> GiveAction:
+        action: GiveAction = {"type": "give", "cards": [self.first.code, second.code]}
+        self[second] = action
+        return action
+
+
+class Gives(dict[Card, GivesWith]):
+    """Every give action, by its first card then its second (a game meets few of the 2,652 ordered pairs;
+    two look-ups by card, without a pair of cards built and hashed for each of a hand's 78)."""
+
+    def __missing__(self, first: Card) -> GivesWith:
+        gives = self[first] = GivesWith(first)
+        return gives
+
+
+GIVE_ACTIONS = Gives()
 
 
 def exchange_gifts(state: OnScheduleState) -> None:
@@ -93,6 +133,36 @@ def settle_deal(state: OnScheduleState, passed_by: int | None = None) -> tuple[D
         summary["passed"] = passed_by is not None
     state.summaries.append(Frozen.of(summary))
     return summary, events
+
+
+def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
+    """A legal card played by the seat to play, the trick scored once it is complete: the finished trick
+    then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
+    play, without its events: the hard bot's play-outs move by it (OnScheduleBot.playout_step)."""
+    # the phase read straight: a card is played only in the play phase; the trick's number and trump only
+    # once the trick is complete (so record_play and trick_winner, not play_to_trick, which takes the trump)
+    trick = state.trick
+    plays = trick.plays
+    seat = (trick.leader + len(plays)) % PLAYERS  # state.to_play, inline
+    record_play(trick, seat, played, state.hands[seat], state.voids[seat])
+    if len(plays) < PLAYERS:
+        return None
+    number = state.trick_number
+    winner = trick_winner(plays, state.row[number - 1].suit)
+    points = 0
+    out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
+    for _, c in plays:
+        points += card_points(c)
+        out_of_play.add(c)
+        unplayed[c.suit] &= ~(1 << c.rank)
+    multiplier = trick_multiplier(number, winner, state.special)
+    points *= multiplier
+    done = OnScheduleTrick(number, trick.leader, plays, winner, points, multiplier == 2)
+    state.completed.append(done)
+    state.tricks_won[winner] += 1
+    state.points[winner] += points
+    state.trick = Trick(winner)
+    return done
 
 
 class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
@@ -161,22 +231,33 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
 
     # --- the rules ----------------------------------------------------------------------------
     def current_player(self, state: OnScheduleState) -> int | None:
+        if state.phase == PLAY and state.match.offered_by is None:  # state.current's most frequent case, inline
+            trick = state.trick
+            return (trick.leader + len(trick.plays)) % PLAYERS
         return state.current
 
     def legal_actions(self, state: OnScheduleState) -> list[Action]:
-        seat = state.current
-        if seat is None:
+        match = state.match
+        if state.phase == PLAY and match.offered_by is None:  # the most frequent first: a card to play
+            trick = state.trick
+            plays = trick.plays
+            seat = (trick.leader + len(plays)) % PLAYERS
+            legal: list[Action] = play_actions(state.hands[seat], plays[0][1].suit if plays else None, PLAY_ACTIONS)
+            if match.cube:
+                legal += match.actions(team_of(seat), turn_start=True)
+            return legal
+        chooser = state.current
+        if chooser is None:
             return []
-        if state.phase == Phase.VOTE:
-            suits = {c.suit for c in pile_of(seat, state.dealer, state.votes)}
-            return [{"type": "vote", "suit": s} for s in SUITS if s in suits]
-        hand = state.hands[seat]
-        if state.phase == Phase.GIVE:
-            return [{"type": "give", "cards": [a.code, b.code]} for a, b in combinations(hand, GIFT_SIZE)]
-        if state.match.offered_by is not None:
-            return [*state.match.actions(team_of(seat), turn_start=False)]
-        plays: list[Action] = [{"type": "play", "card": c.code} for c in playable_cards(hand, state.trick.led_suit)]
-        return [*plays, *state.match.actions(team_of(seat), turn_start=True)]
+        if state.phase == VOTE:
+            suits = {c.suit for c in pile_of(chooser, state.dealer, state.votes)}
+            return [VOTE_ACTIONS[s] for s in SUITS if s in suits]
+        if state.phase == GIVE:
+            # the pairs in hand order (as itertools.combinations lists them), a row of actions per first card
+            hand = state.hands[chooser]
+            return [gives[second] for i, first in enumerate(hand) for gives in (GIVE_ACTIONS[first],)
+                    for second in hand[i + 1:]]
+        return [*match.actions(team_of(chooser), turn_start=False)]
 
     def explain_illegal(self, state: OnScheduleState, action: dict[str, Any]) -> str | None:
         seat = state.current
@@ -204,7 +285,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
 
     def apply(self, state: OnScheduleState, action: Action) -> list[Event]:
         if action["type"] == "play":  # first: nearly every step of a play-out is a card play
-            return self._play(state, card(action["card"]))
+            return self._play(state, CARDS[action["card"]])
         seat = mover(state)
         if action["type"] == "double":
             return [state.match.double(team_of(seat), seat)]
@@ -212,13 +293,12 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             return [state.match.take(seat)]
         if action["type"] == "pass":
             doubler = state.match.offered_by
-            return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self._end_deal(state, doubler)]
+            return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self.end_deal(state, doubler)]
         if action["type"] == "vote":
-            return self._vote(state, action["suit"])
-        return self._give(state, tuple(cards(action["cards"])))
+            return self._vote(state, seat, action["suit"])
+        return self._give(state, seat, tuple(cards(action["cards"])))
 
-    def _vote(self, state: OnScheduleState, suit: str) -> list[Event]:
-        seat = mover(state)
+    def _vote(self, state: OnScheduleState, seat: int, suit: str) -> list[Event]:
         cast = next(c for c in pile_of(seat, state.dealer, state.votes) if c.suit == suit)
         state.votes.append(cast)
         events: list[Event] = [{"type": "voted", "seat": seat, "vote": len(state.votes), "suit": suit,
@@ -227,8 +307,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             events += lay_out_schedule(state)
         return events
 
-    def _give(self, state: OnScheduleState, gift: tuple[Card, ...]) -> list[Event]:
-        seat = mover(state)
+    def _give(self, state: OnScheduleState, seat: int, gift: tuple[Card, ...]) -> list[Event]:
         state.gifts.choose(seat, gift)
         state.hands[seat] = [c for c in state.hands[seat] if c not in gift]  # set aside, face down
         events: list[Event] = [{"type": "gave", "seat": seat}]  # which cards stays secret
@@ -238,34 +317,25 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         return events
 
     def _play(self, state: OnScheduleState, played: Card) -> list[Event]:
-        # the phase and the trick's trump read straight: a card is played only in the play phase
-        seat = state.to_play
-        number = state.trick_number
         trick = state.trick
-        winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS,
-                               state.row[number - 1].suit)
+        seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.to_play, inline
+        done = play_card(state, played)
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
-        if winner is None:
+        if done is None:
             return events
-        points = 0
-        out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
-        for _, c in trick.plays:
-            points += card_points(c)
-            out_of_play.add(c)
-            unplayed[c.suit] &= ~(1 << c.rank)
-        multiplier = trick_multiplier(number, winner, state.special)
-        points *= multiplier
-        done = OnScheduleTrick(number, trick.leader, trick.plays, winner, points, multiplier == 2)
-        state.completed.append(done)
-        state.tricks_won[winner] += 1
-        state.points[winner] += points
-        state.trick = Trick(winner)
         events.append({"type": "trick_won", **done.to_view()})
-        if number == TRICKS:
-            events += self._end_deal(state)
+        if done.number == TRICKS:
+            events += self.end_deal(state)
         return events
 
-    def _end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[Event]:
+    def play_quietly(self, state: OnScheduleState, played: Card) -> None:
+        """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
+        (Bot.playout_step)."""
+        done = play_card(state, played)
+        if done is not None and done.number == TRICKS:
+            self.end_deal(state)
+
+    def end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[Event]:
         summary, cube_events = settle_deal(state, passed_by)
         events: list[Event] = [{"type": "deal_over", "summary": summary}, *cube_events]
         if match_winner(state) is not None:
@@ -309,3 +379,6 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
 
     def seat_people(self, state: OnScheduleState, people: frozenset[int]) -> None:
         state.people = people
+
+
+ON_SCHEDULE = OnScheduleRules()

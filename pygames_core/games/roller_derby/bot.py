@@ -6,15 +6,23 @@ know only; the sampled states they play in come from knowledge.py.
 
 from __future__ import annotations
 
+import copy
+
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.knowledge import sample_state
 from pygames_core.games.roller_derby.messages import Action, Event, PlayAction, RollerDerbyView, deal_outcome
-from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
+from pygames_core.games.roller_derby.rules import (
+    ROLLER_DERBY,
+    distinct_plays,
+    play_actions,
+)
 from pygames_core.games.roller_derby.state import (
     ALL_OR_NOTHING_POINTS,
     NO_TRUMP,
+    OVER,
+    PLAY,
     PLAYERS,
     SUIT_LIST,
     TRICKS,
@@ -26,7 +34,7 @@ from pygames_core.games.roller_derby.state import (
     played_from,
     winning_team,
 )
-from pygames_core.kit.cards import SUITS, Card, Joker
+from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, Joker
 from pygames_core.kit.seats import left_of, mover, partner_of, team_of
 from pygames_core.kit.tricks import PlayedCard, trick_winner
 
@@ -42,11 +50,12 @@ def outside_ranks(state: RollerDerbyState, seat: int) -> dict[str, int]:
         known += gift
     if seat == state.roller:
         known += state.discards
-    outside = dict(state.unplayed_ranks)  # the finished tricks' cards are out already
+    placed = 0  # the known cards as one int (Card.bit: a lane of SUIT_BITS bits per suit, SUITS order)
     for c in known:
         if isinstance(c, Card):
-            outside[c.suit] &= ~(1 << c.rank)
-    return outside
+            placed |= c.bit
+    unplayed = state.unplayed_ranks  # the finished tricks' cards are out already
+    return {suit: unplayed[suit] & ~(placed >> SUIT_BITS * lane) for lane, suit in enumerate(SUITS)}
 
 
 def above(mask: int, rank: int) -> int:
@@ -158,6 +167,9 @@ def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
     """The 'normal' play of Roller Derby, from the mover's hand and public facts only."""
     seat = mover(state)
     phase = state.phase
+    if phase == PLAY:  # the most frequent first
+        # a copy: the rules share their play actions (Rules.legal_actions), and this one goes to the caller
+        return copy.copy(choose_play(state, seat))
     if phase == Phase.ROLL:
         return {"type": "roll"}
     if phase == Phase.EXCHANGE:
@@ -169,9 +181,7 @@ def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
         return {"type": "buy", "jokers": jokers_to_buy(state, seat)}
     if phase == Phase.DISCARD:
         return {"type": "discard", "card": choose_discard(state, seat).code}
-    if phase == Phase.DECLARE:
-        return {"type": "declare", "all_or_nothing": declares_all_or_nothing(state, seat)}
-    return choose_play(state, seat)
+    return {"type": "declare", "all_or_nothing": declares_all_or_nothing(state, seat)}  # the declaration
 
 
 def _team_estimate_now(state: RollerDerbyState, seat: int) -> float:
@@ -332,12 +342,21 @@ class RollerDerbyBot(Bot[RollerDerbyState, Action, Event, RollerDerbyView]):
     def policy_action(self, state: RollerDerbyState, rng: Rng) -> Action:
         return policy_action(state, rng)
 
+    def playout_step(self, state: RollerDerbyState, rng: Rng) -> None:
+        # a card play (nearly every step) without its action message and events; the rest as apply does it
+        if state.phase == PLAY:
+            trick = state.trick
+            choice = choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS)
+            ROLLER_DERBY.play_quietly(state, *played_from(choice))
+        else:
+            ROLLER_DERBY.apply(state, policy_action(state, rng))
+
     def search_actions(self, view: RollerDerbyView, legal: list[Action]) -> list[Action]:
         return search_actions(view, legal)
 
     def playout_done(self, start: RollerDerbyState, state: RollerDerbyState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles and rolls
-        return state.phase == Phase.OVER or state.deal != start.deal
+        return state.phase == OVER or state.deal != start.deal
 
     def evaluate(self, state: RollerDerbyState, seat: int) -> float:
         return evaluate(state, seat)

@@ -33,11 +33,13 @@ from pygames_core.games.roller_derby.messages import (
     DealSummary,
     DerbyDealStartedEvent,
     Event,
+    GiveAction,
     PlayAction,
     RollerDerbyView,
 )
 from pygames_core.games.roller_derby.setup import apply_setup
 from pygames_core.games.roller_derby.state import (
+    DECK,
     GAME_ID,
     HIGH,
     JOKER_CODES,
@@ -45,6 +47,7 @@ from pygames_core.games.roller_derby.state import (
     LOW,
     MAX_JOKERS,
     PASS_SIZE,
+    PLAY,
     PLAYERS,
     SUIT_LIST,
     TRICKS,
@@ -52,8 +55,10 @@ from pygames_core.games.roller_derby.state import (
     DerbyTrick,
     Held,
     Phase,
+    Played,
     RollerDerbyState,
     Variant,
+    cards_in_game,
     deal_score,
     held_card,
     play_view,
@@ -84,10 +89,19 @@ def joker_suits(naturals: list[Card], led_suit: str | None, trump: str | None) -
     return list(SUITS)
 
 
+# a card's play action, made once and shared by every list of legal actions (Rules.legal_actions: nobody
+# changes them), so that the bots' play-outs do not build them again at every step
+CARD_PLAYS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
+GIVE_ACTIONS: dict[Held, GiveAction] = {c: {"type": "give", "card": c.code} for c in cards_in_game(len(JOKERS))}
+
+
 def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> list[PlayAction]:
+    if not hand or not isinstance(hand[0], Joker):  # no jokers: a hand holds them first (sort_held)
+        cards: list[Card] = hand  # type: ignore[assignment]  # (every item a Card, as just said)
+        return [CARD_PLAYS[c] for c in follow_or_trump(cards, led_suit, trump)]
     naturals = [c for c in hand if isinstance(c, Card)]
-    actions: list[PlayAction] = [{"type": "play", "card": c.code} for c in follow_or_trump(naturals, led_suit, trump)]
-    if len(naturals) < len(hand):  # jokers (most hands hold none: the hard bot's play-outs come here every step)
+    actions = [CARD_PLAYS[c] for c in follow_or_trump(naturals, led_suit, trump)]
+    if len(naturals) < len(hand):
         suits = joker_suits(naturals, led_suit, trump)
         for joker in (j for j in hand if isinstance(j, Joker)):
             actions += [{"type": "play", "card": joker.code, "suit": s, "rank": r} for s in suits for r in (HIGH, LOW)]
@@ -174,24 +188,56 @@ OPTIONS = (
 
 def legal(state: RollerDerbyState) -> list[Action]:
     """The actions the seat to move may take (none once the game is over)."""
+    phase = state.phase
+    if phase == PLAY:  # the most frequent first
+        trick = state.trick
+        plays = trick.plays
+        return [*play_actions(state.hands[(trick.leader + len(plays)) % PLAYERS], plays[0][1].suit if plays else None,
+                              state.trump)]
     seat = state.current
     if seat is None:
         return []
-    phase = state.phase
     hand = state.hands[seat]
     if phase == Phase.ROLL:
         return [{"type": "roll"}]
     if phase == Phase.EXCHANGE:
-        return [{"type": "give", "card": c.code} for c in hand]
+        return [GIVE_ACTIONS[c] for c in hand]
     if phase == Phase.TRUMP:
         return [{"type": "trump", "suit": call} for call in TRUMP_CALLS]
     if phase == Phase.BUY:
         return [{"type": "buy", "jokers": n} for n in range(MAX_JOKERS + 1)]
     if phase == Phase.DISCARD:
         return [{"type": "discard", "card": c.code} for c in hand if isinstance(c, Card)]
-    if phase == Phase.DECLARE:
-        return [{"type": "declare", "all_or_nothing": False}, {"type": "declare", "all_or_nothing": True}]
-    return [*play_actions(hand, state.trick.led_suit, state.trump)]
+    return [{"type": "declare", "all_or_nothing": False}, {"type": "declare", "all_or_nothing": True}]
+
+
+def play_card(state: RollerDerbyState, played: Played, held: Held) -> DerbyTrick | None:
+    """A legal play of the seat to play (`held` leaves its hand, put on the table as `played`), the trick
+    taken once it is complete: the finished trick then (the caller ends the deal after the last), else
+    None. What `apply` does to the state for a card play, without its events: the hard bot's play-outs
+    move by it (RollerDerbyBot.playout_step)."""
+    # the phase read straight: a card is played only in the play phase
+    trick = state.trick
+    plays = trick.plays
+    seat = (trick.leader + len(plays)) % PLAYERS  # state.current, inline
+    trump = state.trump
+    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, trump,
+                           must_trump=trump, held=held)
+    if winner is None:
+        return None
+    tricks_won = state.tricks_won
+    done = DerbyTrick(sum(tricks_won) + 1, trick.leader, plays, winner)
+    state.completed.append(done)
+    unplayed, out_of_play = state.unplayed_ranks, state.out_of_play
+    for _, p in plays:
+        if type(p) is Card:  # (kit's Card: not subclassed)
+            out_of_play.add(p)
+            unplayed[p.suit] &= ~(1 << p.rank)
+        else:
+            out_of_play.add(held_card(p))
+    tricks_won[winner] += 1
+    state.trick = Trick(winner)
+    return done
 
 
 class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
@@ -214,6 +260,9 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
 
     # --- the rules ----------------------------------------------------------------------------
     def current_player(self, state: RollerDerbyState) -> int | None:
+        if state.phase == PLAY:  # state.current's most frequent case, inline
+            trick = state.trick
+            return (trick.leader + len(trick.plays)) % PLAYERS
         return state.current
 
     def legal_actions(self, state: RollerDerbyState) -> list[Action]:
@@ -257,9 +306,9 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
         return f"you must trump ({trump}): you have no {led}"
 
     def apply(self, state: RollerDerbyState, act: Action) -> list[Event]:
-        seat = mover(state)
         if act["type"] == "play":  # first: nearly every step of a play-out is a card play
-            return self._play(state, seat, act)
+            return self._play(state, act)
+        seat = mover(state)
         if act["type"] == "roll":
             return self._roll(state, seat)
         if act["type"] == "give":
@@ -313,29 +362,27 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
             state.phase = next_step(state, Phase.BUY)
         return [{"type": "discarded", "seat": seat}]  # face down
 
-    def _play(self, state: RollerDerbyState, seat: int, action: PlayAction) -> list[Event]:
+    def _play(self, state: RollerDerbyState, action: PlayAction) -> list[Event]:
+        trick = state.trick
+        seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.current, inline
         played, held = played_from(action)
-        winner = play_to_trick(state.trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump,
-                               must_trump=state.trump, held=held)
+        done = play_card(state, played, held)
         events: list[Event] = [{"type": "played", **play_view(seat, played)}]
-        if winner is None:
+        if done is None:
             return events
-        done = DerbyTrick(state.tricks_played + 1, state.trick.leader, state.trick.plays, winner)
-        state.completed.append(done)
-        unplayed = state.unplayed_ranks
-        for _, p in state.trick.plays:
-            held_now = held_card(p)
-            state.out_of_play.add(held_now)
-            if isinstance(held_now, Card):
-                unplayed[held_now.suit] &= ~(1 << held_now.rank)
-        state.tricks_won[winner] += 1
-        state.trick = Trick(winner)
         events.append({"type": "trick_won", **trick_view(done), "rolling_tricks": state.rolling_tricks})
-        if state.tricks_played == TRICKS:
-            events += self._end_deal(state)
+        if done.number == TRICKS:
+            events += self.end_deal(state)
         return events
 
-    def _end_deal(self, state: RollerDerbyState) -> list[Event]:
+    def play_quietly(self, state: RollerDerbyState, played: Played, held: Held) -> None:
+        """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
+        (Bot.playout_step)."""
+        done = play_card(state, played, held)
+        if done is not None and done.number == TRICKS:
+            self.end_deal(state)
+
+    def end_deal(self, state: RollerDerbyState) -> list[Event]:
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
         # equals): a Phase field does not match that protocol, hence Any

@@ -15,7 +15,17 @@ from typing import Any
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby.messages import DealSummary, PlayView, TrickView
-from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker, deal_clockwise, french_deck, sort_hand
+from pygames_core.kit.cards import (
+    CARDS,
+    JOKERS,
+    SUITS,
+    Card,
+    Joker,
+    card_or_joker,
+    deal_clockwise,
+    french_deck,
+    sort_hand,
+)
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, left_of, partner_of, team_of
 from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick, unseen_ranks
@@ -49,6 +59,10 @@ class Phase(StrEnum):
     PLAY = "play"
     OVER = "over"
 
+
+# The phases by plain names, for the hot paths: reading a member off the enum class (`Phase.PLAY`) costs
+# about 0.3 µs in CPython 3.11, and the bots' play-outs read the phase at every step.
+PLAY, OVER = Phase.PLAY, Phase.OVER
 
 # The steps of a deal, in order.
 BASE_STEPS = (Phase.ROLL, Phase.EXCHANGE, Phase.TRUMP, Phase.DECLARE, Phase.PLAY)
@@ -89,6 +103,9 @@ def play_view(seat: int, played: PlayedCard) -> PlayView:
 def played_from(entry: Mapping[str, Any]) -> tuple[Played, Held]:
     """What a (legal) play action, or a play as a view shows it, puts on the table, and what leaves the
     hand."""
+    found = CARDS.get(entry["card"])  # a card, the most frequent (a joker's code is not one)
+    if found is not None:
+        return found, found
     held = card_or_joker(entry["card"])
     if isinstance(held, Joker):
         return DeclaredJoker(held, entry["suit"], entry["rank"] == HIGH), held
@@ -201,23 +218,32 @@ class RollerDerbyState:
 
     @property
     def current(self) -> int | None:
-        if self.phase == Phase.PLAY:  # first: nearly every step of a play-out is a card play
-            return left_of(self.trick.leader, PLAYERS, len(self.trick.plays))
+        if self.phase == PLAY:  # first: nearly every step of a play-out is a card play
+            trick = self.trick
+            return (trick.leader + len(trick.plays)) % PLAYERS  # left_of, inline
         if self.phase == Phase.EXCHANGE:
             return self.passes.next_chooser(exchange_order(self))
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return None
         return self.roller
 
 
-def exchange_order(state: RollerDerbyState) -> list[int]:
+def exchange_order(state: RollerDerbyState) -> tuple[int, ...]:
     """The rolling team gives first (the roller, then the partner; the other way round with the roller's
     privilege), then the other team clockwise from the roller's left."""
-    roller = state.roller
+    return EXCHANGE_ORDERS[state.variant.privilege, state.roller]
+
+
+def _exchange_order(roller: int, privilege: bool) -> tuple[int, ...]:
     rolling = [roller, partner_of(roller)]
-    if state.variant.privilege:
+    if privilege:
         rolling.reverse()
-    return [*rolling, left_of(roller, PLAYERS), left_of(roller, PLAYERS, 3)]
+    return (*rolling, left_of(roller, PLAYERS), left_of(roller, PLAYERS, 3))
+
+
+# by (privilege, roller), worked out once: the seat to give is looked up in it at every step of the exchange
+EXCHANGE_ORDERS = {(privilege, roller): _exchange_order(roller, privilege)
+                   for privilege in (False, True) for roller in range(PLAYERS)}
 
 
 def start_deal(state: RollerDerbyState) -> None:

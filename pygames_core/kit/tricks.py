@@ -63,16 +63,16 @@ class Trick(Generic[C]):
         return [{"seat": seat, "card": c.code} for seat, c in self.plays]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CompletedTrick(Generic[C]):
     """A finished trick as a game keeps it for its views: its number in the deal (from 1), who led,
     the (seat, card) plays in order and who won it. A game that shows more of a trick (its points,
-    who took it) subclasses it and adds to `to_view`.
+    who took it) subclasses it (frozen too) and adds to `to_view`.
 
-    A record never changed once written, its plays kept as a tuple whatever sequence they came in, so
-    that a state's copy (the hard bot's play-outs make thousands) shares it instead of copying it. Not a
-    frozen dataclass all the same: a frozen one's fields are each set through object.__setattr__, which
-    made a finished trick cost more than the four plays before it (one every four steps of a play-out)."""
+    Frozen, its plays kept as a tuple whatever sequence they came in: a record never changes once
+    written, so a state's copy (the hard bot's play-outs make thousands) shares it instead of copying
+    it. (Frozen costs each field an object.__setattr__ at the trick's end, one step in four of a
+    play-out; an unfrozen record shared by the copies is what tests/test_hidden_information.py refuses.)"""
 
     number: int
     leader: int
@@ -81,7 +81,7 @@ class CompletedTrick(Generic[C]):
 
     def __post_init__(self) -> None:
         # the trick in progress hands over its own list, which the game goes on to reuse or change
-        self.plays = tuple(self.plays)
+        object.__setattr__(self, "plays", tuple(self.plays))
 
     def to_view(self) -> TrickView:
         return {"trick": self.number, "leader": self.leader, "plays": self.plays_view(), "winner": self.winner}

@@ -41,7 +41,7 @@ class Phase(StrEnum):
 CHOOSE, PLAY, PUSH, OVER = Phase.CHOOSE, Phase.PLAY, Phase.PUSH, Phase.OVER
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ArseneTrick(CompletedTrick[Card]):
     """A finished trick as Arsène keeps it: also who took it (its winner, or the player it was pushed
     onto). Its view (`taken_view`) shows no trick number: the record is the deal's tricks in order."""

@@ -95,7 +95,7 @@ def trick_multiplier(trick_number: int, winner: int, special: list[int]) -> int:
 
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class OnScheduleTrick(CompletedTrick[Card]):
     """A finished trick as On Schedule shows it: also its points as scored (doubling included) and
     whether they were doubled."""

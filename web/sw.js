@@ -67,10 +67,10 @@ async function runtimeFile(request) {
     const response = await Promise.race([network, late]);
     if (response?.ok) return response;
     return (await fromCache(request)) ?? response ?? await network;
-  } catch (error) {
-    const cached = await fromCache(request);
-    if (cached) return cached;
-    throw error;
+  } catch {
+    // not cached yet (the first visit's precache still running) and the network failed once: ask it
+    // once more before the page's load fails (a Firefox run under load saw one such failure)
+    return (await fromCache(request)) ?? fetch(request);
   }
 }
 

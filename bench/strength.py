@@ -4,6 +4,11 @@
     python bench/strength.py --game chains --players 3 --levels normal,easy --pairs 40 --json
     python bench/strength.py --all --levels expert,hard --pairs 40 --samples hard=100,expert=300
     python bench/strength.py --game apples --levels hard,normal --pairs 40 --ray head:6379
+    python bench/strength.py --game arsene --levels hard@40,hard@100 --pairs 40
+
+A side of --levels is a level, or a searching level with its own budget: `hard@40` (40 samples a move)
+or `hard@300ms` (a time budget), so that one level can meet itself at another budget (a shorter default
+budget against today's).
 
 Each duplicate group is one seed (one deal, or run of deals) played once per seating of the two levels,
 so the luck of the cards falls on both sides alike: two seats swapped; three or more seats, the stronger
@@ -56,7 +61,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygames_core as pg
-from pygames_core.ai.levels import MAX_SAMPLE_BUDGET, bot_decision, decision_seed
+from pygames_core.ai.levels import MAX_BUDGET_MS, MAX_SAMPLE_BUDGET, bot_decision, decision_seed
 from pygames_core.games import find_entry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,10 +82,17 @@ class Budgets:
     samples: dict[str, int | None]
     ms: dict[str, int | None]
 
-    def shown(self, level: str) -> str:
-        if self.samples[level] is not None:
-            return f"{level} ({self.samples[level]} samples)"
-        return f"{level} ({self.ms[level]} ms)" if self.ms[level] is not None else level
+    def shown(self, side: str) -> str:
+        level = level_of(side)
+        if self.samples[side] is not None:
+            count = self.samples[side]
+            return f"{level} ({count} sample{'' if count == 1 else 's'})"
+        return f"{level} ({self.ms[side]} ms)" if self.ms[side] is not None else level
+
+
+def level_of(side: str) -> str:
+    """The bot level of a side of --levels: `hard` of `hard@40`."""
+    return side.partition("@")[0]
 
 
 @dataclass
@@ -113,7 +125,7 @@ def play(game_id: str, players: int, options: dict[str, Any], seed: int, seat_le
         level = seat_levels[mover]
         choice = len(game.legal_actions()) > 1
         started = time.perf_counter()
-        action, samples = bot_decision(bot, game, level, seed=decision_seed(seed, len(game.history)),
+        action, samples = bot_decision(bot, game, level_of(level), seed=decision_seed(seed, len(game.history)),
                                        time_budget_ms=budgets.ms[level], samples=budgets.samples[level])
         if choice:
             played.times[level].append((time.perf_counter() - started) * 1000)
@@ -214,12 +226,13 @@ def timing(times: list[float], samples: list[int]) -> dict[str, Any]:
 
 def level_budgets(levels: tuple[str, str], *, samples: dict[str, int] | None = None, budget_ms: int | None = None,
                   time_budgets: bool = False, budget_scale: float | None = None) -> Budgets:
-    """Each searching level's budget. Sample budgets unless `budget_ms` or `time_budgets` asks for time:
-    `samples[level]`, else its own (list_levels); with time, `budget_ms`, else its default time budget.
-    `budget_scale` multiplies the defaults (not a number given)."""
+    """Each searching side's budget: the one its name gives (`hard@40`, `hard@300ms`), else sample budgets
+    unless `budget_ms` or `time_budgets` asks for time: `samples[level]`, else its own (list_levels); with
+    time, `budget_ms`, else its default time budget. `budget_scale` multiplies the defaults (not a number
+    given)."""
     defaults = {level["name"]: level["budget_ms"] for level in pg.list_levels()}
     sample_defaults = {level["name"]: level["samples"] for level in pg.list_levels()}
-    searching = [name for name in levels if defaults[name] is not None]
+    searching = [name for name in levels if defaults[level_of(name)] is not None]
 
     def scaled(default: int) -> int:
         return default if budget_scale is None else max(1, round(default * budget_scale))
@@ -227,7 +240,12 @@ def level_budgets(levels: tuple[str, str], *, samples: dict[str, int] | None = N
     by_samples: dict[str, int | None] = dict.fromkeys(levels)
     by_ms: dict[str, int | None] = dict.fromkeys(levels)
     for name in searching:
-        if budget_ms is not None or time_budgets:
+        _, _, own = name.partition("@")
+        if own.endswith("ms"):
+            by_ms[name] = int(own.removesuffix("ms"))
+        elif own:
+            by_samples[name] = int(own)
+        elif budget_ms is not None or time_budgets:
             by_ms[name] = budget_ms if budget_ms is not None else scaled(defaults[name])
         else:
             by_samples[name] = (samples or {}).get(name) or scaled(sample_defaults[name])
@@ -414,6 +432,25 @@ def every_table() -> list[tuple[str, int | None]]:
     return tables
 
 
+def sides(text: str) -> tuple[str, str]:
+    """--levels: STRONGER,WEAKER, each a level or a searching level with its own budget (LEVEL@N samples,
+    LEVEL@Nms)."""
+    searching = [level["name"] for level in pg.list_levels() if level["budget_ms"] is not None]
+    strong, comma, weak = text.partition(",")
+    for side in (strong, weak):
+        level, at, own = side.partition("@")
+        count = own.removesuffix("ms")
+        if level not in pg.LEVELS or (at and (level not in searching or not count.isdecimal()
+                                              or not 1 <= int(count) <= (MAX_BUDGET_MS if own.endswith("ms")
+                                                                         else MAX_SAMPLE_BUDGET))):
+            raise argparse.ArgumentTypeError(
+                f"each side is one of {', '.join(pg.LEVELS)}, or a searching level ({', '.join(searching)}) "
+                f"with its budget (hard@40: samples, hard@300ms: time), not {side!r}")
+    if not comma or strong == weak:
+        raise argparse.ArgumentTypeError(f"--levels names two different sides, STRONGER,WEAKER, not {text!r}")
+    return strong, weak
+
+
 def sample_budgets(text: str) -> dict[str, int]:
     """--samples: N for every searching level, or LEVEL=N,LEVEL=N for some of them."""
     searching = [level["name"] for level in pg.list_levels() if level["budget_ms"] is not None]
@@ -449,7 +486,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="with --game: the table's size (default: the game's smallest)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="with --game: a game option (VALUE read as JSON when it is), repeatable")
-    parser.add_argument("--levels", default="hard,normal", help="STRONGER,WEAKER (default hard,normal)")
+    parser.add_argument("--levels", type=sides, default=("hard", "normal"), metavar="STRONGER,WEAKER",
+                        help="two levels (default hard,normal); a searching one may carry its own budget: "
+                        "hard@40 (samples), hard@300ms (time)")
     parser.add_argument("--pairs", type=int, default=20, help="duplicate groups (seeds) per game")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--samples", type=sample_budgets, metavar="N|LEVEL=N,...",
@@ -474,10 +513,7 @@ def main() -> None:
     # a run started in the background by a script inherits SIGINT ignored, so `kill -INT` would do
     # nothing; a long run must still stop and report the groups it has played
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    strong, _, weak = args.levels.partition(",")
-    for level in (strong, weak):
-        if level not in pg.LEVELS:
-            parser.error(f"levels are two of {', '.join(pg.LEVELS)}, not {args.levels!r}")
+    strong, weak = args.levels
     if args.budget_scale is not None and args.budget_ms is not None:
         parser.error("--budget-scale scales the levels' default budgets: not with --budget-ms")
     if args.jobs < 1:

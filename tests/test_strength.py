@@ -113,6 +113,24 @@ def test_the_searching_levels_get_sample_budgets_unless_time_is_asked_for(streng
             strength.sample_budgets(wrong)
 
 
+def test_a_level_meets_itself_at_another_budget(strength):
+    """--levels hard@40,hard@100: each side its own budget, what the defaults say for the other kinds."""
+    assert strength.sides("hard@40,hard@100") == ("hard@40", "hard@100")
+    assert strength.level_budgets(("hard@40", "hard")) == strength.Budgets({"hard@40": 40, "hard": 100},
+                                                                          {"hard@40": None, "hard": None})
+    timed = strength.level_budgets(("hard@300ms", "hard"), time_budgets=True)
+    assert timed == strength.Budgets({"hard@300ms": None, "hard": None}, {"hard@300ms": 300, "hard": 1000})
+    assert strength.Budgets({"hard@40": 40}, {"hard@40": None}).shown("hard@40") == "hard (40 samples)"
+    for wrong in ("hard,hard", "hard", "normal@5,easy", "hard@0,normal", "hard@x,normal", "hard@9999999ms,normal",
+                  "master,easy"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            strength.sides(wrong)
+    budgets = strength.level_budgets(("hard@2", "hard@1"))
+    report = strength.tournament("chains", 1, {}, "hard@2", "hard@1", 1, budgets, 3)
+    assert report["levels"] == ["hard@2", "hard@1"] and report["timing"]["hard@2"]["samples_median"] <= 2
+    assert "| hard (2 samples) vs hard (1 sample) |" in strength.markdown([report])
+
+
 def reproducible(report: dict[str, Any]) -> dict[str, Any]:
     """A report less what depends on the machine: how it ran, when, its load and the decisions' times."""
     machine = {"ran", "seconds", "load_average", "load_average_after"}

@@ -108,6 +108,10 @@ def play_card(page: Page, spade: bool, table: str = "#game") -> None:
     choices.nth(index).click()
 
 
+# a seat marked as the one to play: a built-in renderer's `turn` class, the generic renderer's aria-current
+NOBODY_MARKED = "#game [data-seat].turn, #game [data-seat][aria-current]"
+
+
 def start_buggy(page: Page, site: BrokenSite) -> None:
     expect(page.locator(f'.game-choice[data-game="{BUGGY}"]')).to_be_enabled()
     page.click(f'.game-choice[data-game="{BUGGY}"]')
@@ -130,8 +134,9 @@ def test_a_bug_in_apply_offers_a_way_out_and_names_its_file_and_line(visitor: Br
     expect(page.locator("#way-out")).to_contain_text("IndexError: list index out of range")
     expect(page.locator("#way-out-undo")).to_be_focused()
     expect(page.locator("#message")).to_be_hidden()  # said once, by the way out
-    # nobody is to play: the status line beneath says the game stopped
+    # nobody is to play: the status line beneath says the game stopped, and no seat is marked to play
     expect(page.locator("#game #status")).to_have_text(STOPPED["en"])
+    expect(page.locator(NOBODY_MARKED)).to_have_count(0)
     said = next(text for text in errors if "IndexError" in text)
     assert f"{BUGGY}/rules.py, line {broken_site.bug_line}, in apply: state.hands[seat][len(state.hands[seat])]" in said
     shoot(page, "broken-way-out-phone-en")
@@ -149,6 +154,7 @@ def test_a_bug_in_apply_offers_a_way_out_and_names_its_file_and_line(visitor: Br
     expect(page.locator("#way-out")).to_be_visible()
     assert in_view(page, "#way-out")
     expect(page.locator("#game #status")).to_have_text(STOPPED["en"])
+    expect(page.locator(NOBODY_MARKED)).to_have_count(0)
 
     # Undo: back to the player's decision, where another card plays on
     moves = stored_save(page)["snap"]["moves"]  # type: ignore[index]

@@ -47,11 +47,15 @@ export function drawWayOut(table, error, { newGame, back, backLabel }) {
   focusInView(section.querySelector("button"));
 }
 
-// The table's status line (each renderer's #status) says the game stopped, not whose turn it is: under
-// the way out nobody is to play. The table draws it again with itself while it is `stopped` (table.js).
+// The table's status line (each renderer's #status) says the game stopped, not whose turn it is, and no
+// seat is marked as the one to play (a built-in renderer's `turn` class, the generic one's aria-current):
+// under the way out nobody is to play. The table draws it again with itself while it is `stopped`
+// (table.js).
 /** @param {import("./table.js").LiveTable} table */
 export function sayStopped(table) {
   table.root.querySelector("#status")?.replaceChildren(t("wayOutStatus"));
+  for (const seat of table.root.querySelectorAll("[data-seat].turn")) seat.classList.remove("turn");
+  for (const seat of table.root.querySelectorAll("[data-seat][aria-current]")) seat.removeAttribute("aria-current");
 }
 
 // The way out gone: the table went on, or it closed.

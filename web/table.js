@@ -244,7 +244,7 @@ export class LiveTable {
   // The bots' level: `level` where the game offers it, else the one the catalog fits to the game and
   // its number of players (catalog.js fitLevel: a saved expert in a game whose strongest is hard, hard).
   useLevel(level) {
-    this.level = this.catalog.fitLevel(this.snap.game, this.snap.view.players, level);
+    this.level = this.catalog.fitLevel(this.snap.game, this.snap.view?.players, level);
   }
 
   onKey(event) {

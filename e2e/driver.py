@@ -21,6 +21,16 @@ SAVE_KEY = "pygames.save"  # the save of releases before the home (IndexedDB): m
 STORED_SAVE = "() => window.pygamesSaved()"
 HUMAN = 0
 TIMEOUT_MS = 60_000
+# Every request the page sends its worker, as sent (the bridge's JSON text), kept in the page's
+# window.sentRequests: what the table asked of the bots and the hint.
+RECORD_REQUESTS = """(() => {
+  window.sentRequests = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (typeof message?.text === "string") window.sentRequests.push(JSON.parse(message.text));
+    return post.call(this, message, ...rest);
+  };
+})()"""
 TRICKS_PER_DEAL = 11
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 640}  # a smaller or older phone: long dialogs must scroll, their buttons stay

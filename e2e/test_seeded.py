@@ -23,6 +23,7 @@ from driver import (
     HUMAN,
     LAPTOP,
     PHONE_IN_BROWSER,
+    RECORD_REQUESTS,
     STORED_SAVE,
     close_summary,
     follow_hint,
@@ -99,18 +100,6 @@ def test_a_seeded_game_is_the_same_in_cpython_and_in_the_page(page: Page, site_u
     assert len(expected) > 235 if moves is None else len(expected) == moves  # past where normal parted
 
 
-# Every request the page sends its worker, as sent (the bridge's JSON text), kept in the page's
-# window.sentRequests: what the table asked of the bots and the hint.
-RECORD_REQUESTS = """(() => {
-  window.sentRequests = [];
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (message, ...rest) {
-    if (typeof message?.text === "string") window.sentRequests.push(JSON.parse(message.text));
-    return post.call(this, message, ...rest);
-  };
-})()"""
-
-
 def searches_asked(page: Page) -> list[dict[str, Any]]:
     """The `bot` and `hint` requests the page has sent its worker."""
     return [r for r in page.evaluate("window.sentRequests") if r["op"] in ("bot", "hint")]
@@ -164,11 +153,11 @@ def play_until_bots_moved(page: Page, wanted: int) -> None:
 
 # The bot moves compared at each level, the player's between them made by following the hint: a few in
 # every run (the searching levels' moves take their whole sample budgets), more in the nightly run.
-BOT_MOVES = {"easy": 12, "normal": 12, "hard": 6, "expert": 3}
+BOT_MOVES = {"easy": 12, "normal": 12, "hard": 6}
 FULL_BOT_MOVES = 40
 
 
-@pytest.mark.parametrize("level", pg.LEVELS)
+@pytest.mark.parametrize("level", [level["name"] for level in pg.list_levels("arsene")])
 def test_a_game_started_from_a_seed_plays_as_in_cpython_at_every_level(page: Page, site_url: str,
                                                                        level: str) -> None:
     page.add_init_script(RECORD_REQUESTS)

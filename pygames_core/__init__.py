@@ -1,7 +1,9 @@
 """pygames_core: the rules of the pygames collection, its bots, and the public contract.
 
 The public contract (docs/api.md) is the functions below plus the `Game` object's members.
-Extensions beyond it: `list_levels()` (each level of LEVELS with its search's default budget),
+Extensions beyond it: `list_levels()` (each level of LEVELS with its search's default budget;
+`list_levels(game_id, players)`: those the game offers at that many players, the expert only in
+multiplayer Chains, while `bot_action` plays any level in any game),
 `hint(game)` (a suggested move from the mover's own view) and
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
 `verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;
@@ -39,7 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames_core.ai import levels
-from pygames_core.ai.levels import LEVELS, list_levels
+from pygames_core.ai.levels import LEVELS
 from pygames_core.engine.errors import BadPlugin, BadSave, BadSetup, IllegalAction, PygamesError, UnknownGame
 from pygames_core.engine.game import Game
 from pygames_core.engine.game import load as _load
@@ -86,6 +88,13 @@ def new_game(game_id: str, *, players: int | None = None, seed: int | str | None
 def load_game(text: str) -> Game:
     """Rebuild a game from `Game.to_json()`; a corrupt or tampered text raises BadSave."""
     return _load(text, find_rules)
+
+
+def list_levels(game_id: str | None = None, players: int | None = None) -> list[dict[str, Any]]:
+    """An extension: the bot levels, weakest first, each {"name", "budget_ms", "samples"} (its search's
+    default time and sample budgets, None for a level that does not search); given a game, the levels
+    it offers at `players` (its fewest by default): up to its strongest (ai/levels.py)."""
+    return levels.list_levels(None if game_id is None else find_entry(game_id).bot, players)
 
 
 def bot_action(game: Game, level: str = "normal", *, seed: int | None = None,

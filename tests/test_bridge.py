@@ -67,6 +67,24 @@ def test_levels():
     assert levels[-1] == {"name": "expert", "budget_ms": 3000, "samples": 300}
 
 
+def test_levels_of_a_game_at_a_number_of_players():
+    """The old request keeps its answer (every level); given a game (and players), the levels it offers."""
+    assert ok(op="levels", game="chains", players=3)["levels"] == ok(op="levels")["levels"] == pg.list_levels()
+    assert ok(op="levels", game="chains", players=1)["levels"] == pg.list_levels()[:3]  # easy, normal, hard
+    assert ok(op="levels", game="arsene")["levels"] == pg.list_levels("arsene", 4) == pg.list_levels()[:3]
+    assert ok(op="levels", game="arsene", players=None)["levels"] == pg.list_levels()[:3]
+    assert call(op="levels", players=3)["error"]["type"] == "PygamesError"
+    assert call(op="levels", game="arsene", players=3)["error"]["type"] == "PygamesError"
+    assert call(op="levels", game="chess")["error"]["type"] == "UnknownGame"
+
+
+def test_a_bot_plays_the_expert_in_a_game_that_does_not_offer_it(session):
+    """A saved game or a link that names the expert, and bench/strength.py, still get it played."""
+    game = pg.load_game(session["snapshot"]["save"])
+    reply = ok(op="bot", sid=session["sid"], level="expert", seed=1, samples=2)
+    assert reply["action"] in game.legal_actions() and reply["events"]
+
+
 def test_new_returns_a_session_and_snapshot(session):
     game = pg.load_game(session["snapshot"]["save"])
     assert isinstance(session["sid"], int)

@@ -96,7 +96,8 @@ def test_the_winners_come_first_whatever_their_scores() -> None:
 
 def test_a_game_written_before_the_declarations_is_described_as_before(installed: None) -> None:
     listed = next(game for game in pg.list_games() if game["id"] == "german_whist")
-    assert set(listed) == {"id", "title", "players", "options", "pitch", "length"}
+    assert set(listed) == {"id", "title", "players", "options", "pitch", "length", "levels"}
+    assert listed["levels"] == {"2": ["easy", "normal", "hard"]}  # a plugin's bot offers the default levels
     game = pg.new_game("german_whist", seed=3)
     while not game.is_over:
         game.apply(pg.bot_action(game, "easy", seed=len(game.history)))

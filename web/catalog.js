@@ -42,6 +42,26 @@ export class Catalog {
     return this.levels;
   }
 
+  // The levels the game `gameId` offers at `players`, weakest first, as Python says (list_games' `levels`
+  // by number of players): every level for a game or a number of players the catalog does not describe.
+  offeredLevels(gameId, players) {
+    const names = this.game(gameId)?.levels?.[players];
+    return names ? this.levels.filter((level) => names.includes(level.name)) : this.levels;
+  }
+
+  // The level a game of `gameId` at `players` plays at when `name` is asked for (by the picker's stored
+  // choice, a saved game, a link, an embed): `name` where the game offers it; a level it does not offer,
+  // the strongest it offers that is no stronger (the expert in a game whose strongest is hard: hard), so
+  // that a save or a link from before keeps its game; a name this site does not know, normal. While the
+  // levels are not read yet, `name` as it is (the table fits it once they are: games.js resume).
+  fitLevel(gameId, players, name) {
+    if (this.levels.length === 0) return name;
+    const rank = this.levels.findIndex((level) => level.name === name);
+    if (rank === -1) return "normal";
+    const offered = this.offeredLevels(gameId, players);
+    return (offered.filter((level) => this.levels.indexOf(level) <= rank).at(-1) ?? offered[0]).name;
+  }
+
   // Whether the bot level `name` searches (levels.js searchFields: its seeded requests may keep the
   // engine long); while the levels are not read yet, whether a level may: a search is never cut short.
   levelSearches(name) {

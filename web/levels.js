@@ -18,11 +18,14 @@ export async function loadLevels(call) {
   return reply.levels;
 }
 
-// The level's name and its one-line explanation ("level_<name>", "levelHelp_<name>" in i18n.js); a
-// searching level's says how long it thinks, and in a game from a chosen seed (`seeded`: searchFields)
-// that it draws its sample budget instead, whatever the time.
-export function levelText(level, seeded = false) {
-  const help = t(`levelHelp_${level.name}`, { seconds: (level.budget_ms ?? 0) / 1000 });
+// The level's name and its one-line explanation ("level_<name>", "levelHelp_<name>" in i18n.js) in the
+// game's word for its `pieces` (cards, tiles: table-screens.js handPieces); a searching level's says how
+// long it thinks, and in a game from a chosen seed (`seeded`: searchFields) that it draws its sample
+// budget instead, whatever the time; the strongest level the game offers (`strongest`: catalog.js
+// offeredLevels) says so.
+export function levelText(level, { pieces = "", seeded = false, strongest = false } = {}) {
+  const own = t(`levelHelp_${level.name}`, { seconds: (level.budget_ms ?? 0) / 1000, pieces });
+  const help = strongest ? t("levelStrongest", { help: own }) : own;
   return { name: t(`level_${level.name}`),
     help: seeded && searches(level) ? t("levelHelpSeeded", { help, samples: level.samples }) : help };
 }

@@ -100,7 +100,8 @@ export class LiveTable {
     this.onHint = onHint;
     this.inView = inView;
     this.settings = settings;
-    this.level = settings.level ?? "normal";
+    /** @type {string} */
+    this.level = "normal";
     this.undo = settings.undo === true; // the player may take back their moves (a shared deal's challenge: never)
     this.challenge = settings.challenge === true;
     this.explain = settings.explain === true; // "Explain as we play": the steps in words, and a hint on each turn
@@ -108,6 +109,7 @@ export class LiveTable {
     this.sid = reply.sid;
     /** @type {any} */
     this.snap = reply.snapshot;
+    this.useLevel(settings.level ?? "normal");
     /** @type {any[]} */
     this.events = [];
     this.shell = { act: (action) => this.act(action) }; // what the renderer may ask of the table
@@ -239,9 +241,10 @@ export class LiveTable {
     this.keyboard = false;
   }
 
-  // The bots' level, once the shell knows the one saved is not one this site has.
+  // The bots' level: `level` where the game offers it, else the one the catalog fits to the game and
+  // its number of players (catalog.js fitLevel: a saved expert in a game whose strongest is hard, hard).
   useLevel(level) {
-    this.level = level;
+    this.level = this.catalog.fitLevel(this.snap.game, this.snap.view?.players, level);
   }
 
   onKey(event) {

@@ -90,6 +90,13 @@ class Bot(ABC, Generic[S, A, E, V]):
         winners = self.rules.result(state)["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
 
+    def strongest_level(self, players: int) -> str:
+        """The strongest bot level (levels.py's LEVELS, weakest first) the game offers its players at
+        `players`: every level up to it is offered. "hard" by default; a game offers the expert only
+        where a tournament measured it beating hard (docs/benchmarks.md). A bot still plays any level
+        it is asked for (bench/strength.py measures the expert everywhere)."""
+        return "hard"
+
     # --- the doubling cube (cube.py), for games that offer it ------------------------------------
     def cube_match(self, state: S) -> Match | None:
         """The match and doubling cube of this state; None when the game is played without the cube."""

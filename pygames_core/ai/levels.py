@@ -1,5 +1,7 @@
 """Bots at four levels, each choosing from its own seat's view only (no peeking): the view with
-everything the seat has seen, which a bot remembers (`Game.remembered_view`).
+everything the seat has seen, which a bot remembers (`Game.remembered_view`). A game offers its players
+the levels up to its `Bot.strongest_level` (`offered_levels`): the expert only where a tournament measured
+it beating hard (multiplayer Chains); any level still plays any game when asked.
 
 - easy: a legal action at random.
 - normal: the game's own quick policy (sensible play of that game) applied to a state sampled
@@ -77,11 +79,24 @@ ANALYSIS_BUDGET_MS = 3000
 MAX_BUDGET_MS = 600_000  # ten minutes: more than any search needs, and an int (no OverflowError)
 
 
-def list_levels() -> list[dict[str, Any]]:
+def list_levels(bot: AnyBot | None = None, players: int | None = None) -> list[dict[str, Any]]:
     """The levels, weakest first: {"name", "budget_ms", "samples"} (the default time budget and the
     sample budget of a level that searches, null for one that does not), so that a page needs no copy
-    of them."""
-    return [{"name": level.name, "budget_ms": level.budget_ms, "samples": level.samples} for level in LEVEL_TABLE]
+    of them. Given a game's `bot`, only those the game offers at `players` (its fewest by default, as
+    a new game has): up to its `Bot.strongest_level`."""
+    if bot is None and players is not None:
+        raise PygamesError("the levels for a number of players are a game's: name the game")
+    offered = LEVEL_TABLE if bot is None else offered_levels(bot, players)
+    return [{"name": level.name, "budget_ms": level.budget_ms, "samples": level.samples} for level in offered]
+
+
+def offered_levels(bot: AnyBot, players: int | None = None) -> tuple[Level, ...]:
+    """The levels a game offers at `players` (its fewest when None), weakest first: up to its strongest."""
+    rules = bot.rules
+    counted = rules.min_players if players is None else players
+    if type(counted) is not int or not rules.min_players <= counted <= rules.max_players:
+        raise PygamesError(f"{rules.game_id} is for {rules.min_players}-{rules.max_players} players, not {players!r}")
+    return LEVEL_TABLE[:LEVEL_TABLE.index(find_level(bot.strongest_level(counted))) + 1]
 
 
 def decision_seed(game_seed: int, move: int) -> int:

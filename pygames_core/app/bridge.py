@@ -8,8 +8,10 @@ Operations, each declared once in the registry `OPS` (its fields and the functio
 `?`: the field may be left out or null; every other field is required, and a field an operation does
 not name is refused):
 - `games`                                  -> {"games": list_games()}
-- `levels`                                 -> {"levels": list_levels()}: the bot levels, weakest first, with
-                                              each searching level's default time budget (ms) and sample budget
+- `levels` {game?, players?}               -> {"levels": list_levels(game, players)}: the bot levels, weakest
+                                              first, with each searching level's default time budget (ms) and
+                                              sample budget; with a game, those it offers at `players` (its
+                                              fewest by default); the page reads them per game in `games`
 - `how_to_play` {game}                     -> {"how_to_play": how_to_play(game)}: the game's rules for a
                                               newcomer (the page fetches howto/<game>.json first)
 - `new`  {game, players?, seed?, options?, setup?, seat, people?}   -> {"sid", "snapshot"}
@@ -269,9 +271,9 @@ def _games(request: Request) -> Reply:
     return {"games": list_games()}
 
 
-@_op("levels")
+@_op("levels", (), ("game", "players"))
 def _levels(request: Request) -> Reply:
-    return {"levels": list_levels()}
+    return {"levels": list_levels(request.get("game"), request.get("players"))}
 
 
 @_op("how_to_play", ("game",))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygames_core.ai.bot import AnyBot
+from pygames_core.ai.levels import offered_levels
 from pygames_core.engine.errors import BadPlugin, UnknownGame
 from pygames_core.engine.howto import BUILT_IN_PACKAGE, BadHowToPlay, is_shipped, read_document
 from pygames_core.engine.rules import AnyRules
@@ -195,11 +196,14 @@ def _entries(*, plugins: bool = True) -> list[Entry]:
 
 
 def list_games(*, plugins: bool = True) -> list[dict[str, Any]]:
-    """Each game's `Rules.describe()`, plus (an extension) its how-to-play document's `pitch` and
-    `length`: {"en", "ja"} texts, or None for a game whose document is not shipped. With
-    `plugins=False` (an extension), the built-in games only, and no plugin's code is imported: what
-    build.py lists from its own Python, whatever else is installed there."""
-    return [{**entry.rules.describe(), **_summary(entry.rules.game_id)} for entry in _entries(plugins=plugins)]
+    """Each game's `Rules.describe()`, plus (extensions) its how-to-play document's `pitch` and
+    `length`: {"en", "ja"} texts, or None for a game whose document is not shipped, and `levels`: the
+    names of the bot levels it offers at each number of players (a key a number's digits, as JSON has
+    them: {"1": ["easy", "normal", "hard"], ...}; ai/levels.py offered_levels). With `plugins=False`
+    (an extension), the built-in games only, and no plugin's code is imported: what build.py lists from
+    its own Python, whatever else is installed there."""
+    return [{**entry.rules.describe(), **_summary(entry.rules.game_id), "levels": _levels(entry)}
+            for entry in _entries(plugins=plugins)]
 
 
 def plugin_errors() -> list[dict[str, Any]]:
@@ -217,6 +221,12 @@ def _package(game_id: str) -> str:
     """The top-level package of a found game's entry point: where its how-to-play document lives
     (pygames_core/engine/howto.py)."""
     return _games().found[game_id].module.split(".")[0]
+
+
+def _levels(entry: Entry) -> dict[str, list[str]]:
+    rules = entry.rules
+    return {str(players): [level.name for level in offered_levels(entry.bot, players)]
+            for players in range(rules.min_players, rules.max_players + 1)}
 
 
 def _summary(game_id: str) -> dict[str, Any]:

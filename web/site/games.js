@@ -144,12 +144,11 @@ export class Games {
     const drawn = fitsSnapshot(snap, game) ? drawableSnapshot(snap, text) : null;
     const table = drawn && site.tables.open({ sid: null, snapshot: drawn }, settings, opening);
     const wait = table ? null : (this.waiting = {});
-    // The level is checked once the levels are read (levels.json), not before the table is drawn: a
-    // returning player's table appears at once, and a bot moves only once the engine is up, long after.
-    if (!(await site.levelsKnown && site.catalog.levels.some((level) => level.name === settings.level))) {
-      settings.level = "normal";
-      table?.useLevel("normal");
-    }
+    // The level is fitted to the game once the levels are read (levels.json), not before the table is
+    // drawn: a returning player's table appears at once, and a bot moves only once the engine is up,
+    // long after. A table opened from the reply below fits it as it is drawn (LiveTable useLevel).
+    if (!await site.levelsKnown) settings.level = "normal";
+    table?.useLevel(settings.level);
     const reply = await opening;
     const loaded = reply.ok;
     if (table && (table !== site.session || loaded)) return loaded; // the starting table has taken the reply

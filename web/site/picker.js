@@ -10,6 +10,7 @@ import { playersAndLength } from "../learn.js";
 import { levelText } from "../levels.js";
 import { unavailableReason } from "../plugins.js";
 import { initialRoles, seatRoles } from "../seats.js";
+import { handPieces } from "../table-screens.js";
 import { openRules } from "./help.js";
 import { LOADING_STAGES } from "./loading.js";
 import { $, hideMessage, showError, showMessage } from "./page.js";
@@ -57,6 +58,13 @@ function applies(game, form, option) {
   });
 }
 
+// The number of players the form says, while it is one the table can show; else null.
+function typedPlayers(game, form) {
+  const typed = form.elements.players ? Number(form.elements.players.value) : seatRange(game).min;
+  const { min, max } = seatRange(game);
+  return Number.isInteger(typed) && typed >= min && typed <= max ? typed : null;
+}
+
 // How many players the table can show: the game's own range, narrowed by its renderer (which may
 // draw fewer seats on screen than the rules allow) and with the renderer's preferred default.
 function seatRange(game) {
@@ -78,7 +86,7 @@ export class Picker {
   /** @param {{roles?: string[] | null, keep?: Record<string, any>}} [choice] */
   show({ roles = null, keep = {} } = {}) {
     const { site } = this;
-    const { games, levels } = site.catalog;
+    const { games } = site.catalog;
     const remembered = prefs();
     const { failed } = site.catalog; // the games the engine could not load: shown, never chosen
     const playable = games.filter((game) => !failed.has(game.id));
@@ -92,7 +100,10 @@ export class Picker {
     };
     const optionsChanged = (event) => {
       showApplicable();
-      if (event.target.name === "players") drawRoles();
+      if (event.target.name === "players") {
+        drawRoles();
+        drawLevels();
+      }
     };
     const optionsBox = h("div", { class: "options", oninput: optionsChanged, onchange: optionsChanged });
     // who plays each seat (pass-and-play): with two or more people here, undo is off
@@ -110,11 +121,9 @@ export class Picker {
     // redrawn as the number of players is typed (not on its change, which comes as the field loses the
     // focus: to a tap on a seat's choice, which would then land on a row that is gone)
     const drawRoles = (shown = null) => {
-      const typed = form.elements.players ? Number(form.elements.players.value) : seatRange(chosen).min;
-      const { min, max } = seatRange(chosen);
-      const valid = Number.isInteger(typed) && typed >= min && typed <= max;
-      if (seatChoice && (!valid || (shown === null && typed === seatChoice.roles().length))) return;
-      const players = valid ? typed : min;
+      const typed = typedPlayers(chosen, form);
+      if (seatChoice && (typed === null || (shown === null && typed === seatChoice.roles().length))) return;
+      const players = typed ?? seatRange(chosen).min;
       const before = shown ?? seatChoice?.roles() ?? (remembered.game === chosen.id ? remembered.roles : null);
       const keptRoles = before && Array.from({ length: players }, (_, seat) => before[seat] ?? "bot");
       seatChoice = seatRoles(players, initialRoles(players, keptRoles), showUndoChoice);
@@ -141,6 +150,18 @@ export class Picker {
       seatChoice = null;
       drawRoles(roles);
       roles = null; // the roles given are for the first drawing only: another game starts from its own
+      drawLevels();
+    };
+    // The levels the game offers at the number of players typed (Python's: catalog.js offeredLevels),
+    // the one chosen (or remembered) selected where offered, else the one fitted to the game (a remembered
+    // expert in a game whose strongest is hard: hard); chosen again once offered (Chains at 3 after 1).
+    let levelChosen = keep.level ?? remembered.level ?? "normal";
+    const drawLevels = () => {
+      const players = typedPlayers(chosen, form) ?? seatRange(chosen).min;
+      const shown = site.catalog.fitLevel(chosen.id, players, levelChosen);
+      $("level").replaceChildren(...site.catalog.offeredLevels(chosen.id, players).map((entry) => h("option", {
+        value: entry.name, text: levelText(entry).name, selected: entry.name === shown })));
+      this.showLevelHelp();
     };
     // Each game says what it is in a line (its how-to-play document's pitch), for how many and how long,
     // and offers its rules.
@@ -169,18 +190,17 @@ export class Picker {
         choose(game);
         focusInView($("start"));
       } })]));
-    const level = levels.find((entry) => entry.name === (keep.level ?? remembered.level ?? "normal")) ?? levels[0];
     const form = h("form", { class: "start-form", onsubmit: (event) => {
       event.preventDefault();
       this.startGame(chosen, form, seatChoice.roles());
     } },
     h("fieldset", {}, h("legend", { text: t("gameOptions") }), optionsBox, rolesBox,
       h("div", { class: "field" }, h("label", { for: "level", text: t("botLevel") }),
-        h("select", { id: "level", name: "level", "aria-describedby": "level-help",
-          onchange: () => this.showLevelHelp() },
-        levels.map((entry) => h("option", { value: entry.name, text: levelText(entry).name,
-          selected: entry === level }))),
-        h("p", { class: "fine", id: "level-help", text: levelText(level).help })),
+        h("select", { id: "level", name: "level", "aria-describedby": "level-help", onchange: () => {
+          levelChosen = $("level").value;
+          this.showLevelHelp();
+        } }),
+        h("p", { class: "fine", id: "level-help" })),
       h("div", { class: "field" }, h("label", { for: "seed", id: "seed-label", text: t("seed") }),
         // text, not a number field: a seed has up to 20 digits, and what is typed goes to Python as typed
         h("input", { id: "seed", name: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
@@ -242,10 +262,13 @@ export class Picker {
   }
 
   // The chosen level's line, for the game Start would begin: from a seed (startGame's `seeded`), its
-  // searching levels play by their sample budgets.
+  // searching levels play by their sample budgets; the last level offered is the game's strongest.
   showLevelHelp() {
-    const level = this.site.catalog.levels.find((entry) => entry.name === $("level").value);
-    $("level-help").textContent = levelText(level, $("seed").value.trim() !== "").help;
+    const select = /** @type {HTMLSelectElement} */ ($("level"));
+    const level = this.site.catalog.levels.find((entry) => entry.name === select.value);
+    const game = /** @type {HTMLElement | null} */ (document.querySelector('.game-choice[aria-pressed="true"]'))?.dataset.game;
+    $("level-help").textContent = levelText(level, { pieces: handPieces(game), seeded: $("seed").value.trim() !== "",
+      strongest: select.value === select.options[select.options.length - 1].value }).help;
   }
 
   // The statistics or the finished games (home.js), in place of the picker.

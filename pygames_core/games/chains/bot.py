@@ -88,6 +88,10 @@ def _closeness(table: TableView, end: int) -> float:
 class ChainsBot(Bot[ChainsState, Action, Event, ChainsView]):
     """What Chains's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
+    def strongest_level(self, players: int) -> str:
+        # the expert beat hard (its interval above a half) in the 3-player game, not in the solitaire
+        return "expert" if players >= 2 else "hard"
+
     def sample_state(self, view: ChainsView, rng: Rng) -> ChainsState:
         return knowledge.sample_state(view, rng)
 

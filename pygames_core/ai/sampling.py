@@ -50,13 +50,19 @@ def deal_unseen(unseen: list[Item], capacity: dict[Holder, int], allowed: Callab
     owner: list[int | None] = [None] * places  # place -> index into items
 
     def place(i: int, visited: set[int]) -> bool:
-        candidates = [k for k in fits[i] if k not in visited]
+        candidates = [k for k in fits[i] if k not in visited] if visited else list(fits[i])
         rng.shuffle(candidates)
-        candidates.sort(key=lambda k: owner[k] is not None)  # free places first
+        # the first free place in the shuffled order; else the taken ones in that order, each one's item
+        # moved on if it can be (a place is never freed while an item is placed, so none turns free here)
+        for k in candidates:
+            if owner[k] is None:
+                owner[k] = i
+                return True
         for k in candidates:
             visited.add(k)
             held = owner[k]
-            if held is None or place(held, visited):
+            assert held is not None
+            if place(held, visited):
                 owner[k] = i
                 return True
         return False

@@ -7,6 +7,7 @@ Pyodide's 3.14 produce the same numbers from the same seed, and the whole state 
 
 from __future__ import annotations
 
+import operator
 import re
 import sys
 from collections.abc import MutableSequence, Sequence
@@ -131,7 +132,7 @@ class Rng:
         drawn = memoryview(z.to_bytes(_LANE // 8 * draws, "little")).cast("Q")[::2].tolist()
         if max(drawn) > _MASK64 + 1 - size:
             return False
-        for i, j in zip(range(draws, 0, -1), map(int.__mod__, drawn, range(size, 1, -1)), strict=True):
+        for i, j in zip(range(draws, 0, -1), map(operator.mod, drawn, range(size, 1, -1)), strict=True):
             items[i], items[j] = items[j], items[i]
         self.state = (self.state + draws * _GOLDEN) & _MASK64
         return True

@@ -5,6 +5,7 @@ cards of a kind)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from itertools import repeat
 from typing import TypeVar
 
 from pygames_core.engine.rng import Rng
@@ -38,7 +39,8 @@ def deal_unseen(unseen: list[Item], capacity: dict[Holder, int], allowed: Callab
     for _ in range(quick_tries):
         shuffled = list(unseen)
         rng.shuffle(shuffled)
-        if all(allowed(holder, item) for holder, first, end in spans for item in shuffled[first:end]):
+        # map: `allowed` asked of the same items in the same order as a generator would, stopping at the same miss
+        if all(all(map(allowed, repeat(holder), shuffled[first:end])) for holder, first, end in spans):
             quick: dict[Holder, list[Item]] = {holder: [] for holder in capacity}
             for holder, first, end in spans:
                 quick[holder] = shuffled[first:end]

@@ -128,7 +128,7 @@ class Rng:
         z = (self.state * ones + steps) & lanes  # each draw's state
         z = (((z ^ (z >> 30)) & lanes) * _MIX1) & lanes
         z = (((z ^ (z >> 27)) & lanes) * _MIX2) & lanes
-        z = (z ^ (z >> 31)) & lanes
+        z ^= z >> 31  # the next lane's bits it brings down land past the 64 bits read of each lane
         drawn = memoryview(z.to_bytes(_LANE // 8 * draws, "little")).cast("Q")[::2].tolist()
         if max(drawn) > _MASK64 + 1 - size:
             return False

@@ -29,6 +29,7 @@ from pygames_core.kit.cards import (
     pairs_deck,
     sort_hand,
 )
+from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of, right_of, team_of
 from pygames_core.kit.tricks import (
     Trick,
@@ -107,6 +108,36 @@ def test_below_and_shuffle_draw_what_the_plain_splitmix64_draws():
             plain.shuffle(b)
             assert a == b
         assert fast.state == plain.state
+
+
+def state_drawing(z: int) -> int:
+    """The rng state whose next_u64 is `z`: SplitMix64's mixing undone step by step (the state is one
+    _GOLDEN before the state it mixes)."""
+    def unshift(x: int, shift: int) -> int:  # undoes x ^= x >> shift
+        y = x
+        for _ in range(64 // shift):
+            y = x ^ (y >> shift)
+        return y
+
+    x = unshift(z, 31)
+    x = unshift(x * pow(0x94D049BB133111EB, -1, 2**64) % 2**64, 27)
+    x = unshift(x * pow(0xBF58476D1CE4E5B9, -1, 2**64) % 2**64, 30)
+    return (x - 0x9E3779B97F4A7C15) % 2**64
+
+
+def test_shuffle_draws_again_where_the_plain_splitmix64_does():
+    # a shuffle of 20 draws for below(20), below(19), ... below(2): below(3)'s draw, the 18th, made
+    # 2^64 - 1, which below(3) draws again (2^64 % 3 == 1), and one of 2^64 - 2, which it keeps though
+    # it is past 2^64 - 20 (where the draws side by side give way to the one at a time loop)
+    assert ReferenceRng(state_drawing(12345)).next_u64() == 12345
+    for last in [2**64 - 1, 2**64 - 2]:
+        start = (state_drawing(last) - 17 * 0x9E3779B97F4A7C15) % 2**64
+        fast, plain = Rng(start), ReferenceRng(start)
+        a, b = list(range(20)), list(range(20))
+        fast.shuffle(a)
+        plain.shuffle(b)
+        assert a == b and fast.state == plain.state
+    assert plain.state == (start + 19 * 0x9E3779B97F4A7C15) % 2**64  # kept: no draw again
 
 
 def test_random_is_a_unit_float():
@@ -321,6 +352,44 @@ def test_deal_clockwise():
     assert [len(h) for h in hands] == [5, 5, 5, 5]
     assert sorted(codes(hands[3])) == sorted(codes(deck[:5])) and sorted(codes(hands[0])) == sorted(codes(deck[5:10]))
     assert hands[1] == sort_hand(hands[1])
+
+
+# --- frozen records ---------------------------------------------------------------------------------------
+
+def exactly(left: object, right: object) -> bool:
+    """Equal and of the same types all the way down (== takes 1 for True and a tuple's items for a list's)."""
+    if type(left) is not type(right):
+        return False
+    if isinstance(left, dict) and isinstance(right, dict):
+        return list(left) == list(right) and all(exactly(left[key], right[key]) for key in left)
+    if isinstance(left, list) and isinstance(right, list):
+        return len(left) == len(right) and all(exactly(a, b) for a, b in zip(left, right, strict=True))
+    return left == right
+
+
+def test_a_frozen_record_thaws_a_fresh_copy_of_itself():
+    record = {"deal": 2, "seats": [[0, 2], [1]], "chips": [1.5, -2.0], "void": False, "winner": None, "name": "é"}
+    frozen = Frozen.of(record)
+    record["seats"][0].append(3)  # the caller changes what it froze: the record does not
+    thawed = frozen.thaw()
+    assert exactly(thawed, {"deal": 2, "seats": [[0, 2], [1]], "chips": [1.5, -2.0], "void": False,
+                            "winner": None, "name": "é"})
+    thawed["seats"].clear()
+    assert frozen.thaw()["seats"] == [[0, 2], [1]] and frozen.thaw() is not frozen.thaw()
+
+
+@pytest.mark.parametrize("game_id, players", [("arsene", 4), ("on_schedule", 4), ("dominuxen", 3), ("apples", 4),
+                                              ("roller_derby", 4)])
+def test_the_games_records_thaw_as_their_json_would(game_id: str, players: int):
+    # Frozen keeps marshal's bytes, which give back tuples and keys other than strings as they were: the
+    # games' records hold none, so that they thaw exactly as the JSON text of them would read back
+    game = pg.new_game(game_id, players=players, seed=7)
+    while not game.is_over:
+        game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    summaries = game._state.summaries
+    assert summaries
+    for frozen in summaries:
+        assert exactly(frozen.thaw(), json.loads(json.dumps(frozen.thaw())))
 
 
 # --- deal_unseen ------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ cards of a kind)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from itertools import repeat
 from typing import TypeVar
 
 from pygames_core.engine.rng import Rng
@@ -38,7 +39,8 @@ def deal_unseen(unseen: list[Item], capacity: dict[Holder, int], allowed: Callab
     for _ in range(quick_tries):
         shuffled = list(unseen)
         rng.shuffle(shuffled)
-        if all(allowed(holder, item) for holder, first, end in spans for item in shuffled[first:end]):
+        # map: `allowed` asked of the same items in the same order as a generator would, stopping at the same miss
+        if all(all(map(allowed, repeat(holder), shuffled[first:end])) for holder, first, end in spans):
             quick: dict[Holder, list[Item]] = {holder: [] for holder in capacity}
             for holder, first, end in spans:
                 quick[holder] = shuffled[first:end]
@@ -50,13 +52,19 @@ def deal_unseen(unseen: list[Item], capacity: dict[Holder, int], allowed: Callab
     owner: list[int | None] = [None] * places  # place -> index into items
 
     def place(i: int, visited: set[int]) -> bool:
-        candidates = [k for k in fits[i] if k not in visited]
+        candidates = [k for k in fits[i] if k not in visited] if visited else list(fits[i])
         rng.shuffle(candidates)
-        candidates.sort(key=lambda k: owner[k] is not None)  # free places first
+        # the first free place in the shuffled order; else the taken ones in that order, each one's item
+        # moved on if it can be (a place is never freed while an item is placed, so none turns free here)
+        for k in candidates:
+            if owner[k] is None:
+                owner[k] = i
+                return True
         for k in candidates:
             visited.add(k)
             held = owner[k]
-            if held is None or place(held, visited):
+            assert held is not None
+            if place(held, visited):
                 owner[k] = i
                 return True
         return False

@@ -3,24 +3,28 @@ play-outs make thousands) shares them instead of copying them, and nothing can c
 
 from __future__ import annotations
 
-import json
+import marshal
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
 class Frozen(Generic[R]):
-    """A JSON-like record (dicts, lists, strings, numbers, booleans, None) kept as its JSON text;
-    `thaw` gives a fresh copy of it each time (for a view, an event or a bot to read)."""
+    """A JSON record (dicts with string keys, lists, strings, numbers, booleans, None) kept as marshal's
+    bytes of it; `thaw` gives a fresh copy of it each time (for a view, an event or a bot to read).
+    Every play-out freezes the summary of the deal it ends and its score thaws it: marshal writes and
+    reads such a record in a third of the time JSON text takes (both are in CPython and in Pyodide),
+    and gives back exactly the record written, as JSON would (no tuples in it, no other keys)."""
 
-    text: str
+    data: bytes
 
     @staticmethod
     def of(record: R) -> Frozen[R]:
-        return Frozen(json.dumps(record))
+        written: Any = record  # a TypedDict of JSON, which typeshed's marshal does not list as marshallable
+        return Frozen(marshal.dumps(written))
 
     def thaw(self) -> R:
-        thawed: R = json.loads(self.text)
+        thawed: R = marshal.loads(self.data)
         return thawed

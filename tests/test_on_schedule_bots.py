@@ -350,3 +350,19 @@ def test_fuzzed_actions_are_legal_or_refused_without_change(steps, attempts):
             assert not legal and fingerprint(game) == before
         else:
             assert legal
+
+
+@pytest.mark.parametrize("options", [{}, {"cube": True, "match_to": 3}])
+def test_a_play_outs_last_card_settles_the_deal_as_apply_does_without_dealing_the_next(options):
+    state = RULES.new_state(4, RULES.check_options(options), Rng(5), None)
+    rng = Rng(5)
+    while state.phase != "play" or sum(map(len, state.hands)) > 1:
+        RULES.apply(state, BOT.policy_action(state, rng))
+    start = RULES.copy_state(state)
+    stepped, applied = RULES.copy_state(state), RULES.copy_state(state)
+    BOT.playout_step(stepped, Rng(1))
+    RULES.apply(applied, BOT.policy_action(applied, Rng(1)))
+    assert [s.thaw() for s in stepped.summaries] == [s.thaw() for s in applied.summaries]
+    assert stepped.match.scores == applied.match.scores and len(stepped.summaries) == len(start.summaries) + 1
+    assert applied.deal == start.deal + 1 and stepped.deal == start.deal  # the next deal is not dealt
+    assert BOT.playout_done(start, stepped) and BOT.evaluate(stepped, 0) == BOT.evaluate(applied, 0)

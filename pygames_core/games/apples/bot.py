@@ -6,8 +6,6 @@ mover could know only; the sampled states they play in come from knowledge.py.
 
 from __future__ import annotations
 
-from itertools import chain
-
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
@@ -33,7 +31,7 @@ from pygames_core.games.apples.state import (
 )
 from pygames_core.kit.cards import Card, cards
 from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import beats, playable_cards, unseen_ranks, winning_play
+from pygames_core.kit.tricks import beats, playable_cards, unplaced_ranks, winning_play
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -191,14 +189,19 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     trump = state.trump
     target = state.targets.choices[seat]
     target_rank = target.rank if target is not None else None
-    # the ranks this seat cannot place, by suit, as bit masks
-    unknown_ranks = unseen_ranks(chain(hand, *state.captured, (c for _, c in plays),
-                                       [target] if target is not None else []))
+    # the ranks this seat cannot place, by suit, as bit masks: not captured yet, nor in its hand, on the table
+    # or its target card (kit.tricks.unseen_ranks of them all, from the state's own mask of the captured cards)
+    placed = target.bit if target is not None else 0
+    for c in hand:
+        placed |= c.bit
+    for _, c in plays:
+        placed |= c.bit
+    unknown_ranks = unplaced_ranks(state.unplayed_ranks, placed)
     unknown_count = {s: m.bit_count() for s, m in unknown_ranks.items()}
     hidden = max(1, sum(unknown_count.values()))
     later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
     on_table = [c for _, c in plays]
-    mine = rank_counts(state.captured[seat])
+    mine = state.captured_ranks[seat]
 
     # each seat still to play: the chance that a given hidden card is not in its hand
     misses = {other: 1.0 - min(1.0, len(state.hands[other]) / hidden) for other in later}
@@ -226,7 +229,7 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     # unless this seat's card beats it)
     table_counts = rank_counts(on_table)
     my_table_gain = gain(mine, on_table, target_rank)
-    theirs = rank_counts(state.captured[ahead_seat]) if ahead is not None else {}
+    theirs = state.captured_ranks[ahead_seat] if ahead is not None else {}
     their_table_gain = gain(theirs, on_table, None) if ahead is not None else 0
 
     def value(c: Card) -> float:
@@ -284,7 +287,8 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
         return search_actions(view, legal)
 
     def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee (a deal
+        # settled by a card play in a play-out does not deal the next: ApplesRules.play_quietly)
         return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: ApplesState, seat: int) -> float:

@@ -109,21 +109,24 @@ def _gift(state: OnScheduleState, seat: int) -> list[Card]:
     return [c for c in hand if c in chosen]
 
 
-# suits_to_come's answers by row (its id; the row itself kept, so that the id cannot pass to another list
-# meanwhile), then by trick number and special trick: a state's copies share its row (rows never change in
-# place), so a hard bot's play-outs from one sampled state look each up once
-_SUITS_TO_COME: dict[int, tuple[tuple[Card, ...], dict[tuple[int, int], dict[str, float]]]] = {}
-_SUITS_TO_COME_ROWS = 64  # rows remembered before the cache starts afresh
+# suits_to_come's answers by row, then by trick number and special trick. A state's copies share its row
+# (rows never change in place), found by the object's id at no cost (the row itself kept beside it, so that
+# the id cannot pass to another tuple meanwhile); every sample of a decision lays out the same row as a
+# tuple of its own, found by its cards then (hashing 13 cards at every step would cost more than the id)
+_TO_COME_BY_ID: dict[int, tuple[tuple[Card, ...], dict[tuple[int, int], dict[str, float]]]] = {}
+_TO_COME_BY_ROW: dict[tuple[Card, ...], dict[tuple[int, int], dict[str, float]]] = {}
+_TO_COME_ROWS = 64  # row objects remembered before the cache starts afresh
 
 
 def suits_to_come(row: tuple[Card, ...], number: int, special: int) -> dict[str, float]:
     """How much each suit is worth keeping for, from trick `number` on: the share of the later tricks in
     which it is trump, those that score double (trick 13 and the seat's `special` trick) twice."""
-    known = _SUITS_TO_COME.get(id(row))
+    known = _TO_COME_BY_ID.get(id(row))
     if known is None or known[0] is not row:
-        if len(_SUITS_TO_COME) >= _SUITS_TO_COME_ROWS:
-            _SUITS_TO_COME.clear()
-        known = _SUITS_TO_COME[id(row)] = (row, {})
+        if len(_TO_COME_BY_ID) >= _TO_COME_ROWS:
+            _TO_COME_BY_ID.clear()
+            _TO_COME_BY_ROW.clear()
+        known = _TO_COME_BY_ID[id(row)] = (row, _TO_COME_BY_ROW.setdefault(row, {}))
     future = known[1].get((number, special))
     if future is None:
         remaining = max(1, TRICKS - number)
@@ -312,8 +315,9 @@ class OnScheduleBot(Bot[OnScheduleState, Action, Event, OnScheduleView]):
         return legal
 
     def playout_done(self, start: OnScheduleState, state: OnScheduleState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == OVER or state.deal != start.deal
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee (a deal
+        # settled by a card play in a play-out does not deal the next: OnScheduleRules.play_quietly)
+        return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: OnScheduleState, seat: int) -> float:
         return evaluate(state, seat)

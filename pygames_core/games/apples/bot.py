@@ -177,6 +177,10 @@ def gain_with(counts: dict[int, int], table_gain: int, table_counts: dict[int, i
     return table_gain + row[have + 1] - row[have]
 
 
+# by seat, the other seats in the order they play after it
+LATER_SEATS = tuple(tuple(left_of(seat, PLAYERS, k) for k in range(1, PLAYERS)) for seat in range(PLAYERS))
+
+
 def choose_play(state: ApplesState, seat: int) -> Card:
     """The card with the best rough expectation: what the trick's cards are worth to this seat times
     the chance it keeps the trick, less what they give the likely winner otherwise, less the card's
@@ -199,7 +203,7 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     unknown_ranks = unplaced_ranks(state.unplayed_ranks, placed)
     unknown_count = {s: m.bit_count() for s, m in unknown_ranks.items()}
     hidden = max(1, sum(unknown_count.values()))
-    later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
+    later = LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]
     on_table = [c for _, c in plays]
     mine = state.captured_ranks[seat]
 
@@ -232,23 +236,27 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     theirs = state.captured_ranks[ahead_seat] if ahead is not None else {}
     their_table_gain = gain(theirs, on_table, None) if ahead is not None else 0
 
-    def value(c: Card) -> float:
-        top_seat = seat if ahead is None or beats(c, ahead, trump) else ahead_seat
-        if top_seat == seat:
+    # each option's value, the best kept (the first of equals, the lower card on equal values, as max() with
+    # the key (value, -rank) keeps): a loop, not a function per option, as every step of a play-out comes here
+    best, best_key = options[0], None
+    for c in options:
+        if ahead is None or beats(c, ahead, trump):  # c would be on top of the trick
             hold = 1.0
-            top = c
+            top_led = led or c.suit
             for other in later:
-                hold *= 1.0 - beaten_by(other, top, led or c.suit)
+                hold *= 1.0 - beaten_by(other, c, top_led)
+            others_gain = 0
         else:
             hold = 0.0
-        others_gain = gain_with(theirs, their_table_gain, table_counts, c, None) if top_seat != seat else 0
+            others_gain = gain_with(theirs, their_table_gain, table_counts, c, None)
         my_gain = gain_with(mine, my_table_gain, table_counts, c, target_rank)
         keep = 2.0 * win_guess(c, trump)
         if c.rank == target_rank:
             keep += 8.0 * (1.0 - hold)  # a card of the target rank lost to another is a capture gone
-        return hold * my_gain - (1.0 - hold) * 0.5 * max(others_gain, 0) - keep
-
-    return max(options, key=lambda c: (value(c), -c.rank))
+        key = (hold * my_gain - (1.0 - hold) * 0.5 * max(others_gain, 0) - keep, -c.rank)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best
 
 
 def evaluate(state: ApplesState, seat: int) -> float:

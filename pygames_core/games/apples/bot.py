@@ -30,8 +30,8 @@ from pygames_core.games.apples.state import (
     suit_lengths,
 )
 from pygames_core.kit.cards import Card, cards
-from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import beats, playable_cards, unplaced_ranks, winning_play
+from pygames_core.kit.seats import mover
+from pygames_core.kit.tricks import beats, playable_cards, seats_after, unplaced_ranks, winning_play
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -177,8 +177,7 @@ def gain_with(counts: dict[int, int], table_gain: int, table_counts: dict[int, i
     return table_gain + row[have + 1] - row[have]
 
 
-# by seat, the other seats in the order they play after it
-LATER_SEATS = tuple(tuple(left_of(seat, PLAYERS, k) for k in range(1, PLAYERS)) for seat in range(PLAYERS))
+LATER_SEATS = seats_after(PLAYERS)
 
 
 def choose_play(state: ApplesState, seat: int) -> Card:

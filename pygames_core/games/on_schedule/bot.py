@@ -32,7 +32,7 @@ from pygames_core.games.on_schedule.state import (
 from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, cards, codes
 from pygames_core.kit.match import Match
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, playable_cards
+from pygames_core.kit.tricks import PlayedCard, playable_cards, seats_after
 
 GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards
 
@@ -136,6 +136,9 @@ def suits_to_come(row: tuple[Card, ...], number: int, special: int) -> dict[str,
     return future
 
 
+LATER_SEATS = seats_after(PLAYERS)
+
+
 def _play_card(state: OnScheduleState, seat: int) -> Card:
     """Pick the card with the best rough expectation for the team: the trick's points (doubled
     where the winner's special trick or trick 13 makes them so) times the chance the team takes
@@ -174,13 +177,14 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
     # tens and higher, over the hidden cards
     density = ((spades >> 10).bit_count() + (hearts >> 10).bit_count() + (diamonds >> 10).bit_count()
                + (clubs >> 10).bit_count()) / hidden
-    later = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(plays))]
+    later = LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]
     hands, voids = state.hands, state.voids
     # each seat still to play: the chance that a given hidden card is not in its hand
     misses = {other: 1.0 - min(1.0, len(hands[other]) / hidden) for other in later}
     opponents_later = [other for other in later if other != partner]
     special = state.special
     future = suits_to_come(row, number, special[seat])
+    own_multiplier = trick_multiplier(number, seat, special)  # every option that would top the trick
     opponent_multiplier = max(trick_multiplier(number, (seat + 1) % PLAYERS, special),
                               trick_multiplier(number, (seat + 3) % PLAYERS, special))
 
@@ -208,7 +212,7 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
             hold = 1.0
             for other in opponents_later:
                 hold *= 1.0 - chance_to_beat(other, top, led)
-            return hold, trick_multiplier(number, top_seat, special)
+            return hold, own_multiplier if top_seat == seat else trick_multiplier(number, top_seat, special)
         if partner in misses:
             return chance_to_beat(partner, top, led), trick_multiplier(number, partner, special)
         return 0.0, 1

@@ -29,10 +29,10 @@ from pygames_core.games.on_schedule.state import (
     trick_multiplier,
     voter,
 )
-from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, cards, codes
+from pygames_core.kit.cards import SUITS, Card, cards, codes
 from pygames_core.kit.match import Match
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, playable_cards, seats_after
+from pygames_core.kit.tricks import PlayedCard, playable_cards, seats_after, unplaced_ranks
 
 GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards
 
@@ -167,12 +167,8 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
     for _, c in plays:
         placed |= c.bit
         table_points += card_points(c)
-    unplayed = state.unplayed_ranks
-    spades = unplayed["S"] & ~placed
-    hearts = unplayed["H"] & ~(placed >> SUIT_BITS)
-    diamonds = unplayed["D"] & ~(placed >> 2 * SUIT_BITS)
-    clubs = unplayed["C"] & ~(placed >> 3 * SUIT_BITS)
-    unknown = {"S": spades, "H": hearts, "D": diamonds, "C": clubs}
+    unknown = unplaced_ranks(state.unplayed_ranks, placed)
+    spades, hearts, diamonds, clubs = unknown["S"], unknown["H"], unknown["D"], unknown["C"]
     hidden = max(1, spades.bit_count() + hearts.bit_count() + diamonds.bit_count() + clubs.bit_count())
     # tens and higher, over the hidden cards
     density = ((spades >> 10).bit_count() + (hearts >> 10).bit_count() + (diamonds >> 10).bit_count()

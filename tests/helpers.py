@@ -170,3 +170,25 @@ def run_command(*command: str | Path, cwd: Path, env: dict[str, str] | None = No
                             env=env)
     assert result.returncode == 0, f"{command} failed:\n{result.stdout}{result.stderr}"
     return result.stdout
+
+
+def last_card_stepped_and_applied(rules: Any, bot: Any, options: dict[str, Any]) -> tuple[Any, Any]:
+    """Two copies of a trick-taking game's state (4 seats) after the last card of its first deal, that
+    card played by the bot's `playout_step` (a play-out's move) and by `apply` of the policy's action.
+    Checks what both agree on: the deal's summary and its value; and that the play-out's step ends its
+    play-out without dealing the next deal (apply deals it)."""
+    from pygames_core.engine.rng import Rng
+
+    state = rules.new_state(4, options, Rng(5), None)
+    rng = Rng(5)
+    while state.phase != "play" or sum(map(len, state.hands)) > 1:
+        rules.apply(state, bot.policy_action(state, rng))
+    start = rules.copy_state(state)
+    stepped, applied = rules.copy_state(state), rules.copy_state(state)
+    bot.playout_step(stepped, Rng(1))
+    rules.apply(applied, bot.policy_action(applied, Rng(1)))
+    assert [s.thaw() for s in stepped.summaries] == [s.thaw() for s in applied.summaries]
+    assert len(stepped.summaries) == len(start.summaries) + 1
+    assert applied.deal == start.deal + 1 and stepped.deal == start.deal  # the next deal is not dealt
+    assert bot.playout_done(start, stepped) and bot.evaluate(stepped, 0) == bot.evaluate(applied, 0)
+    return stepped, applied

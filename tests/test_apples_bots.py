@@ -8,16 +8,26 @@ from collections import Counter
 from itertools import pairwise
 
 import pytest
-from helpers import fingerprint, play_out
-from test_apples import ALL_CODES, ROUND_ROBIN, after_exchange, apples, calls, discard_all, exchange_position
+from helpers import fingerprint, last_card_stepped_and_applied, play_out
+from test_apples import (
+    ALL_CODES,
+    ROUND_ROBIN,
+    after_exchange,
+    apples,
+    calls,
+    discard_all,
+    exchange_position,
+    last_trick,
+)
 
 import pygames_core as pg
 from pygames_core.ai import sampling, search
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples import BOT, RULES
 from pygames_core.games.apples.bot import search_actions
-from pygames_core.games.apples.state import GOAL
+from pygames_core.games.apples.state import GOAL, rank_counts
 from pygames_core.kit.cards import codes
+from pygames_core.kit.tricks import unseen_ranks
 
 LEVELS = ["easy", "normal", "hard"]
 
@@ -339,3 +349,31 @@ def test_deal_unseen_with_minimums_meets_each_minimum_or_says_it_cannot():
         assert all(n < 18 for n in dealt["c"])
     with pytest.raises(ValueError, match="minimums"):
         sampling.deal_unseen_with_minimums(items, capacity, lambda holder, n: True, Rng(1), [(("a",), is_even, 6)])
+
+
+def test_the_masks_kept_beside_the_captured_cards_match_them():
+    """The ranks not captured yet and each seat's captured cards by rank (kept in the state for the play
+    policy) match the captured cards, through play, in a sampled state and in a set-up."""
+    def check(state):
+        assert state.unplayed_ranks == unseen_ranks(c for taken in state.captured for c in taken)
+        assert state.captured_ranks == [rank_counts(taken) for taken in state.captured]
+
+    checked = 0
+    for seed in range(3):
+        state = RULES.new_state(4, {}, Rng(seed), None)
+        policy_rng = Rng(seed)
+        while RULES.current_player(state) is not None:
+            check(state)
+            if state.phase == "play" and len(state.trick.plays) == 1:
+                seat = RULES.current_player(state)
+                check(BOT.sample_state(RULES.remembered_view(state, seat), Rng(seed)))
+                checked += 1
+            RULES.apply(state, BOT.policy_action(state, policy_rng))
+    check(last_trick({0: ["AH", "AD", "2C", "3C"]}, targets=["KH", "TD", "JD", "QD"], last=["AS", "TC", "JC", "QC"],
+                     leader=0)._state)
+    assert checked > 50
+
+
+def test_a_play_outs_last_card_settles_the_deal_as_apply_does_without_dealing_the_next():
+    stepped, applied = last_card_stepped_and_applied(RULES, BOT, {})
+    assert stepped.scores == applied.scores

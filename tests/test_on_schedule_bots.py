@@ -7,7 +7,7 @@ import json
 from collections import Counter
 
 import pytest
-from helpers import fingerprint, play, play_out
+from helpers import fingerprint, last_card_stepped_and_applied, play, play_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_on_schedule import EVERY_SUIT_13, ROW, end_of_deal, schedule
@@ -350,3 +350,9 @@ def test_fuzzed_actions_are_legal_or_refused_without_change(steps, attempts):
             assert not legal and fingerprint(game) == before
         else:
             assert legal
+
+
+@pytest.mark.parametrize("options", [{}, {"cube": True, "match_to": 3}])
+def test_a_play_outs_last_card_settles_the_deal_as_apply_does_without_dealing_the_next(options):
+    stepped, applied = last_card_stepped_and_applied(RULES, BOT, RULES.check_options(options))
+    assert stepped.match.scores == applied.match.scores

@@ -221,6 +221,20 @@ def unseen_ranks(placed: Iterable[Card]) -> dict[str, int]:
     return {suit: ALL_RANKS & ~(known >> (SUIT_BITS * lane)) for lane, suit in enumerate(SUITS)}
 
 
+def seats_after(players: int) -> tuple[tuple[int, ...], ...]:
+    """By seat, the other seats in the order they play after it (clockwise): the bots' play policies read
+    the seats still to play in a trick from it, a slice, at every step of their play-outs."""
+    return tuple(tuple((seat + k) % players for k in range(1, players)) for seat in range(players))
+
+
+def unplaced_ranks(unplayed: Mapping[str, int], placed: int) -> dict[str, int]:
+    """By suit, the ranks of `unplayed` (a game's ranks still out of the finished tricks, as unseen_ranks
+    gives them) that are not among the `placed` cards (one int, Card.bit): what a seat cannot place, worked
+    out at every step of the bots' play-outs from masks the state keeps (the suits written out, SUITS order)."""
+    return {"S": unplayed["S"] & ~placed, "H": unplayed["H"] & ~(placed >> SUIT_BITS),
+            "D": unplayed["D"] & ~(placed >> 2 * SUIT_BITS), "C": unplayed["C"] & ~(placed >> 3 * SUIT_BITS)}
+
+
 # --- the messages of a game played in deals, as TypedDicts of their JSON ------------------------------------
 
 class DealtView(TypedDict):

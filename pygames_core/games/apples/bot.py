@@ -6,8 +6,6 @@ mover could know only; the sampled states they play in come from knowledge.py.
 
 from __future__ import annotations
 
-from itertools import chain
-
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
@@ -32,8 +30,8 @@ from pygames_core.games.apples.state import (
     suit_lengths,
 )
 from pygames_core.kit.cards import Card, cards
-from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import beats, playable_cards, unseen_ranks, winning_play
+from pygames_core.kit.seats import mover
+from pygames_core.kit.tricks import beats, playable_cards, seats_after, unplaced_ranks, winning_play
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -179,6 +177,9 @@ def gain_with(counts: dict[int, int], table_gain: int, table_counts: dict[int, i
     return table_gain + row[have + 1] - row[have]
 
 
+LATER_SEATS = seats_after(PLAYERS)
+
+
 def choose_play(state: ApplesState, seat: int) -> Card:
     """The card with the best rough expectation: what the trick's cards are worth to this seat times
     the chance it keeps the trick, less what they give the likely winner otherwise, less the card's
@@ -191,14 +192,19 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     trump = state.trump
     target = state.targets.choices[seat]
     target_rank = target.rank if target is not None else None
-    # the ranks this seat cannot place, by suit, as bit masks
-    unknown_ranks = unseen_ranks(chain(hand, *state.captured, (c for _, c in plays),
-                                       [target] if target is not None else []))
+    # the ranks this seat cannot place, by suit, as bit masks: not captured yet, nor in its hand, on the table
+    # or its target card (kit.tricks.unseen_ranks of them all, from the state's own mask of the captured cards)
+    placed = target.bit if target is not None else 0
+    for c in hand:
+        placed |= c.bit
+    for _, c in plays:
+        placed |= c.bit
+    unknown_ranks = unplaced_ranks(state.unplayed_ranks, placed)
     unknown_count = {s: m.bit_count() for s, m in unknown_ranks.items()}
     hidden = max(1, sum(unknown_count.values()))
-    later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
+    later = LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]
     on_table = [c for _, c in plays]
-    mine = rank_counts(state.captured[seat])
+    mine = state.captured_ranks[seat]
 
     # each seat still to play: the chance that a given hidden card is not in its hand
     misses = {other: 1.0 - min(1.0, len(state.hands[other]) / hidden) for other in later}
@@ -226,26 +232,30 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     # unless this seat's card beats it)
     table_counts = rank_counts(on_table)
     my_table_gain = gain(mine, on_table, target_rank)
-    theirs = rank_counts(state.captured[ahead_seat]) if ahead is not None else {}
+    theirs = state.captured_ranks[ahead_seat] if ahead is not None else {}
     their_table_gain = gain(theirs, on_table, None) if ahead is not None else 0
 
-    def value(c: Card) -> float:
-        top_seat = seat if ahead is None or beats(c, ahead, trump) else ahead_seat
-        if top_seat == seat:
+    # each option's value, the best kept (the first of equals, the lower card on equal values, as max() with
+    # the key (value, -rank) keeps): a loop, not a function per option, as every step of a play-out comes here
+    best, best_key = options[0], None
+    for c in options:
+        if ahead is None or beats(c, ahead, trump):  # c would be on top of the trick
             hold = 1.0
-            top = c
+            top_led = led or c.suit
             for other in later:
-                hold *= 1.0 - beaten_by(other, top, led or c.suit)
+                hold *= 1.0 - beaten_by(other, c, top_led)
+            others_gain = 0
         else:
             hold = 0.0
-        others_gain = gain_with(theirs, their_table_gain, table_counts, c, None) if top_seat != seat else 0
+            others_gain = gain_with(theirs, their_table_gain, table_counts, c, None)
         my_gain = gain_with(mine, my_table_gain, table_counts, c, target_rank)
         keep = 2.0 * win_guess(c, trump)
         if c.rank == target_rank:
             keep += 8.0 * (1.0 - hold)  # a card of the target rank lost to another is a capture gone
-        return hold * my_gain - (1.0 - hold) * 0.5 * max(others_gain, 0) - keep
-
-    return max(options, key=lambda c: (value(c), -c.rank))
+        key = (hold * my_gain - (1.0 - hold) * 0.5 * max(others_gain, 0) - keep, -c.rank)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best
 
 
 def evaluate(state: ApplesState, seat: int) -> float:
@@ -284,7 +294,8 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
         return search_actions(view, legal)
 
     def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee (a deal
+        # settled by a card play in a play-out does not deal the next: ApplesRules.play_quietly)
         return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: ApplesState, seat: int) -> float:

@@ -24,6 +24,7 @@ from pygames_core.games.apples.state import (
     Call,
     Phase,
     scoring_rules,
+    set_captured,
 )
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
 from pygames_core.kit.records import Frozen
@@ -107,7 +108,7 @@ def sample_state(view: ApplesView, rng: Rng) -> ApplesState:
     state.trick = Trick(view["leader"], [(p["seat"], card(p["card"])) for p in view["trick"]])
     state.completed = [CompletedTrick(t["trick"], t["leader"], [(p["seat"], card(p["card"])) for p in t["plays"]],
                                       t["winner"]) for t in view["played"]]
-    state.captured = [cards(c) for c in view["captured"]]
+    set_captured(state, [cards(c) for c in view["captured"]])
     state.voids = [set(v) for v in view["voids"]]
     state.scores = list(view["scores"])
     state.summaries = [Frozen.of(s) for s in view["deals"]]

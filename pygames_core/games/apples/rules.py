@@ -29,10 +29,12 @@ from pygames_core.games.apples.messages import Action, ApplesView, CardAction, D
 from pygames_core.games.apples.setup import apply_setup
 from pygames_core.games.apples.state import (
     BID,
+    BID_SUITS,
     DECK,
     DISCARD,
     GAME_ID,
     GOAL,
+    HAND_SIZE,
     OVER,
     PLAY,
     PLAYERS,
@@ -40,6 +42,7 @@ from pygames_core.games.apples.state import (
     ApplesState,
     bid_strength,
     call,
+    capture,
     deal_pile,
     is_bid_suit,
     leaders,
@@ -60,6 +63,9 @@ from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, 
 PLAY_ACTIONS: dict[Card, Action] = {c: {"type": "play", "card": c.code} for c in DECK}
 DISCARD_ACTIONS: dict[Card, CardAction] = {c: {"type": "discard", "card": c.code} for c in DECK}
 TARGET_ACTIONS: dict[Card, CardAction] = {c: {"type": "target", "card": c.code} for c in DECK}
+PASS_ACTION: Action = {"type": "pass"}
+BID_ACTIONS: dict[tuple[int, str], Action] = {
+    (n, s): {"type": "bid", "count": n, "suit": s} for n in range(1, HAND_SIZE + 1) for s in BID_SUITS}
 
 
 def legal(state: ApplesState) -> list[Action]:
@@ -75,8 +81,7 @@ def legal(state: ApplesState) -> list[Action]:
         return []
     hand = state.hands[seat]
     if phase == BID:
-        bids: list[Action] = [{"type": "bid", "count": n, "suit": s} for n, s in legal_bids(state, seat)]
-        return [{"type": "pass"}, *bids]
+        return [PASS_ACTION, *[BID_ACTIONS[bid] for bid in legal_bids(state, seat)]]
     if phase == DISCARD:
         allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
         return [DISCARD_ACTIONS[c] for c in allowed]
@@ -112,7 +117,7 @@ def play_card(state: ApplesState, played: Card) -> CompletedTrick[Card] | None:
         return None
     done = CompletedTrick(state.trick_number, trick.leader, trick.plays, winner)
     state.completed.append(done)
-    state.captured[winner].extend(c for _, c in trick.plays)
+    capture(state, winner, [c for _, c in trick.plays])
     state.trick = Trick(winner)
     return done
 
@@ -215,18 +220,23 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
 
     def play_quietly(self, state: ApplesState, played: Card) -> None:
         """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
-        (Bot.playout_step)."""
+        (Bot.playout_step). After a deal's last card the deal is settled but the next one is not dealt: a
+        play-out ends with its deal (ApplesBot.playout_done), and the next deal's shuffle was a good part
+        of a play-out's time."""
         done = play_card(state, played)
         if done is not None and done.number == TRICKS:
-            self.end_deal(state)
+            self.end_deal(state, deal_next=False)
 
-    def end_deal(self, state: ApplesState) -> list[Event]:
+    def end_deal(self, state: ApplesState, *, deal_next: bool = True) -> list[Event]:
+        """Settle the deal; then the game is over, or (unless `deal_next` is false) the next deal is dealt."""
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which OVER
         # equals): a Phase field does not match that protocol, hence Any
         dealt: Any = state
         if max(state.scores) >= GOAL:
             return [deal_over, end_game(dealt, self.result)]
+        if not deal_next:
+            return [deal_over]
         return [deal_over, next_deal(dealt, PLAYERS, start_deal)]
 
     # --- what each seat sees (knowledge.py) ----------------------------------------------------
@@ -248,6 +258,7 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
             count=state.count, trump=state.trump, discards=[list(d) for d in state.discards],
             received=[list(r) for r in state.received], targets=state.targets.copy(), trick=state.trick.copy(),
             completed=list(state.completed), captured=[list(c) for c in state.captured],
+            unplayed_ranks=dict(state.unplayed_ranks), captured_ranks=[dict(c) for c in state.captured_ranks],
             voids=[set(v) for v in state.voids], scores=list(state.scores), summaries=list(state.summaries),
         )
 

@@ -27,6 +27,7 @@ from pygames_core.games.apples.state import (
     is_bid_suit,
     legal_bids,
     reset_deal,
+    set_captured,
     start_deal,
     suit_length,
 )
@@ -169,6 +170,6 @@ def _setup_after_exchange(state: ApplesState, hands: list[list[Card]], setup: di
     elif played >= TRICKS or any(len(h) != TRICKS - played for h in hands):
         raise BadSetup(f"after {played} tricks every hand holds {TRICKS - played} cards (at least one)")
     state.targets.choices = chosen
-    state.captured = [list(c) for c in captured]
+    set_captured(state, [list(c) for c in captured])
     state.phase = TARGET if None in chosen else PLAY
     state.trick = Trick(setup_seat(setup, "leader", state.declarer if state.declarer is not None else 0, PLAYERS))

@@ -18,7 +18,7 @@ from pygames_core.games.apples.messages import CallView, DealSummary, Event, Sco
 from pygames_core.kit.cards import RANKS, Card, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, mover
-from pygames_core.kit.tricks import CompletedTrick, Trick
+from pygames_core.kit.tricks import CompletedTrick, Trick, unseen_ranks
 
 GAME_ID = "apples"
 PLAYERS = 4
@@ -148,6 +148,11 @@ class ApplesState:
     trick: Trick[Card] = field(default_factory=lambda: Trick(0))
     completed: list[CompletedTrick[Card]] = field(default_factory=list)
     captured: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
+    # kept beside `captured` (set_captured, capture), as the bots' play policy reads them at every step of the
+    # hard bot's play-outs: by suit, the ranks not captured yet (kit.tricks.unseen_ranks of the captured
+    # cards), and each seat's captured cards counted by rank (rank_counts)
+    unplayed_ranks: dict[str, int] = field(default_factory=lambda: unseen_ranks(()))
+    captured_ranks: list[dict[int, int]] = field(default_factory=lambda: [{} for _ in range(PLAYERS)])
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     scores: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     summaries: list[Frozen[DealSummary]] = field(default_factory=list)  # frozen: a copy shares them
@@ -204,10 +209,12 @@ def suit_lengths(hand: list[Card]) -> dict[str, int]:
 def legal_bids(state: ApplesState, seat: int) -> list[tuple[int, str]]:
     """Every bid that beats the standing one and that the hand can show (N of S needs N cards of S)."""
     standing = state.standing_bid
-    floor = bid_strength(standing.count, standing.suit) if standing else (0, 0)
+    floor_count, floor_suit = bid_strength(standing.count, standing.suit) if standing else (0, 0)
     lengths = suit_lengths(state.hands[seat])
-    return [(n, s) for n in range(max(1, floor[0]), max(lengths.values()) + 1) for s in BID_SUITS
-            if n <= lengths[s] and bid_strength(n, s) > floor]
+    # bid_strength(n, s) > the floor, compared part by part (no pair built for each of the many bids)
+    return [(n, s) for n in range(max(1, floor_count), max(lengths.values()) + 1)
+            for strength, s in enumerate(BID_SUITS)
+            if n <= lengths[s] and (n > floor_count or strength > floor_suit)]
 
 
 def bidding_over(calls: list[Call]) -> bool:
@@ -235,8 +242,24 @@ def reset_deal(state: ApplesState, hands: list[list[Card]]) -> None:
     state.targets = SecretChoices(PLAYERS)
     state.trick = Trick(left_of(state.dealer, PLAYERS))
     state.completed = []
-    state.captured = [[] for _ in range(PLAYERS)]
+    set_captured(state, [[] for _ in range(PLAYERS)])
     state.voids = [set() for _ in range(PLAYERS)]
+
+
+def set_captured(state: ApplesState, captured: list[list[Card]]) -> None:
+    """Each seat's captured cards, and what is kept beside them (the ranks not captured yet, the counts)."""
+    state.captured = captured
+    state.unplayed_ranks = unseen_ranks(c for cards in captured for c in cards)
+    state.captured_ranks = [rank_counts(cards) for cards in captured]
+
+
+def capture(state: ApplesState, winner: int, taken: list[Card]) -> None:
+    """The cards of a finished trick go to its winner's captured cards (and what is kept beside them)."""
+    state.captured[winner].extend(taken)
+    unplayed, counts = state.unplayed_ranks, state.captured_ranks[winner]
+    for c in taken:
+        unplayed[c.suit] &= ~(1 << c.rank)
+        counts[c.rank] = counts.get(c.rank, 0) + 1
 
 
 def call(state: ApplesState, count: int, suit: str) -> list[Event]:

@@ -29,10 +29,10 @@ from pygames_core.games.on_schedule.state import (
     trick_multiplier,
     voter,
 )
-from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, cards, codes
+from pygames_core.kit.cards import SUITS, Card, cards, codes
 from pygames_core.kit.match import Match
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, playable_cards
+from pygames_core.kit.tricks import PlayedCard, playable_cards, seats_after, unplaced_ranks
 
 GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards
 
@@ -109,21 +109,24 @@ def _gift(state: OnScheduleState, seat: int) -> list[Card]:
     return [c for c in hand if c in chosen]
 
 
-# suits_to_come's answers by row (its id; the row itself kept, so that the id cannot pass to another list
-# meanwhile), then by trick number and special trick: a state's copies share its row (rows never change in
-# place), so a hard bot's play-outs from one sampled state look each up once
-_SUITS_TO_COME: dict[int, tuple[tuple[Card, ...], dict[tuple[int, int], dict[str, float]]]] = {}
-_SUITS_TO_COME_ROWS = 64  # rows remembered before the cache starts afresh
+# suits_to_come's answers by row, then by trick number and special trick. A state's copies share its row
+# (rows never change in place), found by the object's id at no cost (the row itself kept beside it, so that
+# the id cannot pass to another tuple meanwhile); every sample of a decision lays out the same row as a
+# tuple of its own, found by its cards then (hashing 13 cards at every step would cost more than the id)
+_TO_COME_BY_ID: dict[int, tuple[tuple[Card, ...], dict[tuple[int, int], dict[str, float]]]] = {}
+_TO_COME_BY_ROW: dict[tuple[Card, ...], dict[tuple[int, int], dict[str, float]]] = {}
+_TO_COME_ROWS = 64  # row objects remembered before the cache starts afresh
 
 
 def suits_to_come(row: tuple[Card, ...], number: int, special: int) -> dict[str, float]:
     """How much each suit is worth keeping for, from trick `number` on: the share of the later tricks in
     which it is trump, those that score double (trick 13 and the seat's `special` trick) twice."""
-    known = _SUITS_TO_COME.get(id(row))
+    known = _TO_COME_BY_ID.get(id(row))
     if known is None or known[0] is not row:
-        if len(_SUITS_TO_COME) >= _SUITS_TO_COME_ROWS:
-            _SUITS_TO_COME.clear()
-        known = _SUITS_TO_COME[id(row)] = (row, {})
+        if len(_TO_COME_BY_ID) >= _TO_COME_ROWS:
+            _TO_COME_BY_ID.clear()
+            _TO_COME_BY_ROW.clear()
+        known = _TO_COME_BY_ID[id(row)] = (row, _TO_COME_BY_ROW.setdefault(row, {}))
     future = known[1].get((number, special))
     if future is None:
         remaining = max(1, TRICKS - number)
@@ -131,6 +134,9 @@ def suits_to_come(row: tuple[Card, ...], number: int, special: int) -> dict[str,
         for later_trick in range(number + 1, TRICKS + 1):
             future[row[later_trick - 1].suit] += (2.0 if later_trick in (TRICKS, special) else 1.0) / remaining
     return future
+
+
+LATER_SEATS = seats_after(PLAYERS)
 
 
 def _play_card(state: OnScheduleState, seat: int) -> Card:
@@ -161,23 +167,20 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
     for _, c in plays:
         placed |= c.bit
         table_points += card_points(c)
-    unplayed = state.unplayed_ranks
-    spades = unplayed["S"] & ~placed
-    hearts = unplayed["H"] & ~(placed >> SUIT_BITS)
-    diamonds = unplayed["D"] & ~(placed >> 2 * SUIT_BITS)
-    clubs = unplayed["C"] & ~(placed >> 3 * SUIT_BITS)
-    unknown = {"S": spades, "H": hearts, "D": diamonds, "C": clubs}
+    unknown = unplaced_ranks(state.unplayed_ranks, placed)
+    spades, hearts, diamonds, clubs = unknown["S"], unknown["H"], unknown["D"], unknown["C"]
     hidden = max(1, spades.bit_count() + hearts.bit_count() + diamonds.bit_count() + clubs.bit_count())
     # tens and higher, over the hidden cards
     density = ((spades >> 10).bit_count() + (hearts >> 10).bit_count() + (diamonds >> 10).bit_count()
                + (clubs >> 10).bit_count()) / hidden
-    later = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(plays))]
+    later = LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]
     hands, voids = state.hands, state.voids
     # each seat still to play: the chance that a given hidden card is not in its hand
     misses = {other: 1.0 - min(1.0, len(hands[other]) / hidden) for other in later}
     opponents_later = [other for other in later if other != partner]
     special = state.special
     future = suits_to_come(row, number, special[seat])
+    own_multiplier = trick_multiplier(number, seat, special)  # every option that would top the trick
     opponent_multiplier = max(trick_multiplier(number, (seat + 1) % PLAYERS, special),
                               trick_multiplier(number, (seat + 3) % PLAYERS, special))
 
@@ -205,7 +208,7 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
             hold = 1.0
             for other in opponents_later:
                 hold *= 1.0 - chance_to_beat(other, top, led)
-            return hold, trick_multiplier(number, top_seat, special)
+            return hold, own_multiplier if top_seat == seat else trick_multiplier(number, top_seat, special)
         if partner in misses:
             return chance_to_beat(partner, top, led), trick_multiplier(number, partner, special)
         return 0.0, 1
@@ -312,8 +315,9 @@ class OnScheduleBot(Bot[OnScheduleState, Action, Event, OnScheduleView]):
         return legal
 
     def playout_done(self, start: OnScheduleState, state: OnScheduleState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == OVER or state.deal != start.deal
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee (a deal
+        # settled by a card play in a play-out does not deal the next: OnScheduleRules.play_quietly)
+        return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: OnScheduleState, seat: int) -> float:
         return evaluate(state, seat)

@@ -330,16 +330,22 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
 
     def play_quietly(self, state: OnScheduleState, played: Card) -> None:
         """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
-        (Bot.playout_step)."""
+        (Bot.playout_step). After a deal's last card the deal is settled but the next one is not dealt: a
+        play-out ends with its deal (OnScheduleBot.playout_done), and the next deal's shuffle was a good
+        part of a play-out's time."""
         done = play_card(state, played)
         if done is not None and done.number == TRICKS:
-            self.end_deal(state)
+            self.end_deal(state, deal_next=False)
 
-    def end_deal(self, state: OnScheduleState, passed_by: int | None = None) -> list[Event]:
+    def end_deal(self, state: OnScheduleState, passed_by: int | None = None, *,
+                 deal_next: bool = True) -> list[Event]:
+        """Settle the deal; then the match is over, or (unless `deal_next` is false) the next deal is dealt."""
         summary, cube_events = settle_deal(state, passed_by)
         events: list[Event] = [{"type": "deal_over", "summary": summary}, *cube_events]
         if match_winner(state) is not None:
             return [*events, end_game(state, self.result)]
+        if not deal_next:
+            return events
         return [*events, next_deal(state, PLAYERS, start_deal)]
 
     # --- what each seat sees (knowledge.py) -----------------------------------------------------
@@ -365,7 +371,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         }
 
     def copy_state(self, state: OnScheduleState) -> OnScheduleState:
-        # the row is shared: a tuple (bot.suits_to_come looks each row up once)
+        # the row is shared: a tuple, never changed in place
         return OnScheduleState(
             rng=state.rng.copy(), dealer=state.dealer, deal=state.deal, phase=state.phase,
             hands=[list(h) for h in state.hands], votes=list(state.votes), row=state.row,

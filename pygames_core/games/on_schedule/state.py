@@ -125,7 +125,7 @@ class OnScheduleState:
     hands: list[list[Card]] = field(default_factory=list)
     votes: list[Card] = field(default_factory=list)  # schedule cards in the order cast
     # the shuffled votes: card i is trick i's trump; a tuple, laid out whole and never changed, which a
-    # state's copies share (bot.suits_to_come looks each row up once)
+    # state's copies share
     row: tuple[Card, ...] = ()
     special: list[int] = field(default_factory=list)  # each seat's special trick, 1-based
     gifts: SecretChoices[tuple[Card, ...]] = field(default_factory=lambda: SecretChoices(PLAYERS))

@@ -66,6 +66,19 @@ TILE_BY_CODE = {t.code: t for t in TILES}
 SHOWING: tuple[tuple[Tile, ...], ...] = tuple(tuple(t for t in TILES if n in (LOW[t], HIGH[t])) for n in NUMBERS)
 
 
+# A hand's group of tiles showing a number, as bits: the tile n-m (or m-n) is bit m of number n's group
+# (bit m: the m-th tile of SHOWING[n], and the group's tiles in hand order are its bits from the lowest).
+
+def group_masks(hand: Iterable[Tile]) -> list[int]:
+    """The hand's group of each number, as bits."""
+    groups = [0] * len(NUMBERS)
+    for t in hand:
+        low, high = LOW[t], HIGH[t]
+        groups[low] |= 1 << high
+        groups[high] |= 1 << low
+    return groups
+
+
 def number_groups(hand: Iterable[Tile]) -> list[list[Tile]]:
     """The tiles of the hand showing each number, in hand order (a double in its one number's group)."""
     groups: list[list[Tile]] = [[] for _ in NUMBERS]
@@ -128,8 +141,8 @@ class PlayedSet(NamedTuple):
         return len(self.tiles) + len(self.doubled)
 
     def to_view(self) -> SetView:
-        return {"number": self.number, "tiles": [CODE[t] for t in self.tiles],
-                "doubled": [CODE[t] for t in self.doubled], "size": len(self.tiles) + len(self.doubled)}
+        return {"number": self.number, "tiles": [*map(CODE.__getitem__, self.tiles)],
+                "doubled": [*map(CODE.__getitem__, self.doubled)], "size": len(self.tiles) + len(self.doubled)}
 
 
 @dataclass(slots=True)
@@ -146,6 +159,9 @@ class DominuxenState:
     turn_number: int = 1
     phase: Phase = PLAY
     hands: list[list[Tile]] = field(default_factory=list)  # each kept sorted
+    # each seat's group_masks, kept along with its hand once legal_actions has listed its plays (a cache:
+    # None until then; the bots' play-outs, from states they sample, never list plays)
+    hand_groups: list[list[int] | None] = field(default_factory=lambda: [None] * MAX_PLAYERS)
     known: list[set[Tile]] = field(default_factory=list)  # tiles everyone saw go into that hand
     rows: list[list[PlayedSet]] = field(default_factory=list)  # topmost set last
     display: list[Tile] = field(default_factory=list)
@@ -208,16 +224,6 @@ def row_points(state: DominuxenState, seat: int) -> int:
     return sum([weights[t] for s in state.rows[seat] for t in s.tiles])
 
 
-def snatch_hits(played: PlayedSet, target: PlayedSet) -> bool:
-    """Does the set just played hit this topmost set: as many tiles, and a number that beats it?"""
-    return played.size == target.size and beats(played.number, target.number)
-
-
-def lose_top_set(state: DominuxenState) -> PlayedSet:
-    """The snatched set leaves the victim's row; the set under it becomes the topmost."""
-    return state.rows[victim_of(state)].pop()
-
-
 def deal(state: DominuxenState) -> None:
     """Shuffle the whole set and start a game: 13 tiles each, 6 on display, the rest the supply."""
     tiles = list(TILES)
@@ -232,8 +238,20 @@ def deal(state: DominuxenState) -> None:
     reset_game(state)
 
 
+def regroup(state: DominuxenState, seat: int, tiles: Iterable[Tile]) -> None:
+    """The tiles came into the seat's hand or left it: its kept group keys (if any) follow."""
+    groups = state.hand_groups[seat]
+    if groups is not None:
+        for t in tiles:
+            low, high = LOW[t], HIGH[t]
+            groups[low] ^= 1 << high
+            if low != high:
+                groups[high] ^= 1 << low
+
+
 def reset_game(state: DominuxenState) -> None:
     """Everything but the tiles' places back to a game's start: the first player's turn, rows empty."""
+    state.hand_groups = [None] * MAX_PLAYERS  # the hands were dealt again
     state.known = [set() for _ in range(state.players)]
     state.rows = [[] for _ in range(state.players)]
     state.discard = []

@@ -20,7 +20,7 @@ The state is state.py's; set-ups, setup.py's; the views, knowledge.py's.
 from __future__ import annotations
 
 from bisect import insort
-from itertools import chain, combinations
+from itertools import chain, combinations, compress, repeat
 from operator import call
 from typing import Any, ClassVar
 
@@ -43,6 +43,8 @@ from pygames_core.games.dominuxen.state import (
     DISPLAY_SIZE,
     DRAW,
     GAME_ID,
+    GROUP_FIELDS,
+    GROUP_SIZE,
     HIGHEST,
     MAX_MATCH_GAMES,
     MAX_PLAYERS,
@@ -60,7 +62,7 @@ from pygames_core.games.dominuxen.state import (
     beats,
     deal,
     game_scores,
-    group_masks,
+    group_bits,
     regroup,
     row_points,
     shows,
@@ -69,6 +71,9 @@ from pygames_core.games.dominuxen.state import (
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
+# SEATS_AFTER[players][seat]: the other seats clockwise from the seat's left (left_of(seat, players, 1...))
+SEATS_AFTER = [[tuple(left_of(seat, players, i) for i in range(1, players)) for seat in range(players)]
+               for players in range(MAX_PLAYERS + 1)]
 # BEATEN[n][m]: does n beat m (the snatch check's question, read from a table)
 BEATEN: tuple[tuple[bool, ...], ...] = tuple(tuple(beats(n, m) for m in NUMBERS) for n in NUMBERS)
 Events = list[DominuxenEvent] | None  # where a move's event records go: None for none (a play-out's)
@@ -88,19 +93,21 @@ Play = tuple[PlayAction, PlayedSet]  # a play action and the set it plays
 # id of a kept play action -> the action (held, so that its id is not reused) and the set it plays: `apply`
 # of a listed play does not read its codes back (an action not kept here, a copy, is read)
 KEPT_SETS: dict[int, Play] = {}
+new_set = tuple.__new__  # a PlayedSet made without its own __new__, Python code around this
 
 
 class Subsets(dict[int, tuple[int, ...]]):
-    """Each group's non-empty subsets (bits, as state.py's group_masks), in the order legal_actions
+    """Each group's non-empty subsets (bits, as a field of state.py's group_bits), in the order legal_actions
     lists them: smaller sets first, then in hand order (as itertools.combinations gives them)."""
 
     def __missing__(self, group: int) -> tuple[int, ...]:
-        bits = [1 << m for m in NUMBERS if group >> m & 1]
-        made = self[group] = tuple([sum(subset) for size in range(1, len(bits) + 1)
-                                    for subset in combinations(bits, size)])
+        bits = [*compress(BITS, map(group.__and__, BITS))]
+        every = chain.from_iterable(map(combinations, repeat(bits), range(1, len(bits) + 1)))
+        made = self[group] = tuple(map(sum, every))
         return made
 
 
+BITS = tuple(1 << m for m in NUMBERS)  # the bits of a group
 SUBSETS = Subsets()  # the same for every number
 
 
@@ -115,38 +122,42 @@ class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
 
     def __missing__(self, subset: int) -> tuple[PlayAction, ...]:
         number = self.number
-        tiles = tuple([tile for m, tile in enumerate(SHOWING[number]) if subset >> m & 1])
-        codes = [CODE[t] for t in tiles]
-        plays: list[Play] = []
+        tiles = tuple(compress(SHOWING[number], map(subset.__and__, BITS)))
+        codes = [*map(CODE.__getitem__, tiles)]
+        action: PlayAction = {"type": "play", "number": number, "tiles": codes}
+        KEPT_SETS[id(action)] = (action, new_set(PlayedSet, (number, tiles, ())))
+        made: tuple[PlayAction, ...] = (action,)
         if not self.doubles:
-            plays.append(({"type": "play", "number": number, "tiles": codes}, PlayedSet(number, tiles)))
-        else:
-            plays.append(({"type": "play", "number": number, "tiles": codes, "doubled": []}, PlayedSet(number, tiles)))
-            if subset >> number & 1:  # it holds the double (the tile number-number is its bit `number`)
-                double = SHOWING[number][number]
-                plays.append(({"type": "play", "number": number, "tiles": list(codes), "doubled": [CODE[double]]},
-                              PlayedSet(number, tiles, (double,))))
-        for play in plays:
-            KEPT_SETS[id(play[0])] = play
-        made = self[subset] = tuple([action for action, _ in plays])
+            self[subset] = made
+            return made
+        action["doubled"] = []
+        if not subset >> number & 1:  # it does not hold the double (the tile number-number, its bit `number`)
+            self[subset] = made
+            return made
+        double = SHOWING[number][number]
+        as_two: PlayAction = {"type": "play", "number": number, "tiles": [*codes], "doubled": [CODE[double]]}
+        KEPT_SETS[id(as_two)] = (as_two, new_set(PlayedSet, (number, tiles, (double,))))
+        made = self[subset] = (action, as_two)
         return made
 
 
 class GroupPlays(dict[int, tuple[PlayAction, ...]]):
-    """The plays of each group of tiles showing one number (by its bits), in the order legal_actions
-    lists them: each subset's plays (SubsetPlays), the subsets in SUBSETS' order. Each group's are put
+    """The plays of each group of tiles showing one number (by its field of group_bits, in place), in
+    the order legal_actions lists them: each subset's plays (SubsetPlays), in SUBSETS' order. Each group's are put
     together when a hand first holds it: a hand's groups recur all through a game and the bots'
     play-outs (a group changes only when a tile showing its number comes or goes), and a group's
     subsets in many groups."""
 
     def __init__(self, number: int, doubles: bool) -> None:
         super().__init__()
+        self.shift = GROUP_SIZE * number
         self.subsets = SubsetPlays(number, doubles)
 
-    def __missing__(self, group: int) -> tuple[PlayAction, ...]:
+    def __missing__(self, field: int) -> tuple[PlayAction, ...]:
         if len(KEPT_SETS) >= KEPT_PLAYS:
             forget_plays()
-        made = self[group] = tuple(chain.from_iterable(map(self.subsets.__getitem__, SUBSETS[group])))
+        subsets = SUBSETS[field >> self.shift]
+        made = self[field] = tuple(chain.from_iterable(map(self.subsets.__getitem__, subsets)))
         return made
 
 
@@ -169,12 +180,13 @@ def play_actions(hand: list[Tile], doubles: bool) -> list[DominuxenAction]:
     """Every set the hand (sorted) can play: per number in order, every non-empty subset of the tiles
     showing it (GroupPlays). (The actions are shared with later calls: read only, as
     Rules.legal_actions says.)"""
-    return plays_of_groups(group_masks(hand), doubles)
+    return plays_of_groups(group_bits(hand), doubles)
 
 
-def plays_of_groups(groups: list[int], doubles: bool) -> list[DominuxenAction]:
-    """play_actions of a hand, from its group_masks: a look-up per number, all in C."""
-    plays: list[DominuxenAction] = [*chain.from_iterable(map(call, GROUP_LOOKUPS[doubles], groups))]
+def plays_of_groups(groups: int, doubles: bool) -> list[DominuxenAction]:
+    """play_actions of a hand, from its group_bits: a look-up per number, all in C."""
+    fields = map(groups.__and__, GROUP_FIELDS)
+    plays: list[DominuxenAction] = [*chain.from_iterable(map(call, GROUP_LOOKUPS[doubles], fields))]
     return plays
 
 
@@ -254,7 +266,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         if phase == PLAY:
             groups = state.hand_groups[state.turn]
             if groups is None:
-                groups = state.hand_groups[state.turn] = group_masks(state.hands[state.turn])
+                groups = state.hand_groups[state.turn] = group_bits(state.hands[state.turn])
             return plays_of_groups(groups, state.doubles)
         if phase == SNATCH:
             return [*SNATCH_ACTIONS]
@@ -298,17 +310,16 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
         """`apply`, its events written into `events` (none when it is None)."""
         if action["type"] == "play":
-            # a play listed by legal_actions has its set kept; any other (a copy) is read
-            found = KEPT_SETS.get(id(action))
-            self.play(state, found[1] if found is not None and found[0] is action else played_set(action), events)
+            found = KEPT_SETS.get(id(action))  # a play legal_actions listed has its set kept; a copy is read
+            self.play(state, found[1] if found and found[0] is action else played_set(action), events)
         elif action["type"] == "take":
             self._take(state, events)
+        elif action["type"] == "draw":
+            self._draw(state, action.get("tile"), events)
         elif action["type"] == "decline":
             state.phase = ANSWER
             if events is not None:
                 events.append({"type": "declined", "attacker": state.turn, "victim": victim_of(state)})
-        elif action["type"] == "draw":
-            self._draw(state, action.get("tile"), events)
         elif action["type"] == "take_back":
             self._take_back(state, events)
         else:
@@ -316,14 +327,14 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def play(self, state: DominuxenState, played: PlayedSet, events: Events) -> None:
         """The turn's player plays the set `played` (a `play` action's, read)."""
-        seat = state.turn
+        seat, tiles = state.turn, played.tiles
         hand = state.hands[seat]
-        for tile in played.tiles:
+        for tile in tiles:
             hand.remove(tile)
-        regroup(state, seat, played.tiles)
+        regroup(state, seat, tiles)
         known = state.known[seat]
         if known:
-            known.difference_update(played.tiles)
+            known.difference_update(tiles)
         state.rows[seat].append(played)
         if events is not None:
             events.append({"type": "played", "seat": seat, "set": played.to_view()})
@@ -335,30 +346,26 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def _check_next(self, state: DominuxenState, events: Events) -> None:
         """Go on with the snatch check clockwise; stop at the next hit, or pass the turn on."""
-        turn, players, rows = state.turn, state.players, state.rows
+        turn, rows = state.turn, state.rows
         played = rows[turn][-1]
         size, beaten = len(played.tiles) + len(played.doubled), BEATEN[played.number]
+        after = SEATS_AFTER[state.players][turn]
         checked = state.checked
-        while checked < players - 1:
+        for seat in after[checked:]:
             checked += 1
-            seat = (turn + checked) % players  # left_of(turn, players, checked)
             row = rows[seat]
             if row:
                 top = row[-1]
                 if beaten[top.number] and len(top.tiles) + len(top.doubled) == size:  # a hit: PlayedSet.size
-                    state.checked = checked
-                    state.victim = seat
-                    state.phase = SNATCH
+                    state.checked, state.victim, state.phase = checked, seat, SNATCH
                     if events is not None:
                         events.append({"type": "hit", "attacker": turn, "victim": seat, "set": top.to_view()})
                     return
-        state.checked = checked
-        state.victim = None
-        state.turn = turn = (turn + 1) % players  # left_of(turn, players)
-        state.turn_number += 1
-        state.phase = PLAY
+        state.checked, state.victim, state.phase = checked, None, PLAY
+        state.turn = turn = after[0]
+        state.turn_number = number = state.turn_number + 1
         if events is not None:
-            events.append({"type": "turn", "seat": turn, "turn": state.turn_number})
+            events.append({"type": "turn", "seat": turn, "turn": number})
 
     def _take(self, state: DominuxenState, events: Events) -> None:
         victim = victim_of(state)
@@ -386,21 +393,17 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         self._start_draw(state, len(dropped.tiles), events)
 
     def _start_draw(self, state: DominuxenState, count: int, events: Events) -> None:
-        """The victim replaces the lost set tile by tile (one tile per tile, a double too)."""
+        """The victim replaces the lost set tile by tile (one tile per tile, a double too); draws with
+        only one possible source are made at once (no decision to ask for)."""
         state.phase = DRAW
         state.draws_left = count
-        self._forced_draws(state, events)
+        display = state.display
+        if not display or (len(display) == 1 and not state.supply):
+            self._forced_draw(state, events)
 
-    def _forced_draws(self, state: DominuxenState, events: Events) -> None:
-        """Draws with only one possible source are made at once: no decision to ask for."""
-        display, supply = state.display, state.supply
-        while state.phase == DRAW:
-            if not display:
-                self._draw(state, None, events, forced=True)
-            elif not supply and len(display) == 1:
-                self._draw(state, CODE[display[0]], events, forced=True)
-            else:
-                break
+    def _forced_draw(self, state: DominuxenState, events: Events) -> None:
+        """The draw with only one possible source: the supply's top, or the display's last tile."""
+        self._draw(state, CODE[state.display[0]] if state.display else None, events, forced=True)
 
     def _draw(self, state: DominuxenState, code: str | None, events: Events, forced: bool = False) -> None:
         seat = victim_of(state)
@@ -424,7 +427,8 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             self._end_game(state, "middle_empty", events)
             return
         if state.draws_left:
-            self._forced_draws(state, events)
+            if not display or (len(display) == 1 and not supply):
+                self._forced_draw(state, events)
             return
         missing = DISPLAY_SIZE - len(display)
         if missing > 0 and supply:  # the display is refilled from the supply's top (its end) down
@@ -482,7 +486,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             players=state.players, doubles=state.doubles, games=state.games, rng=state.rng.copy(),
             first_player=state.first_player, game_number=state.game_number, turn=state.turn,
             turn_number=state.turn_number, phase=state.phase, hands=[list(h) for h in state.hands],
-            hand_groups=[None if g is None else list(g) for g in state.hand_groups],
+            hand_groups=list(state.hand_groups),
             known=[set(k) for k in state.known], rows=[list(r) for r in state.rows], display=list(state.display),
             supply=list(state.supply), discard=list(state.discard), checked=state.checked, victim=state.victim,
             draws_left=state.draws_left, totals=list(state.totals), summaries=list(state.summaries),

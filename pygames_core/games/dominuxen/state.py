@@ -66,17 +66,19 @@ TILE_BY_CODE = {t.code: t for t in TILES}
 SHOWING: tuple[tuple[Tile, ...], ...] = tuple(tuple(t for t in TILES if n in (LOW[t], HIGH[t])) for n in NUMBERS)
 
 
-# A hand's group of tiles showing a number, as bits: the tile n-m (or m-n) is bit m of number n's group
-# (bit m: the m-th tile of SHOWING[n], and the group's tiles in hand order are its bits from the lowest).
+# A hand's groups of tiles, one per number, all in one int: number n's group is its n-th field of 13
+# bits, in which the tile n-m (or m-n) is bit m (the m-th tile of SHOWING[n]: a group's tiles in hand
+# order are its bits from the lowest). A tile's bits are its bit in the field of each of its numbers:
+# the hand's groups are the sum of its tiles' bits, and a tile comes or goes with an XOR of its bits.
+GROUP_SIZE = len(NUMBERS)  # the bits of a field: the tiles showing a number
+GROUP_FIELDS: tuple[int, ...] = tuple(((1 << GROUP_SIZE) - 1) << (GROUP_SIZE * n) for n in NUMBERS)
+TILE_GROUP_BITS: tuple[int, ...] = tuple(
+    (1 << (GROUP_SIZE * LOW[t] + HIGH[t])) | (1 << (GROUP_SIZE * HIGH[t] + LOW[t])) for t in TILES)
 
-def group_masks(hand: Iterable[Tile]) -> list[int]:
-    """The hand's group of each number, as bits."""
-    groups = [0] * len(NUMBERS)
-    for t in hand:
-        low, high = LOW[t], HIGH[t]
-        groups[low] |= 1 << high
-        groups[high] |= 1 << low
-    return groups
+
+def group_bits(tiles: Iterable[Tile]) -> int:
+    """The groups of these tiles (a hand's), as one int."""
+    return sum(map(TILE_GROUP_BITS.__getitem__, tiles))
 
 
 def number_groups(hand: Iterable[Tile]) -> list[list[Tile]]:
@@ -159,9 +161,9 @@ class DominuxenState:
     turn_number: int = 1
     phase: Phase = PLAY
     hands: list[list[Tile]] = field(default_factory=list)  # each kept sorted
-    # each seat's group_masks, kept along with its hand once legal_actions has listed its plays (a cache:
+    # each seat's hand as group_bits, kept along with it once legal_actions has listed its plays (a cache:
     # None until then; the bots' play-outs, from states they sample, never list plays)
-    hand_groups: list[list[int] | None] = field(default_factory=lambda: [None] * MAX_PLAYERS)
+    hand_groups: list[int | None] = field(default_factory=lambda: [None] * MAX_PLAYERS)
     known: list[set[Tile]] = field(default_factory=list)  # tiles everyone saw go into that hand
     rows: list[list[PlayedSet]] = field(default_factory=list)  # topmost set last
     display: list[Tile] = field(default_factory=list)
@@ -177,11 +179,12 @@ class DominuxenState:
     @property
     def current(self) -> int | None:
         """The seat to act: None once the game (the last of the match) is over."""
-        if self.phase in (PLAY, SNATCH):
+        phase = self.phase
+        if phase in (PLAY, SNATCH):
             return self.turn
-        if self.phase in (ANSWER, DRAW):
-            return self.victim
-        return None
+        if phase == OVER:
+            return None
+        return self.victim  # the answer and the draws are the victim's
 
 
 def mover(state: DominuxenState) -> int:
@@ -239,14 +242,10 @@ def deal(state: DominuxenState) -> None:
 
 
 def regroup(state: DominuxenState, seat: int, tiles: Iterable[Tile]) -> None:
-    """The tiles came into the seat's hand or left it: its kept group keys (if any) follow."""
+    """The tiles came into the seat's hand or left it: its kept group bits (if any) follow."""
     groups = state.hand_groups[seat]
     if groups is not None:
-        for t in tiles:
-            low, high = LOW[t], HIGH[t]
-            groups[low] ^= 1 << high
-            if low != high:
-                groups[high] ^= 1 << low
+        state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
 
 
 def reset_game(state: DominuxenState) -> None:

@@ -143,8 +143,11 @@ class PlayedSet(NamedTuple):
         return len(self.tiles) + len(self.doubled)
 
     def to_view(self) -> SetView:
-        return {"number": self.number, "tiles": [*map(CODE.__getitem__, self.tiles)],
-                "doubled": [*map(CODE.__getitem__, self.doubled)], "size": len(self.tiles) + len(self.doubled)}
+        number, tiles, doubled = self
+        if not doubled:  # most sets
+            return {"number": number, "tiles": [CODE[t] for t in tiles], "doubled": [], "size": len(tiles)}
+        return {"number": number, "tiles": [CODE[t] for t in tiles], "doubled": [CODE[t] for t in doubled],
+                "size": len(tiles) + len(doubled)}
 
 
 @dataclass(slots=True)

@@ -89,10 +89,11 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...]) -> No
 
 
 KEPT_PLAYS = 1 << 16  # the plays kept at most (then all are dropped: a page may play for hours)
-Play = tuple[PlayAction, PlayedSet]  # a play action and the set it plays
-# id of a kept play action -> the action (held, so that its id is not reused) and the set it plays: `apply`
-# of a listed play does not read its codes back (an action not kept here, a copy, is read)
-KEPT_SETS: dict[int, Play] = {}
+# id of a kept play action -> the set it plays: `apply` of a listed play does not read its codes back (an
+# action not kept here, a copy, is read). Every action kept here is alive, held by its SubsetPlays, and
+# ids are unique among live objects: a live action's id found here is its own (forget_plays drops
+# the ids with the actions).
+KEPT_SETS: dict[int, PlayedSet] = {}
 new_set = tuple.__new__  # a PlayedSet made without its own __new__, Python code around this
 
 
@@ -125,7 +126,7 @@ class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
         tiles = tuple(compress(SHOWING[number], map(subset.__and__, BITS)))
         codes = [*map(CODE.__getitem__, tiles)]
         action: PlayAction = {"type": "play", "number": number, "tiles": codes}
-        KEPT_SETS[id(action)] = (action, new_set(PlayedSet, (number, tiles, ())))
+        KEPT_SETS[id(action)] = new_set(PlayedSet, (number, tiles, ()))
         made: tuple[PlayAction, ...] = (action,)
         if not self.doubles:
             self[subset] = made
@@ -136,7 +137,7 @@ class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
             return made
         double = SHOWING[number][number]
         as_two: PlayAction = {"type": "play", "number": number, "tiles": [*codes], "doubled": [CODE[double]]}
-        KEPT_SETS[id(as_two)] = (as_two, new_set(PlayedSet, (number, tiles, (double,))))
+        KEPT_SETS[id(as_two)] = new_set(PlayedSet, (number, tiles, (double,)))
         made = self[subset] = (action, as_two)
         return made
 
@@ -310,8 +311,8 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
         """`apply`, its events written into `events` (none when it is None)."""
         if action["type"] == "play":
-            found = KEPT_SETS.get(id(action))  # a play legal_actions listed has its set kept; a copy is read
-            self.play(state, found[1] if found and found[0] is action else played_set(action), events)
+            kept = KEPT_SETS.get(id(action))  # a play legal_actions listed has its set kept; a copy is read
+            self.play(state, kept or played_set(action), events)
         elif action["type"] == "take":
             self._take(state, events)
         elif action["type"] == "draw":

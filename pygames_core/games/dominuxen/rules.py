@@ -19,9 +19,9 @@ The state is state.py's; set-ups, setup.py's; the views, knowledge.py's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
-from itertools import combinations
+from bisect import insort
+from itertools import chain, combinations, compress, repeat
+from operator import call
 from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
@@ -43,6 +43,8 @@ from pygames_core.games.dominuxen.state import (
     DISPLAY_SIZE,
     DRAW,
     GAME_ID,
+    GROUP_FIELDS,
+    GROUP_SIZE,
     HIGHEST,
     MAX_MATCH_GAMES,
     MAX_PLAYERS,
@@ -50,93 +52,168 @@ from pygames_core.games.dominuxen.state import (
     NUMBERS,
     OVER,
     PLAY,
+    SHOWING,
     SNATCH,
     TILE_BY_CODE,
+    TILES,
     DominuxenState,
     PlayedSet,
     Tile,
+    beats,
     deal,
     game_scores,
-    lose_top_set,
-    number_groups,
+    group_bits,
+    regroup,
     row_points,
     shows,
-    snatch_hits,
     victim_of,
 )
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
-DOUBLE_CODE = [f"{n}-{n}" for n in NUMBERS]  # the double of each number, the one tile that may be played as two
+# SEATS_AFTER[players][seat]: the other seats clockwise from the seat's left (left_of(seat, players, 1...))
+SEATS_AFTER = [[tuple(left_of(seat, players, i) for i in range(1, players)) for seat in range(players)]
+               for players in range(MAX_PLAYERS + 1)]
+# BEATEN[n][m]: does n beat m (the snatch check's question, read from a table)
+BEATEN: tuple[tuple[bool, ...], ...] = tuple(tuple(beats(n, m) for m in NUMBERS) for n in NUMBERS)
 Events = list[DominuxenEvent] | None  # where a move's event records go: None for none (a play-out's)
 
 
-def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...], seen: bool) -> None:
-    """Tiles go into a hand (kept sorted); tiles everyone saw go in become known there."""
+def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...]) -> None:
+    """Tiles everyone saw go into a hand (kept sorted) become known there."""
     hand = state.hands[seat]
     hand.extend(tiles)
     hand.sort()
-    if seen:
-        state.known[seat].update(tiles)
+    state.known[seat].update(tiles)
+    regroup(state, seat, tiles)
 
 
-def play_actions(hand: list[Tile], doubles: bool) -> list[PlayAction]:
-    """Every set the hand can play: per number, every non-empty subset of the tiles showing it (in
-    hand order, smaller sets first), and with the doubles rule each set holding the double once
-    with it as one tile and once as two. (The actions are shared with later calls: read only, as
+KEPT_PLAYS = 1 << 16  # the plays kept at most (then all are dropped: a page may play for hours)
+# id of a kept play action -> the set it plays: `apply` of a listed play does not read its codes back (an
+# action not kept here, a copy, is read). Every action kept here is alive, held by its SubsetPlays, and
+# ids are unique among live objects: a live action's id found here is its own (forget_plays drops
+# the ids with the actions).
+KEPT_SETS: dict[int, PlayedSet] = {}
+new_set = tuple.__new__  # a PlayedSet made without its own __new__, Python code around this
+
+
+class Subsets(dict[int, tuple[int, ...]]):
+    """Each group's non-empty subsets (bits, as a field of state.py's group_bits), in the order legal_actions
+    lists them: smaller sets first, then in hand order (as itertools.combinations gives them)."""
+
+    def __missing__(self, group: int) -> tuple[int, ...]:
+        bits = [*compress(BITS, map(group.__and__, BITS))]
+        every = chain.from_iterable(map(combinations, repeat(bits), range(1, len(bits) + 1)))
+        made = self[group] = tuple(map(sum, every))
+        return made
+
+
+BITS = tuple(1 << m for m in NUMBERS)  # the bits of a group
+SUBSETS = Subsets()  # the same for every number
+
+
+class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
+    """The plays of each subset of the tiles showing one number (by its bits), made when a group
+    first holds it: one, or with the doubles rule two if it holds the number's double (as one tile,
+    then as two)."""
+
+    def __init__(self, number: int, doubles: bool) -> None:
+        super().__init__()
+        self.number, self.doubles = number, doubles
+
+    def __missing__(self, subset: int) -> tuple[PlayAction, ...]:
+        number = self.number
+        tiles = tuple(compress(SHOWING[number], map(subset.__and__, BITS)))
+        codes = [*map(CODE.__getitem__, tiles)]
+        action: PlayAction = {"type": "play", "number": number, "tiles": codes}
+        KEPT_SETS[id(action)] = new_set(PlayedSet, (number, tiles, ()))
+        made: tuple[PlayAction, ...] = (action,)
+        if not self.doubles:
+            self[subset] = made
+            return made
+        action["doubled"] = []
+        if not subset >> number & 1:  # it does not hold the double (the tile number-number, its bit `number`)
+            self[subset] = made
+            return made
+        double = SHOWING[number][number]
+        as_two: PlayAction = {"type": "play", "number": number, "tiles": [*codes], "doubled": [CODE[double]]}
+        KEPT_SETS[id(as_two)] = new_set(PlayedSet, (number, tiles, (double,)))
+        made = self[subset] = (action, as_two)
+        return made
+
+
+class GroupPlays(dict[int, tuple[PlayAction, ...]]):
+    """The plays of each group of tiles showing one number (by its field of group_bits, in place), in
+    the order legal_actions lists them: each subset's plays (SubsetPlays), in SUBSETS' order. Each group's are put
+    together when a hand first holds it: a hand's groups recur all through a game and the bots'
+    play-outs (a group changes only when a tile showing its number comes or goes), and a group's
+    subsets in many groups."""
+
+    def __init__(self, number: int, doubles: bool) -> None:
+        super().__init__()
+        self.shift = GROUP_SIZE * number
+        self.subsets = SubsetPlays(number, doubles)
+
+    def __missing__(self, field: int) -> tuple[PlayAction, ...]:
+        if len(KEPT_SETS) >= KEPT_PLAYS:
+            forget_plays()
+        subsets = SUBSETS[field >> self.shift]
+        made = self[field] = tuple(chain.from_iterable(map(self.subsets.__getitem__, subsets)))
+        return made
+
+
+# by the doubles rule, each number's GroupPlays
+GROUP_PLAYS = {doubles: tuple(GroupPlays(number, doubles) for number in NUMBERS) for doubles in (False, True)}
+# the same, each as its look-up (legal_actions looks a hand's groups up all at once)
+GROUP_LOOKUPS = {doubles: tuple(plays.__getitem__ for plays in GROUP_PLAYS[doubles]) for doubles in (False, True)}
+
+
+def forget_plays() -> None:
+    """Drop every play kept."""
+    KEPT_SETS.clear()
+    for tables in GROUP_PLAYS.values():
+        for plays in tables:
+            plays.clear()
+            plays.subsets.clear()
+
+
+def play_actions(hand: list[Tile], doubles: bool) -> list[DominuxenAction]:
+    """Every set the hand (sorted) can play: per number in order, every non-empty subset of the tiles
+    showing it (GroupPlays). (The actions are shared with later calls: read only, as
     Rules.legal_actions says.)"""
-    actions: list[PlayAction] = []
-    for number, group in enumerate(number_groups(hand)):
-        if group:
-            actions += group_plays(number, tuple(group), doubles)
-    return actions
+    return plays_of_groups(group_bits(hand), doubles)
 
 
-@lru_cache(maxsize=8192)
-def group_plays(number: int, group: tuple[Tile, ...], doubles: bool) -> tuple[PlayAction, ...]:
-    """play_actions of one number, `group` the tiles showing it: a hand's groups recur all through a
-    game and the bots' play-outs, so they are kept (a group changes only when a tile showing its
-    number comes or goes)."""
-    codes = [CODE[t] for t in group]
-    double = DOUBLE_CODE[number]
-    actions: list[PlayAction] = []
-    for size in range(1, len(codes) + 1):
-        for combo in combinations(codes, size):
-            if not doubles:
-                actions.append({"type": "play", "number": number, "tiles": list(combo)})
-                continue
-            actions.append({"type": "play", "number": number, "tiles": list(combo), "doubled": []})
-            if double in combo:
-                actions.append({"type": "play", "number": number, "tiles": list(combo), "doubled": [double]})
-    return tuple(actions)
+def plays_of_groups(groups: int, doubles: bool) -> list[DominuxenAction]:
+    """play_actions of a hand, from its group_bits: a look-up per number, all in C."""
+    fields = map(groups.__and__, GROUP_FIELDS)
+    plays: list[DominuxenAction] = [*chain.from_iterable(map(call, GROUP_LOOKUPS[doubles], fields))]
+    return plays
 
 
-@lru_cache(maxsize=4096)
-def draw_actions(display: tuple[Tile, ...], supply: bool) -> tuple[DrawAction, ...]:
-    """The draws open to the victim: each display tile, and the supply's top while it lasts (the
-    display changes only with a draw: the actions are kept)."""
-    actions: list[DrawAction] = [{"type": "draw", "source": "display", "tile": CODE[t]} for t in display]
+def played_set(action: PlayAction) -> PlayedSet:
+    """The set a `play` action plays."""
+    doubled = action.get("doubled")
+    return PlayedSet(action["number"], tuple([TILE_BY_CODE[c] for c in action["tiles"]]),
+                     tuple([TILE_BY_CODE[c] for c in doubled]) if doubled else ())
+
+
+# the draws of each display tile, and of the supply's top (shared by every list)
+DISPLAY_DRAWS: tuple[DrawAction, ...] = tuple({"type": "draw", "source": "display", "tile": CODE[t]} for t in TILES)
+SUPPLY_DRAW: DrawAction = {"type": "draw", "source": "supply"}
+
+
+def draw_actions(display: list[Tile], supply: bool) -> list[DominuxenAction]:
+    """The draws open to the victim: each display tile, and the supply's top while it lasts."""
+    draws: list[DominuxenAction] = [*map(DISPLAY_DRAWS.__getitem__, display)]
     if supply:
-        actions.append({"type": "draw", "source": "supply"})
-    return tuple(actions)
+        draws.append(SUPPLY_DRAW)
+    return draws
 
 
 # the answers to a hit, the same every time
 SNATCH_ACTIONS: tuple[AnswerAction, ...] = ({"type": "take"}, {"type": "decline"})
 ANSWER_ACTIONS: tuple[AnswerAction, ...] = ({"type": "take_back"}, {"type": "discard"})
-
-
-def legal_actions(state: DominuxenState) -> Sequence[DominuxenAction]:
-    """What the seat to act may do: play a set, answer a hit, or draw."""
-    if state.phase == PLAY:
-        return play_actions(state.hands[state.turn], state.doubles)
-    if state.phase == SNATCH:
-        return SNATCH_ACTIONS
-    if state.phase == ANSWER:
-        return ANSWER_ACTIONS
-    if state.phase == DRAW:
-        return draw_actions(tuple(state.display), bool(state.supply))
-    return ()
 
 
 class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, DominuxenView]):
@@ -185,7 +262,20 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         return state.current
 
     def legal_actions(self, state: DominuxenState) -> list[DominuxenAction]:
-        return [*legal_actions(state)]
+        """What the seat to act may do: play a set, answer a hit, or draw (a list of its own)."""
+        phase = state.phase
+        if phase == PLAY:
+            groups = state.hand_groups[state.turn]
+            if groups is None:
+                groups = state.hand_groups[state.turn] = group_bits(state.hands[state.turn])
+            return plays_of_groups(groups, state.doubles)
+        if phase == SNATCH:
+            return [*SNATCH_ACTIONS]
+        if phase == ANSWER:
+            return [*ANSWER_ACTIONS]
+        if phase == DRAW:
+            return draw_actions(state.display, bool(state.supply))
+        return []
 
     def explain_illegal(self, state: DominuxenState, action: dict[str, Any]) -> str | None:
         if state.phase != PLAY or action.get("type") != "play":
@@ -220,14 +310,13 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     # play-outs (bot.py's playout_step) make the same moves and throw the records away.
     def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
         """`apply`, its events written into `events` (none when it is None)."""
-        if action["type"] == "draw":
-            self._draw(state, action.get("tile"), events)
-        elif action["type"] == "play":
-            tiles = tuple([TILE_BY_CODE[c] for c in action["tiles"]])
-            doubled = tuple([TILE_BY_CODE[c] for c in action.get("doubled", ())])
-            self.play(state, PlayedSet(action["number"], tiles, doubled), events)
+        if action["type"] == "play":
+            kept = KEPT_SETS.get(id(action))  # a play legal_actions listed has its set kept; a copy is read
+            self.play(state, kept or played_set(action), events)
         elif action["type"] == "take":
             self._take(state, events)
+        elif action["type"] == "draw":
+            self._draw(state, action.get("tile"), events)
         elif action["type"] == "decline":
             state.phase = ANSWER
             if events is not None:
@@ -239,11 +328,14 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def play(self, state: DominuxenState, played: PlayedSet, events: Events) -> None:
         """The turn's player plays the set `played` (a `play` action's, read)."""
-        seat = state.turn
+        seat, tiles = state.turn, played.tiles
         hand = state.hands[seat]
-        for tile in played.tiles:
+        for tile in tiles:
             hand.remove(tile)
-        state.known[seat].difference_update(played.tiles)
+        regroup(state, seat, tiles)
+        known = state.known[seat]
+        if known:
+            known.difference_update(tiles)
         state.rows[seat].append(played)
         if events is not None:
             events.append({"type": "played", "seat": seat, "set": played.to_view()})
@@ -255,89 +347,97 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def _check_next(self, state: DominuxenState, events: Events) -> None:
         """Go on with the snatch check clockwise; stop at the next hit, or pass the turn on."""
-        played = state.rows[state.turn][-1]
-        players, rows = state.players, state.rows
-        while state.checked < players - 1:
-            state.checked += 1
-            seat = (state.turn + state.checked) % players  # left_of(turn, players, checked)
+        turn, rows = state.turn, state.rows
+        played = rows[turn][-1]
+        size, beaten = len(played.tiles) + len(played.doubled), BEATEN[played.number]
+        after = SEATS_AFTER[state.players][turn]
+        checked = state.checked
+        for seat in after[checked:]:
+            checked += 1
             row = rows[seat]
-            if row and snatch_hits(played, row[-1]):
-                state.victim = seat
-                state.phase = SNATCH
-                if events is not None:
-                    events.append({"type": "hit", "attacker": state.turn, "victim": seat, "set": row[-1].to_view()})
-                return
-        state.victim = None
-        state.turn = left_of(state.turn, players)
-        state.turn_number += 1
-        state.phase = PLAY
+            if row:
+                top = row[-1]
+                if beaten[top.number] and len(top.tiles) + len(top.doubled) == size:  # a hit: PlayedSet.size
+                    state.checked, state.victim, state.phase = checked, seat, SNATCH
+                    if events is not None:
+                        events.append({"type": "hit", "attacker": turn, "victim": seat, "set": top.to_view()})
+                    return
+        state.checked, state.victim, state.phase = checked, None, PLAY
+        state.turn = turn = after[0]
+        state.turn_number = number = state.turn_number + 1
         if events is not None:
-            events.append({"type": "turn", "seat": state.turn, "turn": state.turn_number})
+            events.append({"type": "turn", "seat": turn, "turn": number})
 
     def _take(self, state: DominuxenState, events: Events) -> None:
-        taken = lose_top_set(state)
-        add_to_hand(state, state.turn, taken.tiles, seen=True)
+        victim = victim_of(state)
+        taken = state.rows[victim].pop()  # the snatched set leaves the victim's row
+        add_to_hand(state, state.turn, taken.tiles)
         if events is not None:
-            events.append({"type": "taken", "attacker": state.turn, "victim": victim_of(state),
-                           "tiles": [CODE[t] for t in taken.tiles]})
+            events.append({"type": "taken", "attacker": state.turn, "victim": victim,
+                           "tiles": [*map(CODE.__getitem__, taken.tiles)]})
         self._start_draw(state, len(taken.tiles), events)
 
     def _take_back(self, state: DominuxenState, events: Events) -> None:
-        back = lose_top_set(state)
-        add_to_hand(state, victim_of(state), back.tiles, seen=True)
+        victim = victim_of(state)
+        back = state.rows[victim].pop()
+        add_to_hand(state, victim, back.tiles)
         if events is not None:
-            events.append({"type": "taken_back", "seat": victim_of(state), "tiles": [CODE[t] for t in back.tiles]})
+            events.append({"type": "taken_back", "seat": victim, "tiles": [*map(CODE.__getitem__, back.tiles)]})
         self._check_next(state, events)
 
     def _discard(self, state: DominuxenState, events: Events) -> None:
-        dropped = lose_top_set(state)
+        victim = victim_of(state)
+        dropped = state.rows[victim].pop()
         state.discard.extend(dropped.tiles)
         if events is not None:
-            events.append({"type": "discarded", "seat": victim_of(state), "tiles": [CODE[t] for t in dropped.tiles]})
+            events.append({"type": "discarded", "seat": victim, "tiles": [*map(CODE.__getitem__, dropped.tiles)]})
         self._start_draw(state, len(dropped.tiles), events)
 
     def _start_draw(self, state: DominuxenState, count: int, events: Events) -> None:
-        """The victim replaces the lost set tile by tile (one tile per tile, a double too)."""
+        """The victim replaces the lost set tile by tile (one tile per tile, a double too); draws with
+        only one possible source are made at once (no decision to ask for)."""
         state.phase = DRAW
         state.draws_left = count
-        self._forced_draws(state, events)
+        display = state.display
+        if not display or (len(display) == 1 and not state.supply):
+            self._forced_draw(state, events)
 
-    def _forced_draws(self, state: DominuxenState, events: Events) -> None:
-        """Draws with only one possible source are made at once: no decision to ask for."""
-        while state.phase == DRAW:
-            if not state.display:
-                self._draw(state, None, events, forced=True)
-            elif not state.supply and len(state.display) == 1:
-                self._draw(state, CODE[state.display[0]], events, forced=True)
-            else:
-                break
+    def _forced_draw(self, state: DominuxenState, events: Events) -> None:
+        """The draw with only one possible source: the supply's top, or the display's last tile."""
+        self._draw(state, CODE[state.display[0]] if state.display else None, events, forced=True)
 
     def _draw(self, state: DominuxenState, code: str | None, events: Events, forced: bool = False) -> None:
         seat = victim_of(state)
+        display, supply = state.display, state.supply
         if code is None:
-            add_to_hand(state, seat, (state.supply.pop(),), seen=False)
+            tile = supply.pop()
+            insort(state.hands[seat], tile)  # unseen: not known in the hand
+            regroup(state, seat, (tile,))
             if events is not None:
                 events.append({"type": "drew", "seat": seat, "source": "supply", "forced": forced})
         else:
             tile = TILE_BY_CODE[code]
-            state.display.remove(tile)
-            add_to_hand(state, seat, (tile,), seen=True)
+            display.remove(tile)
+            insort(state.hands[seat], tile)
+            state.known[seat].add(tile)
+            regroup(state, seat, (tile,))
             if events is not None:
                 events.append({"type": "drew", "seat": seat, "source": "display", "tile": code, "forced": forced})
         state.draws_left -= 1
-        if not state.display and not state.supply:  # the middle is used up: the end, even mid-draw
+        if not display and not supply:  # the middle is used up: the end, even mid-draw
             self._end_game(state, "middle_empty", events)
             return
         if state.draws_left:
-            self._forced_draws(state, events)
+            if not display or (len(display) == 1 and not supply):
+                self._forced_draw(state, events)
             return
-        refill: list[Tile] = []
-        while len(state.display) + len(refill) < DISPLAY_SIZE and state.supply:
-            refill.append(state.supply.pop())
-        if refill:
-            state.display.extend(refill)
+        missing = DISPLAY_SIZE - len(display)
+        if missing > 0 and supply:  # the display is refilled from the supply's top (its end) down
+            refill = supply[:-missing - 1:-1]
+            del supply[-missing:]
+            display += refill
             if events is not None:
-                events.append({"type": "refilled", "tiles": [CODE[t] for t in refill]})
+                events.append({"type": "refilled", "tiles": [*map(CODE.__getitem__, refill)]})
         self._check_next(state, events)
 
     def _end_game(self, state: DominuxenState, reason: str, events: Events) -> None:
@@ -387,6 +487,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             players=state.players, doubles=state.doubles, games=state.games, rng=state.rng.copy(),
             first_player=state.first_player, game_number=state.game_number, turn=state.turn,
             turn_number=state.turn_number, phase=state.phase, hands=[list(h) for h in state.hands],
+            hand_groups=list(state.hand_groups),
             known=[set(k) for k in state.known], rows=[list(r) for r in state.rows], display=list(state.display),
             supply=list(state.supply), discard=list(state.discard), checked=state.checked, victim=state.victim,
             draws_left=state.draws_left, totals=list(state.totals), summaries=list(state.summaries),

@@ -66,6 +66,21 @@ TILE_BY_CODE = {t.code: t for t in TILES}
 SHOWING: tuple[tuple[Tile, ...], ...] = tuple(tuple(t for t in TILES if n in (LOW[t], HIGH[t])) for n in NUMBERS)
 
 
+# A hand's groups of tiles, one per number, all in one int: number n's group is its n-th field of 13
+# bits, in which the tile n-m (or m-n) is bit m (the m-th tile of SHOWING[n]: a group's tiles in hand
+# order are its bits from the lowest). A tile's bits are its bit in the field of each of its numbers:
+# the hand's groups are the sum of its tiles' bits, and a tile comes or goes with an XOR of its bits.
+GROUP_SIZE = len(NUMBERS)  # the bits of a field: the tiles showing a number
+GROUP_FIELDS: tuple[int, ...] = tuple(((1 << GROUP_SIZE) - 1) << (GROUP_SIZE * n) for n in NUMBERS)
+TILE_GROUP_BITS: tuple[int, ...] = tuple(
+    (1 << (GROUP_SIZE * LOW[t] + HIGH[t])) | (1 << (GROUP_SIZE * HIGH[t] + LOW[t])) for t in TILES)
+
+
+def group_bits(tiles: Iterable[Tile]) -> int:
+    """The groups of these tiles (a hand's), as one int."""
+    return sum(map(TILE_GROUP_BITS.__getitem__, tiles))
+
+
 def number_groups(hand: Iterable[Tile]) -> list[list[Tile]]:
     """The tiles of the hand showing each number, in hand order (a double in its one number's group)."""
     groups: list[list[Tile]] = [[] for _ in NUMBERS]
@@ -128,8 +143,11 @@ class PlayedSet(NamedTuple):
         return len(self.tiles) + len(self.doubled)
 
     def to_view(self) -> SetView:
-        return {"number": self.number, "tiles": [CODE[t] for t in self.tiles],
-                "doubled": [CODE[t] for t in self.doubled], "size": len(self.tiles) + len(self.doubled)}
+        number, tiles, doubled = self
+        if not doubled:  # most sets
+            return {"number": number, "tiles": [CODE[t] for t in tiles], "doubled": [], "size": len(tiles)}
+        return {"number": number, "tiles": [CODE[t] for t in tiles], "doubled": [CODE[t] for t in doubled],
+                "size": len(tiles) + len(doubled)}
 
 
 @dataclass(slots=True)
@@ -146,6 +164,9 @@ class DominuxenState:
     turn_number: int = 1
     phase: Phase = PLAY
     hands: list[list[Tile]] = field(default_factory=list)  # each kept sorted
+    # each seat's hand as group_bits, kept along with it once legal_actions has listed its plays (a cache:
+    # None until then; the bots' play-outs, from states they sample, never list plays)
+    hand_groups: list[int | None] = field(default_factory=lambda: [None] * MAX_PLAYERS)
     known: list[set[Tile]] = field(default_factory=list)  # tiles everyone saw go into that hand
     rows: list[list[PlayedSet]] = field(default_factory=list)  # topmost set last
     display: list[Tile] = field(default_factory=list)
@@ -161,11 +182,12 @@ class DominuxenState:
     @property
     def current(self) -> int | None:
         """The seat to act: None once the game (the last of the match) is over."""
-        if self.phase in (PLAY, SNATCH):
+        phase = self.phase
+        if phase in (PLAY, SNATCH):
             return self.turn
-        if self.phase in (ANSWER, DRAW):
-            return self.victim
-        return None
+        if phase == OVER:
+            return None
+        return self.victim  # the answer and the draws are the victim's
 
 
 def mover(state: DominuxenState) -> int:
@@ -208,16 +230,6 @@ def row_points(state: DominuxenState, seat: int) -> int:
     return sum([weights[t] for s in state.rows[seat] for t in s.tiles])
 
 
-def snatch_hits(played: PlayedSet, target: PlayedSet) -> bool:
-    """Does the set just played hit this topmost set: as many tiles, and a number that beats it?"""
-    return played.size == target.size and beats(played.number, target.number)
-
-
-def lose_top_set(state: DominuxenState) -> PlayedSet:
-    """The snatched set leaves the victim's row; the set under it becomes the topmost."""
-    return state.rows[victim_of(state)].pop()
-
-
 def deal(state: DominuxenState) -> None:
     """Shuffle the whole set and start a game: 13 tiles each, 6 on display, the rest the supply."""
     tiles = list(TILES)
@@ -232,8 +244,16 @@ def deal(state: DominuxenState) -> None:
     reset_game(state)
 
 
+def regroup(state: DominuxenState, seat: int, tiles: Iterable[Tile]) -> None:
+    """The tiles came into the seat's hand or left it: its kept group bits (if any) follow."""
+    groups = state.hand_groups[seat]
+    if groups is not None:
+        state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
+
+
 def reset_game(state: DominuxenState) -> None:
     """Everything but the tiles' places back to a game's start: the first player's turn, rows empty."""
+    state.hand_groups = [None] * MAX_PLAYERS  # the hands were dealt again
     state.known = [set() for _ in range(state.players)]
     state.rows = [[] for _ in range(state.players)]
     state.discard = []

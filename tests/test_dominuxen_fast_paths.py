@@ -1,0 +1,77 @@
+"""Dominuxen's fast paths for the search (issue 48): the plays kept per number group and subset, the
+hands' group bits kept along with them, and a listed play's set found by identity, checked against
+the plain rules they stand for: every subset of each number's tiles, in order, and the same moves
+whether the action is the listed one or a copy of it."""
+
+from __future__ import annotations
+
+import copy
+import random
+from itertools import combinations
+
+from pygames_core.engine.rng import Rng
+from pygames_core.games.dominuxen import rules
+from pygames_core.games.dominuxen.rules import DOMINUXEN, forget_plays, play_actions
+from pygames_core.games.dominuxen.state import CODE, HIGH, LOW, NUMBERS, TILES, group_bits
+
+
+def plain_plays(hand: list, doubles: bool) -> list[dict]:
+    """Every set the hand can play, as the rules say it: per number, every non-empty subset of the
+    tiles showing it, smaller sets first and in hand order, with the doubles rule each set holding
+    the double once as one tile and once as two."""
+    plays: list[dict] = []
+    for number in NUMBERS:
+        codes = [CODE[t] for t in hand if number in (LOW[t], HIGH[t])]
+        double = f"{number}-{number}"
+        for size in range(1, len(codes) + 1):
+            for combo in combinations(codes, size):
+                if not doubles:
+                    plays.append({"type": "play", "number": number, "tiles": list(combo)})
+                    continue
+                plays.append({"type": "play", "number": number, "tiles": list(combo), "doubled": []})
+                if double in combo:
+                    plays.append({"type": "play", "number": number, "tiles": list(combo), "doubled": [double]})
+    return plays
+
+
+def test_play_actions_are_every_subset_in_order() -> None:
+    chooser = random.Random(7)
+    for _ in range(300):
+        hand = sorted(chooser.sample(TILES, chooser.randrange(1, 20)))
+        for doubles in (False, True):
+            assert play_actions(hand, doubles) == plain_plays(hand, doubles)
+
+
+def test_plays_made_again_after_all_are_dropped() -> None:
+    hand = sorted(random.Random(3).sample(TILES, 13))
+    kept = play_actions(hand, True)
+    forget_plays()
+    assert not rules.KEPT_SETS
+    again = play_actions(hand, True)
+    assert again == kept and all(a is not b for a, b in zip(again, kept, strict=True))
+
+
+def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> list[list[dict]]:
+    """Random games through the Rules, each seat's kept group bits checked against its hand after
+    every move; with `copies` each action applied is a copy of the listed one (the page's way)."""
+    options = DOMINUXEN.check_options({"doubles": doubles})
+    games = []
+    for seed in seeds:
+        state = DOMINUXEN.new_state(players, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        events: list[dict] = []
+        while DOMINUXEN.current_player(state) is not None:
+            legal = DOMINUXEN.legal_actions(state)
+            action = legal[chooser.randrange(len(legal))]
+            events += DOMINUXEN.apply(state, copy.deepcopy(action) if copies else action)
+            for seat, groups in enumerate(state.hand_groups[:players]):
+                assert groups is None or groups == group_bits(state.hands[seat])
+            state = DOMINUXEN.copy_state(state) if chooser.random() < 0.1 else state  # copies keep them too
+        games.append(events)
+    return games
+
+
+def test_listed_plays_and_their_copies_play_alike_and_hands_keep_their_groups() -> None:
+    for players, doubles in ((3, False), (4, True), (5, False)):
+        seeds = range(12)
+        assert random_games(players, doubles, seeds, copies=False) == random_games(players, doubles, seeds, copies=True)

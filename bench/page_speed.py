@@ -164,7 +164,7 @@ def harness(wheels: dict[str, Path]) -> Iterator[Path]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", default="", help="only the variants whose label contains this")
+    parser.add_argument("--only", default="", help="only the variants whose label or game id contains this")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of alternating measurements")
     parser.add_argument("--seconds", type=float, default=0.5, help="random play per variant and worker a round")
     parser.add_argument("--samples", type=int, default=16, help="the hard bot's sample budget a decision")
@@ -177,7 +177,7 @@ def main() -> None:
                         help="rounds of three seeded hard bots (sample budget) timed per game (0: none)")
     parser.add_argument("--games", default="", help="the games whose rounds are timed (comma-separated; default all)")
     args = parser.parse_args()
-    chosen = [variant for variant in VARIANTS if args.only in variant[0]]
+    chosen = speed.chosen_variants(VARIANTS, args.only)
     print(f"load average before: {speed.load()}  ({os.cpu_count()} cores)")
     with ExitStack() as stack, site.chromium() as browser:
         codes = {"this": ROOT}

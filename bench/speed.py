@@ -237,9 +237,19 @@ def has_pyspiel() -> bool:
     return True
 
 
+def chosen_variants(variants: list[Variant], only: str) -> list[Variant]:
+    """The variants --only names: its text in a variant's label ("roller derby") or game id
+    ("roller_derby"); none found is an error that lists them, not a run that measures nothing."""
+    chosen = [variant for variant in variants if only in variant[0] or only in variant[1]]
+    if not chosen:
+        labels = ", ".join(f"{label!r} ({game_id})" for label, game_id, _, _ in variants)
+        raise SystemExit(f"--only {only!r} names no variant; the variants: {labels}")
+    return chosen
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", default="", help="only the variants whose label contains this")
+    parser.add_argument("--only", default="", help="only the variants whose label or game id contains this")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of alternating measurements")
     parser.add_argument("--seconds", type=float, default=0.3, help="random play per variant and worker a round")
     parser.add_argument("--samples", type=int, default=16, help="the hard bot's sample budget a decision")
@@ -254,7 +264,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     from digest import VARIANTS  # the variants every benchmark of play covers
 
-    chosen = [variant for variant in VARIANTS if args.only in variant[0]]
+    chosen = chosen_variants(VARIANTS, args.only)
     hearts = has_pyspiel()
     print(f"load average before: {load()}  (CPython {sys.version.split()[0]}, {os.cpu_count()} cores)")
     if not hearts:

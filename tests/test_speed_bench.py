@@ -47,3 +47,13 @@ def test_without_pyspiel_the_hearts_part_is_skipped_with_its_reason(tmp_path):
     assert "OpenSpiel's Hearts: skipped (pyspiel is not installed: pip install -r requirements-bench.txt)" in out
     assert "OpenSpiel hearts" not in out and "× Hearts" not in out
     assert "dominuxen 3 players" in out and "baseline" not in out
+
+
+def test_only_names_a_variant_by_its_label_or_its_game_id_and_nothing_named_is_an_error():
+    import speed
+
+    assert speed.chosen_variants(VARIANTS, "roller_derby") == speed.chosen_variants(VARIANTS, "roller derby")
+    assert [label for label, *_ in speed.chosen_variants(VARIANTS, "on_schedule")] == [
+        "on schedule", "on schedule with the cube"]
+    with pytest.raises(SystemExit, match="--only 'sevens' names no variant; the variants: 'arsene' "):
+        speed.chosen_variants(VARIANTS, "sevens")

@@ -77,8 +77,28 @@ def split_hand(hand: list[Held]) -> tuple[dict[str, list[int]], int]:
     return by_suit, jokers
 
 
+# suit_tricks' answers by (the suit's unseen ranks, the mode that changes the answer, the hand's ranks in the
+# suit): the play policy asks for every option at every step of the hard bot's play-outs, and most questions
+# come back (the same hand against the same unseen cards). Cleared past SUIT_TRICKS_KEPT answers.
+SUIT_TRICKS: dict[tuple[int, ...], float] = {}
+SUIT_TRICKS_KEPT = 50_000
+
+
 def suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_length: int,
                 outside: dict[str, int]) -> float:
+    """count_suit_tricks, remembered: the same answer (the very same float), computed once per question."""
+    # the mode: the trump suit, no trump, or a side suit beside three trumps or more, or fewer
+    key = (outside[suit], 0 if suit == trump else 1 if trump is None else 2 if trump_length >= 3 else 3, *ranks)
+    found = SUIT_TRICKS.get(key)
+    if found is None:
+        if len(SUIT_TRICKS) >= SUIT_TRICKS_KEPT:
+            SUIT_TRICKS.clear()
+        found = SUIT_TRICKS[key] = count_suit_tricks(ranks, suit, trump, trump_length, outside)
+    return found
+
+
+def count_suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_length: int,
+                      outside: dict[str, int]) -> float:
     """A rough count of the tricks one suit of a hand takes (ranks high to low): a card with no higher card
     outside is a trick, with one higher outside and a guard half a trick; long trumps count, and a short
     side suit ruffs with three trumps or more; at no trump a long suit with a winner runs."""
@@ -109,7 +129,8 @@ def hand_tricks(hand: list[Held], trump: str | None, outside: dict[str, int]) ->
 def team_estimate(own: float, remaining: int) -> float:
     """The team's expected tricks from one hand's estimate: the partner is taken to win an average third
     of what the other three hands share."""
-    return own + max(0.0, remaining - own) / 3
+    others = remaining - own
+    return own + (others if others > 0.0 else 0.0) / 3  # max(0.0, others), spelt out: the policy's inner loop
 
 
 def choose_trump(state: RollerDerbyState, seat: int) -> str:
@@ -221,24 +242,27 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     it otherwise; then the cheapest card: low ones, and jokers last, which can win or lose at will."""
     hand = state.hands[seat]
     plays, trump, led = state.trick.plays, state.trump, state.trick.led_suit
-    options = distinct_plays(play_actions(hand, led, trump), led, trump)
+    options = play_actions(hand, led, trump)
+    if hand and isinstance(hand[0], Joker):  # (jokers first: sort_held) only a joker's plays can be alike
+        options = distinct_plays(options, led, trump)
     if len(options) == 1:
         return options[0]
     outside = outside_ranks(state, seat)
     partner = partner_of(seat)
-    later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(plays))]
-    opponents_later = [s for s in later if s != partner]
+    later, opponents_later = LATER[seat][len(plays)], OPPONENTS_LATER[seat][len(plays)]
     remaining = TRICKS - state.tricks_played
     rolling_side = team_of(seat) == state.rolling_team
     by_suit, jokers = split_hand(hand)
     trump_length = len(by_suit[trump]) if trump is not None else 0
     by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS}
     own = jokers + sum(by_suit_tricks.values())
-    now = team_estimate(min(float(remaining), own), remaining)
+    now = team_estimate(own if own < remaining else float(remaining), remaining)  # min(float(remaining), own)
     expected_rolling = now if rolling_side else remaining - now
     goal = rolling_goal(state, expected_rolling)
     rolling_tricks = state.rolling_tricks
     short = goal is not None and goal - rolling_tricks >= min(float(remaining), expected_rolling)
+    side_after_trump: dict[str, float] = {}  # by side suit: its tricks once a trump is played, found once
+    ruff_threats: dict[str, bool] = {}  # by the suit led: could an opponent still to play trump it?
     # the play on top of the table so far, found once for every option
     winner = trick_winner(plays, trump) if plays else None
     table = next(play for play in plays if play[0] == winner) if plays else None
@@ -248,10 +272,14 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         if not opponents_later:
             return 0
         higher = above(outside[played.suit], played.rank) + (1 if played.rank == 1 else 0)
-        suit_led = led or played.suit
-        if played.suit != trump and trump is not None and any(
-                suit_led in state.voids[s] and trump not in state.voids[s] for s in opponents_later):
-            higher += 2  # someone out of the suit led could trump it
+        if played.suit != trump and trump is not None:
+            suit_led = led or played.suit
+            threat = ruff_threats.get(suit_led)
+            if threat is None:
+                threat = ruff_threats[suit_led] = any(
+                    suit_led in state.voids[s] and trump not in state.voids[s] for s in opponents_later)
+            if threat:
+                higher += 2  # someone out of the suit led could trump it
         return higher
 
     def team_chance(played: PlayedCard) -> float:
@@ -261,7 +289,8 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         if (played.rank > top.rank) if played.suit == top.suit else played.suit == trump:
             top_seat, top = seat, played
         if top_seat in (seat, partner):
-            return HOLD_CHANCE[min(beaten_by(top), len(HOLD_CHANCE) - 1)]
+            beaten = beaten_by(top)
+            return HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]  # min(beaten, LEAST_HOLD)
         return 0.3 if partner in later else 0.0
 
     def tricks_without(played: PlayedCard) -> float:
@@ -270,24 +299,38 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
             return own - 1.0
         ranks = [r for r in by_suit[played.suit] if r != played.rank]
         if played.suit == trump:  # the trump length changes what every suit can ruff
-            return jokers + sum(suit_tricks(ranks if s == trump else by_suit[s], s, trump, trump_length - 1, outside)
-                                for s in SUITS)
+            if not side_after_trump:
+                side_after_trump.update((s, suit_tricks(by_suit[s], s, trump, trump_length - 1, outside))
+                                        for s in SUITS if s != trump)
+            return jokers + sum(suit_tricks(ranks, s, trump, trump_length - 1, outside) if s == trump
+                                else side_after_trump[s] for s in SUITS)
         return own - by_suit_tricks[played.suit] + suit_tricks(ranks, played.suit, trump, trump_length, outside)
 
     def key(action: PlayAction) -> tuple[float, float, float]:
         """The gap to the goal, then the chance to take the trick, then the cost (see above)."""
         played = played_from(action)[0]
         chance = team_chance(played)
-        future = team_estimate(min(remaining - 1.0, tricks_without(played)), remaining - 1)
+        left = tricks_without(played)
+        future = team_estimate(left if left < remaining - 1.0 else remaining - 1.0, remaining - 1)  # min(.., left)
         mine = chance + future
         rolling_final = rolling_tricks + (mine if rolling_side else remaining - mine)
-        off = min(abs(goal - rolling_final), 10.0) if goal is not None else 0.0
+        off = 0.0
+        if goal is not None:
+            off = abs(goal - rolling_final)
+            off = 10.0 if off > 10.0 else off  # min(off, 10.0)
         return round(off if rolling_side else -off, 1), -chance if short else chance, _cost(played, trump)
 
     return min(options, key=key)
 
 
 HOLD_CHANCE = (1.0, 0.6, 0.45, 0.35, 0.25, 0.15)  # by how many cards might beat the team's best card
+LEAST_HOLD = len(HOLD_CHANCE) - 1  # the index of the chance for that many cards or more
+# by seat and the number of cards on the table: the seats still to play after it in the trick, and those of
+# them on the other team (looked up, not listed again at every play of a play-out)
+LATER = [[tuple(left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - played)) for played in range(PLAYERS)]
+         for seat in range(PLAYERS)]
+OPPONENTS_LATER = [[tuple(s for s in later if s != partner_of(seat)) for later in LATER[seat]]
+                   for seat in range(PLAYERS)]
 
 
 def _cost(played: PlayedCard, trump: str | None) -> float:

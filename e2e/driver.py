@@ -60,9 +60,9 @@ def start_game(page: Page, *, game: str = "arsene", seed: int | None = None, lev
     if page.is_visible("#game"):
         page.click("#new-game")
     page.click(f'.game-choice[data-game="{game}"]')
-    page.select_option("#level", level)
-    if players is not None:  # first: some options show only for some player counts
+    if players is not None:  # first: some options and levels show only for some player counts
         page.fill("#option-players", str(players))
+    page.select_option("#level", level)
     for name, value in (options or {}).items():
         if isinstance(value, bool):
             page.set_checked(f"#option-{name}", value)

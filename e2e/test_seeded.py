@@ -105,15 +105,18 @@ def searches_asked(page: Page) -> list[dict[str, Any]]:
     return [r for r in page.evaluate("window.sentRequests") if r["op"] in ("bot", "hint")]
 
 
-def bot_moves_as_in_cpython(text: str, level: str) -> int:
+def bot_moves_as_in_cpython(text: str, level: str, *, hinted: bool = True) -> int:
     """The page's game (its save `text`) replayed in CPython from its seed: each bot move must be the
-    `reproducible` bot's at `level`, each of the human's (made by following the hint) the reproducible
-    hint's. The number of bot moves compared."""
+    `reproducible` bot's at `level`, and, when the human followed the hint (`hinted`), each of the
+    human's the reproducible hint's. The number of bot moves compared."""
     played = pg.load_game(text)
     game = pg.new_game(played.game_id, players=played.players, seed=played.seed, options=played.options)
     bot_moves = 0
     for index, action in enumerate(played.history):
         human = game.current_player == HUMAN
+        if human and not hinted:
+            game.apply(action)
+            continue
         expected = pg.hint(game, reproducible=True)["action"] if human else \
             pg.bot_action(game, level, reproducible=True)
         assert action == expected, f"the page parts from CPython at action {index} ({'hint' if human else 'bot'})"
@@ -176,6 +179,29 @@ def test_a_game_started_from_a_seed_plays_as_in_cpython_at_every_level(page: Pag
     searching = next(entry for entry in pg.list_levels() if entry["name"] == level)["budget_ms"] is not None
     assert {r.get("time_budget_ms") for r in asked if r["op"] == "bot"} == {300_000 if searching else None}
     assert {r["time_budget_ms"] for r in asked if r["op"] == "hint"} == {300_000}
+
+
+def test_a_game_started_from_a_seed_plays_as_in_cpython_at_the_expert_level(page: Page, site_url: str) -> None:
+    """The expert, offered in multiplayer Chains only (Arsène's levels above stop at hard), plays a
+    seeded game reproducibly too: each of its moves the reproducible expert's in CPython, its sample
+    budget (three times hard's) Python's. The player makes the normal bot's moves (Chains' table marks
+    no hinted control to follow)."""
+    page.add_init_script(RECORD_REQUESTS)
+    open_site(page, site_url)
+    # deal 6: the bots' second move is the expert's own (neither hard's nor normal's)
+    start_game(page, game="chains", players=3, seed=6, level="expert")
+    wanted = FULL_BOT_MOVES if os.environ.get("PYGAMES_E2E") == "full" else 4
+    while True:
+        assert wait_for_my_turn_or_summary(page), "the deal ended before the bots made their moves"
+        game = saved_game(page)
+        if bot_moves(game) >= wanted:
+            break
+        perform(page, pg.bot_action(game, "normal", seed=len(game.history)))
+    saved = stored_save(page)
+    assert saved is not None and saved["seeded"] is True
+    assert bot_moves_as_in_cpython(saved["text"], "expert", hinted=False) >= wanted
+    asked = [r for r in searches_asked(page) if r["op"] == "bot"]
+    assert asked and all(r["reproducible"] is True and r["level"] == "expert" and "samples" not in r for r in asked)
 
 
 def test_a_game_dealt_at_random_and_one_saved_before_keep_the_time_budgets(page: Page, site_url: str) -> None:

@@ -78,3 +78,16 @@ def test_an_embed_that_cannot_keep_its_game_says_so_and_continues_on_the_site(pa
     site.wait_for_function("() => document.querySelector('#game > [data-my-turn=\"true\"]')", timeout=TIMEOUT_MS)
     assert hand(site) == shown
     site.close()
+
+
+def test_the_link_to_the_site_names_the_level_the_embed_plays(page: Page, site_url: str, post) -> None:  # noqa: F811
+    """An embed that names the expert where the game does not offer it plays at the game's strongest
+    (hard): its link to the site names that level, the one the table plays, not the address's."""
+    page.add_init_script(REFUSE_FRAME_STORAGE)
+    post(page, "unkept.html", {"live": embed(site_url, "live", game="arsene", seed="3", level="expert")})
+    live = inner(page, "live")
+    live.locator("#embed-play").click()
+    link = live.locator("#embed-continue")
+    expect(link).to_be_visible(timeout=TIMEOUT_MS)
+    params = urllib.parse.parse_qs(urllib.parse.urlsplit(link.get_attribute("href") or "").fragment)
+    assert params["level"] == ["hard"]

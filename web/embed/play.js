@@ -212,7 +212,9 @@ export class Play {
     const asked = ++this.packing;
     const code = await packText(snap.save);
     if (asked !== this.packing) return;
-    const link = new URLSearchParams({ game: snap.game, level: this.embed.params.level, save: code });
+    // the level the table plays: the address's, fitted to the game's (an expert where hard is its strongest)
+    const level = this.embed.life.table?.level ?? this.embed.params.level;
+    const link = new URLSearchParams({ game: snap.game, level, save: code });
     if (snap.seat !== null) link.set("seat", String(snap.seat));
     $("embed-continue").href = siteLink("index.html", link);
     $("embed-continue").hidden = false;

@@ -115,7 +115,10 @@ def open_held(page: Page, url: str) -> HeldRuntime:
     expect(page.locator("#table-starting")).to_be_visible()
     expect(page.locator("#game")).to_have_attribute("data-starting", "")
     assert page.evaluate("window.pygamesTimings") is None  # Python is not up
-    assert page.evaluate("window.sentOps") == ["load"]  # sent at once: no `games` round trip first
+    # the load goes out once build.json says which engine serves the game (engines.js), which may be
+    # just after the table is drawn from its snapshot: a `games` round trip never comes first
+    page.wait_for_function("() => window.sentOps.length > 0")
+    assert page.evaluate("window.sentOps") == ["load"]
     return held
 
 
@@ -232,6 +235,7 @@ def test_a_bot_whose_turn_it_is_moves_once_python_is_up(page: Page, site_url: st
       return t('tableStartingBot', { name: seatName({ players: 4, seat: 0 }, seat) });
     }""", dealt["current_player"])
     expect(page.locator("#table-starting")).to_have_text(expected)
+    page.wait_for_function("() => window.sentOps.length > 0")  # once build.json is read, as above
     assert page.evaluate("window.sentOps") == ["load"]  # no bot is asked before the game is loaded
     held.release()
     page.wait_for_function(STARTED, timeout=TIMEOUT_MS)

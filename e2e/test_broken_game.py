@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import pygames_core as pg
 from tests.test_broken_wheels import APPLY_LINE, game_wheel
 
-BUGGY, NEEDY = "buggy", "needy"
+BUGGY, NEEDY, ENDLESS = "buggy", "needy", "endless"
 # seat 1 (the bot) answering a spade led: one past the end of its hand
 BUG = ('        if seat == 1 and state.trick and state.trick[0][1][1] == "S":\n'
        "            state.hands[seat][len(state.hands[seat])]  # one past the end\n")
@@ -33,6 +33,11 @@ STOPPED = {"en": "The game stopped: its rules failed with an error. Nobody can p
 UNAVAILABLE = {"en": "Unavailable: this game could not be loaded (it needs the Python module more_itertools",
                "ja": "利用できません：このゲームを読み込めませんでした（必要な Python モジュール more_itertools"}
 IMPORTS = ("from __future__ import annotations\n", "from __future__ import annotations\n\nimport more_itertools\n")
+# a module whose import never ends
+ENDLESS_IMPORT = (IMPORTS[0], f"{IMPORTS[0]}\nwhile True:\n    pass\n")
+# why the endless game cannot be played, with the page's address's ?watchdog=5000 (web/client.js: twice it)
+NEVER_LOADED = {"en": "its code did not finish loading in 10 seconds: a loop that never ends?",
+                "ja": "コードの読み込みが10秒たっても終わりませんでした。終わらないループがあるのかもしれません"}
 
 
 class BrokenSite:
@@ -58,12 +63,13 @@ def seed_with_a_spade_and_another_suit(source: Path) -> int:
 def broken_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokenSite]:
     build = _build_module()
     good, bad = tmp_path_factory.mktemp("good"), tmp_path_factory.mktemp("bad")
-    wheels = [game_wheel(good / BUGGY, game=BUGGY), game_wheel(good / NEEDY, game=NEEDY)]
+    wheels = [game_wheel(good / game, game=game) for game in (BUGGY, NEEDY, ENDLESS)]
     site = tmp_path_factory.mktemp("broken-site")
     build.build(site, wheels)
     # the same files on the server, broken: a bug in apply, an import the page cannot satisfy
     for wheel in (game_wheel(bad / BUGGY, game=BUGGY, replace={"rules.py": (APPLY_LINE, BUG + APPLY_LINE)}),
-                  game_wheel(bad / NEEDY, game=NEEDY, replace={"state.py": IMPORTS})):
+                  game_wheel(bad / NEEDY, game=NEEDY, replace={"state.py": IMPORTS}),
+                  game_wheel(bad / ENDLESS, game=ENDLESS, replace={"state.py": ENDLESS_IMPORT})):
         (site / "plugins" / wheel.name).write_bytes(wheel.read_bytes())
     rules = (bad / BUGGY / "source" / BUGGY / BUGGY / "rules.py").read_text(encoding="utf-8").splitlines()
     bug_line = 1 + rules.index(BUG.splitlines()[1])
@@ -220,6 +226,30 @@ def test_a_game_that_fails_to_load_is_unavailable_in_the_picker(browser: Browser
     assert in_view(page, "#message")
     # it cannot be chosen, so Start starts another game
     assert page.get_attribute(f'.game-choice[data-game="{NEEDY}"]', "aria-pressed") == "false"
+    context.close()
+
+
+@pytest.mark.parametrize(("viewport", "language"), [(PHONE_IN_BROWSER, "en"), (LAPTOP, "ja")])
+def test_a_game_whose_code_never_finishes_loading_is_said_and_unavailable(browser: Browser, broken_site: BrokenSite,
+                                                                         viewport: dict, language: str) -> None:
+    """A module of the game loops for ever as it is imported: its engine is let go after its time
+    (web/client.js, ten seconds with this address's watchdog), the game started is said to be unavailable,
+    with why, in view, and the picker marks it; the other games play on."""
+    context = visit(browser, viewport, language)
+    page = context.new_page()
+    page.goto(f"{broken_site.url}?pace=0&watchdog=5000")
+    page.click(f'.game-choice[data-game="{ENDLESS}"]')
+    page.click("#start")
+    card = page.locator(f'.game-card:has(.game-choice[data-game="{ENDLESS}"])')
+    expect(page.locator("#message-text")).to_contain_text(NEVER_LOADED[language])
+    expect(card.locator(".game-choice")).to_be_disabled()
+    expect(card.locator(".game-unavailable")).to_contain_text(NEVER_LOADED[language])
+    assert in_view(page, "#message")
+    card.locator(".game-unavailable").scroll_into_view_if_needed()
+    size = "phone" if viewport == PHONE_IN_BROWSER else "laptop"
+    shoot(page, f"broken-never-loaded-{size}-{language}")
+    start_buggy(page, broken_site)  # another added game, in an engine of its own, plays
+    expect(page.locator("#game [data-hint-key]").first).to_be_visible()
     context.close()
 
 

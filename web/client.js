@@ -17,6 +17,10 @@
 //   something afresh, so it is sent once more to the new worker: nothing can happen twice; if that
 //   worker stops too, the request is answered EngineStoppedTwice (it may be what stops it).
 //
+// A worker that fails to start (its script fails, its runtime cannot load, or it takes longer than
+// GAMES_LOAD_MS to load its added games' code) answers every request, then and later, WorkerError with
+// why: a game's module whose import never ends would otherwise keep its first request waiting for ever.
+//
 // The worker comes from `transport`: by default the site's own engine (worker.js, the built-in games);
 // a third-party game's engine is a worker in a sandboxed frame (engines.js), which speaks the same
 // messages through a port and is replaced the same way.
@@ -31,7 +35,12 @@ const WATCHDOG_MS = Number(new URLSearchParams(location.search).get("watchdog"))
 // one whose second worker stopped too, a worker that failed to start or sent an unreadable reply.
 export const STOPPED = "WorkerStopped";
 const STOPPED_TWICE = "EngineStoppedTwice";
-const WORKER_ERROR = "WorkerError";
+export const WORKER_ERROR = "WorkerError";
+// How long a worker may take from its "games" stage (worker.js: installing the added games' wheels and
+// importing their modules, where a game's own code first runs) to saying it is ready: seconds of work
+// on a slow phone; beyond, a module that never finishes importing (a loop). The site's own engine has
+// no such stage: its start is never cut short (the loading screen offers a way out instead).
+const GAMES_LOAD_MS = 2 * WATCHDOG_MS;
 
 /**
  * What the client talks to: a Worker, or what stands for one (engines.js): its messages and its
@@ -62,6 +71,9 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
   let ready = null;
   let running = false; // the current worker said "ready": the watchdog watches it
   let timer = null;
+  let loadTimer = null; // the current worker's GAMES_LOAD_MS, from its "games" stage
+  /** @type {(Error & {reason?: Record<string, string>}) | null} why the worker could not start */
+  let startFailure = null;
 
   function startWorker() {
     const current = transport();
@@ -77,11 +89,7 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
       if (worker !== current) return;
       const message = event.message || "the Python worker could not start";
       if (running) stop("crashed", message);
-      else {
-        // the worker's script did not run: nothing it was sent will be answered
-        settle.reject(new Error(message));
-        answerAll({ type: WORKER_ERROR, message });
-      }
+      else failStart(settle, new Error(message)); // the worker's script did not run
     });
     // a reply the page cannot read: the worker answers in order, so it was the oldest request's
     current.addEventListener("messageerror", () => {
@@ -91,12 +99,20 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
 
   function onMessage(data, settle) {
     if (typeof data !== "object" || data === null) return; // not the worker's: it only posts objects
-    if (data.type === "progress") onProgress(data.stage);
-    else if (data.type === "ready") {
+    if (data.type === "progress") {
+      if (data.stage === "games") {
+        const seconds = String(GAMES_LOAD_MS / 1000);
+        loadTimer = setTimeout(() => failStart(settle, Object.assign(
+          new Error(`the added games' code did not finish loading in ${seconds} s`),
+          { reason: { kind: "load_timeout", seconds } })), GAMES_LOAD_MS);
+      }
+      onProgress(data.stage);
+    } else if (data.type === "ready") {
+      clearTimeout(loadTimer);
       running = true;
       settle.resolve(data);
       watch();
-    } else if (data.type === "failed") settle.reject(new Error(data.message));
+    } else if (data.type === "failed") failStart(settle, new Error(data.message));
     else if (data.type === "started") {
       const entry = pending.get(data.id);
       if (entry) entry.started = true;
@@ -114,6 +130,15 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
       }
       answer(data.id, reply);
     } else if (data.type === "dead") stop("fatal", data.message);
+  }
+
+  // The worker could not start: it is let go, and every request, waiting or to come, is answered why.
+  function failStart(settle, error) {
+    clearTimeout(loadTimer);
+    startFailure = error;
+    worker.terminate();
+    settle.reject(error);
+    answerAll({ type: WORKER_ERROR, message: error.message });
   }
 
   function failure(type, message) {
@@ -177,6 +202,10 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
   function call(op, fields = {}) {
     const request = { op, ...fields };
     return new Promise((resolve) => {
+      if (startFailure) {
+        resolve(failure(WORKER_ERROR, startFailure.message));
+        return;
+      }
       try {
         send(nextId++, { request, text: JSON.stringify(request), resolve, started: false, resent: false });
       } catch (error) {

@@ -10,7 +10,7 @@
 // game (`load`, `replay`), or a session. A third-party engine's sessions get numbers of the page's own
 // (negative: the site's engine's are positive), so that a sid always names one engine's game. Every
 // engine is a client.js client: its watchdog, its restarts and its replies are the same.
-import { startClient } from "./client.js";
+import { startClient, WORKER_ERROR } from "./client.js";
 import { ERROR, OP } from "./generated/wire.js";
 import { failedGames, pluginFailures } from "./plugins.js";
 
@@ -147,13 +147,18 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
           lost: stop.lost.map((request) => ("sid" in request ? { ...request, sid: pageSid(engine, request.sid) } : request)) }),
       });
       engines.set(key, engine);
-      // its failures by the games they cost: a wheel that could not be installed names its games
-      failures.set(engine, engine.ready.then((sent) => {
+      // its failures by the games they cost: a wheel that could not be installed names its games; an
+      // engine that could not start (client.js: a module whose import never ended) costs all of them
+      const noted = (/** @type {any} */ sent) => {
         const ready = { ...sent, plugins: { ...sent.plugins, failed: failedGames(sent.plugins?.failed ?? [], pluginGames) } };
         const failed = pluginFailures(ready);
         if (failed.length > 0) onPluginFailures(ready);
         return failed;
-      }, () => []));
+      };
+      failures.set(engine, engine.ready.then(noted, (/** @type {Error & {reason?: Record<string, string>}} */ error) => noted({
+        plugins: { failed: wheels.map((wheel) => ({ name: wheel.split("/").at(-1) ?? wheel, wheel, message: error.message,
+          reason: error.reason ?? { kind: "not_started", error: error.message } })) },
+      })));
     }
     return engines.get(key);
   }
@@ -178,7 +183,7 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
     if (!isPlugin(game)) return site.call(op, fields);
     const engine = engineOf(pluginGames[game]);
     const reply = await engine.call(op, fields);
-    if (!reply.ok && reply.error.type === ERROR.UnknownGame) {
+    if (!reply.ok && (reply.error.type === ERROR.UnknownGame || reply.error.type === WORKER_ERROR)) {
       const failed = await failures.get(engine);
       if (failed.length > 0) return { ok: false, error: { type: PLUGIN_FAILED, message: failed.join(" ") } };
     }

@@ -242,6 +242,7 @@ def test_a_game_whose_code_never_finishes_loading_is_said_and_unavailable(browse
     page.click("#start")
     card = page.locator(f'.game-card:has(.game-choice[data-game="{ENDLESS}"])')
     expect(page.locator("#message-text")).to_contain_text(NEVER_LOADED[language])
+    expect(page.locator("#message-text")).to_contain_text(ENDLESS.title())  # by its title, not its id
     expect(card.locator(".game-choice")).to_be_disabled()
     expect(card.locator(".game-unavailable")).to_contain_text(NEVER_LOADED[language])
     assert in_view(page, "#message")

@@ -9,7 +9,7 @@
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
 import { startEngines } from "./engines.js";
 import { lastSave, listNewerSaves, openingSave, readSaves } from "./home.js";
-import { t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 import { TableLife } from "./table-life.js";
 import { setupChrome } from "./site/chrome.js";
 import { Games } from "./site/games.js";
@@ -30,6 +30,7 @@ const client = FRAMED ? null : startEngines({
   },
   onStopped: (stop) => site.life.engineStopped(stop),
   onPluginFailures: (ready) => site.games.notePluginFailures(ready),
+  titleOf: (game) => pick(site.catalog.title(game)),
 });
 const site = new Site(client);
 site.picker = new Picker(site);

@@ -79,7 +79,7 @@ export class Embed {
     if (!this.client) {
       // a game an added game's engine could not load is noted: the cover says it (play.js showCover)
       this.client = startEngines({ onStopped: (stop) => this.life.engineStopped(stop),
-        onPluginFailures: (ready) => this.catalog.noteFailures(ready) });
+        onPluginFailures: (ready) => this.catalog.noteFailures(ready), titleOf: (game) => pick(this.catalog.title(game)) });
       this.showLoading();
       try {
         await this.client.ready;

@@ -115,12 +115,14 @@ function framedEngine(info, wheels) {
  * stages; onStopped: an engine stopped (client.js), with which games it `serves`; onPluginFailures: a
  * third-party game's engine started but could not install its wheel or load a game (its "ready"
  * message, whose plugins.failed names the games they cost, plugins.js failedGames: the picker marks
- * those games unavailable).
+ * those games unavailable; or its engine could not start: all its games); titleOf(game): a game's
+ * title in the reader's language, as the failures name it to the reader.
  * @param {{onProgress?: (stage: string) => void, onStopped?: (stop: Stop) => void,
- *   onPluginFailures?: (ready: any) => void}} [handlers]
+ *   onPluginFailures?: (ready: any) => void, titleOf?: (game: string) => string}} [handlers]
  * @returns {import("./client.js").Client}
  */
-export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPluginFailures = () => {} } = {}) {
+export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPluginFailures = () => {},
+  titleOf = (game) => game } = {}) {
   /** @type {Promise<BuildInfo>} */
   const info = fetch("build.json").then((response) => response.json()).catch(() => ({}));
   /** @type {Record<string, string[]>} the wheels of each third-party game's engine, by game, once read */
@@ -151,7 +153,7 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
       // engine that could not start (client.js: a module whose import never ended) costs all of them
       const noted = (/** @type {any} */ sent) => {
         const ready = { ...sent, plugins: { ...sent.plugins, failed: failedGames(sent.plugins?.failed ?? [], pluginGames) } };
-        const failed = pluginFailures(ready);
+        const failed = pluginFailures(ready, titleOf);
         if (failed.length > 0) onPluginFailures(ready);
         return failed;
       };

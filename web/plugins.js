@@ -29,6 +29,8 @@ export function unavailableReason({ message, reason }) {
   return words === key ? message : words;
 }
 
-// Each game the engine could not install or load, in words: [] when all were.
-export const pluginFailures = (ready) => (ready.plugins?.failed ?? [])
-  .map((failure) => t("pluginFailed", { name: failure.name, message: unavailableReason(failure) }));
+// Each game the engine could not install or load, in words, by its title (`titleOf` its name: a game's id,
+// or a wheel's file that carries no game the site lists): [] when all were.
+/** @param {any} ready @param {(name: string) => string} [titleOf] */
+export const pluginFailures = (ready, titleOf = (name) => name) => (ready.plugins?.failed ?? [])
+  .map((/** @type {Failure} */ failure) => t("pluginFailed", { name: titleOf(failure.name), message: unavailableReason(failure) }));

@@ -35,3 +35,14 @@ test("why a game is unavailable is said in the reader's language, a module's nam
     setLanguage("en", { remember: false });
   }
 });
+
+test("a failure names its game by the title the reader sees, a wheel's file by itself", () => {
+  setLanguage("en", { remember: false });
+  const failed = { plugins: { failed: [{ name: "endless", message: "", reason: { kind: "load_timeout", seconds: "60" } },
+    { name: "cards.whl", message: "", reason: { kind: "not_installed", error: "BadZipFile" } }] } };
+  const titles = { endless: "Endless" };
+  assert.deepEqual(pluginFailures(failed, (name) => titles[name] ?? name), [
+    "The added game Endless could not be loaded (its code did not finish loading in 60 seconds: a loop that never ends?). "
+      + "The other games work as usual.",
+    "The added game cards.whl could not be loaded (its file could not be installed: BadZipFile). The other games work as usual."]);
+});

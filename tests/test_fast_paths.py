@@ -15,8 +15,12 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.bot import RIVAL_TRICK_SHARE, _expected_tricks, _unseen_higher, _wants_more
 from pygames_core.games.arsene.rules import ArseneRules
 from pygames_core.games.arsene.state import HAND_SIZE, PLAY, PLAYERS, PUSH, STORE_GROUPS, ArseneState
+from pygames_core.games.roller_derby.rules import CARD_PLAYS
+from pygames_core.games.roller_derby.rules import play_actions as derby_play_actions
+from pygames_core.games.roller_derby.state import DECK as DERBY_DECK
 from pygames_core.kit.cards import RANKS, SUITS, card, french_deck
-from pygames_core.kit.tricks import ALL_RANKS, beats, trick_winner, unseen_ranks, winning_play
+from pygames_core.kit.seats import SecretChoices
+from pygames_core.kit.tricks import ALL_RANKS, beats, follow_or_trump, trick_winner, unseen_ranks, winning_play
 
 
 def test_a_card_stays_the_interned_one_through_copies_and_pickles():
@@ -40,6 +44,44 @@ def test_the_card_ahead_and_the_winner_agree_with_a_trick_played_in_full():
     assert trick_winner(trick, "H") == 0 and beats(card("3H"), card("AS"), "H")
     assert not beats(card("AD"), card("2S"), "H")
     assert [r for r in RANKS if beats(card(r + "S"), card("TS"), None)] == ["J", "Q", "K", "A"]
+
+
+def test_the_card_ahead_is_the_one_no_later_card_beats_in_random_tricks():
+    """winning_play, which inlines `beats`, against the plain rule: the first play that every later play
+    fails to beat, among those that beat the card ahead when played."""
+    rng = random.Random(3)
+    deck = french_deck()
+    for _ in range(2000):
+        cards = rng.sample(deck, rng.randrange(1, 6))
+        plays = list(enumerate(cards))
+        trump = rng.choice([None, *SUITS])
+        ahead = plays[0]
+        for play in plays[1:]:
+            if beats(play[1], ahead[1], trump):
+                ahead = play
+        assert winning_play(plays, trump) == ahead
+
+
+def test_roller_derby_plays_are_follow_or_trump_s_cards():
+    """Roller Derby's play actions, worked out in one pass, are follow_or_trump's cards' shared actions."""
+    rng = random.Random(5)
+    deck = list(DERBY_DECK)
+    for _ in range(2000):
+        hand = rng.sample(deck, rng.randrange(1, 14))
+        led, trump = rng.choice([None, *SUITS]), rng.choice([None, *SUITS])
+        expected = [CARD_PLAYS[c] for c in follow_or_trump(hand, led, trump)]
+        got = derby_play_actions(list(hand), led, trump)
+        assert got == expected and all(a is b for a, b in zip(got, expected, strict=True))
+
+
+def test_the_next_seat_to_choose_is_the_first_in_order_still_to_choose():
+    rng = random.Random(9)
+    for _ in range(500):
+        choices: SecretChoices[int] = SecretChoices(4)
+        for seat in rng.sample(range(4), rng.randrange(5)):
+            choices.choose(seat, 1)
+        order = rng.sample(range(4), 4)
+        assert choices.next_chooser(order) == next((s for s in order if choices.choices[s] is None), None)
 
 
 def best_count(state: ArseneState, seat: int) -> int:

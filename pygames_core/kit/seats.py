@@ -46,7 +46,11 @@ class SecretChoices(Generic[T]):
 
     def next_chooser(self, order: Sequence[int]) -> int | None:
         """The first seat in `order` still to choose; None once everyone has."""
-        return next((seat for seat in order if self.choices[seat] is None), None)
+        choices = self.choices
+        for seat in order:  # a loop, not next() over a generator: asked at every step of an exchange
+            if choices[seat] is None:
+                return seat
+        return None
 
     def choose(self, seat: int, choice: T) -> None:
         if self.choices[seat] is not None:

@@ -132,9 +132,11 @@ def trick_winner(plays: Sequence[tuple[int, PlayedCard]], trump: str | None) -> 
 def winning_play(plays: Sequence[tuple[int, C]], trump: str | None) -> tuple[int, C]:
     """The (seat, card) play ahead in a trick so far (`trick_winner`'s, once every player has played)."""
     ahead = plays[0]
-    for play in plays[1:]:
-        if beats(play[1], ahead[1], trump):
-            ahead = play
+    card = ahead[1]
+    for play in plays:  # `beats`, inline: every trick of the bots' play-outs is won here
+        played = play[1]
+        if played.rank > card.rank if played.suit == card.suit else played.suit == trump:
+            ahead, card = play, played
     return ahead
 
 
@@ -171,9 +173,10 @@ def play_to_trick(trick: Trick[C], seat: int, played: C, hand: list[Any], voids:
     """Play a legal card to the trick, as `record_play` does (the keywords are its own); once all `players`
     have played to it, return the seat that wins it (`trick_winner`), else None."""
     record_play(trick, seat, played, hand, voids, must_trump=must_trump, held=held)
-    if len(trick.plays) < players:
+    plays = trick.plays
+    if len(plays) < players:
         return None
-    return trick_winner(trick.plays, trump)
+    return winning_play(plays, trump)[0]  # trick_winner's, without its check: the plays were legal
 
 
 # --- the end of a deal --------------------------------------------------------------------------------------

@@ -96,9 +96,17 @@ GIVE_ACTIONS: dict[Held, GiveAction] = {c: {"type": "give", "card": c.code} for 
 
 
 def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> list[PlayAction]:
-    if not hand or not isinstance(hand[0], Joker):  # no jokers: a hand holds them first (sort_held)
+    if not hand or type(hand[0]) is not Joker:  # no jokers: a hand holds them first (sort_held)
         cards: list[Card] = hand  # type: ignore[assignment]  # (every item a Card, as just said)
-        return [CARD_PLAYS[c] for c in follow_or_trump(cards, led_suit, trump)]
+        if led_suit is not None:  # follow_or_trump's choice, each card's action taken in the same pass
+            following = [CARD_PLAYS[c] for c in cards if c.suit == led_suit]
+            if following:
+                return following
+            if trump is not None:
+                trumps = [CARD_PLAYS[c] for c in cards if c.suit == trump]
+                if trumps:
+                    return trumps
+        return [CARD_PLAYS[c] for c in cards]
     naturals = [c for c in hand if isinstance(c, Card)]
     actions = [CARD_PLAYS[c] for c in follow_or_trump(naturals, led_suit, trump)]
     if len(naturals) < len(hand):
@@ -192,8 +200,9 @@ def legal(state: RollerDerbyState) -> list[Action]:
     if phase == PLAY:  # the most frequent first
         trick = state.trick
         plays = trick.plays
-        return [*play_actions(state.hands[(trick.leader + len(plays)) % PLAYERS], plays[0][1].suit if plays else None,
-                              state.trump)]
+        actions: list[Action] = play_actions(  # type: ignore[assignment]  # (a new list: no one else holds it)
+            state.hands[(trick.leader + len(plays)) % PLAYERS], plays[0][1].suit if plays else None, state.trump)
+        return actions
     seat = state.current
     if seat is None:
         return []
@@ -367,7 +376,9 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
         seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.current, inline
         played, held = played_from(action)
         done = play_card(state, played, held)
-        events: list[Event] = [{"type": "played", **play_view(seat, played)}]
+        # a card's event built at once (play_view's fields, in its order): nearly every play is a card's
+        events: list[Event] = [{"type": "played", "seat": seat, "card": played.code, "suit": played.suit}
+                               if type(played) is Card else {"type": "played", **play_view(seat, played)}]
         if done is None:
             return events
         events.append({"type": "trick_won", **trick_view(done), "rolling_tricks": state.rolling_tricks})

@@ -206,7 +206,8 @@ class RollerDerbyState:
     @property
     def trump(self) -> str | None:
         """The trump suit in play (None for no trump, or before it is named)."""
-        return None if self.trump_call in (None, NO_TRUMP) else self.trump_call
+        call = self.trump_call
+        return None if call is None or call == NO_TRUMP else call
 
     @property
     def rolling_tricks(self) -> int:

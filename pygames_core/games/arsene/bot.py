@@ -225,6 +225,8 @@ class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
         if state.phase == PLAY:
             trick = state.trick
             ARSENE.play_quietly(state, choose_card(state, (trick.leader + len(trick.plays)) % PLAYERS))
+        elif state.phase == PUSH:
+            ARSENE.take_quietly(state, policy_action(state, rng))
         else:
             ARSENE.apply(state, policy_action(state, rng))
 
@@ -234,8 +236,9 @@ class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
         return NORMAL_SEARCH_SAMPLES if last_tricks else 0
 
     def playout_done(self, start: ArseneState, state: ArseneState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee
-        return state.phase == OVER or state.deal != start.deal
+        # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee (a deal
+        # settled in a play-out does not deal the next: ArseneRules.play_quietly, take_quietly)
+        return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: ArseneState, seat: int) -> float:
         return evaluate(state, seat)

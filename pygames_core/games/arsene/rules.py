@@ -233,7 +233,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
             events += self.end_deal(state)
         return events
 
-    def _take_trick(self, state: ArseneState, taker: int) -> list[Event]:
+    def _take_trick(self, state: ArseneState, taker: int, *, deal_next: bool = True) -> list[Event]:
         winner = state.push_from
         assert winner is not None  # a trick waits to be kept or pushed
         take_trick(state, taker)
@@ -242,16 +242,23 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         else:
             events = [{"type": "pushed", "from": winner, "to": taker}]
         if not any(state.hands):
-            events += self.end_deal(state)
+            events += self.end_deal(state, deal_next=deal_next)
         return events
 
     def play_quietly(self, state: ArseneState, played: Card) -> None:
         """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
-        (Bot.playout_step)."""
+        (Bot.playout_step). After a deal's last trick the deal is settled but the next one is not dealt: a
+        play-out ends with its deal (ArseneBot.playout_done), and the next deal's shuffle was a good part
+        of a play-out's time."""
         if play_card(state, played) is not None and state.phase == PLAY and not any(state.hands):
-            self.end_deal(state)
+            self.end_deal(state, deal_next=False)
 
-    def end_deal(self, state: ArseneState) -> list[Event]:
+    def take_quietly(self, state: ArseneState, action: Action) -> None:
+        """A keep or a push as `apply` makes it, the next deal not dealt after the last trick (play_quietly)."""
+        self._take_trick(state, action["to"] if action["type"] == "push" else mover(state), deal_next=False)
+
+    def end_deal(self, state: ArseneState, *, deal_next: bool = True) -> list[Event]:
+        """Settle the deal; then the game is over, or (unless `deal_next` is false) the next deal is dealt."""
         summary = settle_deal(state)
         deal_over: Event = {"type": "deal_over", "summary": summary}
         caught = [] if summary["void_deal"] else summary["caught"]
@@ -262,6 +269,8 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
             state.end_reason = "police" if caught else "stores_empty"
             state.caught = caught
             return [deal_over, end_game(state, self.result)]
+        if not deal_next:
+            return [deal_over]
         return [deal_over, next_deal(state, PLAYERS, start_deal)]
 
     # --- what each seat sees (knowledge.py) -----------------------------------------------------

@@ -112,18 +112,22 @@ def _wants_more(state: ArseneState, seat: int, unseen: dict[str, int]) -> bool:
     a, b, c = (HAND_SIZE - tricks[s] for s in RIVALS[seat])  # the rivals' offsets
     stores = state.stores
     own = 0.0  # the value of the count it has
+    exp, sqrt = math.exp, math.sqrt
     for t in range(have, last + 1):
         if t == 0:
             value = 0.0
         else:
-            reach = math.exp(-((t - natural) ** 2) / width)
             store = stores[t - 1]
             if not store:
-                value = -(3.0 + state.chips[seat]) * (0.5 + reach)  # caught: lose everything
+                # caught: lose everything
+                value = -(3.0 + state.chips[seat]) * (0.5 + exp(-((t - natural) ** 2) / width))
             else:
                 # the rivals' counts are guessed roughly: the square root keeps the guess from ruling
                 # out a count the hand can reach, which steering towards it would need
-                value = store[0] * math.sqrt(row[a + t] * row[b + t] * row[c + t]) * reach
+                bet = store[0] * sqrt(row[a + t] * row[b + t] * row[c + t])
+                if t > have and bet <= own:
+                    continue  # times the reach (at most 1) it cannot beat its own count: no exp needed
+                value = bet * exp(-((t - natural) ** 2) / width)
         if t == have:
             own = value
         elif value > own:

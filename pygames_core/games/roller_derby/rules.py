@@ -46,6 +46,7 @@ from pygames_core.games.roller_derby.state import (
     JOKER_PRICE,
     LOW,
     MAX_JOKERS,
+    NO_TRUMP,
     PASS_SIZE,
     PLAY,
     PLAYERS,
@@ -192,8 +193,13 @@ def legal(state: RollerDerbyState) -> list[Action]:
     if phase == PLAY:  # the most frequent first
         trick = state.trick
         plays = trick.plays
-        return [*play_actions(state.hands[(trick.leader + len(plays)) % PLAYERS], plays[0][1].suit if plays else None,
-                              state.trump)]
+        trump_call = state.trump_call  # state.trump, inline
+        # play_actions' list is a new one (its actions are shared): returned without a copy (a list of
+        # PlayAction is a list of Action that nobody here adds other actions to)
+        actions: Any = play_actions(state.hands[(trick.leader + len(plays)) % PLAYERS],
+                                    plays[0][1].suit if plays else None,
+                                    None if trump_call is None or trump_call == NO_TRUMP else trump_call)
+        return actions  # type: ignore[no-any-return]
     seat = state.current
     if seat is None:
         return []
@@ -367,7 +373,10 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
         seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.current, inline
         played, held = played_from(action)
         done = play_card(state, played, held)
-        events: list[Event] = [{"type": "played", **play_view(seat, played)}]
+        # a card's event built here (play_view's, the same keys in the same order); a joker's by play_view
+        event: Event = ({"type": "played", "seat": seat, "card": played.code, "suit": played.suit}
+                        if type(played) is Card else {"type": "played", **play_view(seat, played)})
+        events = [event]
         if done is None:
             return events
         events.append({"type": "trick_won", **trick_view(done), "rolling_tricks": state.rolling_tricks})

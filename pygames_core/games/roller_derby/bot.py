@@ -326,14 +326,21 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         played = CARDS.get(action["card"]) or played_from(action)[0]  # a card mostly (a joker's code is none)
         chance = team_chance(played)
         left = tricks_without(played)
-        future = team_estimate(left if left < remaining - 1.0 else remaining - 1.0, remaining - 1)  # min(.., left)
-        mine = chance + future
+        if left > later_tricks:  # min(left, later_tricks)
+            left = later_tricks
+        others = later_tricks - left  # team_estimate(left, remaining - 1), inline: the policy's inner loop
+        mine = chance + (left + (others if others > 0.0 else 0.0) / 3)  # in that order: the same float
         rolling_final = rolling_tricks + (mine if rolling_side else remaining - mine)
         off = 0.0
         if goal is not None:
             off = abs(goal - rolling_final)
             off = 10.0 if off > 10.0 else off  # min(off, 10.0)
-        return round(off if rolling_side else -off, 1), -chance if short else chance, _cost(played, trump)
+        # what spending the card gives up: its chance to win later (trumps most); a joker, which can win or
+        # lose at will, most of all
+        cost = 30.0 if type(played) is DeclaredJoker else played.rank + (13 if played.suit == trump else 0)
+        return round(off if rolling_side else -off, 1), -chance if short else chance, cost
+
+    later_tricks = remaining - 1.0  # the tricks after this one
 
     return min(options, key=key)
 
@@ -346,14 +353,6 @@ LATER = [[tuple(left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - played)) f
          for seat in range(PLAYERS)]
 OPPONENTS_LATER = [[tuple(s for s in later if s != partner_of(seat)) for later in LATER[seat]]
                    for seat in range(PLAYERS)]
-
-
-def _cost(played: PlayedCard, trump: str | None) -> float:
-    """What spending a card gives up: its chance to win later (trumps most); a joker, which can win or
-    lose at will, most of all."""
-    if isinstance(played, DeclaredJoker):
-        return 30.0
-    return played.rank + (13 if played.suit == trump else 0)
 
 
 # The phases whose every action the hard bot compares. A card to give the partner or to discard for a

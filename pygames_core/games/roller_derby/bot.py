@@ -34,7 +34,7 @@ from pygames_core.games.roller_derby.state import (
     played_from,
     winning_team,
 )
-from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, Joker
+from pygames_core.kit.cards import CARDS, SUIT_BITS, SUITS, Card, Joker
 from pygames_core.kit.seats import left_of, mover, partner_of, team_of
 from pygames_core.kit.tricks import PlayedCard, trick_winner
 
@@ -44,18 +44,26 @@ def outside_ranks(state: RollerDerbyState, seat: int) -> dict[str, int]:
     """By suit, the ranks of the cards `seat` cannot place, as bit masks (kit.tricks.unseen_ranks): not in its
     hand, not played, not given to its partner, not among its own discards (jokers place no rank). Of them,
     `above(mask, r)` rank above r (r from 1, a joker declared low, to 15, one declared high)."""
-    known: list[PlayedCard | Held] = [*state.hands[seat], *(p for _, p in state.trick.plays)]
+    placed = 0  # the known cards as one int (Card.bit: a lane of SUIT_BITS bits per suit, SUITS order)
+    for c in state.hands[seat]:
+        if type(c) is Card:  # (kit's Card: not subclassed) the hard bot's play-outs ask at every play
+            placed |= c.bit
+    for _, p in state.trick.plays:
+        if type(p) is Card:
+            placed |= p.bit
     gift = state.passes.choices[seat]
     if gift is not None and state.exchanged[team_of(seat)]:
-        known += gift
+        for c in gift:
+            if type(c) is Card:
+                placed |= c.bit
     if seat == state.roller:
-        known += state.discards
-    placed = 0  # the known cards as one int (Card.bit: a lane of SUIT_BITS bits per suit, SUITS order)
-    for c in known:
-        if isinstance(c, Card):
+        for c in state.discards:
             placed |= c.bit
     unplayed = state.unplayed_ranks  # the finished tricks' cards are out already
-    return {suit: unplayed[suit] & ~(placed >> SUIT_BITS * lane) for lane, suit in enumerate(SUITS)}
+    return {suit: unplayed[suit] & ~(placed >> shift) for suit, shift in SUIT_SHIFTS}
+
+
+SUIT_SHIFTS = tuple((suit, SUIT_BITS * lane) for lane, suit in enumerate(SUITS))  # each suit's lane in Card.bit
 
 
 def above(mask: int, rank: int) -> int:
@@ -241,7 +249,12 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     is short of its goal (both teams then want tricks: one to reach it, the other to deny them) and loses
     it otherwise; then the cheapest card: low ones, and jokers last, which can win or lose at will."""
     hand = state.hands[seat]
-    plays, trump, led = state.trick.plays, state.trump, state.trick.led_suit
+    # the state's properties read inline (trump, led_suit, tricks_played, rolling_team, rolling_tricks): the
+    # hard bot's play-outs choose every card here
+    plays = state.trick.plays
+    trump_call = state.trump_call
+    trump = None if trump_call is None or trump_call == NO_TRUMP else trump_call
+    led = plays[0][1].suit if plays else None
     options = play_actions(hand, led, trump)
     if hand and isinstance(hand[0], Joker):  # (jokers first: sort_held) only a joker's plays can be alike
         options = distinct_plays(options, led, trump)
@@ -250,8 +263,10 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     outside = outside_ranks(state, seat)
     partner = partner_of(seat)
     later, opponents_later = LATER[seat][len(plays)], OPPONENTS_LATER[seat][len(plays)]
-    remaining = TRICKS - state.tricks_played
-    rolling_side = team_of(seat) == state.rolling_team
+    tricks_won = state.tricks_won
+    remaining = TRICKS - sum(tricks_won)
+    roller = (state.dealer + 1) % PLAYERS
+    rolling_side = seat % 2 == roller % 2  # team_of: partners sit across
     by_suit, jokers = split_hand(hand)
     trump_length = len(by_suit[trump]) if trump is not None else 0
     by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS}
@@ -259,7 +274,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     now = team_estimate(own if own < remaining else float(remaining), remaining)  # min(float(remaining), own)
     expected_rolling = now if rolling_side else remaining - now
     goal = rolling_goal(state, expected_rolling)
-    rolling_tricks = state.rolling_tricks
+    rolling_tricks = tricks_won[roller] + tricks_won[(roller + 2) % PLAYERS]
     short = goal is not None and goal - rolling_tricks >= min(float(remaining), expected_rolling)
     side_after_trump: dict[str, float] = {}  # by side suit: its tricks once a trump is played, found once
     ruff_threats: dict[str, bool] = {}  # by the suit led: could an opponent still to play trump it?
@@ -308,17 +323,24 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
 
     def key(action: PlayAction) -> tuple[float, float, float]:
         """The gap to the goal, then the chance to take the trick, then the cost (see above)."""
-        played = played_from(action)[0]
+        played = CARDS.get(action["card"]) or played_from(action)[0]  # a card mostly (a joker's code is none)
         chance = team_chance(played)
         left = tricks_without(played)
-        future = team_estimate(left if left < remaining - 1.0 else remaining - 1.0, remaining - 1)  # min(.., left)
-        mine = chance + future
+        if left > later_tricks:  # min(left, later_tricks)
+            left = later_tricks
+        others = later_tricks - left  # team_estimate(left, remaining - 1), inline: the policy's inner loop
+        mine = chance + (left + (others if others > 0.0 else 0.0) / 3)  # in that order: the same float
         rolling_final = rolling_tricks + (mine if rolling_side else remaining - mine)
         off = 0.0
         if goal is not None:
             off = abs(goal - rolling_final)
             off = 10.0 if off > 10.0 else off  # min(off, 10.0)
-        return round(off if rolling_side else -off, 1), -chance if short else chance, _cost(played, trump)
+        # what spending the card gives up: its chance to win later (trumps most); a joker, which can win or
+        # lose at will, most of all
+        cost = 30.0 if type(played) is DeclaredJoker else played.rank + (13 if played.suit == trump else 0)
+        return round(off if rolling_side else -off, 1), -chance if short else chance, cost
+
+    later_tricks = remaining - 1.0  # the tricks after this one
 
     return min(options, key=key)
 
@@ -331,14 +353,6 @@ LATER = [[tuple(left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - played)) f
          for seat in range(PLAYERS)]
 OPPONENTS_LATER = [[tuple(s for s in later if s != partner_of(seat)) for later in LATER[seat]]
                    for seat in range(PLAYERS)]
-
-
-def _cost(played: PlayedCard, trump: str | None) -> float:
-    """What spending a card gives up: its chance to win later (trumps most); a joker, which can win or
-    lose at will, most of all."""
-    if isinstance(played, DeclaredJoker):
-        return 30.0
-    return played.rank + (13 if played.suit == trump else 0)
 
 
 # The phases whose every action the hard bot compares. A card to give the partner or to discard for a

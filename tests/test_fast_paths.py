@@ -15,10 +15,10 @@ from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.bot import RIVAL_TRICK_SHARE, _expected_tricks, _unseen_higher, _wants_more
 from pygames_core.games.arsene.rules import ArseneRules
 from pygames_core.games.arsene.state import HAND_SIZE, PLAY, PLAYERS, PUSH, STORE_GROUPS, ArseneState
-from pygames_core.games.roller_derby.rules import CARD_PLAYS
+from pygames_core.games.roller_derby.rules import CARD_PLAYS, joker_suits
 from pygames_core.games.roller_derby.rules import play_actions as derby_play_actions
 from pygames_core.games.roller_derby.state import DECK as DERBY_DECK
-from pygames_core.kit.cards import RANKS, SUITS, card, french_deck
+from pygames_core.kit.cards import JOKERS, RANKS, SUITS, card, french_deck
 from pygames_core.kit.seats import SecretChoices
 from pygames_core.kit.tricks import ALL_RANKS, beats, follow_or_trump, trick_winner, unseen_ranks, winning_play
 
@@ -72,6 +72,20 @@ def test_roller_derby_plays_are_follow_or_trump_s_cards():
         expected = [CARD_PLAYS[c] for c in follow_or_trump(hand, led, trump)]
         got = derby_play_actions(list(hand), led, trump)
         assert got == expected and all(a is b for a, b in zip(got, expected, strict=True))
+
+
+def test_roller_derby_joker_plays_are_each_suit_it_may_be_declared_as_high_then_low():
+    rng = random.Random(6)
+    deck = list(DERBY_DECK)
+    for _ in range(500):
+        naturals = rng.sample(deck, rng.randrange(0, 12))
+        jokers = list(JOKERS[:rng.randrange(1, len(JOKERS) + 1)])
+        led, trump = rng.choice([None, *SUITS]), rng.choice([None, *SUITS])
+        suits = joker_suits(naturals, led, trump)
+        expected = [CARD_PLAYS[c] for c in follow_or_trump(naturals, led, trump)] + [
+            {"type": "play", "card": j.code, "suit": s, "rank": rank} for j in jokers for s in suits
+            for rank in ("high", "low")]
+        assert derby_play_actions([*jokers, *naturals], led, trump) == expected
 
 
 def test_the_next_seat_to_choose_is_the_first_in_order_still_to_choose():

@@ -93,6 +93,11 @@ def joker_suits(naturals: list[Card], led_suit: str | None, trump: str | None) -
 # changes them), so that the bots' play-outs do not build them again at every step
 CARD_PLAYS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
 GIVE_ACTIONS: dict[Held, GiveAction] = {c: {"type": "give", "card": c.code} for c in cards_in_game(len(JOKERS))}
+# a joker's plays, by the suit declared: as high, then as low (shared too)
+JOKER_PLAYS: dict[tuple[Joker, str], tuple[PlayAction, PlayAction]] = {
+    (j, s): ({"type": "play", "card": j.code, "suit": s, "rank": HIGH},
+             {"type": "play", "card": j.code, "suit": s, "rank": LOW})
+    for j in JOKERS for s in SUITS}
 
 
 def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> list[PlayAction]:
@@ -112,7 +117,8 @@ def play_actions(hand: list[Held], led_suit: str | None, trump: str | None) -> l
     if len(naturals) < len(hand):
         suits = joker_suits(naturals, led_suit, trump)
         for joker in (j for j in hand if isinstance(j, Joker)):
-            actions += [{"type": "play", "card": joker.code, "suit": s, "rank": r} for s in suits for r in (HIGH, LOW)]
+            for s in suits:
+                actions += JOKER_PLAYS[joker, s]
     return actions
 
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 
@@ -21,7 +19,7 @@ import pytest
 from conftest import ARTIFACTS, ROOT, _build_module
 from driver import LAPTOP, PHONE_IN_BROWSER, TIMEOUT_MS, assert_play_in_view, open_site, start_game
 from playwright.sync_api import Browser, Page, expect
-from test_plugin import take_generic_turn, turn_or_summary
+from test_plugin import project_wheel, take_generic_turn, turn_or_summary
 
 SEVENS = ROOT / "tests" / "games" / "sevens"
 SEED = 11
@@ -39,10 +37,7 @@ WORDS = {
 def sevens_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site built with Sevens' wheel, served on a free port: its address."""
     build = _build_module()
-    wheels = tmp_path_factory.mktemp("wheels")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
-                    str(wheels), str(SEVENS)], check=True)
-    (wheel,) = wheels.glob("*.whl")
+    wheel = project_wheel(SEVENS, tmp_path_factory.mktemp("wheels"))
     site = tmp_path_factory.mktemp("sevens-site")
     info = build.build(site, [wheel])
     assert info["game_wheels"] == [f"plugins/{wheel.name}"]

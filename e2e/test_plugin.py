@@ -8,6 +8,7 @@ game cannot reach is e2e/test_plugin_isolation.py's.)"""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import threading
@@ -51,12 +52,21 @@ def example_project() -> Path:
     return projects[0]
 
 
-def example_wheel(out: Path) -> Path:
-    """The example game's wheel, built from its sources as a designer would (pip wheel)."""
+def project_wheel(project: Path, out: Path) -> Path:
+    """The wheel of the game project `project`, built into `out` as a designer builds one (pip wheel), from
+    a copy of its sources: a build in place leaves build/ and an .egg-info beside them, which a later
+    run of the Python tests in this checkout would find as an installed game."""
+    source = out / f"{project.name}-source"
+    shutil.copytree(project, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out),
-                    str(example_project())], check=True)
+                    str(source)], check=True)
     (wheel,) = out.glob("*.whl")
     return wheel
+
+
+def example_wheel(out: Path) -> Path:
+    """The example game's wheel, built from its sources as a designer would (pip wheel)."""
+    return project_wheel(example_project(), out)
 
 
 def broken_wheel(out: Path) -> Path:

@@ -236,8 +236,10 @@ print(json.dumps({"ids": ids, "moves": len(game.history), "result": game.result(
 def test_the_example_wheel_installs_into_a_fresh_venv_and_plays(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     # no build isolation: the development environment's setuptools builds both, without a download
+    # the example from a copy: a build in place would leave build/ and an .egg-info in examples/
+    example = shutil.copytree(EXAMPLE, tmp_path / "example", ignore=shutil.ignore_patterns("build", "*.egg-info"))
     run_command(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", wheels, ROOT,
-                EXAMPLE, cwd=tmp_path)
+                example, cwd=tmp_path)
     (example_wheel,) = wheels.glob("pygames_german_whist-*-py3-none-any.whl")
     venv = tmp_path / "venv"
     run_command(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)

@@ -249,7 +249,8 @@ def test_a_broken_wheel_is_said_and_the_built_in_games_play_on(browser: Browser,
     raised, not_installed = "RuntimeError: this game is broken on purpose", "its file could not be installed"
     for game, error, said, why in [
             (BROKEN_GAME, "BadPlugin", raised, raised),
-            (DAMAGED_GAME, "PluginFailed", f"The added game {DAMAGED_GAME} could not be loaded ({not_installed}",
+            # named by its title, as the picker lists it (ship_after_the_build's)
+            (DAMAGED_GAME, "PluginFailed", f"The added game {DAMAGED_GAME} game could not be loaded ({not_installed}",
              not_installed)]:
         page.click(f'.game-choice[data-game="{game}"]')
         page.click("#start")

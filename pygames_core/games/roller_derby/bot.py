@@ -249,12 +249,8 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     is short of its goal (both teams then want tricks: one to reach it, the other to deny them) and loses
     it otherwise; then the cheapest card: low ones, and jokers last, which can win or lose at will."""
     hand = state.hands[seat]
-    # the state's properties read inline (trump, led_suit, tricks_played, rolling_team, rolling_tricks): the
-    # hard bot's play-outs choose every card here
-    plays = state.trick.plays
-    trump_call = state.trump_call
-    trump = None if trump_call is None or trump_call == NO_TRUMP else trump_call
-    led = plays[0][1].suit if plays else None
+    plays, trump = state.trick.plays, state.trump
+    led = plays[0][1].suit if plays else None  # trick.led_suit, read straight: play-outs choose every card here
     options = play_actions(hand, led, trump)
     if hand and isinstance(hand[0], Joker):  # (jokers first: sort_held) only a joker's plays can be alike
         options = distinct_plays(options, led, trump)
@@ -263,10 +259,8 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     outside = outside_ranks(state, seat)
     partner = partner_of(seat)
     later, opponents_later = LATER[seat][len(plays)], OPPONENTS_LATER[seat][len(plays)]
-    tricks_won = state.tricks_won
-    remaining = TRICKS - sum(tricks_won)
-    roller = (state.dealer + 1) % PLAYERS
-    rolling_side = seat % 2 == roller % 2  # team_of: partners sit across
+    remaining = TRICKS - state.tricks_played
+    rolling_side = team_of(seat) == state.rolling_team
     by_suit, jokers = split_hand(hand)
     trump_length = len(by_suit[trump]) if trump is not None else 0
     by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS}
@@ -274,7 +268,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     now = team_estimate(own if own < remaining else float(remaining), remaining)  # min(float(remaining), own)
     expected_rolling = now if rolling_side else remaining - now
     goal = rolling_goal(state, expected_rolling)
-    rolling_tricks = tricks_won[roller] + tricks_won[(roller + 2) % PLAYERS]
+    rolling_tricks = state.rolling_tricks
     short = goal is not None and goal - rolling_tricks >= min(float(remaining), expected_rolling)
     side_after_trump: dict[str, float] = {}  # by side suit: its tricks once a trump is played, found once
     ruff_threats: dict[str, bool] = {}  # by the suit led: could an opponent still to play trump it?
@@ -321,6 +315,8 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
                                 else side_after_trump[s] for s in SUITS)
         return own - by_suit_tricks[played.suit] + suit_tricks(ranks, played.suit, trump, trump_length, outside)
 
+    later_tricks = remaining - 1.0  # the tricks after this one
+
     def key(action: PlayAction) -> tuple[float, float, float]:
         """The gap to the goal, then the chance to take the trick, then the cost (see above)."""
         played = CARDS.get(action["card"]) or played_from(action)[0]  # a card mostly (a joker's code is none)
@@ -339,8 +335,6 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         # lose at will, most of all
         cost = 30.0 if type(played) is DeclaredJoker else played.rank + (13 if played.suit == trump else 0)
         return round(off if rolling_side else -off, 1), -chance if short else chance, cost
-
-    later_tricks = remaining - 1.0  # the tricks after this one
 
     return min(options, key=key)
 

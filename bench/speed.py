@@ -16,10 +16,13 @@ positions and seeds: whether they chose the same actions is printed too (play mu
 
 Every measurement is cut into rounds, and within a round the workers take turns (Hearts, this
 checkout, the baseline, variant by variant), so that the machine's noise falls on all of them alike;
-the load average is printed before and after. Durations are each worker's CPU time
-(`time.process_time`), not the wall clock's, so that other work on the machine hardly moves them.
+the load average is printed before and after. Before the rounds, each worker plays each variant at
+random for `--warmup` seconds, not counted: a game's caches filled once per process (Dominuxen's plays
+per number group) then serve the rounds, as they serve a search in a worker that has been playing.
+Durations are each worker's CPU time (`time.process_time`), not the wall clock's, so that other work on
+the machine hardly moves them.
 
-    python bench/speed.py [--only dominuxen] [--rounds 3] [--seconds 0.3]
+    python bench/speed.py [--only dominuxen] [--rounds 3] [--seconds 0.3] [--warmup 0.5]
                           [--samples 16] [--positions 4] [--baseline 26a1bbc | --no-baseline]
 """
 
@@ -252,6 +255,8 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only the variants whose label or game id contains this")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of alternating measurements")
     parser.add_argument("--seconds", type=float, default=0.3, help="random play per variant and worker a round")
+    parser.add_argument("--warmup", type=float, default=0.5,
+                        help="random play per variant and worker before the rounds, not counted (%(default)s s)")
     parser.add_argument("--samples", type=int, default=16, help="the hard bot's sample budget a decision")
     parser.add_argument("--positions", type=int, default=4, help="seeded positions per variant for the hard bot")
     parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with (default: %(default)s)")
@@ -290,12 +295,15 @@ def measure(workers: list[Worker], variants: list[Variant], hearts: bool, args: 
     played: dict[tuple[str, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in [*names, "hearts"]}
     searched: dict[tuple[str, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in names}
     seeds = {key: 0 for key in played}
-    for v in chosen:  # a warm-up, not counted: imports, the positions, the first calls' caches
+    # A warm-up, not counted: imports, the positions, and the caches a game fills once per process (a
+    # Dominuxen worker builds each number group's plays once, about 10,000 of them, in its first half-second
+    # of play), so that the rounds measure the rate a search sees in a worker that has been playing.
+    for v in chosen:
         for worker in workers:
-            worker.ask(op="random", variant=by_label[v], seconds=0.0, seed=10**6)
+            worker.ask(op="random", variant=by_label[v], seconds=args.warmup, seed=10**6)
             worker.ask(op="samples", variant=by_label[v], count=args.positions, samples=1)
         if hearts:
-            workers[0].ask(op="hearts", seconds=0.0, seed=10**6)
+            workers[0].ask(op="hearts", seconds=args.warmup, seed=10**6)
     for _ in range(args.rounds):
         for v in chosen:
             if hearts:

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 from digest import VARIANTS  # noqa: E402  (the variants bench/speed.py measures)
 
-TINY = ["--rounds", "1", "--seconds", "0.01", "--samples", "1", "--positions", "1"]
+TINY = ["--rounds", "1", "--seconds", "0.01", "--warmup", "0", "--samples", "1", "--positions", "1"]
 
 
 def run_speed(*options: str, pythonpath: str = str(ROOT)) -> str:

@@ -394,6 +394,41 @@ def test_search_races_its_samples(monkeypatch):
     assert stats["raced"] == raced and stats["samples"] == samples
 
 
+def test_twins_leave_the_race_keeping_the_policys_choice_or_the_first():
+    """Candidates whose play-out values have so far been exactly alike are one choice to the search: the
+    play-out policy's choice (`default`) stays of twins, else the first; values that never varied do
+    not make twins ("lost in every deal so far" says too little)."""
+    alike, other, flat = [1.0, 0.0, 2.0], [0.0, 1.0, 2.0], [0.5, 0.5, 0.5]
+    values = [alike, list(alike), other, flat, list(flat), list(alike)]
+    assert search.without_twins([0, 1, 2, 3, 4, 5], values, None) == [0, 2, 3, 4]
+    assert search.without_twins([0, 1, 2, 3, 4, 5], values, 5) == [2, 3, 4, 5]
+    assert search.without_twins([1, 2, 5], values, -1) == [1, 2]
+
+
+def test_the_search_stops_early_when_the_moves_left_are_twins(monkeypatch):
+    """Two cards that end every sampled deal alike (in seeded Roller Derby play, the first decision
+    between two moves whose first eight play-outs end exactly alike) are searched as one: the search
+    stops at its first look at the race instead of drawing all its samples, and chooses as it did."""
+    from pygames_core.games.roller_derby import BOT as DERBY_BOT
+
+    for seed in range(20):
+        game = pg.new_game("roller_derby", players=4, seed=seed)
+        while not game.is_over:
+            seat = game.current_player
+            view, legal = game.remembered_view(seat), game.legal_actions()
+            if len(DERBY_BOT.search_actions(view, legal)) == 2:
+                values, default, raced = search.playout_values(DERBY_BOT, view, legal, seat, Rng(seed), None, 40)
+                if values[0][:search.RACE_FROM] == values[1][:search.RACE_FROM] and len(set(values[0])) > 1:
+                    assert [len(v) for v in values] == [search.RACE_FROM] * 2
+                    assert raced == ([True, False] if default != 1 else [False, True])
+                    chosen, _ = search.search_action(DERBY_BOT, view, legal, seat, Rng(seed), None, 40)
+                    monkeypatch.setattr(search, "without_twins", lambda racing, values, default: racing)
+                    assert search.search_action(DERBY_BOT, view, legal, seat, Rng(seed), None, 40)[0] == chosen
+                    return
+            game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
+    pytest.fail("no decision between two twins in 20 seeded games")
+
+
 def test_search_reports_its_samples():
     game = positions()[4]
     seat = game.current_player

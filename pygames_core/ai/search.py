@@ -11,7 +11,9 @@ every action compares them on equal terms (common random numbers), which needs f
 
 The samples are raced: once a few samples are in, an action whose paired play-outs fall clearly
 behind the leader's (DROP_STANDARD_ERRORS standard errors) is played out no more, so the budget goes
-to telling the close ones apart; when a single action is left the search stops early.
+to telling the close ones apart; so is an action whose play-outs have so far ended exactly as another's
+(twins: a 5 and a 6 with nothing between them), since playing out both tells the search nothing; when a
+single action is left the search stops early.
 
 The play-out policy's choice (the game's `Bot.playout_action`: the normal bot's, unless the game gives
 its play-outs a policy of their own) is the default: the search overrules it only when its best
@@ -130,7 +132,31 @@ def playout_values(bot: AnyBot, view: dict[str, Any], candidates: list[dict[str,
         if samples >= RACE_FROM and samples % RACE_EVERY == 0 and len(racing) > 1:
             leader = max(racing, key=lambda i: math.fsum(values[i]))
             racing = [i for i in racing if not clearly_better(values[leader], values[i], DROP_STANDARD_ERRORS)]
+            racing = without_twins(racing, values, default)
     return values, default, [i in racing for i in range(len(candidates))]
+
+
+def without_twins(racing: list[int], values: list[list[float]], default: int | None) -> list[int]:
+    """`racing` (ascending) less every candidate whose play-out values have so far been exactly those of
+    another still racing: two cards that do the same in every sampled deal (a 5 and a 6 with nothing
+    between them) are one choice to the search, and playing both out halves its samples for nothing. Of
+    twins, the play-out policy's choice stays (the search overrules it only when clearly better, and
+    a twin never is), else the first, which the final choice would take of equal means anyway. Values
+    that have not varied from sample to sample do not count: "lost in every deal so far" says too
+    little to tell two moves alike."""
+    kept: set[int] = set()
+    first_of: dict[tuple[float, ...], int] = {}  # a run of values: the candidate kept for it
+    for i in racing:
+        run = tuple(values[i])
+        twin = first_of.get(run)
+        if twin is None or len(set(run)) < 2:
+            first_of.setdefault(run, i)
+            kept.add(i)
+        elif i == default:
+            kept.discard(twin)
+            kept.add(i)
+            first_of[run] = i
+    return sorted(kept)
 
 
 def clearly_better(challenger: list[float], default: list[float],

@@ -11,7 +11,10 @@ takes in the page (issue 48). Reported figures, never asserted.
    CPython workers on the same two codes. Within a round the four take turns, variant by variant, so
    that the machine's noise falls on all of them alike. The ratios: this checkout over the baseline
    (in the page and in CPython), and the page over CPython (this checkout). Whether the hard bot chose
-   the same actions in the page as in CPython, and as the baseline, is printed too. In the page the
+   the same actions in the page as in CPython, and as the baseline, is printed too: the engine's speed
+   alone, with the search's dropping of twins (search.without_twins) off in this checkout, so that its
+   search is the baseline's (the rounds below show the search as the bots play it). Before the rounds,
+   each worker plays each variant at random for `--warmup` seconds, not counted (as bench/speed.py). In the page the
    clock is the worker's (Pyodide's `time.process_time` is Emscripten's clock(): the wall clock), so
    each of the page's rates is divided by the share of a core Chromium's processes had while it was
    measured (their CPU time over the wall clock's over its requests, from /proc): per second of CPU
@@ -29,7 +32,7 @@ takes in the page (issue 48). Reported figures, never asserted.
    than once, as in Chains' turns); per game, its median and 90th percentile, beside what the time
    budget allows: a second for each move with a real choice.
 
-    .venv/bin/python bench/page_speed.py [--only dominuxen] [--rounds 2] [--seconds 0.5] [--samples 16]
+    .venv/bin/python bench/page_speed.py [--only dominuxen] [--rounds 2] [--seconds 0.5] [--warmup 0.5] [--samples 16]
         [--positions 2] [--baseline 26a1bbc | --no-baseline] [--no-cpython]
         [--bot-rounds 5] [--seeded-rounds 2] [--games arsene,chains]
 """
@@ -167,6 +170,8 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only the variants whose label or game id contains this")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of alternating measurements")
     parser.add_argument("--seconds", type=float, default=0.5, help="random play per variant and worker a round")
+    parser.add_argument("--warmup", type=float, default=0.5,
+                        help="random play per variant and worker before the rounds, not counted (%(default)s s)")
     parser.add_argument("--samples", type=int, default=16, help="the hard bot's sample budget a decision")
     parser.add_argument("--positions", type=int, default=2, help="seeded positions per variant for the hard bot")
     parser.add_argument("--baseline", default=speed.BASELINE, help="the commit to compare with (default: %(default)s)")
@@ -217,10 +222,10 @@ def measure(workers: dict[tuple[str, str], Asking], variants: list[speed.Variant
     searched: dict[tuple[str, tuple[str, str]], list[dict[str, Any]]] = {
         (v[0], key): [] for v in variants for key in workers}
     seeds = dict.fromkeys(played, 0)
-    for variant in variants:  # a warm-up, not counted: imports, the positions, the first calls' caches
+    for variant in variants:  # a warm-up, not counted: imports, the positions, caches (as bench/speed.py's)
         for worker in workers.values():
-            worker.ask(op="random", variant=variant, seconds=0.0, seed=10**6)
-            worker.ask(op="samples", variant=variant, count=args.positions, samples=1)
+            worker.ask(op="random", variant=variant, seconds=args.warmup, seed=10**6)
+            worker.ask(op="samples", variant=variant, count=args.positions, samples=1, twins=False)
     for _ in range(args.rounds):
         for variant in variants:
             for key, worker in workers.items():
@@ -229,13 +234,15 @@ def measure(workers: dict[tuple[str, str], Asking], variants: list[speed.Variant
                 played[variant[0], key].append(part)
             for key, worker in workers.items():
                 searched[variant[0], key].append(
-                    worker.ask(op="samples", variant=variant, count=args.positions, samples=args.samples))
+                    worker.ask(op="samples", variant=variant, count=args.positions, samples=args.samples,
+                               twins=False))
     print(f"\nrandom play through the Rules: decisions/s ({args.rounds} rounds of {args.seconds} s per variant "
           "and worker)")
     table(workers, variants, {cell: cpu_rate(parts, "decisions", "deciding") for cell, parts in played.items()},
           "{:10,.0f}")
     print(f"\nthe hard bot: samples/s ({args.samples} samples a decision at {args.positions} seeded positions per "
-          f"variant, {args.rounds} rounds); same: the same actions as in CPython (this checkout) and as the baseline")
+          f"variant, {args.rounds} rounds; the engine alone: the search's dropping of twins off, as the "
+          "baseline's search); same: the same actions as in CPython (this checkout) and as the baseline")
     same: dict[str, list[str]] = {}
     for label, *_ in variants:
         ours = searched[label, ("page", "this")]

@@ -146,9 +146,12 @@ def positions(variant: Variant, count: int) -> list[Any]:
     return POSITIONS[key]
 
 
-def hard_samples(variant: Variant, count: int, samples: int) -> dict[str, Any]:
+def hard_samples(variant: Variant, count: int, samples: int, twins: bool = True) -> dict[str, Any]:
     """The hard bot at each position with a budget of `samples`: the samples it drew, the seconds it
-    took, and its choices."""
+    took, and its choices. `twins=False`: with the search's dropping of twins (`search.without_twins`,
+    where the code has it) turned off, so that only the engine's speed differs from a baseline without
+    it, and the choices must be the baseline's."""
+    from pygames_core.ai import search
     from pygames_core.ai.levels import bot_decision
     from pygames_core.games import find_entry
 
@@ -156,12 +159,20 @@ def hard_samples(variant: Variant, count: int, samples: int) -> dict[str, Any]:
     bot = find_entry(variant[1]).bot
     drawn = 0
     choices = []
-    started = clock()
-    for index, game in enumerate(games):
-        action, used = bot_decision(bot, game, "hard", seed=index, samples=samples)
-        drawn += used
-        choices.append(action)
-    return {"samples": drawn, "seconds": clock() - started, "choices": choices}
+    dropping = getattr(search, "without_twins", None)
+    if dropping is not None and not twins:
+        search.without_twins = lambda racing, values, default: racing
+    try:
+        started = clock()
+        for index, game in enumerate(games):
+            action, used = bot_decision(bot, game, "hard", seed=index, samples=samples)
+            drawn += used
+            choices.append(action)
+        seconds = clock() - started
+    finally:
+        if dropping is not None:
+            search.without_twins = dropping
+    return {"samples": drawn, "seconds": seconds, "choices": choices}
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
@@ -293,7 +304,7 @@ def measure(workers: list[Worker], variants: list[Variant], hearts: bool, args: 
     chosen = [variant[0] for variant in variants]
     by_label = {variant[0]: variant for variant in variants}
     played: dict[tuple[str, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in [*names, "hearts"]}
-    searched: dict[tuple[str, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in names}
+    searched: dict[tuple[str, str], list[dict[str, Any]]] = {(v, n): [] for v in chosen for n in [*names, "engine"]}
     seeds = {key: 0 for key in played}
     # A warm-up, not counted: imports, the positions, and the caches a game fills once per process (a
     # Dominuxen worker builds each number group's plays once, about 10,000 of them, in its first half-second
@@ -316,7 +327,10 @@ def measure(workers: list[Worker], variants: list[Variant], hearts: bool, args: 
                 played[v, name].append(part)
             for name, worker in zip(names, workers, strict=True):
                 searched[v, name].append(worker.ask(op="samples", variant=by_label[v], count=args.positions,
-                                                    samples=args.samples))
+                                                    samples=args.samples, twins=name == "this"))
+            if len(names) > 1:  # this checkout's engine alone: the search as the baseline's
+                searched[v, "engine"].append(workers[0].ask(op="samples", variant=by_label[v],
+                                                            count=args.positions, samples=args.samples, twins=False))
 
     print(f"\nrandom play through the Rules ({args.rounds} rounds of {args.seconds} s per variant and code): "
           "decisions/s and deals/s" + (", each over OpenSpiel's Hearts' in the same rounds" if hearts else ""))
@@ -339,21 +353,29 @@ def measure(workers: list[Worker], variants: list[Variant], hearts: bool, args: 
         print(line)
 
     print(f"\nthe hard bot: samples drawn per second of decision, {args.samples} samples a decision at "
-          f"{args.positions} seeded positions per variant, {args.rounds} rounds")
+          f"{args.positions} seeded positions per variant, {args.rounds} rounds"
+          + ("; engine alone: this checkout's with the search's dropping of twins off, as the baseline's search, "
+             "whose choices it must make" if len(names) > 1 else ""))
     head = f"{'variant':34} {'samples/s':>10}"
     if len(names) > 1:
-        head += f" {'baseline':>10} {'× baseline':>11}  same choices"
+        head += f" {'baseline':>10} {'× baseline':>11} {'engine alone':>13} {'× baseline':>11}  same choices"
     print(head)
     for v in chosen:
         this = rate(searched[v, "this"], "samples", "seconds")
         line = f"{v:34} {this:10,.1f}"
         if len(names) > 1:
             base = rate(searched[v, "baseline"], "samples", "seconds")
+            engine = rate(searched[v, "engine"], "samples", "seconds")
             same = all(a["choices"] == b["choices"] and a["samples"] == b["samples"]
-                       for a, b in zip(searched[v, "this"], searched[v, "baseline"], strict=True))
-            times = f"{this / base:10.2f}×" if base else f"{'-':>11}"
-            line += f" {base:10,.1f} {times}  {'yes' if same else 'NO: play changed'}"
+                       for a, b in zip(searched[v, "engine"], searched[v, "baseline"], strict=True))
+            line += f" {base:10,.1f} {times(this, base)} {engine:13,.1f} {times(engine, base)}"
+            line += f"  {'yes' if same else 'NO: play changed'}"
         print(line)
+
+
+def times(value: float, base: float) -> str:
+    """` 2.50×`, `value` over `base`, 11 wide; `-` without a base."""
+    return f"{value / base:10.2f}×" if base else f"{'-':>11}"
 
 
 def ratio(value: float, hearts: list[dict[str, Any]], count: str, seconds: str) -> str:

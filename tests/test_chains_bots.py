@@ -232,7 +232,7 @@ def test_the_solitaires_playout_step_is_the_policys_action_played(mode):
         while CHAINS.current_player(state) is not None:
             fast, plain = CHAINS.copy_state(state), CHAINS.copy_state(state)
             rng = Rng(seed)
-            solitaire_playout_step(fast)
+            solitaire_playout_step(fast)  # reads no rng: the policy's fallback is never reached in the solitaire
             CHAINS.play(plain, policy_action(plain, rng))
             assert facts(fast) == facts(plain) and rng.state == Rng(seed).state
             ended += fast.over

@@ -12,6 +12,7 @@ import pytest
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains.bot import BOT as CHAINS_BOT
+from pygames_core.games.chains.bot import solitaire_playout_step
 from pygames_core.games.chains.policy import NEVER, policy_action, slot_by_number, slot_for, wait_for
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.state import ChainsState, sold_out_threshold
@@ -216,6 +217,29 @@ def test_a_playout_step_moves_as_apply_does_without_writing_the_events(players, 
             state = applied
             steps += 1
         assert steps > 50 and quiet > steps // 2  # most moves write nothing without `record`
+
+
+@pytest.mark.parametrize("mode", ["beginner", "advanced"])
+def test_the_solitaires_playout_step_is_the_policys_action_played(mode):
+    # the solitaire's play-out step written as one (solitaire_playout_step) against its plain form,
+    # CHAINS.play of policy_action's action, at every state of 60 deals played on by the policy with a
+    # random legal action one time in three (states off the policy's own line too): the same state
+    # after the step, the rng not read, and deals ended by the step itself among them
+    ended = 0
+    for seed in range(60):
+        state = CHAINS.new_state(1, CHAINS.check_options({"mode": mode}), Rng(seed), None)
+        chooser = Rng(seed)
+        while CHAINS.current_player(state) is not None:
+            fast, plain = CHAINS.copy_state(state), CHAINS.copy_state(state)
+            rng = Rng(seed)
+            solitaire_playout_step(fast)  # reads no rng: the policy's fallback is never reached in the solitaire
+            CHAINS.play(plain, policy_action(plain, rng))
+            assert facts(fast) == facts(plain) and rng.state == Rng(seed).state
+            ended += fast.over
+            legal = CHAINS.legal_actions(state)
+            CHAINS.apply(state, legal[chooser.below(len(legal))] if chooser.below(3) == 0
+                         else policy_action(state, chooser))
+    assert ended > 30
 
 
 def facts(state: ChainsState) -> tuple[object, ...]:

@@ -15,7 +15,7 @@ from pygames_core.engine.game import Game
 from pygames_core.engine.rng import Rng
 from pygames_core.games.chains import knowledge
 from pygames_core.games.chains.messages import Action, ChainsView, Event, TableView, solitaire_outcome
-from pygames_core.games.chains.policy import normal_action, policy_action
+from pygames_core.games.chains.policy import normal_action, policy_action, slot_for
 from pygames_core.games.chains.rules import CHAINS
 from pygames_core.games.chains.state import NUMBERS, POINTS, ChainsState, lowest_missing, score_of, winners
 from pygames_core.kit.match import Match
@@ -85,6 +85,46 @@ def _closeness(table: TableView, end: int) -> float:
     return len(work) / need if need else 1.0
 
 
+def solitaire_playout_step(state: ChainsState) -> None:
+    """`CHAINS.play(state, policy_action(state, rng))` in the solitaire, written as one: the move the
+    policy chooses (`_quick_play` with `slot_for`, moving before closing) made on the table at once, no
+    action message built and read back. A solitaire play-out is nothing but these steps, and choosing and
+    playing apart cost most of a sample. The policy never reaches its random fallback in the solitaire
+    (with no card to draw, a move or a close is left, or the game ended), so the rng is not read.
+    Tied to the plain form step for step by tests/test_chains_bots.py."""
+    table = state.tables[0]
+    state.new_game = state.turn_start = False
+    work = table.work
+    need = work[-1] - 1 if work else 10  # wanted(work)
+    drawn = table.drawn
+    if drawn is not None:  # place the card turned up: onto the work pile when it fits, else in slot_for's slot
+        table.drawn = None
+        if drawn == need:
+            work.append(drawn)
+        else:
+            table.slots[slot_for(table, drawn)].append(drawn)
+    else:
+        for pile in table.slots:  # a move from the first slot whose top fits
+            if pile and pile[-1] == need:
+                work.append(pile.pop())
+                break
+        else:
+            if need >= 1 and need in table.ends:  # a close (may_take: the solitaire locks no number)
+                table.ends.discard(need)  # rules' _close; its recount leaves the solitaire's locked_bits 0
+                table.taken.append(need)
+                table.discard += [*work, need]
+                table.work = []
+            else:  # a draw: the policy draws when nothing else is left (and the game has not ended)
+                table.drawn = table.deck.pop(0)
+                return
+    if table.deck:  # as in play(): the solitaire is settled only once the deck is empty
+        return
+    # _settle: the game ends when no action is left (no card is drawn now: has_actions' other half)
+    need = table.work[-1] - 1 if table.work else 10
+    if not any(pile and pile[-1] == need for pile in table.slots) and not (need >= 1 and need in table.ends):
+        table.left = state.over = True
+
+
 class ChainsBot(Bot[ChainsState, Action, Event, ChainsView]):
     """What Chains's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
@@ -102,7 +142,10 @@ class ChainsBot(Bot[ChainsState, Action, Event, ChainsView]):
         return policy_action(state, rng)
 
     def playout_step(self, state: ChainsState, rng: Rng) -> None:
-        CHAINS.play(state, policy_action(state, rng))  # apply without writing the events
+        if len(state.tables) == 1:
+            solitaire_playout_step(state)
+        else:
+            CHAINS.play(state, policy_action(state, rng))  # apply without writing the events
 
     def playout_done(self, start: ChainsState, state: ChainsState) -> bool:
         # in a match, a hard bot looks to the end of the game being played: the next is a new deal

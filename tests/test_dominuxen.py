@@ -8,7 +8,7 @@ import json
 import pytest
 
 import pygames_core as pg
-from pygames_core.games.dominuxen.rules import play_actions
+from pygames_core.games.dominuxen.plays import play_actions
 from pygames_core.games.dominuxen.state import TILES, beats
 
 ALL_CODES = [t.code for t in TILES]

@@ -10,8 +10,8 @@ import random
 from itertools import combinations
 
 from pygames_core.engine.rng import Rng
-from pygames_core.games.dominuxen import rules
-from pygames_core.games.dominuxen.rules import DOMINUXEN, forget_plays, play_actions
+from pygames_core.games.dominuxen.plays import KEPT_SETS, forget_plays, play_actions
+from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import CODE, HIGH, LOW, NUMBERS, TILES, group_bits
 
 
@@ -46,14 +46,15 @@ def test_plays_made_again_after_all_are_dropped() -> None:
     hand = sorted(random.Random(3).sample(TILES, 13))
     kept = play_actions(hand, True)
     forget_plays()
-    assert not rules.KEPT_SETS
+    assert not KEPT_SETS
     again = play_actions(hand, True)
     assert again == kept and all(a is not b for a, b in zip(again, kept, strict=True))
 
 
 def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> list[list[dict]]:
     """Random games through the Rules, each seat's kept group bits checked against its hand after
-    every move; with `copies` each action applied is a copy of the listed one (the page's way)."""
+    every move, and the Rules' current player against the state's; with `copies` each action applied
+    is a copy of the listed one (the page's way)."""
     options = DOMINUXEN.check_options({"doubles": doubles})
     games = []
     for seed in seeds:
@@ -61,6 +62,7 @@ def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> lis
         chooser = random.Random(seed)
         events: list[dict] = []
         while DOMINUXEN.current_player(state) is not None:
+            assert DOMINUXEN.current_player(state) == state.current
             legal = DOMINUXEN.legal_actions(state)
             action = legal[chooser.randrange(len(legal))]
             events += DOMINUXEN.apply(state, copy.deepcopy(action) if copies else action)

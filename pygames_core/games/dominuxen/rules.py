@@ -14,14 +14,13 @@ taken here (docs/games/dominuxen.md): a draw with only one possible source is ma
 a double counts 2 in scoring however it was played; each next game of a match starts left of the
 previous first player.
 
-The state is state.py's; set-ups, setup.py's; the views, knowledge.py's.
+The state is state.py's; set-ups, setup.py's; the views, knowledge.py's; the plays listed, kept, plays.py's.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from itertools import chain, combinations, compress, repeat
-from operator import call
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
@@ -36,6 +35,7 @@ from pygames_core.games.dominuxen.messages import (
     GameSummary,
     PlayAction,
 )
+from pygames_core.games.dominuxen.plays import KEPT_SETS, played_set, plays_of_groups
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
     ANSWER,
@@ -43,8 +43,6 @@ from pygames_core.games.dominuxen.state import (
     DISPLAY_SIZE,
     DRAW,
     GAME_ID,
-    GROUP_FIELDS,
-    GROUP_SIZE,
     HIGHEST,
     MAX_MATCH_GAMES,
     MAX_PLAYERS,
@@ -52,9 +50,9 @@ from pygames_core.games.dominuxen.state import (
     NUMBERS,
     OVER,
     PLAY,
-    SHOWING,
     SNATCH,
     TILE_BY_CODE,
+    TILE_GROUP_BITS,
     TILES,
     DominuxenState,
     PlayedSet,
@@ -63,10 +61,8 @@ from pygames_core.games.dominuxen.state import (
     deal,
     game_scores,
     group_bits,
-    regroup,
     row_points,
     shows,
-    victim_of,
 )
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
@@ -85,130 +81,14 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...]) -> No
     hand.extend(tiles)
     hand.sort()
     state.known[seat].update(tiles)
-    regroup(state, seat, tiles)
-
-
-KEPT_PLAYS = 1 << 16  # the plays kept at most (then all are dropped: a page may play for hours)
-# id of a kept play action -> the set it plays: `apply` of a listed play does not read its codes back (an
-# action not kept here, a copy, is read). Every action kept here is alive, held by its SubsetPlays, and
-# ids are unique among live objects: a live action's id found here is its own (forget_plays drops
-# the ids with the actions).
-KEPT_SETS: dict[int, PlayedSet] = {}
-new_set = tuple.__new__  # a PlayedSet made without its own __new__, Python code around this
-
-
-class Subsets(dict[int, tuple[int, ...]]):
-    """Each group's non-empty subsets (bits, as a field of state.py's group_bits), in the order legal_actions
-    lists them: smaller sets first, then in hand order (as itertools.combinations gives them)."""
-
-    def __missing__(self, group: int) -> tuple[int, ...]:
-        bits = [*compress(BITS, map(group.__and__, BITS))]
-        every = chain.from_iterable(map(combinations, repeat(bits), range(1, len(bits) + 1)))
-        made = self[group] = tuple(map(sum, every))
-        return made
-
-
-BITS = tuple(1 << m for m in NUMBERS)  # the bits of a group
-SUBSETS = Subsets()  # the same for every number
-
-
-class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
-    """The plays of each subset of the tiles showing one number (by its bits), made when a group
-    first holds it: one, or with the doubles rule two if it holds the number's double (as one tile,
-    then as two)."""
-
-    def __init__(self, number: int, doubles: bool) -> None:
-        super().__init__()
-        self.number, self.doubles = number, doubles
-
-    def __missing__(self, subset: int) -> tuple[PlayAction, ...]:
-        number = self.number
-        tiles = tuple(compress(SHOWING[number], map(subset.__and__, BITS)))
-        codes = [*map(CODE.__getitem__, tiles)]
-        action: PlayAction = {"type": "play", "number": number, "tiles": codes}
-        KEPT_SETS[id(action)] = new_set(PlayedSet, (number, tiles, ()))
-        made: tuple[PlayAction, ...] = (action,)
-        if not self.doubles:
-            self[subset] = made
-            return made
-        action["doubled"] = []
-        if not subset >> number & 1:  # it does not hold the double (the tile number-number, its bit `number`)
-            self[subset] = made
-            return made
-        double = SHOWING[number][number]
-        as_two: PlayAction = {"type": "play", "number": number, "tiles": [*codes], "doubled": [CODE[double]]}
-        KEPT_SETS[id(as_two)] = new_set(PlayedSet, (number, tiles, (double,)))
-        made = self[subset] = (action, as_two)
-        return made
-
-
-class GroupPlays(dict[int, tuple[PlayAction, ...]]):
-    """The plays of each group of tiles showing one number (by its field of group_bits, in place), in
-    the order legal_actions lists them: each subset's plays (SubsetPlays), in SUBSETS' order. Each group's are put
-    together when a hand first holds it: a hand's groups recur all through a game and the bots'
-    play-outs (a group changes only when a tile showing its number comes or goes), and a group's
-    subsets in many groups."""
-
-    def __init__(self, number: int, doubles: bool) -> None:
-        super().__init__()
-        self.shift = GROUP_SIZE * number
-        self.subsets = SubsetPlays(number, doubles)
-
-    def __missing__(self, field: int) -> tuple[PlayAction, ...]:
-        if len(KEPT_SETS) >= KEPT_PLAYS:
-            forget_plays()
-        subsets = SUBSETS[field >> self.shift]
-        made = self[field] = tuple(chain.from_iterable(map(self.subsets.__getitem__, subsets)))
-        return made
-
-
-# by the doubles rule, each number's GroupPlays
-GROUP_PLAYS = {doubles: tuple(GroupPlays(number, doubles) for number in NUMBERS) for doubles in (False, True)}
-# the same, each as its look-up (legal_actions looks a hand's groups up all at once)
-GROUP_LOOKUPS = {doubles: tuple(plays.__getitem__ for plays in GROUP_PLAYS[doubles]) for doubles in (False, True)}
-
-
-def forget_plays() -> None:
-    """Drop every play kept."""
-    KEPT_SETS.clear()
-    for tables in GROUP_PLAYS.values():
-        for plays in tables:
-            plays.clear()
-            plays.subsets.clear()
-
-
-def play_actions(hand: list[Tile], doubles: bool) -> list[DominuxenAction]:
-    """Every set the hand (sorted) can play: per number in order, every non-empty subset of the tiles
-    showing it (GroupPlays). (The actions are shared with later calls: read only, as
-    Rules.legal_actions says.)"""
-    return plays_of_groups(group_bits(hand), doubles)
-
-
-def plays_of_groups(groups: int, doubles: bool) -> list[DominuxenAction]:
-    """play_actions of a hand, from its group_bits: a look-up per number, all in C."""
-    fields = map(groups.__and__, GROUP_FIELDS)
-    plays: list[DominuxenAction] = [*chain.from_iterable(map(call, GROUP_LOOKUPS[doubles], fields))]
-    return plays
-
-
-def played_set(action: PlayAction) -> PlayedSet:
-    """The set a `play` action plays."""
-    doubled = action.get("doubled")
-    return PlayedSet(action["number"], tuple([TILE_BY_CODE[c] for c in action["tiles"]]),
-                     tuple([TILE_BY_CODE[c] for c in doubled]) if doubled else ())
+    groups = state.hand_groups[seat]
+    if groups is not None:  # the kept group bits follow (see the state's hand_groups)
+        state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
 
 
 # the draws of each display tile, and of the supply's top (shared by every list)
 DISPLAY_DRAWS: tuple[DrawAction, ...] = tuple({"type": "draw", "source": "display", "tile": CODE[t]} for t in TILES)
 SUPPLY_DRAW: DrawAction = {"type": "draw", "source": "supply"}
-
-
-def draw_actions(display: list[Tile], supply: bool) -> list[DominuxenAction]:
-    """The draws open to the victim: each display tile, and the supply's top while it lasts."""
-    draws: list[DominuxenAction] = [*map(DISPLAY_DRAWS.__getitem__, display)]
-    if supply:
-        draws.append(SUPPLY_DRAW)
-    return draws
 
 
 # the answers to a hit, the same every time
@@ -259,7 +139,14 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     # --- the rules ----------------------------------------------------------------------------
     def current_player(self, state: DominuxenState) -> int | None:
-        return state.current
+        # DominuxenState.current's answer, read here without the property's own Python call: the random
+        # play and the search ask at every step (tests/test_dominuxen_fast_paths.py holds them alike)
+        phase = state.phase
+        if phase in (PLAY, SNATCH):
+            return state.turn
+        if phase == OVER:
+            return None
+        return state.victim
 
     def legal_actions(self, state: DominuxenState) -> list[DominuxenAction]:
         """What the seat to act may do: play a set, answer a hit, or draw (a list of its own)."""
@@ -273,8 +160,11 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             return [*SNATCH_ACTIONS]
         if phase == ANSWER:
             return [*ANSWER_ACTIONS]
-        if phase == DRAW:
-            return draw_actions(state.display, bool(state.supply))
+        if phase == DRAW:  # the draws open to the victim: each display tile, and the supply's top while it lasts
+            draws: list[DominuxenAction] = [*map(DISPLAY_DRAWS.__getitem__, state.display)]
+            if state.supply:
+                draws.append(SUPPLY_DRAW)
+            return draws
         return []
 
     def explain_illegal(self, state: DominuxenState, action: dict[str, Any]) -> str | None:
@@ -301,30 +191,37 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             return "doubles are played as two only with the doubles rule"
         return None
 
+    # apply and act are the same two steps (act's with events of its own): apply does not call act, one
+    # Python call fewer for every move of the random play and of the search's tree.
     def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
         events: list[DominuxenEvent] = []
-        self.act(state, action, events)
+        played = KEPT_SETS.get(id(action))  # a play legal_actions listed has its set kept
+        if played is None:
+            MOVES[action["type"]](self, state, action, events)
+        else:
+            self.play(state, played, events)
         return events
 
     # The moves below write their event records into `events`, or none where it is None: the bots'
     # play-outs (bot.py's playout_step) make the same moves and throw the records away.
     def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
         """`apply`, its events written into `events` (none when it is None)."""
-        if action["type"] == "play":
-            kept = KEPT_SETS.get(id(action))  # a play legal_actions listed has its set kept; a copy is read
-            self.play(state, kept or played_set(action), events)
-        elif action["type"] == "take":
-            self._take(state, events)
-        elif action["type"] == "draw":
-            self._draw(state, action.get("tile"), events)
-        elif action["type"] == "decline":
-            state.phase = ANSWER
-            if events is not None:
-                events.append({"type": "declined", "attacker": state.turn, "victim": victim_of(state)})
-        elif action["type"] == "take_back":
-            self._take_back(state, events)
+        played = KEPT_SETS.get(id(action))
+        if played is None:
+            MOVES[action["type"]](self, state, action, events)
         else:
-            self._discard(state, events)
+            self.play(state, played, events)
+
+    def _play_copy(self, state: DominuxenState, action: PlayAction, events: Events) -> None:
+        """A play not listed by legal_actions (a copy of one: the page's, a saved game's): its set read."""
+        self.play(state, played_set(action), events)
+
+    def _decline(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
+        state.phase = ANSWER
+        if events is not None:
+            victim = state.victim
+            assert victim is not None
+            events.append({"type": "declined", "attacker": state.turn, "victim": victim})
 
     def play(self, state: DominuxenState, played: PlayedSet, events: Events) -> None:
         """The turn's player plays the set `played` (a `play` action's, read)."""
@@ -332,7 +229,9 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         hand = state.hands[seat]
         for tile in tiles:
             hand.remove(tile)
-        regroup(state, seat, tiles)
+        groups = state.hand_groups[seat]
+        if groups is not None:
+            state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
         known = state.known[seat]
         if known:
             known.difference_update(tiles)
@@ -368,8 +267,9 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         if events is not None:
             events.append({"type": "turn", "seat": turn, "turn": number})
 
-    def _take(self, state: DominuxenState, events: Events) -> None:
-        victim = victim_of(state)
+    def _take(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
+        victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
+        assert victim is not None
         taken = state.rows[victim].pop()  # the snatched set leaves the victim's row
         add_to_hand(state, state.turn, taken.tiles)
         if events is not None:
@@ -377,16 +277,18 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
                            "tiles": [*map(CODE.__getitem__, taken.tiles)]})
         self._start_draw(state, len(taken.tiles), events)
 
-    def _take_back(self, state: DominuxenState, events: Events) -> None:
-        victim = victim_of(state)
+    def _take_back(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
+        victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
+        assert victim is not None
         back = state.rows[victim].pop()
         add_to_hand(state, victim, back.tiles)
         if events is not None:
             events.append({"type": "taken_back", "seat": victim, "tiles": [*map(CODE.__getitem__, back.tiles)]})
         self._check_next(state, events)
 
-    def _discard(self, state: DominuxenState, events: Events) -> None:
-        victim = victim_of(state)
+    def _discard(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
+        victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
+        assert victim is not None
         dropped = state.rows[victim].pop()
         state.discard.extend(dropped.tiles)
         if events is not None:
@@ -404,15 +306,16 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def _forced_draw(self, state: DominuxenState, events: Events) -> None:
         """The draw with only one possible source: the supply's top, or the display's last tile."""
-        self._draw(state, CODE[state.display[0]] if state.display else None, events, forced=True)
+        self._draw(state, DISPLAY_DRAWS[state.display[0]] if state.display else SUPPLY_DRAW, events, forced=True)
 
-    def _draw(self, state: DominuxenState, code: str | None, events: Events, forced: bool = False) -> None:
-        seat = victim_of(state)
+    def _draw(self, state: DominuxenState, action: DrawAction, events: Events, forced: bool = False) -> None:
+        seat = state.victim
+        assert seat is not None
         display, supply = state.display, state.supply
+        code = action.get("tile")
         if code is None:
             tile = supply.pop()
             insort(state.hands[seat], tile)  # unseen: not known in the hand
-            regroup(state, seat, (tile,))
             if events is not None:
                 events.append({"type": "drew", "seat": seat, "source": "supply", "forced": forced})
         else:
@@ -420,9 +323,11 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             display.remove(tile)
             insort(state.hands[seat], tile)
             state.known[seat].add(tile)
-            regroup(state, seat, (tile,))
             if events is not None:
                 events.append({"type": "drew", "seat": seat, "source": "display", "tile": code, "forced": forced})
+        groups = state.hand_groups[seat]
+        if groups is not None:
+            state.hand_groups[seat] = groups ^ TILE_GROUP_BITS[tile]
         state.draws_left -= 1
         if not display and not supply:  # the middle is used up: the end, even mid-draw
             self._end_game(state, "middle_empty", events)
@@ -496,3 +401,9 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
 
 DOMINUXEN = DominuxenRules()
+
+# each move's method by its action's type, but a play legal_actions listed (apply and act find its set)
+MOVES: dict[str, Callable[[DominuxenRules, DominuxenState, Any, Events], None]] = {
+    "play": DominuxenRules._play_copy, "take": DominuxenRules._take, "decline": DominuxenRules._decline,
+    "take_back": DominuxenRules._take_back, "discard": DominuxenRules._discard, "draw": DominuxenRules._draw,
+}

@@ -66,14 +66,16 @@ TILE_BY_CODE = {t.code: t for t in TILES}
 SHOWING: tuple[tuple[Tile, ...], ...] = tuple(tuple(t for t in TILES if n in (LOW[t], HIGH[t])) for n in NUMBERS)
 
 
-# A hand's groups of tiles, one per number, all in one int: number n's group is its n-th field of 13
+# A hand's groups of tiles, one per number, all in one int: number n's group is its n-th field of 16
 # bits, in which the tile n-m (or m-n) is bit m (the m-th tile of SHOWING[n]: a group's tiles in hand
-# order are its bits from the lowest). A tile's bits are its bit in the field of each of its numbers:
-# the hand's groups are the sum of its tiles' bits, and a tile comes or goes with an XOR of its bits.
-GROUP_SIZE = len(NUMBERS)  # the bits of a field: the tiles showing a number
-GROUP_FIELDS: tuple[int, ...] = tuple(((1 << GROUP_SIZE) - 1) << (GROUP_SIZE * n) for n in NUMBERS)
+# order are its bits from the lowest; bits 13-15 stay 0). A tile's bits are its bit in the field of
+# each of its numbers: the hand's groups are the sum of its tiles' bits, and a tile comes or goes with
+# an XOR of its bits. Fields of 16 bits, not 13: the int's bytes are then the 13 fields as 16-bit
+# numbers, split apart in C (rules.py's plays_of_groups).
+GROUP_WIDTH = 16  # the bits of a field (13 used: the tiles showing a number)
+GROUP_BYTES = GROUP_WIDTH // 8 * len(NUMBERS)
 TILE_GROUP_BITS: tuple[int, ...] = tuple(
-    (1 << (GROUP_SIZE * LOW[t] + HIGH[t])) | (1 << (GROUP_SIZE * HIGH[t] + LOW[t])) for t in TILES)
+    (1 << (GROUP_WIDTH * LOW[t] + HIGH[t])) | (1 << (GROUP_WIDTH * HIGH[t] + LOW[t])) for t in TILES)
 
 
 def group_bits(tiles: Iterable[Tile]) -> int:
@@ -144,9 +146,10 @@ class PlayedSet(NamedTuple):
 
     def to_view(self) -> SetView:
         number, tiles, doubled = self
+        codes = [*map(CODE.__getitem__, tiles)]  # a map, not a comprehension: no frame of its own in CPython 3.11
         if not doubled:  # most sets
-            return {"number": number, "tiles": [CODE[t] for t in tiles], "doubled": [], "size": len(tiles)}
-        return {"number": number, "tiles": [CODE[t] for t in tiles], "doubled": [CODE[t] for t in doubled],
+            return {"number": number, "tiles": codes, "doubled": [], "size": len(tiles)}
+        return {"number": number, "tiles": codes, "doubled": [*map(CODE.__getitem__, doubled)],
                 "size": len(tiles) + len(doubled)}
 
 
@@ -165,7 +168,9 @@ class DominuxenState:
     phase: Phase = PLAY
     hands: list[list[Tile]] = field(default_factory=list)  # each kept sorted
     # each seat's hand as group_bits, kept along with it once legal_actions has listed its plays (a cache:
-    # None until then; the bots' play-outs, from states they sample, never list plays)
+    # None until then; the bots' play-outs, from states they sample, never list plays). Each move that
+    # brings tiles into a hand or takes them out XORs their bits in, in place (rules.py: a function
+    # of its own would be one more Python call at every play and draw).
     hand_groups: list[int | None] = field(default_factory=lambda: [None] * MAX_PLAYERS)
     known: list[set[Tile]] = field(default_factory=list)  # tiles everyone saw go into that hand
     rows: list[list[PlayedSet]] = field(default_factory=list)  # topmost set last
@@ -242,13 +247,6 @@ def deal(state: DominuxenState) -> None:
     state.display = rest[:DISPLAY_SIZE]
     state.supply = rest[DISPLAY_SIZE:]
     reset_game(state)
-
-
-def regroup(state: DominuxenState, seat: int, tiles: Iterable[Tile]) -> None:
-    """The tiles came into the seat's hand or left it: its kept group bits (if any) follow."""
-    groups = state.hand_groups[seat]
-    if groups is not None:
-        state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
 
 
 def reset_game(state: DominuxenState) -> None:

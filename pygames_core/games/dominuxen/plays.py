@@ -1,0 +1,135 @@
+"""Dominuxen's plays as legal_actions lists them, kept: each number group's plays are made once and
+kept (with each play's set, found by the action's identity), since a hand's groups recur all through
+a game and the bots' play-outs (issue 48). The rules are rules.py's.
+"""
+
+from __future__ import annotations
+
+import sys
+from itertools import chain, combinations, compress, repeat
+from operator import call
+
+from pygames_core.games.dominuxen.messages import DominuxenAction, PlayAction
+from pygames_core.games.dominuxen.state import (
+    CODE,
+    GROUP_BYTES,
+    NUMBERS,
+    SHOWING,
+    TILE_BY_CODE,
+    PlayedSet,
+    Tile,
+    group_bits,
+)
+
+KEPT_PLAYS = 1 << 16  # the plays kept at most (then all are dropped: a page may play for hours)
+# id of a kept play action -> the set it plays: `apply` of a listed play does not read its codes back (an
+# action not kept here, a copy, is read). Every action kept here is alive, held by its SubsetPlays, and
+# ids are unique among live objects: a live action's id found here is its own (forget_plays drops
+# the ids with the actions).
+KEPT_SETS: dict[int, PlayedSet] = {}
+new_set = tuple.__new__  # a PlayedSet made without its own __new__, Python code around this
+
+
+class Subsets(dict[int, tuple[int, ...]]):
+    """Each group's non-empty subsets (bits, as a field of state.py's group_bits), in the order legal_actions
+    lists them: smaller sets first, then in hand order (as itertools.combinations gives them)."""
+
+    def __missing__(self, group: int) -> tuple[int, ...]:
+        bits = [*compress(BITS, map(group.__and__, BITS))]
+        every = chain.from_iterable(map(combinations, repeat(bits), range(1, len(bits) + 1)))
+        made = self[group] = tuple(map(sum, every))
+        return made
+
+
+BITS = tuple(1 << m for m in NUMBERS)  # the bits of a group
+# The kept plays share their lists where they are alike: every "doubled" of none is this one, a set with
+# the double as one tile and as two share "tiles". Actions listed are read only (Rules.legal_actions),
+# and the fewer lists, the fewer objects made and tracked by the garbage collector as the plays are
+# first built.
+NONE_DOUBLED: list[str] = []
+SUBSETS = Subsets()  # the same for every number
+
+
+class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
+    """The plays of each subset of the tiles showing one number (by its bits), made when a group
+    first holds it: one, or with the doubles rule two if it holds the number's double (as one tile,
+    then as two)."""
+
+    def __init__(self, number: int, doubles: bool) -> None:
+        super().__init__()
+        self.number, self.doubles = number, doubles
+
+    def __missing__(self, subset: int) -> tuple[PlayAction, ...]:
+        number = self.number
+        tiles = tuple(compress(SHOWING[number], map(subset.__and__, BITS)))
+        codes = [*map(CODE.__getitem__, tiles)]
+        action: PlayAction = {"type": "play", "number": number, "tiles": codes}
+        KEPT_SETS[id(action)] = new_set(PlayedSet, (number, tiles, ()))
+        made: tuple[PlayAction, ...] = (action,)
+        if not self.doubles:
+            self[subset] = made
+            return made
+        action["doubled"] = NONE_DOUBLED
+        if not subset >> number & 1:  # it does not hold the double (the tile number-number, its bit `number`)
+            self[subset] = made
+            return made
+        double = SHOWING[number][number]
+        as_two: PlayAction = {"type": "play", "number": number, "tiles": codes, "doubled": [CODE[double]]}
+        KEPT_SETS[id(as_two)] = new_set(PlayedSet, (number, tiles, (double,)))
+        made = self[subset] = (action, as_two)
+        return made
+
+
+class GroupPlays(dict[int, tuple[PlayAction, ...]]):
+    """The plays of each group of tiles showing one number (by its field of group_bits), in
+    the order legal_actions lists them: each subset's plays (SubsetPlays), in SUBSETS' order. Each group's are put
+    together when a hand first holds it: a hand's groups recur all through a game and the bots'
+    play-outs (a group changes only when a tile showing its number comes or goes), and a group's
+    subsets in many groups."""
+
+    def __init__(self, number: int, doubles: bool) -> None:
+        super().__init__()
+        self.subsets = SubsetPlays(number, doubles)
+
+    def __missing__(self, field: int) -> tuple[PlayAction, ...]:
+        if len(KEPT_SETS) >= KEPT_PLAYS:
+            forget_plays()
+        made = self[field] = tuple(chain.from_iterable(map(self.subsets.__getitem__, SUBSETS[field])))
+        return made
+
+
+# by the doubles rule, each number's GroupPlays
+GROUP_PLAYS = {doubles: tuple(GroupPlays(number, doubles) for number in NUMBERS) for doubles in (False, True)}
+# the same, each as its look-up (legal_actions looks a hand's groups up all at once)
+GROUP_LOOKUPS = {doubles: tuple(plays.__getitem__ for plays in GROUP_PLAYS[doubles]) for doubles in (False, True)}
+
+
+def forget_plays() -> None:
+    """Drop every play kept."""
+    KEPT_SETS.clear()
+    for tables in GROUP_PLAYS.values():
+        for plays in tables:
+            plays.clear()
+            plays.subsets.clear()
+
+
+def play_actions(hand: list[Tile], doubles: bool) -> list[DominuxenAction]:
+    """Every set the hand (sorted) can play: per number in order, every non-empty subset of the tiles
+    showing it (GroupPlays). (The actions are shared with later calls: read only, as
+    Rules.legal_actions says.)"""
+    return plays_of_groups(group_bits(hand), doubles)
+
+
+def plays_of_groups(groups: int, doubles: bool) -> list[DominuxenAction]:
+    """play_actions of a hand, from its group_bits: a look-up per number, all in C (the fields split
+    apart as the int's bytes read as 16-bit numbers, state.py's GROUP_WIDTH)."""
+    fields = memoryview(groups.to_bytes(GROUP_BYTES, sys.byteorder)).cast("H")
+    plays: list[DominuxenAction] = [*chain.from_iterable(map(call, GROUP_LOOKUPS[doubles], fields))]
+    return plays
+
+
+def played_set(action: PlayAction) -> PlayedSet:
+    """The set a `play` action plays."""
+    doubled = action.get("doubled")
+    return PlayedSet(action["number"], tuple([TILE_BY_CODE[c] for c in action["tiles"]]),
+                     tuple([TILE_BY_CODE[c] for c in doubled]) if doubled else ())

@@ -190,9 +190,12 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
     def _discard(self, state: ApplesState, chosen: Card) -> list[Event]:
         seat = mover(state)
         state.hands[seat].remove(chosen)
-        state.discards[seat].append(chosen)
+        discards = state.discards[seat]
+        discards.append(chosen)
         events: list[Event] = [{"type": "discarded", "seat": seat}]  # face down: which card stays secret
-        if state.current is None:
+        # the exchange can be over only once this seat has put in its N cards: until then it is still the one to
+        # move (the seats before it in the exchange order are done), so `current` is not read at every card
+        if len(discards) >= state.count and state.current is None:
             events += deal_pile(state)
         return events
 
@@ -258,7 +261,7 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
             count=state.count, trump=state.trump, discards=[list(d) for d in state.discards],
             received=[list(r) for r in state.received], targets=state.targets.copy(), trick=state.trick.copy(),
             completed=list(state.completed), captured=[list(c) for c in state.captured],
-            unplayed_ranks=dict(state.unplayed_ranks), captured_ranks=[dict(c) for c in state.captured_ranks],
+            unplayed=state.unplayed, captured_ranks=[dict(c) for c in state.captured_ranks],
             voids=[set(v) for v in state.voids], scores=list(state.scores), summaries=list(state.summaries),
         )
 

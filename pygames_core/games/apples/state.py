@@ -18,7 +18,7 @@ from pygames_core.games.apples.messages import CallView, DealSummary, Event, Sco
 from pygames_core.kit.cards import RANKS, Card, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, unseen_ranks
+from pygames_core.kit.tricks import CompletedTrick, Trick
 
 GAME_ID = "apples"
 PLAYERS = 4
@@ -27,6 +27,7 @@ TRICKS = HAND_SIZE - 1  # the target card is never played
 GOAL = 250
 BID_SUITS = "DHCS"  # weakest to strongest at equal numbers: ♦ < ♥ < ♣ < ♠
 DECK = tuple(french_deck())
+ALL_CARDS = sum(c.bit for c in DECK)  # the deck as a set of cards held as one int (Card.bit)
 
 
 class Phase(StrEnum):
@@ -149,9 +150,9 @@ class ApplesState:
     completed: list[CompletedTrick[Card]] = field(default_factory=list)
     captured: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
     # kept beside `captured` (set_captured, capture), as the bots' play policy reads them at every step of the
-    # hard bot's play-outs: by suit, the ranks not captured yet (kit.tricks.unseen_ranks of the captured
-    # cards), and each seat's captured cards counted by rank (rank_counts)
-    unplayed_ranks: dict[str, int] = field(default_factory=lambda: unseen_ranks(()))
+    # hard bot's play-outs: the cards not captured yet, as one int (Card.bit: the policy masks out the cards
+    # it can place in one step), and each seat's captured cards counted by rank (rank_counts)
+    unplayed: int = ALL_CARDS
     captured_ranks: list[dict[int, int]] = field(default_factory=lambda: [{} for _ in range(PLAYERS)])
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     scores: list[int] = field(default_factory=lambda: [0] * PLAYERS)
@@ -249,16 +250,20 @@ def reset_deal(state: ApplesState, hands: list[list[Card]]) -> None:
 def set_captured(state: ApplesState, captured: list[list[Card]]) -> None:
     """Each seat's captured cards, and what is kept beside them (the ranks not captured yet, the counts)."""
     state.captured = captured
-    state.unplayed_ranks = unseen_ranks(c for cards in captured for c in cards)
+    taken = 0
+    for cards in captured:
+        for c in cards:
+            taken |= c.bit
+    state.unplayed = ALL_CARDS & ~taken
     state.captured_ranks = [rank_counts(cards) for cards in captured]
 
 
 def capture(state: ApplesState, winner: int, taken: list[Card]) -> None:
     """The cards of a finished trick go to its winner's captured cards (and what is kept beside them)."""
     state.captured[winner].extend(taken)
-    unplayed, counts = state.unplayed_ranks, state.captured_ranks[winner]
+    counts = state.captured_ranks[winner]
     for c in taken:
-        unplayed[c.suit] &= ~(1 << c.rank)
+        state.unplayed &= ~c.bit
         counts[c.rank] = counts.get(c.rank, 0) + 1
 
 

@@ -1,7 +1,8 @@
-"""Apples' play policy for the search (issue 48): `choose_play`, written for speed (the facts of a decision
-worked out once, the unseen cards as one int, rows per suit of the chance that the seats still to play beat
-a card), checked against the plain form it replaces: the same card at every play decision of random and
-normal games, and of states the hard bot samples from them."""
+"""Apples' fast paths for the search (issue 48), checked against the plain forms they replace: the play
+policy `choose_play`, written for speed (the facts of a decision worked out once, the unseen cards as one
+int, rows per suit of the chance that the seats still to play beat a card), chooses the same card at every
+play decision of random and normal games and of states the hard bot samples from them; and a card play
+(`play_card`, the kit's play_to_trick inline) moves the state as the kit's function does."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ import pytest
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples import BOT, RULES
-from pygames_core.games.apples.bot import PLAIN_POINTS, TARGET_RANK_POINTS, choose_play, win_guess
-from pygames_core.games.apples.state import PLAYERS, ApplesState, rank_counts
-from pygames_core.kit.cards import Card
-from pygames_core.kit.tricks import beats, playable_cards, seats_after, unseen_ranks, winning_play
+from pygames_core.games.apples.bot import choose_play, win_guess
+from pygames_core.games.apples.rules import play_card
+from pygames_core.games.apples.state import PLAYERS, ApplesState, rank_counts, rank_points
+from pygames_core.kit.cards import Card, card
+from pygames_core.kit.tricks import Trick, beats, play_to_trick, playable_cards, seats_after, unseen_ranks, winning_play
 
 
 def plain_gain(counts: dict[int, int], added: list[Card], target_rank: int | None) -> int:
@@ -22,8 +24,7 @@ def plain_gain(counts: dict[int, int], added: list[Card], target_rank: int | Non
     total = 0
     for rank, n in rank_counts(added).items():
         have = counts.get(rank, 0)
-        row = TARGET_RANK_POINTS[rank] if rank == target_rank else PLAIN_POINTS[rank]
-        total += row[have + n] - row[have]
+        total += rank_points(rank, have + n, rank == target_rank) - rank_points(rank, have, rank == target_rank)
     return total
 
 
@@ -107,3 +108,31 @@ def test_the_play_policy_chooses_as_its_plain_form(random_plays):
             assert choose_play(state, seat) is plain_choose_play(state, seat), (seed, seat, state.trick.plays)
             compared += 1
     assert compared > 500
+
+
+def test_a_card_play_moves_the_state_as_the_kits_play_to_trick_does():
+    compared = 0
+    for seed in range(4):
+        state = RULES.new_state(PLAYERS, {}, Rng(seed), None)
+        chooser, policy_rng = random.Random(seed), Rng(seed)
+        while RULES.current_player(state) is not None and len(state.summaries) < 2:
+            if state.phase != "play":
+                RULES.apply(state, BOT.policy_action(state, policy_rng))
+                continue
+            seat = RULES.current_player(state)
+            legal = RULES.legal_actions(state)
+            action = legal[chooser.randrange(len(legal))]
+            played = card(action["card"])
+            fast, plain = RULES.copy_state(state), RULES.copy_state(state)
+            done = play_card(fast, played)
+            winner = play_to_trick(plain.trick, seat, played, plain.hands[seat], plain.voids[seat], PLAYERS,
+                                   plain.trump)
+            assert fast.hands == plain.hands and fast.voids == plain.voids, (seed, seat, played)
+            if winner is None:
+                assert done is None and fast.trick == plain.trick
+            else:
+                assert done is not None and (done.winner, done.plays) == (winner, tuple(plain.trick.plays))
+                assert fast.trick == Trick(winner) and fast.captured[winner][-PLAYERS:] == [c for _, c in done.plays]
+            compared += 1
+            RULES.apply(state, action)
+    assert compared > 300

@@ -19,14 +19,14 @@ from pygames_core.games.apples.state import (
     DECK,
     DISCARD,
     OVER,
+    PLAIN_POINTS,
     PLAY,
     PLAYERS,
-    SET_POINTS,
     TARGET_POINTS,
+    TARGET_RANK_POINTS,
     ApplesState,
     leaders,
     legal_bids,
-    rank_points,
     set_points,
     suit_length,
     suit_lengths,
@@ -148,12 +148,6 @@ def target_value(c: Card, hand: list[Card], trump: str | None) -> float:
 
 def choose_target(hand: list[Card], trump: str | None) -> Card:
     return max(hand, key=lambda c: (target_value(c, hand, trump), -c.rank))
-
-
-# Points of 0..4 captured cards of each rank, as a plain rank and as the target rank: the policy's
-# hot path reads these instead of the table.
-PLAIN_POINTS = {rank: tuple(rank_points(rank, n, False) for n in range(5)) for rank in SET_POINTS}
-TARGET_RANK_POINTS = {rank: tuple(rank_points(rank, n, True) for n in range(5)) for rank in SET_POINTS}
 
 
 def gain(counts: dict[int, int], added: dict[int, int], target_rank: int | None) -> int:

@@ -55,7 +55,7 @@ from pygames_core.games.apples.state import (
 from pygames_core.kit.cards import CARDS, Card, codes, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_actions, play_to_trick
+from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_actions, winning_play
 
 # the card actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody
 # changes them), so that the bots' play-outs do not build them again at every step
@@ -91,7 +91,7 @@ def legal(state: ApplesState) -> list[Action]:
 def settle_deal(state: ApplesState) -> DealSummary:
     """The end of a deal: each player's sets scored (target cards revealed), added to the totals."""
     targets = state.targets.choices
-    sets = [score_sets(state.captured[s], targets[s]) for s in range(PLAYERS)]
+    sets = [score_sets(state.captured_ranks[s], targets[s]) for s in range(PLAYERS)]
     points = [sum(x["points"] for x in sets[s]) for s in range(PLAYERS)]
     for seat in range(PLAYERS):
         state.scores[seat] += points[seat]
@@ -111,11 +111,19 @@ def play_card(state: ApplesState, played: Card) -> CompletedTrick[Card] | None:
     then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
     play, without its events: the hard bot's play-outs move by it (ApplesBot.playout_step)."""
     trick = state.trick
-    seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
-    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
-    if winner is None:
+    plays = trick.plays
+    seat = (trick.leader + len(plays)) % PLAYERS  # the mover's (state.current), without a call
+    # kit.tricks.play_to_trick's steps for a plain card, inline, as every card of the bots' play-outs and of random
+    # play comes here (tests/test_apples_fast_paths.py checks them against it): a card not of the led suit shows
+    # the seat void in that suit; the trick's winner once all four have played
+    if plays and played.suit != plays[0][1].suit:
+        state.voids[seat].add(plays[0][1].suit)
+    state.hands[seat].remove(played)
+    plays.append((seat, played))
+    if len(plays) < PLAYERS:
         return None
-    done = CompletedTrick(state.trick_number, trick.leader, trick.plays, winner)
+    winner = winning_play(plays, state.trump)[0]
+    done = CompletedTrick(state.trick_number, trick.leader, plays, winner)
     state.completed.append(done)
     capture(state, winner, [c for _, c in trick.plays])
     state.trick = Trick(winner)

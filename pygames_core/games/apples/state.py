@@ -74,6 +74,12 @@ def rank_points(rank: int, count: int, is_target: bool) -> int:
     return TARGET_POINTS.get(count, 0)
 
 
+# rank_points of 0..4 captured cards of each rank, as a plain rank and as the target rank, worked out once: every
+# play-out of the hard bot scores its deal (score_sets), and its play policy values each card with them
+PLAIN_POINTS = {rank: tuple(rank_points(rank, n, False) for n in range(5)) for rank in SET_POINTS}
+TARGET_RANK_POINTS = {rank: tuple(rank_points(rank, n, True) for n in range(5)) for rank in SET_POINTS}
+
+
 def scoring_rules() -> Scoring:
     """The points table as plain data, for the in-game rules (view and game description)."""
     return {
@@ -92,17 +98,17 @@ def rank_counts(captured: list[Card]) -> dict[int, int]:
     return counts
 
 
-def score_sets(captured: list[Card], target: Card | None) -> list[SetScore]:
-    """Each scoring rank of one player's captured cards: rank, count, whether it is the target rank,
-    and its points (ranks that score nothing are left out)."""
-    counts = rank_counts(captured)
+def score_sets(counts: dict[int, int], target: Card | None) -> list[SetScore]:
+    """Each scoring rank of one player's captured cards, given counted by rank (rank_counts; the state keeps
+    them so, `captured_ranks`): rank, count, whether it is the target rank, and its points (ranks that score
+    nothing are left out)."""
     target_rank = target.rank if target is not None else None
     out: list[SetScore] = []
     for rank in sorted(counts, reverse=True):
-        points = rank_points(rank, counts[rank], rank == target_rank)
-        if points or counts[rank] >= 2:
-            out.append({"rank": RANKS[rank - 2], "count": counts[rank], "target": rank == target_rank,
-                        "points": points})
+        count = counts[rank]
+        points = (TARGET_RANK_POINTS if rank == target_rank else PLAIN_POINTS)[rank][count]  # rank_points's
+        if points or count >= 2:
+            out.append({"rank": RANKS[rank - 2], "count": count, "target": rank == target_rank, "points": points})
     return out
 
 

@@ -177,8 +177,9 @@ def choose_play(state: ApplesState, seat: int) -> Card:
 
     Every step of the hard bot's play-outs comes here, so it is written for speed (tests/test_apples_fast_paths.py
     keeps the plain form, with a function per seat's chance to beat a card, and checks this against it): the
-    facts of the decision are worked out once, the chance that the seats still to play beat a card is read
-    from rows made once per suit, and the options are compared in one loop without helpers."""
+    facts of the decision are worked out once, and only when an option needs them; the chance that the seats
+    still to play beat a card is read from rows made once per suit; an option that cannot beat the best so far
+    is left as soon as that shows; and the options are compared in one loop without helpers."""
     hand = state.hands[seat]
     plays = state.trick.plays
     led = plays[0][1].suit if plays else None
@@ -188,20 +189,16 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     trump = state.trump
     target = state.targets.choices[seat]
     target_rank = target.rank if target is not None else None
-    # the cards this seat cannot place, as one int: not captured yet, nor in its hand, on the table or its target
-    # card (kit.tricks.unseen_ranks of them all, from the state's own int of the cards not captured)
     mine = state.captured_ranks[seat]
-    placed = target.bit if target is not None else 0
-    for c in hand:
-        placed |= c.bit
-    # the cards on the table, in one loop: placed too, counted by rank, what they are worth to this seat (gain's
+    # the cards on the table, in one loop: their bits, counted by rank, what they are worth to this seat (gain's
     # sum, a card at a time) and the play ahead so far (winning_play's, inline), the trick's winner unless this
     # seat's card beats it
+    on_table = 0
     table_counts: dict[int, int] = {}
     my_table_gain = 0
     ahead_seat, ahead = seat, None
     for who, c in plays:
-        placed |= c.bit
+        on_table |= c.bit
         rank = c.rank
         counted = table_counts.get(rank, 0)
         have = mine.get(rank, 0) + counted
@@ -211,12 +208,12 @@ def choose_play(state: ApplesState, seat: int) -> Card:
         if ahead is None or (rank > ahead.rank if c.suit == ahead.suit else c.suit == trump):
             ahead_seat, ahead = who, c
     theirs = state.captured_ranks[ahead_seat]
-    their_table_gain = gain(theirs, table_counts, None) if ahead is not None else 0
-    unknown = state.unplayed & ~placed
-    hidden = max(1, unknown.bit_count())
-    later = LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]
-    hands, voids = state.hands, state.voids
+    their_table_gain: int | None = None  # what the table is worth to the seat ahead (gain), once an option asks
 
+    # the cards this seat cannot place, as one int, once an option on top of the trick asks: not captured yet, nor
+    # in its hand, on the table or its target card (kit.tricks.unseen_ranks of them all, from the state's own int
+    # of the cards not captured)
+    unknown: int | None = None
     # By the suit of a card on top of the trick, a row per seat still to play: (miss, times, plus), so that the
     # number of that seat's possible beaters is `higher * times + plus` for `higher` unseen cards of the suit above
     # the card, and the chance that it holds one is 1 - miss ** beaters: above the card in its suit unless void in
@@ -224,6 +221,7 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     # when void in the led suit (plus), if the card is of the led suit and not a trump. Each product and sum is
     # exactly the plain form's (times 1.0 and plus 0.0 change no float), so the choices are the same.
     rows_by_suit: dict[str, list[tuple[float, float, float]]] = {}
+    seats: list[tuple[set[str], float]] | None = None
 
     # each option's value, the best kept (the first of equals, the lower card on equal values, as max() with
     # the key (value, -rank) keeps)
@@ -233,15 +231,31 @@ def choose_play(state: ApplesState, seat: int) -> Card:
         rank, suit = c.rank, c.suit
         keep = keep_worth[c]
         if ahead is None or (rank > ahead.rank if suit == ahead.suit else suit == trump):  # beats(), inline
+            have = mine.get(rank, 0) + table_counts.get(rank, 0)
+            row = TARGET_RANK_POINTS[rank] if rank == target_rank else PLAIN_POINTS[rank]
+            my_gain = my_table_gain + row[have + 1] - row[have]
+            # The value below is at most this seat's gain (if any) less `keep` as it stands: the chance of keeping the
+            # trick is at most 1, and a card of the target rank only keeps more. A card that falls short of the best
+            # so far even so cannot be chosen, so its chance is not worked out (the most of a play-out's policy).
+            if (my_gain if my_gain > 0 else 0) - keep < best_value:
+                continue
+            if unknown is None:
+                placed = on_table | (target.bit if target is not None else 0)
+                for held in hand:
+                    placed |= held.bit
+                unknown = state.unplayed & ~placed
             rows = rows_by_suit.get(suit)
             if rows is None:
                 rows = rows_by_suit[suit] = []
                 top_led = led or suit
                 led_count = (unknown & SUIT_CARDS[top_led]).bit_count()
                 trump_count = (unknown & SUIT_CARDS[trump]).bit_count() if trump is not None else 0
-                for other in later:
-                    miss = 1.0 - min(1.0, len(hands[other]) / hidden)  # a given hidden card not in its hand
-                    void = voids[other]
+                if seats is None:  # each seat still to play: its voids, the chance that a hidden card is not held
+                    hidden = max(1, unknown.bit_count())
+                    hands, voids = state.hands, state.voids
+                    seats = [(voids[other], 1.0 - min(1.0, len(hands[other]) / hidden))
+                             for other in LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]]
+                for void, miss in seats:
                     out_of_led = 1.0 if top_led in void else miss ** led_count
                     times = 0.0 if suit in void else 1.0  # void in the card's suit: nothing above it
                     if suit != top_led:
@@ -254,16 +268,18 @@ def choose_play(state: ApplesState, seat: int) -> Card:
             hold = 1.0
             for miss, times, plus in rows:
                 hold *= 1.0 - (1.0 - miss ** (higher * times + plus))
-            have = mine.get(rank, 0) + table_counts.get(rank, 0)
-            row = TARGET_RANK_POINTS[rank] if rank == target_rank else PLAIN_POINTS[rank]
             if rank == target_rank:
                 keep += 8.0 * (1.0 - hold)  # a card of the target rank lost to another is a capture gone
-            value = hold * (my_table_gain + row[have + 1] - row[have]) - keep
+            value = hold * my_gain - keep
         else:  # kept by the seat ahead: what the trick gives it counts, half, against this seat
-            have = theirs.get(rank, 0) + table_counts.get(rank, 0)
-            row = PLAIN_POINTS[rank]
             if rank == target_rank:
                 keep += 8.0
+            if -keep < best_value:  # the value below is at most -keep: this card cannot be chosen
+                continue
+            if their_table_gain is None:
+                their_table_gain = gain(theirs, table_counts, None)
+            have = theirs.get(rank, 0) + table_counts.get(rank, 0)
+            row = PLAIN_POINTS[rank]
             value = -0.5 * max(their_table_gain + row[have + 1] - row[have], 0) - keep
         if value > best_value or (value == best_value and rank < best_rank):
             best, best_value, best_rank = c, value, rank

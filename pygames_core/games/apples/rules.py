@@ -68,26 +68,6 @@ BID_ACTIONS: dict[tuple[int, str], Action] = {
     (n, s): {"type": "bid", "count": n, "suit": s} for n in range(1, HAND_SIZE + 1) for s in BID_SUITS}
 
 
-def legal(state: ApplesState) -> list[Action]:
-    """The actions the seat to move may take (none once the game is over)."""
-    phase = state.phase
-    if phase == PLAY:  # the most frequent first
-        trick = state.trick
-        plays = trick.plays
-        hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current), inline
-        return play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)
-    seat = state.current
-    if seat is None:
-        return []
-    hand = state.hands[seat]
-    if phase == BID:
-        return [PASS_ACTION, *[BID_ACTIONS[bid] for bid in legal_bids(state, seat)]]
-    if phase == DISCARD:
-        allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
-        return [DISCARD_ACTIONS[c] for c in allowed]
-    return [TARGET_ACTIONS[c] for c in hand]
-
-
 def settle_deal(state: ApplesState) -> DealSummary:
     """The end of a deal: each player's sets scored (target cards revealed), added to the totals."""
     targets = state.targets.choices
@@ -156,7 +136,24 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
         return state.current
 
     def legal_actions(self, state: ApplesState) -> list[Action]:
-        return legal(state)
+        # the actions the seat to move may take (none once the game is over): here, not in a function it calls, as
+        # random play and the search ask at every step
+        phase = state.phase
+        if phase == PLAY:  # the most frequent first
+            trick = state.trick
+            plays = trick.plays
+            hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current), inline
+            return play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)
+        seat = state.current
+        if seat is None:
+            return []
+        hand = state.hands[seat]
+        if phase == BID:
+            return [PASS_ACTION, *[BID_ACTIONS[bid] for bid in legal_bids(state, seat)]]
+        if phase == DISCARD:
+            allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
+            return [DISCARD_ACTIONS[c] for c in allowed]
+        return [TARGET_ACTIONS[c] for c in hand]
 
     def explain_illegal(self, state: ApplesState, action: dict[str, Any]) -> str | None:
         seat = state.current

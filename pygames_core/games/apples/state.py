@@ -166,7 +166,10 @@ class ApplesState:
 
     @property
     def standing_bid(self) -> Call | None:
-        return next((c for c in reversed(self.calls) if c.is_bid), None)
+        for made in reversed(self.calls):  # a loop, not next() over a generator: every bid's legal bids read it
+            if made.count > 0:  # made.is_bid
+                return made
+        return None
 
     @property
     def trick_number(self) -> int:

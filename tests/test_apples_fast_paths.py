@@ -1,8 +1,9 @@
 """Apples' fast paths for the search (issue 48), checked against the plain forms they replace: the play
 policy `choose_play`, written for speed (the facts of a decision worked out once, the unseen cards as one
 int, rows per suit of the chance that the seats still to play beat a card), chooses the same card at every
-play decision of random and normal games and of states the hard bot samples from them; and a card play
-(`play_card`, the kit's play_to_trick inline) moves the state as the kit's function does."""
+play decision of random and normal games and of states the hard bot samples from them; and the card plays
+are listed (legal_actions, the kit's play_actions inline) and made (`play_card`, the kit's play_to_trick
+inline) as the kit's functions do."""
 
 from __future__ import annotations
 
@@ -13,10 +14,19 @@ import pytest
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples import BOT, RULES
 from pygames_core.games.apples.bot import choose_play, win_guess
-from pygames_core.games.apples.rules import play_card
+from pygames_core.games.apples.rules import PLAY_ACTIONS, play_card
 from pygames_core.games.apples.state import PLAYERS, ApplesState, rank_counts, rank_points
 from pygames_core.kit.cards import Card, card
-from pygames_core.kit.tricks import Trick, beats, play_to_trick, playable_cards, seats_after, unseen_ranks, winning_play
+from pygames_core.kit.tricks import (
+    Trick,
+    beats,
+    play_actions,
+    play_to_trick,
+    playable_cards,
+    seats_after,
+    unseen_ranks,
+    winning_play,
+)
 
 
 def plain_gain(counts: dict[int, int], added: list[Card], target_rank: int | None) -> int:
@@ -110,7 +120,7 @@ def test_the_play_policy_chooses_as_its_plain_form(random_plays):
     assert compared > 500
 
 
-def test_a_card_play_moves_the_state_as_the_kits_play_to_trick_does():
+def test_card_plays_are_listed_and_made_as_the_kits_play_actions_and_play_to_trick_do():
     compared = 0
     for seed in range(4):
         state = RULES.new_state(PLAYERS, {}, Rng(seed), None)
@@ -121,6 +131,8 @@ def test_a_card_play_moves_the_state_as_the_kits_play_to_trick_does():
                 continue
             seat = RULES.current_player(state)
             legal = RULES.legal_actions(state)
+            plays = state.trick.plays
+            assert legal == play_actions(state.hands[seat], plays[0][1].suit if plays else None, PLAY_ACTIONS)
             action = legal[chooser.randrange(len(legal))]
             played = card(action["card"])
             fast, plain = RULES.copy_state(state), RULES.copy_state(state)

@@ -55,7 +55,7 @@ from pygames_core.games.apples.state import (
 from pygames_core.kit.cards import CARDS, Card, codes, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_actions, winning_play
+from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, winning_play
 
 # the card actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody
 # changes them), so that the bots' play-outs do not build them again at every step
@@ -143,7 +143,14 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
             trick = state.trick
             plays = trick.plays
             hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current), inline
-            return play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)
+            # kit.tricks.play_actions's, inline (tests/test_apples_fast_paths.py checks them against it): follow suit
+            # when able, else any card
+            if plays:
+                led = plays[0][1].suit
+                following = [PLAY_ACTIONS[c] for c in hand if c.suit == led]
+                if following:
+                    return following
+            return [PLAY_ACTIONS[c] for c in hand]
         seat = state.current
         if seat is None:
             return []

@@ -184,8 +184,9 @@ class ApplesState:
         if phase == BID:
             return left_of(self.dealer, PLAYERS, 1 + len(self.calls))
         if phase == DISCARD:  # a loop, not next() over a generator: read at every card put into the pile
-            count, discards = self.count, self.discards
-            for seat in exchange_order(self):
+            count, discards, declarer = self.count, self.discards, self.declarer
+            assert declarer is not None
+            for seat in EXCHANGE_ORDERS[declarer]:  # exchange_order's, without the call
                 if len(discards[seat]) < count:
                     return seat
             return None

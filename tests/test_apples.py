@@ -10,7 +10,7 @@ import pytest
 from helpers import json_strings, play
 
 import pygames_core as pg
-from pygames_core.games.apples.state import DECK, POINTS_TABLE, rank_points, score_sets
+from pygames_core.games.apples.state import DECK, POINTS_TABLE, rank_counts, rank_points, score_sets
 from pygames_core.kit.cards import card, cards, codes
 
 ALL_CODES = codes(DECK)
@@ -356,7 +356,7 @@ TABLE_ROWS = [(rank, count, points) for ranks, row in POINTS_TABLE for rank in (
 def test_points_table_sets(rank, count, points):
     captured = cards([f"{'23456789TJQKA'[rank - 2]}{s}" for s in "SHDC"][:count])
     assert rank_points(rank, count, False) == points
-    assert score_sets(captured, None) == [{"rank": captured[0].code[0], "count": count, "target": False,
+    assert score_sets(rank_counts(captured), None) == [{"rank": captured[0].code[0], "count": count, "target": False,
                                            "points": points}]
 
 
@@ -370,7 +370,7 @@ def test_the_reconstructed_table():
 
 
 def test_a_single_card_scores_nothing():
-    assert score_sets(cards(["AS", "KS", "7H", "2D"]), None) == []
+    assert score_sets(rank_counts(cards(["AS", "KS", "7H", "2D"])), None) == []
 
 
 def test_target_rank_bonuses():

@@ -25,9 +25,8 @@ from pygames_core.ai import sampling, search
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples import BOT, RULES
 from pygames_core.games.apples.bot import search_actions
-from pygames_core.games.apples.state import GOAL, rank_counts
+from pygames_core.games.apples.state import DECK, GOAL, rank_counts
 from pygames_core.kit.cards import codes
-from pygames_core.kit.tricks import unseen_ranks
 
 LEVELS = ["easy", "normal", "hard"]
 
@@ -352,10 +351,11 @@ def test_deal_unseen_with_minimums_meets_each_minimum_or_says_it_cannot():
 
 
 def test_the_masks_kept_beside_the_captured_cards_match_them():
-    """The ranks not captured yet and each seat's captured cards by rank (kept in the state for the play
-    policy) match the captured cards, through play, in a sampled state and in a set-up."""
+    """The cards not captured yet (one int) and each seat's captured cards by rank (kept in the state for the
+    play policy) match the captured cards, through play, in a sampled state and in a set-up."""
     def check(state):
-        assert state.unplayed_ranks == unseen_ranks(c for taken in state.captured for c in taken)
+        taken = {c for cards in state.captured for c in cards}
+        assert state.unplayed == sum(c.bit for c in DECK if c not in taken)
         assert state.captured_ranks == [rank_counts(taken) for taken in state.captured]
 
     checked = 0

@@ -6,6 +6,8 @@ mover could know only; the sampled states they play in come from knowledge.py.
 
 from __future__ import annotations
 
+import math
+
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
 from pygames_core.engine.rng import Rng
@@ -14,24 +16,24 @@ from pygames_core.games.apples.messages import Action, ApplesView, Event, deal_o
 from pygames_core.games.apples.rules import APPLES
 from pygames_core.games.apples.state import (
     BID,
+    DECK,
     DISCARD,
     OVER,
+    PLAIN_POINTS,
     PLAY,
     PLAYERS,
-    SET_POINTS,
     TARGET_POINTS,
+    TARGET_RANK_POINTS,
     ApplesState,
     leaders,
     legal_bids,
-    rank_counts,
-    rank_points,
     set_points,
     suit_length,
     suit_lengths,
 )
-from pygames_core.kit.cards import Card, cards
+from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, cards
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import beats, playable_cards, seats_after, unplaced_ranks, winning_play
+from pygames_core.kit.tricks import ALL_RANKS, playable_cards, seats_after
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -148,113 +150,139 @@ def choose_target(hand: list[Card], trump: str | None) -> Card:
     return max(hand, key=lambda c: (target_value(c, hand, trump), -c.rank))
 
 
-# Points of 0..4 captured cards of each rank, as a plain rank and as the target rank: the policy's
-# hot path reads these instead of the table.
-PLAIN_POINTS = {rank: tuple(rank_points(rank, n, False) for n in range(5)) for rank in SET_POINTS}
-TARGET_RANK_POINTS = {rank: tuple(rank_points(rank, n, True) for n in range(5)) for rank in SET_POINTS}
-
-
-def gain(counts: dict[int, int], added: list[Card], target_rank: int | None) -> int:
-    """How many points capturing `added` would add to a player holding `counts` of each rank."""
-    extra: dict[int, int] = {}
-    for c in added:
-        extra[c.rank] = extra.get(c.rank, 0) + 1
+def gain(counts: dict[int, int], added: dict[int, int], target_rank: int | None) -> int:
+    """How many points capturing the cards counted by rank in `added` would add to a player holding
+    `counts` of each rank."""
     total = 0
-    for rank, n in extra.items():
+    for rank, n in added.items():
         have = counts.get(rank, 0)
         row = TARGET_RANK_POINTS[rank] if rank == target_rank else PLAIN_POINTS[rank]
         total += row[have + n] - row[have]
     return total
 
 
-def gain_with(counts: dict[int, int], table_gain: int, table_counts: dict[int, int], c: Card,
-              target_rank: int | None) -> int:
-    """`gain(counts, [*table, c], target_rank)` from the table's own `table_gain` (the gain of the cards on
-    the table, counted by rank in `table_counts`): adding `c` changes only its rank's points, so the policy
-    works out each option's gain with one look-up instead of counting the whole trick again."""
-    have = counts.get(c.rank, 0) + table_counts.get(c.rank, 0)
-    row = TARGET_RANK_POINTS[c.rank] if c.rank == target_rank else PLAIN_POINTS[c.rank]
-    return table_gain + row[have + 1] - row[have]
-
-
 LATER_SEATS = seats_after(PLAYERS)
+# By card, worked out once for the play policy's loop: the cards of its suit above it, as one int (Card.bit:
+# masked with the unseen cards, their count is read in one step), and twice its win_guess under each trump
+# (what keeping it is worth). SUIT_CARDS: each suit's cards as one int.
+SUIT_CARDS = {suit: ALL_RANKS << (SUIT_BITS * lane) for lane, suit in enumerate(SUITS)}
+HIGHER_CARDS = {c: SUIT_CARDS[c.suit] & ~((c.bit << 1) - 1) for c in DECK}
+KEEP_WORTH = {trump: {c: 2.0 * win_guess(c, trump) for c in DECK} for trump in (None, *SUITS)}
 
 
 def choose_play(state: ApplesState, seat: int) -> Card:
     """The card with the best rough expectation: what the trick's cards are worth to this seat times
     the chance it keeps the trick, less what they give the likely winner otherwise, less the card's
-    worth later (a high card or trump still to win with, a card of the target rank still to capture)."""
+    worth later (a high card or trump still to win with, a card of the target rank still to capture).
+
+    Every step of the hard bot's play-outs comes here, so it is written for speed (tests/test_apples_fast_paths.py
+    keeps the plain form, with a function per seat's chance to beat a card, and checks this against it): the
+    facts of the decision are worked out once, and only when an option needs them; the chance that the seats
+    still to play beat a card is read from rows made once per suit; an option that cannot beat the best so far
+    is left as soon as that shows; and the options are compared in one loop without helpers."""
     hand = state.hands[seat]
-    options = playable_cards(hand, state.trick.led_suit)
+    plays = state.trick.plays
+    led = plays[0][1].suit if plays else None
+    options = playable_cards(hand, led)
     if len(options) == 1:
         return options[0]
-    plays = state.trick.plays
     trump = state.trump
     target = state.targets.choices[seat]
     target_rank = target.rank if target is not None else None
-    # the ranks this seat cannot place, by suit, as bit masks: not captured yet, nor in its hand, on the table
-    # or its target card (kit.tricks.unseen_ranks of them all, from the state's own mask of the captured cards)
-    placed = target.bit if target is not None else 0
-    for c in hand:
-        placed |= c.bit
-    for _, c in plays:
-        placed |= c.bit
-    unknown_ranks = unplaced_ranks(state.unplayed_ranks, placed)
-    unknown_count = {s: m.bit_count() for s, m in unknown_ranks.items()}
-    hidden = max(1, sum(unknown_count.values()))
-    later = LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]
-    on_table = [c for _, c in plays]
     mine = state.captured_ranks[seat]
+    # the cards on the table, in one loop: their bits, counted by rank, what they are worth to this seat (gain's
+    # sum, a card at a time) and the play ahead so far (winning_play's, inline), the trick's winner unless this
+    # seat's card beats it
+    on_table = 0
+    table_counts: dict[int, int] = {}
+    my_table_gain = 0
+    ahead_seat, ahead = seat, None
+    for who, c in plays:
+        on_table |= c.bit
+        rank = c.rank
+        counted = table_counts.get(rank, 0)
+        have = mine.get(rank, 0) + counted
+        row = TARGET_RANK_POINTS[rank] if rank == target_rank else PLAIN_POINTS[rank]
+        my_table_gain += row[have + 1] - row[have]
+        table_counts[rank] = counted + 1
+        if ahead is None or (rank > ahead.rank if c.suit == ahead.suit else c.suit == trump):
+            ahead_seat, ahead = who, c
+    theirs = state.captured_ranks[ahead_seat]
+    their_table_gain: int | None = None  # what the table is worth to the seat ahead (gain), once an option asks
 
-    # each seat still to play: the chance that a given hidden card is not in its hand
-    misses = {other: 1.0 - min(1.0, len(state.hands[other]) / hidden) for other in later}
-
-    def beaten_by(other: int, top: Card, led: str) -> float:
-        """Rough chance that `other`, still to play, holds and can play a card beating `top` (asked once per
-        option and seat: `top` is the option's card)."""
-        miss = misses[other]
-        voids = state.voids[other]
-        out_of_led = 1.0 if led in voids else miss ** unknown_count[led]
-        higher = 0 if top.suit in voids else (unknown_ranks[top.suit] >> (top.rank + 1)).bit_count()
-        if top.suit != led:
-            beaters = higher * out_of_led
-        elif top.suit != trump and trump is not None and trump not in voids:
-            beaters = higher + unknown_count[trump] * out_of_led
-        else:
-            beaters = higher
-        chance: float = 1.0 - miss ** beaters
-        return chance
-
-    led = plays[0][1].suit if plays else None
-    ahead_seat, ahead = winning_play(plays, trump) if plays else (seat, None)
-
-    # what the cards on the table are worth to this seat, and to the seat ahead so far (the trick's winner
-    # unless this seat's card beats it)
-    table_counts = rank_counts(on_table)
-    my_table_gain = gain(mine, on_table, target_rank)
-    theirs = state.captured_ranks[ahead_seat] if ahead is not None else {}
-    their_table_gain = gain(theirs, on_table, None) if ahead is not None else 0
+    # the cards this seat cannot place, as one int, once an option on top of the trick asks: not captured yet, nor
+    # in its hand, on the table or its target card (kit.tricks.unseen_ranks of them all, from the state's own int
+    # of the cards not captured)
+    unknown: int | None = None
+    # By the suit of a card on top of the trick, a row per seat still to play: (miss, times, plus), so that the
+    # number of that seat's possible beaters is `higher * times + plus` for `higher` unseen cards of the suit above
+    # the card, and the chance that it holds one is 1 - miss ** beaters: above the card in its suit unless void in
+    # it; when the card is not of the led suit, only when void in the led suit (times: the chance of that); a trump
+    # when void in the led suit (plus), if the card is of the led suit and not a trump. Each product and sum is
+    # exactly the plain form's (times 1.0 and plus 0.0 change no float), so the choices are the same.
+    rows_by_suit: dict[str, list[tuple[float, float, float]]] = {}
+    seats: list[tuple[set[str], float]] | None = None
 
     # each option's value, the best kept (the first of equals, the lower card on equal values, as max() with
-    # the key (value, -rank) keeps): a loop, not a function per option, as every step of a play-out comes here
-    best, best_key = options[0], None
+    # the key (value, -rank) keeps)
+    best, best_value, best_rank = options[0], -math.inf, 0
+    keep_worth = KEEP_WORTH[trump]
     for c in options:
-        if ahead is None or beats(c, ahead, trump):  # c would be on top of the trick
+        rank, suit = c.rank, c.suit
+        keep = keep_worth[c]
+        if ahead is None or (rank > ahead.rank if suit == ahead.suit else suit == trump):  # beats(), inline
+            have = mine.get(rank, 0) + table_counts.get(rank, 0)
+            row = TARGET_RANK_POINTS[rank] if rank == target_rank else PLAIN_POINTS[rank]
+            my_gain = my_table_gain + row[have + 1] - row[have]
+            # The value below is at most this seat's gain (if any) less `keep` as it stands: the chance of keeping the
+            # trick is at most 1, and a card of the target rank only keeps more. A card that falls short of the best
+            # so far even so cannot be chosen, so its chance is not worked out (the most of a play-out's policy).
+            if (my_gain if my_gain > 0 else 0) - keep < best_value:
+                continue
+            if unknown is None:
+                placed = on_table | (target.bit if target is not None else 0)
+                for held in hand:
+                    placed |= held.bit
+                unknown = state.unplayed & ~placed
+            rows = rows_by_suit.get(suit)
+            if rows is None:
+                rows = rows_by_suit[suit] = []
+                top_led = led or suit
+                led_count = (unknown & SUIT_CARDS[top_led]).bit_count()
+                trump_count = (unknown & SUIT_CARDS[trump]).bit_count() if trump is not None else 0
+                if seats is None:  # each seat still to play: its voids, the chance that a hidden card is not held
+                    hidden = max(1, unknown.bit_count())
+                    hands, voids = state.hands, state.voids
+                    seats = [(voids[other], 1.0 - min(1.0, len(hands[other]) / hidden))
+                             for other in LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]]
+                for void, miss in seats:
+                    out_of_led = 1.0 if top_led in void else miss ** led_count
+                    times = 0.0 if suit in void else 1.0  # void in the card's suit: nothing above it
+                    if suit != top_led:
+                        rows.append((miss, times * out_of_led, 0.0))
+                    elif suit != trump and trump is not None and trump not in void:
+                        rows.append((miss, times, trump_count * out_of_led))
+                    else:
+                        rows.append((miss, times, 0.0))
+            higher = (unknown & HIGHER_CARDS[c]).bit_count()
             hold = 1.0
-            top_led = led or c.suit
-            for other in later:
-                hold *= 1.0 - beaten_by(other, c, top_led)
-            others_gain = 0
-        else:
-            hold = 0.0
-            others_gain = gain_with(theirs, their_table_gain, table_counts, c, None)
-        my_gain = gain_with(mine, my_table_gain, table_counts, c, target_rank)
-        keep = 2.0 * win_guess(c, trump)
-        if c.rank == target_rank:
-            keep += 8.0 * (1.0 - hold)  # a card of the target rank lost to another is a capture gone
-        key = (hold * my_gain - (1.0 - hold) * 0.5 * max(others_gain, 0) - keep, -c.rank)
-        if best_key is None or key > best_key:
-            best, best_key = c, key
+            for miss, times, plus in rows:
+                hold *= 1.0 - (1.0 - miss ** (higher * times + plus))
+            if rank == target_rank:
+                keep += 8.0 * (1.0 - hold)  # a card of the target rank lost to another is a capture gone
+            value = hold * my_gain - keep
+        else:  # kept by the seat ahead: what the trick gives it counts, half, against this seat
+            if rank == target_rank:
+                keep += 8.0
+            if -keep < best_value:  # the value below is at most -keep: this card cannot be chosen
+                continue
+            if their_table_gain is None:
+                their_table_gain = gain(theirs, table_counts, None)
+            have = theirs.get(rank, 0) + table_counts.get(rank, 0)
+            row = PLAIN_POINTS[rank]
+            value = -0.5 * max(their_table_gain + row[have + 1] - row[have], 0) - keep
+        if value > best_value or (value == best_value and rank < best_rank):
+            best, best_value, best_rank = c, value, rank
     return best
 
 

@@ -55,7 +55,7 @@ from pygames_core.games.apples.state import (
 from pygames_core.kit.cards import CARDS, Card, codes, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, play_actions, play_to_trick
+from pygames_core.kit.tricks import CompletedTrick, Trick, end_game, next_deal, winning_play
 
 # the card actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody
 # changes them), so that the bots' play-outs do not build them again at every step
@@ -68,30 +68,10 @@ BID_ACTIONS: dict[tuple[int, str], Action] = {
     (n, s): {"type": "bid", "count": n, "suit": s} for n in range(1, HAND_SIZE + 1) for s in BID_SUITS}
 
 
-def legal(state: ApplesState) -> list[Action]:
-    """The actions the seat to move may take (none once the game is over)."""
-    phase = state.phase
-    if phase == PLAY:  # the most frequent first
-        trick = state.trick
-        plays = trick.plays
-        hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current), inline
-        return play_actions(hand, plays[0][1].suit if plays else None, PLAY_ACTIONS)
-    seat = state.current
-    if seat is None:
-        return []
-    hand = state.hands[seat]
-    if phase == BID:
-        return [PASS_ACTION, *[BID_ACTIONS[bid] for bid in legal_bids(state, seat)]]
-    if phase == DISCARD:
-        allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
-        return [DISCARD_ACTIONS[c] for c in allowed]
-    return [TARGET_ACTIONS[c] for c in hand]
-
-
 def settle_deal(state: ApplesState) -> DealSummary:
     """The end of a deal: each player's sets scored (target cards revealed), added to the totals."""
     targets = state.targets.choices
-    sets = [score_sets(state.captured[s], targets[s]) for s in range(PLAYERS)]
+    sets = [score_sets(state.captured_ranks[s], targets[s]) for s in range(PLAYERS)]
     points = [sum(x["points"] for x in sets[s]) for s in range(PLAYERS)]
     for seat in range(PLAYERS):
         state.scores[seat] += points[seat]
@@ -111,11 +91,19 @@ def play_card(state: ApplesState, played: Card) -> CompletedTrick[Card] | None:
     then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
     play, without its events: the hard bot's play-outs move by it (ApplesBot.playout_step)."""
     trick = state.trick
-    seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
-    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
-    if winner is None:
+    plays = trick.plays
+    seat = (trick.leader + len(plays)) % PLAYERS  # the mover's (state.current), without a call
+    # kit.tricks.play_to_trick's steps for a plain card, inline, as every card of the bots' play-outs and of random
+    # play comes here (tests/test_apples_fast_paths.py checks them against it): a card not of the led suit shows
+    # the seat void in that suit; the trick's winner once all four have played
+    if plays and played.suit != plays[0][1].suit:
+        state.voids[seat].add(plays[0][1].suit)
+    state.hands[seat].remove(played)
+    plays.append((seat, played))
+    if len(plays) < PLAYERS:
         return None
-    done = CompletedTrick(state.trick_number, trick.leader, trick.plays, winner)
+    winner = winning_play(plays, state.trump)[0]
+    done = CompletedTrick(state.trick_number, trick.leader, plays, winner)
     state.completed.append(done)
     capture(state, winner, [c for _, c in trick.plays])
     state.trick = Trick(winner)
@@ -148,7 +136,31 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
         return state.current
 
     def legal_actions(self, state: ApplesState) -> list[Action]:
-        return legal(state)
+        # the actions the seat to move may take (none once the game is over): here, not in a function it calls, as
+        # random play and the search ask at every step
+        phase = state.phase
+        if phase == PLAY:  # the most frequent first
+            trick = state.trick
+            plays = trick.plays
+            hand = state.hands[(trick.leader + len(plays)) % PLAYERS]  # the mover's (state.current), inline
+            # kit.tricks.play_actions's, inline (tests/test_apples_fast_paths.py checks them against it): follow suit
+            # when able, else any card
+            if plays:
+                led = plays[0][1].suit
+                following = [PLAY_ACTIONS[c] for c in hand if c.suit == led]
+                if following:
+                    return following
+            return [PLAY_ACTIONS[c] for c in hand]
+        seat = state.current
+        if seat is None:
+            return []
+        hand = state.hands[seat]
+        if phase == BID:
+            return [PASS_ACTION, *[BID_ACTIONS[bid] for bid in legal_bids(state, seat)]]
+        if phase == DISCARD:
+            allowed = [c for c in hand if c.suit == state.trump] if seat == state.declarer else hand
+            return [DISCARD_ACTIONS[c] for c in allowed]
+        return [TARGET_ACTIONS[c] for c in hand]
 
     def explain_illegal(self, state: ApplesState, action: dict[str, Any]) -> str | None:
         seat = state.current
@@ -190,9 +202,12 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
     def _discard(self, state: ApplesState, chosen: Card) -> list[Event]:
         seat = mover(state)
         state.hands[seat].remove(chosen)
-        state.discards[seat].append(chosen)
+        discards = state.discards[seat]
+        discards.append(chosen)
         events: list[Event] = [{"type": "discarded", "seat": seat}]  # face down: which card stays secret
-        if state.current is None:
+        # the exchange can be over only once this seat has put in its N cards: until then it is still the one to
+        # move (the seats before it in the exchange order are done), so `current` is not read at every card
+        if len(discards) >= state.count and state.current is None:
             events += deal_pile(state)
         return events
 
@@ -258,7 +273,7 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
             count=state.count, trump=state.trump, discards=[list(d) for d in state.discards],
             received=[list(r) for r in state.received], targets=state.targets.copy(), trick=state.trick.copy(),
             completed=list(state.completed), captured=[list(c) for c in state.captured],
-            unplayed_ranks=dict(state.unplayed_ranks), captured_ranks=[dict(c) for c in state.captured_ranks],
+            unplayed=state.unplayed, captured_ranks=[dict(c) for c in state.captured_ranks],
             voids=[set(v) for v in state.voids], scores=list(state.scores), summaries=list(state.summaries),
         )
 

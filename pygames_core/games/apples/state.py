@@ -18,7 +18,7 @@ from pygames_core.games.apples.messages import CallView, DealSummary, Event, Sco
 from pygames_core.kit.cards import RANKS, Card, deal_clockwise, french_deck, sort_hand
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, unseen_ranks
+from pygames_core.kit.tricks import CompletedTrick, Trick
 
 GAME_ID = "apples"
 PLAYERS = 4
@@ -27,6 +27,7 @@ TRICKS = HAND_SIZE - 1  # the target card is never played
 GOAL = 250
 BID_SUITS = "DHCS"  # weakest to strongest at equal numbers: ♦ < ♥ < ♣ < ♠
 DECK = tuple(french_deck())
+ALL_CARDS = sum(c.bit for c in DECK)  # the deck as a set of cards held as one int (Card.bit)
 
 
 class Phase(StrEnum):
@@ -73,6 +74,12 @@ def rank_points(rank: int, count: int, is_target: bool) -> int:
     return TARGET_POINTS.get(count, 0)
 
 
+# rank_points of 0..4 captured cards of each rank, as a plain rank and as the target rank, worked out once: every
+# play-out of the hard bot scores its deal (score_sets), and its play policy values each card with them
+PLAIN_POINTS = {rank: tuple(rank_points(rank, n, False) for n in range(5)) for rank in SET_POINTS}
+TARGET_RANK_POINTS = {rank: tuple(rank_points(rank, n, True) for n in range(5)) for rank in SET_POINTS}
+
+
 def scoring_rules() -> Scoring:
     """The points table as plain data, for the in-game rules (view and game description)."""
     return {
@@ -91,17 +98,17 @@ def rank_counts(captured: list[Card]) -> dict[int, int]:
     return counts
 
 
-def score_sets(captured: list[Card], target: Card | None) -> list[SetScore]:
-    """Each scoring rank of one player's captured cards: rank, count, whether it is the target rank,
-    and its points (ranks that score nothing are left out)."""
-    counts = rank_counts(captured)
+def score_sets(counts: dict[int, int], target: Card | None) -> list[SetScore]:
+    """Each scoring rank of one player's captured cards, given counted by rank (rank_counts; the state keeps
+    them so, `captured_ranks`): rank, count, whether it is the target rank, and its points (ranks that score
+    nothing are left out)."""
     target_rank = target.rank if target is not None else None
     out: list[SetScore] = []
     for rank in sorted(counts, reverse=True):
-        points = rank_points(rank, counts[rank], rank == target_rank)
-        if points or counts[rank] >= 2:
-            out.append({"rank": RANKS[rank - 2], "count": counts[rank], "target": rank == target_rank,
-                        "points": points})
+        count = counts[rank]
+        points = (TARGET_RANK_POINTS if rank == target_rank else PLAIN_POINTS)[rank][count]  # rank_points's
+        if points or count >= 2:
+            out.append({"rank": RANKS[rank - 2], "count": count, "target": rank == target_rank, "points": points})
     return out
 
 
@@ -149,9 +156,9 @@ class ApplesState:
     completed: list[CompletedTrick[Card]] = field(default_factory=list)
     captured: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
     # kept beside `captured` (set_captured, capture), as the bots' play policy reads them at every step of the
-    # hard bot's play-outs: by suit, the ranks not captured yet (kit.tricks.unseen_ranks of the captured
-    # cards), and each seat's captured cards counted by rank (rank_counts)
-    unplayed_ranks: dict[str, int] = field(default_factory=lambda: unseen_ranks(()))
+    # hard bot's play-outs: the cards not captured yet, as one int (Card.bit: the policy masks out the cards
+    # it can place in one step), and each seat's captured cards counted by rank (rank_counts)
+    unplayed: int = ALL_CARDS
     captured_ranks: list[dict[int, int]] = field(default_factory=lambda: [{} for _ in range(PLAYERS)])
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     scores: list[int] = field(default_factory=lambda: [0] * PLAYERS)
@@ -159,7 +166,10 @@ class ApplesState:
 
     @property
     def standing_bid(self) -> Call | None:
-        return next((c for c in reversed(self.calls) if c.is_bid), None)
+        for made in reversed(self.calls):  # a loop, not next() over a generator: every bid's legal bids read it
+            if made.count > 0:  # made.is_bid
+                return made
+        return None
 
     @property
     def trick_number(self) -> int:
@@ -174,8 +184,9 @@ class ApplesState:
         if phase == BID:
             return left_of(self.dealer, PLAYERS, 1 + len(self.calls))
         if phase == DISCARD:  # a loop, not next() over a generator: read at every card put into the pile
-            count, discards = self.count, self.discards
-            for seat in exchange_order(self):
+            count, discards, declarer = self.count, self.discards, self.declarer
+            assert declarer is not None
+            for seat in EXCHANGE_ORDERS[declarer]:  # exchange_order's, without the call
                 if len(discards[seat]) < count:
                     return seat
             return None
@@ -249,16 +260,20 @@ def reset_deal(state: ApplesState, hands: list[list[Card]]) -> None:
 def set_captured(state: ApplesState, captured: list[list[Card]]) -> None:
     """Each seat's captured cards, and what is kept beside them (the ranks not captured yet, the counts)."""
     state.captured = captured
-    state.unplayed_ranks = unseen_ranks(c for cards in captured for c in cards)
+    taken = 0
+    for cards in captured:
+        for c in cards:
+            taken |= c.bit
+    state.unplayed = ALL_CARDS & ~taken
     state.captured_ranks = [rank_counts(cards) for cards in captured]
 
 
 def capture(state: ApplesState, winner: int, taken: list[Card]) -> None:
     """The cards of a finished trick go to its winner's captured cards (and what is kept beside them)."""
     state.captured[winner].extend(taken)
-    unplayed, counts = state.unplayed_ranks, state.captured_ranks[winner]
+    counts = state.captured_ranks[winner]
     for c in taken:
-        unplayed[c.suit] &= ~(1 << c.rank)
+        state.unplayed &= ~c.bit
         counts[c.rank] = counts.get(c.rank, 0) + 1
 
 

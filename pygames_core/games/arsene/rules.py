@@ -35,6 +35,7 @@ from pygames_core.games.arsene.state import (
     TRUMP,
     ArseneState,
     ArseneTrick,
+    copy_state,
     start_deal,
 )
 from pygames_core.kit.cards import CARDS, Card, codes
@@ -289,16 +290,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         }
 
     def copy_state(self, state: ArseneState) -> ArseneState:
-        return ArseneState(
-            advanced=state.advanced, rng=state.rng.copy(), dealer=state.dealer, deal=state.deal,
-            phase=state.phase, hands=[list(h) for h in state.hands], table=list(state.table),
-            chosen=state.chosen, trump=state.trump, leader=state.leader, trick=state.trick.copy(),
-            tricks=list(state.tricks), completed=list(state.completed), out_of_play=set(state.out_of_play),
-            push_from=state.push_from, push_to=state.push_to, voids=[set(v) for v in state.voids],
-            stores=[list(s) for s in state.stores], robbed=[list(r) for r in state.robbed],
-            chips=list(state.chips), confiscated=state.confiscated, contest=state.contest,
-            summaries=list(state.summaries), end_reason=state.end_reason, caught=list(state.caught),
-        )
+        return copy_state(state)
 
 
 ARSENE = ArseneRules()

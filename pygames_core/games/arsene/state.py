@@ -94,6 +94,20 @@ class ArseneState:
 
 
 
+def copy_state(state: ArseneState) -> ArseneState:
+    """A copy to change apart from `state` (ArseneRules.copy_state; the sampled states' too). The finished
+    tricks and the deal summaries are frozen records, shared."""
+    return ArseneState(
+        advanced=state.advanced, rng=state.rng.copy(), dealer=state.dealer, deal=state.deal,
+        phase=state.phase, hands=[list(h) for h in state.hands], table=list(state.table),
+        chosen=state.chosen, trump=state.trump, leader=state.leader, trick=state.trick.copy(),
+        tricks=list(state.tricks), completed=list(state.completed), out_of_play=set(state.out_of_play),
+        push_from=state.push_from, push_to=state.push_to, voids=[set(v) for v in state.voids],
+        stores=[list(s) for s in state.stores], robbed=[list(r) for r in state.robbed],
+        chips=list(state.chips), confiscated=state.confiscated, contest=state.contest,
+        summaries=list(state.summaries), end_reason=state.end_reason, caught=list(state.caught),
+    )
+
 
 def start_deal(state: ArseneState) -> None:
     deck = list(PLAY_DECK)

@@ -1,6 +1,6 @@
 """Arsène's fast paths for the search (issue 48), checked against the plain forms they stand for: the
-cards a seat cannot place as one int, the policy's card worked out from tables and inline checks, and
-a view read once for all the states sampled from it."""
+cards no one has seen kept in the state, the cards a seat cannot place as one int, the policy's card
+worked out from tables and inline checks, and a view read once for all the states sampled from it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import copy
 import random
 
 import pytest
+from helpers import arsene, full_deal_setup, last_trick_setup
 
 import pygames_core as pg
 from pygames_core.engine.rng import Rng
@@ -15,6 +16,7 @@ from pygames_core.games.arsene import knowledge
 from pygames_core.games.arsene.bot import (
     PLAIN_WORTH,
     TRUMP_WORTH,
+    ArseneBot,
     _expected_tricks,
     _play_card,
     _unseen_higher,
@@ -24,10 +26,51 @@ from pygames_core.games.arsene.bot import (
 )
 from pygames_core.games.arsene.knowledge import sample_state
 from pygames_core.games.arsene.rules import ARSENE
-from pygames_core.games.arsene.state import PLAY, PLAYERS, STORE_CARDS, ArseneState
+from pygames_core.games.arsene.state import PLAY, PLAY_DECK, PLAYERS, STORE_CARDS, ArseneState
 from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card
 from pygames_core.kit.seats import left_of
 from pygames_core.kit.tricks import beats, playable_cards, unseen_ranks, winning_play
+
+
+def plain_hidden(state: ArseneState) -> set[Card]:
+    """The cards no one has seen played or turned up: the hands' and the face-down edge cards."""
+    return {c for hand in state.hands for c in hand} | {c for i, c in enumerate(state.table) if i != state.chosen}
+
+
+def assert_hidden_kept(state: ArseneState) -> None:
+    assert {c for c in PLAY_DECK if state.hidden & c.bit} == plain_hidden(state)
+    assert state.hidden == sum(c.bit for c in plain_hidden(state))  # no other bit
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_the_hidden_cards_kept_are_the_hands_and_the_face_down_edge_cards(advanced: bool) -> None:
+    """After every move of random games through the rules (deals dealt, edge cards turned up, cards
+    played), of the bots' play-outs (ArseneBot.playout_step) and in the states sampled from the views."""
+    bot = ArseneBot(ARSENE)
+    moves = 0
+    for seed in range(4):
+        state = ARSENE.new_state(PLAYERS, {"advanced": advanced}, Rng(seed), None)
+        chooser = random.Random(seed)
+        while (seat := ARSENE.current_player(state)) is not None:
+            assert_hidden_kept(state)
+            assert_hidden_kept(sample_state(ARSENE.remembered_view(state, seat), Rng(seed)))
+            playout = ARSENE.copy_state(state)
+            while not bot.playout_done(state, playout) and ARSENE.current_player(playout) is not None:
+                bot.playout_step(playout, Rng(seed))
+                assert_hidden_kept(playout)
+            legal = ARSENE.legal_actions(state)
+            ARSENE.apply(state, legal[chooser.randrange(len(legal))])
+            moves += 1
+        assert_hidden_kept(state)
+    assert moves > 500
+
+
+def test_the_hidden_cards_kept_in_set_ups() -> None:
+    for setup in (full_deal_setup(["2C", "3H", "4S"], dealer=1), last_trick_setup([3, 3, 3, 1], winner=0)):
+        game = arsene(setup)
+        assert_hidden_kept(game._state)
+        game.apply(game.legal_actions()[-1])  # an edge card turned up, a card played
+        assert_hidden_kept(game._state)
 
 
 def plain_unseen(state: ArseneState, seat: int) -> dict[str, int]:

@@ -41,15 +41,10 @@ NORMAL_SEARCH_SAMPLES = 16
 def _unseen_higher(state: ArseneState, seat: int) -> int:
     """The cards `seat` cannot place (not in its hand, not played, not the turned-up edge card, not a
     store), as one int (Card.bit; a suit's lane read out is its ranks as kit/tricks.py's `unseen_ranks`
-    gives them): the cards a rival may still hold. Every play card is in a hand, on the table, in the trick
-    or out of play, so these are the other hands' cards and the face-down edge cards: fewer to read than
-    the cards the seat can place. (The cards of a state are distinct, so their bits add up as they or.)"""
-    hands = state.hands
-    a, b, c = RIVALS[seat]
-    table = state.table
-    every: int = sum(map(BIT, hands[a])) + sum(map(BIT, hands[b])) + sum(map(BIT, hands[c])) + sum(map(BIT, table))
-    chosen = state.chosen
-    return every if chosen is None else every - table[chosen].bit
+    gives them): the cards a rival may still hold. Those are the cards no one has seen (the state keeps
+    them: ArseneState.hidden) but the seat's own; its cards are in there, so their bits are taken away."""
+    own: int = sum(map(BIT, state.hands[seat]))
+    return state.hidden - own
 
 
 BIT = attrgetter("bit")

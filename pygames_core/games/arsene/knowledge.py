@@ -123,6 +123,7 @@ def _read_view(view: ArseneView) -> SeatKnowledge:
     voids = {s: set(view["voids"][s]) for s in holders}
     voids[PLAYERS] = set()
     state.hands = [list(own) if s == seat else [] for s in range(PLAYERS)]
+    state.hidden = sum(c.bit for c in [*own, *unseen])  # every sample deals the unseen cards
     state.leader = view["leader"]
     state.trick = trick
     state.tricks = list(view["tricks"])

@@ -130,6 +130,7 @@ def play_card(state: ArseneState, played: Card) -> int | None:
     trick = state.trick
     seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
     winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+    state.hidden -= played.bit
     if winner is None:
         return None
     target = push_target(state.tricks, winner)
@@ -212,6 +213,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         seat = mover(state)
         state.chosen = index
         revealed = state.table[index]
+        state.hidden -= revealed.bit
         state.trump = None if revealed.is_red else TRUMP
         state.phase = PLAY
         return [{"type": "chosen", "seat": seat, "index": index, "card": revealed.code, "trump": state.trump}]

@@ -25,11 +25,11 @@ from pygames_core.games.arsene.bot import (
     policy_action,
 )
 from pygames_core.games.arsene.knowledge import sample_state
-from pygames_core.games.arsene.rules import ARSENE
+from pygames_core.games.arsene.rules import ARSENE, play_card
 from pygames_core.games.arsene.state import PLAY, PLAY_DECK, PLAYERS, STORE_CARDS, ArseneState
-from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card
+from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card, card
 from pygames_core.kit.seats import left_of
-from pygames_core.kit.tricks import beats, playable_cards, unseen_ranks, winning_play
+from pygames_core.kit.tricks import beats, play_to_trick, playable_cards, unseen_ranks, winning_play
 
 
 def plain_hidden(state: ArseneState) -> set[Card]:
@@ -207,3 +207,31 @@ def test_states_sampled_from_a_view_read_once_are_those_of_the_view_read_afresh(
         legal = game.legal_actions()
         game.apply(legal[chooser.randrange(len(legal))])
     assert compared > 100
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_a_card_played_moves_as_the_kit_s_play_to_trick_moves_it(advanced: bool) -> None:
+    """rules.play_card writes kit/tricks.py's play_to_trick inline: the same hands, voids, trick and winner."""
+    plays = 0
+    for seed in range(6):
+        state = ARSENE.new_state(PLAYERS, {"advanced": advanced}, Rng(seed), None)
+        chooser = random.Random(seed)
+        while (seat := ARSENE.current_player(state)) is not None:
+            legal = ARSENE.legal_actions(state)
+            action = legal[chooser.randrange(len(legal))]
+            if action["type"] == "play":
+                plain = ARSENE.copy_state(state)
+                played = card(action["card"])
+                winner = play_to_trick(plain.trick, seat, played, plain.hands[seat], plain.voids[seat], PLAYERS,
+                                       plain.trump)
+                assert play_card(state, played) == winner
+                assert state.hands == plain.hands and state.voids == plain.voids
+                # a trick kept at once is in the finished tricks already
+                done = winner is not None and state.phase == PLAY
+                assert list(state.completed[-1].plays if done else state.trick.plays) == plain.trick.plays
+                plays += 1
+            else:
+                ARSENE.apply(state, action)
+            if state.phase == PLAY and not any(state.hands):
+                break  # play_card leaves the deal's settling to apply
+    assert plays > 200

@@ -41,7 +41,7 @@ from pygames_core.games.arsene.state import (
 from pygames_core.kit.cards import CARDS, Card, codes
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, play_to_trick
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, winning_play
 
 
 def push_target(tricks: list[int], winner: int) -> int | None:
@@ -127,12 +127,21 @@ def play_card(state: ArseneState, played: Card) -> int | None:
     """A legal card played by the seat to play; once the trick is complete, its winner (returned) keeps it
     when there is no one to push it onto, and otherwise decides (the push phase). What `apply` does to the
     state for a card play, without its events."""
+    # kit/tricks.py's play_to_trick, inline (every step of the bots' play-outs comes here; a test ties the
+    # two): the card moves from the hand to the trick, a card that does not follow shows a void
     trick = state.trick
-    seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
-    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
+    plays = trick.plays
+    seat = (trick.leader + len(plays)) % PLAYERS  # the mover's (state.current), without a call
+    if plays:
+        led = plays[0][1].suit
+        if played.suit != led:
+            state.voids[seat].add(led)
+    state.hands[seat].remove(played)
+    plays.append((seat, played))
     state.hidden -= played.bit
-    if winner is None:
+    if len(plays) < PLAYERS:
         return None
+    winner = winning_play(plays, state.trump)[0]
     target = push_target(state.tricks, winner)
     state.push_from, state.push_to = winner, target
     if target is None:  # nowhere to push it: kept

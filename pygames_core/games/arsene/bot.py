@@ -86,6 +86,7 @@ def _not_at(tricks_left: int) -> tuple[float, ...]:
                  for more in range(-HAND_SIZE, HAND_SIZE + 1))
 
 
+STORES = len(STORE_GROUPS)
 # worked out once, by the tricks left: the policy reads them on every trick of every play-out
 NOT_AT = tuple(_not_at(tricks_left) for tricks_left in range(HAND_SIZE + 1))
 # how far from its natural count a hand can steer (spread), as the width 2 * spread² of its reach
@@ -101,7 +102,7 @@ def _wants_more(state: ArseneState, seat: int, unseen: int) -> bool:
     tricks = state.tricks
     have = tricks[seat]
     tricks_left = HAND_SIZE - sum(tricks)
-    last = min(have + tricks_left, len(STORE_GROUPS))  # the highest count with a store
+    last = min(have + tricks_left, STORES)  # the highest count with a store
     if have > last:
         return False  # beyond the stores already: no count is better than another
     natural = have + _expected_tricks(state, seat, unseen)
@@ -133,7 +134,7 @@ def _wants_more(state: ArseneState, seat: int, unseen: int) -> bool:
         elif value > own:
             return True
     # its own count is the best with a store: it wants more only to flee the police beyond the stores
-    return own < 0.0 and have + tricks_left > len(STORE_GROUPS)
+    return own < 0.0 and have + tricks_left > STORES
 
 
 def policy_action(state: ArseneState, rng: Rng) -> Action:

@@ -5,6 +5,7 @@ from are in knowledge.py."""
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import trick_won
@@ -21,11 +22,12 @@ from pygames_core.games.arsene.state import (
     PUSH,
     STORE_GROUPS,
     TOTAL_CHIPS,
+    TRUMP,
     ArseneState,
 )
 from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card, french_deck
-from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import beats, playable_cards, winning_play
+from pygames_core.kit.seats import mover
+from pygames_core.kit.tricks import playable_cards, seats_after, winning_play
 
 RIVALS = tuple(tuple(s for s in range(PLAYERS) if s != seat) for seat in range(PLAYERS))  # by seat
 RIVAL_TRICK_SHARE = 1 / PLAYERS  # a rival's chance of taking any one of the tricks still to come
@@ -36,46 +38,42 @@ NORMAL_SEARCH_TRICKS = 4
 NORMAL_SEARCH_SAMPLES = 16
 
 
-def _unseen_higher(state: ArseneState, seat: int) -> dict[str, int]:
-    """By suit, the ranks `seat` cannot place (not in its hand, not played, not the turned-up edge card,
-    not a store), as bit masks (as kit/tricks.py's `unseen_ranks` gives them): the cards a rival may still
-    hold. Every play card is in a hand, on the table, in the trick or out of play, so these are the other
-    hands' cards and the face-down edge cards: fewer to read than the cards the seat can place."""
-    every = 0  # as one int (Card.bit)
-    hands = state.hands
-    for other in RIVALS[seat]:
-        for c in hands[other]:
-            every |= c.bit
-    chosen = state.chosen
-    for index, c in enumerate(state.table):
-        if index != chosen:
-            every |= c.bit
-    return {suit: every >> (SUIT_BITS * lane) & SUIT_LANE for lane, suit in enumerate(SUITS)}
+def _unseen_higher(state: ArseneState, seat: int) -> int:
+    """The cards `seat` cannot place (not in its hand, not played, not the turned-up edge card, not a
+    store), as one int (Card.bit; a suit's lane read out is its ranks as kit/tricks.py's `unseen_ranks`
+    gives them): the cards a rival may still hold. Those are the cards no one has seen (the state keeps
+    them: ArseneState.hidden) but the seat's own; its cards are in there, so their bits are taken away."""
+    own: int = sum(map(BIT, state.hands[seat]))
+    return state.hidden - own
 
 
-def _is_top(c: Card, unseen: dict[str, int]) -> bool:
+BIT = attrgetter("bit")
+# by card, the bits of the cards of its suit that outrank it (an unseen one there: it is not a top card)
+ABOVE = {c: SUIT_LANE << SUIT_BITS * SUITS.index(c.suit) & ~((c.bit << 1) - 1) for c in french_deck()}
+SUIT_CARDS = {suit: SUIT_LANE << SUIT_BITS * lane for lane, suit in enumerate(SUITS)}  # by suit, its lane
+
+
+def _is_top(c: Card, unseen: int) -> bool:
     """No card the seat cannot place outranks `c` in its suit."""
-    return not unseen[c.suit] >> (c.rank + 1)
+    return not unseen & ABOVE[c]
 
 
-def _expected_tricks(state: ArseneState, seat: int, unseen: dict[str, int]) -> float:
+def _expected_tricks(state: ArseneState, seat: int, unseen: int) -> float:
     """A rough count of the tricks this hand takes from here: a top card almost surely, a trump or a high
     card often, a low card rarely."""
     total = 0.0
-    trump = state.trump
+    worth = WORTH[state.trump]
     for c in state.hands[seat]:
-        if not unseen[c.suit] >> (c.rank + 1):  # a top card (`_is_top`)
-            total += 0.9
-        elif c.suit == trump:
-            total += TRUMP_WORTH[c]
-        else:
-            total += PLAIN_WORTH[c]
+        total += 0.9 if not unseen & ABOVE[c] else worth[c]  # a top card (`_is_top`), else its worth
     return total
 
 
-# what a card that is not a top card adds to the count, as a trump and otherwise, worked out once
+# what a card that is not a top card adds to the count, as a trump and otherwise, worked out once; by the
+# trump suit (None: no trump), each card's
 TRUMP_WORTH = {c: 0.35 + 0.04 * (c.rank - 6) for c in french_deck()}
 PLAIN_WORTH = {c: max(0.0, (c.rank - 7) / 14) for c in french_deck()}
+WORTH = {trump: {c: TRUMP_WORTH[c] if c.suit == trump else PLAIN_WORTH[c] for c in french_deck()}
+         for trump in (None, TRUMP)}
 
 
 def _not_at(tricks_left: int) -> tuple[float, ...]:
@@ -88,11 +86,14 @@ def _not_at(tricks_left: int) -> tuple[float, ...]:
                  for more in range(-HAND_SIZE, HAND_SIZE + 1))
 
 
+STORES = len(STORE_GROUPS)
 # worked out once, by the tricks left: the policy reads them on every trick of every play-out
 NOT_AT = tuple(_not_at(tricks_left) for tricks_left in range(HAND_SIZE + 1))
+# how far from its natural count a hand can steer (spread), as the width 2 * spread² of its reach
+WIDTH = tuple(2 * spread * spread for spread in (0.5 + 0.12 * tricks_left for tricks_left in range(HAND_SIZE + 1)))
 
 
-def _wants_more(state: ArseneState, seat: int, unseen: dict[str, int]) -> bool:
+def _wants_more(state: ArseneState, seat: int, unseen: int) -> bool:
     """Whether this seat should aim for more tricks than it has. The count to aim for is the best bet of
     chips at a store (its next group times the chance that no rival ends there too, times how well this
     hand can steer to it), never an empty store (the police, who take every chip held); a count beyond
@@ -101,15 +102,15 @@ def _wants_more(state: ArseneState, seat: int, unseen: dict[str, int]) -> bool:
     tricks = state.tricks
     have = tricks[seat]
     tricks_left = HAND_SIZE - sum(tricks)
-    last = min(have + tricks_left, len(STORE_GROUPS))  # the highest count with a store
+    last = min(have + tricks_left, STORES)  # the highest count with a store
     if have > last:
         return False  # beyond the stores already: no count is better than another
     natural = have + _expected_tricks(state, seat, unseen)
-    spread = 0.5 + 0.12 * tricks_left  # how far from its natural count a hand can steer
-    width = 2 * spread * spread
+    width = WIDTH[tricks_left]
     # row[offset + t]: the chance that a rival does not end at count t (NOT_AT)
     row = NOT_AT[tricks_left]
-    a, b, c = (HAND_SIZE - tricks[s] for s in RIVALS[seat])  # the rivals' offsets
+    r1, r2, r3 = RIVALS[seat]
+    a, b, c = HAND_SIZE - tricks[r1], HAND_SIZE - tricks[r2], HAND_SIZE - tricks[r3]  # the rivals' offsets
     stores = state.stores
     own = 0.0  # the value of the count it has
     exp, sqrt = math.exp, math.sqrt
@@ -133,7 +134,7 @@ def _wants_more(state: ArseneState, seat: int, unseen: dict[str, int]) -> bool:
         elif value > own:
             return True
     # its own count is the best with a store: it wants more only to flee the police beyond the stores
-    return own < 0.0 and have + tricks_left > len(STORE_GROUPS)
+    return own < 0.0 and have + tricks_left > STORES
 
 
 def policy_action(state: ArseneState, rng: Rng) -> Action:
@@ -159,39 +160,36 @@ def choose_card(state: ArseneState, seat: int) -> Card:
     return _play_card(state, seat, options, _wants_more(state, seat, unseen), unseen)
 
 
-def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, unseen: dict[str, int]) -> Card:
+def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, unseen: int) -> Card:
+    # Written for the play-outs, where it picks most cards: each card's strength read from a table, the
+    # seats still to play a slice, whether a card holds (`_holds_plain` in tests/test_arsene_fast_paths.py,
+    # which ties this to its plain form) asked inline
     trump = state.trump
-
-    def strength(c: Card) -> int:
-        return c.rank + (20 if c.suit == trump else 0)
-
-    def higher_unseen(c: Card) -> int:
-        return int((unseen[c.suit] >> (c.rank + 1)).bit_count())
-
-    later = [left_of(seat, PLAYERS, k) for k in range(1, PLAYERS - len(state.trick.plays))]
-
-    def holds(c: Card) -> bool:
-        """Whether `c`, winning the trick so far, stays ahead of everyone still to play."""
-        if not _is_top(c, unseen):
-            return False
-        led = state.trick.led_suit or c.suit
-        if trump is None or c.suit == trump or not unseen[trump]:
-            return True
-        return not any(led in state.voids[s] for s in later)  # a player out of the led suit may trump
-
-    if not state.trick.plays:  # leading
+    strength = STRENGTH[trump].__getitem__
+    plays = state.trick.plays
+    later = SEATS_AFTER[seat][:PLAYERS - 1 - len(plays)]
+    voids = state.voids
+    # a card that is not a trump holds only if no one still to play may trump it: a trump is unseen
+    # and someone still to play has shown to be out of the suit led
+    trumps_out = trump is not None and unseen & SUIT_CARDS[trump]
+    if not plays:  # leading
         if want:
-            sure = [c for c in options if holds(c)]
+            sure = [c for c in options if not unseen & ABOVE[c] and (
+                c.suit == trump or not trumps_out or not any(c.suit in voids[s] for s in later))]
             return min(sure, key=strength) if sure else max(options, key=strength)
         # lead the card most likely to be beaten: many unseen cards above it in its suit
-        return max(options, key=lambda c: (higher_unseen(c), -strength(c)))
-    ahead = winning_play(state.trick.plays, trump)[1]
-    winners = [c for c in options if beats(c, ahead, trump)]
-    losers = [c for c in options if c not in winners]
+        return max(options, key=lambda c: ((unseen & ABOVE[c]).bit_count(), -strength(c)))
+    ahead = winning_play(plays, trump)[1]
+    winners: list[Card] = []
+    losers: list[Card] = []
+    for c in options:  # `beats(c, ahead, trump)`, inline
+        (winners if (c.rank > ahead.rank if c.suit == ahead.suit else c.suit == trump) else losers).append(c)
     if want and winners:
         if not later:
             return min(winners, key=strength)  # last to play: the cheapest winner is enough
-        sure = [c for c in winners if holds(c)]
+        led = plays[0][1].suit
+        trumped = trumps_out and any(led in voids[s] for s in later)
+        sure = [c for c in winners if not unseen & ABOVE[c] and (c.suit == trump or not trumped)]
         return min(sure, key=strength) if sure else max(winners, key=strength)
     if want:
         return min(options, key=strength)  # cannot win it: keep the good cards
@@ -200,6 +198,11 @@ def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, u
     if later:
         return min(options, key=strength)  # ahead for now: the lowest, for a later player to beat
     return max(options, key=strength)  # forced to win: at least get rid of a high card
+
+
+# by the trump suit (None: no trump), each card's strength in a trick: its rank, a trump's 20 higher
+STRENGTH = {trump: {c: c.rank + (20 if c.suit == trump else 0) for c in french_deck()} for trump in (None, TRUMP)}
+SEATS_AFTER = seats_after(PLAYERS)
 
 
 def evaluate(state: ArseneState, seat: int) -> float:

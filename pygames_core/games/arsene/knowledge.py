@@ -4,6 +4,9 @@ checked against the other."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from pygames_core.ai.sampling import deal_unseen
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.messages import ArseneView
@@ -17,6 +20,7 @@ from pygames_core.games.arsene.state import (
     ArseneState,
     ArseneTrick,
     Phase,
+    copy_state,
 )
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
 from pygames_core.kit.records import Frozen
@@ -64,13 +68,39 @@ def table_view(state: ArseneState, seat: int | None) -> ArseneView:
     }
 
 
-def sample_state(view: ArseneView, rng: Rng) -> ArseneState:
-    """A full state consistent with one seat's view: the unseen cards dealt at random to the other
-    hands and the face-down edge cards, never giving a player a suit they have shown to be out of."""
+@dataclass(frozen=True, slots=True)
+class SeatKnowledge:
+    """What a sampled state takes from one seat's view, read once: the state without the cards the seat
+    has not seen (`public`: no other hand, the face-down edge cards None), the seat's own hand, the
+    cards to deal and where each may go (deal_unseen's arguments)."""
+
+    view: ArseneView  # the view read, kept so that its identity is not another's (read_view)
+    public: ArseneState
+    table: list[Card | None]
+    unseen: list[Card]
+    capacity: dict[int, int]  # by holder: the other seats, then PLAYERS for the face-down edge cards
+    allowed: Callable[[int, Card], bool]
+
+
+def read_view(view: ArseneView) -> SeatKnowledge:
+    """`view` read as sample_state deals from it. The hard bot's search samples one view again and again in
+    a decision (pygames_core/ai/search.py), so the last view's reading is kept and given again for that
+    same view (the same object: a view is read, never changed): every sample then only deals."""
+    global _last_read
+    if _last_read is None or _last_read.view is not view:
+        _last_read = _read_view(view)
+    return _last_read
+
+
+_last_read: SeatKnowledge | None = None
+
+
+def _read_view(view: ArseneView) -> SeatKnowledge:
     seat, hand = view["seat"], view["hand"]
     if seat is None or hand is None:
         raise ValueError("a spectator's view has no hand to sample from")
-    state = ArseneState(advanced=view["advanced"], rng=Rng(rng.next_u64()), dealer=view["dealer"],
+    # its rng is never drawn from: every sample gets one of its own (sample_state)
+    state = ArseneState(advanced=view["advanced"], rng=Rng(0), dealer=view["dealer"],
                         deal=view["deal"], phase=Phase(view["phase"]), chosen=None, trump=view["trump"],
                         summaries=[Frozen.of(s) for s in view["deals"]])
     own = cards(hand)
@@ -92,10 +122,8 @@ def sample_state(view: ArseneView, rng: Rng) -> ArseneState:
     capacity[PLAYERS] = table.count(None)  # the face-down edge cards, under a made-up holder
     voids = {s: set(view["voids"][s]) for s in holders}
     voids[PLAYERS] = set()
-    dealt = deal_unseen(unseen, capacity, lambda holder, c: c.suit not in voids[holder], rng)
-    state.hands = [sort_hand(dealt[s]) if s != seat else list(own) for s in range(PLAYERS)]
-    hidden = iter(dealt[PLAYERS])
-    state.table = [c if c is not None else next(hidden) for c in table]
+    state.hands = [list(own) if s == seat else [] for s in range(PLAYERS)]
+    state.hidden = sum(c.bit for c in [*own, *unseen])  # every sample deals the unseen cards
     state.leader = view["leader"]
     state.trick = trick
     state.tricks = list(view["tricks"])
@@ -114,5 +142,18 @@ def sample_state(view: ArseneView, rng: Rng) -> ArseneState:
     state.chips = list(view["chips"])
     state.confiscated = view["confiscated"]
     state.contest = view["contest"]
-    return state
+    return SeatKnowledge(view, state, table, unseen, capacity, lambda holder, c: c.suit not in voids[holder])
 
+
+def sample_state(view: ArseneView, rng: Rng) -> ArseneState:
+    """A full state consistent with one seat's view: the unseen cards dealt at random to the other
+    hands and the face-down edge cards, never giving a player a suit they have shown to be out of."""
+    known = read_view(view)
+    state = copy_state(known.public)
+    state.rng = Rng(rng.next_u64())
+    dealt = deal_unseen(known.unseen, known.capacity, known.allowed, rng)
+    seat = view["seat"]
+    state.hands = [sort_hand(dealt[s]) if s != seat else hand for s, hand in enumerate(state.hands)]
+    hidden = iter(dealt[PLAYERS])
+    state.table = [c if c is not None else next(hidden) for c in known.table]
+    return state

@@ -35,12 +35,13 @@ from pygames_core.games.arsene.state import (
     TRUMP,
     ArseneState,
     ArseneTrick,
+    copy_state,
     start_deal,
 )
 from pygames_core.kit.cards import CARDS, Card, codes
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of, mover
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, play_to_trick
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, winning_play
 
 
 def push_target(tricks: list[int], winner: int) -> int | None:
@@ -126,11 +127,21 @@ def play_card(state: ArseneState, played: Card) -> int | None:
     """A legal card played by the seat to play; once the trick is complete, its winner (returned) keeps it
     when there is no one to push it onto, and otherwise decides (the push phase). What `apply` does to the
     state for a card play, without its events."""
+    # kit/tricks.py's play_to_trick, inline (every step of the bots' play-outs comes here; a test ties the
+    # two): the card moves from the hand to the trick, a card that does not follow shows a void
     trick = state.trick
-    seat = (trick.leader + len(trick.plays)) % PLAYERS  # the mover's (state.current), without a call
-    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, state.trump)
-    if winner is None:
+    plays = trick.plays
+    seat = (trick.leader + len(plays)) % PLAYERS  # the mover's (state.current), without a call
+    if plays:
+        led = plays[0][1].suit
+        if played.suit != led:
+            state.voids[seat].add(led)
+    state.hands[seat].remove(played)
+    plays.append((seat, played))
+    state.hidden -= played.bit
+    if len(plays) < PLAYERS:
         return None
+    winner = winning_play(plays, state.trump)[0]
     target = push_target(state.tricks, winner)
     state.push_from, state.push_to = winner, target
     if target is None:  # nowhere to push it: kept
@@ -211,6 +222,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         seat = mover(state)
         state.chosen = index
         revealed = state.table[index]
+        state.hidden -= revealed.bit
         state.trump = None if revealed.is_red else TRUMP
         state.phase = PLAY
         return [{"type": "chosen", "seat": seat, "index": index, "card": revealed.code, "trump": state.trump}]
@@ -289,16 +301,7 @@ class ArseneRules(Rules[ArseneState, Action, Event, ArseneView]):
         }
 
     def copy_state(self, state: ArseneState) -> ArseneState:
-        return ArseneState(
-            advanced=state.advanced, rng=state.rng.copy(), dealer=state.dealer, deal=state.deal,
-            phase=state.phase, hands=[list(h) for h in state.hands], table=list(state.table),
-            chosen=state.chosen, trump=state.trump, leader=state.leader, trick=state.trick.copy(),
-            tricks=list(state.tricks), completed=list(state.completed), out_of_play=set(state.out_of_play),
-            push_from=state.push_from, push_to=state.push_to, voids=[set(v) for v in state.voids],
-            stores=[list(s) for s in state.stores], robbed=[list(r) for r in state.robbed],
-            chips=list(state.chips), confiscated=state.confiscated, contest=state.contest,
-            summaries=list(state.summaries), end_reason=state.end_reason, caught=list(state.caught),
-        )
+        return copy_state(state)
 
 
 ARSENE = ArseneRules()

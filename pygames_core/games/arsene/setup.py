@@ -17,6 +17,7 @@ from pygames_core.games.arsene.state import (
     TOTAL_CHIPS,
     TRUMP,
     ArseneState,
+    hidden_cards,
     reset_deal,
     start_deal,
 )
@@ -102,4 +103,4 @@ def _setup_cards(state: ArseneState, setup: dict[str, Any]) -> None:
         state.chosen = chosen
         state.trump = None if table[chosen].is_red else TRUMP
         state.phase = PLAY
-
+    state.hidden = hidden_cards(state)

@@ -80,6 +80,10 @@ class ArseneState:
     summaries: list[Frozen[DealSummary]] = field(default_factory=list)
     end_reason: str | None = None  # "police" or "stores_empty"
     caught: list[int] = field(default_factory=list)
+    # the cards no one has seen played or turned up, every hand's and the face-down edge cards', as one int
+    # (Card.bit; set with the hands, by `hidden_cards`): kept for the bots' policy, which reads the cards a
+    # seat cannot place at every step of a play-out (bot.py's _unseen_higher)
+    hidden: int = 0
 
     @property
     def current(self) -> int | None:
@@ -94,6 +98,21 @@ class ArseneState:
 
 
 
+def copy_state(state: ArseneState) -> ArseneState:
+    """A copy to change apart from `state` (ArseneRules.copy_state; the sampled states' too). The finished
+    tricks and the deal summaries are frozen records, shared."""
+    return ArseneState(
+        advanced=state.advanced, rng=state.rng.copy(), dealer=state.dealer, deal=state.deal,
+        phase=state.phase, hands=[list(h) for h in state.hands], table=list(state.table),
+        chosen=state.chosen, trump=state.trump, leader=state.leader, trick=state.trick.copy(),
+        tricks=list(state.tricks), completed=list(state.completed), out_of_play=set(state.out_of_play),
+        push_from=state.push_from, push_to=state.push_to, voids=[set(v) for v in state.voids],
+        stores=[list(s) for s in state.stores], robbed=[list(r) for r in state.robbed],
+        chips=list(state.chips), confiscated=state.confiscated, contest=state.contest,
+        summaries=list(state.summaries), end_reason=state.end_reason, caught=list(state.caught),
+        hidden=state.hidden,
+    )
+
 
 def start_deal(state: ArseneState) -> None:
     deck = list(PLAY_DECK)
@@ -102,6 +121,13 @@ def start_deal(state: ArseneState) -> None:
     state.hands = deal_clockwise(deck, first, PLAYERS, HAND_SIZE)
     state.table = deck[PLAYERS * HAND_SIZE:]
     reset_deal(state, first)
+    state.hidden = hidden_cards(state)
+
+
+def hidden_cards(state: ArseneState) -> int:
+    """The cards in the hands and the face-down edge cards, as one int (ArseneState.hidden)."""
+    face_down = [c for i, c in enumerate(state.table) if i != state.chosen]
+    return sum(c.bit for c in [*(c for hand in state.hands for c in hand), *face_down])
 
 
 def reset_deal(state: ArseneState, leader: int) -> None:

@@ -34,20 +34,30 @@ from pygames_core.games.roller_derby.state import (
     played_from,
     winning_team,
 )
-from pygames_core.kit.cards import CARDS, SUIT_BITS, SUITS, Card, Joker
+from pygames_core.kit.cards import CARDS, SUIT_BITS, SUIT_LANE, SUITS, Card, Joker
 from pygames_core.kit.seats import left_of, mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, trick_winner
+from pygames_core.kit.tricks import PlayedCard, trick_winner, unplaced_ranks
 
 # --- the normal policy --------------------------------------------------------------------------------
 
-def outside_ranks(state: RollerDerbyState, seat: int) -> dict[str, int]:
-    """By suit, the ranks of the cards `seat` cannot place, as bit masks (kit.tricks.unseen_ranks): not in its
-    hand, not played, not given to its partner, not among its own discards (jokers place no rank). Of them,
-    `above(mask, r)` rank above r (r from 1, a joker declared low, to 15, one declared high)."""
-    placed = 0  # the known cards as one int (Card.bit: a lane of SUIT_BITS bits per suit, SUITS order)
-    for c in state.hands[seat]:
+def held_bits(hand: list[Held]) -> tuple[int, int]:
+    """The hand's natural cards as one int (Card.bit: a lane of SUIT_BITS bits per suit, SUITS order, the
+    card at bit `rank` of its suit's lane), and the number of its jokers."""
+    bits = jokers = 0
+    for c in hand:
         if type(c) is Card:  # (kit's Card: not subclassed) the hard bot's play-outs ask at every play
-            placed |= c.bit
+            bits |= c.bit
+        else:
+            jokers += 1
+    return bits, jokers
+
+
+def outside_ranks(state: RollerDerbyState, seat: int, hand_bits: int) -> dict[str, int]:
+    """By suit, the ranks of the cards `seat` cannot place, as bit masks (kit.tricks.unseen_ranks): not in its
+    hand (`hand_bits`, held_bits' of it), not played, not given to its partner, not among its own discards
+    (jokers place no rank). Of them, `above(mask, r)` rank above r (r from 1, a joker declared low, to 15,
+    one declared high)."""
+    placed = hand_bits  # the known cards as one int, as held_bits gives the hand's
     for _, p in state.trick.plays:
         if type(p) is Card:
             placed |= p.bit
@@ -59,11 +69,14 @@ def outside_ranks(state: RollerDerbyState, seat: int) -> dict[str, int]:
     if seat == state.roller:
         for c in state.discards:
             placed |= c.bit
-    unplayed = state.unplayed_ranks  # the finished tricks' cards are out already
-    return {suit: unplayed[suit] & ~(placed >> shift) for suit, shift in SUIT_SHIFTS}
+    return unplaced_ranks(state.unplayed_ranks, placed)  # the finished tricks' cards are out already
 
 
-SUIT_SHIFTS = tuple((suit, SUIT_BITS * lane) for lane, suit in enumerate(SUITS))  # each suit's lane in Card.bit
+def suit_ranks(bits: int) -> dict[str, int]:
+    """By suit, the ranks of the cards `bits` (held_bits') as bit masks (bit r set: rank r is held), each
+    suit's lane read out (the suits written out, SUITS order: the play policy reads a hand's at every play)."""
+    return {"S": bits & SUIT_LANE, "H": (bits >> SUIT_BITS) & SUIT_LANE, "D": (bits >> 2 * SUIT_BITS) & SUIT_LANE,
+            "C": bits >> 3 * SUIT_BITS}
 
 
 def above(mask: int, rank: int) -> int:
@@ -71,37 +84,27 @@ def above(mask: int, rank: int) -> int:
     return (mask >> (rank + 1)).bit_count()
 
 
-def split_hand(hand: list[Held]) -> tuple[dict[str, list[int]], int]:
-    """The natural ranks by suit, high to low, and the number of jokers."""
-    by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
-    jokers = 0
-    for c in hand:
-        if isinstance(c, Joker):
-            jokers += 1
-        else:
-            by_suit[c.suit].append(c.rank)
-    for ranks in by_suit.values():
-        ranks.sort(reverse=True)
-    return by_suit, jokers
-
-
 # suit_tricks' answers by (the suit's unseen ranks, the mode that changes the answer, the hand's ranks in the
-# suit): the play policy asks for every option at every step of the hard bot's play-outs, and most questions
-# come back (the same hand against the same unseen cards). Cleared past SUIT_TRICKS_KEPT answers.
-SUIT_TRICKS: dict[tuple[int, ...], float] = {}
+# suit), the three as one int (an int hashes faster than a tuple: the play policy asks for every option at
+# every step of the hard bot's play-outs, and most questions come back, the same hand against the same
+# unseen cards). Cleared past SUIT_TRICKS_KEPT answers.
+SUIT_TRICKS: dict[int, float] = {}
 SUIT_TRICKS_KEPT = 50_000
+RANKS_HIGH_TO_LOW = range(14, 1, -1)
 
 
-def suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_length: int,
-                outside: dict[str, int]) -> float:
-    """count_suit_tricks, remembered: the same answer (the very same float), computed once per question."""
+def suit_tricks(ranks: int, suit: str, trump: str | None, trump_length: int, outside: dict[str, int]) -> float:
+    """count_suit_tricks of the hand's `ranks` in `suit` (a suit_ranks mask), remembered: the same answer (the
+    very same float), computed once per question."""
     # the mode: the trump suit, no trump, or a side suit beside three trumps or more, or fewer
-    key = (outside[suit], 0 if suit == trump else 1 if trump is None else 2 if trump_length >= 3 else 3, *ranks)
+    mode = 0 if suit == trump else 1 if trump is None else 2 if trump_length >= 3 else 3
+    key = outside[suit] << 18 | mode << 16 | ranks  # ranks and outside: masks of bits 2..14
     found = SUIT_TRICKS.get(key)
     if found is None:
         if len(SUIT_TRICKS) >= SUIT_TRICKS_KEPT:
             SUIT_TRICKS.clear()
-        found = SUIT_TRICKS[key] = count_suit_tricks(ranks, suit, trump, trump_length, outside)
+        found = SUIT_TRICKS[key] = count_suit_tricks([r for r in RANKS_HIGH_TO_LOW if ranks >> r & 1], suit, trump,
+                                                     trump_length, outside)
     return found
 
 
@@ -129,8 +132,9 @@ def count_suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_leng
 def hand_tricks(hand: list[Held], trump: str | None, outside: dict[str, int]) -> float:
     """A rough count of the tricks a hand takes, suit by suit; a joker is a trick (it can be declared the
     best card)."""
-    by_suit, jokers = split_hand(hand)
-    trump_length = len(by_suit[trump]) if trump is not None else 0
+    bits, jokers = held_bits(hand)
+    by_suit = suit_ranks(bits)
+    trump_length = by_suit[trump].bit_count() if trump is not None else 0
     return jokers + sum(suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS)
 
 
@@ -144,7 +148,8 @@ def team_estimate(own: float, remaining: int) -> float:
 def choose_trump(state: RollerDerbyState, seat: int) -> str:
     """The call whose expected team tricks come nearest the target."""
     assert state.target is not None
-    hand, outside, target = state.hands[seat], outside_ranks(state, seat), state.target
+    hand, target = state.hands[seat], state.target
+    outside = outside_ranks(state, seat, held_bits(hand)[0])
 
     def gap(call: str) -> float:
         return abs(team_estimate(hand_tricks(hand, None if call == NO_TRUMP else call, outside), TRICKS) - target)
@@ -213,8 +218,14 @@ def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
     return {"type": "declare", "all_or_nothing": declares_all_or_nothing(state, seat)}  # the declaration
 
 
+def _own_tricks(state: RollerDerbyState, seat: int) -> float:
+    """hand_tricks of `seat`'s hand with the trump named, against the cards it cannot place."""
+    hand = state.hands[seat]
+    return hand_tricks(hand, state.trump, outside_ranks(state, seat, held_bits(hand)[0]))
+
+
 def _team_estimate_now(state: RollerDerbyState, seat: int) -> float:
-    return team_estimate(hand_tricks(state.hands[seat], state.trump, outside_ranks(state, seat)), TRICKS)
+    return team_estimate(_own_tricks(state, seat), TRICKS)
 
 
 def jokers_to_buy(state: RollerDerbyState, seat: int) -> int:
@@ -238,7 +249,7 @@ def choose_discard(state: RollerDerbyState, seat: int) -> Card:
 
 def declares_all_or_nothing(state: RollerDerbyState, seat: int) -> bool:
     """Only with a hand that should take (nearly) every trick, or (nearly) none."""
-    own = hand_tricks(state.hands[seat], state.trump, outside_ranks(state, seat))
+    own = _own_tricks(state, seat)
     return own >= 11.5 or team_estimate(own, TRICKS) <= 0.6
 
 
@@ -256,13 +267,14 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         options = distinct_plays(options, led, trump)
     if len(options) == 1:
         return options[0]
-    outside = outside_ranks(state, seat)
+    bits, jokers = held_bits(hand)
+    outside = outside_ranks(state, seat, bits)
     partner = partner_of(seat)
     later, opponents_later = LATER[seat][len(plays)], OPPONENTS_LATER[seat][len(plays)]
     remaining = TRICKS - state.tricks_played
     rolling_side = team_of(seat) == state.rolling_team
-    by_suit, jokers = split_hand(hand)
-    trump_length = len(by_suit[trump]) if trump is not None else 0
+    by_suit = suit_ranks(bits)
+    trump_length = by_suit[trump].bit_count() if trump is not None else 0
     by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS}
     own = jokers + sum(by_suit_tricks.values())
     now = team_estimate(own if own < remaining else float(remaining), remaining)  # min(float(remaining), own)
@@ -306,7 +318,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         """What the hand should take later once this card is played (hand_tricks of the rest)."""
         if isinstance(played, DeclaredJoker):
             return own - 1.0
-        ranks = [r for r in by_suit[played.suit] if r != played.rank]
+        ranks = by_suit[played.suit] & ~(1 << played.rank)
         if played.suit == trump:  # the trump length changes what every suit can ruff
             if not side_after_trump:
                 side_after_trump.update((s, suit_tricks(by_suit[s], s, trump, trump_length - 1, outside))

@@ -30,13 +30,14 @@ from pygames_core.games.roller_derby.state import (
     DeclaredJoker,
     Held,
     Phase,
+    Played,
     RollerDerbyState,
     played_from,
     winning_team,
 )
 from pygames_core.kit.cards import CARDS, SUIT_BITS, SUIT_LANE, SUITS, Card, Joker
 from pygames_core.kit.seats import left_of, mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, trick_winner, unplaced_ranks
+from pygames_core.kit.tricks import PlayedCard, unplaced_ranks, winning_play
 
 # --- the normal policy --------------------------------------------------------------------------------
 
@@ -284,9 +285,8 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     short = goal is not None and goal - rolling_tricks >= min(float(remaining), expected_rolling)
     side_after_trump: dict[str, float] = {}  # by side suit: its tricks once a trump is played, found once
     ruff_threats: dict[str, bool] = {}  # by the suit led: could an opponent still to play trump it?
-    # the play on top of the table so far, found once for every option
-    winner = trick_winner(plays, trump) if plays else None
-    table = next(play for play in plays if play[0] == winner) if plays else None
+    # the play on top of the table so far (kit.tricks.trick_winner's), found once for every option
+    table_seat, table_card = winning_play(plays, trump) if plays else (None, None)
 
     def beaten_by(played: PlayedCard) -> int:
         """How many natural cards an opponent still to play might beat it with (0: it holds the trick)."""
@@ -303,40 +303,49 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
                 higher += 2  # someone out of the suit led could trump it
         return higher
 
-    def team_chance(played: PlayedCard) -> float:
-        top_seat, top = table or (seat, played)
-        # it leads, or it beats the table's top card (as kit.tricks.trick_winner judges: higher in the same
-        # suit, or a trump on another)
-        if (played.rank > top.rank) if played.suit == top.suit else played.suit == trump:
-            top_seat, top = seat, played
-        if top_seat in (seat, partner):
-            beaten = beaten_by(top)
-            return HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]  # min(beaten, LEAST_HOLD)
-        return 0.3 if partner in later else 0.0
-
-    def tricks_without(played: PlayedCard) -> float:
-        """What the hand should take later once this card is played (hand_tricks of the rest)."""
-        if isinstance(played, DeclaredJoker):
-            return own - 1.0
-        ranks = by_suit[played.suit] & ~(1 << played.rank)
-        if played.suit == trump:  # the trump length changes what every suit can ruff
-            if not side_after_trump:
-                side_after_trump.update((s, suit_tricks(by_suit[s], s, trump, trump_length - 1, outside))
-                                        for s in SUITS if s != trump)
-            return jokers + sum(suit_tricks(ranks, s, trump, trump_length - 1, outside) if s == trump
-                                else side_after_trump[s] for s in SUITS)
-        return own - by_suit_tricks[played.suit] + suit_tricks(ranks, played.suit, trump, trump_length, outside)
+    def tricks_after_trump(ranks: int) -> float:
+        """What the hand should take later once a trump is played, leaving `ranks` of the suit: the trump
+        length changes what every suit can ruff (hand_tricks of the rest)."""
+        if not side_after_trump:
+            side_after_trump.update((s, suit_tricks(by_suit[s], s, trump, trump_length - 1, outside))
+                                    for s in SUITS if s != trump)
+        return jokers + sum(suit_tricks(ranks, s, trump, trump_length - 1, outside) if s == trump
+                            else side_after_trump[s] for s in SUITS)
 
     later_tricks = remaining - 1.0  # the tricks after this one
-
-    def key(action: PlayAction) -> tuple[float, float, float]:
-        """The gap to the goal, then the chance to take the trick, then the cost (see above)."""
-        played = CARDS.get(action["card"]) or played_from(action)[0]  # a card mostly (a joker's code is none)
-        chance = team_chance(played)
-        left = tricks_without(played)
+    # the team's chance to take the trick with a card that leaves the table's top card on top: the partner's
+    # card holding it, or an opponent's (0.3 when the partner plays later and may still win it)
+    under_table = 0.0
+    if table_card is not None and table_seat == partner:
+        beaten = beaten_by(table_card)
+        under_table = HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]
+    elif partner in later:
+        under_table = 0.3
+    # The options' keys, each worked out inline in this loop and the least kept (min(options, key=...)'s
+    # choice: the first of equal keys): the hard bot's play-outs choose every card here, and helper calls per
+    # option were much of their time.
+    best, best_key = options[0], None
+    for action in options:
+        played: Played = CARDS.get(action["card"]) or played_from(action)[0]  # a card mostly (no joker's code)
+        suit, rank = played.suit, played.rank
+        # the chance this card gives the team the trick: it leads, or it beats the table's top card (as
+        # kit.tricks.trick_winner judges: higher in the same suit, or a trump on another)
+        if table_card is None or ((rank > table_card.rank) if suit == table_card.suit else suit == trump):
+            beaten = beaten_by(played)  # it holds the trick for the team so far
+            chance = HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]  # min(beaten, LEAST_HOLD)
+        else:  # the table's top card stays on top: the same chance whichever card of this kind goes under it
+            chance = under_table
+        # what the hand should take later once this card is played (hand_tricks of the rest)
+        if type(played) is DeclaredJoker:
+            left = own - 1.0
+        elif suit == trump:
+            left = tricks_after_trump(by_suit[suit] & ~(1 << rank))
+        else:
+            left = own - by_suit_tricks[suit] + suit_tricks(by_suit[suit] & ~(1 << rank), suit, trump, trump_length,
+                                                            outside)
         if left > later_tricks:  # min(left, later_tricks)
             left = later_tricks
-        others = later_tricks - left  # team_estimate(left, remaining - 1), inline: the policy's inner loop
+        others = later_tricks - left  # team_estimate(left, remaining - 1), inline
         mine = chance + (left + (others if others > 0.0 else 0.0) / 3)  # in that order: the same float
         rolling_final = rolling_tricks + (mine if rolling_side else remaining - mine)
         off = 0.0
@@ -345,10 +354,12 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
             off = 10.0 if off > 10.0 else off  # min(off, 10.0)
         # what spending the card gives up: its chance to win later (trumps most); a joker, which can win or
         # lose at will, most of all
-        cost = 30.0 if type(played) is DeclaredJoker else played.rank + (13 if played.suit == trump else 0)
-        return round(off if rolling_side else -off, 1), -chance if short else chance, cost
-
-    return min(options, key=key)
+        cost = 30.0 if type(played) is DeclaredJoker else rank + (13 if suit == trump else 0)
+        # the gap to the goal, then the chance to take the trick, then the cost
+        key = (round(off if rolling_side else -off, 1), -chance if short else chance, cost)
+        if best_key is None or key < best_key:
+            best, best_key = action, key
+    return best
 
 
 HOLD_CHANCE = (1.0, 0.6, 0.45, 0.35, 0.25, 0.15)  # by how many cards might beat the team's best card

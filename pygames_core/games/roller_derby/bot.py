@@ -283,7 +283,10 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     goal = rolling_goal(state, expected_rolling)
     rolling_tricks = state.rolling_tricks
     short = goal is not None and goal - rolling_tricks >= min(float(remaining), expected_rolling)
-    side_after_trump: dict[str, float] = {}  # by side suit: its tricks once a trump is played, found once
+    # by suit (SUITS order), the side suits' tricks once a trump is played, found once (the trump's own lane
+    # filled in for each trump)
+    side_after_trump: list[float] = []
+    trump_lane = SUITS.index(trump) if trump is not None else 0
     ruff_threats: dict[str, bool] = {}  # by the suit led: could an opponent still to play trump it?
     # the play on top of the table so far (kit.tricks.trick_winner's), found once for every option
     table_seat, table_card = winning_play(plays, trump) if plays else (None, None)
@@ -292,7 +295,8 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         """How many natural cards an opponent still to play might beat it with (0: it holds the trick)."""
         if not opponents_later:
             return 0
-        higher = above(outside[played.suit], played.rank) + (1 if played.rank == 1 else 0)
+        rank = played.rank
+        higher = (outside[played.suit] >> (rank + 1)).bit_count() + (1 if rank == 1 else 0)  # above(), inline
         if played.suit != trump and trump is not None:
             suit_led = led or played.suit
             threat = ruff_threats.get(suit_led)
@@ -303,14 +307,15 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
                 higher += 2  # someone out of the suit led could trump it
         return higher
 
-    def tricks_after_trump(ranks: int) -> float:
+    def tricks_after_trump(suit: str, ranks: int) -> float:
         """What the hand should take later once a trump is played, leaving `ranks` of the suit: the trump
         length changes what every suit can ruff (hand_tricks of the rest)."""
         if not side_after_trump:
-            side_after_trump.update((s, suit_tricks(by_suit[s], s, trump, trump_length - 1, outside))
-                                    for s in SUITS if s != trump)
-        return jokers + sum(suit_tricks(ranks, s, trump, trump_length - 1, outside) if s == trump
-                            else side_after_trump[s] for s in SUITS)
+            side_after_trump.extend(0.0 if s == trump else suit_tricks(by_suit[s], s, trump, trump_length - 1, outside)
+                                    for s in SUITS)
+        after = side_after_trump.copy()
+        after[trump_lane] = suit_tricks(ranks, suit, trump, trump_length - 1, outside)
+        return jokers + sum(after)  # summed in SUITS order, as hand_tricks sums
 
     later_tricks = remaining - 1.0  # the tricks after this one
     # the team's chance to take the trick with a card that leaves the table's top card on top: the partner's
@@ -339,7 +344,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         if type(played) is DeclaredJoker:
             left = own - 1.0
         elif suit == trump:
-            left = tricks_after_trump(by_suit[suit] & ~(1 << rank))
+            left = tricks_after_trump(suit, by_suit[suit] & ~(1 << rank))
         else:
             left = own - by_suit_tricks[suit] + suit_tricks(by_suit[suit] & ~(1 << rank), suit, trump, trump_length,
                                                             outside)

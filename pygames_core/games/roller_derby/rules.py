@@ -69,10 +69,10 @@ from pygames_core.games.roller_derby.state import (
     trick_view,
     winning_team,
 )
-from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
+from pygames_core.kit.cards import CARDS, JOKERS, SUITS, Card, Joker, card_or_joker
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, play_to_trick
+from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, record_play, winning_play
 
 Plays = TypeVar("Plays", bound=Mapping[str, Any])  # a play action, typed or as the protocol passes it
 
@@ -236,10 +236,12 @@ def play_card(state: RollerDerbyState, played: Played, held: Held) -> DerbyTrick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # state.current, inline
     trump = state.trump
-    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, trump,
-                           must_trump=trump, held=held)
-    if winner is None:
+    # kit's play_to_trick, its two steps called straight (record_play, then winning_play once the trick is
+    # complete): one call less at every card of the bots' play-outs and of the search's random play
+    record_play(trick, seat, played, state.hands[seat], state.voids[seat], must_trump=trump, held=held)
+    if len(plays) < PLAYERS:
         return None
+    winner = winning_play(plays, trump)[0]
     tricks_won = state.tricks_won
     done = DerbyTrick(sum(tricks_won) + 1, trick.leader, plays, winner)
     state.completed.append(done)
@@ -380,7 +382,8 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
     def _play(self, state: RollerDerbyState, action: PlayAction) -> list[Event]:
         trick = state.trick
         seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.current, inline
-        played, held = played_from(action)
+        found = CARDS.get(action["card"])  # played_from's most frequent case inline: a card, played as itself
+        played, held = (found, found) if found is not None else played_from(action)
         done = play_card(state, played, held)
         # a card's event built at once (play_view's fields, in its order): nearly every play is a card's
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code, "suit": played.suit}

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
+from pygames_core.ai.search import playout
 from pygames_core.engine.rng import Rng
-from pygames_core.games.roller_derby import bot
+from pygames_core.games.roller_derby import BOT, bot
 from pygames_core.games.roller_derby.bot import (
     HOLD_CHANCE,
     LATER,
@@ -29,10 +30,12 @@ from pygames_core.games.roller_derby.bot import (
 from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
 from pygames_core.games.roller_derby.state import (
     DECK,
+    OVER,
     PLAY,
     TRICKS,
     DeclaredJoker,
     Held,
+    Phase,
     RollerDerbyState,
     play_view,
     played_from,
@@ -193,3 +196,22 @@ def test_a_tricks_view_shows_each_play_as_play_view_does() -> None:
     assert jokers
     for done in jokers:
         assert trick_view(done)["plays"] == [play_view(seat, played) for seat, played in done.plays]
+
+
+def test_a_play_out_ends_its_deal_as_the_plain_rules_play_it() -> None:
+    """The hard bot's play-outs (RollerDerbyBot.playout_step: a card played quietly, the next deal not
+    dealt; playout_done counting the deals settled) against the plain form: every move through
+    `apply`, to the next deal's start (or the game's end). Same moves, same settled deal, same values."""
+    checked = 0
+    for state, seat in play_positions(8)[::37]:
+        quiet, plain = ROLLER_DERBY.copy_state(state), ROLLER_DERBY.copy_state(state)
+        quiet_rng, plain_rng = Rng(seat), Rng(seat)
+        end = playout(BOT, state, quiet, quiet_rng)
+        while plain.phase != OVER and plain.deal == state.deal:
+            ROLLER_DERBY.apply(plain, BOT.policy_action(plain, plain_rng))
+        assert end.summaries == plain.summaries and end.team_scores == plain.team_scores
+        assert end.phase == plain.phase or (end.phase == PLAY and plain.phase == Phase.ROLL)
+        assert [BOT.evaluate(end, s) for s in range(4)] == [BOT.evaluate(plain, s) for s in range(4)]
+        assert quiet_rng.next_u64() == plain_rng.next_u64()
+        checked += 1
+    assert checked > 10

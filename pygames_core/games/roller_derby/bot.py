@@ -434,8 +434,9 @@ class RollerDerbyBot(Bot[RollerDerbyState, Action, Event, RollerDerbyView]):
         return search_actions(view, legal)
 
     def playout_done(self, start: RollerDerbyState, state: RollerDerbyState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles and rolls
-        return state.phase == OVER or state.deal != start.deal
+        # a hard bot looks to the end of the deal: later deals are new shuffles and rolls (a deal settled by a
+        # card play in a play-out does not deal the next: RollerDerbyRules.play_quietly)
+        return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: RollerDerbyState, seat: int) -> float:
         return evaluate(state, seat)

@@ -397,18 +397,23 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
 
     def play_quietly(self, state: RollerDerbyState, played: Played, held: Held) -> None:
         """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
-        (Bot.playout_step)."""
+        (Bot.playout_step). After a deal's last card the deal is settled but the next one is not dealt: a
+        play-out ends with its deal (RollerDerbyBot.playout_done), and the next deal's shuffle, deal and
+        sorted hands were a good part of a play-out's time."""
         done = play_card(state, played, held)
         if done is not None and done.number == TRICKS:
-            self.end_deal(state)
+            self.end_deal(state, deal_next=False)
 
-    def end_deal(self, state: RollerDerbyState) -> list[Event]:
+    def end_deal(self, state: RollerDerbyState, *, deal_next: bool = True) -> list[Event]:
+        """Settle the deal; then the game is over, or (unless `deal_next` is false) the next deal is dealt."""
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
         # equals): a Phase field does not match that protocol, hence Any
         dealt: Any = state
         if state.deal == state.variant.deals:
             return [deal_over, end_game(dealt, self.result)]
+        if not deal_next:
+            return [deal_over]
         deal_started = next_deal(dealt, PLAYERS, start_deal)
         # read after next_deal: the new deal's roller
         started: DerbyDealStartedEvent = {**deal_started, "roller": state.roller}

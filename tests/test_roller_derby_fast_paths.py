@@ -2,8 +2,9 @@
 hand read as one int of card bits and suit_tricks remembered by one int of masks (the plain count of each
 suit's ranks, high to low), the cards a seat cannot place worked out from those bits, the play policy's
 options keyed inline in one loop (the plain policy: min over its options of a key built by helper
-functions), a card played through kit's record_play and winning_play (play_to_trick's steps), and a
-trick's view built inline (play_view's)."""
+functions), a card played through kit's record_play and winning_play (play_to_trick's steps), a trick's
+view built inline (play_view's), a play-out's deal settled without dealing the next, and a hand without
+jokers sorted at once."""
 
 from __future__ import annotations
 
@@ -39,9 +40,10 @@ from pygames_core.games.roller_derby.state import (
     RollerDerbyState,
     play_view,
     played_from,
+    sort_held,
     trick_view,
 )
-from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker
+from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, sort_hand
 from pygames_core.kit.seats import partner_of, team_of
 from pygames_core.kit.tricks import ALL_RANKS, PlayedCard, trick_winner
 
@@ -215,3 +217,13 @@ def test_a_play_out_ends_its_deal_as_the_plain_rules_play_it() -> None:
         assert quiet_rng.next_u64() == plain_rng.next_u64()
         checked += 1
     assert checked > 10
+
+
+def test_held_cards_sort_as_jokers_first_then_the_cards_as_players_hold_them() -> None:
+    """sort_held, its hands without jokers sorted at once, against the plain order."""
+    chooser = random.Random(13)
+    for _ in range(500):
+        held: list[Held] = [*chooser.sample(JOKERS, chooser.randrange(3)), *chooser.sample(DECK, chooser.randrange(14))]
+        chooser.shuffle(held)
+        jokers = sorted((j for j in held if isinstance(j, Joker)), key=lambda j: j.number)
+        assert sort_held(held) == [*jokers, *sort_hand(c for c in held if isinstance(c, Card))]

@@ -158,8 +158,11 @@ def deal_score(target: int, tricks: int, all_or_nothing: bool) -> int:
 def sort_held(items: Iterable[Held]) -> list[Held]:
     """Jokers first, then the cards as players hold them."""
     items = list(items)
+    cards = [c for c in items if type(c) is Card]  # (kit's Card: not subclassed)
+    if len(cards) == len(items):  # no jokers, as most hands (every exchange sorts two): nothing more to sort
+        return [*sort_hand(cards)]
     jokers = sorted((j for j in items if isinstance(j, Joker)), key=lambda j: j.number)
-    return [*jokers, *sort_hand(c for c in items if isinstance(c, Card))]
+    return [*jokers, *sort_hand(cards)]
 
 
 def cards_in_game(jokers_bought: int) -> list[Held]:

@@ -295,8 +295,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         """How many natural cards an opponent still to play might beat it with (0: it holds the trick)."""
         if not opponents_later:
             return 0
-        rank = played.rank
-        higher = (outside[played.suit] >> (rank + 1)).bit_count() + (1 if rank == 1 else 0)  # above(), inline
+        higher = above(outside[played.suit], played.rank) + (1 if played.rank == 1 else 0)
         if played.suit != trump and trump is not None:
             suit_led = led or played.suit
             threat = ruff_threats.get(suit_led)

@@ -30,24 +30,35 @@ from pygames_core.games.roller_derby.state import (
     DeclaredJoker,
     Held,
     Phase,
+    Played,
     RollerDerbyState,
     played_from,
     winning_team,
 )
-from pygames_core.kit.cards import CARDS, SUIT_BITS, SUITS, Card, Joker
+from pygames_core.kit.cards import CARDS, SUIT_BITS, SUIT_LANE, SUITS, Card, Joker
 from pygames_core.kit.seats import left_of, mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, trick_winner
+from pygames_core.kit.tricks import PlayedCard, unplaced_ranks, winning_play
 
 # --- the normal policy --------------------------------------------------------------------------------
 
-def outside_ranks(state: RollerDerbyState, seat: int) -> dict[str, int]:
-    """By suit, the ranks of the cards `seat` cannot place, as bit masks (kit.tricks.unseen_ranks): not in its
-    hand, not played, not given to its partner, not among its own discards (jokers place no rank). Of them,
-    `above(mask, r)` rank above r (r from 1, a joker declared low, to 15, one declared high)."""
-    placed = 0  # the known cards as one int (Card.bit: a lane of SUIT_BITS bits per suit, SUITS order)
-    for c in state.hands[seat]:
+def held_bits(hand: list[Held]) -> tuple[int, int]:
+    """The hand's natural cards as one int (Card.bit: a lane of SUIT_BITS bits per suit, SUITS order, the
+    card at bit `rank` of its suit's lane), and the number of its jokers."""
+    bits = jokers = 0
+    for c in hand:
         if type(c) is Card:  # (kit's Card: not subclassed) the hard bot's play-outs ask at every play
-            placed |= c.bit
+            bits |= c.bit
+        else:
+            jokers += 1
+    return bits, jokers
+
+
+def outside_ranks(state: RollerDerbyState, seat: int, hand_bits: int) -> dict[str, int]:
+    """By suit, the ranks of the cards `seat` cannot place, as bit masks (kit.tricks.unseen_ranks): not in its
+    hand (`hand_bits`, held_bits' of it), not played, not given to its partner, not among its own discards
+    (jokers place no rank). Of them, `above(mask, r)` rank above r (r from 1, a joker declared low, to 15,
+    one declared high)."""
+    placed = hand_bits  # the known cards as one int, as held_bits gives the hand's
     for _, p in state.trick.plays:
         if type(p) is Card:
             placed |= p.bit
@@ -59,11 +70,14 @@ def outside_ranks(state: RollerDerbyState, seat: int) -> dict[str, int]:
     if seat == state.roller:
         for c in state.discards:
             placed |= c.bit
-    unplayed = state.unplayed_ranks  # the finished tricks' cards are out already
-    return {suit: unplayed[suit] & ~(placed >> shift) for suit, shift in SUIT_SHIFTS}
+    return unplaced_ranks(state.unplayed_ranks, placed)  # the finished tricks' cards are out already
 
 
-SUIT_SHIFTS = tuple((suit, SUIT_BITS * lane) for lane, suit in enumerate(SUITS))  # each suit's lane in Card.bit
+def suit_ranks(bits: int) -> dict[str, int]:
+    """By suit, the ranks of the cards `bits` (held_bits') as bit masks (bit r set: rank r is held), each
+    suit's lane read out (the suits written out, SUITS order: the play policy reads a hand's at every play)."""
+    return {"S": bits & SUIT_LANE, "H": (bits >> SUIT_BITS) & SUIT_LANE, "D": (bits >> 2 * SUIT_BITS) & SUIT_LANE,
+            "C": bits >> 3 * SUIT_BITS}
 
 
 def above(mask: int, rank: int) -> int:
@@ -71,37 +85,27 @@ def above(mask: int, rank: int) -> int:
     return (mask >> (rank + 1)).bit_count()
 
 
-def split_hand(hand: list[Held]) -> tuple[dict[str, list[int]], int]:
-    """The natural ranks by suit, high to low, and the number of jokers."""
-    by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
-    jokers = 0
-    for c in hand:
-        if isinstance(c, Joker):
-            jokers += 1
-        else:
-            by_suit[c.suit].append(c.rank)
-    for ranks in by_suit.values():
-        ranks.sort(reverse=True)
-    return by_suit, jokers
-
-
 # suit_tricks' answers by (the suit's unseen ranks, the mode that changes the answer, the hand's ranks in the
-# suit): the play policy asks for every option at every step of the hard bot's play-outs, and most questions
-# come back (the same hand against the same unseen cards). Cleared past SUIT_TRICKS_KEPT answers.
-SUIT_TRICKS: dict[tuple[int, ...], float] = {}
+# suit), the three as one int (an int hashes faster than a tuple: the play policy asks for every option at
+# every step of the hard bot's play-outs, and most questions come back, the same hand against the same
+# unseen cards). Cleared past SUIT_TRICKS_KEPT answers.
+SUIT_TRICKS: dict[int, float] = {}
 SUIT_TRICKS_KEPT = 50_000
+RANKS_HIGH_TO_LOW = range(14, 1, -1)
 
 
-def suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_length: int,
-                outside: dict[str, int]) -> float:
-    """count_suit_tricks, remembered: the same answer (the very same float), computed once per question."""
+def suit_tricks(ranks: int, suit: str, trump: str | None, trump_length: int, outside: dict[str, int]) -> float:
+    """count_suit_tricks of the hand's `ranks` in `suit` (a suit_ranks mask), remembered: the same answer (the
+    very same float), computed once per question."""
     # the mode: the trump suit, no trump, or a side suit beside three trumps or more, or fewer
-    key = (outside[suit], 0 if suit == trump else 1 if trump is None else 2 if trump_length >= 3 else 3, *ranks)
+    mode = 0 if suit == trump else 1 if trump is None else 2 if trump_length >= 3 else 3
+    key = outside[suit] << 18 | mode << 16 | ranks  # ranks and outside: masks of bits 2..14
     found = SUIT_TRICKS.get(key)
     if found is None:
         if len(SUIT_TRICKS) >= SUIT_TRICKS_KEPT:
             SUIT_TRICKS.clear()
-        found = SUIT_TRICKS[key] = count_suit_tricks(ranks, suit, trump, trump_length, outside)
+        found = SUIT_TRICKS[key] = count_suit_tricks([r for r in RANKS_HIGH_TO_LOW if ranks >> r & 1], suit, trump,
+                                                     trump_length, outside)
     return found
 
 
@@ -129,8 +133,9 @@ def count_suit_tricks(ranks: list[int], suit: str, trump: str | None, trump_leng
 def hand_tricks(hand: list[Held], trump: str | None, outside: dict[str, int]) -> float:
     """A rough count of the tricks a hand takes, suit by suit; a joker is a trick (it can be declared the
     best card)."""
-    by_suit, jokers = split_hand(hand)
-    trump_length = len(by_suit[trump]) if trump is not None else 0
+    bits, jokers = held_bits(hand)
+    by_suit = suit_ranks(bits)
+    trump_length = by_suit[trump].bit_count() if trump is not None else 0
     return jokers + sum(suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS)
 
 
@@ -144,7 +149,8 @@ def team_estimate(own: float, remaining: int) -> float:
 def choose_trump(state: RollerDerbyState, seat: int) -> str:
     """The call whose expected team tricks come nearest the target."""
     assert state.target is not None
-    hand, outside, target = state.hands[seat], outside_ranks(state, seat), state.target
+    hand, target = state.hands[seat], state.target
+    outside = outside_ranks(state, seat, held_bits(hand)[0])
 
     def gap(call: str) -> float:
         return abs(team_estimate(hand_tricks(hand, None if call == NO_TRUMP else call, outside), TRICKS) - target)
@@ -213,8 +219,14 @@ def policy_action(state: RollerDerbyState, rng: Rng) -> Action:
     return {"type": "declare", "all_or_nothing": declares_all_or_nothing(state, seat)}  # the declaration
 
 
+def _own_tricks(state: RollerDerbyState, seat: int) -> float:
+    """hand_tricks of `seat`'s hand with the trump named, against the cards it cannot place."""
+    hand = state.hands[seat]
+    return hand_tricks(hand, state.trump, outside_ranks(state, seat, held_bits(hand)[0]))
+
+
 def _team_estimate_now(state: RollerDerbyState, seat: int) -> float:
-    return team_estimate(hand_tricks(state.hands[seat], state.trump, outside_ranks(state, seat)), TRICKS)
+    return team_estimate(_own_tricks(state, seat), TRICKS)
 
 
 def jokers_to_buy(state: RollerDerbyState, seat: int) -> int:
@@ -238,7 +250,7 @@ def choose_discard(state: RollerDerbyState, seat: int) -> Card:
 
 def declares_all_or_nothing(state: RollerDerbyState, seat: int) -> bool:
     """Only with a hand that should take (nearly) every trick, or (nearly) none."""
-    own = hand_tricks(state.hands[seat], state.trump, outside_ranks(state, seat))
+    own = _own_tricks(state, seat)
     return own >= 11.5 or team_estimate(own, TRICKS) <= 0.6
 
 
@@ -256,13 +268,14 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         options = distinct_plays(options, led, trump)
     if len(options) == 1:
         return options[0]
-    outside = outside_ranks(state, seat)
+    bits, jokers = held_bits(hand)
+    outside = outside_ranks(state, seat, bits)
     partner = partner_of(seat)
     later, opponents_later = LATER[seat][len(plays)], OPPONENTS_LATER[seat][len(plays)]
     remaining = TRICKS - state.tricks_played
     rolling_side = team_of(seat) == state.rolling_team
-    by_suit, jokers = split_hand(hand)
-    trump_length = len(by_suit[trump]) if trump is not None else 0
+    by_suit = suit_ranks(bits)
+    trump_length = by_suit[trump].bit_count() if trump is not None else 0
     by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS}
     own = jokers + sum(by_suit_tricks.values())
     now = team_estimate(own if own < remaining else float(remaining), remaining)  # min(float(remaining), own)
@@ -270,11 +283,13 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     goal = rolling_goal(state, expected_rolling)
     rolling_tricks = state.rolling_tricks
     short = goal is not None and goal - rolling_tricks >= min(float(remaining), expected_rolling)
-    side_after_trump: dict[str, float] = {}  # by side suit: its tricks once a trump is played, found once
+    # by suit (SUITS order), the side suits' tricks once a trump is played, found once (the trump's own lane
+    # filled in for each trump)
+    side_after_trump: list[float] = []
+    trump_lane = SUITS.index(trump) if trump is not None else 0
     ruff_threats: dict[str, bool] = {}  # by the suit led: could an opponent still to play trump it?
-    # the play on top of the table so far, found once for every option
-    winner = trick_winner(plays, trump) if plays else None
-    table = next(play for play in plays if play[0] == winner) if plays else None
+    # the play on top of the table so far (kit.tricks.trick_winner's), found once for every option
+    table_seat, table_card = winning_play(plays, trump) if plays else (None, None)
 
     def beaten_by(played: PlayedCard) -> int:
         """How many natural cards an opponent still to play might beat it with (0: it holds the trick)."""
@@ -291,40 +306,50 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
                 higher += 2  # someone out of the suit led could trump it
         return higher
 
-    def team_chance(played: PlayedCard) -> float:
-        top_seat, top = table or (seat, played)
-        # it leads, or it beats the table's top card (as kit.tricks.trick_winner judges: higher in the same
-        # suit, or a trump on another)
-        if (played.rank > top.rank) if played.suit == top.suit else played.suit == trump:
-            top_seat, top = seat, played
-        if top_seat in (seat, partner):
-            beaten = beaten_by(top)
-            return HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]  # min(beaten, LEAST_HOLD)
-        return 0.3 if partner in later else 0.0
-
-    def tricks_without(played: PlayedCard) -> float:
-        """What the hand should take later once this card is played (hand_tricks of the rest)."""
-        if isinstance(played, DeclaredJoker):
-            return own - 1.0
-        ranks = [r for r in by_suit[played.suit] if r != played.rank]
-        if played.suit == trump:  # the trump length changes what every suit can ruff
-            if not side_after_trump:
-                side_after_trump.update((s, suit_tricks(by_suit[s], s, trump, trump_length - 1, outside))
-                                        for s in SUITS if s != trump)
-            return jokers + sum(suit_tricks(ranks, s, trump, trump_length - 1, outside) if s == trump
-                                else side_after_trump[s] for s in SUITS)
-        return own - by_suit_tricks[played.suit] + suit_tricks(ranks, played.suit, trump, trump_length, outside)
+    def tricks_after_trump(suit: str, ranks: int) -> float:
+        """What the hand should take later once a trump is played, leaving `ranks` of the suit: the trump
+        length changes what every suit can ruff (hand_tricks of the rest)."""
+        if not side_after_trump:
+            side_after_trump.extend(0.0 if s == trump else suit_tricks(by_suit[s], s, trump, trump_length - 1, outside)
+                                    for s in SUITS)
+        after = side_after_trump.copy()
+        after[trump_lane] = suit_tricks(ranks, suit, trump, trump_length - 1, outside)
+        return jokers + sum(after)  # summed in SUITS order, as hand_tricks sums
 
     later_tricks = remaining - 1.0  # the tricks after this one
-
-    def key(action: PlayAction) -> tuple[float, float, float]:
-        """The gap to the goal, then the chance to take the trick, then the cost (see above)."""
-        played = CARDS.get(action["card"]) or played_from(action)[0]  # a card mostly (a joker's code is none)
-        chance = team_chance(played)
-        left = tricks_without(played)
+    # the team's chance to take the trick with a card that leaves the table's top card on top: the partner's
+    # card holding it, or an opponent's (0.3 when the partner plays later and may still win it)
+    under_table = 0.0
+    if table_card is not None and table_seat == partner:
+        beaten = beaten_by(table_card)
+        under_table = HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]
+    elif partner in later:
+        under_table = 0.3
+    # The options' keys, each worked out inline in this loop and the least kept (min(options, key=...)'s
+    # choice: the first of equal keys): the hard bot's play-outs choose every card here, and helper calls per
+    # option were much of their time.
+    best, best_key = options[0], None
+    for action in options:
+        played: Played = CARDS.get(action["card"]) or played_from(action)[0]  # a card mostly (no joker's code)
+        suit, rank = played.suit, played.rank
+        # the chance this card gives the team the trick: it leads, or it beats the table's top card (as
+        # kit.tricks.trick_winner judges: higher in the same suit, or a trump on another)
+        if table_card is None or ((rank > table_card.rank) if suit == table_card.suit else suit == trump):
+            beaten = beaten_by(played)  # it holds the trick for the team so far
+            chance = HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]  # min(beaten, LEAST_HOLD)
+        else:  # the table's top card stays on top: the same chance whichever card of this kind goes under it
+            chance = under_table
+        # what the hand should take later once this card is played (hand_tricks of the rest)
+        if type(played) is DeclaredJoker:
+            left = own - 1.0
+        elif suit == trump:
+            left = tricks_after_trump(suit, by_suit[suit] & ~(1 << rank))
+        else:
+            left = own - by_suit_tricks[suit] + suit_tricks(by_suit[suit] & ~(1 << rank), suit, trump, trump_length,
+                                                            outside)
         if left > later_tricks:  # min(left, later_tricks)
             left = later_tricks
-        others = later_tricks - left  # team_estimate(left, remaining - 1), inline: the policy's inner loop
+        others = later_tricks - left  # team_estimate(left, remaining - 1), inline
         mine = chance + (left + (others if others > 0.0 else 0.0) / 3)  # in that order: the same float
         rolling_final = rolling_tricks + (mine if rolling_side else remaining - mine)
         off = 0.0
@@ -333,10 +358,12 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
             off = 10.0 if off > 10.0 else off  # min(off, 10.0)
         # what spending the card gives up: its chance to win later (trumps most); a joker, which can win or
         # lose at will, most of all
-        cost = 30.0 if type(played) is DeclaredJoker else played.rank + (13 if played.suit == trump else 0)
-        return round(off if rolling_side else -off, 1), -chance if short else chance, cost
-
-    return min(options, key=key)
+        cost = 30.0 if type(played) is DeclaredJoker else rank + (13 if suit == trump else 0)
+        # the gap to the goal, then the chance to take the trick, then the cost
+        key = (round(off if rolling_side else -off, 1), -chance if short else chance, cost)
+        if best_key is None or key < best_key:
+            best, best_key = action, key
+    return best
 
 
 HOLD_CHANCE = (1.0, 0.6, 0.45, 0.35, 0.25, 0.15)  # by how many cards might beat the team's best card
@@ -406,8 +433,9 @@ class RollerDerbyBot(Bot[RollerDerbyState, Action, Event, RollerDerbyView]):
         return search_actions(view, legal)
 
     def playout_done(self, start: RollerDerbyState, state: RollerDerbyState) -> bool:
-        # a hard bot looks to the end of the deal: later deals are new shuffles and rolls
-        return state.phase == OVER or state.deal != start.deal
+        # a hard bot looks to the end of the deal: later deals are new shuffles and rolls (a deal settled by a
+        # card play in a play-out does not deal the next: RollerDerbyRules.play_quietly)
+        return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: RollerDerbyState, seat: int) -> float:
         return evaluate(state, seat)

@@ -69,10 +69,10 @@ from pygames_core.games.roller_derby.state import (
     trick_view,
     winning_team,
 )
-from pygames_core.kit.cards import JOKERS, SUITS, Card, Joker, card_or_joker
+from pygames_core.kit.cards import CARDS, JOKERS, SUITS, Card, Joker, card_or_joker
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, play_to_trick
+from pygames_core.kit.tricks import Trick, end_game, follow_or_trump, next_deal, record_play, winning_play
 
 Plays = TypeVar("Plays", bound=Mapping[str, Any])  # a play action, typed or as the protocol passes it
 
@@ -236,10 +236,12 @@ def play_card(state: RollerDerbyState, played: Played, held: Held) -> DerbyTrick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # state.current, inline
     trump = state.trump
-    winner = play_to_trick(trick, seat, played, state.hands[seat], state.voids[seat], PLAYERS, trump,
-                           must_trump=trump, held=held)
-    if winner is None:
+    # kit's play_to_trick, its two steps called straight (record_play, then winning_play once the trick is
+    # complete): one call less at every card of the bots' play-outs and of the search's random play
+    record_play(trick, seat, played, state.hands[seat], state.voids[seat], must_trump=trump, held=held)
+    if len(plays) < PLAYERS:
         return None
+    winner = winning_play(plays, trump)[0]
     tricks_won = state.tricks_won
     done = DerbyTrick(sum(tricks_won) + 1, trick.leader, plays, winner)
     state.completed.append(done)
@@ -380,7 +382,8 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
     def _play(self, state: RollerDerbyState, action: PlayAction) -> list[Event]:
         trick = state.trick
         seat = (trick.leader + len(trick.plays)) % PLAYERS  # state.current, inline
-        played, held = played_from(action)
+        found = CARDS.get(action["card"])  # played_from's most frequent case inline: a card, played as itself
+        played, held = (found, found) if found is not None else played_from(action)
         done = play_card(state, played, held)
         # a card's event built at once (play_view's fields, in its order): nearly every play is a card's
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code, "suit": played.suit}
@@ -394,18 +397,23 @@ class RollerDerbyRules(Rules[RollerDerbyState, Action, Event, RollerDerbyView]):
 
     def play_quietly(self, state: RollerDerbyState, played: Played, held: Held) -> None:
         """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
-        (Bot.playout_step)."""
+        (Bot.playout_step). After a deal's last card the deal is settled but the next one is not dealt: a
+        play-out ends with its deal (RollerDerbyBot.playout_done), and the next deal's shuffle, deal and
+        sorted hands were a good part of a play-out's time."""
         done = play_card(state, played, held)
         if done is not None and done.number == TRICKS:
-            self.end_deal(state)
+            self.end_deal(state, deal_next=False)
 
-    def end_deal(self, state: RollerDerbyState) -> list[Event]:
+    def end_deal(self, state: RollerDerbyState, *, deal_next: bool = True) -> list[Event]:
+        """Settle the deal; then the game is over, or (unless `deal_next` is false) the next deal is dealt."""
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which Phase.OVER
         # equals): a Phase field does not match that protocol, hence Any
         dealt: Any = state
         if state.deal == state.variant.deals:
             return [deal_over, end_game(dealt, self.result)]
+        if not deal_next:
+            return [deal_over]
         deal_started = next_deal(dealt, PLAYERS, start_deal)
         # read after next_deal: the new deal's roller
         started: DerbyDealStartedEvent = {**deal_started, "roller": state.roller}

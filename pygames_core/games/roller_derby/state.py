@@ -129,8 +129,11 @@ class DerbyTrick(CompletedTrick[Played]):
 def trick_view(trick: DerbyTrick) -> TrickView:
     """A finished trick as the views show it: kit's CompletedTrick.to_view, each play saying the suit of
     its card (and the declared rank of a joker)."""
+    # a card's view built at once (play_view's fields, in its order): nearly every play is a card's, and every
+    # trick's event shows its plays (the search's random play finishes a trick every fourth step)
     return {"trick": trick.number, "leader": trick.leader,
-            "plays": [play_view(seat, played) for seat, played in trick.plays], "winner": trick.winner}
+            "plays": [{"seat": seat, "card": played.code, "suit": played.suit} if type(played) is Card
+                      else play_view(seat, played) for seat, played in trick.plays], "winner": trick.winner}
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +158,11 @@ def deal_score(target: int, tricks: int, all_or_nothing: bool) -> int:
 def sort_held(items: Iterable[Held]) -> list[Held]:
     """Jokers first, then the cards as players hold them."""
     items = list(items)
+    cards = [c for c in items if type(c) is Card]  # (kit's Card: not subclassed)
+    if len(cards) == len(items):  # no jokers, as most hands (every exchange sorts two): nothing more to sort
+        return [*sort_hand(cards)]
     jokers = sorted((j for j in items if isinstance(j, Joker)), key=lambda j: j.number)
-    return [*jokers, *sort_hand(c for c in items if isinstance(c, Card))]
+    return [*jokers, *sort_hand(cards)]
 
 
 def cards_in_game(jokers_bought: int) -> list[Held]:

@@ -27,6 +27,7 @@ teams are the sides, and a double is offered before one of the doubling team's c
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
@@ -49,19 +50,21 @@ from pygames_core.games.on_schedule.state import (
     GIVE,
     PLAY,
     PLAYERS,
+    SUIT_PILES,
     TARGET,
     TRICKS,
     VOTE,
+    VOTE_ROLES,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
     card_points,
     lay_out_schedule,
     match_winner,
-    pile_of,
     row_view,
     start_deal,
     trick_multiplier,
+    voter,
 )
 from pygames_core.kit.cards import CARDS, SUITS, Card, cards, codes, sort_hand
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, match_from_options
@@ -72,28 +75,21 @@ from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, re
 # the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
 PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
 VOTE_ACTIONS: dict[str, VoteAction] = {s: {"type": "vote", "suit": s} for s in SUITS}
+# by role, each suit's cards in the role's pile and its vote: the vote is legal while one of them is not cast
+VOTES_BY_ROLE: tuple[tuple[tuple[frozenset[Card], VoteAction], ...], ...] = tuple(
+    tuple((frozenset(piles[s]), VOTE_ACTIONS[s]) for s in SUITS) for piles in SUIT_PILES)
 
 
-class GivesWith(dict[Card, GiveAction]):
-    """The give actions of the cards `first` and another, by the other, each made when first listed."""
+class Gives(dict[tuple[Card, ...], GiveAction]):
+    """Every give action, by its two cards in hand order, each made when first listed (a game meets few of
+    the 1,326 pairs). A plain dict underneath: a listed pair is found in C (`legal_actions` maps a hand's
+    78 pairs, as itertools.combinations yields them, through `__getitem__` without a Python call each)."""
 
-    def __init__(self, first: Card) -> None:
-        super().__init__()
-        self.first = first
-
-    def __missing__(self, second: Card) -> GiveAction:
-        action: GiveAction = {"type": "give", "cards": [self.first.code, second.code]}
-        self[second] = action
+    def __missing__(self, pair: tuple[Card, ...]) -> GiveAction:
+        # the pair is kept as the key: combinations then yields its next pair in a tuple of its own
+        action: GiveAction = {"type": "give", "cards": [pair[0].code, pair[1].code]}
+        self[pair] = action
         return action
-
-
-class Gives(dict[Card, GivesWith]):
-    """Every give action, by its first card then its second (a game meets few of the 2,652 ordered pairs;
-    two look-ups by card, without a pair of cards built and hashed for each of a hand's 78)."""
-
-    def __missing__(self, first: Card) -> GivesWith:
-        gives = self[first] = GivesWith(first)
-        return gives
 
 
 GIVE_ACTIONS = Gives()
@@ -246,17 +242,18 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             if match.cube:
                 legal += match.actions(team_of(seat), turn_start=True)
             return legal
+        if state.phase == VOTE:
+            # the suits of the voter's pile (pile_of's), without the pile built: the voter's role is the
+            # vote's (state.current's seat is the dealer's, that many seats on)
+            votes = state.votes
+            cast = set(votes)
+            return [vote for pile, vote in VOTES_BY_ROLE[VOTE_ROLES[len(votes)]] if not pile <= cast]
         chooser = state.current
         if chooser is None:
             return []
-        if state.phase == VOTE:
-            suits = {c.suit for c in pile_of(chooser, state.dealer, state.votes)}
-            return [VOTE_ACTIONS[s] for s in SUITS if s in suits]
         if state.phase == GIVE:
-            # the pairs in hand order (as itertools.combinations lists them), a row of actions per first card
-            hand = state.hands[chooser]
-            return [gives[second] for i, first in enumerate(hand) for gives in (GIVE_ACTIONS[first],)
-                    for second in hand[i + 1:]]
+            # the pairs in hand order, as itertools.combinations lists them
+            return list(map(GIVE_ACTIONS.__getitem__, combinations(state.hands[chooser], GIFT_SIZE)))
         return [*match.actions(team_of(chooser), turn_start=False)]
 
     def explain_illegal(self, state: OnScheduleState, action: dict[str, Any]) -> str | None:
@@ -286,6 +283,8 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
     def apply(self, state: OnScheduleState, action: Action) -> list[Event]:
         if action["type"] == "play":  # first: nearly every step of a play-out is a card play
             return self._play(state, CARDS[action["card"]])
+        if action["type"] == "vote":  # next: 13 of a deal's 17 other decisions
+            return self._vote(state, action["suit"])
         seat = mover(state)
         if action["type"] == "double":
             return [state.match.double(team_of(seat), seat)]
@@ -294,16 +293,17 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         if action["type"] == "pass":
             doubler = state.match.offered_by
             return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self.end_deal(state, doubler)]
-        if action["type"] == "vote":
-            return self._vote(state, seat, action["suit"])
         return self._give(state, seat, tuple(cards(action["cards"])))
 
-    def _vote(self, state: OnScheduleState, seat: int, suit: str) -> list[Event]:
-        cast = next(c for c in pile_of(seat, state.dealer, state.votes) if c.suit == suit)
-        state.votes.append(cast)
-        events: list[Event] = [{"type": "voted", "seat": seat, "vote": len(state.votes), "suit": suit,
-                                "card": cast.code}]
-        if len(state.votes) == TRICKS:
+    def _vote(self, state: OnScheduleState, suit: str) -> list[Event]:
+        # the next card of the suit in the voter's pile, as pile_of lists it; the voter's role is the vote's
+        votes = state.votes
+        number = len(votes)
+        cast = next(c for c in SUIT_PILES[VOTE_ROLES[number]][suit] if c not in votes)
+        votes.append(cast)
+        events: list[Event] = [{"type": "voted", "seat": voter(state.dealer, number), "vote": number + 1,
+                                "suit": suit, "card": cast.code}]
+        if number + 1 == TRICKS:
             events += lay_out_schedule(state)
         return events
 

@@ -40,6 +40,13 @@ PILE_NAMES = ("A-4", "5-7", "8-10", "J-K")
 # each role's whole schedule pile, in pile order: its ranks in every suit
 PILES = tuple(tuple(BY_RANK_SUIT[r, s] for s in SUITS for r in ranks) for ranks in ROLE_RANKS)
 VOTES_PER_ROLE = tuple(VOTE_ROLES.count(role) for role in range(PLAYERS))  # (4, 3, 3, 3)
+# each role's schedule pile by suit, in pile order (PILES, a suit at a time): a vote for a suit casts the
+# first of its cards not cast yet, and a suit can be voted for while one is left (what pile_of's list shows)
+SUIT_PILES: tuple[dict[str, tuple[Card, ...]], ...] = tuple(
+    {s: tuple(BY_RANK_SUIT[r, s] for r in ranks) for s in SUITS} for ranks in ROLE_RANKS)
+
+# by dealer, the order of the secret card pass: clockwise from the dealer's left (the dealer last)
+GIVE_ORDERS = tuple(tuple(clockwise_from(left_of(dealer, PLAYERS), PLAYERS)) for dealer in range(PLAYERS))
 
 
 class Phase(StrEnum):
@@ -78,13 +85,20 @@ def pile_of(seat: int, dealer: int, votes: list[Card]) -> list[Card]:
     return [c for c in PILES[(seat - dealer) % PLAYERS] if c not in cast]
 
 
+# by dealer, the seat that casts each schedule card (schedule_owner's): read for the 13 cards of the row two
+# or three times a deal (its special tricks, the schedule event, the deal's summary)
+SCHEDULE_OWNERS: tuple[dict[Card, int], ...] = tuple(
+    {c: schedule_owner(c, dealer) for c in DECK} for dealer in range(PLAYERS))
+
+
 def special_tricks(row: list[Card], dealer: int) -> list[int]:
     """Each seat's special trick (1-based): the trick of its latest card in the row; the owner
     of card 13 cannot mark trick 13 and marks its second-latest card instead. Every seat casts at
     least three votes, so that second-latest card always exists, and trick 13 is never special."""
     positions: list[list[int]] = [[] for _ in range(PLAYERS)]
+    owners = SCHEDULE_OWNERS[dealer]
     for trick_number, schedule_card in enumerate(row, 1):
-        positions[schedule_owner(schedule_card, dealer)].append(trick_number)
+        positions[owners[schedule_card]].append(trick_number)
     return [mine[-2] if mine[-1] == TRICKS else mine[-1] for mine in positions]
 
 
@@ -162,7 +176,7 @@ class OnScheduleState:
         if self.phase == VOTE:
             return voter(self.dealer, len(self.votes))
         if self.phase == GIVE:
-            return self.gifts.next_chooser(give_order(self.dealer))
+            return self.gifts.next_chooser(GIVE_ORDERS[self.dealer])
         return None
 
     @property
@@ -180,11 +194,6 @@ class OnScheduleState:
         return (self.trick.leader + len(self.trick.plays)) % PLAYERS  # left_of, inline: read at every step
 
 
-
-
-def give_order(dealer: int) -> list[int]:
-    """The secret card pass is taken clockwise from the dealer's left (the dealer last)."""
-    return clockwise_from(left_of(dealer, PLAYERS), PLAYERS)
 
 
 def start_deal(state: OnScheduleState) -> None:
@@ -221,8 +230,8 @@ def lay_out_schedule(state: OnScheduleState) -> list[Event]:
 
 
 def row_view(state: OnScheduleState) -> list[RowCard]:
-    return [{"trick": i, "card": c.code, "suit": c.suit, "seat": schedule_owner(c, state.dealer)}
-            for i, c in enumerate(state.row, 1)]
+    owners = SCHEDULE_OWNERS[state.dealer]
+    return [{"trick": i, "card": c.code, "suit": c.suit, "seat": owners[c]} for i, c in enumerate(state.row, 1)]
 
 
 def match_winner(state: OnScheduleState) -> int | None:

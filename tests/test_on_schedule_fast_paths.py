@@ -1,5 +1,6 @@
 """On Schedule's fast paths in its rules against the plain forms they replace (issue 48: random play's
-speed, play unchanged): the votes read from each role's pile by suit, the card pass's pairs found whole."""
+speed, play unchanged): the votes read from each role's pile by suit, the card pass's pairs found whole,
+a trick's view in one dict and its points looked up, the cube's double at a card play."""
 
 from __future__ import annotations
 
@@ -8,18 +9,24 @@ import random
 from pygames_core.engine.rng import Rng
 from pygames_core.games.on_schedule.rules import ON_SCHEDULE
 from pygames_core.games.on_schedule.state import (
+    CARD_POINTS,
     DECK,
     GIVE,
     PILES,
+    PLAY,
     PLAYERS,
     TRICKS,
     VOTE,
     VOTE_ROLES,
     OnScheduleState,
+    OnScheduleTrick,
+    card_points,
     pile_of,
     voter,
 )
-from pygames_core.kit.cards import SUITS, Card, sort_hand
+from pygames_core.kit.cards import CARDS, SUITS, Card, sort_hand
+from pygames_core.kit.seats import team_of
+from pygames_core.kit.tricks import CompletedTrick, playable_cards
 
 OPTIONS = ON_SCHEDULE.check_options({})
 
@@ -65,3 +72,35 @@ def test_the_gifts_are_every_pair_of_the_hand_in_hand_order():
         assert ON_SCHEDULE.legal_actions(state) == [
             {"type": "give", "cards": [first.code, second.code]}
             for i, first in enumerate(hand) for second in hand[i + 1:]]
+
+
+def test_a_tricks_view_is_the_kit_view_with_its_points():
+    """OnScheduleTrick.to_view, written as one dict, is CompletedTrick.to_view's with the points and whether
+    they were doubled."""
+    plays = [(1, CARDS["TS"]), (2, CARDS["2S"]), (3, CARDS["AH"]), (0, CARDS["KS"])]
+    for doubled in (False, True):
+        done = OnScheduleTrick(7, 1, plays, 3, 4 if doubled else 2, doubled)
+        assert done.to_view() == {**CompletedTrick.to_view(done), "points": done.points, "doubled": doubled}
+        assert list(done.to_view()) == ["trick", "leader", "plays", "winner", "points", "doubled"]
+
+
+def test_a_cards_points_are_card_points():
+    assert all(CARD_POINTS[c] == card_points(c) for c in DECK) and sum(CARD_POINTS.values()) == 20
+
+
+def test_with_the_cube_a_card_play_s_actions_are_the_cards_and_the_match_s_actions_at_a_turn_s_start():
+    options = ON_SCHEDULE.check_options({"cube": True, "match_to": 5})
+    rng = random.Random(13)
+    checked = 0
+    for seed in range(20):
+        state = ON_SCHEDULE.new_state(PLAYERS, options, Rng(seed), None)
+        while ON_SCHEDULE.current_player(state) is not None:
+            legal = ON_SCHEDULE.legal_actions(state)
+            if state.phase == PLAY and state.match.offered_by is None:
+                seat = state.to_play
+                assert legal == [{"type": "play", "card": c.code}
+                                 for c in playable_cards(state.hands[seat], state.trick.led_suit)
+                                 ] + state.match.actions(team_of(seat), turn_start=True)
+                checked += 1
+            ON_SCHEDULE.apply(state, rng.choice(legal))
+    assert checked > 500

@@ -44,6 +44,7 @@ from pygames_core.games.on_schedule.messages import (
 )
 from pygames_core.games.on_schedule.setup import apply_setup
 from pygames_core.games.on_schedule.state import (
+    CARD_POINTS,
     DECK,
     GAME_ID,
     GIFT_SIZE,
@@ -58,7 +59,6 @@ from pygames_core.games.on_schedule.state import (
     OnScheduleState,
     OnScheduleTrick,
     Phase,
-    card_points,
     lay_out_schedule,
     match_winner,
     row_view,
@@ -66,15 +66,16 @@ from pygames_core.games.on_schedule.state import (
     trick_multiplier,
     voter,
 )
-from pygames_core.kit.cards import CARDS, SUITS, Card, cards, codes, sort_hand
-from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, match_from_options
+from pygames_core.kit.cards import CARDS, SUITS, Card, codes, sort_hand
+from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, DoubleAction, match_from_options
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, record_play, trick_winner
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, record_play, winning_play
 
 # the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
 PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
 VOTE_ACTIONS: dict[str, VoteAction] = {s: {"type": "vote", "suit": s} for s in SUITS}
+DOUBLE_ACTION: DoubleAction = {"type": "double"}
 # by role, each suit's cards in the role's pile and its vote: the vote is legal while one of them is not cast
 VOTES_BY_ROLE: tuple[tuple[tuple[frozenset[Card], VoteAction], ...], ...] = tuple(
     tuple((frozenset(piles[s]), VOTE_ACTIONS[s]) for s in SUITS) for piles in SUIT_PILES)
@@ -136,19 +137,19 @@ def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
     then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
     play, without its events: the hard bot's play-outs move by it (OnScheduleBot.playout_step)."""
     # the phase read straight: a card is played only in the play phase; the trick's number and trump only
-    # once the trick is complete (so record_play and trick_winner, not play_to_trick, which takes the trump)
+    # once the trick is complete (so record_play and winning_play, not play_to_trick, which takes the trump)
     trick = state.trick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # state.to_play, inline
     record_play(trick, seat, played, state.hands[seat], state.voids[seat])
     if len(plays) < PLAYERS:
         return None
-    number = state.trick_number
-    winner = trick_winner(plays, state.row[number - 1].suit)
+    number = sum(state.tricks_won) + 1  # state.trick_number, inline
+    winner = winning_play(plays, state.row[number - 1].suit)[0]  # trick_winner's, without its check: legal plays
     points = 0
     out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
     for _, c in plays:
-        points += card_points(c)
+        points += CARD_POINTS[c]
         out_of_play.add(c)
         unplayed[c.suit] &= ~(1 << c.rank)
     multiplier = trick_multiplier(number, winner, state.special)
@@ -157,7 +158,7 @@ def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
     state.completed.append(done)
     state.tricks_won[winner] += 1
     state.points[winner] += points
-    state.trick = Trick(winner)
+    state.trick = Trick(winner, [])  # its list given: not the dataclass's default_factory called
     return done
 
 
@@ -230,6 +231,8 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         if state.phase == PLAY and state.match.offered_by is None:  # state.current's most frequent case, inline
             trick = state.trick
             return (trick.leader + len(trick.plays)) % PLAYERS
+        if state.phase == VOTE:  # the next most frequent, without state.current's tests of the phase again
+            return voter(state.dealer, len(state.votes))
         return state.current
 
     def legal_actions(self, state: OnScheduleState) -> list[Action]:
@@ -239,8 +242,9 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             plays = trick.plays
             seat = (trick.leader + len(plays)) % PLAYERS
             legal: list[Action] = play_actions(state.hands[seat], plays[0][1].suit if plays else None, PLAY_ACTIONS)
-            if match.cube:
-                legal += match.actions(team_of(seat), turn_start=True)
+            # match.actions at the start of a turn with no double waiting, its one action shared
+            if match.cube and match.may_double(team_of(seat)):
+                legal.append(DOUBLE_ACTION)
             return legal
         if state.phase == VOTE:
             # the suits of the voter's pile (pile_of's), without the pile built: the voter's role is the
@@ -293,7 +297,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         if action["type"] == "pass":
             doubler = state.match.offered_by
             return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self.end_deal(state, doubler)]
-        return self._give(state, seat, tuple(cards(action["cards"])))
+        return self._give(state, seat, tuple(map(CARDS.__getitem__, action["cards"])))  # legal: cards held
 
     def _vote(self, state: OnScheduleState, suit: str) -> list[Event]:
         # the next card of the suit in the voter's pile, as pile_of lists it; the voter's role is the vote's

@@ -69,6 +69,10 @@ def card_points(c: PlayedCard) -> int:
     return 1 if c.rank >= 10 else 0
 
 
+# each card's points (card_points'), looked up at the end of every trick
+CARD_POINTS = {c: card_points(c) for c in DECK}
+
+
 def schedule_owner(schedule_card: Card, dealer: int) -> int:
     """The seat that cast a schedule card this deal (its rank names the role)."""
     return left_of(dealer, PLAYERS, ROLE_OF_RANK[schedule_card.rank])
@@ -118,8 +122,10 @@ class OnScheduleTrick(CompletedTrick[Card]):
     doubled: bool
 
     def to_view(self) -> OnScheduleTrickView:
-        # named base call: a slots dataclass is a new class, which zero-argument super() misses on 3.11
-        return {**CompletedTrick.to_view(self), "points": self.points, "doubled": self.doubled}
+        # CompletedTrick.to_view's keys and these two, written in one dict rather than the base's merged into
+        # another: every trick's `trick_won` event is one
+        return {"trick": self.number, "leader": self.leader, "plays": self.plays_view(), "winner": self.winner,
+                "points": self.points, "doubled": self.doubled}
 
     def face_down_view(self) -> FaceDownTrickView:
         """The trick as the table keeps it once it is turned over: its point cards face up in front of

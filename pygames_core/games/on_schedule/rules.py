@@ -243,7 +243,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             seat = (trick.leader + len(plays)) % PLAYERS
             legal: list[Action] = play_actions(state.hands[seat], plays[0][1].suit if plays else None, PLAY_ACTIONS)
             # match.actions at the start of a turn with no double waiting, its one action shared
-            if match.cube and match.may_double(team_of(seat)):
+            if match.cube and match.may_double(seat % 2):  # team_of(seat), inline
                 legal.append(DOUBLE_ACTION)
             return legal
         if state.phase == VOTE:

@@ -208,18 +208,23 @@ def start_deal(state: OnScheduleState) -> None:
     reset_deal(state, deal_clockwise(deck, left_of(state.dealer, PLAYERS), PLAYERS, TRICKS))
 
 
+# every rank of every suit still to be played, as a deal starts: a copy of it is each deal's unplayed_ranks
+ALL_UNPLAYED = unseen_ranks(())
+
+
 def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
-    state.phase = Phase.VOTE
+    # every deal of a game comes here (the phase by its plain name, the lists given: see VOTE and ALL_UNPLAYED)
+    state.phase = VOTE
     state.hands = hands
     state.votes = []
     state.row = ()
     state.special = []
     state.gifts = SecretChoices(PLAYERS)
-    state.given = [() for _ in range(PLAYERS)]
-    state.trick = Trick(left_of(state.dealer, PLAYERS))
+    state.given = [()] * PLAYERS
+    state.trick = Trick(left_of(state.dealer, PLAYERS), [])
     state.completed = []
     state.out_of_play = set()
-    state.unplayed_ranks = unseen_ranks(())
+    state.unplayed_ranks = dict(ALL_UNPLAYED)
     state.tricks_won = [0] * PLAYERS
     state.points = [0] * PLAYERS
     state.voids = [set() for _ in range(PLAYERS)]

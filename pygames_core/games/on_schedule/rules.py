@@ -27,6 +27,7 @@ teams are the sides, and a double is offered before one of the doubling team's c
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, ClassVar
 
 from pygames_core.engine.rng import Rng
@@ -43,57 +44,53 @@ from pygames_core.games.on_schedule.messages import (
 )
 from pygames_core.games.on_schedule.setup import apply_setup
 from pygames_core.games.on_schedule.state import (
+    CARD_POINTS,
     DECK,
     GAME_ID,
     GIFT_SIZE,
     GIVE,
     PLAY,
     PLAYERS,
+    SUIT_PILES,
     TARGET,
     TRICKS,
     VOTE,
+    VOTE_ROLES,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
-    card_points,
     lay_out_schedule,
     match_winner,
-    pile_of,
     row_view,
     start_deal,
     trick_multiplier,
+    voter,
 )
-from pygames_core.kit.cards import CARDS, SUITS, Card, cards, codes, sort_hand
-from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, match_from_options
+from pygames_core.kit.cards import CARDS, SUITS, Card, codes, sort_hand
+from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, DoubleAction, match_from_options
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, record_play, trick_winner
+from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, record_play, winning_play
 
 # the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
 PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
 VOTE_ACTIONS: dict[str, VoteAction] = {s: {"type": "vote", "suit": s} for s in SUITS}
+DOUBLE_ACTION: DoubleAction = {"type": "double"}
+# by role, each suit's cards in the role's pile and its vote: the vote is legal while one of them is not cast
+VOTES_BY_ROLE: tuple[tuple[tuple[frozenset[Card], VoteAction], ...], ...] = tuple(
+    tuple((frozenset(piles[s]), VOTE_ACTIONS[s]) for s in SUITS) for piles in SUIT_PILES)
 
 
-class GivesWith(dict[Card, GiveAction]):
-    """The give actions of the cards `first` and another, by the other, each made when first listed."""
+class Gives(dict[tuple[Card, ...], GiveAction]):
+    """Every give action, by its two cards in hand order, each made when first listed (a game meets few of
+    the 1,326 pairs). A plain dict underneath: a listed pair is found in C (`legal_actions` maps a hand's
+    78 pairs, as itertools.combinations yields them, through `__getitem__` without a Python call each)."""
 
-    def __init__(self, first: Card) -> None:
-        super().__init__()
-        self.first = first
-
-    def __missing__(self, second: Card) -> GiveAction:
-        action: GiveAction = {"type": "give", "cards": [self.first.code, second.code]}
-        self[second] = action
+    def __missing__(self, pair: tuple[Card, ...]) -> GiveAction:
+        # the pair is kept as the key: combinations then yields its next pair in a tuple of its own
+        action: GiveAction = {"type": "give", "cards": [pair[0].code, pair[1].code]}
+        self[pair] = action
         return action
-
-
-class Gives(dict[Card, GivesWith]):
-    """Every give action, by its first card then its second (a game meets few of the 2,652 ordered pairs;
-    two look-ups by card, without a pair of cards built and hashed for each of a hand's 78)."""
-
-    def __missing__(self, first: Card) -> GivesWith:
-        gives = self[first] = GivesWith(first)
-        return gives
 
 
 GIVE_ACTIONS = Gives()
@@ -140,19 +137,19 @@ def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
     then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
     play, without its events: the hard bot's play-outs move by it (OnScheduleBot.playout_step)."""
     # the phase read straight: a card is played only in the play phase; the trick's number and trump only
-    # once the trick is complete (so record_play and trick_winner, not play_to_trick, which takes the trump)
+    # once the trick is complete (so record_play and winning_play, not play_to_trick, which takes the trump)
     trick = state.trick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # state.to_play, inline
     record_play(trick, seat, played, state.hands[seat], state.voids[seat])
     if len(plays) < PLAYERS:
         return None
-    number = state.trick_number
-    winner = trick_winner(plays, state.row[number - 1].suit)
+    number = sum(state.tricks_won) + 1  # state.trick_number, inline
+    winner = winning_play(plays, state.row[number - 1].suit)[0]  # trick_winner's, without its check: legal plays
     points = 0
     out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
     for _, c in plays:
-        points += card_points(c)
+        points += CARD_POINTS[c]
         out_of_play.add(c)
         unplayed[c.suit] &= ~(1 << c.rank)
     multiplier = trick_multiplier(number, winner, state.special)
@@ -161,7 +158,7 @@ def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
     state.completed.append(done)
     state.tricks_won[winner] += 1
     state.points[winner] += points
-    state.trick = Trick(winner)
+    state.trick = Trick(winner, [])  # its list given: not the dataclass's default_factory called
     return done
 
 
@@ -234,6 +231,8 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         if state.phase == PLAY and state.match.offered_by is None:  # state.current's most frequent case, inline
             trick = state.trick
             return (trick.leader + len(trick.plays)) % PLAYERS
+        if state.phase == VOTE:  # the next most frequent, without state.current's tests of the phase again
+            return voter(state.dealer, len(state.votes))
         return state.current
 
     def legal_actions(self, state: OnScheduleState) -> list[Action]:
@@ -243,20 +242,22 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             plays = trick.plays
             seat = (trick.leader + len(plays)) % PLAYERS
             legal: list[Action] = play_actions(state.hands[seat], plays[0][1].suit if plays else None, PLAY_ACTIONS)
-            if match.cube:
-                legal += match.actions(team_of(seat), turn_start=True)
+            # match.actions at the start of a turn with no double waiting, its one action shared
+            if match.cube and match.may_double(seat % 2):  # team_of(seat), inline
+                legal.append(DOUBLE_ACTION)
             return legal
+        if state.phase == VOTE:
+            # the suits of the voter's pile (pile_of's), without the pile built: the voter's role is the
+            # vote's (state.current's seat is the dealer's, that many seats on)
+            votes = state.votes
+            cast = set(votes)
+            return [vote for pile, vote in VOTES_BY_ROLE[VOTE_ROLES[len(votes)]] if not pile <= cast]
         chooser = state.current
         if chooser is None:
             return []
-        if state.phase == VOTE:
-            suits = {c.suit for c in pile_of(chooser, state.dealer, state.votes)}
-            return [VOTE_ACTIONS[s] for s in SUITS if s in suits]
         if state.phase == GIVE:
-            # the pairs in hand order (as itertools.combinations lists them), a row of actions per first card
-            hand = state.hands[chooser]
-            return [gives[second] for i, first in enumerate(hand) for gives in (GIVE_ACTIONS[first],)
-                    for second in hand[i + 1:]]
+            # the pairs in hand order, as itertools.combinations lists them
+            return list(map(GIVE_ACTIONS.__getitem__, combinations(state.hands[chooser], GIFT_SIZE)))
         return [*match.actions(team_of(chooser), turn_start=False)]
 
     def explain_illegal(self, state: OnScheduleState, action: dict[str, Any]) -> str | None:
@@ -286,6 +287,8 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
     def apply(self, state: OnScheduleState, action: Action) -> list[Event]:
         if action["type"] == "play":  # first: nearly every step of a play-out is a card play
             return self._play(state, CARDS[action["card"]])
+        if action["type"] == "vote":  # next: 13 of a deal's 17 other decisions
+            return self._vote(state, action["suit"])
         seat = mover(state)
         if action["type"] == "double":
             return [state.match.double(team_of(seat), seat)]
@@ -294,16 +297,17 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         if action["type"] == "pass":
             doubler = state.match.offered_by
             return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self.end_deal(state, doubler)]
-        if action["type"] == "vote":
-            return self._vote(state, seat, action["suit"])
-        return self._give(state, seat, tuple(cards(action["cards"])))
+        return self._give(state, seat, tuple(map(CARDS.__getitem__, action["cards"])))  # legal: cards held
 
-    def _vote(self, state: OnScheduleState, seat: int, suit: str) -> list[Event]:
-        cast = next(c for c in pile_of(seat, state.dealer, state.votes) if c.suit == suit)
-        state.votes.append(cast)
-        events: list[Event] = [{"type": "voted", "seat": seat, "vote": len(state.votes), "suit": suit,
-                                "card": cast.code}]
-        if len(state.votes) == TRICKS:
+    def _vote(self, state: OnScheduleState, suit: str) -> list[Event]:
+        # the next card of the suit in the voter's pile, as pile_of lists it; the voter's role is the vote's
+        votes = state.votes
+        number = len(votes)
+        cast = next(c for c in SUIT_PILES[VOTE_ROLES[number]][suit] if c not in votes)
+        votes.append(cast)
+        events: list[Event] = [{"type": "voted", "seat": voter(state.dealer, number), "vote": number + 1,
+                                "suit": suit, "card": cast.code}]
+        if number + 1 == TRICKS:
             events += lay_out_schedule(state)
         return events
 

@@ -40,6 +40,13 @@ PILE_NAMES = ("A-4", "5-7", "8-10", "J-K")
 # each role's whole schedule pile, in pile order: its ranks in every suit
 PILES = tuple(tuple(BY_RANK_SUIT[r, s] for s in SUITS for r in ranks) for ranks in ROLE_RANKS)
 VOTES_PER_ROLE = tuple(VOTE_ROLES.count(role) for role in range(PLAYERS))  # (4, 3, 3, 3)
+# each role's schedule pile by suit, in pile order (PILES, a suit at a time): a vote for a suit casts the
+# first of its cards not cast yet, and a suit can be voted for while one is left (what pile_of's list shows)
+SUIT_PILES: tuple[dict[str, tuple[Card, ...]], ...] = tuple(
+    {s: tuple(BY_RANK_SUIT[r, s] for r in ranks) for s in SUITS} for ranks in ROLE_RANKS)
+
+# by dealer, the order of the secret card pass: clockwise from the dealer's left (the dealer last)
+GIVE_ORDERS = tuple(tuple(clockwise_from(left_of(dealer, PLAYERS), PLAYERS)) for dealer in range(PLAYERS))
 
 
 class Phase(StrEnum):
@@ -62,6 +69,10 @@ def card_points(c: PlayedCard) -> int:
     return 1 if c.rank >= 10 else 0
 
 
+# each card's points (card_points'), looked up at the end of every trick
+CARD_POINTS = {c: card_points(c) for c in DECK}
+
+
 def schedule_owner(schedule_card: Card, dealer: int) -> int:
     """The seat that cast a schedule card this deal (its rank names the role)."""
     return left_of(dealer, PLAYERS, ROLE_OF_RANK[schedule_card.rank])
@@ -78,13 +89,20 @@ def pile_of(seat: int, dealer: int, votes: list[Card]) -> list[Card]:
     return [c for c in PILES[(seat - dealer) % PLAYERS] if c not in cast]
 
 
+# by dealer, the seat that casts each schedule card (schedule_owner's): read for the 13 cards of the row two
+# or three times a deal (its special tricks, the schedule event, the deal's summary)
+SCHEDULE_OWNERS: tuple[dict[Card, int], ...] = tuple(
+    {c: schedule_owner(c, dealer) for c in DECK} for dealer in range(PLAYERS))
+
+
 def special_tricks(row: list[Card], dealer: int) -> list[int]:
     """Each seat's special trick (1-based): the trick of its latest card in the row; the owner
     of card 13 cannot mark trick 13 and marks its second-latest card instead. Every seat casts at
     least three votes, so that second-latest card always exists, and trick 13 is never special."""
     positions: list[list[int]] = [[] for _ in range(PLAYERS)]
+    owners = SCHEDULE_OWNERS[dealer]
     for trick_number, schedule_card in enumerate(row, 1):
-        positions[schedule_owner(schedule_card, dealer)].append(trick_number)
+        positions[owners[schedule_card]].append(trick_number)
     return [mine[-2] if mine[-1] == TRICKS else mine[-1] for mine in positions]
 
 
@@ -104,8 +122,10 @@ class OnScheduleTrick(CompletedTrick[Card]):
     doubled: bool
 
     def to_view(self) -> OnScheduleTrickView:
-        # named base call: a slots dataclass is a new class, which zero-argument super() misses on 3.11
-        return {**CompletedTrick.to_view(self), "points": self.points, "doubled": self.doubled}
+        # CompletedTrick.to_view's keys and these two, written in one dict rather than the base's merged into
+        # another: every trick's `trick_won` event is one
+        return {"trick": self.number, "leader": self.leader, "plays": self.plays_view(), "winner": self.winner,
+                "points": self.points, "doubled": self.doubled}
 
     def face_down_view(self) -> FaceDownTrickView:
         """The trick as the table keeps it once it is turned over: its point cards face up in front of
@@ -162,7 +182,7 @@ class OnScheduleState:
         if self.phase == VOTE:
             return voter(self.dealer, len(self.votes))
         if self.phase == GIVE:
-            return self.gifts.next_chooser(give_order(self.dealer))
+            return self.gifts.next_chooser(GIVE_ORDERS[self.dealer])
         return None
 
     @property
@@ -182,29 +202,29 @@ class OnScheduleState:
 
 
 
-def give_order(dealer: int) -> list[int]:
-    """The secret card pass is taken clockwise from the dealer's left (the dealer last)."""
-    return clockwise_from(left_of(dealer, PLAYERS), PLAYERS)
-
-
 def start_deal(state: OnScheduleState) -> None:
     deck = list(DECK)
     state.rng.shuffle(deck)
     reset_deal(state, deal_clockwise(deck, left_of(state.dealer, PLAYERS), PLAYERS, TRICKS))
 
 
+# every rank of every suit still to be played, as a deal starts: a copy of it is each deal's unplayed_ranks
+ALL_UNPLAYED = unseen_ranks(())
+
+
 def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
-    state.phase = Phase.VOTE
+    # every deal of a game comes here (the phase by its plain name, the lists given: see VOTE and ALL_UNPLAYED)
+    state.phase = VOTE
     state.hands = hands
     state.votes = []
     state.row = ()
     state.special = []
     state.gifts = SecretChoices(PLAYERS)
-    state.given = [() for _ in range(PLAYERS)]
-    state.trick = Trick(left_of(state.dealer, PLAYERS))
+    state.given = [()] * PLAYERS
+    state.trick = Trick(left_of(state.dealer, PLAYERS), [])
     state.completed = []
     state.out_of_play = set()
-    state.unplayed_ranks = unseen_ranks(())
+    state.unplayed_ranks = dict(ALL_UNPLAYED)
     state.tricks_won = [0] * PLAYERS
     state.points = [0] * PLAYERS
     state.voids = [set() for _ in range(PLAYERS)]
@@ -221,8 +241,8 @@ def lay_out_schedule(state: OnScheduleState) -> list[Event]:
 
 
 def row_view(state: OnScheduleState) -> list[RowCard]:
-    return [{"trick": i, "card": c.code, "suit": c.suit, "seat": schedule_owner(c, state.dealer)}
-            for i, c in enumerate(state.row, 1)]
+    owners = SCHEDULE_OWNERS[state.dealer]
+    return [{"trick": i, "card": c.code, "suit": c.suit, "seat": owners[c]} for i, c in enumerate(state.row, 1)]
 
 
 def match_winner(state: OnScheduleState) -> int | None:

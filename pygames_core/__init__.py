@@ -31,7 +31,7 @@ False
 >>> while not game.is_over:
 ...     _ = game.apply(pg.bot_action(game, "normal", seed=len(game.history)))
 >>> game.result()["winners"], game.result()["scores"]
-([0], [5, 0, 2, 2])
+([0], [6, 4, 0, 0])
 >>> pg.load_game(game.to_json()).result() == game.result()
 True
 """

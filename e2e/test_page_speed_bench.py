@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import pygames_core as pg
+
 ROOT = Path(__file__).resolve().parents[1]
 TINY = ["--only", "dominuxen 3", "--rounds", "1", "--seconds", "0.01", "--samples", "2", "--positions", "1",
         "--bot-rounds", "1", "--seeded-rounds", "1", "--games", "arsene"]
@@ -35,8 +37,9 @@ def test_the_page_and_cpython_are_measured_against_the_baseline_commit_and_a_rou
                      search_table, re.MULTILINE), search_table
     assert re.search(r"^page this: Chromium had \d+% to \d+% of a core while measured \(its rates are per second",
                      search_table, re.MULTILINE), search_table
-    assert "the budget says 1000 ms each at the default time budget" in rounds_table
-    # one round at the default budget (its choices, their budget, median and 90th percentile), one seeded
-    assert re.search(r"^arsene +1 +\d+ +[\d,]+ +[\d,]+ +[\d,]+ +1 +[\d,]+ +[\d,]+$", rounds_table,
-                     re.MULTILINE), rounds_table
+    # one round at the default budget (its choices, the game's hard budget a move and what it allows them,
+    # median and 90th percentile), one seeded (its sample budget a move, median, 90th percentile)
+    hard = next(level for level in pg.list_levels("arsene", 4) if level["name"] == "hard")
+    line = rf"^arsene +1 +\d+ +{hard['budget_ms']:,} +[\d,]+ +[\d,]+ +[\d,]+ +1 +{hard['samples']} +[\d,]+ +[\d,]+$"
+    assert re.search(line, rounds_table, re.MULTILINE), rounds_table
     assert out.startswith("load average before:") and "load average after:" in out

@@ -68,11 +68,15 @@ def test_levels():
 
 
 def test_levels_of_a_game_at_a_number_of_players():
-    """The old request keeps its answer (every level); given a game (and players), the levels it offers."""
-    assert ok(op="levels", game="chains", players=3)["levels"] == ok(op="levels")["levels"] == pg.list_levels()
-    assert ok(op="levels", game="chains", players=1)["levels"] == pg.list_levels()[:3]  # easy, normal, hard
-    assert ok(op="levels", game="arsene")["levels"] == pg.list_levels("arsene", 4) == pg.list_levels()[:3]
-    assert ok(op="levels", game="arsene", players=None)["levels"] == pg.list_levels()[:3]
+    """The old request keeps its answer (every level); given a game (and players), the levels it offers,
+    as the game plays them (its hard bot's own time budget)."""
+    assert ok(op="levels")["levels"] == pg.list_levels()
+    assert ok(op="levels", game="chains", players=3)["levels"] == pg.list_levels("chains", 3)
+    assert [level["name"] for level in pg.list_levels("chains", 3)] == list(pg.LEVELS)
+    assert ok(op="levels", game="chains", players=1)["levels"] == pg.list_levels("chains", 3)[:3]  # no expert
+    assert ok(op="levels", game="arsene")["levels"] == pg.list_levels("arsene", 4)
+    assert [level["name"] for level in pg.list_levels("arsene", 4)] == ["easy", "normal", "hard"]
+    assert ok(op="levels", game="arsene", players=None)["levels"] == pg.list_levels("arsene")
     assert call(op="levels", players=3)["error"]["type"] == "PygamesError"
     assert call(op="levels", game="arsene", players=3)["error"]["type"] == "PygamesError"
     assert call(op="levels", game="chess")["error"]["type"] == "UnknownGame"

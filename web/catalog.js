@@ -43,10 +43,15 @@ export class Catalog {
   }
 
   // The levels the game `gameId` offers at `players`, weakest first, as Python says (list_games' `levels`
-  // by number of players): every level for a game or a number of players the catalog does not describe.
+  // by number of players): every level for a game or a number of players the catalog does not describe;
+  // each with the time budget it has in this game (list_games' `level_budgets`: a game's hard bot may
+  // think for less than the levels' own second, so that a round of bots is short).
   offeredLevels(gameId, players) {
-    const names = this.game(gameId)?.levels?.[players];
-    return names ? this.levels.filter((level) => names.includes(level.name)) : this.levels;
+    const game = this.game(gameId);
+    const names = game?.levels?.[players];
+    const offered = names ? this.levels.filter((level) => names.includes(level.name)) : this.levels;
+    const budgets = game?.level_budgets ?? {};
+    return offered.map((level) => (level.name in budgets ? { ...level, budget_ms: budgets[level.name] } : level));
   }
 
   // The level a game of `gameId` at `players` plays at when `name` is asked for (by the picker's stored
@@ -59,7 +64,8 @@ export class Catalog {
     const rank = this.levels.findIndex((level) => level.name === name);
     if (rank === -1) return "normal";
     const offered = this.offeredLevels(gameId, players);
-    return (offered.filter((level) => this.levels.indexOf(level) <= rank).at(-1) ?? offered[0]).name;
+    const rankOf = (level) => this.levels.findIndex((entry) => entry.name === level.name);
+    return (offered.filter((level) => rankOf(level) <= rank).at(-1) ?? offered[0]).name;
   }
 
   // Whether the bot level `name` searches (levels.js searchFields: its seeded requests may keep the

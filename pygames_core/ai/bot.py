@@ -90,6 +90,13 @@ class Bot(ABC, Generic[S, A, E, V]):
         winners = self.rules.result(state)["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
 
+    # The hard level's default time budget a move, in ms, where the game's own differs from the level
+    # table's second (levels.py LEVEL_TABLE; None: that one). A player waits for a round of bot moves
+    # between two of their own, and a round holds as many moves with a real choice as the game makes it
+    # (three in On Schedule, four in Arsène, eight in Dominuxen: docs/benchmarks.md), so a game sets
+    # it to keep its rounds of three hard bots within about a second (issue 48 item 5).
+    hard_budget_ms: int | None = None
+
     def strongest_level(self, players: int) -> str:
         """The strongest bot level (levels.py's LEVELS, weakest first) the game offers its players at
         `players`: every level up to it is offered. "hard" by default; a game offers the expert only

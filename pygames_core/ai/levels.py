@@ -9,7 +9,9 @@ it beating hard (multiplayer Chains); any level still plays any game when asked.
   cards do not change its choice. Where a game says its policy alone plays a moment badly
   (`Bot.normal_search_samples`: Arsène's last tricks), the search below with a few samples instead,
   all of them drawn whatever the clock, so a seed reproduces the move on any machine.
-- hard: the generic determinized search in search.py, within a time budget (1 s by default).
+- hard: the generic determinized search in search.py, within a time budget: by default a second, or
+  the game's own (`Bot.hard_budget_ms`), short enough that a round of three hard bots between two of a
+  player's moves takes about a second in the page.
 - expert: the same search with a longer budget (3 s by default) and room for more samples.
 
 A searching level (and the hint) may be given a sample budget (`samples`) instead: the search then
@@ -35,7 +37,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pygames_core.ai import search
@@ -68,7 +70,10 @@ class Level:
 # The sample budgets stand for the time budgets on this project's machine (docs/benchmarks.md): at 1 s the
 # hard bot drew a median of 109 and 115 samples a move where a tournament had the two cores to itself
 # (Roller Derby, On Schedule), 24 (Dominuxen) to 147 (Arsène) where two shared them, and the expert at
-# 3 s about three times hard's; the hint's 300 ms, three tenths of hard's second, stand for 30.
+# 3 s about three times hard's; the hint's 300 ms, three tenths of hard's second, stand for 30. A game's
+# own shorter hard budget (Bot.hard_budget_ms, issue 48 item 5) keeps the 100: on the engine of 2026-11-29
+# its 250 or 300 ms draw in the page at least the samples the engine of 26a1bbc drew in a second, or a
+# tournament showed the fewer as strong (docs/benchmarks.md).
 LEVEL_TABLE = (Level("easy"), Level("normal"), Level("hard", 1000, 1, 100), Level("expert", 3000, 4, 300))
 LEVELS = tuple(level.name for level in LEVEL_TABLE)
 HINT_BUDGET_MS = 300
@@ -96,7 +101,18 @@ def offered_levels(bot: AnyBot, players: int | None = None) -> tuple[Level, ...]
     counted = rules.min_players if players is None else players
     if type(counted) is not int or not rules.min_players <= counted <= rules.max_players:
         raise PygamesError(f"{rules.game_id} is for {rules.min_players}-{rules.max_players} players, not {players!r}")
-    return LEVEL_TABLE[:LEVEL_TABLE.index(find_level(bot.strongest_level(counted))) + 1]
+    levels = game_levels(bot)
+    return levels[:levels.index(find_level(bot.strongest_level(counted), bot)) + 1]
+
+
+def game_levels(bot: AnyBot) -> tuple[Level, ...]:
+    """LEVEL_TABLE as `bot`'s game plays it: its hard level at the game's own default time budget where it
+    sets one (`Bot.hard_budget_ms`). The sample budgets stay the table's, so that a seeded game plays
+    the same whatever its game's time budget."""
+    if bot.hard_budget_ms is None:
+        return LEVEL_TABLE
+    return tuple(replace(level, budget_ms=bot.hard_budget_ms) if level.name == "hard" else level
+                 for level in LEVEL_TABLE)
 
 
 def decision_seed(game_seed: int, move: int) -> int:
@@ -107,17 +123,19 @@ def decision_seed(game_seed: int, move: int) -> int:
     return game_seed * DECISION_SEED_STRIDE + move
 
 
-def find_level(name: str) -> Level:
-    level = next((level for level in LEVEL_TABLE if level.name == name), None)
+def find_level(name: str, bot: AnyBot | None = None) -> Level:
+    """The level `name`: as `bot`'s game plays it (`game_levels`), or the table's without a game."""
+    level = next((level for level in (LEVEL_TABLE if bot is None else game_levels(bot)) if level.name == name), None)
     if level is None:
         raise PygamesError(f"bot level must be one of {', '.join(LEVELS)}, not {name!r}")
     return level
 
 
-def hint_level(budget_ms: int) -> Level:
-    """The strongest searching level whose default budget fits `budget_ms` (the weakest searching one
-    when none does): the hint searches as that level does, within its own budget."""
-    searching = [level for level in LEVEL_TABLE if level.searches]
+def hint_level(budget_ms: int, bot: AnyBot | None = None) -> Level:
+    """The strongest searching level whose default budget (in `bot`'s game, where given) fits `budget_ms`
+    (the weakest searching one when none does): the hint searches as that level does, within its own
+    budget."""
+    searching = [level for level in (LEVEL_TABLE if bot is None else game_levels(bot)) if level.searches]
     fitting = [level for level in searching if level.budget_ms is not None and level.budget_ms <= budget_ms]
     return fitting[-1] if fitting else searching[0]
 
@@ -149,7 +167,7 @@ def bot_decision(bot: AnyBot, game: Game, level: str = "normal", *, seed: int | 
     """`bot_action`'s action, with the states the bot sampled to choose it (its search's or its cube
     estimate's play-outs; 0 for a forced action, the easy and the normal bot): what a benchmark
     reports beside the time a decision took (bench/strength.py)."""
-    spec = find_level(level)
+    spec = find_level(level, bot)
     _check_seed_and_budget(seed, time_budget_ms, samples, reproducible)
     if reproducible:
         seed, samples = _reproducible(game, seed, samples, spec.samples)
@@ -256,7 +274,7 @@ def hint(bot: AnyBot, game: Game, *, seed: int | None = None, time_budget_ms: in
     if own is not None:
         return own
     clock = None if samples else budget
-    most = samples or max_samples(hint_level(budget))
+    most = samples or max_samples(hint_level(budget, bot))
     action, stats = search_action(bot, view, legal, seat, rng, clock, most, describe=True)
     # the means are those of the actions the search compared: a game with many legal actions (a
     # snatch, a give of three cards) names representatives, so they need not be all of `legal`

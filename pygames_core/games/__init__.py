@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygames_core.ai.bot import AnyBot
-from pygames_core.ai.levels import offered_levels
+from pygames_core.ai.levels import game_levels, offered_levels
 from pygames_core.engine.errors import BadPlugin, UnknownGame
 from pygames_core.engine.howto import BUILT_IN_PACKAGE, BadHowToPlay, is_shipped, read_document
 from pygames_core.engine.rules import AnyRules
@@ -199,10 +199,13 @@ def list_games(*, plugins: bool = True) -> list[dict[str, Any]]:
     """Each game's `Rules.describe()`, plus (extensions) its how-to-play document's `pitch` and
     `length`: {"en", "ja"} texts, or None for a game whose document is not shipped, and `levels`: the
     names of the bot levels it offers at each number of players (a key a number's digits, as JSON has
-    them: {"1": ["easy", "normal", "hard"], ...}; ai/levels.py offered_levels). With `plugins=False`
+    them: {"1": ["easy", "normal", "hard"], ...}; ai/levels.py offered_levels), and `level_budgets`: the
+    default time budget of a move, in ms, of each level that searches, as this game plays it
+    ({"hard": 250, "expert": 3000}: ai/levels.py game_levels). With `plugins=False`
     (an extension), the built-in games only, and no plugin's code is imported: what build.py lists from
     its own Python, whatever else is installed there."""
-    return [{**entry.rules.describe(), **_summary(entry.rules.game_id), "levels": _levels(entry)}
+    return [{**entry.rules.describe(), **_summary(entry.rules.game_id), "levels": _levels(entry),
+             "level_budgets": {level.name: level.budget_ms for level in game_levels(entry.bot) if level.searches}}
             for entry in _entries(plugins=plugins)]
 
 

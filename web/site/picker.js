@@ -265,8 +265,9 @@ export class Picker {
   // searching levels play by their sample budgets; the last level offered is the game's strongest.
   showLevelHelp() {
     const select = /** @type {HTMLSelectElement} */ ($("level"));
-    const level = this.site.catalog.levels.find((entry) => entry.name === select.value);
     const game = /** @type {HTMLElement | null} */ (document.querySelector('.game-choice[aria-pressed="true"]'))?.dataset.game;
+    // as the game plays it: its hard bot's time budget may be its own (catalog.js offeredLevels)
+    const level = this.site.catalog.offeredLevels(game).find((entry) => entry.name === select.value);
     $("level-help").textContent = levelText(level, { pieces: handPieces(game), seeded: $("seed").value.trim() !== "",
       strongest: select.value === select.options[select.options.length - 1].value }).help;
   }

@@ -221,6 +221,10 @@ def evaluate(state: ArseneState, seat: int) -> float:
 class ArseneBot(Bot[ArseneState, Action, Event, ArseneView]):
     """What Arsène's bots know of the game: the hooks of pygames_core/ai/bot.py."""
 
+    # a round of three hard bots holds a median of four moves with a real choice: 250 ms each keep it
+    # to about a second (docs/benchmarks.md, issue 48 item 5)
+    hard_budget_ms = 250
+
     def sample_state(self, view: ArseneView, rng: Rng) -> ArseneState:
         return sample_state(view, rng)
 

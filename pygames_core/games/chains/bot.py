@@ -128,6 +128,10 @@ def solitaire_playout_step(state: ChainsState) -> None:
 class ChainsBot(Bot[ChainsState, Action, Event, ChainsView]):
     """What Chains's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
+    # a round of three hard bots holds a median of three moves with a real choice: 300 ms each keep it
+    # to about a second (docs/benchmarks.md, issue 48 item 5)
+    hard_budget_ms = 300
+
     def strongest_level(self, players: int) -> str:
         # the expert beat hard (its interval above a half) in the 3-player game, not in the solitaire
         return "expert" if players >= 2 else "hard"

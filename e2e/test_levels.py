@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import urllib.parse
 import zlib
 from collections.abc import Callable
@@ -40,10 +41,11 @@ def offered(game: str, players: int | None = None) -> list[str]:
 
 
 def seconds(game: str, level: str = "hard") -> str:
-    """The level's time budget a move in `game`, as its line says it (the game's own for hard: Python's)."""
+    """The level's time budget a move in `game` (the game's own for hard: Python's), as its line says it:
+    to a tenth of a second, a half up (web/levels.js)."""
     budget = next(entry["budget_ms"] for entry in pg.list_levels(game, 3 if game == "chains" else None)
                   if entry["name"] == level)
-    return f"{budget / 1000:g} s a move"
+    return f"{math.floor(budget / 100 + 0.5) / 10:g} s a move"
 
 
 def test_the_picker_offers_arsene_its_three_levels_and_explains_each(page: Page, site_url: str) -> None:
@@ -51,7 +53,7 @@ def test_the_picker_offers_arsene_its_three_levels_and_explains_each(page: Page,
     lines = level_lines(page)
     assert list(lines) == offered("arsene") == THREE
     assert all(lines.values()) and len(set(lines.values())) == len(lines)
-    assert seconds("arsene") == "0.25 s a move" and seconds("arsene") in lines["hard"]  # the budget Python gives
+    assert seconds("arsene") == "0.3 s a move" and seconds("arsene") in lines["hard"]  # Python's 250 ms
     # each says what the level does (pygames_core/ai/levels.py), claiming no more than docs/benchmarks.md
     assert "at random" in lines["easy"] and "rules of thumb" in lines["normal"]
     assert "guesses at the cards it cannot see" in lines["hard"] and "the one that did best" in lines["hard"]

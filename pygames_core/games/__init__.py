@@ -199,13 +199,13 @@ def list_games(*, plugins: bool = True) -> list[dict[str, Any]]:
     """Each game's `Rules.describe()`, plus (extensions) its how-to-play document's `pitch` and
     `length`: {"en", "ja"} texts, or None for a game whose document is not shipped, and `levels`: the
     names of the bot levels it offers at each number of players (a key a number's digits, as JSON has
-    them: {"1": ["easy", "normal", "hard"], ...}; ai/levels.py offered_levels), and `level_budgets`: the
-    default time budget of a move, in ms, of each level that searches, as this game plays it
-    ({"hard": 250, "expert": 3000}: ai/levels.py game_levels). With `plugins=False`
+    them: {"1": ["easy", "normal", "hard"], ...}; ai/levels.py offered_levels), and, where the game's bot
+    sets its hard level a budget of its own, `level_budgets`: the default time budget of a move, in ms, of
+    each level that searches, as this game plays it ({"hard": 250, "expert": 3000}: ai/levels.py
+    game_levels). With `plugins=False`
     (an extension), the built-in games only, and no plugin's code is imported: what build.py lists from
     its own Python, whatever else is installed there."""
-    return [{**entry.rules.describe(), **_summary(entry.rules.game_id), "levels": _levels(entry),
-             "level_budgets": {level.name: level.budget_ms for level in game_levels(entry.bot) if level.searches}}
+    return [{**entry.rules.describe(), **_summary(entry.rules.game_id), "levels": _levels(entry), **_budgets(entry)}
             for entry in _entries(plugins=plugins)]
 
 
@@ -230,6 +230,14 @@ def _levels(entry: Entry) -> dict[str, list[str]]:
     rules = entry.rules
     return {str(players): [level.name for level in offered_levels(entry.bot, players)]
             for players in range(rules.min_players, rules.max_players + 1)}
+
+
+def _budgets(entry: Entry) -> dict[str, Any]:
+    """`level_budgets` where the game's bot sets a hard budget of its own (Bot.hard_budget_ms); nothing
+    for a game that does not, which is described as before."""
+    if entry.bot.hard_budget_ms is None:
+        return {}
+    return {"level_budgets": {level.name: level.budget_ms for level in game_levels(entry.bot) if level.searches}}
 
 
 def _summary(game_id: str) -> dict[str, Any]:

@@ -27,7 +27,6 @@ from pygames_core.games.on_schedule.state import (
     card_points,
     match_winner,
     pile_of,
-    trick_multiplier,
     voter,
 )
 from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card, cards, codes
@@ -173,21 +172,28 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
         placed |= c.bit
         table_points += CARD_POINTS[c]
     unknown = state.unplayed & ~placed
-    hidden = max(1, unknown.bit_count())
+    hidden = unknown.bit_count() or 1  # max(1, ...)
     density = (unknown & TENS_AND_UP).bit_count() / hidden  # tens and higher, over the hidden cards
     later = LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]
     hands, voids = state.hands, state.voids
-    # each seat still to play: the chance that a given hidden card is not in its hand, and the suits it is out of
-    opponents_later = [(1.0 - min(1.0, len(hands[other]) / hidden), voids[other]) for other in later
-                       if other != partner]
-    partner_later = [(1.0 - min(1.0, len(hands[partner]) / hidden), voids[partner])] if partner in later else []
+    # each seat still to play: the chance that a given hidden card is not in its hand (1 - min(1, share)), and
+    # the suits it is out of
+    opponents_later: list[tuple[float, set[str]]] = []
+    partner_later: list[tuple[float, set[str]]] = []
+    for other in later:
+        share = len(hands[other]) / hidden
+        (partner_later if other == partner else opponents_later).append(
+            (1.0 - (share if share < 1.0 else 1.0), voids[other]))
     special = state.special
     future = suits_to_come(row, number, special[seat])
-    own_multiplier = trick_multiplier(number, seat, special)  # every option that would top the trick
-    partner_multiplier = trick_multiplier(number, partner, special)
-    opponent_multiplier = max(trick_multiplier(number, (seat + 1) % PLAYERS, special),
-                              trick_multiplier(number, (seat + 3) % PLAYERS, special))
-    trumps = unknown & SUIT_CARDS[trump]
+    # trick_multiplier's, for this seat (every option that would top the trick), its partner and the opponents
+    if number == TRICKS:
+        own_multiplier = partner_multiplier = opponent_multiplier = 2
+    else:
+        own_multiplier = 2 if special[seat] == number else 1
+        partner_multiplier = 2 if special[partner] == number else 1
+        opponent_multiplier = 2 if number in (special[(seat + 1) % PLAYERS], special[(seat + 3) % PLAYERS]) else 1
+    trumps = (unknown & SUIT_CARDS[trump]).bit_count()
     # the card on top of the table so far (kit.tricks.trick_winner's fold); its outlook, once needed
     table_seat, table_top = plays[0] if plays else (seat, options[0])
     for other, c in plays[1:]:
@@ -218,15 +224,14 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
             chance = 0.0
             team_chance = 1.0
             for miss, out in opponents_later if ours else partner_later:
-                void_in_led = 1.0 if trick_suit in out else miss ** (unknown & SUIT_CARDS[trick_suit]).bit_count()
                 higher = 0 if top_suit in out else (unknown & ABOVE[top]).bit_count()
                 beaters: float
-                if top_suit != trick_suit:  # top is a trump played on another suit
-                    beaters = higher * void_in_led
-                elif top_suit != trump and trump not in out:
-                    beaters = higher + trumps.bit_count() * void_in_led
-                else:
+                if top_suit == trick_suit and (top_suit == trump or trump in out):
                     beaters = higher
+                else:  # a trump may beat it: the chance the seat is out of the led suit
+                    void_in_led = 1.0 if trick_suit in out else miss ** (unknown & SUIT_CARDS[trick_suit]).bit_count()
+                    # top a trump played on another suit: only a higher trump; else any trump too
+                    beaters = higher * void_in_led if top_suit != trick_suit else higher + trumps * void_in_led
                 chance = 1.0 - miss ** beaters
                 team_chance *= 1.0 - chance
             if not ours:

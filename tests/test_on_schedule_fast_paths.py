@@ -25,6 +25,7 @@ from pygames_core.games.on_schedule.state import (
     OnScheduleState,
     OnScheduleTrick,
     card_points,
+    finished_trick,
     pile_of,
     trick_multiplier,
     unplayed_cards,
@@ -88,6 +89,23 @@ def test_a_tricks_view_is_the_kit_view_with_its_points():
         done = OnScheduleTrick(7, 1, plays, 3, 4 if doubled else 2, doubled)
         assert done.to_view() == {**CompletedTrick.to_view(done), "points": done.points, "doubled": doubled}
         assert list(done.to_view()) == ["trick", "leader", "plays", "winner", "points", "doubled"]
+
+
+def test_a_finished_trick_made_by_its_slots_is_the_dataclass_s():
+    """state.finished_trick (each slot set by its descriptor) is OnScheduleTrick(...): equal field by field, its
+    plays a tuple of its own (the trick in progress goes on to reuse its list), frozen and hashable alike."""
+    rng = random.Random(14)
+    for _ in range(200):
+        plays = [(seat, c) for seat, c in zip(range(PLAYERS), rng.sample(DECK, PLAYERS), strict=True)]
+        fields = (rng.randrange(1, TRICKS + 1), rng.randrange(PLAYERS), plays, rng.randrange(PLAYERS),
+                  rng.randrange(11), rng.random() < 0.5)
+        fast, plain = finished_trick(*fields), OnScheduleTrick(*fields)
+        assert type(fast) is OnScheduleTrick and fast == plain and hash(fast) == hash(plain)
+        assert [getattr(fast, name) for name in plain.__dataclass_fields__] == [
+            getattr(plain, name) for name in plain.__dataclass_fields__]
+        assert type(fast.plays) is tuple and fast.to_view() == plain.to_view()
+        plays.clear()
+        assert len(fast.plays) == PLAYERS
 
 
 def test_a_cards_points_are_card_points():

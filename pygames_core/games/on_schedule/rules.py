@@ -59,6 +59,7 @@ from pygames_core.games.on_schedule.state import (
     OnScheduleState,
     OnScheduleTrick,
     Phase,
+    finished_trick,
     lay_out_schedule,
     match_winner,
     row_view,
@@ -155,7 +156,7 @@ def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
     state.unplayed &= ~gone
     multiplier = trick_multiplier(number, winner, state.special)
     points *= multiplier
-    done = OnScheduleTrick(number, trick.leader, plays, winner, points, multiplier == 2)
+    done = finished_trick(number, trick.leader, plays, winner, points, multiplier == 2)
     state.completed.append(done)
     state.tricks_won[winner] += 1
     state.points[winner] += points

@@ -15,6 +15,7 @@ from pygames_core.games.on_schedule.messages import Action, Event, OnScheduleVie
 from pygames_core.games.on_schedule.rules import ON_SCHEDULE
 from pygames_core.games.on_schedule.state import (
     BY_RANK_SUIT,
+    CARD_POINTS,
     DECK,
     GIFT_SIZE,
     OVER,
@@ -26,13 +27,12 @@ from pygames_core.games.on_schedule.state import (
     card_points,
     match_winner,
     pile_of,
-    trick_multiplier,
     voter,
 )
-from pygames_core.kit.cards import SUITS, Card, cards, codes
+from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card, cards, codes
 from pygames_core.kit.match import Match
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import PlayedCard, playable_cards, seats_after, unplaced_ranks
+from pygames_core.kit.tricks import playable_cards, seats_after
 
 GIFT_SHORTLIST = 6  # the hard bot compares the gifts made of these best candidate cards
 
@@ -137,15 +137,19 @@ def suits_to_come(row: tuple[Card, ...], number: int, special: int) -> dict[str,
 
 
 LATER_SEATS = seats_after(PLAYERS)
+SUIT_CARDS = {suit: SUIT_LANE << SUIT_BITS * lane for lane, suit in enumerate(SUITS)}  # by suit, its lane (Card.bit)
+ABOVE = {c: SUIT_CARDS[c.suit] & ~((c.bit << 1) - 1) for c in DECK}  # by card, the higher cards of its suit
+TENS_AND_UP = sum(c.bit for c in DECK if c.rank >= 10)
 
 
 def _play_card(state: OnScheduleState, seat: int) -> Card:
     """Pick the card with the best rough expectation for the team: the trick's points (doubled
     where the winner's special trick or trick 13 makes them so) times the chance the team takes
     them, minus what the card would be worth later (high cards in suits that will be trump).
-    Every step of the hard bot's play-outs comes here: the ranks are bit masks, the table's top card
-    and each later seat's share of the hidden cards are found once, and the arithmetic is the same,
-    operation for operation, as the plain reading of the rule would do (so are the choices)."""
+    Every step of the hard bot's play-outs comes here: the cards are one int (Card.bit), the table's top
+    card is found once, the chances are worked out in the loop over the options (no function built or
+    called for them), and the arithmetic is the same, operation for operation, as the plain reading of
+    the rule would do (so are the choices: tests/test_on_schedule_fast_paths.py)."""
     hand = state.hands[seat]
     plays = state.trick.plays
     led = plays[0][1].suit if plays else None
@@ -156,8 +160,8 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
     row = state.row
     trump = row[number - 1].suit
     partner = (seat + 2) % PLAYERS
-    # the ranks, by suit, this seat cannot place: not in its hand, not on the table, not given to its partner
-    # (the cards it can place gathered as one int, Card.bit: a lane of SUIT_BITS bits per suit, SUITS order)
+    # the cards this seat cannot place: not in its hand, not on the table, not given to its partner, not in a
+    # finished trick (one int, Card.bit)
     placed = 0
     for c in hand:
         placed |= c.bit
@@ -166,53 +170,30 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
     table_points = 0
     for _, c in plays:
         placed |= c.bit
-        table_points += card_points(c)
-    unknown = unplaced_ranks(state.unplayed_ranks, placed)
-    spades, hearts, diamonds, clubs = unknown["S"], unknown["H"], unknown["D"], unknown["C"]
-    hidden = max(1, spades.bit_count() + hearts.bit_count() + diamonds.bit_count() + clubs.bit_count())
-    # tens and higher, over the hidden cards
-    density = ((spades >> 10).bit_count() + (hearts >> 10).bit_count() + (diamonds >> 10).bit_count()
-               + (clubs >> 10).bit_count()) / hidden
+        table_points += CARD_POINTS[c]
+    unknown = state.unplayed & ~placed
+    hidden = unknown.bit_count() or 1  # max(1, ...)
+    density = (unknown & TENS_AND_UP).bit_count() / hidden  # tens and higher, over the hidden cards
     later = LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]
     hands, voids = state.hands, state.voids
-    # each seat still to play: the chance that a given hidden card is not in its hand
-    misses = {other: 1.0 - min(1.0, len(hands[other]) / hidden) for other in later}
-    opponents_later = [other for other in later if other != partner]
+    # each seat still to play: the chance that a given hidden card is not in its hand (1 - min(1, share)), and
+    # the suits it is out of
+    opponents_later: list[tuple[float, set[str]]] = []
+    partner_later: list[tuple[float, set[str]]] = []
+    for other in later:
+        share = len(hands[other]) / hidden
+        (partner_later if other == partner else opponents_later).append(
+            (1.0 - (share if share < 1.0 else 1.0), voids[other]))
     special = state.special
     future = suits_to_come(row, number, special[seat])
-    own_multiplier = trick_multiplier(number, seat, special)  # every option that would top the trick
-    opponent_multiplier = max(trick_multiplier(number, (seat + 1) % PLAYERS, special),
-                              trick_multiplier(number, (seat + 3) % PLAYERS, special))
-
-    def chance_to_beat(other: int, top: PlayedCard, led: str) -> float:
-        """Rough chance that `other`, still to play, holds and can play a card beating `top`
-        (a trump only when out of the led suit)."""
-        miss = misses[other]
-        out = voids[other]
-        void_in_led = 1.0 if led in out else miss ** unknown[led].bit_count()
-        suit = top.suit
-        higher = 0 if suit in out else (unknown[suit] >> (top.rank + 1)).bit_count()
-        beaters: float
-        if suit != led:  # top is a trump played on another suit
-            beaters = higher * void_in_led
-        elif suit != trump and trump not in out:
-            beaters = higher + unknown[trump].bit_count() * void_in_led
-        else:
-            beaters = higher
-        chance: float = 1.0 - miss ** beaters  # float ** float is typed Any (it may be complex)
-        return chance
-
-    def outlook(top_seat: int, top: PlayedCard, led: str) -> tuple[float, int]:
-        """The team's chance to take the trick if `top` stays on top of it, and the trick's multiplier."""
-        if top_seat % 2 == seat % 2:
-            hold = 1.0
-            for other in opponents_later:
-                hold *= 1.0 - chance_to_beat(other, top, led)
-            return hold, own_multiplier if top_seat == seat else trick_multiplier(number, top_seat, special)
-        if partner in misses:
-            return chance_to_beat(partner, top, led), trick_multiplier(number, partner, special)
-        return 0.0, 1
-
+    # trick_multiplier's, for this seat (every option that would top the trick), its partner and the opponents
+    if number == TRICKS:
+        own_multiplier = partner_multiplier = opponent_multiplier = 2
+    else:
+        own_multiplier = 2 if special[seat] == number else 1
+        partner_multiplier = 2 if special[partner] == number else 1
+        opponent_multiplier = 2 if number in (special[(seat + 1) % PLAYERS], special[(seat + 3) % PLAYERS]) else 1
+    trumps = (unknown & SUIT_CARDS[trump]).bit_count()
     # the card on top of the table so far (kit.tricks.trick_winner's fold); its outlook, once needed
     table_seat, table_top = plays[0] if plays else (seat, options[0])
     for other, c in plays[1:]:
@@ -225,16 +206,40 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
     spread = density * len(later)
     best, best_value = options[0], -math.inf
     for c in options:
-        if led is None:  # the card led is the top
-            team_chance, team_multiplier = outlook(seat, c, c.suit)
-        elif (c.rank > table_top.rank) if c.suit == table_top.suit else c.suit == trump:
-            team_chance, team_multiplier = outlook(seat, c, led)
+        suit = c.suit
+        if led is None or ((c.rank > table_top.rank) if suit == table_top.suit else suit == trump):
+            top, ours, team_multiplier = c, True, own_multiplier  # the card played would top the trick
+        elif on_table is None:
+            top, ours = table_top, table_seat == partner
+            team_multiplier = partner_multiplier if ours or partner_later else 1
         else:
-            if on_table is None:
-                on_table = outlook(table_seat, table_top, led)
+            top = None
             team_chance, team_multiplier = on_table
-        points = table_points + card_points(c) + spread
-        keep = (c.rank - 2) / 12 * (0.3 + 1.2 * future[c.suit])
+        if top is not None:
+            # the team's chance to take the trick if `top` stays on top of it: that no opponent still to play
+            # beats it (ours), or that the partner does (theirs); a seat beats it when it holds and can play a
+            # higher card of its suit, or a trump when out of the led suit
+            top_suit = top.suit
+            trick_suit = top_suit if led is None else led
+            chance = 0.0
+            team_chance = 1.0
+            for miss, out in opponents_later if ours else partner_later:
+                higher = 0 if top_suit in out else (unknown & ABOVE[top]).bit_count()
+                beaters: float
+                if top_suit == trick_suit and (top_suit == trump or trump in out):
+                    beaters = higher
+                else:  # a trump may beat it: the chance the seat is out of the led suit
+                    void_in_led = 1.0 if trick_suit in out else miss ** (unknown & SUIT_CARDS[trick_suit]).bit_count()
+                    # top a trump played on another suit: only a higher trump; else any trump too
+                    beaters = higher * void_in_led if top_suit != trick_suit else higher + trumps * void_in_led
+                chance = 1.0 - miss ** beaters
+                team_chance *= 1.0 - chance
+            if not ours:
+                team_chance = chance
+            if top is table_top and led is not None:
+                on_table = team_chance, team_multiplier
+        points = table_points + CARD_POINTS[c] + spread
+        keep = (c.rank - 2) / 12 * (0.3 + 1.2 * future[suit])
         value = team_chance * points * team_multiplier - (1 - team_chance) * points * opponent_multiplier - keep
         if value > best_value:  # the first of equals, as max() keeps
             best, best_value = c, value

@@ -18,13 +18,14 @@ from pygames_core.games.on_schedule.state import (
     Phase,
     pile_of,
     row_view,
+    unplayed_cards,
     voter,
 )
 from pygames_core.kit.cards import Card, card, cards, codes, sort_hand
 from pygames_core.kit.match import Match, match_from_view
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import partner_of, team_of
-from pygames_core.kit.tricks import Trick, unseen_ranks
+from pygames_core.kit.tricks import Trick
 
 QUICK_DEAL_TRIES = 8  # plain random deals the sampler tries before the constraint-solving one
 
@@ -121,7 +122,7 @@ def sample_state(view: OnScheduleView, rng: Rng) -> OnScheduleState:
         for t in view["played"] if "plays" in t  # all of them (face up: checked above)
     ]
     state.out_of_play = set(cards(view["out_of_play"]))
-    state.unplayed_ranks = unseen_ranks(state.out_of_play)
+    state.unplayed = unplayed_cards(state.out_of_play)
     on_table = state.out_of_play | {c for _, c in state.trick.plays}
     partner = partner_of(seat)
     # after the pass, the cards this seat gave are in its partner's hand until they are played

@@ -59,6 +59,7 @@ from pygames_core.games.on_schedule.state import (
     OnScheduleState,
     OnScheduleTrick,
     Phase,
+    finished_trick,
     lay_out_schedule,
     match_winner,
     row_view,
@@ -146,15 +147,16 @@ def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
         return None
     number = sum(state.tricks_won) + 1  # state.trick_number, inline
     winner = winning_play(plays, state.row[number - 1].suit)[0]  # trick_winner's, without its check: legal plays
-    points = 0
-    out_of_play, unplayed = state.out_of_play, state.unplayed_ranks
+    points = gone = 0
+    out_of_play = state.out_of_play
     for _, c in plays:
         points += CARD_POINTS[c]
         out_of_play.add(c)
-        unplayed[c.suit] &= ~(1 << c.rank)
+        gone |= c.bit
+    state.unplayed &= ~gone
     multiplier = trick_multiplier(number, winner, state.special)
     points *= multiplier
-    done = OnScheduleTrick(number, trick.leader, plays, winner, points, multiplier == 2)
+    done = finished_trick(number, trick.leader, plays, winner, points, multiplier == 2)
     state.completed.append(done)
     state.tricks_won[winner] += 1
     state.points[winner] += points
@@ -381,7 +383,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             hands=[list(h) for h in state.hands], votes=list(state.votes), row=state.row,
             special=list(state.special), gifts=state.gifts.copy(), given=list(state.given),
             trick=state.trick.copy(), completed=list(state.completed), out_of_play=set(state.out_of_play),
-            unplayed_ranks=dict(state.unplayed_ranks),
+            unplayed=state.unplayed,
             tricks_won=list(state.tricks_won), points=list(state.points), voids=[set(v) for v in state.voids],
             match=state.match.copy(), summaries=list(state.summaries), people=state.people,
             show_played=state.show_played,

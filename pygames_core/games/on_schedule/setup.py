@@ -24,12 +24,13 @@ from pygames_core.games.on_schedule.state import (
     reset_deal,
     special_tricks,
     start_deal,
+    unplayed_cards,
 )
 from pygames_core.kit.cards import Card, cards, codes, sort_hand
 from pygames_core.kit.match import check_scores, setup_cube
 from pygames_core.kit.seats import left_of, partner_of, team_of
 from pygames_core.kit.setup import check_setup_keys, setup_deal, setup_seat
-from pygames_core.kit.tricks import Trick, unseen_ranks
+from pygames_core.kit.tricks import Trick
 
 SETUP_KEYS = frozenset({"dealer", "deal", "victory_points", "hands", "votes", "row", "gave", "tricks",
                         "points", "leader", "cube", "crawford_done"})
@@ -155,5 +156,5 @@ def _setup_cards(state: OnScheduleState, setup: dict[str, Any]) -> None:
         state.tricks_won = tricks
         state.points = points
         state.out_of_play = out_of_play
-        state.unplayed_ranks = unseen_ranks(out_of_play)
+        state.unplayed = unplayed_cards(out_of_play)
 

@@ -4,6 +4,7 @@ laid out. The rules that change it are pygames_core/games/on_schedule/rules.py."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -19,7 +20,7 @@ from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
 from pygames_core.kit.match import Match
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import SecretChoices, clockwise_from, left_of, partner_of
-from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick, unseen_ranks
+from pygames_core.kit.tricks import CompletedTrick, PlayedCard, Trick
 
 GAME_ID = "on_schedule"
 PLAYERS = 4
@@ -67,6 +68,15 @@ VOTE, GIVE, PLAY, OVER = Phase.VOTE, Phase.GIVE, Phase.PLAY, Phase.OVER
 def card_points(c: PlayedCard) -> int:
     """10, J, Q, K and A are worth a point each."""
     return 1 if c.rank >= 10 else 0
+
+
+# every card of the deck as one int (Card.bit): the cards still to be played as a deal starts
+ALL_UNPLAYED = sum(c.bit for c in DECK)
+
+
+def unplayed_cards(out_of_play: Iterable[Card]) -> int:
+    """The cards of the deck not among `out_of_play` (cards in finished tricks), as one int (Card.bit)."""
+    return ALL_UNPLAYED & ~sum(c.bit for c in set(out_of_play))
 
 
 # each card's points (card_points'), looked up at the end of every trick
@@ -135,6 +145,28 @@ class OnScheduleTrick(CompletedTrick[Card]):
                 "point_cards": [c.code for c in point_cards], "face_down": len(self.plays) - len(point_cards)}
 
 
+# a finished trick's fields, each set by its slot's own descriptor (`finished_trick`)
+_SET_NUMBER, _SET_LEADER, _SET_PLAYS, _SET_WINNER = (CompletedTrick.__dict__[name].__set__
+                                                     for name in ("number", "leader", "plays", "winner"))
+_SET_POINTS, _SET_DOUBLED = (OnScheduleTrick.__dict__[name].__set__ for name in ("points", "doubled"))
+
+
+def finished_trick(number: int, leader: int, plays: list[tuple[int, Card]], winner: int, points: int,
+                   doubled: bool) -> OnScheduleTrick:
+    """`OnScheduleTrick(number, leader, plays, winner, points, doubled)`, its plays made a tuple as its
+    __post_init__ makes them, in a third of the time: a frozen dataclass's __init__ sets each field through
+    object.__setattr__ and then calls __post_init__, at every trick of the bots' play-outs and of random
+    play; each slot's descriptor sets it straight."""
+    done: OnScheduleTrick = object.__new__(OnScheduleTrick)
+    _SET_NUMBER(done, number)
+    _SET_LEADER(done, leader)
+    _SET_PLAYS(done, tuple(plays))
+    _SET_WINNER(done, winner)
+    _SET_POINTS(done, points)
+    _SET_DOUBLED(done, doubled)
+    return done
+
+
 @dataclass(slots=True)
 class OnScheduleState:
     rng: Rng
@@ -153,9 +185,9 @@ class OnScheduleState:
     trick: Trick[Card] = field(default_factory=lambda: Trick(0))
     completed: list[OnScheduleTrick] = field(default_factory=list)
     out_of_play: set[Card] = field(default_factory=set)  # cards in finished tricks this deal
-    # by suit, the ranks not in a finished trick yet (kit.tricks.unseen_ranks of out_of_play): kept beside it,
-    # as the bots' play policy reads it at every step of the hard bot's play-outs
-    unplayed_ranks: dict[str, int] = field(default_factory=lambda: unseen_ranks(()))
+    # the cards not in a finished trick yet (unplayed_cards of out_of_play), as one int (Card.bit): kept beside
+    # it, as the bots' play policy reads it at every step of the hard bot's play-outs
+    unplayed: int = field(default_factory=lambda: ALL_UNPLAYED)
     tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     points: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # this deal, doubling included
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
@@ -208,10 +240,6 @@ def start_deal(state: OnScheduleState) -> None:
     reset_deal(state, deal_clockwise(deck, left_of(state.dealer, PLAYERS), PLAYERS, TRICKS))
 
 
-# every rank of every suit still to be played, as a deal starts: a copy of it is each deal's unplayed_ranks
-ALL_UNPLAYED = unseen_ranks(())
-
-
 def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
     # every deal of a game comes here (the phase by its plain name, the lists given: see VOTE and ALL_UNPLAYED)
     state.phase = VOTE
@@ -224,7 +252,7 @@ def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
     state.trick = Trick(left_of(state.dealer, PLAYERS), [])
     state.completed = []
     state.out_of_play = set()
-    state.unplayed_ranks = dict(ALL_UNPLAYED)
+    state.unplayed = ALL_UNPLAYED
     state.tricks_won = [0] * PLAYERS
     state.points = [0] * PLAYERS
     state.voids = [set() for _ in range(PLAYERS)]

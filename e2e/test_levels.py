@@ -1,7 +1,7 @@
 """The bot levels in the web come from Python (levels.json, which the build writes, else the bridge's
 `levels` op; each game's levels by number of players in catalog.json, list_games' `levels`): the picker
 offers each game only its levels, each explained in a line in the game's words (in English and
-Japanese), the expert only in multiplayer Chains; a stored preference, a saved game, a link or an embed
+Japanese), the expert only in Chains from 3 players; a stored preference, a saved game, a link or an embed
 that names the expert in a game that does not offer it opens at hard and plays; the embed names the
 levels when given one it does not know."""
 
@@ -72,10 +72,13 @@ def test_chains_offers_the_expert_to_three_players_and_not_to_the_solitaire(page
     assert seconds("chains", "expert") == "3 s a move" and "3 s a move" in three["expert"]
     assert "Chains with 3 players" in three["expert"]
     assert "The strongest level of this game." in three["expert"]
-    # the expert chosen, then one player: the solitaire's strongest, and the expert again at two
+    # the expert chosen, then one player: the solitaire's strongest; two: hard still (the expert did not
+    # beat hard there); the expert again at four
     page.fill("#option-players", "1")
     expect(page.locator("#level")).to_have_value("hard")
     page.fill("#option-players", "2")
+    expect(page.locator("#level")).to_have_value("hard")
+    page.fill("#option-players", "4")
     expect(page.locator("#level")).to_have_value("expert")
 
 

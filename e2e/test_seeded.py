@@ -182,7 +182,7 @@ def test_a_game_started_from_a_seed_plays_as_in_cpython_at_every_level(page: Pag
 
 
 def test_a_game_started_from_a_seed_plays_as_in_cpython_at_the_expert_level(page: Page, site_url: str) -> None:
-    """The expert, offered in multiplayer Chains only (Arsène's levels above stop at hard), plays a
+    """The expert, offered in Chains from 3 players only (Arsène's levels above stop at hard), plays a
     seeded game reproducibly too: each of its moves the reproducible expert's in CPython, its sample
     budget (three times hard's) Python's. The player makes the normal bot's moves (Chains' table marks
     no hinted control to follow)."""

@@ -3,7 +3,7 @@
 The public contract (docs/api.md) is the functions below plus the `Game` object's members.
 Extensions beyond it: `list_levels()` (each level of LEVELS with its search's default budget;
 `list_levels(game_id, players)`: those the game offers at that many players, the expert only in
-multiplayer Chains, while `bot_action` plays any level in any game),
+Chains from 3 players, while `bot_action` plays any level in any game),
 `hint(game)` (a suggested move from the mover's own view) and
 `analysis(game)` (hindsight after the end, e.g. the best a solitaire deal allowed), and on `Game`
 `verify`/`can_apply` (why an action is illegal, without raising), `undo` and `snapshot`;

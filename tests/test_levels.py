@@ -1,5 +1,5 @@
 """Which bot levels each game offers (issue 48 item 4): the expert only where a tournament measured it
-beating hard with its interval above a half, multiplayer Chains (docs/benchmarks.md); every other game,
+beating hard with its interval above a half, Chains from 3 players (docs/benchmarks.md); every other game,
 and the Chains solitaire, easy, normal and hard. Any level still plays any game when asked. And each
 game's hard bot thinks for its own default time (issue 48 item 5: a round of three hard bots within about
 a second in the page), its sample budget the level's whatever the game."""
@@ -35,14 +35,16 @@ def test_a_game_where_the_expert_did_not_beat_hard_offers_three_levels(game_id):
     assert names(pg.list_levels(game_id)) == THREE
 
 
-def test_chains_offers_the_expert_to_two_or_more_players_not_to_the_solitaire():
+def test_chains_offers_the_expert_to_three_or_more_players_not_to_two_nor_the_solitaire():
+    """The expert beat hard with its interval above a half at 3 players, not at 2 (docs/benchmarks.md)."""
     assert names(pg.list_levels("chains", 1)) == names(pg.list_levels("chains")) == THREE
-    for players in (2, 3, 4, 10):
+    assert names(pg.list_levels("chains", 2)) == THREE
+    for players in (3, 4, 10):
         assert names(pg.list_levels("chains", players)) == list(pg.LEVELS)
-        assert pg.list_levels("chains", players) == pg.list_levels("chains", 2)
+        assert pg.list_levels("chains", players) == pg.list_levels("chains", 3)
     # each offered level is listed as the game plays it: hard at Chains' own budget, the rest as without a game
-    assert pg.list_levels("chains", 1) == pg.list_levels("chains", 2)[:3]
-    assert [level for level in pg.list_levels("chains", 2) if level["name"] != "hard"] == \
+    assert pg.list_levels("chains", 1) == pg.list_levels("chains", 2) == pg.list_levels("chains", 3)[:3]
+    assert [level for level in pg.list_levels("chains", 3) if level["name"] != "hard"] == \
         [level for level in pg.list_levels() if level["name"] != "hard"]
 
 

@@ -1,7 +1,7 @@
 """Bots at four levels, each choosing from its own seat's view only (no peeking): the view with
 everything the seat has seen, which a bot remembers (`Game.remembered_view`). A game offers its players
 the levels up to its `Bot.strongest_level` (`offered_levels`): the expert only where a tournament measured
-it beating hard (multiplayer Chains); any level still plays any game when asked.
+it beating hard (Chains from 3 players); any level still plays any game when asked.
 
 - easy: a legal action at random.
 - normal: the game's own quick policy (sensible play of that game) applied to a state sampled

@@ -9,10 +9,23 @@ import copy
 import random
 from itertools import combinations
 
+import pytest
+
 from pygames_core.engine.rng import Rng
+from pygames_core.games.dominuxen import state as state_module
 from pygames_core.games.dominuxen.plays import KEPT_SETS, forget_plays, play_actions
 from pygames_core.games.dominuxen.rules import DOMINUXEN
-from pygames_core.games.dominuxen.state import CODE, HIGH, LOW, NUMBERS, TILES, group_bits
+from pygames_core.games.dominuxen.state import (
+    CODE,
+    HIGH,
+    LOW,
+    NUMBERS,
+    SET_CODES,
+    SET_GROUP_BITS,
+    TILES,
+    PlayedSet,
+    group_bits,
+)
 
 
 def plain_plays(hand: list, doubles: bool) -> list[dict]:
@@ -77,3 +90,54 @@ def test_listed_plays_and_their_copies_play_alike_and_hands_keep_their_groups() 
     for players, doubles in ((3, False), (4, True), (5, False)):
         seeds = range(12)
         assert random_games(players, doubles, seeds, copies=False) == random_games(players, doubles, seeds, copies=True)
+
+
+def test_each_listing_of_plays_is_a_list_of_its_own() -> None:
+    # the plays are joined into a fresh list each time (reduce's start): what one caller does to its
+    # list never shows in the next one's
+    hand = sorted(random.Random(5).sample(TILES, 13))
+    first = play_actions(hand, False)
+    expected = [*first]
+    first.clear()
+    second = play_actions(hand, False)
+    assert second == expected and second is not first
+
+
+def random_sets(chooser: random.Random, count: int) -> list[PlayedSet]:
+    """Sets of 1-5 tiles in hand order, some with a double played as two."""
+    sets = []
+    for _ in range(count):
+        tiles = tuple(sorted(chooser.sample(TILES, chooser.randrange(1, 6))))
+        doubles = tuple(t for t in tiles if LOW[t] == HIGH[t])
+        sets.append(PlayedSet(LOW[tiles[0]], tiles, doubles[:1] if chooser.random() < 0.5 else ()))
+    return sets
+
+
+def test_set_views_and_group_bits_kept_by_tiles_are_the_plain_ones() -> None:
+    for played in random_sets(random.Random(11), 400):
+        number, tiles, doubled = played
+        for _ in range(2):  # made, then kept
+            assert played.to_view() == {"number": number, "tiles": [CODE[t] for t in tiles],
+                                        "doubled": [CODE[t] for t in doubled], "size": len(tiles) + len(doubled)}
+            assert SET_GROUP_BITS[tiles] == group_bits(tiles)
+
+
+def test_set_views_hand_out_lists_of_their_own() -> None:
+    # the codes are kept once per set: a view's (an event's) lists are copies, which whoever gets the
+    # event may change
+    tiles = (TILES[3], TILES[20], TILES[45])
+    played = PlayedSet(3, tiles, tiles[-1:])
+    view = played.to_view()
+    view["tiles"].append("x")
+    view["doubled"].clear()
+    again = played.to_view()
+    assert again["tiles"] == [CODE[t] for t in tiles] and again["doubled"] == [CODE[tiles[-1]]]
+
+
+def test_sets_kept_by_tiles_are_dropped_at_the_bound_and_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(state_module, "KEPT_PER_SET", 5)
+    SET_CODES.clear()
+    sets = random_sets(random.Random(2), 40)
+    for played in sets:
+        assert SET_CODES[played.tiles] == tuple(CODE[t] for t in played.tiles)
+        assert len(SET_CODES) <= 5

@@ -50,6 +50,8 @@ from pygames_core.games.dominuxen.state import (
     NUMBERS,
     OVER,
     PLAY,
+    SET_CODES,
+    SET_GROUP_BITS,
     SNATCH,
     TILE_BY_CODE,
     TILE_GROUP_BITS,
@@ -83,7 +85,7 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...]) -> No
     state.known[seat].update(tiles)
     groups = state.hand_groups[seat]
     if groups is not None:  # the kept group bits follow (see the state's hand_groups)
-        state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
+        state.hand_groups[seat] = groups ^ SET_GROUP_BITS[tiles]
 
 
 # the draws of each display tile, and of the supply's top (shared by every list)
@@ -231,7 +233,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             hand.remove(tile)
         groups = state.hand_groups[seat]
         if groups is not None:
-            state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
+            state.hand_groups[seat] = groups ^ SET_GROUP_BITS[tiles]
         known = state.known[seat]
         if known:
             known.difference_update(tiles)
@@ -274,7 +276,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         add_to_hand(state, state.turn, taken.tiles)
         if events is not None:
             events.append({"type": "taken", "attacker": state.turn, "victim": victim,
-                           "tiles": [*map(CODE.__getitem__, taken.tiles)]})
+                           "tiles": [*SET_CODES[taken.tiles]]})
         self._start_draw(state, len(taken.tiles), events)
 
     def _take_back(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
@@ -283,7 +285,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         back = state.rows[victim].pop()
         add_to_hand(state, victim, back.tiles)
         if events is not None:
-            events.append({"type": "taken_back", "seat": victim, "tiles": [*map(CODE.__getitem__, back.tiles)]})
+            events.append({"type": "taken_back", "seat": victim, "tiles": [*SET_CODES[back.tiles]]})
         self._check_next(state, events)
 
     def _discard(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
@@ -292,7 +294,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         dropped = state.rows[victim].pop()
         state.discard.extend(dropped.tiles)
         if events is not None:
-            events.append({"type": "discarded", "seat": victim, "tiles": [*map(CODE.__getitem__, dropped.tiles)]})
+            events.append({"type": "discarded", "seat": victim, "tiles": [*SET_CODES[dropped.tiles]]})
         self._start_draw(state, len(dropped.tiles), events)
 
     def _start_draw(self, state: DominuxenState, count: int, events: Events) -> None:

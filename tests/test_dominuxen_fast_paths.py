@@ -13,7 +13,7 @@ import pytest
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen import state as state_module
-from pygames_core.games.dominuxen.plays import KEPT_SETS, forget_plays, play_actions
+from pygames_core.games.dominuxen.plays import KEPT_IDS, KEPT_SETS, forget_plays, play_actions, played_set
 from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import (
     CODE,
@@ -59,7 +59,7 @@ def test_plays_made_again_after_all_are_dropped() -> None:
     hand = sorted(random.Random(3).sample(TILES, 13))
     kept = play_actions(hand, True)
     forget_plays()
-    assert not KEPT_SETS
+    assert not KEPT_SETS and not KEPT_IDS
     again = play_actions(hand, True)
     assert again == kept and all(a is not b for a, b in zip(again, kept, strict=True))
 
@@ -141,3 +141,16 @@ def test_sets_kept_by_tiles_are_dropped_at_the_bound_and_made_again(monkeypatch:
     for played in sets:
         assert SET_CODES[played.tiles] == tuple(CODE[t] for t in played.tiles)
         assert len(SET_CODES) <= 5
+
+
+def test_a_listed_plays_set_is_kept_once_played_and_a_copys_never() -> None:
+    forget_plays()
+    options = DOMINUXEN.check_options({"doubles": True})
+    state = DOMINUXEN.new_state(4, options, Rng(1), None)
+    seat, listed = state.turn, DOMINUXEN.legal_actions(state)
+    assert all(id(action) in KEPT_IDS and id(action) not in KEPT_SETS for action in listed)  # none played yet
+    copied = copy.deepcopy(listed[-1])
+    DOMINUXEN.apply(DOMINUXEN.copy_state(state), copied)
+    assert id(copied) not in KEPT_IDS and id(copied) not in KEPT_SETS
+    DOMINUXEN.apply(state, listed[-1])
+    assert KEPT_SETS[id(listed[-1])] == played_set(listed[-1]) == state.rows[seat][-1]

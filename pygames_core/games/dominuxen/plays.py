@@ -1,5 +1,5 @@
 """Dominuxen's plays as legal_actions lists them, kept: each number group's plays are made once and
-kept (with each play's set, found by the action's identity), since a hand's groups recur all through
+kept (with each play's set once it is played, found by the action's identity), since a hand's groups recur all through
 a game and the bots' play-outs (issue 48). The rules are rules.py's.
 """
 
@@ -24,12 +24,14 @@ from pygames_core.games.dominuxen.state import (
 )
 
 KEPT_PLAYS = 1 << 16  # the plays kept at most (then all are dropped: a page may play for hours)
-# id of a kept play action -> the set it plays: `apply` of a listed play does not read its codes back (an
-# action not kept here, a copy, is read). Every action kept here is alive, held by its SubsetPlays, and
-# ids are unique among live objects: a live action's id found here is its own (forget_plays drops
-# the ids with the actions).
+# the ids of the kept play actions. Every action kept is alive, held by its SubsetPlays, and ids are
+# unique among live objects: a live action's id found here is its own (forget_plays drops the ids
+# with the actions). Ints, which the garbage collector does not track, where a set made for each
+# play listed (most are never played) would be two objects more for it to go through.
+KEPT_IDS: set[int] = set()
+# id of a kept play action played once -> the set it plays: `apply` of a listed play reads its codes
+# the first time only (set_of; an action not kept, a copy, is read every time).
 KEPT_SETS: dict[int, PlayedSet] = {}
-new_set = tuple.__new__  # a PlayedSet made without its own __new__, Python code around this
 
 
 class Subsets(dict[int, tuple[int, ...]]):
@@ -44,6 +46,7 @@ class Subsets(dict[int, tuple[int, ...]]):
 
 
 BITS = tuple(1 << m for m in NUMBERS)  # the bits of a group
+SHOWING_CODES = tuple(tuple(map(CODE.__getitem__, showing)) for showing in SHOWING)  # SHOWING's, as codes
 # The kept plays share their lists where they are alike: every "doubled" of none is this one, a set with
 # the double as one tile and as two share "tiles". Actions listed are read only (Rules.legal_actions),
 # and the fewer lists, the fewer objects made and tracked by the garbage collector as the plays are
@@ -63,10 +66,9 @@ class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
 
     def __missing__(self, subset: int) -> tuple[PlayAction, ...]:
         number = self.number
-        tiles = tuple(compress(SHOWING[number], map(subset.__and__, BITS)))
-        codes = [*map(CODE.__getitem__, tiles)]
+        codes = [*compress(SHOWING_CODES[number], map(subset.__and__, BITS))]
         action: PlayAction = {"type": "play", "number": number, "tiles": codes}
-        KEPT_SETS[id(action)] = new_set(PlayedSet, (number, tiles, ()))
+        KEPT_IDS.add(id(action))
         made: tuple[PlayAction, ...] = (action,)
         if not self.doubles:
             self[subset] = made
@@ -75,9 +77,9 @@ class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
         if not subset >> number & 1:  # it does not hold the double (the tile number-number, its bit `number`)
             self[subset] = made
             return made
-        double = SHOWING[number][number]
-        as_two: PlayAction = {"type": "play", "number": number, "tiles": codes, "doubled": [CODE[double]]}
-        KEPT_SETS[id(as_two)] = new_set(PlayedSet, (number, tiles, (double,)))
+        double = SHOWING_CODES[number][number]  # its code
+        as_two: PlayAction = {"type": "play", "number": number, "tiles": codes, "doubled": [double]}
+        KEPT_IDS.add(id(as_two))
         made = self[subset] = (action, as_two)
         return made
 
@@ -94,7 +96,7 @@ class GroupPlays(dict[int, tuple[PlayAction, ...]]):
         self.subsets = SubsetPlays(number, doubles)
 
     def __missing__(self, field: int) -> tuple[PlayAction, ...]:
-        if len(KEPT_SETS) >= KEPT_PLAYS:
+        if len(KEPT_IDS) >= KEPT_PLAYS:
             forget_plays()
         made = self[field] = tuple(chain.from_iterable(map(self.subsets.__getitem__, SUBSETS[field])))
         return made
@@ -107,6 +109,7 @@ FIELDS = Struct(f"={len(NUMBERS)}H")  # group_bits' fields, as its bytes hold th
 
 def forget_plays() -> None:
     """Drop every play kept."""
+    KEPT_IDS.clear()
     KEPT_SETS.clear()
     for tables in GROUP_PLAYS.values():
         for plays in tables:
@@ -130,6 +133,14 @@ def plays_of_groups(groups: int, doubles: bool) -> list[DominuxenAction]:
     plays: list[DominuxenAction] = reduce(iadd, map(dict.__getitem__, GROUP_PLAYS[doubles],
                                                     FIELDS.unpack(groups.to_bytes(GROUP_BYTES, sys.byteorder))), [])
     return plays
+
+
+def set_of(action: PlayAction) -> PlayedSet:
+    """The set a `play` action not found in KEPT_SETS plays, read; kept there if legal_actions listed it."""
+    played = played_set(action)
+    if id(action) in KEPT_IDS:
+        KEPT_SETS[id(action)] = played
+    return played
 
 
 def played_set(action: PlayAction) -> PlayedSet:

@@ -35,7 +35,7 @@ from pygames_core.games.dominuxen.messages import (
     GameSummary,
     PlayAction,
 )
-from pygames_core.games.dominuxen.plays import KEPT_SETS, played_set, plays_of_groups
+from pygames_core.games.dominuxen.plays import KEPT_SETS, plays_of_groups, set_of
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
     ANSWER,
@@ -197,7 +197,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     # Python call fewer for every move of the random play and of the search's tree.
     def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
         events: list[DominuxenEvent] = []
-        played = KEPT_SETS.get(id(action))  # a play legal_actions listed has its set kept
+        played = KEPT_SETS.get(id(action))  # a play legal_actions listed, played before, has its set kept
         if played is None:
             MOVES[action["type"]](self, state, action, events)
         else:
@@ -214,9 +214,10 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         else:
             self.play(state, played, events)
 
-    def _play_copy(self, state: DominuxenState, action: PlayAction, events: Events) -> None:
-        """A play not listed by legal_actions (a copy of one: the page's, a saved game's): its set read."""
-        self.play(state, played_set(action), events)
+    def _play_read(self, state: DominuxenState, action: PlayAction, events: Events) -> None:
+        """A play whose set is not kept: a copy of a listed one (the page's, a saved game's), or a listed
+        one played for the first time (plays.set_of)."""
+        self.play(state, set_of(action), events)
 
     def _decline(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         state.phase = ANSWER
@@ -406,6 +407,6 @@ DOMINUXEN = DominuxenRules()
 
 # each move's method by its action's type, but a play legal_actions listed (apply and act find its set)
 MOVES: dict[str, Callable[[DominuxenRules, DominuxenState, Any, Events], None]] = {
-    "play": DominuxenRules._play_copy, "take": DominuxenRules._take, "decline": DominuxenRules._decline,
+    "play": DominuxenRules._play_read, "take": DominuxenRules._take, "decline": DominuxenRules._decline,
     "take_back": DominuxenRules._take_back, "discard": DominuxenRules._discard, "draw": DominuxenRules._draw,
 }

@@ -13,7 +13,14 @@ import pytest
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen import state as state_module
-from pygames_core.games.dominuxen.plays import KEPT_IDS, KEPT_SETS, forget_plays, play_actions, played_set
+from pygames_core.games.dominuxen.plays import (
+    GROUP_PLAYS,
+    KEPT_IDS,
+    KEPT_SETS,
+    forget_plays,
+    play_actions,
+    played_set,
+)
 from pygames_core.games.dominuxen.rules import DOMINUXEN
 from pygames_core.games.dominuxen.state import (
     CODE,
@@ -60,6 +67,8 @@ def test_plays_made_again_after_all_are_dropped() -> None:
     kept = play_actions(hand, True)
     forget_plays()
     assert not KEPT_SETS and not KEPT_IDS
+    tables = [plays for numbers in GROUP_PLAYS.values() for plays in numbers]
+    assert not any(plays or plays.subsets or plays.subsets.as_two for plays in tables)
     again = play_actions(hand, True)
     assert again == kept and all(a is not b for a, b in zip(again, kept, strict=True))
 

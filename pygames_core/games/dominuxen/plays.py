@@ -55,41 +55,40 @@ NONE_DOUBLED: list[str] = []
 SUBSETS = Subsets()  # the same for every number
 
 
-class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
-    """The plays of each subset of the tiles showing one number (by its bits), made when a group
-    first holds it: one, or with the doubles rule two if it holds the number's double (as one tile,
-    then as two)."""
+class SubsetPlays(dict[int, PlayAction]):
+    """The play of each subset of the tiles showing one number (by its bits), made when a group first
+    holds it (with the doubles rule, the double in it as one tile), and in `as_two` each subset's
+    holding the double with the double played as two. A play, not a tuple of a subset's plays: most
+    subsets have one, and a tuple each would be one more object for the garbage collector."""
 
     def __init__(self, number: int, doubles: bool) -> None:
         super().__init__()
         self.number, self.doubles = number, doubles
+        self.as_two: dict[int, PlayAction] = {}
 
-    def __missing__(self, subset: int) -> tuple[PlayAction, ...]:
+    def __missing__(self, subset: int) -> PlayAction:
         number = self.number
         codes = [*compress(SHOWING_CODES[number], map(subset.__and__, BITS))]
         action: PlayAction = {"type": "play", "number": number, "tiles": codes}
         KEPT_IDS.add(id(action))
-        made: tuple[PlayAction, ...] = (action,)
-        if not self.doubles:
-            self[subset] = made
-            return made
-        action["doubled"] = NONE_DOUBLED
-        if not subset >> number & 1:  # it does not hold the double (the tile number-number, its bit `number`)
-            self[subset] = made
-            return made
-        double = SHOWING_CODES[number][number]  # its code
-        as_two: PlayAction = {"type": "play", "number": number, "tiles": codes, "doubled": [double]}
-        KEPT_IDS.add(id(as_two))
-        made = self[subset] = (action, as_two)
-        return made
+        self[subset] = action
+        if self.doubles:
+            action["doubled"] = NONE_DOUBLED
+            if subset >> number & 1:  # it holds the double (the tile number-number, its bit `number`)
+                as_two: PlayAction = {"type": "play", "number": number, "tiles": codes,
+                                      "doubled": [SHOWING_CODES[number][number]]}
+                KEPT_IDS.add(id(as_two))
+                self.as_two[subset] = as_two
+        return action
 
 
 class GroupPlays(dict[int, tuple[PlayAction, ...]]):
-    """The plays of each group of tiles showing one number (by its field of group_bits), in
-    the order legal_actions lists them: each subset's plays (SubsetPlays), in SUBSETS' order. Each group's are put
-    together when a hand first holds it: a hand's groups recur all through a game and the bots'
-    play-outs (a group changes only when a tile showing its number comes or goes), and a group's
-    subsets in many groups."""
+    """The plays of each group of tiles showing one number (by its field of group_bits), in the order
+    legal_actions lists them: each subset's play (SubsetPlays), in SUBSETS' order, with the doubles
+    rule followed by its play of the double as two where it has one. Each group's are put together
+    when a hand first holds it: a hand's groups recur all through a game and the bots' play-outs (a
+    group changes only when a tile showing its number comes or goes), and a group's subsets in many
+    groups."""
 
     def __init__(self, number: int, doubles: bool) -> None:
         super().__init__()
@@ -98,7 +97,18 @@ class GroupPlays(dict[int, tuple[PlayAction, ...]]):
     def __missing__(self, field: int) -> tuple[PlayAction, ...]:
         if len(KEPT_IDS) >= KEPT_PLAYS:
             forget_plays()
-        made = self[field] = tuple(chain.from_iterable(map(self.subsets.__getitem__, SUBSETS[field])))
+        plays, subsets = self.subsets, SUBSETS[field]
+        double = 1 << plays.number  # the double's bit
+        if not (plays.doubles and field & double):  # a play per subset
+            made = self[field] = tuple(map(plays.__getitem__, subsets))
+            return made
+        as_two = plays.as_two
+        listed = []
+        for subset in subsets:
+            listed.append(plays[subset])
+            if subset & double:
+                listed.append(as_two[subset])
+        made = self[field] = tuple(listed)
         return made
 
 
@@ -115,6 +125,7 @@ def forget_plays() -> None:
         for plays in tables:
             plays.clear()
             plays.subsets.clear()
+            plays.subsets.as_two.clear()
 
 
 def play_actions(hand: list[Tile], doubles: bool) -> list[DominuxenAction]:

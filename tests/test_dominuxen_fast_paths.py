@@ -12,6 +12,7 @@ from itertools import combinations
 import pytest
 
 from pygames_core.engine.rng import Rng
+from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen import state as state_module
 from pygames_core.games.dominuxen.plays import (
     GROUP_PLAYS,
@@ -163,3 +164,19 @@ def test_a_listed_plays_set_is_kept_once_played_and_a_copys_never() -> None:
     assert id(copied) not in KEPT_IDS and id(copied) not in KEPT_SETS
     DOMINUXEN.apply(state, listed[-1])
     assert KEPT_SETS[id(listed[-1])] == played_set(listed[-1]) == state.rows[seat][-1]
+
+
+def test_legal_actions_tell_the_phases_apart_by_identity_in_states_read_back_from_views() -> None:
+    # legal_actions tests the phase with `is`: a state sampled from a view (the bots') holds the Phase
+    # member too, and lists what the real state does for the seat to act (its own hand, the display)
+    options = DOMINUXEN.check_options({"doubles": True})
+    for seed in range(6):
+        state = DOMINUXEN.new_state(4, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        while DOMINUXEN.current_player(state) is not None:
+            seat = DOMINUXEN.current_player(state)
+            assert seat is not None
+            legal = DOMINUXEN.legal_actions(state)
+            sampled = knowledge.sample_state(DOMINUXEN.view(state, seat), Rng(seed))
+            assert sampled.phase is state.phase and DOMINUXEN.legal_actions(sampled) == legal
+            DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])

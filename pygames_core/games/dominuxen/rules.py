@@ -152,17 +152,17 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def legal_actions(self, state: DominuxenState) -> list[DominuxenAction]:
         """What the seat to act may do: play a set, answer a hit, or draw (a list of its own)."""
-        phase = state.phase
-        if phase == PLAY:
+        phase = state.phase  # one of the Phase members (never a plain string): `is` is the quickest test
+        if phase is PLAY:
             groups = state.hand_groups[state.turn]
             if groups is None:
                 groups = state.hand_groups[state.turn] = group_bits(state.hands[state.turn])
             return plays_of_groups(groups, state.doubles)
-        if phase == SNATCH:
+        if phase is SNATCH:
             return [*SNATCH_ACTIONS]
-        if phase == ANSWER:
+        if phase is ANSWER:
             return [*ANSWER_ACTIONS]
-        if phase == DRAW:  # the draws open to the victim: each display tile, and the supply's top while it lasts
+        if phase is DRAW:  # the draws open to the victim: each display tile, and the supply's top while it lasts
             draws: list[DominuxenAction] = [*map(DISPLAY_DRAWS.__getitem__, state.display)]
             if state.supply:
                 draws.append(SUPPLY_DRAW)

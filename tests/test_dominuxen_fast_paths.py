@@ -9,10 +9,31 @@ import copy
 import random
 from itertools import combinations
 
+import pytest
+
 from pygames_core.engine.rng import Rng
-from pygames_core.games.dominuxen.plays import KEPT_SETS, forget_plays, play_actions
+from pygames_core.games.dominuxen import knowledge
+from pygames_core.games.dominuxen import state as state_module
+from pygames_core.games.dominuxen.plays import (
+    GROUP_PLAYS,
+    KEPT_IDS,
+    KEPT_SETS,
+    forget_plays,
+    play_actions,
+    played_set,
+)
 from pygames_core.games.dominuxen.rules import DOMINUXEN
-from pygames_core.games.dominuxen.state import CODE, HIGH, LOW, NUMBERS, TILES, group_bits
+from pygames_core.games.dominuxen.state import (
+    CODE,
+    HIGH,
+    LOW,
+    NUMBERS,
+    SET_CODES,
+    SET_GROUP_BITS,
+    TILES,
+    PlayedSet,
+    group_bits,
+)
 
 
 def plain_plays(hand: list, doubles: bool) -> list[dict]:
@@ -46,7 +67,9 @@ def test_plays_made_again_after_all_are_dropped() -> None:
     hand = sorted(random.Random(3).sample(TILES, 13))
     kept = play_actions(hand, True)
     forget_plays()
-    assert not KEPT_SETS
+    assert not KEPT_SETS and not KEPT_IDS
+    tables = [plays for numbers in GROUP_PLAYS.values() for plays in numbers]
+    assert not any(plays or plays.subsets or plays.subsets.as_two for plays in tables)
     again = play_actions(hand, True)
     assert again == kept and all(a is not b for a, b in zip(again, kept, strict=True))
 
@@ -77,3 +100,83 @@ def test_listed_plays_and_their_copies_play_alike_and_hands_keep_their_groups() 
     for players, doubles in ((3, False), (4, True), (5, False)):
         seeds = range(12)
         assert random_games(players, doubles, seeds, copies=False) == random_games(players, doubles, seeds, copies=True)
+
+
+def test_each_listing_of_plays_is_a_list_of_its_own() -> None:
+    # the plays are joined into a fresh list each time (reduce's start): what one caller does to its
+    # list never shows in the next one's
+    hand = sorted(random.Random(5).sample(TILES, 13))
+    first = play_actions(hand, False)
+    expected = [*first]
+    first.clear()
+    second = play_actions(hand, False)
+    assert second == expected and second is not first
+
+
+def random_sets(chooser: random.Random, count: int) -> list[PlayedSet]:
+    """Sets of 1-5 tiles in hand order, some with a double played as two."""
+    sets = []
+    for _ in range(count):
+        tiles = tuple(sorted(chooser.sample(TILES, chooser.randrange(1, 6))))
+        doubles = tuple(t for t in tiles if LOW[t] == HIGH[t])
+        sets.append(PlayedSet(LOW[tiles[0]], tiles, doubles[:1] if chooser.random() < 0.5 else ()))
+    return sets
+
+
+def test_set_views_and_group_bits_kept_by_tiles_are_the_plain_ones() -> None:
+    for played in random_sets(random.Random(11), 400):
+        number, tiles, doubled = played
+        for _ in range(2):  # made, then kept
+            assert played.to_view() == {"number": number, "tiles": [CODE[t] for t in tiles],
+                                        "doubled": [CODE[t] for t in doubled], "size": len(tiles) + len(doubled)}
+            assert SET_GROUP_BITS[tiles] == group_bits(tiles)
+
+
+def test_set_views_hand_out_lists_of_their_own() -> None:
+    # the codes are kept once per set: a view's (an event's) lists are copies, which whoever gets the
+    # event may change
+    tiles = (TILES[3], TILES[20], TILES[45])
+    played = PlayedSet(3, tiles, tiles[-1:])
+    view = played.to_view()
+    view["tiles"].append("x")
+    view["doubled"].clear()
+    again = played.to_view()
+    assert again["tiles"] == [CODE[t] for t in tiles] and again["doubled"] == [CODE[tiles[-1]]]
+
+
+def test_sets_kept_by_tiles_are_dropped_at_the_bound_and_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(state_module, "KEPT_PER_SET", 5)
+    SET_CODES.clear()
+    sets = random_sets(random.Random(2), 40)
+    for played in sets:
+        assert SET_CODES[played.tiles] == tuple(CODE[t] for t in played.tiles)
+        assert len(SET_CODES) <= 5
+
+
+def test_a_listed_plays_set_is_kept_once_played_and_a_copys_never() -> None:
+    forget_plays()
+    options = DOMINUXEN.check_options({"doubles": True})
+    state = DOMINUXEN.new_state(4, options, Rng(1), None)
+    seat, listed = state.turn, DOMINUXEN.legal_actions(state)
+    assert all(id(action) in KEPT_IDS and id(action) not in KEPT_SETS for action in listed)  # none played yet
+    copied = copy.deepcopy(listed[-1])
+    DOMINUXEN.apply(DOMINUXEN.copy_state(state), copied)
+    assert id(copied) not in KEPT_IDS and id(copied) not in KEPT_SETS
+    DOMINUXEN.apply(state, listed[-1])
+    assert KEPT_SETS[id(listed[-1])] == played_set(listed[-1]) == state.rows[seat][-1]
+
+
+def test_legal_actions_tell_the_phases_apart_by_identity_in_states_read_back_from_views() -> None:
+    # legal_actions tests the phase with `is`: a state sampled from a view (the bots') holds the Phase
+    # member too, and lists what the real state does for the seat to act (its own hand, the display)
+    options = DOMINUXEN.check_options({"doubles": True})
+    for seed in range(6):
+        state = DOMINUXEN.new_state(4, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        while DOMINUXEN.current_player(state) is not None:
+            seat = DOMINUXEN.current_player(state)
+            assert seat is not None
+            legal = DOMINUXEN.legal_actions(state)
+            sampled = knowledge.sample_state(DOMINUXEN.view(state, seat), Rng(seed))
+            assert sampled.phase is state.phase and DOMINUXEN.legal_actions(sampled) == legal
+            DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])

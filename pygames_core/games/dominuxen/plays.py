@@ -1,13 +1,15 @@
 """Dominuxen's plays as legal_actions lists them, kept: each number group's plays are made once and
-kept (with each play's set, found by the action's identity), since a hand's groups recur all through
+kept (with each play's set once it is played, found by the action's identity), since a hand's groups recur all through
 a game and the bots' play-outs (issue 48). The rules are rules.py's.
 """
 
 from __future__ import annotations
 
 import sys
+from functools import reduce
 from itertools import chain, combinations, compress, repeat
-from operator import call
+from operator import iadd
+from struct import Struct
 
 from pygames_core.games.dominuxen.messages import DominuxenAction, PlayAction
 from pygames_core.games.dominuxen.state import (
@@ -22,12 +24,14 @@ from pygames_core.games.dominuxen.state import (
 )
 
 KEPT_PLAYS = 1 << 16  # the plays kept at most (then all are dropped: a page may play for hours)
-# id of a kept play action -> the set it plays: `apply` of a listed play does not read its codes back (an
-# action not kept here, a copy, is read). Every action kept here is alive, held by its SubsetPlays, and
-# ids are unique among live objects: a live action's id found here is its own (forget_plays drops
-# the ids with the actions).
+# the ids of the kept play actions. Every action kept is alive, held by its SubsetPlays, and ids are
+# unique among live objects: a live action's id found here is its own (forget_plays drops the ids
+# with the actions). Ints, which the garbage collector does not track, where a set made for each
+# play listed (most are never played) would be two objects more for it to go through.
+KEPT_IDS: set[int] = set()
+# id of a kept play action played once -> the set it plays: `apply` of a listed play reads its codes
+# the first time only (set_of; an action not kept, a copy, is read every time).
 KEPT_SETS: dict[int, PlayedSet] = {}
-new_set = tuple.__new__  # a PlayedSet made without its own __new__, Python code around this
 
 
 class Subsets(dict[int, tuple[int, ...]]):
@@ -42,6 +46,7 @@ class Subsets(dict[int, tuple[int, ...]]):
 
 
 BITS = tuple(1 << m for m in NUMBERS)  # the bits of a group
+SHOWING_CODES = tuple(tuple(map(CODE.__getitem__, showing)) for showing in SHOWING)  # SHOWING's, as codes
 # The kept plays share their lists where they are alike: every "doubled" of none is this one, a set with
 # the double as one tile and as two share "tiles". Actions listed are read only (Rules.legal_actions),
 # and the fewer lists, the fewer objects made and tracked by the garbage collector as the plays are
@@ -50,67 +55,77 @@ NONE_DOUBLED: list[str] = []
 SUBSETS = Subsets()  # the same for every number
 
 
-class SubsetPlays(dict[int, tuple[PlayAction, ...]]):
-    """The plays of each subset of the tiles showing one number (by its bits), made when a group
-    first holds it: one, or with the doubles rule two if it holds the number's double (as one tile,
-    then as two)."""
+class SubsetPlays(dict[int, PlayAction]):
+    """The play of each subset of the tiles showing one number (by its bits), made when a group first
+    holds it (with the doubles rule, the double in it as one tile), and in `as_two` each subset's
+    holding the double with the double played as two. A play, not a tuple of a subset's plays: most
+    subsets have one, and a tuple each would be one more object for the garbage collector."""
 
     def __init__(self, number: int, doubles: bool) -> None:
         super().__init__()
         self.number, self.doubles = number, doubles
+        self.as_two: dict[int, PlayAction] = {}
 
-    def __missing__(self, subset: int) -> tuple[PlayAction, ...]:
+    def __missing__(self, subset: int) -> PlayAction:
         number = self.number
-        tiles = tuple(compress(SHOWING[number], map(subset.__and__, BITS)))
-        codes = [*map(CODE.__getitem__, tiles)]
+        codes = [*compress(SHOWING_CODES[number], map(subset.__and__, BITS))]
         action: PlayAction = {"type": "play", "number": number, "tiles": codes}
-        KEPT_SETS[id(action)] = new_set(PlayedSet, (number, tiles, ()))
-        made: tuple[PlayAction, ...] = (action,)
-        if not self.doubles:
-            self[subset] = made
-            return made
-        action["doubled"] = NONE_DOUBLED
-        if not subset >> number & 1:  # it does not hold the double (the tile number-number, its bit `number`)
-            self[subset] = made
-            return made
-        double = SHOWING[number][number]
-        as_two: PlayAction = {"type": "play", "number": number, "tiles": codes, "doubled": [CODE[double]]}
-        KEPT_SETS[id(as_two)] = new_set(PlayedSet, (number, tiles, (double,)))
-        made = self[subset] = (action, as_two)
-        return made
+        KEPT_IDS.add(id(action))
+        self[subset] = action
+        if self.doubles:
+            action["doubled"] = NONE_DOUBLED
+            if subset >> number & 1:  # it holds the double (the tile number-number, its bit `number`)
+                as_two: PlayAction = {"type": "play", "number": number, "tiles": codes,
+                                      "doubled": [SHOWING_CODES[number][number]]}
+                KEPT_IDS.add(id(as_two))
+                self.as_two[subset] = as_two
+        return action
 
 
 class GroupPlays(dict[int, tuple[PlayAction, ...]]):
-    """The plays of each group of tiles showing one number (by its field of group_bits), in
-    the order legal_actions lists them: each subset's plays (SubsetPlays), in SUBSETS' order. Each group's are put
-    together when a hand first holds it: a hand's groups recur all through a game and the bots'
-    play-outs (a group changes only when a tile showing its number comes or goes), and a group's
-    subsets in many groups."""
+    """The plays of each group of tiles showing one number (by its field of group_bits), in the order
+    legal_actions lists them: each subset's play (SubsetPlays), in SUBSETS' order, with the doubles
+    rule followed by its play of the double as two where it has one. Each group's are put together
+    when a hand first holds it: a hand's groups recur all through a game and the bots' play-outs (a
+    group changes only when a tile showing its number comes or goes), and a group's subsets in many
+    groups."""
 
     def __init__(self, number: int, doubles: bool) -> None:
         super().__init__()
         self.subsets = SubsetPlays(number, doubles)
 
     def __missing__(self, field: int) -> tuple[PlayAction, ...]:
-        if len(KEPT_SETS) >= KEPT_PLAYS:
+        if len(KEPT_IDS) >= KEPT_PLAYS:
             forget_plays()
-        made = self[field] = tuple(chain.from_iterable(map(self.subsets.__getitem__, SUBSETS[field])))
+        plays, subsets = self.subsets, SUBSETS[field]
+        double = 1 << plays.number  # the double's bit
+        if not (plays.doubles and field & double):  # a play per subset
+            made = self[field] = tuple(map(plays.__getitem__, subsets))
+            return made
+        as_two = plays.as_two
+        listed = []
+        for subset in subsets:
+            listed.append(plays[subset])
+            if subset & double:
+                listed.append(as_two[subset])
+        made = self[field] = tuple(listed)
         return made
 
 
 # by the doubles rule, each number's GroupPlays
 GROUP_PLAYS = {doubles: tuple(GroupPlays(number, doubles) for number in NUMBERS) for doubles in (False, True)}
-# the same, each as its look-up (legal_actions looks a hand's groups up all at once)
-GROUP_LOOKUPS = {doubles: tuple(plays.__getitem__ for plays in GROUP_PLAYS[doubles]) for doubles in (False, True)}
+FIELDS = Struct(f"={len(NUMBERS)}H")  # group_bits' fields, as its bytes hold them (native order: to_bytes')
 
 
 def forget_plays() -> None:
     """Drop every play kept."""
+    KEPT_IDS.clear()
     KEPT_SETS.clear()
     for tables in GROUP_PLAYS.values():
         for plays in tables:
             plays.clear()
             plays.subsets.clear()
+            plays.subsets.as_two.clear()
 
 
 def play_actions(hand: list[Tile], doubles: bool) -> list[DominuxenAction]:
@@ -121,11 +136,22 @@ def play_actions(hand: list[Tile], doubles: bool) -> list[DominuxenAction]:
 
 
 def plays_of_groups(groups: int, doubles: bool) -> list[DominuxenAction]:
-    """play_actions of a hand, from its group_bits: a look-up per number, all in C (the fields split
-    apart as the int's bytes read as 16-bit numbers, state.py's GROUP_WIDTH)."""
-    fields = memoryview(groups.to_bytes(GROUP_BYTES, sys.byteorder)).cast("H")
-    plays: list[DominuxenAction] = [*chain.from_iterable(map(call, GROUP_LOOKUPS[doubles], fields))]
+    """play_actions of a hand, from its group_bits: a look-up per number (dict.__getitem__ calls
+    GroupPlays' __missing__), all in C. The fields come apart as the int's bytes read as 16-bit
+    numbers (state.py's GROUP_WIDTH; a Struct reads them faster than a memoryview's iterator), and
+    the groups' tuples are joined by `+=` on a fresh list (reduce with iadd: a tuple is copied in at
+    once, where a chain hands its items over one by one)."""
+    plays: list[DominuxenAction] = reduce(iadd, map(dict.__getitem__, GROUP_PLAYS[doubles],
+                                                    FIELDS.unpack(groups.to_bytes(GROUP_BYTES, sys.byteorder))), [])
     return plays
+
+
+def set_of(action: PlayAction) -> PlayedSet:
+    """The set a `play` action not found in KEPT_SETS plays, read; kept there if legal_actions listed it."""
+    played = played_set(action)
+    if id(action) in KEPT_IDS:
+        KEPT_SETS[id(action)] = played
+    return played
 
 
 def played_set(action: PlayAction) -> PlayedSet:

@@ -35,7 +35,7 @@ from pygames_core.games.dominuxen.messages import (
     GameSummary,
     PlayAction,
 )
-from pygames_core.games.dominuxen.plays import KEPT_SETS, played_set, plays_of_groups
+from pygames_core.games.dominuxen.plays import KEPT_SETS, plays_of_groups, set_of
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
     ANSWER,
@@ -50,6 +50,8 @@ from pygames_core.games.dominuxen.state import (
     NUMBERS,
     OVER,
     PLAY,
+    SET_CODES,
+    SET_GROUP_BITS,
     SNATCH,
     TILE_BY_CODE,
     TILE_GROUP_BITS,
@@ -83,7 +85,7 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...]) -> No
     state.known[seat].update(tiles)
     groups = state.hand_groups[seat]
     if groups is not None:  # the kept group bits follow (see the state's hand_groups)
-        state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
+        state.hand_groups[seat] = groups ^ SET_GROUP_BITS[tiles]
 
 
 # the draws of each display tile, and of the supply's top (shared by every list)
@@ -150,17 +152,17 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def legal_actions(self, state: DominuxenState) -> list[DominuxenAction]:
         """What the seat to act may do: play a set, answer a hit, or draw (a list of its own)."""
-        phase = state.phase
-        if phase == PLAY:
+        phase = state.phase  # one of the Phase members (never a plain string): `is` is the quickest test
+        if phase is PLAY:
             groups = state.hand_groups[state.turn]
             if groups is None:
                 groups = state.hand_groups[state.turn] = group_bits(state.hands[state.turn])
             return plays_of_groups(groups, state.doubles)
-        if phase == SNATCH:
+        if phase is SNATCH:
             return [*SNATCH_ACTIONS]
-        if phase == ANSWER:
+        if phase is ANSWER:
             return [*ANSWER_ACTIONS]
-        if phase == DRAW:  # the draws open to the victim: each display tile, and the supply's top while it lasts
+        if phase is DRAW:  # the draws open to the victim: each display tile, and the supply's top while it lasts
             draws: list[DominuxenAction] = [*map(DISPLAY_DRAWS.__getitem__, state.display)]
             if state.supply:
                 draws.append(SUPPLY_DRAW)
@@ -195,7 +197,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     # Python call fewer for every move of the random play and of the search's tree.
     def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
         events: list[DominuxenEvent] = []
-        played = KEPT_SETS.get(id(action))  # a play legal_actions listed has its set kept
+        played = KEPT_SETS.get(id(action))  # a play legal_actions listed, played before, has its set kept
         if played is None:
             MOVES[action["type"]](self, state, action, events)
         else:
@@ -212,9 +214,10 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         else:
             self.play(state, played, events)
 
-    def _play_copy(self, state: DominuxenState, action: PlayAction, events: Events) -> None:
-        """A play not listed by legal_actions (a copy of one: the page's, a saved game's): its set read."""
-        self.play(state, played_set(action), events)
+    def _play_read(self, state: DominuxenState, action: PlayAction, events: Events) -> None:
+        """A play whose set is not kept: a copy of a listed one (the page's, a saved game's), or a listed
+        one played for the first time (plays.set_of)."""
+        self.play(state, set_of(action), events)
 
     def _decline(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         state.phase = ANSWER
@@ -231,7 +234,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             hand.remove(tile)
         groups = state.hand_groups[seat]
         if groups is not None:
-            state.hand_groups[seat] = groups ^ sum(map(TILE_GROUP_BITS.__getitem__, tiles))
+            state.hand_groups[seat] = groups ^ SET_GROUP_BITS[tiles]
         known = state.known[seat]
         if known:
             known.difference_update(tiles)
@@ -274,7 +277,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         add_to_hand(state, state.turn, taken.tiles)
         if events is not None:
             events.append({"type": "taken", "attacker": state.turn, "victim": victim,
-                           "tiles": [*map(CODE.__getitem__, taken.tiles)]})
+                           "tiles": [*SET_CODES[taken.tiles]]})
         self._start_draw(state, len(taken.tiles), events)
 
     def _take_back(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
@@ -283,7 +286,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         back = state.rows[victim].pop()
         add_to_hand(state, victim, back.tiles)
         if events is not None:
-            events.append({"type": "taken_back", "seat": victim, "tiles": [*map(CODE.__getitem__, back.tiles)]})
+            events.append({"type": "taken_back", "seat": victim, "tiles": [*SET_CODES[back.tiles]]})
         self._check_next(state, events)
 
     def _discard(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
@@ -292,7 +295,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         dropped = state.rows[victim].pop()
         state.discard.extend(dropped.tiles)
         if events is not None:
-            events.append({"type": "discarded", "seat": victim, "tiles": [*map(CODE.__getitem__, dropped.tiles)]})
+            events.append({"type": "discarded", "seat": victim, "tiles": [*SET_CODES[dropped.tiles]]})
         self._start_draw(state, len(dropped.tiles), events)
 
     def _start_draw(self, state: DominuxenState, count: int, events: Events) -> None:
@@ -404,6 +407,6 @@ DOMINUXEN = DominuxenRules()
 
 # each move's method by its action's type, but a play legal_actions listed (apply and act find its set)
 MOVES: dict[str, Callable[[DominuxenRules, DominuxenState, Any, Events], None]] = {
-    "play": DominuxenRules._play_copy, "take": DominuxenRules._take, "decline": DominuxenRules._decline,
+    "play": DominuxenRules._play_read, "take": DominuxenRules._take, "decline": DominuxenRules._decline,
     "take_back": DominuxenRules._take_back, "discard": DominuxenRules._discard, "draw": DominuxenRules._draw,
 }

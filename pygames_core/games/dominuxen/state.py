@@ -5,10 +5,10 @@ players read them, docs/games/dominuxen.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen.messages import GameSummary, SetView
@@ -17,6 +17,7 @@ from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
 GAME_ID = "dominuxen"
+T = TypeVar("T")
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 HAND_SIZE = 13
 DISPLAY_SIZE = 6
@@ -146,11 +147,34 @@ class PlayedSet(NamedTuple):
 
     def to_view(self) -> SetView:
         number, tiles, doubled = self
-        codes = [*map(CODE.__getitem__, tiles)]  # a map, not a comprehension: no frame of its own in CPython 3.11
+        codes = [*SET_CODES[tiles]]
         if not doubled:  # most sets
             return {"number": number, "tiles": codes, "doubled": [], "size": len(tiles)}
-        return {"number": number, "tiles": codes, "doubled": [*map(CODE.__getitem__, doubled)],
-                "size": len(tiles) + len(doubled)}
+        return {"number": number, "tiles": codes, "doubled": [*SET_CODES[doubled]], "size": len(tiles) + len(doubled)}
+
+
+class PerSet(dict[tuple[Tile, ...], T]):
+    """Something worked out of a set's tiles (as PlayedSet holds them), kept by the tiles once made: the
+    same sets are played, hit and taken all through a game and the bots' searches, and each time
+    their codes go into an event and their group bits into a hand's (issue 48: a look-up costs a
+    fraction of mapping a table over the tiles again)."""
+
+    def __init__(self, make: Callable[[tuple[Tile, ...]], T]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, tiles: tuple[Tile, ...]) -> T:
+        if len(self) >= KEPT_PER_SET:  # a page may play for hours: start again
+            self.clear()
+        made = self[tiles] = self.make(tiles)
+        return made
+
+
+KEPT_PER_SET = 1 << 16  # the sets kept at most by a PerSet (every set of one number's tiles: 13 * 8191)
+# the codes of a set's tiles: a tuple of strings, which the garbage collector stops tracking
+SET_CODES: PerSet[tuple[str, ...]] = PerSet(lambda tiles: tuple(map(CODE.__getitem__, tiles)))
+# the group bits of a set's tiles (group_bits), which a hand's take in or give up
+SET_GROUP_BITS: PerSet[int] = PerSet(group_bits)
 
 
 @dataclass(slots=True)

@@ -289,9 +289,9 @@ def win_chance(view: OnScheduleView) -> float:
 class OnScheduleBot(Bot[OnScheduleState, Action, Event, OnScheduleView]):
     """What On Schedule's bots know of the game: the hooks of pygames_core/ai/bot.py."""
 
-    # a round of three hard bots holds a median of three moves with a real choice: 300 ms each keep it
-    # to about a second (docs/benchmarks.md, issue 48 item 5)
-    hard_budget_ms = 300
+    # a round of three hard bots holds a median of three or four moves with a real choice: 250 ms each
+    # keep it to about a second (docs/benchmarks.md, issue 48 item 5)
+    hard_budget_ms = 250
 
     def sample_state(self, view: OnScheduleView, rng: Rng) -> OnScheduleState:
         return sample_state(view, rng)

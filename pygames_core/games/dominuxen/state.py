@@ -112,11 +112,6 @@ def shows(tile: Tile, number: int) -> bool:
     return LOW[tile] == number or HIGH[tile] == number
 
 
-def other_number(tile: Tile, number: int) -> int:
-    """The tile's number that is ignored when it stands for `number` (a double's is the same)."""
-    return HIGH[tile] if LOW[tile] == number else LOW[tile]
-
-
 class Phase(StrEnum):
     """Where a turn is (the view's "phase", the same strings)."""
 

@@ -54,6 +54,10 @@ class Card:
 
 # every card by its code (what `card` reads; the rules' hot paths read it straight, without the call)
 CARDS: dict[str, Card] = {r + s: Card(RANKS.index(r) + 2, s) for s in SUITS for r in RANKS}
+# as sets of cards (Card.bit), for the trick-taking bots' policies, which count the unseen cards that
+# could beat a card with one `&` and a bit count: a suit's cards (its lane), and a card's higher ones
+SUIT_CARDS: dict[str, int] = {suit: SUIT_LANE << SUIT_BITS * lane for lane, suit in enumerate(SUITS)}
+HIGHER_CARDS: dict[Card, int] = {c: SUIT_CARDS[c.suit] & ~((c.bit << 1) - 1) for c in CARDS.values()}
 
 
 def card(code: str) -> Card:

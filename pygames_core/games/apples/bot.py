@@ -31,9 +31,9 @@ from pygames_core.games.apples.state import (
     suit_length,
     suit_lengths,
 )
-from pygames_core.kit.cards import SUIT_BITS, SUITS, Card, cards
+from pygames_core.kit.cards import HIGHER_CARDS, SUIT_CARDS, SUITS, Card, cards
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import ALL_RANKS, playable_cards, seats_after
+from pygames_core.kit.tricks import playable_cards, seats_after
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -162,11 +162,8 @@ def gain(counts: dict[int, int], added: dict[int, int], target_rank: int | None)
 
 
 LATER_SEATS = seats_after(PLAYERS)
-# By card, worked out once for the play policy's loop: the cards of its suit above it, as one int (Card.bit:
-# masked with the unseen cards, their count is read in one step), and twice its win_guess under each trump
-# (what keeping it is worth). SUIT_CARDS: each suit's cards as one int.
-SUIT_CARDS = {suit: ALL_RANKS << (SUIT_BITS * lane) for lane, suit in enumerate(SUITS)}
-HIGHER_CARDS = {c: SUIT_CARDS[c.suit] & ~((c.bit << 1) - 1) for c in DECK}
+# By card, worked out once for the play policy's loop: twice its win_guess under each trump (what keeping
+# it is worth; its higher cards are kit/cards.py's HIGHER_CARDS)
 KEEP_WORTH = {trump: {c: 2.0 * win_guess(c, trump) for c in DECK} for trump in (None, *SUITS)}
 
 

@@ -25,7 +25,7 @@ from pygames_core.games.arsene.state import (
     TRUMP,
     ArseneState,
 )
-from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card, french_deck
+from pygames_core.kit.cards import HIGHER_CARDS, SUIT_CARDS, Card, french_deck
 from pygames_core.kit.seats import mover
 from pygames_core.kit.tricks import playable_cards, seats_after, winning_play
 
@@ -48,14 +48,11 @@ def _unseen_higher(state: ArseneState, seat: int) -> int:
 
 
 BIT = attrgetter("bit")
-# by card, the bits of the cards of its suit that outrank it (an unseen one there: it is not a top card)
-ABOVE = {c: SUIT_LANE << SUIT_BITS * SUITS.index(c.suit) & ~((c.bit << 1) - 1) for c in french_deck()}
-SUIT_CARDS = {suit: SUIT_LANE << SUIT_BITS * lane for lane, suit in enumerate(SUITS)}  # by suit, its lane
 
 
 def _is_top(c: Card, unseen: int) -> bool:
     """No card the seat cannot place outranks `c` in its suit."""
-    return not unseen & ABOVE[c]
+    return not unseen & HIGHER_CARDS[c]
 
 
 def _expected_tricks(state: ArseneState, seat: int, unseen: int) -> float:
@@ -64,7 +61,7 @@ def _expected_tricks(state: ArseneState, seat: int, unseen: int) -> float:
     total = 0.0
     worth = WORTH[state.trump]
     for c in state.hands[seat]:
-        total += 0.9 if not unseen & ABOVE[c] else worth[c]  # a top card (`_is_top`), else its worth
+        total += 0.9 if not unseen & HIGHER_CARDS[c] else worth[c]  # a top card (`_is_top`), else its worth
     return total
 
 
@@ -174,11 +171,11 @@ def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, u
     trumps_out = trump is not None and unseen & SUIT_CARDS[trump]
     if not plays:  # leading
         if want:
-            sure = [c for c in options if not unseen & ABOVE[c] and (
+            sure = [c for c in options if not unseen & HIGHER_CARDS[c] and (
                 c.suit == trump or not trumps_out or not any(c.suit in voids[s] for s in later))]
             return min(sure, key=strength) if sure else max(options, key=strength)
         # lead the card most likely to be beaten: many unseen cards above it in its suit
-        return max(options, key=lambda c: ((unseen & ABOVE[c]).bit_count(), -strength(c)))
+        return max(options, key=lambda c: ((unseen & HIGHER_CARDS[c]).bit_count(), -strength(c)))
     ahead = winning_play(plays, trump)[1]
     winners: list[Card] = []
     losers: list[Card] = []
@@ -189,7 +186,7 @@ def _play_card(state: ArseneState, seat: int, options: list[Card], want: bool, u
             return min(winners, key=strength)  # last to play: the cheapest winner is enough
         led = plays[0][1].suit
         trumped = trumps_out and any(led in voids[s] for s in later)
-        sure = [c for c in winners if not unseen & ABOVE[c] and (c.suit == trump or not trumped)]
+        sure = [c for c in winners if not unseen & HIGHER_CARDS[c] and (c.suit == trump or not trumped)]
         return min(sure, key=strength) if sure else max(winners, key=strength)
     if want:
         return min(options, key=strength)  # cannot win it: keep the good cards

@@ -29,7 +29,7 @@ from pygames_core.games.on_schedule.state import (
     pile_of,
     voter,
 )
-from pygames_core.kit.cards import SUIT_BITS, SUIT_LANE, SUITS, Card, cards, codes
+from pygames_core.kit.cards import HIGHER_CARDS, SUIT_CARDS, SUITS, Card, cards, codes
 from pygames_core.kit.match import Match
 from pygames_core.kit.seats import mover, partner_of, team_of
 from pygames_core.kit.tricks import playable_cards, seats_after
@@ -137,8 +137,6 @@ def suits_to_come(row: tuple[Card, ...], number: int, special: int) -> dict[str,
 
 
 LATER_SEATS = seats_after(PLAYERS)
-SUIT_CARDS = {suit: SUIT_LANE << SUIT_BITS * lane for lane, suit in enumerate(SUITS)}  # by suit, its lane (Card.bit)
-ABOVE = {c: SUIT_CARDS[c.suit] & ~((c.bit << 1) - 1) for c in DECK}  # by card, the higher cards of its suit
 TENS_AND_UP = sum(c.bit for c in DECK if c.rank >= 10)
 
 
@@ -224,7 +222,7 @@ def _play_card(state: OnScheduleState, seat: int) -> Card:
             chance = 0.0
             team_chance = 1.0
             for miss, out in opponents_later if ours else partner_later:
-                higher = 0 if top_suit in out else (unknown & ABOVE[top]).bit_count()
+                higher = 0 if top_suit in out else (unknown & HIGHER_CARDS[top]).bit_count()
                 beaters: float
                 if top_suit == trick_suit and (top_suit == trump or trump in out):
                     beaters = higher

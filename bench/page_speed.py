@@ -263,11 +263,7 @@ def measure(workers: dict[tuple[str, str], Asking], variants: list[speed.Variant
                 same.setdefault(label, []).append(f"same as {other}: {'yes' if alike else 'NO'}")
     table(workers, variants, {cell: cpu_rate(parts, "samples", "seconds") for cell, parts in searched.items()},
           "{:10,.1f}", same)
-    # A search that drops twins ends sooner (once one candidate is left) with the choice the whole budget
-    # would make, so its figure is the sample budgets it settled per second, not the samples it drew.
-    for parts in [*playing.values(), *searched.values()]:
-        for part in parts:
-            part["settled"] = len(part["choices"]) * args.samples
+    # a search that drops twins is worth the sample budgets it settled, not the samples it drew (speed.py)
     print(f"\nthe hard bot as it plays: sample budgets settled per second ({args.samples} samples a decision, "
           "what a time budget buys), this checkout's search dropping its twins, the baseline's as it was (twins "
           "are dropped only as a search runs on: give 100, the hard bot's sample budget, for its figure)")

@@ -9,10 +9,14 @@ count the time from a deal's first decision to its end (setting up a deal is not
 per second count everything, set-up included (a game of several deals counts each).
 
 The hard bot: `bot_decision(..., "hard", samples=N)` at a fixed set of seeded positions per variant
-(reached by the seeded normal bot), samples drawn per second of decision, on this checkout's code and
-on the baseline commit's (`--baseline REF`, exported with `git archive` to a temporary folder), each in
-a worker process of its own with its code first on `sys.path`. Both workers are handed the same
-positions and seeds: whether they chose the same actions is printed too (play must not change).
+(reached by the seeded normal bot), on this checkout's code and on the baseline commit's (`--baseline
+REF`, exported with `git archive` to a temporary folder), each in a worker process of its own with its
+code first on `sys.path`. Two figures: as it plays, the sample budgets settled per second of decision
+(a search that drops its twins ends early with the choice its whole budget would make: that is what a
+time budget buys); and the engine alone, the samples drawn per second by this checkout's search with
+its dropping of twins off, so that only the engine differs from the baseline. The workers are handed
+the same positions and seeds: whether the engine alone chose the baseline's actions is printed too
+(play must not change).
 
 Every measurement is cut into rounds, and within a round the workers take turns (Hearts, this
 checkout, the baseline, variant by variant), so that the machine's noise falls on all of them alike;
@@ -147,10 +151,12 @@ def positions(variant: Variant, count: int) -> list[Any]:
 
 
 def hard_samples(variant: Variant, count: int, samples: int, twins: bool = True) -> dict[str, Any]:
-    """The hard bot at each position with a budget of `samples`: the samples it drew, the seconds it
-    took, and its choices. `twins=False`: with the search's dropping of twins (`search.without_twins`,
-    where the code has it) turned off, so that only the engine's speed differs from a baseline without
-    it, and the choices must be the baseline's."""
+    """The hard bot at each position with a budget of `samples`: the samples it drew, the sample budgets
+    it settled (a search that drops twins ends once one candidate is left, with the choice its whole
+    budget would make, so each decision settles its budget however few samples it drew: what a time
+    budget buys), the seconds it took, and its choices. `twins=False`: with the search's dropping of
+    twins (`search.without_twins`, where the code has it) turned off, so that only the engine's speed
+    differs from a baseline without it, and the choices must be the baseline's."""
     from pygames_core.ai import search
     from pygames_core.ai.levels import bot_decision
     from pygames_core.games import find_entry
@@ -172,7 +178,7 @@ def hard_samples(variant: Variant, count: int, samples: int, twins: bool = True)
     finally:
         if dropping is not None:
             search.without_twins = dropping
-    return {"samples": drawn, "seconds": seconds, "choices": choices}
+    return {"samples": drawn, "settled": len(choices) * samples, "seconds": seconds, "choices": choices}
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
@@ -352,23 +358,27 @@ def measure(workers: list[Worker], variants: list[Variant], hearts: bool, args: 
             line += f" {deals:9,.1f}{ratio(deals, played[v, 'hearts'], 'deals', 'seconds')}"
         print(line)
 
-    print(f"\nthe hard bot: samples drawn per second of decision, {args.samples} samples a decision at "
-          f"{args.positions} seeded positions per variant, {args.rounds} rounds"
-          + ("; engine alone: this checkout's with the search's dropping of twins off, as the baseline's search, "
-             "whose choices it must make" if len(names) > 1 else ""))
-    head = f"{'variant':34} {'samples/s':>10}"
+    print(f"\nthe hard bot: {args.samples} samples a decision at {args.positions} seeded positions per variant, "
+          f"{args.rounds} rounds; as it plays: the sample budgets it settled per second of decision (dropping "
+          "its twins, as a time budget buys them)"
+          + ("; engine alone: the samples drawn per second by this checkout's search with its dropping of twins "
+             "off, as the baseline's search, whose choices it must make, against the baseline's"
+             if len(names) > 1 else ""))
+    head = f"{'variant':34} {'as it plays':>11}"
     if len(names) > 1:
-        head += f" {'baseline':>10} {'× baseline':>11} {'engine alone':>13} {'× baseline':>11}  same choices"
+        head += (f" {'baseline':>10} {'× baseline':>11} {'engine alone':>13} {'baseline':>10} {'× baseline':>11}"
+                 "  same choices")
     print(head)
     for v in chosen:
-        this = rate(searched[v, "this"], "samples", "seconds")
-        line = f"{v:34} {this:10,.1f}"
+        this = rate(searched[v, "this"], "settled", "seconds")
+        line = f"{v:34} {this:11,.1f}"
         if len(names) > 1:
-            base = rate(searched[v, "baseline"], "samples", "seconds")
+            base = rate(searched[v, "baseline"], "settled", "seconds")
             engine = rate(searched[v, "engine"], "samples", "seconds")
+            drawn = rate(searched[v, "baseline"], "samples", "seconds")
             same = all(a["choices"] == b["choices"] and a["samples"] == b["samples"]
                        for a, b in zip(searched[v, "engine"], searched[v, "baseline"], strict=True))
-            line += f" {base:10,.1f} {times(this, base)} {engine:13,.1f} {times(engine, base)}"
+            line += f" {base:10,.1f} {times(this, base)} {engine:13,.1f} {drawn:10,.1f} {times(engine, drawn)}"
             line += f"  {'yes' if same else 'NO: play changed'}"
         print(line)
 

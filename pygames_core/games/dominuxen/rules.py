@@ -35,7 +35,7 @@ from pygames_core.games.dominuxen.messages import (
     GameSummary,
     PlayAction,
 )
-from pygames_core.games.dominuxen.plays import KEPT_SETS, plays_of_groups, set_of
+from pygames_core.games.dominuxen.plays import kept_set_of, plays_of_groups, set_of
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
     ANSWER,
@@ -90,6 +90,7 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...]) -> No
 
 # the draws of each display tile, and of the supply's top (shared by every list)
 DISPLAY_DRAWS: tuple[DrawAction, ...] = tuple({"type": "draw", "source": "display", "tile": CODE[t]} for t in TILES)
+display_draw_of = DISPLAY_DRAWS.__getitem__  # bound once (a method looked up at each call is made each time)
 SUPPLY_DRAW: DrawAction = {"type": "draw", "source": "supply"}
 
 
@@ -163,7 +164,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         if phase is ANSWER:
             return [*ANSWER_ACTIONS]
         if phase is DRAW:  # the draws open to the victim: each display tile, and the supply's top while it lasts
-            draws: list[DominuxenAction] = [*map(DISPLAY_DRAWS.__getitem__, state.display)]
+            draws: list[DominuxenAction] = [*map(display_draw_of, state.display)]
             if state.supply:
                 draws.append(SUPPLY_DRAW)
             return draws
@@ -197,7 +198,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     # Python call fewer for every move of the random play and of the search's tree.
     def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
         events: list[DominuxenEvent] = []
-        played = KEPT_SETS.get(id(action))  # a play legal_actions listed, played before, has its set kept
+        played = kept_set_of(id(action))  # a play legal_actions listed, played before, has its set kept
         if played is None:
             MOVES[action["type"]](self, state, action, events)
         else:
@@ -208,7 +209,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     # play-outs (bot.py's playout_step) make the same moves and throw the records away.
     def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
         """`apply`, its events written into `events` (none when it is None)."""
-        played = KEPT_SETS.get(id(action))
+        played = kept_set_of(id(action))
         if played is None:
             MOVES[action["type"]](self, state, action, events)
         else:

@@ -69,9 +69,12 @@ from pygames_core.games.dominuxen.state import (
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
-# SEATS_AFTER[players][seat]: the other seats clockwise from the seat's left (left_of(seat, players, 1...))
-SEATS_AFTER = [[tuple(left_of(seat, players, i) for i in range(1, players)) for seat in range(players)]
-               for players in range(MAX_PLAYERS + 1)]
+# CHECKS_LEFT[players][seat][checked]: the snatch check's steps left when the seat has played and `checked`
+# seats after it are checked, each the next seat clockwise and how many are checked once it is
+# (left_of(seat, players, checked + 1), checked + 1)
+CHECKS_LEFT = [[[tuple((left_of(seat, players, i), i) for i in range(checked + 1, players))
+                  for checked in range(players)] for seat in range(players)] for players in range(MAX_PLAYERS + 1)]
+LEFT_OF = [[left_of(seat, players) for seat in range(players)] for players in range(MAX_PLAYERS + 1)]  # the next turn's
 # BEATEN[n][m]: does n beat m (the snatch check's question, read from a table)
 BEATEN: tuple[tuple[bool, ...], ...] = tuple(tuple(beats(n, m) for m in NUMBERS) for n in NUMBERS)
 Events = list[DominuxenEvent] | None  # where a move's event records go: None for none (a play-out's)
@@ -144,10 +147,10 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def current_player(self, state: DominuxenState) -> int | None:
         # DominuxenState.current's answer, read here without the property's own Python call: the random
         # play and the search ask at every step (tests/test_dominuxen_fast_paths.py holds them alike)
-        phase = state.phase
-        if phase in (PLAY, SNATCH):
+        phase = state.phase  # a Phase member (legal_actions'): `is` is the quickest test
+        if phase is PLAY or phase is SNATCH:
             return state.turn
-        if phase == OVER:
+        if phase is OVER:
             return None
         return state.victim
 
@@ -251,22 +254,20 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def _check_next(self, state: DominuxenState, events: Events) -> None:
         """Go on with the snatch check clockwise; stop at the next hit, or pass the turn on."""
         turn, rows = state.turn, state.rows
-        played = rows[turn][-1]
-        size, beaten = len(played.tiles) + len(played.doubled), BEATEN[played.number]
-        after = SEATS_AFTER[state.players][turn]
-        checked = state.checked
-        for seat in after[checked:]:
-            checked += 1
+        number, tiles, doubled = rows[turn][-1]
+        size, beaten = len(tiles) + len(doubled), BEATEN[number]
+        # the sets' fields read by index: a named tuple's field by name is a generic attribute look-up
+        for seat, checked in CHECKS_LEFT[state.players][turn][state.checked]:
             row = rows[seat]
             if row:
                 top = row[-1]
-                if beaten[top.number] and len(top.tiles) + len(top.doubled) == size:  # a hit: PlayedSet.size
+                if beaten[top[0]] and len(top[1]) + len(top[2]) == size:  # a hit: PlayedSet.size
                     state.checked, state.victim, state.phase = checked, seat, SNATCH
                     if events is not None:
                         events.append({"type": "hit", "attacker": turn, "victim": seat, "set": top.to_view()})
                     return
-        state.checked, state.victim, state.phase = checked, None, PLAY
-        state.turn = turn = after[0]
+        state.checked, state.victim, state.phase = state.players - 1, None, PLAY
+        state.turn = turn = LEFT_OF[state.players][turn]
         state.turn_number = number = state.turn_number + 1
         if events is not None:
             events.append({"type": "turn", "seat": turn, "turn": number})

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import chain
+from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from pygames_core.engine.rng import Rng
@@ -229,6 +231,7 @@ def victim_of(state: DominuxenState) -> int:
     return state.victim
 
 
+SET_TILES = itemgetter(1)  # a PlayedSet's tiles, read in C
 WEIGHT = {False: (1,) * len(TILES), True: tuple(2 if double else 1 for double in DOUBLE)}  # by the doubles rule
 
 
@@ -239,8 +242,7 @@ def weight(tile: Tile, doubles: bool) -> int:
 
 def tiles_weight(tiles: Iterable[Tile], doubles: bool) -> int:
     """What tiles count in scoring together."""
-    weights = WEIGHT[doubles]
-    return sum([weights[t] for t in tiles])
+    return sum(map(WEIGHT[doubles].__getitem__, tiles))
 
 
 def game_scores(state: DominuxenState) -> list[int]:
@@ -250,8 +252,7 @@ def game_scores(state: DominuxenState) -> list[int]:
 
 def row_points(state: DominuxenState, seat: int) -> int:
     """What the seat's row scores: each tile of its sets, by its weight."""
-    weights = WEIGHT[state.doubles]
-    return sum([weights[t] for s in state.rows[seat] for t in s.tiles])
+    return sum(map(WEIGHT[state.doubles].__getitem__, chain.from_iterable(map(SET_TILES, state.rows[seat]))))
 
 
 def deal(state: DominuxenState) -> None:

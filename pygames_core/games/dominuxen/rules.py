@@ -93,7 +93,8 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...]) -> No
 
 # the draws of each display tile, and of the supply's top (shared by every list)
 DISPLAY_DRAWS: tuple[DrawAction, ...] = tuple({"type": "draw", "source": "display", "tile": CODE[t]} for t in TILES)
-display_draw_of = DISPLAY_DRAWS.__getitem__  # bound once (a method looked up at each call is made each time)
+# bound once: a method looked up at each call is a bound method made and dropped each time
+display_draw_of, code_of = DISPLAY_DRAWS.__getitem__, CODE.__getitem__
 SUPPLY_DRAW: DrawAction = {"type": "draw", "source": "supply"}
 
 
@@ -232,7 +233,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def play(self, state: DominuxenState, played: PlayedSet, events: Events) -> None:
         """The turn's player plays the set `played` (a `play` action's, read)."""
-        seat, tiles = state.turn, played.tiles
+        seat, tiles = state.turn, played[1]  # PlayedSet.tiles, by index (see _check_next)
         hand = state.hands[seat]
         for tile in tiles:
             hand.remove(tile)
@@ -275,30 +276,29 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def _take(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        taken = state.rows[victim].pop()  # the snatched set leaves the victim's row
-        add_to_hand(state, state.turn, taken.tiles)
+        tiles = state.rows[victim].pop()[1]  # the snatched set leaves the victim's row (its tiles, by index)
+        add_to_hand(state, state.turn, tiles)
         if events is not None:
-            events.append({"type": "taken", "attacker": state.turn, "victim": victim,
-                           "tiles": [*SET_CODES[taken.tiles]]})
-        self._start_draw(state, len(taken.tiles), events)
+            events.append({"type": "taken", "attacker": state.turn, "victim": victim, "tiles": [*SET_CODES[tiles]]})
+        self._start_draw(state, len(tiles), events)
 
     def _take_back(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        back = state.rows[victim].pop()
-        add_to_hand(state, victim, back.tiles)
+        tiles = state.rows[victim].pop()[1]  # the set's tiles, by index
+        add_to_hand(state, victim, tiles)
         if events is not None:
-            events.append({"type": "taken_back", "seat": victim, "tiles": [*SET_CODES[back.tiles]]})
+            events.append({"type": "taken_back", "seat": victim, "tiles": [*SET_CODES[tiles]]})
         self._check_next(state, events)
 
     def _discard(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        dropped = state.rows[victim].pop()
-        state.discard.extend(dropped.tiles)
+        tiles = state.rows[victim].pop()[1]  # the set's tiles, by index
+        state.discard.extend(tiles)
         if events is not None:
-            events.append({"type": "discarded", "seat": victim, "tiles": [*SET_CODES[dropped.tiles]]})
-        self._start_draw(state, len(dropped.tiles), events)
+            events.append({"type": "discarded", "seat": victim, "tiles": [*SET_CODES[tiles]]})
+        self._start_draw(state, len(tiles), events)
 
     def _start_draw(self, state: DominuxenState, count: int, events: Events) -> None:
         """The victim replaces the lost set tile by tile (one tile per tile, a double too); draws with
@@ -347,7 +347,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             del supply[-missing:]
             display += refill
             if events is not None:
-                events.append({"type": "refilled", "tiles": [*map(CODE.__getitem__, refill)]})
+                events.append({"type": "refilled", "tiles": [*map(code_of, refill)]})
         self._check_next(state, events)
 
     def _end_game(self, state: DominuxenState, reason: str, events: Events) -> None:

@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import chain
-from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from pygames_core.engine.rng import Rng
@@ -231,7 +229,6 @@ def victim_of(state: DominuxenState) -> int:
     return state.victim
 
 
-SET_TILES = itemgetter(1)  # a PlayedSet's tiles, read in C
 WEIGHT = {False: (1,) * len(TILES), True: tuple(2 if double else 1 for double in DOUBLE)}  # by the doubles rule
 
 
@@ -242,7 +239,8 @@ def weight(tile: Tile, doubles: bool) -> int:
 
 def tiles_weight(tiles: Iterable[Tile], doubles: bool) -> int:
     """What tiles count in scoring together."""
-    return sum(map(WEIGHT[doubles].__getitem__, tiles))
+    weights = WEIGHT[doubles]
+    return sum([weights[t] for t in tiles])
 
 
 def game_scores(state: DominuxenState) -> list[int]:
@@ -252,7 +250,8 @@ def game_scores(state: DominuxenState) -> list[int]:
 
 def row_points(state: DominuxenState, seat: int) -> int:
     """What the seat's row scores: each tile of its sets, by its weight."""
-    return sum(map(WEIGHT[state.doubles].__getitem__, chain.from_iterable(map(SET_TILES, state.rows[seat]))))
+    weights = WEIGHT[state.doubles]
+    return sum([weights[t] for s in state.rows[seat] for t in s.tiles])
 
 
 def deal(state: DominuxenState) -> None:

@@ -22,18 +22,23 @@ from pygames_core.games.dominuxen.plays import (
     play_actions,
     played_set,
 )
-from pygames_core.games.dominuxen.rules import DOMINUXEN
+from pygames_core.games.dominuxen.rules import DOMINUXEN, DominuxenRules, Events
 from pygames_core.games.dominuxen.state import (
     CODE,
     HIGH,
     LOW,
     NUMBERS,
+    PLAY,
     SET_CODES,
     SET_GROUP_BITS,
+    SNATCH,
     TILES,
+    DominuxenState,
     PlayedSet,
+    beats,
     group_bits,
 )
+from pygames_core.kit.seats import left_of
 
 
 def plain_plays(hand: list, doubles: bool) -> list[dict]:
@@ -100,6 +105,35 @@ def test_listed_plays_and_their_copies_play_alike_and_hands_keep_their_groups() 
     for players, doubles in ((3, False), (4, True), (5, False)):
         seeds = range(12)
         assert random_games(players, doubles, seeds, copies=False) == random_games(players, doubles, seeds, copies=True)
+
+
+def plain_check_next(self: DominuxenRules, state: DominuxenState, events: Events) -> None:
+    """The snatch check as the rules say it (left_of, beats, PlayedSet.size), seat by seat from the
+    last one checked: the rules' own walks a table of the steps left and reads the sets by index."""
+    played = state.rows[state.turn][-1]
+    while state.checked < state.players - 1:
+        state.checked += 1
+        seat = left_of(state.turn, state.players, state.checked)
+        row = state.rows[seat]
+        if row and beats(played.number, row[-1].number) and row[-1].size == played.size:
+            state.victim, state.phase = seat, SNATCH
+            if events is not None:
+                events.append({"type": "hit", "attacker": state.turn, "victim": seat, "set": row[-1].to_view()})
+            return
+    state.victim, state.phase = None, PLAY
+    state.turn = left_of(state.turn, state.players)
+    state.turn_number += 1
+    if events is not None:
+        events.append({"type": "turn", "seat": state.turn, "turn": state.turn_number})
+
+
+def test_the_snatch_check_is_the_plain_rules_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    for players, doubles in ((3, False), (4, True), (5, True)):
+        seeds = range(15)
+        fast = random_games(players, doubles, seeds, copies=False)
+        with monkeypatch.context() as patched:
+            patched.setattr(DominuxenRules, "_check_next", plain_check_next)
+            assert random_games(players, doubles, seeds, copies=False) == fast
 
 
 def test_each_listing_of_plays_is_a_list_of_its_own() -> None:
@@ -179,4 +213,5 @@ def test_legal_actions_tell_the_phases_apart_by_identity_in_states_read_back_fro
             legal = DOMINUXEN.legal_actions(state)
             sampled = knowledge.sample_state(DOMINUXEN.view(state, seat), Rng(seed))
             assert sampled.phase is state.phase and DOMINUXEN.legal_actions(sampled) == legal
+            assert DOMINUXEN.current_player(sampled) == sampled.current == seat
             DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])

@@ -35,7 +35,7 @@ from pygames_core.games.dominuxen.messages import (
     GameSummary,
     PlayAction,
 )
-from pygames_core.games.dominuxen.plays import KEPT_SETS, plays_of_groups, set_of
+from pygames_core.games.dominuxen.plays import kept_set_of, plays_of_groups, set_of
 from pygames_core.games.dominuxen.setup import apply_setup
 from pygames_core.games.dominuxen.state import (
     ANSWER,
@@ -69,9 +69,12 @@ from pygames_core.games.dominuxen.state import (
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
-# SEATS_AFTER[players][seat]: the other seats clockwise from the seat's left (left_of(seat, players, 1...))
-SEATS_AFTER = [[tuple(left_of(seat, players, i) for i in range(1, players)) for seat in range(players)]
-               for players in range(MAX_PLAYERS + 1)]
+# CHECKS_LEFT[players][seat][checked]: the snatch check's steps left when the seat has played and `checked`
+# seats after it are checked, each the next seat clockwise and how many are checked once it is
+# (left_of(seat, players, checked + 1), checked + 1)
+CHECKS_LEFT = [[[tuple((left_of(seat, players, i), i) for i in range(checked + 1, players))
+                  for checked in range(players)] for seat in range(players)] for players in range(MAX_PLAYERS + 1)]
+LEFT_OF = [[left_of(seat, players) for seat in range(players)] for players in range(MAX_PLAYERS + 1)]  # the next turn's
 # BEATEN[n][m]: does n beat m (the snatch check's question, read from a table)
 BEATEN: tuple[tuple[bool, ...], ...] = tuple(tuple(beats(n, m) for m in NUMBERS) for n in NUMBERS)
 Events = list[DominuxenEvent] | None  # where a move's event records go: None for none (a play-out's)
@@ -90,6 +93,8 @@ def add_to_hand(state: DominuxenState, seat: int, tiles: tuple[Tile, ...]) -> No
 
 # the draws of each display tile, and of the supply's top (shared by every list)
 DISPLAY_DRAWS: tuple[DrawAction, ...] = tuple({"type": "draw", "source": "display", "tile": CODE[t]} for t in TILES)
+# bound once: a method looked up at each call is a bound method made and dropped each time
+display_draw_of, code_of = DISPLAY_DRAWS.__getitem__, CODE.__getitem__
 SUPPLY_DRAW: DrawAction = {"type": "draw", "source": "supply"}
 
 
@@ -143,10 +148,10 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def current_player(self, state: DominuxenState) -> int | None:
         # DominuxenState.current's answer, read here without the property's own Python call: the random
         # play and the search ask at every step (tests/test_dominuxen_fast_paths.py holds them alike)
-        phase = state.phase
-        if phase in (PLAY, SNATCH):
+        phase = state.phase  # a Phase member (legal_actions'): `is` is the quickest test
+        if phase is PLAY or phase is SNATCH:
             return state.turn
-        if phase == OVER:
+        if phase is OVER:
             return None
         return state.victim
 
@@ -163,7 +168,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         if phase is ANSWER:
             return [*ANSWER_ACTIONS]
         if phase is DRAW:  # the draws open to the victim: each display tile, and the supply's top while it lasts
-            draws: list[DominuxenAction] = [*map(DISPLAY_DRAWS.__getitem__, state.display)]
+            draws: list[DominuxenAction] = [*map(display_draw_of, state.display)]
             if state.supply:
                 draws.append(SUPPLY_DRAW)
             return draws
@@ -197,7 +202,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     # Python call fewer for every move of the random play and of the search's tree.
     def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
         events: list[DominuxenEvent] = []
-        played = KEPT_SETS.get(id(action))  # a play legal_actions listed, played before, has its set kept
+        played = kept_set_of(id(action))  # a play legal_actions listed, played before, has its set kept
         if played is None:
             MOVES[action["type"]](self, state, action, events)
         else:
@@ -208,7 +213,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     # play-outs (bot.py's playout_step) make the same moves and throw the records away.
     def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
         """`apply`, its events written into `events` (none when it is None)."""
-        played = KEPT_SETS.get(id(action))
+        played = kept_set_of(id(action))
         if played is None:
             MOVES[action["type"]](self, state, action, events)
         else:
@@ -228,7 +233,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def play(self, state: DominuxenState, played: PlayedSet, events: Events) -> None:
         """The turn's player plays the set `played` (a `play` action's, read)."""
-        seat, tiles = state.turn, played.tiles
+        seat, tiles = state.turn, played[1]  # PlayedSet.tiles, by index (see _check_next)
         hand = state.hands[seat]
         for tile in tiles:
             hand.remove(tile)
@@ -250,22 +255,20 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def _check_next(self, state: DominuxenState, events: Events) -> None:
         """Go on with the snatch check clockwise; stop at the next hit, or pass the turn on."""
         turn, rows = state.turn, state.rows
-        played = rows[turn][-1]
-        size, beaten = len(played.tiles) + len(played.doubled), BEATEN[played.number]
-        after = SEATS_AFTER[state.players][turn]
-        checked = state.checked
-        for seat in after[checked:]:
-            checked += 1
+        number, tiles, doubled = rows[turn][-1]
+        size, beaten = len(tiles) + len(doubled), BEATEN[number]
+        # the sets' fields read by index: a named tuple's field by name is a generic attribute look-up
+        for seat, checked in CHECKS_LEFT[state.players][turn][state.checked]:
             row = rows[seat]
             if row:
                 top = row[-1]
-                if beaten[top.number] and len(top.tiles) + len(top.doubled) == size:  # a hit: PlayedSet.size
+                if beaten[top[0]] and len(top[1]) + len(top[2]) == size:  # a hit: PlayedSet.size
                     state.checked, state.victim, state.phase = checked, seat, SNATCH
                     if events is not None:
                         events.append({"type": "hit", "attacker": turn, "victim": seat, "set": top.to_view()})
                     return
-        state.checked, state.victim, state.phase = checked, None, PLAY
-        state.turn = turn = after[0]
+        state.checked, state.victim, state.phase = state.players - 1, None, PLAY
+        state.turn = turn = LEFT_OF[state.players][turn]
         state.turn_number = number = state.turn_number + 1
         if events is not None:
             events.append({"type": "turn", "seat": turn, "turn": number})
@@ -273,30 +276,29 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def _take(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        taken = state.rows[victim].pop()  # the snatched set leaves the victim's row
-        add_to_hand(state, state.turn, taken.tiles)
+        tiles = state.rows[victim].pop()[1]  # the snatched set leaves the victim's row (its tiles, by index)
+        add_to_hand(state, state.turn, tiles)
         if events is not None:
-            events.append({"type": "taken", "attacker": state.turn, "victim": victim,
-                           "tiles": [*SET_CODES[taken.tiles]]})
-        self._start_draw(state, len(taken.tiles), events)
+            events.append({"type": "taken", "attacker": state.turn, "victim": victim, "tiles": [*SET_CODES[tiles]]})
+        self._start_draw(state, len(tiles), events)
 
     def _take_back(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        back = state.rows[victim].pop()
-        add_to_hand(state, victim, back.tiles)
+        tiles = state.rows[victim].pop()[1]  # the set's tiles, by index
+        add_to_hand(state, victim, tiles)
         if events is not None:
-            events.append({"type": "taken_back", "seat": victim, "tiles": [*SET_CODES[back.tiles]]})
+            events.append({"type": "taken_back", "seat": victim, "tiles": [*SET_CODES[tiles]]})
         self._check_next(state, events)
 
     def _discard(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        dropped = state.rows[victim].pop()
-        state.discard.extend(dropped.tiles)
+        tiles = state.rows[victim].pop()[1]  # the set's tiles, by index
+        state.discard.extend(tiles)
         if events is not None:
-            events.append({"type": "discarded", "seat": victim, "tiles": [*SET_CODES[dropped.tiles]]})
-        self._start_draw(state, len(dropped.tiles), events)
+            events.append({"type": "discarded", "seat": victim, "tiles": [*SET_CODES[tiles]]})
+        self._start_draw(state, len(tiles), events)
 
     def _start_draw(self, state: DominuxenState, count: int, events: Events) -> None:
         """The victim replaces the lost set tile by tile (one tile per tile, a double too); draws with
@@ -345,7 +347,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             del supply[-missing:]
             display += refill
             if events is not None:
-                events.append({"type": "refilled", "tiles": [*map(CODE.__getitem__, refill)]})
+                events.append({"type": "refilled", "tiles": [*map(code_of, refill)]})
         self._check_next(state, events)
 
     def _end_game(self, state: DominuxenState, reason: str, events: Events) -> None:

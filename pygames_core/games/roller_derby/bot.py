@@ -260,9 +260,14 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     rest of the hand should take later. On a near tie, the card that wins the trick when the rolling team
     is short of its goal (both teams then want tricks: one to reach it, the other to deny them) and loses
     it otherwise; then the cheapest card: low ones, and jokers last, which can win or lose at will."""
+    # The state's properties (trump, roller, tricks_played, rolling_tricks, target) are read inline, and the
+    # helpers a call once needed (closures, a comprehension) are gone: the hard bot's play-outs choose every
+    # card here, and building them was much of a choice's time.
     hand = state.hands[seat]
-    plays, trump = state.trick.plays, state.trump
-    led = plays[0][1].suit if plays else None  # trick.led_suit, read straight: play-outs choose every card here
+    plays = state.trick.plays
+    call = state.trump_call
+    trump = None if call is None or call == NO_TRUMP else call
+    led = plays[0][1].suit if plays else None  # trick.led_suit, read straight
     options = play_actions(hand, led, trump)
     if hand and isinstance(hand[0], Joker):  # (jokers first: sort_held) only a joker's plays can be alike
         options = distinct_plays(options, led, trump)
@@ -270,72 +275,51 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         return options[0]
     bits, jokers = held_bits(hand)
     outside = outside_ranks(state, seat, bits)
-    partner = partner_of(seat)
+    partner = (seat + 2) % PLAYERS  # partner_of
     later, opponents_later = LATER[seat][len(plays)], OPPONENTS_LATER[seat][len(plays)]
-    remaining = TRICKS - state.tricks_played
-    rolling_side = team_of(seat) == state.rolling_team
+    tricks_won = state.tricks_won
+    remaining = TRICKS - sum(tricks_won)
+    roller = (state.dealer + 1) % PLAYERS
+    rolling_side = seat % 2 == roller % 2  # team_of(seat) == state.rolling_team
     by_suit = suit_ranks(bits)
     trump_length = by_suit[trump].bit_count() if trump is not None else 0
     by_suit_tricks = {s: suit_tricks(by_suit[s], s, trump, trump_length, outside) for s in SUITS}
     own = jokers + sum(by_suit_tricks.values())
-    now = team_estimate(own if own < remaining else float(remaining), remaining)  # min(float(remaining), own)
+    capped = own if own < remaining else float(remaining)  # min(float(remaining), own)
+    others = remaining - capped
+    now = capped + (others if others > 0.0 else 0.0) / 3  # team_estimate(capped, remaining), inline
     expected_rolling = now if rolling_side else remaining - now
-    goal = rolling_goal(state, expected_rolling)
-    rolling_tricks = state.rolling_tricks
+    goal = rolling_goal(state, expected_rolling) if state.all_or_nothing else sum(state.dice)
+    rolling_tricks = tricks_won[roller] + tricks_won[(roller + 2) % PLAYERS]
     short = goal is not None and goal - rolling_tricks >= min(float(remaining), expected_rolling)
     # by suit (SUITS order), the side suits' tricks once a trump is played, found once (the trump's own lane
     # filled in for each trump)
-    side_after_trump: list[float] = []
+    side_after_trump: list[float] | None = None
     trump_lane = SUITS.index(trump) if trump is not None else 0
-    ruff_threats: dict[str, bool] = {}  # by the suit led: could an opponent still to play trump it?
+    threats: dict[str, bool] = {}  # ruff_threat's answers by the suit led
+    voids = state.voids
     # the play on top of the table so far (kit.tricks.trick_winner's), found once for every option
     table_seat, table_card = winning_play(plays, trump) if plays else (None, None)
-
-    def beaten_by(played: PlayedCard) -> int:
-        """How many natural cards an opponent still to play might beat it with (0: it holds the trick)."""
-        if not opponents_later:
-            return 0
-        higher = above(outside[played.suit], played.rank) + (1 if played.rank == 1 else 0)
-        if played.suit != trump and trump is not None:
-            suit_led = led or played.suit
-            threat = ruff_threats.get(suit_led)
-            if threat is None:
-                threat = ruff_threats[suit_led] = any(
-                    suit_led in state.voids[s] and trump not in state.voids[s] for s in opponents_later)
-            if threat:
-                higher += 2  # someone out of the suit led could trump it
-        return higher
-
-    def tricks_after_trump(suit: str, ranks: int) -> float:
-        """What the hand should take later once a trump is played, leaving `ranks` of the suit: the trump
-        length changes what every suit can ruff (hand_tricks of the rest)."""
-        if not side_after_trump:
-            side_after_trump.extend(0.0 if s == trump else suit_tricks(by_suit[s], s, trump, trump_length - 1, outside)
-                                    for s in SUITS)
-        after = side_after_trump.copy()
-        after[trump_lane] = suit_tricks(ranks, suit, trump, trump_length - 1, outside)
-        return jokers + sum(after)  # summed in SUITS order, as hand_tricks sums
-
     later_tricks = remaining - 1.0  # the tricks after this one
     # the team's chance to take the trick with a card that leaves the table's top card on top: the partner's
     # card holding it, or an opponent's (0.3 when the partner plays later and may still win it)
     under_table = 0.0
     if table_card is not None and table_seat == partner:
-        beaten = beaten_by(table_card)
+        beaten = beaten_by(table_card.suit, table_card.rank, outside, trump, led, opponents_later, voids, threats)
         under_table = HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]
     elif partner in later:
         under_table = 0.3
     # The options' keys, each worked out inline in this loop and the least kept (min(options, key=...)'s
-    # choice: the first of equal keys): the hard bot's play-outs choose every card here, and helper calls per
-    # option were much of their time.
-    best, best_key = options[0], None
+    # choice: the first of equal keys, the keys compared as tuples are, item by item).
+    best, best_off, best_chance, best_cost = options[0], 0.0, 0.0, 0.0
+    first = True
     for action in options:
         played: Played = CARDS.get(action["card"]) or played_from(action)[0]  # a card mostly (no joker's code)
         suit, rank = played.suit, played.rank
         # the chance this card gives the team the trick: it leads, or it beats the table's top card (as
         # kit.tricks.trick_winner judges: higher in the same suit, or a trump on another)
         if table_card is None or ((rank > table_card.rank) if suit == table_card.suit else suit == trump):
-            beaten = beaten_by(played)  # it holds the trick for the team so far
+            beaten = beaten_by(suit, rank, outside, trump, led, opponents_later, voids, threats)
             chance = HOLD_CHANCE[LEAST_HOLD if beaten > LEAST_HOLD else beaten]  # min(beaten, LEAST_HOLD)
         else:  # the table's top card stays on top: the same chance whichever card of this kind goes under it
             chance = under_table
@@ -343,7 +327,13 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         if type(played) is DeclaredJoker:
             left = own - 1.0
         elif suit == trump:
-            left = tricks_after_trump(suit, by_suit[suit] & ~(1 << rank))
+            # once a trump is played, the trump length changes what every suit can ruff
+            if side_after_trump is None:
+                side_after_trump = [0.0 if s == trump else suit_tricks(by_suit[s], s, trump, trump_length - 1, outside)
+                                    for s in SUITS]
+            after = side_after_trump.copy()
+            after[trump_lane] = suit_tricks(by_suit[suit] & ~(1 << rank), suit, trump, trump_length - 1, outside)
+            left = jokers + sum(after)  # summed in SUITS order, as hand_tricks sums
         else:
             left = own - by_suit_tricks[suit] + suit_tricks(by_suit[suit] & ~(1 << rank), suit, trump, trump_length,
                                                             outside)
@@ -356,14 +346,63 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
         if goal is not None:
             off = abs(goal - rolling_final)
             off = 10.0 if off > 10.0 else off  # min(off, 10.0)
+            off = rounded_tenth(off)
+            if not rolling_side:
+                off = -off
         # what spending the card gives up: its chance to win later (trumps most); a joker, which can win or
         # lose at will, most of all
         cost = 30.0 if type(played) is DeclaredJoker else rank + (13 if suit == trump else 0)
-        # the gap to the goal, then the chance to take the trick, then the cost
-        key = (round(off if rolling_side else -off, 1), -chance if short else chance, cost)
-        if best_key is None or key < best_key:
-            best, best_key = action, key
+        # the key: the gap to the goal, then the chance to take the trick, then the cost
+        if short:
+            chance = -chance
+        if first or off < best_off or (off == best_off and (
+                chance < best_chance or (chance == best_chance and cost < best_cost))):
+            best, best_off, best_chance, best_cost = action, off, chance, cost
+            first = False
     return best
+
+
+def beaten_by(suit: str, rank: int, outside: dict[str, int], trump: str | None, led: str | None,
+              opponents_later: tuple[int, ...], voids: list[set[str]], threats: dict[str, bool]) -> int:
+    """How many natural cards an opponent still to play (`opponents_later`) might beat the card `rank` of
+    `suit` with (0: it holds the trick): the unseen cards above it, and two more when an opponent out of the
+    suit led could trump it (`threats`: ruff_threat's answers so far, by the suit led)."""
+    if not opponents_later:
+        return 0
+    higher = (outside[suit] >> (rank + 1)).bit_count() + (1 if rank == 1 else 0)  # above(), and a low joker
+    if suit != trump and trump is not None:
+        suit_led = led or suit
+        threat = threats.get(suit_led)
+        if threat is None:
+            threat = threats[suit_led] = ruff_threat(voids, opponents_later, suit_led, trump)
+        if threat:
+            higher += 2
+    return higher
+
+
+def ruff_threat(voids: list[set[str]], opponents_later: tuple[int, ...], suit_led: str, trump: str) -> bool:
+    """Could an opponent still to play trump the suit led: out of it, and not shown out of trumps?"""
+    for s in opponents_later:
+        if suit_led in voids[s] and trump not in voids[s]:
+            return True
+    return False
+
+
+# round(gap, 1) of the play policy's gaps to the goal (in [0, 10]), remembered by the gap: CPython rounds to a
+# decimal digit through a decimal string (dtoa and printf), which took a twentieth of a play-out's time, and
+# the same gaps come back at nearly every choice. Cleared past ROUNDED_KEPT answers.
+ROUNDED: dict[float, float] = {}
+ROUNDED_KEPT = 20_000
+
+
+def rounded_tenth(gap: float) -> float:
+    """round(gap, 1), remembered: the very same float."""
+    found = ROUNDED.get(gap)
+    if found is None:
+        if len(ROUNDED) >= ROUNDED_KEPT:
+            ROUNDED.clear()
+        found = ROUNDED[gap] = round(gap, 1)
+    return found
 
 
 HOLD_CHANCE = (1.0, 0.6, 0.45, 0.35, 0.25, 0.15)  # by how many cards might beat the team's best card

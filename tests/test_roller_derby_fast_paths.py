@@ -12,8 +12,8 @@ import random
 
 from pygames_core.ai.search import playout
 from pygames_core.engine.rng import Rng
-from pygames_core.games.roller_derby import BOT, bot
-from pygames_core.games.roller_derby.bot import (
+from pygames_core.games.roller_derby import BOT, policy
+from pygames_core.games.roller_derby.policy import (
     HOLD_CHANCE,
     LATER,
     LEAST_HOLD,
@@ -66,7 +66,7 @@ def test_hand_tricks_from_the_hands_bits_are_the_plain_count_of_each_suits_ranks
     """Many questions in a row through the remembered answers (SUIT_TRICKS, keyed by one int of masks):
     each answer is the plain count of that very question, whatever was asked before it."""
     chooser = random.Random(11)
-    bot.SUIT_TRICKS.clear()
+    policy.SUIT_TRICKS.clear()
     for _ in range(3000):
         hand: list[Held] = [*JOKERS[:chooser.randrange(3)], *chooser.sample(DECK, chooser.randrange(14))]
         trump = chooser.choice([None, *SUITS])

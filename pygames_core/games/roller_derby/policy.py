@@ -292,7 +292,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
     # by suit (SUITS order), the side suits' tricks once a trump is played, found once (the trump's own lane
     # filled in for each trump)
     side_after_trump: list[float] | None = None
-    trump_lane = SUITS.index(trump) if trump is not None else 0
+    trump_lane = 0  # the trump's lane in it (SUITS order), found with it
     threats: dict[str, bool] = {}  # ruff_threat's answers by the suit led
     voids = state.voids
     # the play on top of the table so far (kit.tricks.trick_winner's), found once for every option
@@ -328,6 +328,7 @@ def choose_play(state: RollerDerbyState, seat: int) -> PlayAction:
             # once a trump is played, the trump length changes what every suit can ruff
             if side_after_trump is None:
                 side_after_trump = side_tricks(by_suit, trump, trump_length - 1, outside)
+                trump_lane = SUITS.index(trump)
             after = side_after_trump.copy()
             after[trump_lane] = suit_tricks(by_suit[suit] & ~(1 << rank), suit, trump, trump_length - 1, outside)
             left = jokers + sum(after)  # summed in SUITS order, as hand_tricks sums

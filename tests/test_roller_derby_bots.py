@@ -15,7 +15,7 @@ import pygames_core as pg
 from pygames_core.ai import levels
 from pygames_core.engine.rng import Rng
 from pygames_core.games.roller_derby import BOT, RULES
-from pygames_core.games.roller_derby.bot import policy_action
+from pygames_core.games.roller_derby.policy import policy_action
 from pygames_core.games.roller_derby.state import DECK, DeclaredJoker
 from pygames_core.kit.cards import codes
 

@@ -1,10 +1,11 @@
 """Roller Derby's fast paths for the search (issue 48), checked against the plain forms they stand for: a
 hand read as one int of card bits and suit_tricks remembered by one int of masks (the plain count of each
-suit's ranks, high to low), the cards a seat cannot place worked out from those bits, the play policy's
-options keyed inline in one loop (the plain policy: min over its options of a key built by helper
-functions), a card played through kit's record_play and winning_play (play_to_trick's steps), a trick's
-view built inline (play_view's), a play-out's deal settled without dealing the next, and a hand without
-jokers sorted at once."""
+suit's ranks, high to low; the unseen ranks below the hand's lowest left out of the key), round(gap, 1)
+remembered by the gap, the cards a seat cannot place worked out from those bits, the play policy's options
+keyed inline in one loop (the plain policy: min over its options of a key built by helper functions; the
+state's properties read inline), a card played through kit's record_play and winning_play (play_to_trick's
+steps, the trump read inline), a trick's view built inline (play_view's), a play-out's deal settled without
+dealing the next, and a hand without jokers sorted at once."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import random
 
 from pygames_core.ai.search import playout
 from pygames_core.engine.rng import Rng
-from pygames_core.games.roller_derby import BOT, bot
-from pygames_core.games.roller_derby.bot import (
+from pygames_core.games.roller_derby import BOT, policy
+from pygames_core.games.roller_derby.policy import (
     HOLD_CHANCE,
     LATER,
     LEAST_HOLD,
@@ -26,6 +27,8 @@ from pygames_core.games.roller_derby.bot import (
     outside_ranks,
     policy_action,
     rolling_goal,
+    rounded_tenth,
+    suit_tricks,
     team_estimate,
 )
 from pygames_core.games.roller_derby.rules import ROLLER_DERBY, distinct_plays, play_actions
@@ -66,12 +69,45 @@ def test_hand_tricks_from_the_hands_bits_are_the_plain_count_of_each_suits_ranks
     """Many questions in a row through the remembered answers (SUIT_TRICKS, keyed by one int of masks):
     each answer is the plain count of that very question, whatever was asked before it."""
     chooser = random.Random(11)
-    bot.SUIT_TRICKS.clear()
+    policy.SUIT_TRICKS.clear()
     for _ in range(3000):
         hand: list[Held] = [*JOKERS[:chooser.randrange(3)], *chooser.sample(DECK, chooser.randrange(14))]
         trump = chooser.choice([None, *SUITS])
         outside = random_outside(chooser)
         assert hand_tricks(hand, trump, outside) == plain_hand_tricks(hand, trump, outside)
+
+
+def test_suit_tricks_keyed_without_the_unseen_ranks_below_the_hand_answers_each_question_as_asked() -> None:
+    """The remembered answers leave out of their key the unseen ranks below the hand's lowest: questions that
+    differ in one unseen rank, asked in a row (the second finding the first's answer whenever their keys are
+    alike), are each answered as the plain count of that very question."""
+    chooser = random.Random(17)
+    policy.SUIT_TRICKS.clear()
+    for _ in range(4000):
+        ranks = chooser.randrange(ALL_RANKS + 1) & ALL_RANKS
+        outside = random_outside(chooser)
+        suit, trump = chooser.choice(SUITS), chooser.choice([None, *SUITS])
+        trump_length = chooser.randrange(14)
+        other = dict(outside)
+        other[suit] ^= 1 << chooser.randrange(2, 15)  # one unseen rank more or less
+        for unseen in (outside, other):
+            held = [r for r in range(14, 1, -1) if ranks >> r & 1]
+            assert suit_tricks(ranks, suit, trump, trump_length, unseen) == count_suit_tricks(
+                held, suit, trump, trump_length, unseen)
+
+
+def test_a_gap_rounded_to_a_tenth_is_rounds_answer_remembered() -> None:
+    """rounded_tenth (round(gap, 1) remembered by the gap, the remembered ones cleared past ROUNDED_KEPT): the
+    very float round gives, the first time and from memory, for the policy's gaps (sums of its tricks and
+    chances, some a binary float just under a half tenth: 0.35) and random ones."""
+    chooser = random.Random(19)
+    policy.ROUNDED.clear()
+    gaps = [k / 20 for k in range(201)] + [0.35, 2.45, 0.15 + 3.0, 10.0 - 0.45, 0.6 + 0.25 + 1 / 3]
+    gaps += [chooser.uniform(0.0, 10.0) for _ in range(policy.ROUNDED_KEPT + 500)]
+    for gap in gaps:
+        assert rounded_tenth(gap) == round(gap, 1)
+        assert rounded_tenth(gap) == round(gap, 1)  # remembered (or cleared and worked out again)
+    assert 0 < len(policy.ROUNDED) <= policy.ROUNDED_KEPT
 
 
 def test_a_seats_outside_ranks_from_its_hands_bits_are_the_ranks_of_no_card_it_can_place() -> None:
@@ -171,6 +207,8 @@ def play_positions(games: int) -> list[tuple[RollerDerbyState, int]]:
             while (seat := ROLLER_DERBY.current_player(state)) is not None:
                 if state.phase == PLAY:
                     positions.append((ROLLER_DERBY.copy_state(state), seat))
+                    # play_card reads the trump inline: no trump (NO_TRUMP called) is no suit to be out of
+                    assert all(void <= set(SUITS) for void in state.voids)
                 legal = ROLLER_DERBY.legal_actions(state)
                 action = policy_action(state, Rng(seed)) if chooser.random() < 0.6 else chooser.choice(legal)
                 completed = len(state.completed)

@@ -46,6 +46,7 @@ from pygames_core.games.roller_derby.state import (
     JOKER_PRICE,
     LOW,
     MAX_JOKERS,
+    NO_TRUMP,
     PASS_SIZE,
     PLAY,
     PLAYERS,
@@ -235,7 +236,8 @@ def play_card(state: RollerDerbyState, played: Played, held: Held) -> DerbyTrick
     trick = state.trick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # state.current, inline
-    trump = state.trump
+    call = state.trump_call
+    trump = None if call is None or call == NO_TRUMP else call  # state.trump, inline
     # kit's play_to_trick, its two steps called straight (record_play, then winning_play once the trick is
     # complete): one call less at every card of the bots' play-outs and of the search's random play
     record_play(trick, seat, played, state.hands[seat], state.voids[seat], must_trump=trump, held=held)

@@ -68,9 +68,9 @@ def evaluate(state: RollerDerbyState, seat: int) -> float:
 class RollerDerbyBot(Bot[RollerDerbyState, Action, Event, RollerDerbyView]):
     """What Roller Derby's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
-    # a round of three hard bots holds a median of four moves with a real choice; 330 ms, in which
-    # this engine settles in the page the samples 26a1bbc's drew in a second (with jokers), keep it to 1.3 s
-    # (docs/benchmarks.md, issue 48 item 5)
+    # a round of three hard bots holds three to four moves with a real choice: 330 ms keep it under a
+    # second in the page (0.7 s at the median), and in them this engine settles 1.36 times the samples
+    # 26a1bbc's drew in a second, with jokers, where it is slowest (docs/benchmarks.md, issue 48 item 5)
     hard_budget_ms = 330
 
     def sample_state(self, view: RollerDerbyView, rng: Rng) -> RollerDerbyState:

@@ -1,8 +1,9 @@
 """On Schedule's fast paths in its rules and bots against the plain forms they replace (issue 48: random
 play's and the hard bot's speed, play unchanged): the votes read from each role's pile by suit, the card
 pass's pairs found whole, a trick's view in one dict and its points looked up, the cube's double at a card
-play; the cards still to be played kept as one int, and the play policy's card (every step of the hard
-bot's play-outs) against the plain reading of its rule."""
+play (each team's may_double kept by the state until the match changes); the cards still to be played kept
+as one int, and the play policy's card (every step of the hard bot's play-outs) against the plain reading of
+its rule."""
 
 from __future__ import annotations
 
@@ -128,6 +129,62 @@ def test_with_the_cube_a_card_play_s_actions_are_the_cards_and_the_match_s_actio
                 checked += 1
             ON_SCHEDULE.apply(state, rng.choice(legal))
     assert checked > 500
+
+
+def test_the_doubles_at_card_plays_follow_every_change_of_the_match():
+    """state.doublers, each team's may_double worked out once and forgotten at a take and at a deal's end:
+    a card play lists the double exactly when the match says the team may double, through many takes,
+    passes, settled deals and matches (a low target and no Crawford rule: the match moves often), in the
+    state played, its copies (which keep it) and the states sampled from a seat's view (which work it out)."""
+    rng = random.Random(15)
+    cube_actions = {"take": 0, "pass": 0, "deal_over": 0}
+    for seed in range(40):
+        options = ON_SCHEDULE.check_options({"cube": True, "match_to": 1 + seed % 4, "crawford": seed % 2 == 0})
+        state = ON_SCHEDULE.new_state(PLAYERS, options, Rng(seed), None)
+        sampler = Rng(seed)
+        while ON_SCHEDULE.current_player(state) is not None:
+            legal = ON_SCHEDULE.legal_actions(state)
+            if state.phase == PLAY and state.match.offered_by is None:
+                may = state.match.may_double(team_of(state.to_play))
+                assert ({"type": "double"} in legal) is may
+                copied = ON_SCHEDULE.copy_state(state)
+                assert ({"type": "double"} in ON_SCHEDULE.legal_actions(copied)) is may
+                sampled = sample_state(ON_SCHEDULE.remembered_view(state, state.to_play), sampler)
+                assert ({"type": "double"} in ON_SCHEDULE.legal_actions(sampled)) is may
+            action = rng.choice(legal)
+            events = ON_SCHEDULE.apply(state, action)
+            for kind in cube_actions:
+                cube_actions[kind] += action["type"] == kind or any(e["type"] == kind for e in events)
+    assert min(cube_actions.values()) > 30
+
+
+def test_a_give_sets_its_two_cards_aside_and_the_pass_is_complete_after_the_fourth():
+    """_give takes the two cards out of the hand in place (the hand's order kept); SecretChoices.complete
+    (None not in its choices) is all(choice is not None)."""
+    rng = random.Random(16)
+    for seed in range(60):
+        state = ON_SCHEDULE.new_state(PLAYERS, OPTIONS, Rng(seed), None)
+        while state.phase != PLAY:
+            legal = ON_SCHEDULE.legal_actions(state)
+            action = rng.choice(legal)
+            if state.phase == GIVE:
+                seat = state.current
+                assert seat is not None
+                hand, partners = list(state.hands[seat]), [list(h) for h in state.hands]
+                ON_SCHEDULE.apply(state, action)
+                gift = [CARDS[code] for code in action["cards"]]
+                if state.phase == GIVE:
+                    assert state.hands[seat] == [c for c in hand if c not in gift]
+                    assert not state.gifts.complete and state.gifts.chosen_by()[seat]
+                else:  # the fourth: every pair has gone to the giver's partner
+                    assert state.gifts.complete and all(state.gifts.chosen_by())
+                    for giver, given in enumerate(state.given):
+                        receiver = partner_of(giver)
+                        kept = [c for c in partners[receiver] if c not in state.given[receiver]]
+                        assert state.hands[receiver] == sort_hand([*kept, *given])
+                        assert not set(given) & set(state.hands[giver])
+            else:
+                ON_SCHEDULE.apply(state, action)
 
 
 def plain_play_card(state: OnScheduleState, seat: int) -> Card:

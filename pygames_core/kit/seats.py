@@ -59,7 +59,7 @@ class SecretChoices(Generic[T]):
 
     @property
     def complete(self) -> bool:
-        return all(choice is not None for choice in self.choices)
+        return None not in self.choices  # all(choice is not None ...), in C: the choices never equal None
 
     def chosen_by(self) -> list[bool]:
         return [choice is not None for choice in self.choices]

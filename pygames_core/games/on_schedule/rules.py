@@ -56,6 +56,7 @@ from pygames_core.games.on_schedule.state import (
     TRICKS,
     VOTE,
     VOTE_ROLES,
+    VOTES_PER_ROLE,
     OnScheduleState,
     OnScheduleTrick,
     Phase,
@@ -77,9 +78,12 @@ from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, re
 PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
 VOTE_ACTIONS: dict[str, VoteAction] = {s: {"type": "vote", "suit": s} for s in SUITS}
 DOUBLE_ACTION: DoubleAction = {"type": "double"}
-# by role, each suit's cards in the role's pile and its vote: the vote is legal while one of them is not cast
-VOTES_BY_ROLE: tuple[tuple[tuple[frozenset[Card], VoteAction], ...], ...] = tuple(
-    tuple((frozenset(piles[s]), VOTE_ACTIONS[s]) for s in SUITS) for piles in SUIT_PILES)
+# Every vote is for any of the four suits: a suit is legal while the voter's pile holds a card of it, and
+# each role holds as many cards of every suit as it casts votes in a deal (4 for the dealer, A-4; 3 for the
+# others), so no pile runs out of a suit before its owner's last vote is cast (a set-up's votes are checked
+# against the roles' piles alike: setup.py). The list is then always the same.
+assert all(VOTES_PER_ROLE[role] <= len(piles[s]) for role, piles in enumerate(SUIT_PILES) for s in SUITS)
+ALL_VOTES: tuple[VoteAction, ...] = tuple(VOTE_ACTIONS[s] for s in SUITS)
 
 
 class Gives(dict[tuple[Card, ...], GiveAction]):
@@ -245,15 +249,14 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             seat = (trick.leader + len(plays)) % PLAYERS
             legal: list[Action] = play_actions(state.hands[seat], plays[0][1].suit if plays else None, PLAY_ACTIONS)
             # match.actions at the start of a turn with no double waiting, its one action shared
-            if match.cube and match.may_double(seat % 2):  # team_of(seat), inline
+            doublers = state.doublers
+            if doublers is None:
+                doublers = state.doublers = (match.may_double(0), match.may_double(1))
+            if doublers[seat % 2]:  # team_of(seat), inline
                 legal.append(DOUBLE_ACTION)
             return legal
         if state.phase == VOTE:
-            # the suits of the voter's pile (pile_of's), without the pile built: the voter's role is the
-            # vote's (state.current's seat is the dealer's, that many seats on)
-            votes = state.votes
-            cast = set(votes)
-            return [vote for pile, vote in VOTES_BY_ROLE[VOTE_ROLES[len(votes)]] if not pile <= cast]
+            return [*ALL_VOTES]  # the suits of the voter's pile (pile_of's): always all four (ALL_VOTES)
         chooser = state.current
         if chooser is None:
             return []
@@ -292,22 +295,27 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         if action["type"] == "vote":  # next: 13 of a deal's 17 other decisions
             return self._vote(state, action["suit"])
         seat = mover(state)
+        if action["type"] == "give":  # then the other 4
+            return self._give(state, seat, tuple(map(CARDS.__getitem__, action["cards"])))  # legal: cards held
         if action["type"] == "double":
             return [state.match.double(team_of(seat), seat)]
         if action["type"] == "take":
+            state.doublers = None  # the cube has changed hands
             return [state.match.take(seat)]
-        if action["type"] == "pass":
-            doubler = state.match.offered_by
-            return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self.end_deal(state, doubler)]
-        return self._give(state, seat, tuple(map(CARDS.__getitem__, action["cards"])))  # legal: cards held
+        doubler = state.match.offered_by  # a pass
+        return [{"type": "passed", "seat": seat, "side": team_of(seat)}, *self.end_deal(state, doubler)]
 
     def _vote(self, state: OnScheduleState, suit: str) -> list[Event]:
-        # the next card of the suit in the voter's pile, as pile_of lists it; the voter's role is the vote's
+        # the next card of the suit in the voter's pile, as pile_of lists it; the voter's role is the vote's (a
+        # loop, not next() over a generator, and the voter's seat, voter's, inline: 13 of a deal's decisions)
         votes = state.votes
         number = len(votes)
-        cast = next(c for c in SUIT_PILES[VOTE_ROLES[number]][suit] if c not in votes)
+        role = VOTE_ROLES[number]
+        for cast in SUIT_PILES[role][suit]:  # a legal vote's suit: one of its cards is left
+            if cast not in votes:
+                break
         votes.append(cast)
-        events: list[Event] = [{"type": "voted", "seat": voter(state.dealer, number), "vote": number + 1,
+        events: list[Event] = [{"type": "voted", "seat": (state.dealer + role) % PLAYERS, "vote": number + 1,
                                 "suit": suit, "card": cast.code}]
         if number + 1 == TRICKS:
             events += lay_out_schedule(state)
@@ -315,7 +323,9 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
 
     def _give(self, state: OnScheduleState, seat: int, gift: tuple[Card, ...]) -> list[Event]:
         state.gifts.choose(seat, gift)
-        state.hands[seat] = [c for c in state.hands[seat] if c not in gift]  # set aside, face down
+        hand = state.hands[seat]
+        for c in gift:  # set aside, face down
+            hand.remove(c)
         events: list[Event] = [{"type": "gave", "seat": seat}]  # which cards stays secret
         if state.gifts.complete:
             exchange_gifts(state)
@@ -347,6 +357,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
                  deal_next: bool = True) -> list[Event]:
         """Settle the deal; then the match is over, or (unless `deal_next` is false) the next deal is dealt."""
         summary, cube_events = settle_deal(state, passed_by)
+        state.doublers = None  # the match has moved on
         events: list[Event] = [{"type": "deal_over", "summary": summary}, *cube_events]
         if match_winner(state) is not None:
             return [*events, end_game(state, self.result)]
@@ -385,7 +396,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             trick=state.trick.copy(), completed=list(state.completed), out_of_play=set(state.out_of_play),
             unplayed=state.unplayed,
             tricks_won=list(state.tricks_won), points=list(state.points), voids=[set(v) for v in state.voids],
-            match=state.match.copy(), summaries=list(state.summaries), people=state.people,
+            match=state.match.copy(), doublers=state.doublers, summaries=list(state.summaries), people=state.people,
             show_played=state.show_played,
         )
 

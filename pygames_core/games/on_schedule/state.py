@@ -192,6 +192,10 @@ class OnScheduleState:
     points: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # this deal, doubling included
     voids: list[set[str]] = field(default_factory=lambda: [set() for _ in range(PLAYERS)])
     match: Match = field(default_factory=lambda: Match(TARGET))  # victory points by team, target, cube
+    # each team's Match.may_double, worked out for a card play's actions (no double waiting) and kept: it is
+    # the same until the cube is taken or the deal settled, and the rules forget it then; None until worked
+    # out. Kept, as the test was a good part of a card play's actions with the cube.
+    doublers: tuple[bool, bool] | None = None
     summaries: list[Frozen[DealSummary]] = field(default_factory=list)
     people: frozenset[int] = frozenset()  # the seats people play (Game.seat_people): who answers a double
     show_played: bool = False  # the `show_played` assist: views keep every finished trick face up

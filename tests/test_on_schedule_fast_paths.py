@@ -84,12 +84,14 @@ def test_the_gifts_are_every_pair_of_the_hand_in_hand_order():
 
 def test_a_tricks_view_is_the_kit_view_with_its_points():
     """OnScheduleTrick.to_view, written as one dict, is CompletedTrick.to_view's with the points and whether
-    they were doubled."""
+    they were doubled; its won_event, in one dict too, is the view after the event's type."""
     plays = [(1, CARDS["TS"]), (2, CARDS["2S"]), (3, CARDS["AH"]), (0, CARDS["KS"])]
     for doubled in (False, True):
         done = OnScheduleTrick(7, 1, plays, 3, 4 if doubled else 2, doubled)
         assert done.to_view() == {**CompletedTrick.to_view(done), "points": done.points, "doubled": doubled}
         assert list(done.to_view()) == ["trick", "leader", "plays", "winner", "points", "doubled"]
+        event = done.won_event()
+        assert event == {"type": "trick_won", **done.to_view()} and list(event) == ["type", *done.to_view()]
 
 
 def test_a_finished_trick_made_by_its_slots_is_the_dataclass_s():

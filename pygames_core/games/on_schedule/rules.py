@@ -72,7 +72,7 @@ from pygames_core.kit.cards import CARDS, SUITS, Card, codes, sort_hand
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, DoubleAction, match_from_options
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, next_deal, play_actions, record_play, winning_play
+from pygames_core.kit.tricks import Trick, end_game, next_deal, record_play, winning_play
 
 # the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
 PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
@@ -247,7 +247,13 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
             trick = state.trick
             plays = trick.plays
             seat = (trick.leader + len(plays)) % PLAYERS
-            legal: list[Action] = play_actions(state.hands[seat], plays[0][1].suit if plays else None, PLAY_ACTIONS)
+            hand = state.hands[seat]
+            legal: list[Action]  # play_actions', inline: a call less at every card play
+            if plays:
+                led = plays[0][1].suit
+                legal = [PLAY_ACTIONS[c] for c in hand if c.suit == led] or [PLAY_ACTIONS[c] for c in hand]
+            else:
+                legal = [PLAY_ACTIONS[c] for c in hand]
             # match.actions at the start of a turn with no double waiting, its one action shared
             doublers = state.doublers
             if doublers is None:
@@ -339,7 +345,7 @@ class OnScheduleRules(Rules[OnScheduleState, Action, Event, OnScheduleView]):
         events: list[Event] = [{"type": "played", "seat": seat, "card": played.code}]
         if done is None:
             return events
-        events.append({"type": "trick_won", **done.to_view()})
+        events.append(done.won_event())
         if done.number == TRICKS:
             events += self.end_deal(state)
         return events

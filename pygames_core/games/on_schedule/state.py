@@ -15,6 +15,7 @@ from pygames_core.games.on_schedule.messages import (
     FaceDownTrickView,
     OnScheduleTrickView,
     RowCard,
+    TrickWonEvent,
 )
 from pygames_core.kit.cards import SUITS, Card, deal_clockwise, french_deck
 from pygames_core.kit.match import Match
@@ -136,6 +137,12 @@ class OnScheduleTrick(CompletedTrick[Card]):
         # another: every trick's `trick_won` event is one
         return {"trick": self.number, "leader": self.leader, "plays": self.plays_view(), "winner": self.winner,
                 "points": self.points, "doubled": self.doubled}
+
+    def won_event(self) -> TrickWonEvent:
+        """The `trick_won` event: its type, then to_view's keys, in one dict rather than to_view's merged into
+        another (every trick ends with one)."""
+        return {"type": "trick_won", "trick": self.number, "leader": self.leader, "plays": self.plays_view(),
+                "winner": self.winner, "points": self.points, "doubled": self.doubled}
 
     def face_down_view(self) -> FaceDownTrickView:
         """The trick as the table keeps it once it is turned over: its point cards face up in front of
@@ -259,7 +266,7 @@ def reset_deal(state: OnScheduleState, hands: list[list[Card]]) -> None:
     state.unplayed = ALL_UNPLAYED
     state.tricks_won = [0] * PLAYERS
     state.points = [0] * PLAYERS
-    state.voids = [set() for _ in range(PLAYERS)]
+    state.voids = [set(), set(), set(), set()]  # one a seat (PLAYERS), without a comprehension's call
 
 
 def lay_out_schedule(state: OnScheduleState) -> list[Event]:

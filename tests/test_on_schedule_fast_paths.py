@@ -189,6 +189,33 @@ def test_a_give_sets_its_two_cards_aside_and_the_pass_is_complete_after_the_four
                 ON_SCHEDULE.apply(state, action)
 
 
+def test_a_card_play_takes_the_card_from_the_hand_and_notes_the_suits_a_seat_lacks():
+    """play_card (record_play, inline): after every card play of many games the card has left the hand for the
+    trick, and each seat's voids are the led suits of this deal's tricks that it did not follow."""
+    rng = random.Random(17)
+    plays_seen = 0
+    for seed in range(30):
+        options = ON_SCHEDULE.check_options({"cube": True, "match_to": 3} if seed % 2 else {})
+        state = ON_SCHEDULE.new_state(PLAYERS, options, Rng(seed), None)
+        while ON_SCHEDULE.current_player(state) is not None:
+            action = rng.choice(ON_SCHEDULE.legal_actions(state))
+            if action["type"] != "play":
+                ON_SCHEDULE.apply(state, action)
+                continue
+            seat, played, deal = state.to_play, CARDS[action["card"]], state.deal
+            ON_SCHEDULE.apply(state, action)
+            plays_seen += 1
+            if state.deal != deal or state.phase != PLAY:
+                continue  # the deal's last card: the next deal starts afresh
+            assert played not in state.hands[seat]
+            tricks = [t.plays for t in state.completed] + [state.trick.plays]
+            assert (seat, played) in tricks[-1] or (seat, played) == state.completed[-1].plays[-1]
+            for s in range(PLAYERS):
+                assert state.voids[s] == {t[0][1].suit for t in tricks for who, c in t
+                                          if who == s and c.suit != t[0][1].suit}
+    assert plays_seen > 1000
+
+
 def plain_play_card(state: OnScheduleState, seat: int) -> Card:
     """The play policy's card as its rule reads (bot._play_card's docstring), written plainly: the ranks
     by suit as sets, every option's trick winner found, each chance worked out where it is needed."""

@@ -72,7 +72,7 @@ from pygames_core.kit.cards import CARDS, SUITS, Card, codes, sort_hand
 from pygames_core.kit.match import CUBE_ACTIONS, MAX_TARGET, CubeEvent, DoubleAction, match_from_options
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import mover, partner_of, team_of
-from pygames_core.kit.tricks import Trick, end_game, next_deal, record_play, winning_play
+from pygames_core.kit.tricks import Trick, end_game, next_deal, winning_play
 
 # the actions legal_actions lists, made once and shared by every list (Rules.legal_actions: nobody changes them)
 PLAY_ACTIONS: dict[Card, PlayAction] = {c: {"type": "play", "card": c.code} for c in DECK}
@@ -142,11 +142,16 @@ def play_card(state: OnScheduleState, played: Card) -> OnScheduleTrick | None:
     then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
     play, without its events: the hard bot's play-outs move by it (OnScheduleBot.playout_step)."""
     # the phase read straight: a card is played only in the play phase; the trick's number and trump only
-    # once the trick is complete (so record_play and winning_play, not play_to_trick, which takes the trump)
+    # once the trick is complete (so record_play's and winning_play, not play_to_trick, which takes the trump)
     trick = state.trick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # state.to_play, inline
-    record_play(trick, seat, played, state.hands[seat], state.voids[seat])
+    if plays:  # record_play, inline (a call less at every card play): a suit not followed is one the seat lacks
+        led = plays[0][1].suit
+        if played.suit != led:
+            state.voids[seat].add(led)
+    state.hands[seat].remove(played)
+    plays.append((seat, played))
     if len(plays) < PLAYERS:
         return None
     number = sum(state.tricks_won) + 1  # state.trick_number, inline

@@ -5,12 +5,14 @@ the best trick count to aim for was (issue 48: the search's speed, play unchange
 from __future__ import annotations
 
 import copy
+import json
 import math
 import pickle
 import random
 
 import pytest
 
+from pygames_core.engine.game import _canonical, _deep_copy
 from pygames_core.engine.rng import Rng
 from pygames_core.games.arsene.bot import RIVAL_TRICK_SHARE, _expected_tricks, _unseen_higher, _wants_more
 from pygames_core.games.arsene.rules import ArseneRules
@@ -96,6 +98,47 @@ def test_the_next_seat_to_choose_is_the_first_in_order_still_to_choose():
             choices.choose(seat, 1)
         order = rng.sample(range(4), 4)
         assert choices.next_chooser(order) == next((s for s in order if choices.choices[s] is None), None)
+        assert choices.complete is all(choice is not None for choice in choices.choices)  # None not in, in C
+
+
+JSON_VALUES = [
+    {"type": "play", "card": "AS"}, {"type": "double"}, {"type": "give", "cards": ["AS", "KS"]},
+    {"type": "bid", "amount": 1.0, "blind": True, "note": None, "ja": "ダブル", "z": [{"b": 1, "a": [2, 1.5]}]},
+    {"z": 1, "a": -0.0, "m": float("inf"), "k": 10 ** 30}, ["é", ("tuple", 1)], "\u2028 \\ \"", 3, None,
+]
+
+
+def test_the_canonical_text_is_json_dumps_s():
+    """engine.game._canonical, its encoder made once, writes what json.dumps with its keywords writes, and
+    refuses what it refuses."""
+    for value in JSON_VALUES:
+        assert _canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    for bad in ({"card": object()}, {1j: 1}):
+        with pytest.raises(TypeError):
+            _canonical(bad)
+
+
+class Action(dict[str, object]):  # a caller's dict of its own kind, which deepcopy keeps
+    pass
+
+
+class Suit(str):
+    pass
+
+
+def test_an_applied_action_is_copied_as_deepcopy_copies_it():
+    """engine.game._deep_copy: a plain dict of scalars copied by dict(), anything else by copy.deepcopy; the
+    copy equal, of the same types (key by key, value by value) and in the same order, never the caller's, and
+    sharing with it what deepcopy shares."""
+    cases = [*(v for v in JSON_VALUES if isinstance(v, dict)), Action(type="play", card="AS"),
+             {"type": "vote", "suit": Suit("S")}, {Suit("type"): "vote"}, {"type": "give", "cards": ("AS", ["KS"])}]
+    for action in cases:
+        fast, plain = _deep_copy(action), copy.deepcopy(action)
+        assert fast is not action and fast == plain and type(fast) is type(plain)
+        assert [(type(k), k, type(v)) for k, v in fast.items()] == [(type(k), k, type(v)) for k, v in plain.items()]
+        # what deepcopy shares with the caller (its scalars) and what it copies (lists, a str of a kind of its own)
+        assert [(k is o, fast[k] is action[o]) for k, o in zip(fast, action, strict=True)] == [
+            (k is o, plain[k] is action[o]) for k, o in zip(plain, action, strict=True)]
 
 
 def best_count(state: ArseneState, seat: int) -> int:

@@ -44,8 +44,13 @@ class Snapshot(TypedDict, Generic[A, V]):
     save: NotRequired[str]  # the to_json text the page keeps
 
 
+# json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)'s encoder, made once: dumps makes
+# one at every call given any keyword, and every action applied is written out twice (Game.verify)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def _canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(data)
 
 
 def _check_text(payload: dict[str, Any]) -> str:
@@ -142,7 +147,7 @@ class Game:
 
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         self.verify(action)
-        action = copy.deepcopy(action)
+        action = _deep_copy(action)
         mover = self.current_player
         assert mover is not None  # verify refuses every action once the game is over
         events = self.rules.apply(self._state, action)
@@ -275,6 +280,20 @@ def _copied(value: Any) -> Any:
     if type(value) is list:
         return [_copied(item) for item in value]
     return value
+
+
+# the types copy.deepcopy returns as they are, which JSON writes as scalars; and a plain key's
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_KEYS = frozenset({str})
+
+
+def _deep_copy(action: dict[str, Any]) -> dict[str, Any]:
+    """copy.deepcopy(action); a plain dict of scalars under plain string keys (most actions: a card, a suit)
+    copied by dict(), which is then the same copy (deepcopy returns each scalar itself) in a fraction of the time."""
+    if type(action) is dict and _SCALARS.issuperset(map(type, action.values())) and _KEYS.issuperset(map(type, action)):
+        return dict(action)
+    copied: dict[str, Any] = copy.deepcopy(action)
+    return copied
 
 
 def _generic_reason(action: dict[str, Any], legal: list[dict[str, Any]]) -> str:

@@ -12,8 +12,9 @@ from itertools import combinations
 import pytest
 
 from pygames_core.engine.rng import Rng
-from pygames_core.games.dominuxen import knowledge
+from pygames_core.games.dominuxen import knowledge, policy
 from pygames_core.games.dominuxen import state as state_module
+from pygames_core.games.dominuxen.bot import BOT
 from pygames_core.games.dominuxen.plays import (
     GROUP_PLAYS,
     KEPT_IDS,
@@ -31,12 +32,16 @@ from pygames_core.games.dominuxen.state import (
     PLAY,
     SET_CODES,
     SET_GROUP_BITS,
+    SHOWING,
     SNATCH,
     TILES,
     DominuxenState,
     PlayedSet,
     beats,
+    game_scores,
     group_bits,
+    row_points,
+    weight,
 )
 from pygames_core.kit.seats import left_of
 
@@ -215,3 +220,123 @@ def test_legal_actions_tell_the_phases_apart_by_identity_in_states_read_back_fro
             assert sampled.phase is state.phase and DOMINUXEN.legal_actions(sampled) == legal
             assert DOMINUXEN.current_player(sampled) == sampled.current == seat
             DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
+
+
+# --- the normal policy's fast paths (policy.py), against the plain policy they stand for -------------
+
+
+def plain_representative_plays(hand: tuple, doubles: bool) -> list[tuple]:
+    """The representative plays as the policy says them, each as (number, order, given, doubled, size,
+    points, left, whole, plain): per number, its tiles in the order they are given up (the double first,
+    then by their other number's count in hand, then by tile), each first `given` of them (and with the
+    doubles rule, with the double played as two too); `left` the biggest group the hand keeps."""
+    counts = [sum(1 for t in hand if number in (LOW[t], HIGH[t])) for number in NUMBERS]
+    plays = []
+    for number in NUMBERS:
+        showing = [t for t in hand if number in (LOW[t], HIGH[t])]
+        order = tuple(sorted(showing, key=lambda t: (LOW[t] != HIGH[t], counts[LOW[t] + HIGH[t] - number], t)))
+        for given in range(1, len(order) + 1):
+            kept = [t for t in hand if t not in order[:given]]
+            left = max(sum(1 for t in kept if m in (LOW[t], HIGH[t])) for m in NUMBERS)
+            points = sum(weight(t, doubles) for t in order[:given])
+            for doubled in (False, True) if doubles and LOW[order[0]] == HIGH[order[0]] else (False,):
+                plays.append((number, order, given, doubled, given + doubled, points, left, given == len(hand),
+                              2.0 * points + 0.6 * left))
+    return plays
+
+
+def test_a_hands_plays_are_the_plain_ones() -> None:
+    chooser = random.Random(4)
+    hands = [tuple(sorted(chooser.sample(TILES, chooser.randrange(1, 30)))) for _ in range(1500)]
+    hands += [tuple(sorted(chooser.sample(SHOWING[n], chooser.randrange(1, 14)))) for n in NUMBERS for _ in range(8)]
+    for hand in hands:
+        for doubles in (False, True):
+            found = policy.hand_plays(hand, doubles)
+            plays = found.plays
+            assert [(*play[:8], play.plain) for play in plays] == plain_representative_plays(hand, doubles)
+            assert [i for _, i in found.by_plain] == sorted(range(len(plays)), key=lambda i: -plays[i].plain)
+            assert list(found.wholes) == [i for i, play in enumerate(found.plays) if play.whole]
+            for i, play in enumerate(found.plays):
+                first, _, twins = found.groups[play.number]
+                assert i == first + (2 * play.given - 2 + play.doubled if twins else play.given - 1)
+
+
+def plain_values(state: DominuxenState, seat: int) -> list[float]:
+    """The normal bot's value of each representative play, as the policy says it: 2 a point moved out,
+    1.5 a point of each topmost set it hits (as the snatch check reaches them), less 1.2 a point times
+    the chance that an opponent holds as many tiles of a number that beats it (from what the seat has
+    seen, the unseen tiles spread over the places it cannot see), 0.6 the biggest group kept; or, the
+    whole hand, a win or not."""
+    seen = [*state.hands[seat], *state.display, *state.discard]
+    seen += [t for row in state.rows for s in row for t in s.tiles]
+    others = [other for other in range(state.players) if other != seat]
+    seen += [t for other in others for t in state.known[other]]
+    total = max(1, len(TILES) - len(seen))
+    values = []
+    hand = tuple(state.hands[seat])
+    for number, _, _, _, size, points, left, whole, _ in plain_representative_plays(hand, state.doubles):
+        if whole:
+            standing = [t + s for t, s in zip(state.totals, game_scores(state), strict=True)]
+            rivals = max(state.totals[s] + row_points(state, s) - len(state.hands[s]) for s in others)
+            values.append(2.0 * points + (100.0 if standing[seat] + 2 * points > rivals else -3.0))
+            continue
+        value = 2.0 * points
+        for step in range(1, state.players):
+            row = state.rows[left_of(seat, state.players, step)]
+            if row and row[-1].size == size and beats(number, row[-1].number):
+                value += 1.5 * sum(weight(t, state.doubles) for t in row[-1].tiles)
+        miss = 1.0
+        for m in NUMBERS:
+            if beats(m, number):
+                unseen = 13 - sum(1 for t in seen if m in (LOW[t], HIGH[t]))
+                none = 1.0
+                for other in others:
+                    lacking = size - sum(1 for t in state.known[other] if m in (LOW[t], HIGH[t]))
+                    if lacking <= 0:
+                        none = 0.0
+                        break
+                    places = len(state.hands[other]) - len(state.known[other])
+                    none *= 1.0 - policy.binomial_tail(places, unseen / total, 14)[lacking]
+                miss *= 1.0 - (1.0 - none)
+        value -= 1.2 * points * (1.0 - miss)
+        values.append(value + 0.6 * left)
+    return values
+
+
+def policy_states(players: int, doubles: bool, seeds: range) -> list[DominuxenState]:
+    """States of play where a seat plays a set: games played on by a mix of the normal bot and random
+    moves, and states sampled from the mover's view (the hard bot's play-outs start there)."""
+    options = DOMINUXEN.check_options({"doubles": doubles})
+    states = []
+    for seed in seeds:
+        state = DOMINUXEN.new_state(players, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        while DOMINUXEN.current_player(state) is not None:
+            if state.phase == PLAY:
+                states.append(DOMINUXEN.copy_state(state))
+                states.append(knowledge.sample_state(DOMINUXEN.view(state, state.turn), Rng(seed)))
+            legal = DOMINUXEN.legal_actions(state)
+            rng = Rng(chooser.randrange(1 << 30))
+            action = BOT.policy_action(state, rng) if chooser.random() < 0.7 else legal[chooser.randrange(len(legal))]
+            DOMINUXEN.apply(state, action)
+    return states
+
+
+@pytest.mark.parametrize(("players", "doubles"), [(3, False), (4, True), (5, False)])
+def test_the_best_play_and_the_ranking_are_the_plain_values(players: int, doubles: bool) -> None:
+    for state in policy_states(players, doubles, range(4)):
+        seat = state.turn
+        values = plain_values(state, seat)
+        plays = [policy.hand_plays(tuple(state.hands[seat]), doubles).plays[i].played for i in range(len(values))]
+        ranked = [plays[i] for i in sorted(range(len(values)), key=lambda i: -values[i])]
+        assert policy.ranked_plays(state, seat) == ranked
+        assert policy.best_play(state, seat) == ranked[0]
+
+
+def test_holding_tails_are_dropped_at_the_bound_and_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(policy, "KEPT_TAILS", 3)
+    policy.HOLDING_TAILS.clear()
+    states = policy_states(4, True, range(2))
+    for state in states:
+        assert policy.best_play(state, state.turn) == policy.ranked_plays(state, state.turn)[0]
+        assert len(policy.HOLDING_TAILS) <= 3

@@ -25,6 +25,7 @@ from pygames_core.games.dominuxen.plays import (
 )
 from pygames_core.games.dominuxen.rules import DOMINUXEN, DominuxenRules, Events
 from pygames_core.games.dominuxen.state import (
+    ANSWER,
     CODE,
     HIGH,
     LOW,
@@ -251,14 +252,18 @@ def test_a_hands_plays_are_the_plain_ones() -> None:
     hands += [tuple(sorted(chooser.sample(SHOWING[n], chooser.randrange(1, 14)))) for n in NUMBERS for _ in range(8)]
     for hand in hands:
         for doubles in (False, True):
+            plays = policy.representative_plays(hand, doubles)
+            assert [tuple(play) for play in plays] == plain_representative_plays(hand, doubles)
             found = policy.hand_plays(hand, doubles)
-            plays = found.plays
-            assert [(*play[:8], play.plain) for play in plays] == plain_representative_plays(hand, doubles)
-            assert [i for _, i in found.by_plain] == sorted(range(len(plays)), key=lambda i: -plays[i].plain)
-            assert list(found.wholes) == [i for i, play in enumerate(found.plays) if play.whole]
-            for i, play in enumerate(found.plays):
-                first, _, twins = found.groups[play.number]
-                assert i == first + (2 * play.given - 2 + play.doubled if twins else play.given - 1)
+            assert found.plains == [play.plain for play in plays]
+            assert list(found.by_plain) == sorted(range(len(plays)), key=lambda i: -plays[i].plain)
+            assert list(found.wholes) == [i for i, play in enumerate(plays) if play.whole]
+            for number in NUMBERS:  # where each number's plays of each size are
+                group = found.groups[number]
+                sized = [[i for i, play in enumerate(plays) if play.number == number and play.size == size]
+                         for size in range(policy.MAX_SET + 2)]
+                at = [[] for _ in sized] if group is None else [sorted(group[0] + o for o in at) for at in group[1]]
+                assert sized == at
 
 
 def plain_values(state: DominuxenState, seat: int) -> list[float]:
@@ -327,7 +332,7 @@ def test_the_best_play_and_the_ranking_are_the_plain_values(players: int, double
     for state in policy_states(players, doubles, range(4)):
         seat = state.turn
         values = plain_values(state, seat)
-        plays = [policy.hand_plays(tuple(state.hands[seat]), doubles).plays[i].played for i in range(len(values))]
+        plays = [play.played for play in policy.representative_plays(tuple(state.hands[seat]), doubles)]
         ranked = [plays[i] for i in sorted(range(len(values)), key=lambda i: -values[i])]
         assert policy.ranked_plays(state, seat) == ranked
         assert policy.best_play(state, seat) == ranked[0]
@@ -340,3 +345,44 @@ def test_holding_tails_are_dropped_at_the_bound_and_made_again(monkeypatch: pyte
     for state in states:
         assert policy.best_play(state, state.turn) == policy.ranked_plays(state, state.turn)[0]
         assert len(policy.HOLDING_TAILS) <= 3
+
+
+def plain_reply(state: DominuxenState) -> dict:
+    """The normal bot's answer to a hit, or its draw, as the policy says it: take a snatched set that
+    builds a bigger group (but near the end, unless the game runs long); take one's set back unless
+    the best display tiles drawn in its place would join a bigger group; draw the display tile that
+    joins the biggest group (the highest of them) if it joins one, or if the supply is empty."""
+    seat = state.current
+    counts = [sum(1 for t in state.hands[seat] if number in (LOW[t], HIGH[t])) for number in NUMBERS]
+    fit = {t: max(counts[LOW[t]], counts[HIGH[t]]) for t in state.display}
+    if state.phase in (SNATCH, ANSWER):
+        target = state.rows[state.victim][-1]
+        joined = counts[target.number] + len(target.tiles)
+        if state.phase == SNATCH:
+            near_end = len(state.display) + len(state.supply) <= 8 or min(len(h) for h in state.hands) <= 3
+            take = (not near_end and joined >= len(target.tiles) + 1) or state.turn_number > 25 * state.players
+            return {"type": "take" if take else "decline"}
+        picks = sorted(fit.values(), reverse=True)[:len(target.tiles)]
+        return {"type": "take_back" if joined >= max(picks, default=0) + 1 else "discard"}
+    best = max(state.display, key=lambda t: (fit[t], t), default=None)
+    if best is not None and (fit[best] >= 1 or not state.supply):
+        return {"type": "draw", "source": "display", "tile": CODE[best]}
+    return {"type": "draw", "source": "supply"}
+
+
+def test_the_replies_and_draws_are_the_plain_ones_and_the_callers_own() -> None:
+    options = DOMINUXEN.check_options({"doubles": True})
+    replies = 0
+    for seed in range(6):
+        state = DOMINUXEN.new_state(4, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        while DOMINUXEN.current_player(state) is not None:
+            legal = DOMINUXEN.legal_actions(state)
+            if state.phase != PLAY:
+                action = BOT.policy_action(state, Rng(seed))
+                assert action == plain_reply(state) and action in legal
+                action.clear()  # the caller's own: the next answer is whole again
+                assert BOT.policy_action(state, Rng(seed)) == plain_reply(state)
+                replies += 1
+            DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
+    assert replies > 100

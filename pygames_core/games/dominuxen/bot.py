@@ -4,13 +4,15 @@ values of a play are policy.py's; sampling a state from a view is knowledge.py's
 
 from __future__ import annotations
 
+from copy import copy
+
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import finish
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen.messages import DominuxenAction, DominuxenEvent, DominuxenView, PlayAction
 from pygames_core.games.dominuxen.policy import best_play, number_counts, ranked_plays, standings
-from pygames_core.games.dominuxen.rules import DOMINUXEN
+from pygames_core.games.dominuxen.rules import ANSWER_ACTIONS, DISPLAY_DRAWS, DOMINUXEN, SNATCH_ACTIONS, SUPPLY_DRAW
 from pygames_core.games.dominuxen.state import (
     ANSWER,
     CODE,
@@ -21,7 +23,6 @@ from pygames_core.games.dominuxen.state import (
     SNATCH,
     DominuxenState,
     PlayedSet,
-    Tile,
     mover,
     victim_of,
 )
@@ -48,37 +49,40 @@ def play_action(played: PlayedSet, doubles: bool) -> PlayAction:
     return action
 
 
-def fit(tile: Tile, counts: list[int]) -> int:
-    """How well a tile joins a hand: the bigger group of its two numbers."""
-    return max(counts[LOW[tile]], counts[HIGH[tile]])
-
-
 def near_end(state: DominuxenState) -> bool:
-    return len(state.display) + len(state.supply) <= 8 or min(len(h) for h in state.hands) <= 3
+    return len(state.display) + len(state.supply) <= 8 or min(map(len, state.hands)) <= 3
 
 
 def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
     """The 'normal' play of Dominuxen, from the mover's hand and public facts only."""
-    seat = mover(state)
     if state.phase == PLAY:
-        return play_action(best_play(state, seat), state.doubles)
-    counts = number_counts(state.hands[seat])
-    if state.phase in (SNATCH, ANSWER):
+        return play_action(best_play(state, mover(state)), state.doubles)
+    return copy(reply(state))  # the caller's own
+
+
+def reply(state: DominuxenState) -> DominuxenAction:
+    """policy_action's answer to a hit, or its draw: one of the rules' own actions (read only)."""
+    counts = number_counts(state.hands[mover(state)])
+    phase = state.phase
+    back = 0  # the group a hit set would join (in hand), and what it would bring
+    if phase in (SNATCH, ANSWER):
         target = state.rows[victim_of(state)][-1]
-        joined = counts[target.number] + len(target.tiles)
-        if state.phase == SNATCH:
-            # take a set that builds a bigger group, unless the tiles would be stuck in hand at the end
-            take = not near_end(state) and joined >= len(target.tiles) + 1
-            take = take or state.turn_number > LONG_GAME_TURNS * state.players
-            return {"type": "take" if take else "decline"}
-        picks = sorted((fit(t, counts) for t in state.display), reverse=True)[:len(target.tiles)]
         back = counts[target.number] + len(target.tiles)
-        fresh = max(picks, default=0) + 1
-        return {"type": "take_back" if back >= fresh else "discard"}
-    best_tile = max(state.display, key=lambda t: (fit(t, counts), t), default=None)
-    if best_tile is not None and (fit(best_tile, counts) >= 1 or not state.supply):
-        return {"type": "draw", "source": "display", "tile": CODE[best_tile]}
-    return {"type": "draw", "source": "supply"}
+        if phase == SNATCH:
+            # take a set that builds a bigger group, unless the tiles would be stuck in hand at the end
+            take = not near_end(state) and back >= len(target.tiles) + 1
+            take = take or state.turn_number > LONG_GAME_TURNS * state.players
+            return SNATCH_ACTIONS[0 if take else 1]
+    display = state.display
+    fits = [max(counts[LOW[t]], counts[HIGH[t]]) for t in display]  # the bigger group of each tile's numbers
+    if phase == ANSWER:
+        # take the set back unless a display tile drawn in its place would join a bigger group
+        return ANSWER_ACTIONS[0 if back >= max(fits, default=0) + 1 else 1]
+    if display:
+        best_fit, best_tile = max(zip(fits, display, strict=True))
+        if best_fit >= 1 or not state.supply:
+            return DISPLAY_DRAWS[best_tile]
+    return SUPPLY_DRAW
 
 
 def evaluate(state: DominuxenState, seat: int) -> float:
@@ -115,7 +119,7 @@ class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, Dominuxe
         if state.phase == PLAY:
             DOMINUXEN.play(state, best_play(state, state.turn), None)
         else:
-            DOMINUXEN.act(state, policy_action(state, rng), None)
+            DOMINUXEN.act(state, reply(state), None)
 
     def search_actions(self, view: DominuxenView, legal: list[DominuxenAction]) -> list[DominuxenAction]:
         if view["phase"] != PLAY:

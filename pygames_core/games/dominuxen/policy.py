@@ -10,13 +10,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import chain, compress
 from operator import itemgetter
 from typing import NamedTuple
 
+from pygames_core.games.dominuxen.plays import BITS, BYTE_ORDER, unpack_fields
 from pygames_core.games.dominuxen.rules import CHECKS_LEFT
 from pygames_core.games.dominuxen.state import (
     BEATERS,
     DOUBLE,
+    GROUP_BYTES,
     HIGH,
     HIGHEST,
     LOW,
@@ -30,6 +33,7 @@ from pygames_core.games.dominuxen.state import (
     PlayedSet,
     Tile,
     game_scores,
+    group_bits,
     row_points,
 )
 
@@ -77,28 +81,74 @@ class Play(NamedTuple):
 
 
 class HandPlays(NamedTuple):
-    """A hand's representative plays, and how best_play goes through them: by `plain`, the highest
-    first (ties in order), and the few whose value could differ from it (the snatches, found from
-    where each number's plays are, and the plays of the whole hand)."""
+    """A hand's representative plays as best_play reads them (`play` makes one a Play): each play's
+    number and shape, in order; their `plain` values, and the plays by plain, the highest first (ties
+    in order); where each number's plays are, for the snatches, and the plays of the whole hand."""
 
-    plays: tuple[Play, ...]
-    by_plain: tuple[tuple[float, int], ...]  # each play's (plain, index), plain descending (ties in order)
-    # by number: where its plays start, how many tiles show it, and whether its double is played as two
-    # too (each play followed by its twin with the double as two); None where no tile shows it
-    groups: tuple[tuple[int, int, bool] | None, ...]
+    hand: tuple[Tile, ...]
+    counts: list[int]  # number_counts(hand) (read only)
+    fields: tuple[int, ...]  # the hand's group of each number (state.py's group_bits, split)
+    numbers: list[int]  # each play's number (read only)
+    shapes: list[Shape]  # each play's shape (read only)
+    plains: list[float]  # each play's plain (read only)
+    by_plain: tuple[int, ...]  # the plays' indices, plain descending (ties in order)
+    # by number: where its plays start, and the offsets from there of its plays of each size (SIZED);
+    # None where no tile shows it
+    groups: tuple[tuple[int, tuple[tuple[int, ...], ...]] | None, ...]
     wholes: tuple[int, ...]  # the indices of the plays of the whole hand
+    chosen: dict[int, PlayedSet]  # the sets of the plays best_play chose, by index (a hand's best recurs)
 
 
-# How a tile sorts into each group it is in (representative_plays' order), as one int per group:
-# number << 13 (groups in number order), NOT_DOUBLE unless it is the double (given up first), the
-# hand's count of its other number << COUNT_SHIFT (added per hand; a double's other number is its
-# own), and the tile (below 128). A count is at most SHOWN (5 bits), so a key's fields never overlap.
-NOT_DOUBLE = 1 << 12
-COUNT_SHIFT = 7
-TILE_OF_KEY = (1 << COUNT_SHIFT) - 1
-PLACES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    (((LOW[t] << 13) + t, HIGH[t]),) if DOUBLE[t]
-    else (((LOW[t] << 13) + NOT_DOUBLE + t, HIGH[t]), ((HIGH[t] << 13) + NOT_DOUBLE + t, LOW[t])) for t in TILES)
+class Shape(NamedTuple):
+    """What a play's value reads of the hand, but its number (one group's plays, GroupShapes)."""
+
+    given: int
+    doubled: bool
+    size: int
+    points: int
+    left: int
+    plain: float
+
+
+# A group's plays, by the group's shape (GroupShapes' key): a number's tiles are given up the double
+# first, then by their other number's count in hand, so the biggest groups the hand keeps after each
+# play read only how many tiles show the number (`showing`), the biggest other group (`rest`) and how
+# many numbers have it (`at_rest`), and how many of the group's tiles partner one of those (`partners`):
+# they are given up last. The first `given` tiles take one from each of the `lost` = given - (showing -
+# partners) (if positive) of them: the biggest other group is then rest - 1 if that is all at_rest of
+# them, else rest; and the play's own number keeps showing - given.
+def group_key(showing: int, twins: bool, partners: int, rest: int, at_rest: int) -> int:
+    return showing | twins << 4 | partners << 5 | rest << 9 | at_rest << 13
+
+
+class GroupShapes(dict[int, tuple[tuple[Shape, ...], tuple[float, ...]]]):
+    """Each group shape's plays' shapes and plains (with twins, each play followed by its twin, the
+    double as two, which counts 2), made when first asked: a few hundred shapes recur in every hand."""
+
+    def __missing__(self, key: int) -> tuple[tuple[Shape, ...], tuple[float, ...]]:
+        showing, twins, partners = key & 15, bool(key >> 4 & 1), key >> 5 & 15
+        rest, at_rest = key >> 9 & 15, key >> 13
+        shapes: list[Shape] = []
+        for given in range(1, showing + 1):
+            points = given + twins  # the double, given first, counts 2 under the doubles rule
+            lost = given - (showing - partners)
+            left = max(showing - given, rest - 1 if lost == at_rest else rest)
+            plain = 2.0 * points + 0.6 * left
+            shapes.append(Shape(given, False, given, points, left, plain))
+            if twins:
+                shapes.append(Shape(given, True, given + 1, points, left, plain))
+        made = self[key] = (tuple(shapes), tuple(shape.plain for shape in shapes))
+        return made
+
+
+GROUP_SHAPES = GroupShapes()
+# SIZED[twins][showing][size]: the offsets, from the first of a group's plays, of its plays of that size
+# (for the snatches): the play of `given` tiles at given - 1, or with twins at 2 * given - 2 and its
+# twin (the double as two: size given + 1) next
+SIZED: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(tuple(tuple(
+    tuple(2 * given - 2 + twin for given, twin in ((size, 0), (size - 1, 1)) if 1 <= given <= showing)
+    if twins else ((size - 1,) if 1 <= size <= showing else ()) for size in range(MAX_SET + 2))
+    for showing in range(SHOWN + 1)) for twins in (False, True))
 
 
 @lru_cache(maxsize=4096)
@@ -108,71 +158,69 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
     plays the bots weigh; legal_actions lists every subset. (A hand recurs in the play-outs of every
     action the search compares from one sample: the cache spares working its plays out again.)"""
     counts = number_counts(hand)
-    keys = sorted([base + (counts[other] << COUNT_SHIFT) for t in hand for base, other in PLACES[t]])
-    # A play's `left`, the biggest group the hand keeps, is the bigger of its own number's group less
-    # the tiles given and the biggest other group, `rest`, or one less once every other group of that
-    # size has lost a partner to the play (the `at_rest` of them): the hand's biggest groups are
-    # counted once here, not looked for again after each tile.
+    fields = unpack_fields(group_bits(hand).to_bytes(GROUP_BYTES, BYTE_ORDER))
     top = max(counts)
     at_top = counts.count(top)
     second = max([count for count in counts if count < top], default=0)
     at_second = counts.count(second)
-    double_points = WEIGHT[doubles][SHOWING[0][0]]  # what a double counts
-    plays: list[Play] = []
+    on_top = sum(compress(BITS, map(top.__eq__, counts)))  # the numbers with the biggest group, as bits
+    on_second = sum(compress(BITS, map(second.__eq__, counts)))
+    numbers: list[int] = []
+    shapes: list[Shape] = []
     plains: list[float] = []
-    groups: list[tuple[int, int, bool] | None] = [None] * len(NUMBERS)
+    groups: list[tuple[int, tuple[tuple[int, ...], ...]] | None] = [None] * len(NUMBERS)
     wholes: list[int] = []
-    new = tuple.__new__  # Play's own __new__ is Python code around this
-    whole_hand = len(hand)
-    start = 0
-    for number in NUMBERS:
-        showing = counts[number]
+    for number, showing, field in zip(NUMBERS, counts, fields, strict=True):
         if not showing:
             continue
-        group = keys[start:start + showing]
-        start += showing
-        order = tuple(map(TILES.__getitem__, map(TILE_OF_KEY.__and__, group)))
-        doubled = doubles and not group[0] & NOT_DOUBLE  # the double is given up first
-        groups[number] = (len(plays), showing, doubled)
-        rest, at_rest = (top, at_top - 1) if showing == top and at_top > 1 else (
-            (second, at_second) if showing == top else (top, at_top))
-        points = lost = 0
-        for given, key in enumerate(group, 1):
-            if key & NOT_DOUBLE:
-                points += 1
-                if (key >> COUNT_SHIFT) & FIELD == rest:
-                    lost += 1
-            else:
-                points += double_points
-            most = rest - 1 if lost == at_rest else rest
-            if showing - given > most:
-                most = showing - given
-            plain = 2.0 * points + 0.6 * most
-            whole = given == whole_hand
-            if whole:
-                wholes.append(len(plays))
-            plays.append(new(Play, (number, order, given, False, given, points, most, whole, plain)))
-            plains.append(plain)
-            if doubled:
-                if whole:
-                    wholes.append(len(plays))
-                plays.append(new(Play, (number, order, given, True, given + 1, points, most, whole, plain)))
-                plains.append(plain)
-    by_plain = tuple([(plains[i], i) for i in sorted(range(len(plains)), key=plains.__getitem__, reverse=True)])
-    return HandPlays(tuple(plays), by_plain, tuple(groups), tuple(wholes))
+        twins = doubles and field >> number & 1 == 1  # the group holds the double (its bit `number`)
+        if showing != top:
+            rest, at_rest, on_rest = top, at_top, on_top
+        elif at_top > 1:
+            rest, at_rest, on_rest = top, at_top - 1, on_top
+        else:
+            rest, at_rest, on_rest = second, at_second, on_second
+        partners = (field & on_rest & ~BITS[number]).bit_count()
+        group_shapes, group_plains = GROUP_SHAPES[group_key(showing, twins, partners, rest, at_rest)]
+        groups[number] = (len(shapes), SIZED[twins][showing])
+        if showing == len(hand):  # its last play (and twin) plays the whole hand
+            wholes += range(len(shapes) + len(group_shapes) - 1 - twins, len(shapes) + len(group_shapes))
+        numbers += [number] * len(group_shapes)
+        shapes += group_shapes
+        plains += group_plains
+    return HandPlays(hand, counts, fields, numbers, shapes, plains,
+                     tuple(sorted(range(len(plains)), key=plains.__getitem__, reverse=True)), tuple(groups),
+                     tuple(wholes), {})
+
+
+def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
+    """The tiles showing `number` in the order they are given up: the double first, then by the
+    count in hand of their other number, then in hand order."""
+    counts, field = found.counts, found.fields[number]
+    showing = [*compress(range(len(NUMBERS)), map(field.__and__, BITS))]  # the other numbers in hand
+    keys = sorted([(0 if other == number else 1, counts[other], SHOWING[number][other]) for other in showing])
+    return tuple([tile for _, _, tile in keys])
+
+
+def play(found: HandPlays, i: int) -> Play:
+    """The hand's play `i`, as a Play."""
+    given, doubled, size, points, left, plain = found.shapes[i]
+    return Play(found.numbers[i], group_order(found, found.numbers[i]), given, doubled, size, points, left,
+                i in found.wholes, plain)
 
 
 def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, ...]:
     """The plays the bots weigh for the hand (hand_plays')."""
-    return hand_plays(hand, doubles).plays
+    found = hand_plays(hand, doubles)
+    return tuple(play(found, i) for i in range(len(found.shapes)))
 
 
 def ranked_plays(state: DominuxenState, seat: int) -> list[PlayedSet]:
     """The representative plays, best first by the normal bot's values (ties in their order)."""
     found = hand_plays(tuple(state.hands[seat]), state.doubles)
     judge = PlayJudge(state, seat, found)
-    values = [judge.value(i) for i in range(len(found.plays))]
-    return [found.plays[i].played for i in sorted(range(len(values)), key=lambda i: -values[i])]
+    values = [judge.value(i) for i in range(len(found.shapes))]
+    return [play(found, i).played for i in sorted(range(len(values)), key=lambda i: -values[i])]
 
 
 def best_play(state: DominuxenState, seat: int) -> PlayedSet:
@@ -183,7 +231,9 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
     judge = PlayJudge(state, seat, found)
     special = judge.bounds()
     best, best_value = 0, -math.inf
-    for bound, i in by_bound(found.by_plain, special) if special else found.by_plain:
+    plains = found.plains
+    for i in by_bound(found, special) if special else found.by_plain:
+        bound = special.get(i, plains[i]) if special else plains[i]
         if bound < best_value:
             break
         if bound == best_value and i > best:
@@ -191,23 +241,26 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
         value = judge.value(i)
         if value > best_value or (value == best_value and i < best):
             best, best_value = i, value
-    return found.plays[best].played
+    played = found.chosen.get(best)
+    if played is None:
+        played = found.chosen[best] = play(found, best).played
+    return played
 
 
-def by_bound(by_plain: tuple[tuple[float, int], ...], special: dict[int, float]) -> Iterator[tuple[float, int]]:
-    """Each play's (bound, index), the highest bound first (ties in order, but a special play's before
-    a plain one's: the best and the first of the best are the same in any order): the plays' bounds
-    are their `plain` but those in `special` (by index)."""
-    # the special plays by bound, the highest (and the first of it) last
-    waiting = sorted([(-bound, i) for i, bound in special.items()], reverse=True)
-    for plain, i in by_plain:
+def by_bound(found: HandPlays, special: dict[int, float]) -> Iterator[int]:
+    """The plays' indices, the highest bound first (ties in order, but a special play's before a plain
+    one's: the best and the first of the best are the same in any order): the plays' bounds are their
+    `plain` but those in `special` (by index)."""
+    plains = found.plains
+    waiting = sorted([(-bound, i) for i, bound in special.items()], reverse=True)  # the highest (first) last
+    for i in found.by_plain:
+        plain = plains[i]
         while waiting and -waiting[-1][0] >= plain:
-            negative, j = waiting.pop()
-            yield -negative, j
+            yield waiting.pop()[1]
         if i not in special:
-            yield plain, i
-    for negative, j in reversed(waiting):
-        yield -negative, j
+            yield i
+    for _, i in reversed(waiting):
+        yield i
 
 
 class HoldingTails(dict[int, list[tuple[float, ...] | None]]):
@@ -265,9 +318,7 @@ class HoldingChances:
         # tiles, the rest of them unseen
         hands, known, tally = state.hands, state.known, TALLIED.__getitem__
         seen = sum(map(tally, hands[seat])) + sum(map(tally, state.display)) + sum(map(tally, state.discard))
-        for row in state.rows:
-            if row:
-                seen += sum(map(SET_TALLIES.__getitem__, map(set_tiles, row)))
+        seen += sum(map(SET_TALLIES.__getitem__, map(set_tiles, chain.from_iterable(state.rows))))
         # each opponent's unseen places, and the counts (tallied) of the tiles it is known to hold
         opponents = []
         for other in range(state.players):
@@ -338,15 +389,15 @@ class PlayJudge:
     value), which reads no opponent's chances. Only the plays that snatch a topmost set (`before`)
     or play the whole hand have a bound other than their `plain` (`bounds`)."""
 
-    __slots__ = ("before", "chances", "plays", "seat", "state", "wholes")
+    __slots__ = ("before", "chances", "found", "seat", "state")
 
     def __init__(self, state: DominuxenState, seat: int, found: HandPlays) -> None:
-        self.state, self.seat, self.plays, self.wholes = state, seat, found.plays, found.wholes
+        self.state, self.seat, self.found = state, seat, found
         weights = WEIGHT[state.doubles]
         # the value's points and snatches of each play that snatches: 2.0 * points, plus 1.5 * the
         # points of each opponent's topmost set it hits, as the snatch check reaches them
         self.before: dict[int, float] = {}
-        before, plays, groups, rows = self.before, found.plays, found.groups, state.rows
+        before, shapes, groups, rows = self.before, found.shapes, found.groups, state.rows
         for other, _ in CHECKS_LEFT[state.players][seat][0]:
             row = rows[other]
             if not row:
@@ -358,44 +409,40 @@ class PlayJudge:
                 group = groups[number]
                 if group is None:
                     continue
-                first, showing, twins = group
-                # the play of `given` tiles at first + given - 1, or with twins at first + 2 * given - 2,
-                # its twin (size given + 1) next
-                hit = (first + size - 1 if size <= showing else -1) if not twins else (
-                    first + 2 * size - 2 if size <= showing else -1)
-                twin = first + 2 * size - 3 if twins and 1 < size <= showing + 1 else -1
-                for i in (hit, twin):
-                    if i >= 0:
-                        if not snatched:
-                            snatched = 1.5 * sum(map(weights.__getitem__, tiles))
-                        before[i] = before.get(i, 2.0 * plays[i][5]) + snatched  # Play.points
+                first, sized = group
+                for offset in sized[size]:
+                    if not snatched:
+                        snatched = 1.5 * sum(map(weights.__getitem__, tiles))
+                    i = first + offset
+                    before[i] = before.get(i, 2.0 * shapes[i][3]) + snatched  # Shape.points
         self.chances: HoldingChances | None = None  # worked out when a value first needs them
 
     def bounds(self) -> dict[int, float]:
         """The bounds that are not the plays' `plain`, by index: at least the value, each step
         rounding up or staying with it."""
-        plays = self.plays
-        bounds = {i: value + 0.6 * plays[i][6] for i, value in self.before.items()}  # Play.left
-        for i in self.wholes:
-            bounds[i] = self.last(plays[i])
+        shapes = self.found.shapes
+        bounds = {i: value + 0.6 * shapes[i][4] for i, value in self.before.items()}  # Shape.left
+        for i in self.found.wholes:
+            bounds[i] = self.last(shapes[i][3])
         return bounds
 
     def value(self, i: int) -> float:
-        number, _, _, _, size, points, left, whole, _ = self.plays[i]
-        if whole:
-            return self.last(self.plays[i])
+        found = self.found
+        _, _, size, points, left, _ = found.shapes[i]
+        if found.wholes and i in found.wholes:
+            return self.last(points)
         value = self.before.get(i)
         if value is None:
             value = 2.0 * points
         chances = self.chances
         if chances is None:
             chances = self.chances = HoldingChances(self.state, self.seat)
-        value -= 1.2 * points * (1.0 - chances.miss(number, size))
+        value -= 1.2 * points * (1.0 - chances.miss(found.numbers[i], size))
         return value + 0.6 * left
 
-    def last(self, play: Play) -> float:
-        """The value of playing the whole hand, which ends the game: a win, or not."""
+    def last(self, points: int) -> float:
+        """The value of playing the whole hand (its `points`), which ends the game: a win, or not."""
         state, seat = self.state, self.seat
-        mine = standings(state)[seat] + 2 * play.points
+        mine = standings(state)[seat] + 2 * points
         rivals = max(_estimate(state, s) for s in range(state.players) if s != seat)
-        return 2.0 * play.points + (100.0 if mine > rivals else -3.0)
+        return 2.0 * points + (100.0 if mine > rivals else -3.0)

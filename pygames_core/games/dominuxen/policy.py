@@ -37,6 +37,7 @@ from pygames_core.games.dominuxen.state import (
     row_points,
 )
 
+new_tuple = tuple.__new__  # a named tuple's own __new__ is Python code around this
 SHOWN = len(SHOWING[0])  # the tiles that show a number: 13, the same for every number
 MAX_SET = HIGHEST + 2  # the biggest set: every tile showing a number, its double played as two
 
@@ -77,7 +78,12 @@ class Play(NamedTuple):
 
     @property
     def played(self) -> PlayedSet:
-        return PlayedSet(self.number, tuple(sorted(self.order[:self.given])), self.order[:1] if self.doubled else ())
+        return played_set(self.number, self.order, self.given, self.doubled)
+
+
+def played_set(number: int, order: tuple[Tile, ...], given: int, doubled: bool) -> PlayedSet:
+    """The set of the first `given` tiles of `order` (in hand order), with the first played as two if `doubled`."""
+    return new_tuple(PlayedSet, (number, tuple(sorted(order[:given])), order[:1] if doubled else ()))
 
 
 class HandPlays(NamedTuple):
@@ -86,11 +92,11 @@ class HandPlays(NamedTuple):
     in order); where each number's plays are, for the snatches, and the plays of the whole hand."""
 
     hand: tuple[Tile, ...]
-    counts: list[int]  # number_counts(hand) (read only)
+    counts: tuple[int, ...]  # number_counts(hand)
     fields: tuple[int, ...]  # the hand's group of each number (state.py's group_bits, split)
-    numbers: list[int]  # each play's number (read only)
-    shapes: list[Shape]  # each play's shape (read only)
-    plains: list[float]  # each play's plain (read only)
+    numbers: tuple[int, ...]  # each play's number
+    shapes: tuple[Shape, ...]  # each play's shape
+    plains: tuple[float, ...]  # each play's plain
     by_plain: tuple[int, ...]  # the plays' indices, plain descending (ties in order)
     # by number: where its plays start, and the offsets from there of its plays of each size (SIZED);
     # None where no tile shows it
@@ -110,17 +116,14 @@ class Shape(NamedTuple):
     plain: float
 
 
-# A group's plays, by the group's shape (GroupShapes' key): a number's tiles are given up the double
+# A group's plays, by the group's shape (GroupShapes' key, `showing | twins << 4 | partners << 5 |
+# rest << 9 | at_rest << 13`): a number's tiles are given up the double
 # first, then by their other number's count in hand, so the biggest groups the hand keeps after each
 # play read only how many tiles show the number (`showing`), the biggest other group (`rest`) and how
 # many numbers have it (`at_rest`), and how many of the group's tiles partner one of those (`partners`):
 # they are given up last. The first `given` tiles take one from each of the `lost` = given - (showing -
 # partners) (if positive) of them: the biggest other group is then rest - 1 if that is all at_rest of
 # them, else rest; and the play's own number keeps showing - given.
-def group_key(showing: int, twins: bool, partners: int, rest: int, at_rest: int) -> int:
-    return showing | twins << 4 | partners << 5 | rest << 9 | at_rest << 13
-
-
 class GroupShapes(dict[int, tuple[tuple[Shape, ...], tuple[float, ...]]]):
     """Each group shape's plays' shapes and plains (with twins, each play followed by its twin, the
     double as two, which counts 2), made when first asked: a few hundred shapes recur in every hand."""
@@ -170,6 +173,7 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
     plains: list[float] = []
     groups: list[tuple[int, tuple[tuple[int, ...], ...]] | None] = [None] * len(NUMBERS)
     wholes: list[int] = []
+    start = 0  # where the next group's plays start
     for number, showing, field in zip(NUMBERS, counts, fields, strict=True):
         if not showing:
             continue
@@ -181,16 +185,18 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
         else:
             rest, at_rest, on_rest = second, at_second, on_second
         partners = (field & on_rest & ~BITS[number]).bit_count()
-        group_shapes, group_plains = GROUP_SHAPES[group_key(showing, twins, partners, rest, at_rest)]
-        groups[number] = (len(shapes), SIZED[twins][showing])
+        group_shapes, group_plains = GROUP_SHAPES[showing | twins << 4 | partners << 5 | rest << 9 | at_rest << 13]
+        groups[number] = (start, SIZED[twins][showing])
+        end = start + len(group_shapes)
         if showing == len(hand):  # its last play (and twin) plays the whole hand
-            wholes += range(len(shapes) + len(group_shapes) - 1 - twins, len(shapes) + len(group_shapes))
-        numbers += [number] * len(group_shapes)
+            wholes += range(end - 1 - twins, end)
+        numbers += [number] * (end - start)
         shapes += group_shapes
         plains += group_plains
-    return HandPlays(hand, counts, fields, numbers, shapes, plains,
-                     tuple(sorted(range(len(plains)), key=plains.__getitem__, reverse=True)), tuple(groups),
-                     tuple(wholes), {})
+        start = end
+    by_plain = tuple(sorted(range(len(plains)), key=plains.__getitem__, reverse=True))
+    return new_tuple(HandPlays, (hand, tuple(counts), fields, tuple(numbers), tuple(shapes), tuple(plains), by_plain,
+                                 tuple(groups), tuple(wholes), {}))
 
 
 def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
@@ -243,7 +249,8 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
             best, best_value = i, value
     played = found.chosen.get(best)
     if played is None:
-        played = found.chosen[best] = play(found, best).played
+        number, (given, doubled, *_) = found.numbers[best], found.shapes[best]
+        played = found.chosen[best] = played_set(number, group_order(found, number), given, doubled)
     return played
 
 

@@ -102,7 +102,12 @@ class HandPlays(NamedTuple):
     # None where no tile shows it
     groups: tuple[tuple[int, tuple[tuple[int, ...], ...]] | None, ...]
     wholes: tuple[int, ...]  # the indices of the plays of the whole hand
-    chosen: dict[int, PlayedSet]  # the sets of the plays best_play chose, by index (a hand's best recurs)
+    tally: int  # the hand's tiles tallied (TALLIED)
+    # the plays that snatch a topmost set, by its number << 4 | its size (`snatching`), and the sets of
+    # the plays best_play chose, by index: kept as they are first asked for (a hand meets the same
+    # sets, and its best recurs, in the play-outs of each candidate)
+    snatchers: dict[int, tuple[int, ...]]
+    chosen: dict[int, PlayedSet]
 
 
 class Shape(NamedTuple):
@@ -196,7 +201,7 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
         start = end
     by_plain = tuple(sorted(range(len(plains)), key=plains.__getitem__, reverse=True))
     return new_tuple(HandPlays, (hand, tuple(counts), fields, tuple(numbers), tuple(shapes), tuple(plains), by_plain,
-                                 tuple(groups), tuple(wholes), {}))
+                                 tuple(groups), tuple(wholes), sum(map(TALLIED.__getitem__, hand)), {}, {}))
 
 
 def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
@@ -319,12 +324,12 @@ class HoldingChances:
 
     __slots__ = ("columns", "opponents", "unseen")
 
-    def __init__(self, state: DominuxenState, seat: int) -> None:
-        # what the seat has seen, each tile once, tallied (TALLIED): its hand, the table, and the tiles
-        # it knows the others hold (a place holds only its own tiles); every number shows on SHOWN
-        # tiles, the rest of them unseen
+    def __init__(self, state: DominuxenState, seat: int, hand_tally: int) -> None:
+        # what the seat has seen, each tile once, tallied (TALLIED): its hand (`hand_tally`), the table,
+        # and the tiles it knows the others hold (a place holds only its own tiles); every number shows
+        # on SHOWN tiles, the rest of them unseen
         hands, known, tally = state.hands, state.known, TALLIED.__getitem__
-        seen = sum(map(tally, hands[seat])) + sum(map(tally, state.display)) + sum(map(tally, state.discard))
+        seen = hand_tally + sum(map(tally, state.display)) + sum(map(tally, state.discard))
         seen += sum(map(SET_TALLIES.__getitem__, map(set_tiles, chain.from_iterable(state.rows))))
         # each opponent's unseen places, and the counts (tallied) of the tiles it is known to hold
         opponents = []
@@ -389,6 +394,17 @@ def _estimate(state: DominuxenState, seat: int) -> float:
     return state.totals[seat] + row_points(state, seat) - len(state.hands[seat])
 
 
+def snatching(found: HandPlays, top_number: int, size: int) -> tuple[int, ...]:
+    """The hand's plays that snatch a topmost set of `top_number` and `size`: its size, of a number that beats it."""
+    hits = []
+    for number in BEATERS[top_number]:
+        group = found.groups[number]
+        if group is not None:
+            first, sized = group
+            hits += [first + offset for offset in sized[size]]
+    return tuple(hits)
+
+
 class PlayJudge:
     """How good playing each of a hand's plays (by index) looks to `seat` (the normal bot's `value`):
     points moved out of hand, snatches it makes, the risk of being snatched before the next turn, and
@@ -404,23 +420,19 @@ class PlayJudge:
         # the value's points and snatches of each play that snatches: 2.0 * points, plus 1.5 * the
         # points of each opponent's topmost set it hits, as the snatch check reaches them
         self.before: dict[int, float] = {}
-        before, shapes, groups, rows = self.before, found.shapes, found.groups, state.rows
+        before, shapes, rows, snatchers = self.before, found.shapes, state.rows, found.snatchers
         for other, _ in CHECKS_LEFT[state.players][seat][0]:
             row = rows[other]
             if not row:
                 continue
             top_number, tiles, doubled = row[-1]
-            size = len(tiles) + len(doubled)  # PlayedSet.size
-            snatched = 0.0
-            for number in BEATERS[top_number]:  # the plays of its size of each number that beats it
-                group = groups[number]
-                if group is None:
-                    continue
-                first, sized = group
-                for offset in sized[size]:
-                    if not snatched:
-                        snatched = 1.5 * sum(map(weights.__getitem__, tiles))
-                    i = first + offset
+            key = top_number << 4 | (len(tiles) + len(doubled))  # PlayedSet.size
+            hits = snatchers.get(key)
+            if hits is None:
+                hits = snatchers[key] = snatching(found, top_number, len(tiles) + len(doubled))
+            if hits:
+                snatched = 1.5 * sum(map(weights.__getitem__, tiles))
+                for i in hits:
                     before[i] = before.get(i, 2.0 * shapes[i][3]) + snatched  # Shape.points
         self.chances: HoldingChances | None = None  # worked out when a value first needs them
 
@@ -443,7 +455,7 @@ class PlayJudge:
             value = 2.0 * points
         chances = self.chances
         if chances is None:
-            chances = self.chances = HoldingChances(self.state, self.seat)
+            chances = self.chances = HoldingChances(self.state, self.seat, found.tally)
         value -= 1.2 * points * (1.0 - chances.miss(found.numbers[i], size))
         return value + 0.6 * left
 

@@ -249,8 +249,8 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
             break
         if bound == best_value and i > best:
             continue  # at most as good, and later: the earlier play is kept
-        value = judge.value(i)
-        if value > best_value or (value == best_value and i < best):
+        value = judge.value_above(i, best_value, i < best)
+        if value is not None and (value > best_value or (value == best_value and i < best)):
             best, best_value = i, value
     played = found.chosen.get(best)
     if played is None:
@@ -351,35 +351,34 @@ class HoldingChances:
                           for places, counts in opponents]
         self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
 
-    def miss(self, number: int, size: int) -> float:
-        """How likely no opponent holds `size` tiles of a number that beats `number`."""
+    def column(self, size: int) -> list[float | None]:
+        """By number m, how likely no opponent holds `size` tiles of m (1.0 - the chance that one
+        does), where `not_holding` has worked it out: None where not yet."""
         column = self.columns.get(size)
         if column is None:
             column = self.columns[size] = [None] * len(NUMBERS)
-        found = 1.0
-        for m in BEATERS[number]:
-            other = column[m]
-            if other is None:
-                # the chance that at least one opponent holds `size` tiles of m (1.0 - none, that none
-                # does: each opponent's chance not to, multiplied in in seat order)
-                shift = SHIFTS[m]
-                unseen = (self.unseen >> shift) & FIELD
-                none = 1.0
-                for tails, tails_key, counts in self.opponents:
-                    # the unseen tiles of m it needs besides its known ones
-                    lacking = size - ((counts >> shift) & FIELD) if counts else size
-                    if lacking <= 0:
-                        chance = 1.0  # it holds them for certain
-                        break
-                    row = tails[unseen]
-                    if row is None:
-                        row = tails[unseen] = holding_row(tails_key, unseen)
-                    none *= row[lacking]
-                else:
-                    chance = 1.0 - none
-                other = column[m] = 1.0 - chance
-            found *= other
-        return found
+        return column
+
+    def not_holding(self, number: int, size: int) -> float:
+        """1.0 - the chance that at least one opponent holds `size` tiles of `number` (1.0 - none, that
+        none does: each opponent's chance not to, multiplied in in seat order); kept in its column."""
+        shift = SHIFTS[number]
+        unseen = (self.unseen >> shift) & FIELD
+        none = 1.0
+        for tails, tails_key, counts in self.opponents:
+            # the unseen tiles of the number it needs besides its known ones
+            lacking = size - ((counts >> shift) & FIELD) if counts else size
+            if lacking <= 0:
+                chance = 1.0  # it holds them for certain
+                break
+            row = tails[unseen]
+            if row is None:
+                row = tails[unseen] = holding_row(tails_key, unseen)
+            none *= row[lacking]
+        else:
+            chance = 1.0 - none
+        made = self.columns[size][number] = 1.0 - chance
+        return made
 
 
 def standings(state: DominuxenState) -> list[int]:
@@ -446,18 +445,38 @@ class PlayJudge:
         return bounds
 
     def value(self, i: int) -> float:
+        value = self.value_above(i, -math.inf, True)
+        assert value is not None  # nothing is below no floor
+        return value
+
+    def value_above(self, i: int, floor: float, ties: bool) -> float | None:
+        """Play i's value; or None once it is sure to be below `floor` (or at it, unless `ties`): the
+        risk multiplies in how likely no opponent holds as many tiles of each number that beats the
+        play's, in order, and the value with the product so far is never below the value (each
+        factor is at most 1.0, and each step rounds the same way or stays)."""
         found = self.found
         _, _, size, points, left, _ = found.shapes[i]
         if found.wholes and i in found.wholes:
             return self.last(points)
-        value = self.before.get(i)
-        if value is None:
-            value = 2.0 * points
+        before = self.before.get(i)
+        if before is None:
+            before = 2.0 * points
+        stake, later = 1.2 * points, 0.6 * left
         chances = self.chances
         if chances is None:
             chances = self.chances = HoldingChances(self.state, self.seat, found.tally)
-        value -= 1.2 * points * (1.0 - chances.miss(found.numbers[i], size))
-        return value + 0.6 * left
+        column = chances.column(size)
+        miss = 1.0  # how likely no opponent holds `size` tiles of a number that beats the play's
+        for m in BEATERS[found.numbers[i]]:
+            factor = column[m]
+            if factor is not None:
+                miss *= factor
+                continue
+            miss *= chances.not_holding(m, size)
+            bound = (before - stake * (1.0 - miss)) + later
+            if bound < floor or (bound == floor and not ties):
+                return None
+        return (before - stake * (1.0 - miss)) + later
 
     def last(self, points: int) -> float:
         """The value of playing the whole hand (its `points`), which ends the game: a win, or not."""

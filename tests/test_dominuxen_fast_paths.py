@@ -6,6 +6,7 @@ whether the action is the listed one or a copy of it."""
 from __future__ import annotations
 
 import copy
+import math
 import random
 from itertools import combinations
 
@@ -386,3 +387,21 @@ def test_the_replies_and_draws_are_the_plain_ones_and_the_callers_own() -> None:
                 replies += 1
             DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
     assert replies > 100
+
+
+def test_a_value_given_up_below_a_floor_is_below_it() -> None:
+    # best_play asks for a value only if it may beat the best found: value_above gives up (None) once
+    # the value is sure to be below the floor (or at it, unless ties win), else it is the value itself
+    checked = 0
+    for state in policy_states(4, True, range(2)) + policy_states(3, False, range(2)):
+        found = policy.hand_plays(tuple(state.hands[state.turn]), state.doubles)
+        values = [policy.PlayJudge(state, state.turn, found).value(i) for i in range(len(found.shapes))]
+        for i, value in enumerate(values):
+            for floor in (value, math.nextafter(value, math.inf), math.nextafter(value, -math.inf), value + 0.5):
+                for ties in (False, True):
+                    judge = policy.PlayJudge(state, state.turn, found)  # its chances worked out afresh
+                    above = judge.value_above(i, floor, ties)
+                    assert above == value if above is not None else value < floor or (value == floor and not ties)
+                    assert above is not None or floor > value or not ties
+                    checked += above is None
+    assert checked > 100

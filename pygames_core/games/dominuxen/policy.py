@@ -320,7 +320,7 @@ def binomial_tail(n: int, p: float, most: int) -> list[float]:
 class HoldingChances:
     """How likely at least one opponent holds `s` tiles of number `m`, from `seat`'s knowledge: the
     tiles it knows they hold, and the unseen tiles spread evenly over the places it cannot see (a
-    binomial estimate); each worked out when a play first asks (`miss`)."""
+    binomial estimate); each worked out when a play first asks (`value`)."""
 
     __slots__ = ("columns", "opponents", "unseen")
 
@@ -351,34 +351,45 @@ class HoldingChances:
                           for places, counts in opponents]
         self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
 
-    def column(self, size: int) -> list[float | None]:
-        """By number m, how likely no opponent holds `size` tiles of m (1.0 - the chance that one
-        does), where `not_holding` has worked it out: None where not yet."""
+    def value(self, number: int, size: int, before: float, stake: float, later: float, floor: float,
+              ties: bool) -> float | None:
+        """The value of a play of `size` tiles of `number`, (before - stake * (1.0 - miss)) + later,
+        where `miss` is how likely no opponent holds `size` tiles of a number that beats it; or None
+        once the value is sure to be below `floor` (or at it, unless `ties`). The miss multiplies in
+        each beating number's 1.0 - chance in order, and the value with the product so far is never
+        below the value (each factor is at most 1.0, and each step rounds the same way or stays)."""
         column = self.columns.get(size)
         if column is None:
             column = self.columns[size] = [None] * len(NUMBERS)
-        return column
-
-    def not_holding(self, number: int, size: int) -> float:
-        """1.0 - the chance that at least one opponent holds `size` tiles of `number` (1.0 - none, that
-        none does: each opponent's chance not to, multiplied in in seat order); kept in its column."""
-        shift = SHIFTS[number]
-        unseen = (self.unseen >> shift) & FIELD
-        none = 1.0
-        for tails, tails_key, counts in self.opponents:
-            # the unseen tiles of the number it needs besides its known ones
-            lacking = size - ((counts >> shift) & FIELD) if counts else size
-            if lacking <= 0:
-                chance = 1.0  # it holds them for certain
-                break
-            row = tails[unseen]
-            if row is None:
-                row = tails[unseen] = holding_row(tails_key, unseen)
-            none *= row[lacking]
-        else:
-            chance = 1.0 - none
-        made = self.columns[size][number] = 1.0 - chance
-        return made
+        miss = 1.0
+        for m in BEATERS[number]:
+            factor = column[m]
+            if factor is not None:
+                miss *= factor
+                continue
+            # the chance that at least one opponent holds `size` tiles of m (1.0 - none, that none
+            # does: each opponent's chance not to, multiplied in in seat order)
+            shift = SHIFTS[m]
+            unseen = (self.unseen >> shift) & FIELD
+            none = 1.0
+            for tails, tails_key, counts in self.opponents:
+                # the unseen tiles of m it needs besides its known ones
+                lacking = size - ((counts >> shift) & FIELD) if counts else size
+                if lacking <= 0:
+                    chance = 1.0  # it holds them for certain
+                    break
+                row = tails[unseen]
+                if row is None:
+                    row = tails[unseen] = holding_row(tails_key, unseen)
+                none *= row[lacking]
+            else:
+                chance = 1.0 - none
+            factor = column[m] = 1.0 - chance
+            miss *= factor
+            bound = (before - stake * (1.0 - miss)) + later
+            if bound < floor or (bound == floor and not ties):
+                return None
+        return (before - stake * (1.0 - miss)) + later
 
 
 def standings(state: DominuxenState) -> list[int]:
@@ -450,10 +461,7 @@ class PlayJudge:
         return value
 
     def value_above(self, i: int, floor: float, ties: bool) -> float | None:
-        """Play i's value; or None once it is sure to be below `floor` (or at it, unless `ties`): the
-        risk multiplies in how likely no opponent holds as many tiles of each number that beats the
-        play's, in order, and the value with the product so far is never below the value (each
-        factor is at most 1.0, and each step rounds the same way or stays)."""
+        """Play i's value; or None once it is sure to be below `floor` (or at it, unless `ties`)."""
         found = self.found
         _, _, size, points, left, _ = found.shapes[i]
         if found.wholes and i in found.wholes:
@@ -461,22 +469,10 @@ class PlayJudge:
         before = self.before.get(i)
         if before is None:
             before = 2.0 * points
-        stake, later = 1.2 * points, 0.6 * left
         chances = self.chances
         if chances is None:
             chances = self.chances = HoldingChances(self.state, self.seat, found.tally)
-        column = chances.column(size)
-        miss = 1.0  # how likely no opponent holds `size` tiles of a number that beats the play's
-        for m in BEATERS[found.numbers[i]]:
-            factor = column[m]
-            if factor is not None:
-                miss *= factor
-                continue
-            miss *= chances.not_holding(m, size)
-            bound = (before - stake * (1.0 - miss)) + later
-            if bound < floor or (bound == floor and not ties):
-                return None
-        return (before - stake * (1.0 - miss)) + later
+        return chances.value(found.numbers[i], size, before, 1.2 * points, 0.6 * left, floor, ties)
 
     def last(self, points: int) -> float:
         """The value of playing the whole hand (its `points`), which ends the game: a win, or not."""

@@ -328,6 +328,14 @@ def policy_states(players: int, doubles: bool, seeds: range) -> list[DominuxenSt
     return states
 
 
+def plain_best(state: DominuxenState) -> PlayedSet:
+    """The first of the plays of the best plain value."""
+    values = plain_values(state, state.turn)
+    plays = plain_representative_plays(tuple(state.hands[state.turn]), state.doubles)
+    number, order, given, doubled = plays[values.index(max(values))][:4]
+    return PlayedSet(number, tuple(sorted(order[:given])), order[:1] if doubled else ())
+
+
 @pytest.mark.parametrize(("players", "doubles"), [(3, False), (4, True), (5, False)])
 def test_the_best_play_and_the_ranking_are_the_plain_values(players: int, doubles: bool) -> None:
     for state in policy_states(players, doubles, range(4)):
@@ -339,13 +347,16 @@ def test_the_best_play_and_the_ranking_are_the_plain_values(players: int, double
         assert policy.best_play(state, seat) == ranked[0]
 
 
-def test_holding_tails_are_dropped_at_the_bound_and_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_holding_tails_and_group_shapes_are_dropped_at_the_bound_and_made_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(policy, "KEPT_TAILS", 3)
+    monkeypatch.setattr(policy, "KEPT_SHAPES", 5)
     policy.HOLDING_TAILS.clear()
-    states = policy_states(4, True, range(2))
-    for state in states:
-        assert policy.best_play(state, state.turn) == policy.ranked_plays(state, state.turn)[0]
-        assert len(policy.HOLDING_TAILS) <= 3
+    policy.GROUP_SHAPES.clear()
+    policy.hand_plays.cache_clear()
+    for state in policy_states(4, True, range(2)):
+        assert policy.best_play(state, state.turn) == plain_best(state)
+        assert len(policy.HOLDING_TAILS) <= 3 and len(policy.GROUP_SHAPES) <= 5
 
 
 def plain_reply(state: DominuxenState) -> dict:

@@ -122,8 +122,8 @@ class Shape(NamedTuple):
 
 
 # A group's plays, by the group's shape (GroupShapes' key, `showing | twins << 4 | partners << 5 |
-# rest << 9 | at_rest << 13`): a number's tiles are given up the double
-# first, then by their other number's count in hand, so the biggest groups the hand keeps after each
+# rest << 9 | at_rest << 13`): a number's tiles are given up the double first, then by their other
+# number's count in hand, so the biggest groups the hand keeps after each
 # play read only how many tiles show the number (`showing`), the biggest other group (`rest`) and how
 # many numbers have it (`at_rest`), and how many of the group's tiles partner one of those (`partners`):
 # they are given up last. The first `given` tiles take one from each of the `lost` = given - (showing -
@@ -131,9 +131,12 @@ class Shape(NamedTuple):
 # them, else rest; and the play's own number keeps showing - given.
 class GroupShapes(dict[int, tuple[tuple[Shape, ...], tuple[float, ...]]]):
     """Each group shape's plays' shapes and plains (with twins, each play followed by its twin, the
-    double as two, which counts 2), made when first asked: a few hundred shapes recur in every hand."""
+    double as two, which counts 2), made when first asked: about a thousand shapes recur in every
+    hand of a search."""
 
     def __missing__(self, key: int) -> tuple[tuple[Shape, ...], tuple[float, ...]]:
+        if len(self) >= KEPT_SHAPES:  # a page may play for hours: start again
+            self.clear()
         showing, twins, partners = key & 15, bool(key >> 4 & 1), key >> 5 & 15
         rest, at_rest = key >> 9 & 15, key >> 13
         shapes: list[Shape] = []
@@ -149,6 +152,7 @@ class GroupShapes(dict[int, tuple[tuple[Shape, ...], tuple[float, ...]]]):
         return made
 
 
+KEPT_SHAPES = 4096  # the group shapes kept at most
 GROUP_SHAPES = GroupShapes()
 # SIZED[twins][showing][size]: the offsets, from the first of a group's plays, of its plays of that size
 # (for the snatches): the play of `given` tiles at given - 1, or with twins at 2 * given - 2 and its

@@ -97,7 +97,7 @@ class HandPlays(NamedTuple):
     numbers: tuple[int, ...]  # each play's number
     shapes: tuple[Shape, ...]  # each play's shape
     plains: tuple[float, ...]  # each play's plain
-    by_plain: tuple[tuple[float, int], ...]  # each play's (plain, index), plain descending (ties in order)
+    by_plain: tuple[int, ...]  # the plays' indices, plain descending (ties in order)
     # by number: where its plays start, and the offsets from there of its plays of each size (SIZED);
     # None where no tile shows it
     groups: tuple[tuple[int, tuple[tuple[int, ...], ...]] | None, ...]
@@ -203,7 +203,7 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
         shapes += group_shapes
         plains += group_plains
         start = end
-    by_plain = tuple([(plains[i], i) for i in sorted(range(len(plains)), key=plains.__getitem__, reverse=True)])
+    by_plain = tuple(sorted(range(len(plains)), key=plains.__getitem__, reverse=True))
     return new_tuple(HandPlays, (hand, tuple(counts), fields, tuple(numbers), tuple(shapes), tuple(plains), by_plain,
                                  tuple(groups), tuple(wholes), sum(map(TALLIED.__getitem__, hand)), {}, {}))
 
@@ -246,7 +246,9 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
     judge = PlayJudge(state, seat, found)
     special = judge.bounds()
     best, best_value = 0, -math.inf
-    for bound, i in by_bound(found, special) if special else found.by_plain:
+    plains = found.plains
+    for i in by_bound(found, special) if special else found.by_plain:
+        bound = special.get(i, plains[i]) if special else plains[i]
         if bound < best_value:
             break
         if bound == best_value and i > best:
@@ -261,19 +263,20 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
     return played
 
 
-def by_bound(found: HandPlays, special: dict[int, float]) -> Iterator[tuple[float, int]]:
-    """Each play's (bound, index), the highest bound first (ties in order, but a special play's before
-    a plain one's: the best and the first of the best are the same in any order): the plays' bounds
-    are their `plain` but those in `special` (by index)."""
+def by_bound(found: HandPlays, special: dict[int, float]) -> Iterator[int]:
+    """The plays' indices, the highest bound first (ties in order, but a special play's before a plain
+    one's: the best and the first of the best are the same in any order): the plays' bounds are their
+    `plain` but those in `special` (by index)."""
+    plains = found.plains
     waiting = sorted([(-bound, i) for i, bound in special.items()], reverse=True)  # the highest (first) last
-    for plain, i in found.by_plain:
+    for i in found.by_plain:
+        plain = plains[i]
         while waiting and -waiting[-1][0] >= plain:
-            bound, j = waiting.pop()
-            yield -bound, j
+            yield waiting.pop()[1]
         if i not in special:
-            yield plain, i
-    for bound, j in reversed(waiting):
-        yield -bound, j
+            yield i
+    for _, i in reversed(waiting):
+        yield i
 
 
 class HoldingTails(dict[int, list[tuple[float, ...] | None]]):
@@ -450,8 +453,6 @@ class PlayJudge:
     def bounds(self) -> dict[int, float]:
         """The bounds that are not the plays' `plain`, by index: at least the value, each step
         rounding up or staying with it."""
-        if not self.before and not self.found.wholes:
-            return {}
         shapes = self.found.shapes
         bounds = {i: value + 0.6 * shapes[i][4] for i, value in self.before.items()}  # Shape.left
         for i in self.found.wholes:

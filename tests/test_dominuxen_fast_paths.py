@@ -6,14 +6,16 @@ whether the action is the listed one or a copy of it."""
 from __future__ import annotations
 
 import copy
+import math
 import random
 from itertools import combinations
 
 import pytest
 
 from pygames_core.engine.rng import Rng
-from pygames_core.games.dominuxen import knowledge
+from pygames_core.games.dominuxen import knowledge, policy
 from pygames_core.games.dominuxen import state as state_module
+from pygames_core.games.dominuxen.bot import BOT
 from pygames_core.games.dominuxen.plays import (
     GROUP_PLAYS,
     KEPT_IDS,
@@ -24,6 +26,7 @@ from pygames_core.games.dominuxen.plays import (
 )
 from pygames_core.games.dominuxen.rules import DOMINUXEN, DominuxenRules, Events
 from pygames_core.games.dominuxen.state import (
+    ANSWER,
     CODE,
     HIGH,
     LOW,
@@ -31,12 +34,16 @@ from pygames_core.games.dominuxen.state import (
     PLAY,
     SET_CODES,
     SET_GROUP_BITS,
+    SHOWING,
     SNATCH,
     TILES,
     DominuxenState,
     PlayedSet,
     beats,
+    game_scores,
     group_bits,
+    row_points,
+    weight,
 )
 from pygames_core.kit.seats import left_of
 
@@ -215,3 +222,197 @@ def test_legal_actions_tell_the_phases_apart_by_identity_in_states_read_back_fro
             assert sampled.phase is state.phase and DOMINUXEN.legal_actions(sampled) == legal
             assert DOMINUXEN.current_player(sampled) == sampled.current == seat
             DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
+
+
+# --- the normal policy's fast paths (policy.py), against the plain policy they stand for -------------
+
+
+def plain_representative_plays(hand: tuple, doubles: bool) -> list[tuple]:
+    """The representative plays as the policy says them, each as (number, order, given, doubled, size,
+    points, left, whole, plain): per number, its tiles in the order they are given up (the double first,
+    then by their other number's count in hand, then by tile), each first `given` of them (and with the
+    doubles rule, with the double played as two too); `left` the biggest group the hand keeps."""
+    counts = [sum(1 for t in hand if number in (LOW[t], HIGH[t])) for number in NUMBERS]
+    plays = []
+    for number in NUMBERS:
+        showing = [t for t in hand if number in (LOW[t], HIGH[t])]
+        order = tuple(sorted(showing, key=lambda t: (LOW[t] != HIGH[t], counts[LOW[t] + HIGH[t] - number], t)))
+        for given in range(1, len(order) + 1):
+            kept = [t for t in hand if t not in order[:given]]
+            left = max(sum(1 for t in kept if m in (LOW[t], HIGH[t])) for m in NUMBERS)
+            points = sum(weight(t, doubles) for t in order[:given])
+            for doubled in (False, True) if doubles and LOW[order[0]] == HIGH[order[0]] else (False,):
+                plays.append((number, order, given, doubled, given + doubled, points, left, given == len(hand),
+                              2.0 * points + 0.6 * left))
+    return plays
+
+
+def test_a_hands_plays_are_the_plain_ones() -> None:
+    chooser = random.Random(4)
+    hands = [tuple(sorted(chooser.sample(TILES, chooser.randrange(1, 30)))) for _ in range(1500)]
+    hands += [tuple(sorted(chooser.sample(SHOWING[n], chooser.randrange(1, 14)))) for n in NUMBERS for _ in range(8)]
+    for hand in hands:
+        for doubles in (False, True):
+            plays = policy.representative_plays(hand, doubles)
+            assert [tuple(play) for play in plays] == plain_representative_plays(hand, doubles)
+            found = policy.hand_plays(hand, doubles)
+            assert list(found.plains) == [play.plain for play in plays]
+            assert list(found.by_plain) == sorted(range(len(plays)), key=lambda i: -plays[i].plain)
+            assert list(found.wholes) == [i for i, play in enumerate(plays) if play.whole]
+            for number in NUMBERS:  # where each number's plays of each size are
+                group = found.groups[number]
+                sized = [[i for i, play in enumerate(plays) if play.number == number and play.size == size]
+                         for size in range(policy.MAX_SET + 2)]
+                at = [[] for _ in sized] if group is None else [sorted(group[0] + o for o in at) for at in group[1]]
+                assert sized == at
+
+
+def plain_values(state: DominuxenState, seat: int) -> list[float]:
+    """The normal bot's value of each representative play, as the policy says it: 2 a point moved out,
+    1.5 a point of each topmost set it hits (as the snatch check reaches them), less 1.2 a point times
+    the chance that an opponent holds as many tiles of a number that beats it (from what the seat has
+    seen, the unseen tiles spread over the places it cannot see), 0.6 the biggest group kept; or, the
+    whole hand, a win or not."""
+    seen = [*state.hands[seat], *state.display, *state.discard]
+    seen += [t for row in state.rows for s in row for t in s.tiles]
+    others = [other for other in range(state.players) if other != seat]
+    seen += [t for other in others for t in state.known[other]]
+    total = max(1, len(TILES) - len(seen))
+    values = []
+    hand = tuple(state.hands[seat])
+    for number, _, _, _, size, points, left, whole, _ in plain_representative_plays(hand, state.doubles):
+        if whole:
+            standing = [t + s for t, s in zip(state.totals, game_scores(state), strict=True)]
+            rivals = max(state.totals[s] + row_points(state, s) - len(state.hands[s]) for s in others)
+            values.append(2.0 * points + (100.0 if standing[seat] + 2 * points > rivals else -3.0))
+            continue
+        value = 2.0 * points
+        for step in range(1, state.players):
+            row = state.rows[left_of(seat, state.players, step)]
+            if row and row[-1].size == size and beats(number, row[-1].number):
+                value += 1.5 * sum(weight(t, state.doubles) for t in row[-1].tiles)
+        miss = 1.0
+        for m in NUMBERS:
+            if beats(m, number):
+                unseen = 13 - sum(1 for t in seen if m in (LOW[t], HIGH[t]))
+                none = 1.0
+                for other in others:
+                    lacking = size - sum(1 for t in state.known[other] if m in (LOW[t], HIGH[t]))
+                    if lacking <= 0:
+                        none = 0.0
+                        break
+                    places = len(state.hands[other]) - len(state.known[other])
+                    none *= 1.0 - policy.binomial_tail(places, unseen / total, 14)[lacking]
+                miss *= 1.0 - (1.0 - none)
+        value -= 1.2 * points * (1.0 - miss)
+        values.append(value + 0.6 * left)
+    return values
+
+
+def policy_states(players: int, doubles: bool, seeds: range) -> list[DominuxenState]:
+    """States of play where a seat plays a set: games played on by a mix of the normal bot and random
+    moves, and states sampled from the mover's view (the hard bot's play-outs start there)."""
+    options = DOMINUXEN.check_options({"doubles": doubles})
+    states = []
+    for seed in seeds:
+        state = DOMINUXEN.new_state(players, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        while DOMINUXEN.current_player(state) is not None:
+            if state.phase == PLAY:
+                states.append(DOMINUXEN.copy_state(state))
+                states.append(knowledge.sample_state(DOMINUXEN.view(state, state.turn), Rng(seed)))
+            legal = DOMINUXEN.legal_actions(state)
+            rng = Rng(chooser.randrange(1 << 30))
+            action = BOT.policy_action(state, rng) if chooser.random() < 0.7 else legal[chooser.randrange(len(legal))]
+            DOMINUXEN.apply(state, action)
+    return states
+
+
+def plain_best(state: DominuxenState) -> PlayedSet:
+    """The first of the plays of the best plain value."""
+    values = plain_values(state, state.turn)
+    plays = plain_representative_plays(tuple(state.hands[state.turn]), state.doubles)
+    number, order, given, doubled = plays[values.index(max(values))][:4]
+    return PlayedSet(number, tuple(sorted(order[:given])), order[:1] if doubled else ())
+
+
+@pytest.mark.parametrize(("players", "doubles"), [(3, False), (4, True), (5, False)])
+def test_the_best_play_and_the_ranking_are_the_plain_values(players: int, doubles: bool) -> None:
+    for state in policy_states(players, doubles, range(4)):
+        seat = state.turn
+        values = plain_values(state, seat)
+        plays = [play.played for play in policy.representative_plays(tuple(state.hands[seat]), doubles)]
+        ranked = [plays[i] for i in sorted(range(len(values)), key=lambda i: -values[i])]
+        assert policy.ranked_plays(state, seat) == ranked
+        assert policy.best_play(state, seat) == ranked[0]
+
+
+def test_holding_tails_and_group_shapes_are_dropped_at_the_bound_and_made_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(policy, "KEPT_TAILS", 3)
+    monkeypatch.setattr(policy, "KEPT_SHAPES", 5)
+    policy.HOLDING_TAILS.clear()
+    policy.GROUP_SHAPES.clear()
+    policy.hand_plays.cache_clear()
+    for state in policy_states(4, True, range(2)):
+        assert policy.best_play(state, state.turn) == plain_best(state)
+        assert len(policy.HOLDING_TAILS) <= 3 and len(policy.GROUP_SHAPES) <= 5
+
+
+def plain_reply(state: DominuxenState) -> dict:
+    """The normal bot's answer to a hit, or its draw, as the policy says it: take a snatched set that
+    builds a bigger group (but near the end, unless the game runs long); take one's set back unless
+    the best display tiles drawn in its place would join a bigger group; draw the display tile that
+    joins the biggest group (the highest of them) if it joins one, or if the supply is empty."""
+    seat = state.current
+    counts = [sum(1 for t in state.hands[seat] if number in (LOW[t], HIGH[t])) for number in NUMBERS]
+    fit = {t: max(counts[LOW[t]], counts[HIGH[t]]) for t in state.display}
+    if state.phase in (SNATCH, ANSWER):
+        target = state.rows[state.victim][-1]
+        joined = counts[target.number] + len(target.tiles)
+        if state.phase == SNATCH:
+            near_end = len(state.display) + len(state.supply) <= 8 or min(len(h) for h in state.hands) <= 3
+            take = (not near_end and joined >= len(target.tiles) + 1) or state.turn_number > 25 * state.players
+            return {"type": "take" if take else "decline"}
+        picks = sorted(fit.values(), reverse=True)[:len(target.tiles)]
+        return {"type": "take_back" if joined >= max(picks, default=0) + 1 else "discard"}
+    best = max(state.display, key=lambda t: (fit[t], t), default=None)
+    if best is not None and (fit[best] >= 1 or not state.supply):
+        return {"type": "draw", "source": "display", "tile": CODE[best]}
+    return {"type": "draw", "source": "supply"}
+
+
+def test_the_replies_and_draws_are_the_plain_ones_and_the_callers_own() -> None:
+    options = DOMINUXEN.check_options({"doubles": True})
+    replies = 0
+    for seed in range(6):
+        state = DOMINUXEN.new_state(4, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        while DOMINUXEN.current_player(state) is not None:
+            legal = DOMINUXEN.legal_actions(state)
+            if state.phase != PLAY:
+                action = BOT.policy_action(state, Rng(seed))
+                assert action == plain_reply(state) and action in legal
+                action.clear()  # the caller's own: the next answer is whole again
+                assert BOT.policy_action(state, Rng(seed)) == plain_reply(state)
+                replies += 1
+            DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
+    assert replies > 100
+
+
+def test_a_value_given_up_below_a_floor_is_below_it() -> None:
+    # best_play asks for a value only if it may beat the best found: value_above gives up (None) once
+    # the value is sure to be below the floor (or at it, unless ties win), else it is the value itself
+    checked = 0
+    for state in policy_states(4, True, range(2)) + policy_states(3, False, range(2)):
+        found = policy.hand_plays(tuple(state.hands[state.turn]), state.doubles)
+        values = [policy.PlayJudge(state, state.turn, found).value(i) for i in range(len(found.shapes))]
+        for i, value in enumerate(values):
+            for floor in (value, math.nextafter(value, math.inf), math.nextafter(value, -math.inf), value + 0.5):
+                for ties in (False, True):
+                    judge = policy.PlayJudge(state, state.turn, found)  # its chances worked out afresh
+                    above = judge.value_above(i, floor, ties)
+                    assert above == value if above is not None else value < floor or (value == floor and not ties)
+                    assert above is not None or floor > value or not ties
+                    checked += above is None
+    assert checked > 100

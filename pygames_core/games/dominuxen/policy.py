@@ -1,0 +1,486 @@
+"""Dominuxen's normal policy for playing a set (bot.py's normal bot, and the hard bot's play-outs): the
+plays it weighs for a hand, and their values (points moved out of hand, snatches, the risk of being
+snatched, from the mover's knowledge only). The play-outs ask at nearly every move, so the work is
+split by what it reads (issue 48): what reads the hand alone is kept per hand (`hand_plays`), what
+reads the table is worked out per move (`PlayJudge`), and the risk only for the plays whose value
+could still be the best (`best_play`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from itertools import chain, compress
+from operator import itemgetter
+from typing import NamedTuple
+
+from pygames_core.games.dominuxen.plays import BITS, BYTE_ORDER, unpack_fields
+from pygames_core.games.dominuxen.rules import CHECKS_LEFT
+from pygames_core.games.dominuxen.state import (
+    BEATERS,
+    DOUBLE,
+    GROUP_BYTES,
+    HIGH,
+    HIGHEST,
+    LOW,
+    NUMBERS,
+    OVER,
+    SHOWING,
+    TILES,
+    WEIGHT,
+    DominuxenState,
+    PerSet,
+    PlayedSet,
+    Tile,
+    game_scores,
+    group_bits,
+    row_points,
+)
+
+new_tuple = tuple.__new__  # a named tuple's own __new__ is Python code around this
+SHOWN = len(SHOWING[0])  # the tiles that show a number: 13, the same for every number
+MAX_SET = HIGHEST + 2  # the biggest set: every tile showing a number, its double played as two
+
+# number_counts adds the tiles up in C: each tile is an int with a 1 in the field of each number it
+# shows (a double in one), fields wide enough that no count of the 91 tiles overflows into the next
+FIELD_BITS = 5  # a field counts up to 31: at most SHOWN (13) tiles show a number
+FIELD = (1 << FIELD_BITS) - 1
+SHIFTS = tuple(FIELD_BITS * n for n in NUMBERS)
+PACKED: tuple[int, ...] = tuple((1 << SHIFTS[LOW[t]]) + (0 if DOUBLE[t] else 1 << SHIFTS[HIGH[t]]) for t in TILES)
+# PACKED with one more field, above the numbers', that counts the tiles themselves (as wide as it needs)
+TALLY_SHIFT = FIELD_BITS * len(NUMBERS)
+TALLIED: tuple[int, ...] = tuple(packed + (1 << TALLY_SHIFT) for packed in PACKED)
+EVERY_TILE = sum(TALLIED)  # every number's field SHOWN, and the tally every tile's
+# the tallied counts of a set's tiles, kept by the tiles (state.py's PerSet): the rows' sets recur all through a game
+SET_TALLIES: PerSet[int] = PerSet(lambda tiles: sum(map(TALLIED.__getitem__, tiles)))
+set_tiles = itemgetter(1)  # PlayedSet.tiles, read in C
+
+
+def number_counts(tiles: Iterable[Tile]) -> list[int]:
+    """How many of the tiles show each number (a double once, for its one number)."""
+    packed = sum(map(PACKED.__getitem__, tiles))
+    return [(packed >> shift) & FIELD for shift in SHIFTS]
+
+
+class Play(NamedTuple):
+    """A representative play, with what its value reads of the hand alone (worked out once per hand);
+    its set (`played`) is put together only for the play chosen."""
+
+    number: int
+    order: tuple[Tile, ...]  # the tiles showing the number in the order they are given up (the double first)
+    given: int  # how many of them it plays
+    doubled: bool  # the double (the first given) played as two
+    size: int  # for the snatch check (PlayedSet.size)
+    points: int  # what its tiles count in scoring
+    left: int  # the biggest group of one number the hand keeps after it
+    whole: bool  # it plays the whole hand (and so ends the game)
+    plain: float  # its value where it snatches nothing and risks nothing: 2.0 * points + 0.6 * left
+
+    @property
+    def played(self) -> PlayedSet:
+        return played_set(self.number, self.order, self.given, self.doubled)
+
+
+def played_set(number: int, order: tuple[Tile, ...], given: int, doubled: bool) -> PlayedSet:
+    """The set of the first `given` tiles of `order` (in hand order), with the first played as two if `doubled`."""
+    return new_tuple(PlayedSet, (number, tuple(sorted(order[:given])), order[:1] if doubled else ()))
+
+
+class HandPlays(NamedTuple):
+    """A hand's representative plays as best_play reads them (`play` makes one a Play): each play's
+    number and shape, in order; their `plain` values, and the plays by plain, the highest first (ties
+    in order); where each number's plays are, for the snatches, and the plays of the whole hand."""
+
+    hand: tuple[Tile, ...]
+    counts: tuple[int, ...]  # number_counts(hand)
+    fields: tuple[int, ...]  # the hand's group of each number (state.py's group_bits, split)
+    numbers: tuple[int, ...]  # each play's number
+    shapes: tuple[Shape, ...]  # each play's shape
+    plains: tuple[float, ...]  # each play's plain
+    by_plain: tuple[int, ...]  # the plays' indices, plain descending (ties in order)
+    # by number: where its plays start, and the offsets from there of its plays of each size (SIZED);
+    # None where no tile shows it
+    groups: tuple[tuple[int, tuple[tuple[int, ...], ...]] | None, ...]
+    wholes: tuple[int, ...]  # the indices of the plays of the whole hand
+    tally: int  # the hand's tiles tallied (TALLIED)
+    # the plays that snatch a topmost set, by its number << 4 | its size (`snatching`), and the sets of
+    # the plays best_play chose, by index: kept as they are first asked for (a hand meets the same
+    # sets, and its best recurs, in the play-outs of each candidate)
+    snatchers: dict[int, tuple[int, ...]]
+    chosen: dict[int, PlayedSet]
+
+
+class Shape(NamedTuple):
+    """What a play's value reads of the hand, but its number (one group's plays, GroupShapes)."""
+
+    given: int
+    doubled: bool
+    size: int
+    points: int
+    left: int
+    plain: float
+
+
+# A group's plays, by the group's shape (GroupShapes' key, `showing | twins << 4 | partners << 5 |
+# rest << 9 | at_rest << 13`): a number's tiles are given up the double first, then by their other
+# number's count in hand, so the biggest groups the hand keeps after each
+# play read only how many tiles show the number (`showing`), the biggest other group (`rest`) and how
+# many numbers have it (`at_rest`), and how many of the group's tiles partner one of those (`partners`):
+# they are given up last. The first `given` tiles take one from each of the `lost` = given - (showing -
+# partners) (if positive) of them: the biggest other group is then rest - 1 if that is all at_rest of
+# them, else rest; and the play's own number keeps showing - given.
+class GroupShapes(dict[int, tuple[tuple[Shape, ...], tuple[float, ...]]]):
+    """Each group shape's plays' shapes and plains (with twins, each play followed by its twin, the
+    double as two, which counts 2), made when first asked: about a thousand shapes recur in every
+    hand of a search."""
+
+    def __missing__(self, key: int) -> tuple[tuple[Shape, ...], tuple[float, ...]]:
+        if len(self) >= KEPT_SHAPES:  # a page may play for hours: start again
+            self.clear()
+        showing, twins, partners = key & 15, bool(key >> 4 & 1), key >> 5 & 15
+        rest, at_rest = key >> 9 & 15, key >> 13
+        shapes: list[Shape] = []
+        for given in range(1, showing + 1):
+            points = given + twins  # the double, given first, counts 2 under the doubles rule
+            lost = given - (showing - partners)
+            left = max(showing - given, rest - 1 if lost == at_rest else rest)
+            plain = 2.0 * points + 0.6 * left
+            shapes.append(Shape(given, False, given, points, left, plain))
+            if twins:
+                shapes.append(Shape(given, True, given + 1, points, left, plain))
+        made = self[key] = (tuple(shapes), tuple(shape.plain for shape in shapes))
+        return made
+
+
+KEPT_SHAPES = 4096  # the group shapes kept at most
+GROUP_SHAPES = GroupShapes()
+# SIZED[twins][showing][size]: the offsets, from the first of a group's plays, of its plays of that size
+# (for the snatches): the play of `given` tiles at given - 1, or with twins at 2 * given - 2 and its
+# twin (the double as two: size given + 1) next
+SIZED: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(tuple(tuple(
+    tuple(2 * given - 2 + twin for given, twin in ((size, 0), (size - 1, 1)) if 1 <= given <= showing)
+    if twins else ((size - 1,) if 1 <= size <= showing else ()) for size in range(MAX_SET + 2))
+    for showing in range(SHOWN + 1)) for twins in (False, True))
+
+
+@lru_cache(maxsize=4096)
+def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
+    """One set per number and size (and per way of playing the double): the tiles given up are the
+    double first, then those whose other number has the fewest partners in hand. These are the
+    plays the bots weigh; legal_actions lists every subset. (A hand recurs in the play-outs of every
+    action the search compares from one sample: the cache spares working its plays out again.)"""
+    counts = number_counts(hand)
+    fields = unpack_fields(group_bits(hand).to_bytes(GROUP_BYTES, BYTE_ORDER))
+    top = max(counts)
+    at_top = counts.count(top)
+    second = max([count for count in counts if count < top], default=0)
+    at_second = counts.count(second)
+    on_top = sum(compress(BITS, map(top.__eq__, counts)))  # the numbers with the biggest group, as bits
+    on_second = sum(compress(BITS, map(second.__eq__, counts)))
+    numbers: list[int] = []
+    shapes: list[Shape] = []
+    plains: list[float] = []
+    groups: list[tuple[int, tuple[tuple[int, ...], ...]] | None] = [None] * len(NUMBERS)
+    wholes: list[int] = []
+    start = 0  # where the next group's plays start
+    for number, showing, field in zip(NUMBERS, counts, fields, strict=True):
+        if not showing:
+            continue
+        twins = doubles and field >> number & 1 == 1  # the group holds the double (its bit `number`)
+        if showing != top:
+            rest, at_rest, on_rest = top, at_top, on_top
+        elif at_top > 1:
+            rest, at_rest, on_rest = top, at_top - 1, on_top
+        else:
+            rest, at_rest, on_rest = second, at_second, on_second
+        partners = (field & on_rest & ~BITS[number]).bit_count()
+        group_shapes, group_plains = GROUP_SHAPES[showing | twins << 4 | partners << 5 | rest << 9 | at_rest << 13]
+        groups[number] = (start, SIZED[twins][showing])
+        end = start + len(group_shapes)
+        if showing == len(hand):  # its last play (and twin) plays the whole hand
+            wholes += range(end - 1 - twins, end)
+        numbers += [number] * (end - start)
+        shapes += group_shapes
+        plains += group_plains
+        start = end
+    by_plain = tuple(sorted(range(len(plains)), key=plains.__getitem__, reverse=True))
+    return new_tuple(HandPlays, (hand, tuple(counts), fields, tuple(numbers), tuple(shapes), tuple(plains), by_plain,
+                                 tuple(groups), tuple(wholes), sum(map(TALLIED.__getitem__, hand)), {}, {}))
+
+
+def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
+    """The tiles showing `number` in the order they are given up: the double first, then by the
+    count in hand of their other number, then in hand order."""
+    counts, field = found.counts, found.fields[number]
+    showing = [*compress(range(len(NUMBERS)), map(field.__and__, BITS))]  # the other numbers in hand
+    keys = sorted([(0 if other == number else 1, counts[other], SHOWING[number][other]) for other in showing])
+    return tuple([tile for _, _, tile in keys])
+
+
+def play(found: HandPlays, i: int) -> Play:
+    """The hand's play `i`, as a Play."""
+    given, doubled, size, points, left, plain = found.shapes[i]
+    return Play(found.numbers[i], group_order(found, found.numbers[i]), given, doubled, size, points, left,
+                i in found.wholes, plain)
+
+
+def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, ...]:
+    """The plays the bots weigh for the hand (hand_plays')."""
+    found = hand_plays(hand, doubles)
+    return tuple(play(found, i) for i in range(len(found.shapes)))
+
+
+def ranked_plays(state: DominuxenState, seat: int) -> list[PlayedSet]:
+    """The representative plays, best first by the normal bot's values (ties in their order)."""
+    found = hand_plays(tuple(state.hands[seat]), state.doubles)
+    judge = PlayJudge(state, seat, found)
+    values = [judge.value(i) for i in range(len(found.shapes))]
+    return [play(found, i).played for i in sorted(range(len(values)), key=lambda i: -values[i])]
+
+
+def best_play(state: DominuxenState, seat: int) -> PlayedSet:
+    """ranked_plays' first (the first of the best), without valuing every play: the plays are tried
+    from the highest bound of their value down, and once a play's bound falls below the best value
+    found, neither it nor any after it can be better."""
+    found = hand_plays(tuple(state.hands[seat]), state.doubles)
+    judge = PlayJudge(state, seat, found)
+    special = judge.bounds()
+    best, best_value = 0, -math.inf
+    plains = found.plains
+    for i in by_bound(found, special) if special else found.by_plain:
+        bound = special.get(i, plains[i]) if special else plains[i]
+        if bound < best_value:
+            break
+        if bound == best_value and i > best:
+            continue  # at most as good, and later: the earlier play is kept
+        value = judge.value_above(i, best_value, i < best)
+        if value is not None and (value > best_value or (value == best_value and i < best)):
+            best, best_value = i, value
+    played = found.chosen.get(best)
+    if played is None:
+        number, (given, doubled, *_) = found.numbers[best], found.shapes[best]
+        played = found.chosen[best] = played_set(number, group_order(found, number), given, doubled)
+    return played
+
+
+def by_bound(found: HandPlays, special: dict[int, float]) -> Iterator[int]:
+    """The plays' indices, the highest bound first (ties in order, but a special play's before a plain
+    one's: the best and the first of the best are the same in any order): the plays' bounds are their
+    `plain` but those in `special` (by index)."""
+    plains = found.plains
+    waiting = sorted([(-bound, i) for i, bound in special.items()], reverse=True)  # the highest (first) last
+    for i in found.by_plain:
+        plain = plains[i]
+        while waiting and -waiting[-1][0] >= plain:
+            yield waiting.pop()[1]
+        if i not in special:
+            yield i
+    for _, i in reversed(waiting):
+        yield i
+
+
+class HoldingTails(dict[int, list[tuple[float, ...] | None]]):
+    """By an opponent's unseen places and the unseen tiles in all (`places << 8 | total`), a table by
+    how many unseen tiles show a number (0..SHOWN): 1.0 - tail[j] for j = 0..MAX_SET, how likely it
+    holds fewer than `j` of them (binomial_tail's estimate), each row worked out when first asked.
+    The same places and totals recur all through a play-out, and an opponent's row is found by two
+    subscripts (HoldingChances' `miss`)."""
+
+    def __missing__(self, key: int) -> list[tuple[float, ...] | None]:
+        if len(self) >= KEPT_TAILS:  # a page may play for hours: start again
+            self.clear()
+        made: list[tuple[float, ...] | None] = [None] * (SHOWN + 1)
+        self[key] = made
+        return made
+
+
+KEPT_TAILS = 1024  # the tables kept at most (each up to 14 rows of 15 floats)
+HOLDING_TAILS = HoldingTails()
+
+
+def holding_row(key: int, unseen: int) -> tuple[float, ...]:
+    """HOLDING_TAILS' row for `unseen` tiles showing the number, worked out."""
+    places, total = key >> 8, key & 255
+    return tuple([1.0 - tail for tail in binomial_tail(places, unseen / total, MAX_SET)])
+
+
+def binomial_tail(n: int, p: float, most: int) -> list[float]:
+    """tail[j] = P(Bin(n, p) >= j) for j = 0..most."""
+    if p >= 1.0:
+        return [1.0 if j <= n else 0.0 for j in range(most + 1)]
+    tail = [1.0] * (most + 1)
+    pmf = (1.0 - p) ** n  # P(X = 0)
+    below = 0.0
+    ratio = p / (1.0 - p)
+    for j in range(1, most + 1):
+        below += pmf  # P(X <= j - 1)
+        rest = 1.0 - below
+        tail[j] = rest if rest > 0.0 else 0.0  # never below zero (rounding)
+        k = j - 1
+        pmf = pmf * (n - k) / (k + 1) * ratio if k < n else 0.0
+    return tail
+
+
+class HoldingChances:
+    """How likely at least one opponent holds `s` tiles of number `m`, from `seat`'s knowledge: the
+    tiles it knows they hold, and the unseen tiles spread evenly over the places it cannot see (a
+    binomial estimate); each worked out when a play first asks (`value`)."""
+
+    __slots__ = ("columns", "opponents", "unseen")
+
+    def __init__(self, state: DominuxenState, seat: int, hand_tally: int) -> None:
+        # what the seat has seen, each tile once, tallied (TALLIED): its hand (`hand_tally`), the table,
+        # and the tiles it knows the others hold (a place holds only its own tiles); every number shows
+        # on SHOWN tiles, the rest of them unseen
+        hands, known, tally = state.hands, state.known, TALLIED.__getitem__
+        seen = hand_tally + sum(map(tally, state.display)) + sum(map(tally, state.discard))
+        seen += sum(map(SET_TALLIES.__getitem__, map(set_tiles, chain.from_iterable(state.rows))))
+        # each opponent's unseen places, and the counts (tallied) of the tiles it is known to hold
+        opponents = []
+        for other in range(state.players):
+            if other == seat:
+                continue
+            knows = known[other]
+            if knows:
+                counts = sum(map(tally, knows))
+                seen += counts
+                opponents.append((len(hands[other]) - len(knows), counts))
+            else:
+                opponents.append((len(hands[other]), 0))
+        self.unseen = EVERY_TILE - seen  # each number's unseen tiles (SHOWN less those seen) in its field
+        total = max(1, self.unseen >> TALLY_SHIFT)
+        # each opponent's holding tails (HOLDING_TAILS: by the unseen count of a number), their key, and
+        # its known counts
+        self.opponents = [(HOLDING_TAILS[places << 8 | total], places << 8 | total, counts)
+                          for places, counts in opponents]
+        self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
+
+    def value(self, number: int, size: int, before: float, stake: float, later: float, floor: float,
+              ties: bool) -> float | None:
+        """The value of a play of `size` tiles of `number`, (before - stake * (1.0 - miss)) + later,
+        where `miss` is how likely no opponent holds `size` tiles of a number that beats it; or None
+        once the value is sure to be below `floor` (or at it, unless `ties`). The miss multiplies in
+        each beating number's 1.0 - chance in order, and the value with the product so far is never
+        below the value (each factor is at most 1.0, and each step rounds the same way or stays)."""
+        column = self.columns.get(size)
+        if column is None:
+            column = self.columns[size] = [None] * len(NUMBERS)
+        miss = 1.0
+        for m in BEATERS[number]:
+            factor = column[m]
+            if factor is not None:
+                miss *= factor
+                continue
+            # the chance that at least one opponent holds `size` tiles of m (1.0 - none, that none
+            # does: each opponent's chance not to, multiplied in in seat order)
+            shift = SHIFTS[m]
+            unseen = (self.unseen >> shift) & FIELD
+            none = 1.0
+            for tails, tails_key, counts in self.opponents:
+                # the unseen tiles of m it needs besides its known ones
+                lacking = size - ((counts >> shift) & FIELD) if counts else size
+                if lacking <= 0:
+                    chance = 1.0  # it holds them for certain
+                    break
+                row = tails[unseen]
+                if row is None:
+                    row = tails[unseen] = holding_row(tails_key, unseen)
+                none *= row[lacking]
+            else:
+                chance = 1.0 - none
+            factor = column[m] = 1.0 - chance
+            miss *= factor
+            bound = (before - stake * (1.0 - miss)) + later
+            if bound < floor or (bound == floor and not ties):
+                return None
+        return (before - stake * (1.0 - miss)) + later
+
+
+def standings(state: DominuxenState) -> list[int]:
+    """Match totals plus this game's score as it stands."""
+    if state.phase == OVER:
+        return list(state.totals)
+    return [t + s for t, s in zip(state.totals, game_scores(state), strict=True)]
+
+
+def _estimate(state: DominuxenState, seat: int) -> float:
+    """Another seat's standing as anyone can guess it: its row and hand size (tiles taken as 1)."""
+    return state.totals[seat] + row_points(state, seat) - len(state.hands[seat])
+
+
+def snatching(found: HandPlays, top_number: int, size: int) -> tuple[int, ...]:
+    """The hand's plays that snatch a topmost set of `top_number` and `size`: its size, of a number that beats it."""
+    hits = []
+    for number in BEATERS[top_number]:
+        group = found.groups[number]
+        if group is not None:
+            first, sized = group
+            hits += [first + offset for offset in sized[size]]
+    return tuple(hits)
+
+
+class PlayJudge:
+    """How good playing each of a hand's plays (by index) looks to `seat` (the normal bot's `value`):
+    points moved out of hand, snatches it makes, the risk of being snatched before the next turn, and
+    the best set left for later; and the same without the risk (the play's bound: never below the
+    value), which reads no opponent's chances. Only the plays that snatch a topmost set (`before`)
+    or play the whole hand have a bound other than their `plain` (`bounds`)."""
+
+    __slots__ = ("before", "chances", "found", "seat", "state")
+
+    def __init__(self, state: DominuxenState, seat: int, found: HandPlays) -> None:
+        self.state, self.seat, self.found = state, seat, found
+        weights = WEIGHT[state.doubles]
+        # the value's points and snatches of each play that snatches: 2.0 * points, plus 1.5 * the
+        # points of each opponent's topmost set it hits, as the snatch check reaches them
+        self.before: dict[int, float] = {}
+        before, shapes, rows, snatchers = self.before, found.shapes, state.rows, found.snatchers
+        for other, _ in CHECKS_LEFT[state.players][seat][0]:
+            row = rows[other]
+            if not row:
+                continue
+            top_number, tiles, doubled = row[-1]
+            key = top_number << 4 | (len(tiles) + len(doubled))  # PlayedSet.size
+            hits = snatchers.get(key)
+            if hits is None:
+                hits = snatchers[key] = snatching(found, top_number, len(tiles) + len(doubled))
+            if hits:
+                snatched = 1.5 * sum(map(weights.__getitem__, tiles))
+                for i in hits:
+                    before[i] = before.get(i, 2.0 * shapes[i][3]) + snatched  # Shape.points
+        self.chances: HoldingChances | None = None  # worked out when a value first needs them
+
+    def bounds(self) -> dict[int, float]:
+        """The bounds that are not the plays' `plain`, by index: at least the value, each step
+        rounding up or staying with it."""
+        shapes = self.found.shapes
+        bounds = {i: value + 0.6 * shapes[i][4] for i, value in self.before.items()}  # Shape.left
+        for i in self.found.wholes:
+            bounds[i] = self.last(shapes[i][3])
+        return bounds
+
+    def value(self, i: int) -> float:
+        value = self.value_above(i, -math.inf, True)
+        assert value is not None  # nothing is below no floor
+        return value
+
+    def value_above(self, i: int, floor: float, ties: bool) -> float | None:
+        """Play i's value; or None once it is sure to be below `floor` (or at it, unless `ties`)."""
+        found = self.found
+        _, _, size, points, left, _ = found.shapes[i]
+        if found.wholes and i in found.wholes:
+            return self.last(points)
+        before = self.before.get(i)
+        if before is None:
+            before = 2.0 * points
+        chances = self.chances
+        if chances is None:
+            chances = self.chances = HoldingChances(self.state, self.seat, found.tally)
+        return chances.value(found.numbers[i], size, before, 1.2 * points, 0.6 * left, floor, ties)
+
+    def last(self, points: int) -> float:
+        """The value of playing the whole hand (its `points`), which ends the game: a win, or not."""
+        state, seat = self.state, self.seat
+        mine = standings(state)[seat] + 2 * points
+        rivals = max(_estimate(state, s) for s in range(state.players) if s != seat)
+        return 2.0 * points + (100.0 if mine > rivals else -3.0)

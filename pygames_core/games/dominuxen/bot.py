@@ -102,10 +102,12 @@ def evaluate(state: DominuxenState, seat: int) -> float:
 class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, DominuxenView]):
     """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
-    # a round of three hard bots holds a median of eight moves with a real choice (sets played, snatched
-    # sets taken or declined, tiles discarded); 260 ms, in which this engine settles in the page the samples 26a1bbc's
-    # drew in a second, keep it to about two seconds (docs/benchmarks.md, issue 48 item 5)
-    hard_budget_ms = 260
+    # a round of three hard bots holds a median of eight to ten moves with a real choice (sets played,
+    # snatched sets taken or declined, tiles discarded); 230 ms is the least in which this engine settles in
+    # the page the samples 26a1bbc's drew in a second (1.07 of them with 3 players, 1.35 with 4 and doubles),
+    # about two seconds a round: fewer samples were measured weaker with 4 players and doubles
+    # (docs/benchmarks.md, issue 48 item 5)
+    hard_budget_ms = 230
 
     def sample_state(self, view: DominuxenView, rng: Rng) -> DominuxenState:
         return knowledge.sample_state(view, rng)

@@ -253,15 +253,15 @@ def test_a_hands_plays_are_the_plain_ones() -> None:
     hands += [tuple(sorted(chooser.sample(SHOWING[n], chooser.randrange(1, 14)))) for n in NUMBERS for _ in range(8)]
     for hand in hands:
         for doubles in (False, True):
-            plays = policy.representative_plays(hand, doubles)
-            assert [tuple(play) for play in plays] == plain_representative_plays(hand, doubles)
+            plays = plain_representative_plays(hand, doubles)
             found = policy.hand_plays(hand, doubles)
-            assert list(found.plains) == [play.plain for play in plays]
-            assert list(found.by_plain) == sorted(range(len(plays)), key=lambda i: -plays[i].plain)
-            assert list(found.wholes) == [i for i, play in enumerate(plays) if play.whole]
+            assert [(number, policy.group_order(found, number), *found.shapes[i][:5], i in found.wholes, plain)
+                    for i, (number, plain) in enumerate(zip(found.numbers, found.plains, strict=True))] == plays
+            assert [shape.plain for shape in found.shapes] == list(found.plains)
+            assert list(found.by_plain) == sorted(range(len(plays)), key=lambda i: -plays[i][8])  # plain
             for number in NUMBERS:  # where each number's plays of each size are
                 group = found.groups[number]
-                sized = [[i for i, play in enumerate(plays) if play.number == number and play.size == size]
+                sized = [[i for i, play in enumerate(plays) if play[0] == number and play[4] == size]  # number, size
                          for size in range(policy.MAX_SET + 2)]
                 at = [[] for _ in sized] if group is None else [sorted(group[0] + o for o in at) for at in group[1]]
                 assert sized == at
@@ -328,12 +328,17 @@ def policy_states(players: int, doubles: bool, seeds: range) -> list[DominuxenSt
     return states
 
 
+def plain_set(play: tuple) -> PlayedSet:
+    """A plain representative play's set: the first `given` of its tiles, the first as two if `doubled`."""
+    number, order, given, doubled = play[:4]
+    return PlayedSet(number, tuple(sorted(order[:given])), order[:1] if doubled else ())
+
+
 def plain_best(state: DominuxenState) -> PlayedSet:
     """The first of the plays of the best plain value."""
     values = plain_values(state, state.turn)
     plays = plain_representative_plays(tuple(state.hands[state.turn]), state.doubles)
-    number, order, given, doubled = plays[values.index(max(values))][:4]
-    return PlayedSet(number, tuple(sorted(order[:given])), order[:1] if doubled else ())
+    return plain_set(plays[values.index(max(values))])
 
 
 @pytest.mark.parametrize(("players", "doubles"), [(3, False), (4, True), (5, False)])
@@ -341,7 +346,7 @@ def test_the_best_play_and_the_ranking_are_the_plain_values(players: int, double
     for state in policy_states(players, doubles, range(4)):
         seat = state.turn
         values = plain_values(state, seat)
-        plays = [play.played for play in policy.representative_plays(tuple(state.hands[seat]), doubles)]
+        plays = [plain_set(play) for play in plain_representative_plays(tuple(state.hands[seat]), doubles)]
         ranked = [plays[i] for i in sorted(range(len(values)), key=lambda i: -values[i])]
         assert policy.ranked_plays(state, seat) == ranked
         assert policy.best_play(state, seat) == ranked[0]

@@ -62,32 +62,13 @@ def number_counts(tiles: Iterable[Tile]) -> list[int]:
     return [(packed >> shift) & FIELD for shift in SHIFTS]
 
 
-class Play(NamedTuple):
-    """A representative play, with what its value reads of the hand alone (worked out once per hand);
-    its set (`played`) is put together only for the play chosen."""
-
-    number: int
-    order: tuple[Tile, ...]  # the tiles showing the number in the order they are given up (the double first)
-    given: int  # how many of them it plays
-    doubled: bool  # the double (the first given) played as two
-    size: int  # for the snatch check (PlayedSet.size)
-    points: int  # what its tiles count in scoring
-    left: int  # the biggest group of one number the hand keeps after it
-    whole: bool  # it plays the whole hand (and so ends the game)
-    plain: float  # its value where it snatches nothing and risks nothing: 2.0 * points + 0.6 * left
-
-    @property
-    def played(self) -> PlayedSet:
-        return played_set(self.number, self.order, self.given, self.doubled)
-
-
 def played_set(number: int, order: tuple[Tile, ...], given: int, doubled: bool) -> PlayedSet:
     """The set of the first `given` tiles of `order` (in hand order), with the first played as two if `doubled`."""
     return new_tuple(PlayedSet, (number, tuple(sorted(order[:given])), order[:1] if doubled else ()))
 
 
 class HandPlays(NamedTuple):
-    """A hand's representative plays as best_play reads them (`play` makes one a Play): each play's
+    """A hand's representative plays as best_play reads them (`set_of` makes one a set): each play's
     number and shape, in order; their `plain` values, and the plays by plain, the highest first (ties
     in order); where each number's plays are, for the snatches, and the plays of the whole hand."""
 
@@ -217,17 +198,10 @@ def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
     return tuple([tile for _, _, tile in keys])
 
 
-def play(found: HandPlays, i: int) -> Play:
-    """The hand's play `i`, as a Play."""
-    given, doubled, size, points, left, plain = found.shapes[i]
-    return Play(found.numbers[i], group_order(found, found.numbers[i]), given, doubled, size, points, left,
-                i in found.wholes, plain)
-
-
-def representative_plays(hand: tuple[Tile, ...], doubles: bool) -> tuple[Play, ...]:
-    """The plays the bots weigh for the hand (hand_plays')."""
-    found = hand_plays(hand, doubles)
-    return tuple(play(found, i) for i in range(len(found.shapes)))
+def set_of(found: HandPlays, i: int) -> PlayedSet:
+    """The hand's play `i`, as the set it plays."""
+    number, (given, doubled, *_) = found.numbers[i], found.shapes[i]
+    return played_set(number, group_order(found, number), given, doubled)
 
 
 def ranked_plays(state: DominuxenState, seat: int) -> list[PlayedSet]:
@@ -235,7 +209,7 @@ def ranked_plays(state: DominuxenState, seat: int) -> list[PlayedSet]:
     found = hand_plays(tuple(state.hands[seat]), state.doubles)
     judge = PlayJudge(state, seat, found)
     values = [judge.value(i) for i in range(len(found.shapes))]
-    return [play(found, i).played for i in sorted(range(len(values)), key=lambda i: -values[i])]
+    return [set_of(found, i) for i in sorted(range(len(values)), key=lambda i: -values[i])]
 
 
 def best_play(state: DominuxenState, seat: int) -> PlayedSet:
@@ -258,8 +232,7 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
             best, best_value = i, value
     played = found.chosen.get(best)
     if played is None:
-        number, (given, doubled, *_) = found.numbers[best], found.shapes[best]
-        played = found.chosen[best] = played_set(number, group_order(found, number), given, doubled)
+        played = found.chosen[best] = set_of(found, best)
     return played
 
 

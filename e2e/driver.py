@@ -31,6 +31,22 @@ RECORD_REQUESTS = """(() => {
     return post.call(this, message, ...rest);
   };
 })()"""
+# Hint requests wait in the page until the test calls window.releaseHints() (window.heldHints() says
+# how many wait): the test can act before the hint comes, as a player on a slow phone does while
+# "Explain as we play" thinks. The client's watchdog allows a request WATCHDOG_MS to be picked up.
+HOLD_HINTS = """(() => {
+  const post = Worker.prototype.postMessage;
+  const held = [];
+  window.heldHints = () => held.length;
+  window.releaseHints = () => { for (const send of held.splice(0)) send(); };
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (typeof message?.text === "string" && JSON.parse(message.text).op === "hint") {
+      held.push(() => post.call(this, message, ...rest));
+      return undefined;
+    }
+    return post.call(this, message, ...rest);
+  };
+})()"""
 TRICKS_PER_DEAL = 11
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 640}  # a smaller or older phone: long dialogs must scroll, their buttons stay

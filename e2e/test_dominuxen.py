@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from driver import (
     DESKTOP,
+    HOLD_HINTS,
     HUMAN,
     LAPTOP,
     PHONE,
@@ -333,6 +334,37 @@ def test_hint_marks_a_legal_action_of_each_decision(page: Page, site_url: str, p
     assert wait_for_saved_actions(page, len(game.history)).history[len(game.history)] == hinted
 
 
+
+
+def test_the_explanations_hint_leaves_the_set_being_built(page: Page, site_url: str) -> None:
+    """Explaining, the hint comes while the player builds a set (held back in the page until then, as on a
+    slow phone): the number they chose stays chosen with the tiles they left picked (none here), the hint's
+    tiles and number are marked and said on the status line, and the player's own play goes out."""
+    page.add_init_script(HOLD_HINTS)
+    game = reached("play", 4)
+    resume_position(page, site_url, game, explain=True)
+    assert wait_for_turn_or_summary(page) == "play"
+    page.wait_for_function("() => window.heldHints() > 0")
+    number = max(offered_numbers(page))
+    page.click(f'.dx-num[data-number="{number}"]')
+    for tile in picked(page):
+        page.click(f'.dx-hand [data-tile="{tile}"]')
+    assert picked(page) == []
+    page.evaluate("window.releaseHints()")
+    expect(page.locator(".dx-hinted").first).to_be_visible()
+    hinted = json.loads(page.get_attribute(TABLE, "data-hint") or "null")
+    assert hinted in game.legal_actions()
+    expect(page.locator("#status")).to_contain_text("Hint: ")
+    assert picked(page) == []
+    expect(page.locator(f'.dx-num[data-number="{number}"]')).to_have_attribute("aria-pressed", "true")
+    if hinted["type"] == "play":
+        assert page.eval_on_selector_all(".dx-hand .domino.dx-hinted", "tiles => tiles.map(t => t.dataset.tile)") \
+            == hinted["tiles"]
+    play = next(a for a in game.legal_actions()
+                if a["number"] == number and len(a["tiles"]) == 1 and not a.get("doubled"))
+    page.click(f'.dx-hand [data-tile="{play["tiles"][0]}"]')
+    page.click("#dx-play")
+    assert wait_for_saved_actions(page, len(game.history)).history[len(game.history)] == play
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

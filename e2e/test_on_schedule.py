@@ -13,6 +13,7 @@ import pytest
 from driver import (
     ARTIFACTS,
     DESKTOP,
+    HOLD_HINTS,
     HUMAN,
     LAPTOP,
     PHONE,
@@ -97,9 +98,7 @@ def give_two(page: Page, cards: list[str]) -> None:
     def pick(code: str) -> None:
         page.click(f'.hand .card[data-card="{code}"]')
 
-    for code in page.eval_on_selector_all(".hand .card.picked", "cards => cards.map(c => c.dataset.card)"):
-        pick(code)  # the cards a hint picked (the explanations ask for one) let go first
-    expect(page.locator(".hand .card.picked")).to_have_count(0)
+    expect(page.locator(".hand .card.picked")).to_have_count(0)  # the explanations' hint picks nothing
     pick(cards[0])
     expect(give).to_be_disabled()
     pick(cards[1])
@@ -342,6 +341,35 @@ def test_hint_marks_a_legal_vote_gift_and_card(page: Page, site_url: str) -> Non
         hinted.add(current)
         page.keyboard.press("Enter")
         page.wait_for_function("() => !document.querySelector('.on-schedule[data-hint]')")
+
+
+def test_the_explanations_hint_leaves_the_players_picks(page: Page, site_url: str) -> None:
+    """Explaining, the hint of a gift comes after the player has picked a card (held back in the page
+    until then, as on a slow phone): it marks its two cards and the Give button, picks nothing, and the
+    player goes on to give the two cards they chose."""
+    page.add_init_script(HOLD_HINTS)
+    start(page, site_url, seed=21, explain=True)
+    turn = 0
+    while (current := wait_for_turn_or_summary(page)) != "give":
+        page.wait_for_function("() => window.heldHints() > 0")
+        page.evaluate("window.releaseHints()")
+        take_turn(page, turn)
+        turn += 1
+    page.wait_for_function("() => window.heldHints() > 0")
+    cards = hand(page)
+    page.click(f'.hand .card[data-card="{cards[0]}"]')
+    page.evaluate("window.releaseHints()")
+    page.wait_for_selector(".on-schedule[data-hint]")
+    hinted = json.loads(page.get_attribute(".on-schedule", "data-hint") or "null")
+    assert hinted["type"] == "give"
+    assert page.eval_on_selector_all(".hand .card.hinted", "cards => cards.map(c => c.dataset.card)") == \
+        hinted["cards"]
+    expect(page.locator("#give.hinted")).to_be_visible()
+    assert page.eval_on_selector_all(".hand .card.picked", "cards => cards.map(c => c.dataset.card)") == [cards[0]]
+    page.click(f'.hand .card[data-card="{cards[-1]}"]')
+    page.keyboard.press("g")
+    expect(page.locator(".passing .gift-line, .pass-record [data-gave]")).to_have_attribute(
+        "data-gave", f"{cards[0]} {cards[-1]}")
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

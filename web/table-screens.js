@@ -81,7 +81,7 @@ export function showHint({ cubeRoot, renderer, snap }, action, auto) {
   // a renderer focuses what it marks, for the player who asked; a suggestion the explanations
   // asked for leaves the focus, and so the page's scroll, where they were
   const [focused, scrolled] = [/** @type {HTMLElement | null} */ (document.activeElement), [scrollX, scrollY]];
-  renderer.showHint(action, snap);
+  renderer.showHint(action, snap, { auto });
   if (!auto) return;
   if (focused && focused !== document.body) focused.focus({ preventScroll: true });
   else /** @type {HTMLElement | null} */ (document.activeElement)?.blur();

@@ -280,11 +280,12 @@ export function createTable(root, shell) {
   }
 
   // The suggested action stands out and takes the focus (Enter or Space then does it): a set is
-  // chosen in the builder (its number, its tiles, the Play button), a snatch or answer button, a
-  // display tile or the supply.
-  function showHint(action, snap) {
+  // chosen in the builder (its number, its tiles, the Play button) for the player who asked (the
+  // explanations' own hint only marks: the player may be building a set of their own), a snatch or
+  // answer button, a display tile or the supply.
+  function showHint(action, snap, { auto }) {
     hinted = { moves: snap.moves, action };
-    if (action.type === "play") {
+    if (action.type === "play" && !auto) {
       selection = { moves: snap.moves, number: action.number, tiles: new Set(action.tiles), doubled: (action.doubled ?? []).length > 0 };
     }
     redraw();

@@ -13,8 +13,12 @@
 //     dealSummary(summary, snapshot), finalSummary(snapshot)   contents of the summary dialog
 //     summaryEvent (optional)   the event type whose `summary` (or, without one, the event itself) the
 //                               dialog shows ("deal_over" if unset)
-//     showHint(action, snapshot)       mark a suggested action on the table (the hint: button and key H
-//                                      on the human's turn, and "Explain as we play")
+//     showHint(action, snapshot, {auto})   mark a suggested action on the table (the hint: button and
+//                                      key H on the human's turn, and "Explain as we play"). auto: the
+//                                      explanations asked for it, not the player, and it may come while
+//                                      they are choosing: it only marks, and what the player has picked
+//                                      (a gift's cards, a set being built, an open choice) stays as it is;
+//                                      the player's own hint may pick for them (Enter then does it)
 //     describeAction(action, snapshot) the action in plain words, in the current language, as the
 //                                      snapshot's seat would say it ("play the 7♠", "bid 3 hearts",
 //                                      "push the trick onto North"); the hint's reason, replay and

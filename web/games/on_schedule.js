@@ -152,10 +152,11 @@ export function createTable(root, shell) {
   }
 
   // The suggested vote, gift or card stands out and takes the focus: Enter (or G for a gift, whose two
-  // cards are picked for the player) then does it. A doubling-cube hint is the cube bar's own.
-  function showHint(action, snap) {
+  // cards are picked for the player who asked) then does it. The explanations' own hint picks nothing:
+  // it may come while the player is picking. A doubling-cube hint is the cube bar's own.
+  function showHint(action, snap, { auto }) {
     hinted = { snap, action };
-    if (action.type === "give") picked = [...action.cards];
+    if (action.type === "give" && !auto) picked = [...action.cards];
     if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.snap, lastDrawn.context);
     else markHint();
     const marked = table?.querySelectorAll(".hinted") ?? [];

@@ -163,10 +163,11 @@ export function createTable(root, shell) {
   }
 
   // The suggested button or card stands out and takes the focus (Enter then does it); a joker's
-  // declaration opens the joker's choice with the suggested suit and rank marked.
-  function showHint(action, snap) {
+  // declaration opens the joker's choice with the suggested suit and rank marked, for the player who
+  // asked (the explanations' own hint marks the joker and leaves the choice as the player left it).
+  function showHint(action, snap, { auto }) {
     hinted = { snap, action };
-    if (action.type === "play" && isJoker(action.card)) jokerChoice = action.card;
+    if (action.type === "play" && isJoker(action.card) && !auto) jokerChoice = action.card;
     if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.snap, lastDrawn.context);
     focusInView(table?.querySelector(".hinted"));
   }

@@ -111,7 +111,8 @@ def test_whole_game_against_easy_bots(page: Page, site_url: str) -> None:
     summary = finished.view(HUMAN)["finished_games"][0]
     rows = page.eval_on_selector_all("#summary .dx-scores tbody tr", "rows => rows.map(r => Number(r.dataset.row))")
     assert rows == summary["rows"]
-    expect(page.locator("#summary .headline")).to_contain_text("win")
+    best = result["scores"][result["winners"][0]]
+    expect(page.locator("#summary .headline")).to_contain_text(f"with {best} point")  # the unit, 1 point or 17 points
     page.click("#summary-continue")
     expect(page.locator("#summary")).to_be_hidden()
     expect(page.locator(TABLE)).to_have_attribute("data-phase", "over")

@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { labelled, t } from "../../i18n.js";
 import { seatName, seatNames, seatsFromBottom } from "../../seats.js";
-import { tileName, tx } from "./words.js";
+import { counted, tileName, tx } from "./words.js";
 
 function summaryTable(summary, view) {
   const match = view.games > 1;
@@ -47,11 +47,11 @@ export function finalSummary(snap) {
   const view = snap.view;
   const { scores, winners } = snap.result;
   const last = view.finished_games.at(-1);
-  const best = scores[winners[0]];
+  const score = counted("points", scores[winners[0]]);
   let headline;
-  if (winners.length > 1) headline = tx("winsShared", { names: seatNames(view, winners), score: best });
-  else if (winners[0] === snap.seat) headline = tx("youWin", { score: best });
-  else headline = tx("winsOne", { name: seatName(view, winners[0]), score: best });
+  if (winners.length > 1) headline = tx("winsShared", { names: seatNames(view, winners), score });
+  else if (winners[0] === snap.seat) headline = tx("youWin", { score });
+  else headline = tx("winsOne", { name: seatName(view, winners[0]), score });
   return h("section", { class: "final-summary dx-final" },
     h("h2", { id: "final-title", text: view.games > 1 ? tx("finalTitle") : tx("summaryTitleSingle") }),
     h("p", { class: "headline", text: headline }),

@@ -20,6 +20,7 @@ from pygames_core.games.dominuxen.state import (
     Phase,
     PlayedSet,
     Tile,
+    place_rows,
     row_points,
     victim_of,
 )
@@ -98,8 +99,9 @@ def sample_state(view: DominuxenView, rng: Rng) -> DominuxenState:
         summaries=[Frozen.of(s) for s in view["finished_games"]],
     )
     state.known = [{TILE_BY_CODE[c] for c in k} for k in view["known"]]
-    state.rows = [[PlayedSet(s["number"], tuple([TILE_BY_CODE[c] for c in s["tiles"]]),
-                             tuple([TILE_BY_CODE[c] for c in s["doubled"]])) for s in row] for row in view["rows"]]
+    rows = [[PlayedSet(s["number"], tuple([TILE_BY_CODE[c] for c in s["tiles"]]),
+                       tuple([TILE_BY_CODE[c] for c in s["doubled"]])) for s in row] for row in view["rows"]]
+    place_rows(state, rows)
     state.display = [TILE_BY_CODE[c] for c in view["display"]]
     state.discard = [TILE_BY_CODE[c] for c in view["discard"]]
     own = [TILE_BY_CODE[c] for c in hand]

@@ -437,3 +437,21 @@ def test_a_value_given_up_below_a_floor_is_below_it() -> None:
                     assert above is not None or floor > value or not ties
                     checked += above is None
     assert checked > 100
+
+
+def test_a_games_end_shows_the_plain_row_points_and_scores() -> None:
+    # the end works each row's points out once, for the scores and the summary both
+    for players, doubles in ((3, False), (4, True)):
+        options = DOMINUXEN.check_options({"doubles": doubles})
+        for seed in range(8):
+            state = DOMINUXEN.new_state(players, options, Rng(seed), None)
+            chooser = random.Random(seed)
+            events: list[dict] = []
+            while DOMINUXEN.current_player(state) is not None:
+                legal = DOMINUXEN.legal_actions(state)
+                events = DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
+            summary = next(e["summary"] for e in events if e["type"] == "game_ended")
+            rows = [sum(weight(t, doubles) for s in row for t in s.tiles) for row in state.rows]
+            hands = [sum(weight(t, doubles) for t in hand) for hand in state.hands]
+            assert summary["rows"] == rows
+            assert summary["scores"] == [r - h for r, h in zip(rows, hands, strict=True)] == state.totals

@@ -20,8 +20,8 @@ from pygames_core.games.dominuxen.state import (
     Phase,
     PlayedSet,
     Tile,
+    every_row_points,
     place_rows,
-    row_points,
     victim_of,
 )
 from pygames_core.kit.records import Frozen
@@ -60,7 +60,7 @@ def view(state: DominuxenState, seat: int | None) -> DominuxenView:
         "supply_size": len(state.supply),
         "discard": [CODE[t] for t in state.discard],
         "snatch": snatch,
-        "row_points": [row_points(state, s) for s in range(state.players)],
+        "row_points": every_row_points(state),
         "totals": list(state.totals),
         "finished_games": [s.thaw() for s in state.summaries],
     }

@@ -61,9 +61,9 @@ from pygames_core.games.dominuxen.state import (
     PlayedSet,
     Tile,
     deal,
-    game_scores,
+    every_row_points,
     group_bits,
-    row_points,
+    scores_of,
     shows,
     top_key,
 )
@@ -356,14 +356,15 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         self._check_next(state, events)
 
     def _end_game(self, state: DominuxenState, reason: str, events: Events) -> None:
-        scores = game_scores(state)
+        rows = every_row_points(state)  # once: the scores and the summary show them
+        scores = scores_of(state, rows)
         state.totals = [a + b for a, b in zip(state.totals, scores, strict=True)]
         state.end_reason = reason
         summary: GameSummary = {
             "game": state.game_number, "first_player": state.first_player, "reason": reason,
             "ended_by": state.turn if reason == "hand_empty" else state.victim,
             "scores": scores, "totals": list(state.totals),
-            "rows": [row_points(state, seat) for seat in range(state.players)],
+            "rows": rows,
             "hands": [[CODE[t] for t in hand] for hand in state.hands],
         }
         state.summaries.append(Frozen.of(summary))

@@ -271,13 +271,23 @@ def tiles_weight(tiles: Iterable[Tile], doubles: bool) -> int:
 
 def game_scores(state: DominuxenState) -> list[int]:
     """This game's score of each seat as it stands: +1 per tile in the row, -1 per tile in hand."""
-    return [row_points(state, seat) - tiles_weight(state.hands[seat], state.doubles) for seat in range(state.players)]
+    return scores_of(state, every_row_points(state))
+
+
+def scores_of(state: DominuxenState, rows: list[int]) -> list[int]:
+    """game_scores, each seat's row points `rows` given (the end of a game shows them too)."""
+    return [points - tiles_weight(hand, state.doubles) for points, hand in zip(rows, state.hands, strict=True)]
 
 
 def row_points(state: DominuxenState, seat: int) -> int:
     """What the seat's row scores: each tile of its sets, by its weight."""
     weights = WEIGHT[state.doubles]
     return sum([weights[t] for s in state.rows[seat] for t in s.tiles])
+
+
+def every_row_points(state: DominuxenState) -> list[int]:
+    """Each seat's row_points."""
+    return [row_points(state, seat) for seat in range(state.players)]
 
 
 def deal(state: DominuxenState) -> None:

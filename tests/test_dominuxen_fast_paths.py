@@ -29,7 +29,9 @@ from pygames_core.games.dominuxen.state import (
     ANSWER,
     CODE,
     HIGH,
+    HITS,
     LOW,
+    NO_TOP,
     NUMBERS,
     PLAY,
     SET_CODES,
@@ -86,10 +88,15 @@ def test_plays_made_again_after_all_are_dropped() -> None:
     assert again == kept and all(a is not b for a, b in zip(again, kept, strict=True))
 
 
+def plain_tops(state: DominuxenState) -> list[int]:
+    """Each row's topmost set as the state keeps it for the snatch check: its number and size, or -1."""
+    return [row[-1].number << 4 | row[-1].size if row else -1 for row in state.rows]
+
+
 def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> list[list[dict]]:
     """Random games through the Rules, each seat's kept group bits checked against its hand after
-    every move, and the Rules' current player against the state's; with `copies` each action applied
-    is a copy of the listed one (the page's way)."""
+    every move, the rows' kept tops against the rows, and the Rules' current player against the
+    state's; with `copies` each action applied is a copy of the listed one (the page's way)."""
     options = DOMINUXEN.check_options({"doubles": doubles})
     games = []
     for seed in seeds:
@@ -103,6 +110,7 @@ def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> lis
             events += DOMINUXEN.apply(state, copy.deepcopy(action) if copies else action)
             for seat, groups in enumerate(state.hand_groups[:players]):
                 assert groups is None or groups == group_bits(state.hands[seat])
+            assert state.tops == plain_tops(state)
             state = DOMINUXEN.copy_state(state) if chooser.random() < 0.1 else state  # copies keep them too
         games.append(events)
     return games
@@ -141,6 +149,13 @@ def test_the_snatch_check_is_the_plain_rules_one(monkeypatch: pytest.MonkeyPatch
         with monkeypatch.context() as patched:
             patched.setattr(DominuxenRules, "_check_next", plain_check_next)
             assert random_games(players, doubles, seeds, copies=False) == fast
+
+
+def test_a_set_hits_the_tops_of_its_size_and_of_numbers_it_beats() -> None:
+    for number in NUMBERS:
+        for size in range(1, 15):
+            assert HITS[number << 4 | size] == {m << 4 | size for m in NUMBERS if beats(number, m)}
+    assert all(NO_TOP not in hits for hits in HITS)
 
 
 def test_each_listing_of_plays_is_a_list_of_its_own() -> None:
@@ -220,6 +235,7 @@ def test_legal_actions_tell_the_phases_apart_by_identity_in_states_read_back_fro
             legal = DOMINUXEN.legal_actions(state)
             sampled = knowledge.sample_state(DOMINUXEN.view(state, seat), Rng(seed))
             assert sampled.phase is state.phase and DOMINUXEN.legal_actions(sampled) == legal
+            assert sampled.tops == plain_tops(sampled) == state.tops
             assert DOMINUXEN.current_player(sampled) == sampled.current == seat
             DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
 
@@ -421,3 +437,21 @@ def test_a_value_given_up_below_a_floor_is_below_it() -> None:
                     assert above is not None or floor > value or not ties
                     checked += above is None
     assert checked > 100
+
+
+def test_a_games_end_shows_the_plain_row_points_and_scores() -> None:
+    # the end works each row's points out once, for the scores and the summary both
+    for players, doubles in ((3, False), (4, True)):
+        options = DOMINUXEN.check_options({"doubles": doubles})
+        for seed in range(8):
+            state = DOMINUXEN.new_state(players, options, Rng(seed), None)
+            chooser = random.Random(seed)
+            events: list[dict] = []
+            while DOMINUXEN.current_player(state) is not None:
+                legal = DOMINUXEN.legal_actions(state)
+                events = DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
+            summary = next(e["summary"] for e in events if e["type"] == "game_ended")
+            rows = [sum(weight(t, doubles) for s in row for t in s.tiles) for row in state.rows]
+            hands = [sum(weight(t, doubles) for t in hand) for hand in state.hands]
+            assert summary["rows"] == rows
+            assert summary["scores"] == [r - h for r, h in zip(rows, hands, strict=True)] == state.totals

@@ -20,7 +20,8 @@ from pygames_core.games.dominuxen.state import (
     Phase,
     PlayedSet,
     Tile,
-    row_points,
+    every_row_points,
+    place_rows,
     victim_of,
 )
 from pygames_core.kit.records import Frozen
@@ -59,7 +60,7 @@ def view(state: DominuxenState, seat: int | None) -> DominuxenView:
         "supply_size": len(state.supply),
         "discard": [CODE[t] for t in state.discard],
         "snatch": snatch,
-        "row_points": [row_points(state, s) for s in range(state.players)],
+        "row_points": every_row_points(state),
         "totals": list(state.totals),
         "finished_games": [s.thaw() for s in state.summaries],
     }
@@ -98,8 +99,9 @@ def sample_state(view: DominuxenView, rng: Rng) -> DominuxenState:
         summaries=[Frozen.of(s) for s in view["finished_games"]],
     )
     state.known = [{TILE_BY_CODE[c] for c in k} for k in view["known"]]
-    state.rows = [[PlayedSet(s["number"], tuple([TILE_BY_CODE[c] for c in s["tiles"]]),
-                             tuple([TILE_BY_CODE[c] for c in s["doubled"]])) for s in row] for row in view["rows"]]
+    rows = [[PlayedSet(s["number"], tuple([TILE_BY_CODE[c] for c in s["tiles"]]),
+                       tuple([TILE_BY_CODE[c] for c in s["doubled"]])) for s in row] for row in view["rows"]]
+    place_rows(state, rows)
     state.display = [TILE_BY_CODE[c] for c in view["display"]]
     state.discard = [TILE_BY_CODE[c] for c in view["discard"]]
     own = [TILE_BY_CODE[c] for c in hand]

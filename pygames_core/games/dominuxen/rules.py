@@ -44,6 +44,7 @@ from pygames_core.games.dominuxen.state import (
     DRAW,
     GAME_ID,
     HIGHEST,
+    HITS,
     MAX_MATCH_GAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -59,12 +60,12 @@ from pygames_core.games.dominuxen.state import (
     DominuxenState,
     PlayedSet,
     Tile,
-    beats,
     deal,
-    game_scores,
+    every_row_points,
     group_bits,
-    row_points,
+    scores_of,
     shows,
+    top_key,
 )
 from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
@@ -75,8 +76,6 @@ from pygames_core.kit.seats import left_of
 CHECKS_LEFT = [[[tuple((left_of(seat, players, i), i) for i in range(checked + 1, players))
                   for checked in range(players)] for seat in range(players)] for players in range(MAX_PLAYERS + 1)]
 LEFT_OF = [[left_of(seat, players) for seat in range(players)] for players in range(MAX_PLAYERS + 1)]  # the next turn's
-# BEATEN[n][m]: does n beat m (the snatch check's question, read from a table)
-BEATEN: tuple[tuple[bool, ...], ...] = tuple(tuple(beats(n, m) for m in NUMBERS) for n in NUMBERS)
 Events = list[DominuxenEvent] | None  # where a move's event records go: None for none (a play-out's)
 
 
@@ -244,6 +243,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         if known:
             known.difference_update(tiles)
         state.rows[seat].append(played)
+        state.tops[seat] = played[0] << 4 | (len(tiles) + len(played[2]))  # top_key's
         if events is not None:
             events.append({"type": "played", "seat": seat, "set": played.to_view()})
         if not hand:  # the last tiles end the game at once: this play snatches nothing
@@ -254,18 +254,17 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
 
     def _check_next(self, state: DominuxenState, events: Events) -> None:
         """Go on with the snatch check clockwise; stop at the next hit, or pass the turn on."""
-        turn, rows = state.turn, state.rows
-        number, tiles, doubled = rows[turn][-1]
-        size, beaten = len(tiles) + len(doubled), BEATEN[number]
-        # the sets' fields read by index: a named tuple's field by name is a generic attribute look-up
-        for seat, checked in CHECKS_LEFT[state.players][turn][state.checked]:
-            row = rows[seat]
-            if row:
-                top = row[-1]
-                if beaten[top[0]] and len(top[1]) + len(top[2]) == size:  # a hit: PlayedSet.size
+        turn, tops = state.turn, state.tops
+        hits = HITS[tops[turn]]  # the played set's (the turn's topmost: a hit takes from the others' rows)
+        # most checks hit no one: one test in C of every top (the turn's own and those checked too, which
+        # its hits never hold or the check has passed) spares the walk
+        if not hits.isdisjoint(tops):
+            for seat, checked in CHECKS_LEFT[state.players][turn][state.checked]:
+                if tops[seat] in hits:
                     state.checked, state.victim, state.phase = checked, seat, SNATCH
                     if events is not None:
-                        events.append({"type": "hit", "attacker": turn, "victim": seat, "set": top.to_view()})
+                        events.append({"type": "hit", "attacker": turn, "victim": seat,
+                                       "set": state.rows[seat][-1].to_view()})
                     return
         state.checked, state.victim, state.phase = state.players - 1, None, PLAY
         state.turn = turn = LEFT_OF[state.players][turn]
@@ -276,7 +275,9 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def _take(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        tiles = state.rows[victim].pop()[1]  # the snatched set leaves the victim's row (its tiles, by index)
+        row = state.rows[victim]
+        tiles = row.pop()[1]  # the snatched set leaves the victim's row (its tiles, by index)
+        state.tops[victim] = top_key(row)
         add_to_hand(state, state.turn, tiles)
         if events is not None:
             events.append({"type": "taken", "attacker": state.turn, "victim": victim, "tiles": [*SET_CODES[tiles]]})
@@ -285,7 +286,9 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def _take_back(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        tiles = state.rows[victim].pop()[1]  # the set's tiles, by index
+        row = state.rows[victim]
+        tiles = row.pop()[1]  # the set's tiles, by index
+        state.tops[victim] = top_key(row)
         add_to_hand(state, victim, tiles)
         if events is not None:
             events.append({"type": "taken_back", "seat": victim, "tiles": [*SET_CODES[tiles]]})
@@ -294,7 +297,9 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
     def _discard(self, state: DominuxenState, action: AnswerAction, events: Events) -> None:
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
-        tiles = state.rows[victim].pop()[1]  # the set's tiles, by index
+        row = state.rows[victim]
+        tiles = row.pop()[1]  # the set's tiles, by index
+        state.tops[victim] = top_key(row)
         state.discard.extend(tiles)
         if events is not None:
             events.append({"type": "discarded", "seat": victim, "tiles": [*SET_CODES[tiles]]})
@@ -351,14 +356,15 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         self._check_next(state, events)
 
     def _end_game(self, state: DominuxenState, reason: str, events: Events) -> None:
-        scores = game_scores(state)
+        rows = every_row_points(state)  # once: the scores and the summary show them
+        scores = scores_of(state, rows)
         state.totals = [a + b for a, b in zip(state.totals, scores, strict=True)]
         state.end_reason = reason
         summary: GameSummary = {
             "game": state.game_number, "first_player": state.first_player, "reason": reason,
             "ended_by": state.turn if reason == "hand_empty" else state.victim,
             "scores": scores, "totals": list(state.totals),
-            "rows": [row_points(state, seat) for seat in range(state.players)],
+            "rows": rows,
             "hands": [[CODE[t] for t in hand] for hand in state.hands],
         }
         state.summaries.append(Frozen.of(summary))
@@ -397,8 +403,8 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             players=state.players, doubles=state.doubles, games=state.games, rng=state.rng.copy(),
             first_player=state.first_player, game_number=state.game_number, turn=state.turn,
             turn_number=state.turn_number, phase=state.phase, hands=[list(h) for h in state.hands],
-            hand_groups=list(state.hand_groups),
-            known=[set(k) for k in state.known], rows=[list(r) for r in state.rows], display=list(state.display),
+            hand_groups=list(state.hand_groups), known=[set(k) for k in state.known],
+            rows=[list(r) for r in state.rows], tops=list(state.tops), display=list(state.display),
             supply=list(state.supply), discard=list(state.discard), checked=state.checked, victim=state.victim,
             draws_left=state.draws_left, totals=list(state.totals), summaries=list(state.summaries),
             end_reason=state.end_reason,

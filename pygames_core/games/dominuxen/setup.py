@@ -17,6 +17,7 @@ from pygames_core.games.dominuxen.state import (
     PlayedSet,
     Tile,
     deal,
+    place_rows,
     reset_game,
     shows,
 )
@@ -136,6 +137,7 @@ def _setup_tiles(state: DominuxenState, setup: dict[str, Any]) -> None:
     state.hands = [sorted(h) for h in hands]
     state.display, state.supply = display, supply
     reset_game(state)
-    state.rows, state.discard, state.known = rows, discard, known
+    place_rows(state, rows)
+    state.discard, state.known = discard, known
     state.turn = current
 

@@ -148,6 +148,29 @@ class PlayedSet(NamedTuple):
         return {"number": number, "tiles": codes, "doubled": [*SET_CODES[doubled]], "size": len(tiles) + len(doubled)}
 
 
+NO_TOP = -1  # the top_key of an empty row, which no set hits
+
+
+def top_key(row: list[PlayedSet]) -> int:
+    """The row's topmost set as the snatch check compares it: its number and size in one int (number << 4
+    | size: a size is at most 14), or NO_TOP."""
+    if not row:
+        return NO_TOP
+    number, tiles, doubled = row[-1]
+    return number << 4 | (len(tiles) + len(doubled))
+
+
+# HITS[key]: the top_keys a set of that key hits, as a frozenset (the same size, a number it beats)
+HITS: tuple[frozenset[int], ...] = tuple(frozenset(m << 4 | key & 15 for m in NUMBERS if beats(key >> 4, m))
+                                         for key in range(len(NUMBERS) << 4))
+
+
+def place_rows(state: DominuxenState, rows: list[list[PlayedSet]]) -> None:
+    """The rows of a state set up or read back, and their tops."""
+    state.rows = rows
+    state.tops = [*map(top_key, rows)]
+
+
 class PerSet(dict[tuple[Tile, ...], T]):
     """Something worked out of a set's tiles (as PlayedSet holds them), kept by the tiles once made: the
     same sets are played, hit and taken all through a game and the bots' searches, and each time
@@ -193,6 +216,9 @@ class DominuxenState:
     hand_groups: list[int | None] = field(default_factory=lambda: [None] * MAX_PLAYERS)
     known: list[set[Tile]] = field(default_factory=list)  # tiles everyone saw go into that hand
     rows: list[list[PlayedSet]] = field(default_factory=list)  # topmost set last
+    # each seat's topmost set as its top_key (NO_TOP for an empty row), kept along with the rows (set
+    # with them by place_rows, then by each move that adds or takes a set): the snatch check compares keys
+    tops: list[int] = field(default_factory=list)
     display: list[Tile] = field(default_factory=list)
     supply: list[Tile] = field(default_factory=list)  # the top is the last item
     discard: list[Tile] = field(default_factory=list)
@@ -245,13 +271,23 @@ def tiles_weight(tiles: Iterable[Tile], doubles: bool) -> int:
 
 def game_scores(state: DominuxenState) -> list[int]:
     """This game's score of each seat as it stands: +1 per tile in the row, -1 per tile in hand."""
-    return [row_points(state, seat) - tiles_weight(state.hands[seat], state.doubles) for seat in range(state.players)]
+    return scores_of(state, every_row_points(state))
+
+
+def scores_of(state: DominuxenState, rows: list[int]) -> list[int]:
+    """game_scores, each seat's row points `rows` given (the end of a game shows them too)."""
+    return [points - tiles_weight(hand, state.doubles) for points, hand in zip(rows, state.hands, strict=True)]
 
 
 def row_points(state: DominuxenState, seat: int) -> int:
     """What the seat's row scores: each tile of its sets, by its weight."""
     weights = WEIGHT[state.doubles]
     return sum([weights[t] for s in state.rows[seat] for t in s.tiles])
+
+
+def every_row_points(state: DominuxenState) -> list[int]:
+    """Each seat's row_points."""
+    return [row_points(state, seat) for seat in range(state.players)]
 
 
 def deal(state: DominuxenState) -> None:
@@ -272,7 +308,7 @@ def reset_game(state: DominuxenState) -> None:
     """Everything but the tiles' places back to a game's start: the first player's turn, rows empty."""
     state.hand_groups = [None] * MAX_PLAYERS  # the hands were dealt again
     state.known = [set() for _ in range(state.players)]
-    state.rows = [[] for _ in range(state.players)]
+    place_rows(state, [[] for _ in range(state.players)])
     state.discard = []
     state.turn = state.first_player
     state.turn_number = 1

@@ -36,7 +36,7 @@ _TWO_TABLES_JS = """async (game) => {
   a.render(snap, context);
   b.render(snap, context);
   const before = roots[1].innerHTML;
-  a.showHint(snap.legal[0], snap);
+  a.showHint(snap.legal[0], snap, { auto: false }); // the player's own hint
   roots[0].querySelector(HINTED)?.click();
   const pressed = roots[0].innerHTML !== before || heard[0].length > 0;
   b.render(snap, context);

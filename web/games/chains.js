@@ -279,7 +279,8 @@ export function createTable(root, shell) {
       element.style.height = `${box.height}px`;
       moving.ghost = { element, offset: { x: box.width / 2, y: box.height / 2 } };
       document.body.append(element);
-      for (const key of moving.drops.keys()) present(table, "the table").querySelector(`[data-drop="${key}"]`)?.classList.add("ch-drop-ok");
+      const drawn = present(table, "the table"); // the card dragged is on it
+      for (const key of moving.drops.keys()) drawn.querySelector(`[data-drop="${key}"]`)?.classList.add("ch-drop-ok");
     }
     const { element, offset } = moving.ghost;
     element.style.transform = `translate(${event.clientX - offset.x}px, ${event.clientY - offset.y}px)`;

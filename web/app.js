@@ -71,7 +71,7 @@ async function main() {
   // the other games' saves, for the picker's resume lines: after the one the visit opens. The picker
   // waits for them (one IndexedDB read) rather than being drawn again under a player's first tap;
   // only one drawn before them (New game on a resumed table) is drawn again with its resume lines.
-  const savesRead = site.gamesKnown.then((known) => known && readSaves(site.catalog.games.map((game) => game.id))).then(() => {
+  const savesRead = site.gamesKnown.then((known) => (known ? readSaves(site.catalog.games.map((game) => game.id)) : undefined)).then(() => {
     site.savesKnown = true;
     if (!$("picker").hidden && $("picker").dataset.saves !== "read") site.picker.redraw();
   });
@@ -80,7 +80,7 @@ async function main() {
   else if (saved === null) Promise.all([site.gamesKnown, savesRead]).then(([known]) => known && site.picker.show());
   let ready;
   try {
-    ready = await client.ready;
+    ready = await site.engine.ready;
     page.pygamesTimings = ready.timings;
   } catch (error) {
     $("loading").setAttribute("aria-busy", "false");

@@ -67,11 +67,16 @@ const siteWorker = () => new Worker(new URL("./worker.js", import.meta.url), { t
 export function startClient({ onProgress = () => {}, onStopped = () => {}, transport = siteWorker } = {}) {
   const pending = new Map(); // id -> {request, text, resolve, started, resent}, in the order sent
   let nextId = 1;
-  let worker = null;
-  let ready = null;
+  // the current worker and its start, set by startWorker before anything reads them
+  /** @type {Transport} */
+  let worker;
+  /** @type {Promise<any>} */
+  let ready;
   let running = false; // the current worker said "ready": the watchdog watches it
-  let timer = null;
-  let loadTimer = null; // the current worker's GAMES_LOAD_MS, from its "games" stage
+  /** @type {ReturnType<typeof setTimeout> | undefined} the watchdog's */
+  let timer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} the current worker's GAMES_LOAD_MS, from its "games" stage */
+  let loadTimer;
   /** @type {(Error & {reason?: Record<string, string>}) | null} why the worker could not start */
   let startFailure = null;
 

@@ -1,6 +1,7 @@
 // h(tag, attributes, ...children): the one DOM helper the shell and the game renderers share;
-// focusInView, a focus that scrolls no more than it must; arrowFocus, the arrow-key moves between a
-// table's controls; markHinted, the hint's mark; and keysSpoken, whether the page may talk of keys.
+// present and required, what the code knows is there though its type allows null; focusInView, a
+// focus that scrolls no more than it must; arrowFocus, the arrow-key moves between a table's controls;
+// markHinted, the hint's mark; and keysSpoken, whether the page may talk of keys.
 // Attributes named on* become listeners, `class` and `text` are shorthands, false/null are skipped.
 // `style` is set through the CSSOM: the pages' Content-Security-Policy (style-src 'self') refuses a
 // style attribute written as markup or with setAttribute, but not declarations set by a script.
@@ -18,6 +19,21 @@ export function h(tag, attributes = {}, ...children) {
   element.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
   return element;
 }
+
+// A value the code knows is there though its type allows null or undefined: the table a renderer's
+// hook acts on (the shell calls it only once the table is drawn), the drag a pointer listener was
+// added for. Missing, it is a bug, said by name (`what`) rather than as "cannot read properties of null".
+/** @template T @param {T | null | undefined} value @param {string} what @returns {T} */
+export function present(value, what) {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
+
+// The element `selector` finds under `root`, which the page's markup or the module itself put there
+// (a table's status line, a dialog's bar): a renamed id or class is said at once, with its selector.
+/** @param {ParentNode} root @param {string} selector @returns {HTMLElement} */
+export const required = (root, selector) =>
+  present(/** @type {HTMLElement | null} */ (root.querySelector(selector)), `the element ${selector}`);
 
 // A step's sentences, each a span, spaced: read as one text, and a table may set each on a line of its
 // own (generic.css: a generic table's events, one a line).

@@ -8,7 +8,7 @@
 import { STOPPED } from "./client.js";
 import { startEngines } from "./engines.js";
 import { Catalog } from "./catalog.js";
-import { h } from "./dom.js";
+import { h, present } from "./dom.js";
 import { OP } from "./generated/wire.js";
 import { LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { unpackText } from "./share.js";
@@ -45,7 +45,7 @@ async function loadScenario(value) {
 export class Embed {
   constructor() {
     /** @type {Record<string, any> | null} the address's parameters (address.js); null when malformed */
-    this.params = null;
+    this.address = null;
     this.catalog = new Catalog();
     /** @type {import("./client.js").Client | null} started when the reader asks for the engine */
     this.client = null;
@@ -55,7 +55,7 @@ export class Embed {
     /** @type {() => void} what the frame shows, drawn again (a new language) */
     this.redraw = () => {};
     // the tables' requests go to the client of the moment (one that failed to start is started afresh)
-    const client = { call: (op, fields) => this.client.call(op, fields) };
+    const client = { call: (op, fields) => present(this.client, "the game engine").call(op, fields) };
     this.life = new TableLife({
       client: /** @type {any} */ (client),
       summaryDialog: $("summary"),
@@ -72,6 +72,12 @@ export class Embed {
         onNotice: (key) => this.showError(new EmbedError(key)),
       },
     });
+  }
+
+  // The address's parameters, for the frame's mode: main starts none from a malformed address.
+  /** @returns {Record<string, any>} */
+  get params() {
+    return present(this.address, "the embed's address");
   }
 
   // The runtime, started on demand.
@@ -99,7 +105,8 @@ export class Embed {
   // until Python is up. A refused one is thrown in the embed's words.
   async ask(op, fields = {}) {
     const starting = this.runtime();
-    const replied = this.client.call(op, fields);
+    // runtime() has set the client before its first await
+    const replied = present(this.client, "the game engine").call(op, fields);
     await starting;
     const reply = await replied;
     if (!reply.ok) throw fromEngine(reply.error);
@@ -223,12 +230,12 @@ export class Embed {
 
   async main() {
     try {
-      this.params = readParameters();
+      this.address = readParameters();
     } catch (error) {
-      this.params = null;
+      this.address = null;
       this.showError(error);
     }
-    const { params } = this;
+    const params = this.address;
     // the frame's id even from an address that is otherwise malformed: the parent must hear from it
     this.frame.id = (new URLSearchParams(location.hash.slice(1)).get("id")
       ?? new URLSearchParams(location.search).get("id") ?? "").slice(0, 100);

@@ -1,6 +1,6 @@
 // The bloggers' page: every shipped scenario and a live game, each shown in its own frame next to the
 // snippet that embeds it, with this site's own address in it.
-import { h } from "./dom.js";
+import { h, required } from "./dom.js";
 import { iframeSnippet } from "./share.js";
 
 const here = new URL("./", location.href).href;
@@ -33,6 +33,6 @@ addEventListener("message", (event) => {
 });
 
 const scenarios = await (await fetch("scenarios/index.json")).json();
-document.getElementById("gallery-examples").append(...scenarios.map((entry) =>
+required(document, "#gallery-examples").append(...scenarios.map((entry) =>
   item(entry.name, `scenario=${entry.name}`, entry.title.en ?? entry.name)));
-document.getElementById("gallery-live").append(item("live-arsene", "game=arsene&level=normal", "Arsène against bots"));
+required(document, "#gallery-live").append(item("live-arsene", "game=arsene&level=normal", "Arsène against bots"));

@@ -96,8 +96,10 @@ function framedEngine(info, wheels) {
       + `<script>${host}</script>`;
     document.body.append(frame);
     await loaded;
+    const target = frame.contentWindow;
+    if (!target) return; // the frame removed as it loaded (the engine terminated): nothing to boot
     const boot = { port: channel.port2, site: new URL(".", location.href).href, files, wheels };
-    frame.contentWindow.postMessage({ type: "pygames:engine", source, boot }, "*", [channel.port2, ...bytes]);
+    target.postMessage({ type: "pygames:engine", source, boot }, "*", [channel.port2, ...bytes]);
   })().catch((error) => fail(`the game's engine could not be read: ${error.message}`));
   return {
     postMessage: (message) => channel.port1.postMessage(message),
@@ -130,10 +132,9 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
   info.then((built) => { pluginGames = built.plugin_games ?? {}; });
   const isPlugin = (game) => Object.hasOwn(pluginGames, game);
   const site = startClient({ onProgress, onStopped: (stop) => onStopped({ ...stop, serves: (game) => !isPlugin(game) }) });
-  /** @type {Map<string, import("./client.js").Client>} a third-party engine by its wheels */
+  /** @type {Map<string, {engine: import("./client.js").Client, failures: Promise<string[]>}>} a third-party engine by
+   *  its wheels, with what it could not install, in words */
   const engines = new Map();
-  /** @type {Map<import("./client.js").Client, Promise<string[]>>} what each engine could not install, in words */
-  const failures = new Map();
   /** @type {Map<number, {engine: import("./client.js").Client, sid: number}>} the page's sid of a third-party game */
   const sessions = new Map();
   let lastSid = 0;
@@ -141,28 +142,28 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
   /** @param {string[]} wheels */
   function engineOf(wheels) {
     const key = wheels.join(" ");
-    if (!engines.has(key)) {
-      const served = (game) => (pluginGames[game] ?? []).join(" ") === key;
-      const engine = startClient({
-        transport: () => framedEngine(info, wheels),
-        onStopped: (stop) => onStopped({ cause: stop.cause, serves: served,
-          lost: stop.lost.map((request) => ("sid" in request ? { ...request, sid: pageSid(engine, request.sid) } : request)) }),
-      });
-      engines.set(key, engine);
-      // its failures by the games they cost: a wheel that could not be installed names its games; an
-      // engine that could not start (client.js: a module whose import never ended) costs all of them
-      const noted = (/** @type {any} */ sent) => {
-        const ready = { ...sent, plugins: { ...sent.plugins, failed: failedGames(sent.plugins?.failed ?? [], pluginGames) } };
-        const failed = pluginFailures(ready, titleOf);
-        if (failed.length > 0) onPluginFailures(ready);
-        return failed;
-      };
-      failures.set(engine, engine.ready.then(noted, (/** @type {Error & {reason?: Record<string, string>}} */ error) => noted({
-        plugins: { failed: wheels.map((wheel) => ({ name: wheel.split("/").at(-1) ?? wheel, wheel, message: error.message,
-          reason: error.reason ?? { kind: "not_started", error: error.message } })) },
-      })));
-    }
-    return engines.get(key);
+    const started = engines.get(key);
+    if (started) return started;
+    const served = (game) => (pluginGames[game] ?? []).join(" ") === key;
+    const engine = startClient({
+      transport: () => framedEngine(info, wheels),
+      onStopped: (stop) => onStopped({ cause: stop.cause, serves: served,
+        lost: stop.lost.map((request) => ("sid" in request ? { ...request, sid: pageSid(engine, request.sid) } : request)) }),
+    });
+    // its failures by the games they cost: a wheel that could not be installed names its games; an
+    // engine that could not start (client.js: a module whose import never ended) costs all of them
+    const noted = (/** @type {any} */ sent) => {
+      const ready = { ...sent, plugins: { ...sent.plugins, failed: failedGames(sent.plugins?.failed ?? [], pluginGames) } };
+      const failed = pluginFailures(ready, titleOf);
+      if (failed.length > 0) onPluginFailures(ready);
+      return failed;
+    };
+    const failures = engine.ready.then(noted, (/** @type {Error & {reason?: Record<string, string>}} */ error) => noted({
+      plugins: { failed: wheels.map((wheel) => ({ name: wheel.split("/").at(-1) ?? wheel, wheel, message: error.message,
+        reason: error.reason ?? { kind: "not_started", error: error.message } })) },
+    }));
+    engines.set(key, { engine, failures });
+    return { engine, failures };
   }
 
   // The page's sid of an engine's session (the one it was given when it was opened).
@@ -183,10 +184,10 @@ export function startEngines({ onProgress = () => {}, onStopped = () => {}, onPl
     if (game === null) return site.call(op, fields);
     await info;
     if (!isPlugin(game)) return site.call(op, fields);
-    const engine = engineOf(pluginGames[game]);
+    const { engine, failures } = engineOf(pluginGames[game]);
     const reply = await engine.call(op, fields);
     if (!reply.ok && (reply.error.type === ERROR.UnknownGame || reply.error.type === WORKER_ERROR)) {
-      const failed = await failures.get(engine);
+      const failed = await failures;
       if (failed.length > 0) return { ok: false, error: { type: PLUGIN_FAILED, message: failed.join(" ") } };
     }
     if (reply.ok && typeof reply.sid === "number") {

@@ -15,7 +15,7 @@ const catalog = Object.fromEntries(Object.entries({ en, ja })
 
 function initialLanguage() {
   const saved = storage.get(LANGUAGE_KEY);
-  if (Object.hasOwn(LANGUAGES, saved ?? "")) return saved; // own keys only: a stored "toString" is no language
+  if (saved !== null && Object.hasOwn(LANGUAGES, saved)) return saved; // own keys only: a stored "toString" is no language
   return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 

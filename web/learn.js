@@ -5,7 +5,7 @@
 // game's moves come from its renderer (describeAction, narrate), those about the doubling cube from
 // cube.js: the shell only arranges them.
 import { cubeNarration } from "./cube.js";
-import { h, keysSpoken, sentenceSpans } from "./dom.js";
+import { h, keysSpoken, present, required, sentenceSpans } from "./dom.js";
 import { OP } from "./generated/wire.js";
 import { language, pick, t, tn } from "./i18n.js";
 
@@ -47,8 +47,8 @@ window.addEventListener("message", (event) => {
   const frames = /** @type {NodeListOf<HTMLIFrameElement>} */ (document.querySelectorAll("iframe.rules-example-frame"));
   for (const frame of frames) {
     if (frame.contentWindow !== event.source || frame.dataset.frameId !== data.id) continue;
-    const dialog = frame.closest("dialog");
-    const bar = /** @type {HTMLElement} */ (dialog.querySelector(".help-bar"));
+    const dialog = present(frame.closest("dialog"), "the rules' dialog"); // the frames are drawn in it (showRules)
+    const bar = required(dialog, ".help-bar");
     const room = dialog.clientHeight - bar.offsetHeight - FRAME_MARGIN;
     const border = frame.offsetHeight - frame.clientHeight; // the height set is the border's too
     frame.style.height = `${Math.min(data.height + border, room)}px`;
@@ -62,7 +62,9 @@ const FRAME_MARGIN = 16; // px between the frame and the dialog's bar and foot
 // what the marks on the table mean (on any screen), and the offline line; `renderer` draws the sections'
 // cards. Returns refresh() (a new language).
 export function showRules(dialog, { game, renderer, keys, marks = () => [], bridge }) {
+  /** @type {Record<string, any> | null} the game's how-to-play document, once read */
   let document_ = null;
+  /** @type {string | null} why it could not be read */
   let failure = null;
   const fill = () => {
     const title = h("h2", { id: "help-title", tabindex: "-1", text: t("rulesTitle", { game: pick(game.title) }) });

@@ -61,6 +61,7 @@ export const attributeText = (text) => String(text).replace(/&/g, "&amp;").repla
 // The HTML of an iframe with these attributes, in this order, each value escaped: the snippet a blogger
 // pastes into a post (the Share dialog's, the embedding page's). `wrapBefore`: the attribute that starts
 // a second line, so that a textarea shows the address and the title whole.
+/** @param {string | null} [wrapBefore] */
 export function iframeSnippet(attributes, wrapBefore = null) {
   const written = Object.entries(attributes)
     .map(([name, value]) => `${name === wrapBefore ? "\n        " : " "}${name}="${attributeText(value)}"`);

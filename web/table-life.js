@@ -6,6 +6,7 @@
 // with the shell's new game and way back, instead of a table frozen on its last step. A feature of
 // the table's life goes here, once, for both shells; what a table does on its own (undo, hints,
 // saving a step) is the table's (table.js).
+import { present } from "./dom.js";
 import { OP } from "./generated/wire.js";
 import { t } from "./i18n.js";
 import { showSummary } from "./summary.js";
@@ -19,8 +20,9 @@ import { drawWayOut, isGameFailure, logEngineError, removeWayOut } from "./table
  * the shell's buttons under a finished game's summary (summary.js). wayOut(table): what the way out of
  * a table whose game failed offers besides Undo (table-broken.js drawWayOut). table: the options every
  * LiveTable of this shell gets (its roots, its callbacks; its onError hears every error but a game's
- * failure, which the way out says).
- * @typedef {{client: import("./client.js").Client, summaryDialog: HTMLDialogElement,
+ * failure, which the way out says). client: null where the page starts no engine (the site in another
+ * page's frame, app.js), and opens no table.
+ * @typedef {{client: import("./client.js").Client | null, summaryDialog: HTMLDialogElement,
  *   say: (key: string, values?: Record<string, any>) => void,
  *   saved: (table: LiveTable) => {text: string} & Record<string, any>,
  *   reload: (saved: any) => Promise<boolean>,
@@ -57,7 +59,7 @@ export class TableLife {
     this.close();
     /** @type {{onError: (error: any) => void, onChange?: (table: LiveTable) => void}} */
     const { onError, onChange = () => {} } = /** @type {any} */ ({ ...this.tableOptions, ...options });
-    const table = new LiveTable(/** @type {any} */ ({ client: this.client, reply, opening, settings,
+    const table = new LiveTable(/** @type {any} */ ({ client: present(this.client, "the game engine"), reply, opening, settings,
       onSummary: (_, summary) => this.summarize(table, summary), ...this.tableOptions, ...options,
       onError: (error) => this.failed(table, error, onError),
       onChange: () => {

@@ -45,16 +45,15 @@ export function drawHandOver(root, snap, seat, onReady) {
  * @param {{starting: boolean, queued: any, snap: any, renderer: any}} table
  */
 export function drawStartingLine(root, { starting, queued, snap, renderer }) {
-  let line = /** @type {HTMLElement | null | undefined} */ (root.parentElement?.querySelector(":scope > .table-starting"));
+  const drawn = /** @type {HTMLElement | null | undefined} */ (root.parentElement?.querySelector(":scope > .table-starting"));
   root.toggleAttribute("data-starting", starting);
   if (!starting) {
-    line?.remove();
+    drawn?.remove();
     return;
   }
-  if (!line) {
-    line = h("p", { class: "table-starting", id: "table-starting", role: "status" });
-    root.before(line);
-  }
+  /** @type {HTMLElement} */
+  const line = drawn ?? h("p", { class: "table-starting", id: "table-starting", role: "status" });
+  if (!drawn) root.before(line);
   line.dataset.queued = String(queued !== null);
   // the waiting move in words, where the game has words for it: the table itself shows it no more
   const what = queued && renderer.describeAction(queued, snap);

@@ -27,8 +27,10 @@ function drawnKey() {
 
 // The snapshot stored beside the save `text`, ready to draw; null when there is none to trust.
 function drawnSnapshot(text) {
+  const stored = storage.get(drawnKey());
+  if (stored === null) return null;
   try {
-    return drawableSnapshot(JSON.parse(storage.get(drawnKey())), text);
+    return drawableSnapshot(JSON.parse(stored), text);
   } catch {
     return null;
   }
@@ -128,6 +130,7 @@ export class Play {
 
   // open(): the request opening the game (embed.ask). drawn: a saved snapshot, drawn at once as a
   // starting table (LiveTable) while that request waits for the engine.
+  /** @param {(() => void) | null} [backToExample] @param {Record<string, any> | null} [drawn] */
   async playLive(open, backToExample = null, drawn = null) {
     const { embed } = this;
     const { life } = embed;

@@ -123,7 +123,7 @@ export class Steps {
     const jump = (mark, direction) => go(jumpTarget(stops[mark], step, direction));
     // the next automatic step; the last one stops the autoplay
     const advanceLater = () => {
-      clearTimeout(this.autoplay);
+      this.stopAutoplay();
       this.autoplay = setTimeout(() => {
         step = Math.min(step + 1, last);
         if (step === last) this.stopAutoplay();

@@ -5,7 +5,7 @@
 import {
   cardBack, cardFace, cardName, cardText, rankLabel, rankOf, RANKS, SUIT_SYMBOL, suitName, suitOf,
 } from "../cards.js";
-import { arrowFocus, focusInView, h, markHinted } from "../dom.js";
+import { arrowFocus, focusInView, h, markHinted, present } from "../dom.js";
 import { labelled, noted, t, tn } from "../i18n.js";
 import { placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom } from "../seats.js";
 import { legalOf, trickBotDelay } from "./kit.js";
@@ -19,9 +19,13 @@ const DELAY = { trickShown: 1300, beforeHuman: 750, humanDone: 450 };
 /** @typedef {import("../generated/messages").Apples.Snapshot} Snapshot  a seat's table, as the bridge sends it */
 
 export function createTable(root, shell) {
-  let table = null; // the rendered .apples element, for keyboard navigation
-  let pendingCount = null; // a digit typed in the bidding: the number the next suit key bids
-  let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
+  /** @type {HTMLElement | null} the rendered .apples element, for keyboard navigation */
+  let table = null;
+  /** @type {number | null} a digit typed in the bidding: the number the next suit key bids */
+  let pendingCount = null;
+  /** @type {{save: string | undefined, action: import("../generated/messages").Apples.Action} | null} the suggested
+   *  action, marked again when the same position is redrawn */
+  let hinted = null;
 
   /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
@@ -108,10 +112,11 @@ export function createTable(root, shell) {
     const bids = legalOf(snap, "bid");
     if (/^[1-9]$/.test(key) && bids.some((bid) => bid.count === Number(key))) {
       pendingCount = Number(key);
-      for (const row of table.querySelectorAll(".bid-row")) {
+      const drawn = present(table, "the table"); // the shell sends keys to a drawn table
+      for (const row of /** @type {NodeListOf<HTMLElement>} */ (drawn.querySelectorAll(".bid-row"))) {
         row.classList.toggle("pending", Number(row.dataset.count) === pendingCount);
       }
-      focusInView(table.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`));
+      focusInView(drawn.querySelector(`.bid-row[data-count="${pendingCount}"] .bid`));
       return true;
     }
     // a suit letter bids only after a digit: alone, H is the hint and S the share, as at every table

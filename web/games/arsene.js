@@ -15,8 +15,11 @@ const DELAY = { trickShown: 1100, beforeHuman: 800, humanDone: 450 };
 /** @typedef {import("../generated/messages").Arsene.Snapshot} Snapshot  a seat's table, as the bridge sends it */
 
 export function createTable(root, shell) {
-  let table = null; // the rendered .arsene element, for keyboard navigation
-  let hinted = null; // {save, action}: the suggested action, marked again when the same position is redrawn
+  /** @type {HTMLElement | null} the rendered .arsene element, for keyboard navigation */
+  let table = null;
+  /** @type {{save: string | undefined, action: import("../generated/messages").Arsene.Action} | null} the suggested
+   *  action, marked again when the same position is redrawn */
+  let hinted = null;
 
   /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {

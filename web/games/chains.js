@@ -5,7 +5,7 @@
 // with the arrow keys, or a card is dragged onto them (the turned-up card, a slot's top card, the
 // end card that closes the run).
 import { cubeStatus } from "../cube.js";
-import { arrowFocus, focusInView, h, keyMarked } from "../dom.js";
+import { arrowFocus, focusInView, h, keyMarked, present, required } from "../dom.js";
 import { labelled, noted, t } from "../i18n.js";
 import { bottomSeat, otherSeats, seatName, seatShort } from "../seats.js";
 import { counted, dealOf, describe, describeAction, listed, narrate, pileText, tx } from "./chains/words.js";
@@ -55,15 +55,22 @@ function dropsFor(snap, source) {
 // One table of the game on `root`: everything it remembers between drawings lives here, so two
 // tables of the game on one page share nothing (games/index.js).
 /** @typedef {import("../generated/messages").Chains.Snapshot} Snapshot  a seat's table, as the bridge sends it */
+/** @typedef {import("../generated/messages").Chains.Action} Action  one of its legal actions */
 
 export function createTable(root, shell) {
   // --- state kept between renders: the table, the recent events, a drag in progress ---------------------
+  /** @type {HTMLElement | null} */
   let table = null;
-  let lastRender = null; // {snap, context}: what a drag acts on
+  /** @type {{snap: Snapshot, context: Record<string, any>} | null} what a drag acts on */
+  let lastRender = null;
   let log = [];
   let loggedMoves = -1;
   let recentEvents = []; // the events of the reply that brought the snapshot on the table
-  let hinted = null; // {save, action}: the hint shown for this position (its save text), kept across redraws
+  /** @type {{save: string | undefined, action: Action} | null} the hint shown for this position (its save text), kept across redraws */
+  let hinted = null;
+  /** @type {{source: HTMLElement, drops: Map<string, Action>, x: number, y: number, act: (action: Action) => void,
+   *    ghost: {element: HTMLElement, offset: {x: number, y: number}} | null} | null} a card being dragged, and its
+   *    copy under the pointer once it has moved far enough */
   let drag = null;
   let droppedJustNow = false; // the click a browser sends right after a drop is not a tap
 
@@ -250,7 +257,7 @@ export function createTable(root, shell) {
 
   function startDrag(event) {
     const source = event.target.closest("[data-drag]");
-    if (!source || event.button !== 0 || !lastRender.context.myTurn) return;
+    if (!source || event.button !== 0 || !lastRender?.context.myTurn) return;
     const drops = dropsFor(lastRender.snap, source.dataset.drag);
     if (drops.size === 0) return;
     drag = { source, drops, x: event.clientX, y: event.clientY, ghost: null, act: shell.act };
@@ -259,36 +266,40 @@ export function createTable(root, shell) {
     document.addEventListener("pointercancel", cancelDrag);
   }
 
+  // the pointer listeners below are added by startDrag and removed with the drag (cancelDrag)
   function moveDrag(event) {
-    if (!drag.ghost) {
-      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START_PX) return;
-      const box = drag.source.getBoundingClientRect();
-      drag.ghost = drag.source.cloneNode(true);
-      drag.ghost.classList.add("ch-ghost");
-      drag.ghost.setAttribute("aria-hidden", "true");
-      drag.ghost.style.width = `${box.width}px`;
-      drag.ghost.style.height = `${box.height}px`;
-      drag.offset = { x: box.width / 2, y: box.height / 2 };
-      document.body.append(drag.ghost);
-      for (const key of drag.drops.keys()) table.querySelector(`[data-drop="${key}"]`)?.classList.add("ch-drop-ok");
+    const moving = present(drag, "the drag");
+    if (!moving.ghost) {
+      if (Math.hypot(event.clientX - moving.x, event.clientY - moving.y) < DRAG_START_PX) return;
+      const box = moving.source.getBoundingClientRect();
+      const element = /** @type {HTMLElement} */ (moving.source.cloneNode(true));
+      element.classList.add("ch-ghost");
+      element.setAttribute("aria-hidden", "true");
+      element.style.width = `${box.width}px`;
+      element.style.height = `${box.height}px`;
+      moving.ghost = { element, offset: { x: box.width / 2, y: box.height / 2 } };
+      document.body.append(element);
+      const drawn = present(table, "the table"); // the card dragged is on it
+      for (const key of moving.drops.keys()) drawn.querySelector(`[data-drop="${key}"]`)?.classList.add("ch-drop-ok");
     }
-    drag.ghost.style.transform = `translate(${event.clientX - drag.offset.x}px, ${event.clientY - drag.offset.y}px)`;
+    const { element, offset } = moving.ghost;
+    element.style.transform = `translate(${event.clientX - offset.x}px, ${event.clientY - offset.y}px)`;
   }
 
   function endDrag(event) {
-    const done = drag;
+    const done = present(drag, "the drag");
     cancelDrag();
     if (!done.ghost) return; // a tap: the click does the rest
     droppedJustNow = true;
     setTimeout(() => { droppedJustNow = false; }); // that click comes before any timer
     const zone = /** @type {HTMLElement | null | undefined} */ (
       document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]"));
-    const action = zone && done.drops.get(zone.dataset.drop);
+    const action = zone?.dataset.drop && done.drops.get(zone.dataset.drop);
     if (action) done.act(action);
   }
 
   function cancelDrag() {
-    drag?.ghost?.remove();
+    drag?.ghost?.element.remove();
     for (const zone of table?.querySelectorAll(".ch-drop-ok") ?? []) zone.classList.remove("ch-drop-ok");
     drag = null;
     document.removeEventListener("pointermove", moveDrag);
@@ -323,15 +334,16 @@ export function createTable(root, shell) {
   }
 
   function markHint(action, snap) {
+    const drawn = present(table, "the table");
     const marked = [targetOf(action)];
     if (action.type === "place") marked.push("drawn");
     else if (action.type !== "draw") marked.push("work");
     for (const key of marked) {
-      const element = key === "drawn" ? table.querySelector(".ch-drawn") : table.querySelector(`[data-target="${key}"]`);
+      const element = key === "drawn" ? drawn.querySelector(".ch-drawn") : drawn.querySelector(`[data-target="${key}"]`);
       element?.classList.add("ch-hinted");
     }
-    table.dataset.hint = JSON.stringify(action);
-    table.querySelector("#ch-hint").textContent = tx("hint", { move: describeAction(action, snap) });
+    drawn.dataset.hint = JSON.stringify(action);
+    required(drawn, "#ch-hint").textContent = tx("hint", { move: describeAction(action, snap) });
   }
 
   // a hint's samples are orders of the cards in the decks (every card's number is known): the hint's

@@ -4,7 +4,7 @@
 // Seats go clockwise from the viewer and are named as every table names them (seats.js: You, West,
 // North, East at four; You, Bot 1, Bot 2, … at three or five); the snatch check runs from the
 // player's left, seat + 1.
-import { arrowFocus, focusInView, h, keysSpoken } from "../dom.js";
+import { arrowFocus, focusInView, h, keysSpoken, present, required } from "../dom.js";
 import { noted, t } from "../i18n.js";
 import { bottomSeat, otherSeats, placeOf, seatName } from "../seats.js";
 import { legalOf } from "./kit.js";
@@ -42,6 +42,7 @@ function tileBack(attributes = {}) {
   return h("span", { role: "img", "aria-label": tx("faceDown"), ...attributes, class: "domino back" });
 }
 
+/** @param {string | null} [region] the box the set is marked as (data-region), if any */
 function setTiles(set, extra, region = null) {
   return h("span", { class: `set ${extra}`, role: "img", "aria-label": setAria(set), "data-region": region },
     set.tiles.map((code) => domino(code, { stand: set.number, standFirst: true, crosswise: set.doubled.includes(code),
@@ -54,12 +55,16 @@ function setTiles(set, extra, region = null) {
 
 export function createTable(root, shell) {
   // --- state kept between renders: the set being built, the recent events ---------------------------
+  /** @type {HTMLElement | null} */
   let table = null;
-  let lastRender = null; // {snap, context}: to redraw when the selection changes
+  /** @type {{snap: Snapshot, context: Record<string, any>} | null} to redraw when the selection changes */
+  let lastRender = null;
   let selection = { moves: -1, number: null, tiles: new Set(), doubled: false };
   let log = [];
   let loggedMoves = -1;
-  let hinted = null; // {moves, action}: the hint shown for this position, kept across redraws
+  /** @type {{moves: number, action: import("../generated/messages").Dominuxen.Action} | null} the hint shown for
+   *  this position, kept across redraws */
+  let hinted = null;
 
   function clearSelection(moves) {
     selection = { moves, number: null, tiles: new Set(), doubled: false };
@@ -67,8 +72,9 @@ export function createTable(root, shell) {
 
   function redraw() {
     const focusKey = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
-    render(lastRender.snap, lastRender.context);
-    focusInView(table.querySelector(`[data-focus-key="${focusKey}"]`));
+    const { snap, context } = present(lastRender, "the table's last render");
+    render(snap, context);
+    focusInView(present(table, "the table").querySelector(`[data-focus-key="${focusKey}"]`));
   }
 
   // The listed play that is exactly the current selection, or undefined.
@@ -294,7 +300,8 @@ export function createTable(root, shell) {
 
   // The elements of the table that carry the action, the one to press last.
   function hintTargets(action) {
-    const find = (selector) => table.querySelector(selector);
+    const drawn = present(table, "the table");
+    const find = (selector) => drawn.querySelector(selector);
     let found;
     if (action.type === "play") {
       found = [find(`.dx-num[data-number="${action.number}"]`), ...action.tiles.map((code) => find(`.dx-hand [data-tile="${code}"]`)),
@@ -309,9 +316,10 @@ export function createTable(root, shell) {
 
   function markHint(action, snap) {
     for (const element of hintTargets(action)) element.classList.add("dx-hinted");
-    table.dataset.hint = JSON.stringify(action);
+    const drawn = present(table, "the table");
+    drawn.dataset.hint = JSON.stringify(action);
     // in place of the status line: on a phone the table has no room for one more line
-    const status = table.querySelector("#status");
+    const status = required(drawn, "#status");
     status.textContent = tx("hint", { move: describeAction(action, snap) });
     status.classList.add("dx-hint-text");
   }

@@ -26,7 +26,7 @@
 // game's result gives (Rules.score_name and higher_score_wins, declared by the game), under the
 // score's name.
 import { cardFace, cardText } from "../cards.js";
-import { arrowFocus, h, markHinted } from "../dom.js";
+import { arrowFocus, h, markHinted, present } from "../dom.js";
 import { labelled, language, listText, pick, t } from "../i18n.js";
 import { seatName, seatNameInSentence, seatsFromBottom } from "../seats.js";
 
@@ -124,9 +124,12 @@ function winnersLine(view, winners) {
 }
 
 export function createTable(root, shell) {
-  let hinted = null; // the hint's action key, kept while the same step is drawn
+  /** @type {string | null} the hint's action key, kept while the same step is drawn */
+  let hinted = null;
   const opened = new Set(); // the piles (by their place in the display) the player opened whole
-  let drawn = null; // the last drawing's snapshot and context: a pile opened is drawn again with them
+  /** @type {{snap: import("../generated/messages").Common.Snapshot<any, any>, context: Record<string, any>} | null}
+   *  the last drawing's snapshot and context: a pile opened is drawn again with them */
+  let drawn = null;
 
   function render(snap, context) {
     drawn = { snap, context };
@@ -183,7 +186,8 @@ export function createTable(root, shell) {
         onclick: () => {
           if (open) opened.delete(index);
           else opened.add(index);
-          render(drawn.snap, drawn.context);
+          const last = present(drawn, "the table's last render"); // the button pressed is on it
+          render(last.snap, last.context);
           root.querySelector(`.gn-fold[data-pile="${index}"]`)?.focus();
         } });
     };

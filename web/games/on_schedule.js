@@ -3,7 +3,7 @@
 // partner), East. The schedule row (trick i's trump) stays in view in every phase.
 import { cubeStatus } from "../cube.js";
 import { cardFace, cardName, cardText, rankLabel, rankOf, SUIT_SYMBOL, SUITS, suitName, suitOf } from "../cards.js";
-import { arrowFocus, focusInView, h, keyMarked, keysSpoken } from "../dom.js";
+import { arrowFocus, focusInView, h, keyMarked, keysSpoken, present } from "../dom.js";
 import { labelled, noted, t } from "../i18n.js";
 import {
   isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatsAround, seatShort, seatsFromBottom,
@@ -24,12 +24,16 @@ const giftSize = (snap) => legalOf(snap, "give")[0]?.cards.length ?? 0;
 /** @typedef {import("../generated/messages").OnSchedule.Snapshot} Snapshot  a seat's table, as the bridge sends it */
 
 export function createTable(root, shell) {
-  let table = null; // the rendered .on-schedule element, for keyboard navigation
-  let lastDrawn = null; // {snap, context}: picking a card to give redraws without a new snapshot
+  /** @type {HTMLElement | null} the rendered .on-schedule element, for keyboard navigation */
+  let table = null;
+  /** @type {{snap: Snapshot, context: Record<string, any>} | null} picking a card to give redraws without a new snapshot */
+  let lastDrawn = null;
   // The cards the human has picked to give, in the order picked; only ever cards of the current hand.
   let picked = [];
   let pickedFor = ""; // the hand the picks belong to: a new hand (or deal) clears them
-  let hinted = null; // {snap, action}: the suggested action, marked again when a pick redraws the same snapshot
+  /** @type {{snap: Snapshot, action: import("../generated/messages").OnSchedule.Action} | null} the suggested
+   *  action, marked again when a pick redraws the same snapshot */
+  let hinted = null;
 
   /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
@@ -127,10 +131,11 @@ export function createTable(root, shell) {
 
   // Picking a third card lets go of the first one picked, so a tap always does something visible.
   function togglePick(code) {
-    picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code].slice(-giftSize(lastDrawn.snap));
+    const { snap, context } = present(lastDrawn, "the table's last render"); // the card tapped is on it
+    picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code].slice(-giftSize(snap));
     const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
-    render(lastDrawn.snap, lastDrawn.context);
-    if (focused) focusInView(table.querySelector(`[data-focus-key="${focused}"]`));
+    render(snap, context);
+    if (focused) focusInView(present(table, "the table").querySelector(`[data-focus-key="${focused}"]`));
   }
 
   function onKey(event, snap, asked) {
@@ -157,23 +162,22 @@ export function createTable(root, shell) {
   function showHint(action, snap, { auto }) {
     hinted = { snap, action };
     if (action.type === "give" && !auto) picked = [...action.cards];
-    if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.snap, lastDrawn.context);
+    if (lastDrawn && sameStep(lastDrawn.snap, snap)) render(lastDrawn.snap, lastDrawn.context);
     else markHint();
     const marked = table?.querySelectorAll(".hinted") ?? [];
     focusInView(marked[marked.length - 1]);
   }
 
   function markHint() {
-    if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
+    const drawn = table; // drawn with lastDrawn: none before the first render
+    if (!hinted || !drawn || !sameStep(hinted.snap, lastDrawn?.snap)) return;
     const { action } = hinted;
-    const inHand = (code) => table.querySelector(`.hand [data-card="${code}"]`);
-    const marked = {
-      vote: () => [table.querySelector(`.vote-suit[data-suit="${action.suit}"]`)],
-      give: () => [...action.cards.map(inHand), table.querySelector("#give")],
-      play: () => [inHand(action.card)],
-    }[action.type]?.() ?? [];
+    const inHand = (code) => drawn.querySelector(`.hand [data-card="${code}"]`);
+    const marked = action.type === "vote" ? [drawn.querySelector(`.vote-suit[data-suit="${action.suit}"]`)]
+      : action.type === "give" ? [...action.cards.map(inHand), drawn.querySelector("#give")]
+        : action.type === "play" ? [inHand(action.card)] : [];
     for (const element of marked) element?.classList.add("hinted");
-    table.dataset.hint = JSON.stringify(action);
+    drawn.dataset.hint = JSON.stringify(action);
   }
 
   return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate };

@@ -3,7 +3,7 @@
 // partner), East. The contract bar (dice, target, the rolling team's tricks, trump, All or
 // Nothing, jokers) stays in view in every phase.
 import { cardFace, cardName, SUIT_SYMBOL, suitName } from "../cards.js";
-import { arrowFocus, focusInView, h, keyMarked } from "../dom.js";
+import { arrowFocus, focusInView, h, keyMarked, present } from "../dom.js";
 import { labelled, noted, t } from "../i18n.js";
 import {
   isSpectator, partnerOf, placeColors, placeOf, seatArea, seatName, seatNameInSentence, seatsAround, seatsFromBottom, teamName, teamOf,
@@ -22,10 +22,15 @@ const trumpText = (call) => (call === "NT" ? t("rdNoTrump") : suitName(call));
 /** @typedef {import("../generated/messages").RollerDerby.Snapshot} Snapshot  a seat's table, as the bridge sends it */
 
 export function createTable(root, shell) {
-  let table = null; // the rendered .roller-derby element, for keyboard navigation
-  let lastDrawn = null; // {snap, context}: opening the joker choice redraws without a new snapshot
-  let jokerChoice = null; // the joker whose declaration the human is choosing, or null
-  let hinted = null; // {snap, action}: the suggested action, marked again when the joker choice redraws
+  /** @type {HTMLElement | null} the rendered .roller-derby element, for keyboard navigation */
+  let table = null;
+  /** @type {{snap: Snapshot, context: Record<string, any>} | null} opening the joker choice redraws without a new snapshot */
+  let lastDrawn = null;
+  /** @type {string | null} the joker whose declaration the human is choosing, or null */
+  let jokerChoice = null;
+  /** @type {{snap: Snapshot, action: import("../generated/messages").RollerDerby.Action} | null} the suggested
+   *  action, marked again when the joker choice redraws */
+  let hinted = null;
 
   /** @param {Snapshot} snap @param {object} drawn */
   function render(snap, drawn) {
@@ -52,8 +57,10 @@ export function createTable(root, shell) {
 
   function redraw() {
     const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
-    render(lastDrawn.snap, lastDrawn.context);
-    const target = (focused && table.querySelector(`[data-focus-key="${focused}"]`)) || table.querySelector("[data-autofocus]");
+    const { snap, context } = present(lastDrawn, "the table's last render"); // the button pressed is on it
+    render(snap, context);
+    const drawn = present(table, "the table");
+    const target = (focused && drawn.querySelector(`[data-focus-key="${focused}"]`)) || drawn.querySelector("[data-autofocus]");
     focusInView(target);
   }
 
@@ -81,15 +88,15 @@ export function createTable(root, shell) {
         button(t(action.all_or_nothing ? "rdYes" : "rdNo"), action, context, { key: action.all_or_nothing ? "A" : "P",
           data: { "data-aon": String(action.all_or_nothing) } })));
     }
-    if (jokerChoice) return jokerPanel(snap, context);
+    if (jokerChoice) return jokerPanel(snap, context, jokerChoice);
     if (view.gave || view.received) return exchangePanel(view);
     return null;
   }
 
   // The joker's declarations the engine allows now, one button each (suit and highest/lowest).
-  function jokerPanel(snap, context) {
-    const actions = legalOf(snap, "play").filter((action) => action.card === jokerChoice);
-    const joker = t("rdJokerName", { n: jokerChoice.slice(2) });
+  function jokerPanel(snap, context, choosing) {
+    const actions = legalOf(snap, "play").filter((action) => action.card === choosing);
+    const joker = t("rdJokerName", { n: choosing.slice(2) });
     return h("section", { class: "rd-panel rd-joker", "aria-label": t("rdJokerTitle", { joker }) },
       h("div", { class: "rd-joker-head" }, h("h2", { class: "strip-title", text: t("rdJokerTitle", { joker }) }),
         h("button", { type: "button", class: "action", "data-nav": "", "data-focus-key": "joker-cancel",
@@ -168,20 +175,21 @@ export function createTable(root, shell) {
   function showHint(action, snap, { auto }) {
     hinted = { snap, action };
     if (action.type === "play" && isJoker(action.card) && !auto) jokerChoice = action.card;
-    if (sameStep(lastDrawn?.snap, snap)) render(lastDrawn.snap, lastDrawn.context);
+    if (lastDrawn && sameStep(lastDrawn.snap, snap)) render(lastDrawn.snap, lastDrawn.context);
     focusInView(table?.querySelector(".hinted"));
   }
 
   function markHint() {
-    if (!hinted || !sameStep(hinted.snap, lastDrawn?.snap)) return;
+    const drawn = table; // drawn with lastDrawn: none before the first render
+    if (!hinted || !drawn || !sameStep(hinted.snap, lastDrawn?.snap)) return;
     const { action } = hinted;
     let selector = `[data-focus-key="${action.type}-${hintKey(action)}"]`;
-    if (["give", "discard", "play"].includes(action.type)) selector = `.hand [data-card="${action.card}"]`;
+    if (action.type === "give" || action.type === "discard" || action.type === "play") selector = `.hand [data-card="${action.card}"]`;
     if (action.type === "play" && isJoker(action.card) && jokerChoice === action.card) {
       selector = `.joker-choice[data-suit="${action.suit}"][data-rank="${action.rank}"]`;
     }
-    table.querySelector(selector)?.classList.add("hinted");
-    table.dataset.hint = JSON.stringify(action);
+    drawn.querySelector(selector)?.classList.add("hinted");
+    drawn.dataset.hint = JSON.stringify(action);
   }
 
   return { render, onKey, showHint, botDelay, dealSummary, finalSummary, describeAction, narrate };
@@ -391,7 +399,7 @@ function finalHeadline(snap) {
   const { team_scores: scores, winning_team: winner } = snap.result;
   const side = isSpectator(snap.view) ? null : teamOf(snap.view.seat);
   if (winner === null) return t("rdDraw", { ours: scores[side ?? 0], theirs: scores[1 - (side ?? 0)] });
-  if (winner === side) return t("rdWeWin", { ours: scores[side], theirs: scores[1 - side] });
+  if (winner === side) return t("rdWeWin", { ours: scores[winner], theirs: scores[1 - winner] });
   return t("rdTheyWin", { team: teamName(snap.view, winner), theirs: scores[winner], ours: scores[1 - winner] });
 }
 

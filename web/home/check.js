@@ -109,8 +109,8 @@ function needPart(condition, part, path) {
 function depthOf(value) {
   let deepest = 0;
   const waiting = [[value, 1]];
-  while (waiting.length) {
-    const [item, depth] = waiting.pop();
+  for (let next = waiting.pop(); next !== undefined; next = waiting.pop()) {
+    const [item, depth] = next;
     deepest = Math.max(deepest, depth);
     if (item !== null && typeof item === "object") for (const child of Object.values(item)) waiting.push([child, depth + 1]);
   }

@@ -74,7 +74,7 @@ export async function keepUnopened({ game, record, raw, reason }) {
     return;
   }
   if (storage.get(LEGACY_SAVE_KEY) === raw) forgetLocalCopy();
-  home.saves.delete(known);
+  if (known !== null) home.saves.delete(known); // a copy naming no game held no game's save
   listSetAside(key, entry);
 }
 

@@ -29,7 +29,7 @@ export class Games {
   // has been said).
   async knowLevels() {
     try {
-      await this.site.catalog.readLevels(this.site.client.call);
+      await this.site.catalog.readLevels(this.site.engine.call);
       return true;
     } catch (error) {
       if (!await this.site.engineDown()) showError(error);
@@ -40,10 +40,10 @@ export class Games {
   // The games as list_games() describes them: from the catalog build.py wrote, without Python, else
   // asked of Python once it is up. False when neither can say (the error has been said).
   async knowGames() {
-    const { catalog, client } = this.site;
+    const { catalog } = this.site;
     if (await catalog.readBuilt()) return true;
     if (await this.site.engineDown()) return false;
-    const reply = await catalog.readFromEngine(client);
+    const reply = await catalog.readFromEngine(this.site.engine);
     if (!reply.ok) showError(reply.error);
     return reply.ok;
   }
@@ -80,10 +80,12 @@ export class Games {
       }
       deal.players = wholeParameter(params, "players");
       // pass-and-play (an extension: a link without it has one person, at seat 0): the people's seats
-      if (params.has("humans")) {
-        deal.people = params.get("humans").split(",").map((seat) => wholeNumber(seat, "humans"));
+      const humans = params.get("humans");
+      if (humans !== null) deal.people = humans.split(",").map((seat) => wholeNumber(seat, "humans"));
+      for (const name of ["options", "setup"]) {
+        const given = params.get(name);
+        if (given !== null) deal[name] = JSON.parse(given);
       }
-      for (const name of ["options", "setup"]) if (params.has(name)) deal[name] = JSON.parse(params.get(name));
     } catch (error) {
       showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));
       return null;
@@ -105,7 +107,7 @@ export class Games {
         return;
       }
     }
-    const reply = await site.client.call(op, request);
+    const reply = await site.engine.call(op, request);
     if (!reply.ok) {
       if (await site.engineDown()) return;
       if (!site.session && await site.gamesKnown) site.picker.show();
@@ -132,12 +134,13 @@ export class Games {
   // `raw`: the text of a localStorage copy the visit could not move into the home, null for a save of
   // the home. A save the engine cannot read is kept as it is and listed (home.js keepUnopened). True
   // once it is loaded.
+  /** @param {string | null} [raw] */
   async resume(saved, raw = null) {
     const { site } = this;
     const { game, text, seat, snap, humans, savedAt: _savedAt, ...kept } = saved ?? {};
     const people = Array.isArray(humans) ? humans : null;
     const opening = typeof text === "string"
-      ? site.client.call(OP.load, { text, seat: seat ?? HUMAN_SEAT, ...people && { people } })
+      ? site.engine.call(OP.load, { text, seat: seat ?? HUMAN_SEAT, ...people && { people } })
       : Promise.resolve({ ok: false, error: { type: ERROR.BadSave, message: saved ? "the save has no game text" : "the save is not JSON" } });
     const settings = { ...kept, level: typeof kept.level === "string" ? kept.level : "normal", undo: kept.undo !== false,
       challenge: kept.challenge === true, explain: kept.explain === true, people, handOverFirst: true, resumed: true };
@@ -168,7 +171,7 @@ export class Games {
       return false;
     }
     if (wait && this.waiting !== wait) { // the player left the loading screen meanwhile (loading.js offerWayOut)
-      site.client.call(OP.close, { sid: reply.sid });
+      site.engine.call(OP.close, { sid: reply.sid });
       return false;
     }
     site.tables.open(reply, settings);
@@ -195,9 +198,9 @@ export class Games {
     this.engineVersion ??= (async () => {
       const { games } = site.catalog;
       if (!await site.gamesKnown || games.length === 0) return null;
-      const reply = await site.client.call(OP.new, { game: games[0].id, seat: HUMAN_SEAT, seed: "0" });
+      const reply = await site.engine.call(OP.new, { game: games[0].id, seat: HUMAN_SEAT, seed: "0" });
       if (!reply.ok) return null;
-      site.client.call(OP.close, { sid: reply.sid });
+      site.engine.call(OP.close, { sid: reply.sid });
       return saveVersion(reply.snapshot.save);
     })();
     return this.engineVersion;
@@ -238,7 +241,7 @@ export class Games {
   // That game loaded again once the new engine has started; true once it is.
   async reload(saved) {
     try {
-      await this.site.client.ready;
+      await this.site.engine.ready;
     } catch (error) {
       showMessage(t("loadFailed", { message: error.message }));
       return false;

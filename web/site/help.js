@@ -8,8 +8,8 @@ import { $ } from "./page.js";
 
 /** @param {import("./site.js").Site} site */
 export function openHelp(site) {
-  const { session } = site;
-  const onTableGame = site.onTable() && site.catalog.game(session.snap.game);
+  const session = site.onTable() ? site.session : null;
+  const onTableGame = session && site.catalog.game(session.snap.game);
   if (onTableGame) { // (a table drawn before the catalog has been read offers the general help)
     openRules(site, onTableGame, { cube: Boolean(session.snap.view.cube), undo: session.undo && !session.challenge });
   } else {

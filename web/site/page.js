@@ -9,6 +9,8 @@ import { logEngineError } from "../table-broken.js";
 export const $ = (id) => document.getElementById(id);
 
 // errorType: the engine's name for the error said (the tests read it as data-error)
+/** @param {string} text @param {{label: string, run: () => void} | null} [action] a button beside the text
+ *  @param {string | null} [errorType] */
 export function showMessage(text, action = null, errorType = null) {
   $("message-text").textContent = text;
   if (errorType) $("message").dataset.error = errorType;

@@ -1,7 +1,7 @@
 // The site's picker: the games with their pitch, rules and games in progress, the chosen game's
 // options, seats (pass-and-play), bot level, seed, explanations and undo, a game file to load; and
 // the statistics or finished games (home.js) in its place.
-import { focusInView, h } from "../dom.js";
+import { focusInView, h, present } from "../dom.js";
 import { rendererOf } from "../games/index.js";
 import { ERROR, OP } from "../generated/wire.js";
 import { resumeLine, showHomePage, unopenedSaves } from "../home.js";
@@ -107,6 +107,7 @@ export class Picker {
     };
     const optionsBox = h("div", { class: "options", oninput: optionsChanged, onchange: optionsChanged });
     // who plays each seat (pass-and-play): with two or more people here, undo is off
+    /** @type {ReturnType<typeof seatRoles> | null} drawn with the options (drawRoles) */
     let seatChoice = null;
     const rolesBox = h("div", { class: "roles-box" });
     let undoChosen = kept?.undo ?? remembered.undo !== false; // the player's own choice, given back once one person plays
@@ -120,6 +121,7 @@ export class Picker {
     };
     // redrawn as the number of players is typed (not on its change, which comes as the field loses the
     // focus: to a tap on a seat's choice, which would then land on a row that is gone)
+    /** @param {string[] | null} [shown] the roles to show (given, or kept from another drawing) */
     const drawRoles = (shown = null) => {
       const typed = typedPlayers(chosen, form);
       if (seatChoice && (typed === null || (shown === null && typed === seatChoice.roles().length))) return;
@@ -173,26 +175,29 @@ export class Picker {
       drawOptions();
     };
     // A game the engine could not load is there, unavailable, saying why; it cannot be chosen.
-    const gameCards = games.map((game) => h("div", { class: "game-card", "data-unavailable": failed.has(game.id) }, h("button", {
-      type: "button", class: "game-choice", "aria-pressed": String(game === chosen), "data-game": game.id,
-      disabled: failed.has(game.id), "aria-describedby": failed.has(game.id) ? `unavailable-${game.id}` : null,
-      onclick: () => choose(game),
-    }, h("strong", { text: pick(game.title) }),
-    game.pitch && h("span", { class: "game-pitch", text: pick(game.pitch) }),
-    h("span", { class: "fine", text: playersAndLength(game, game.length) })),
-    failed.has(game.id) ? h("p", { class: "game-unavailable", id: `unavailable-${game.id}`,
-      text: t("pickerUnavailable", { message: unavailableReason(failed.get(game.id)) }) }) : [
-      game.pitch && h("button", { type: "button", class: "ghost how-to-play", "data-rules": game.id,
-        "aria-label": t("howToPlayLabel", { game: pick(game.title) }), text: t("howToPlay"),
-        onclick: () => openRules(site, game) }),
-      // its game in progress, if any: Resume it, or choose the game for a new one (the options below)
-      resumeLine(game, { onResume: (record) => site.games.resumeGame(record), onNew: () => {
-        choose(game);
-        focusInView($("start"));
-      } })]));
+    const gameCards = games.map((game) => {
+      const failure = failed.get(game.id);
+      return h("div", { class: "game-card", "data-unavailable": Boolean(failure) }, h("button", {
+        type: "button", class: "game-choice", "aria-pressed": String(game === chosen), "data-game": game.id,
+        disabled: Boolean(failure), "aria-describedby": failure ? `unavailable-${game.id}` : null,
+        onclick: () => choose(game),
+      }, h("strong", { text: pick(game.title) }),
+      game.pitch && h("span", { class: "game-pitch", text: pick(game.pitch) }),
+      h("span", { class: "fine", text: playersAndLength(game, game.length) })),
+      failure ? h("p", { class: "game-unavailable", id: `unavailable-${game.id}`,
+        text: t("pickerUnavailable", { message: unavailableReason(failure) }) }) : [
+        game.pitch && h("button", { type: "button", class: "ghost how-to-play", "data-rules": game.id,
+          "aria-label": t("howToPlayLabel", { game: pick(game.title) }), text: t("howToPlay"),
+          onclick: () => openRules(site, game) }),
+        // its game in progress, if any: Resume it, or choose the game for a new one (the options below)
+        resumeLine(game, { onResume: (record) => site.games.resumeGame(record), onNew: () => {
+          choose(game);
+          focusInView($("start"));
+        } })]);
+    });
     const form = h("form", { class: "start-form", onsubmit: (event) => {
       event.preventDefault();
-      this.startGame(chosen, form, seatChoice.roles());
+      this.startGame(chosen, form, present(seatChoice, "the seats' choice").roles());
     } },
     h("fieldset", {}, h("legend", { text: t("gameOptions") }), optionsBox, rolesBox,
       h("div", { class: "field" }, h("label", { for: "level", text: t("botLevel") }),
@@ -290,8 +295,9 @@ export class Picker {
   // roles: who plays each seat (seats.js seatRoles): the person starting holds the device first.
   async startGame(game, form, roles) {
     if (this.starting) return;
-    if (this.site.catalog.failed.has(game.id)) { // chosen before the engine said it could not load it
-      showMessage(t("pickerUnavailable", { message: unavailableReason(this.site.catalog.failed.get(game.id)) }), null, "Unavailable");
+    const unavailable = this.site.catalog.failed.get(game.id);
+    if (unavailable) { // chosen before the engine said it could not load it
+      showMessage(t("pickerUnavailable", { message: unavailableReason(unavailable) }), null, "Unavailable");
       return;
     }
     const options = Object.fromEntries(game.options.filter((option) => applies(game, form, option))
@@ -312,7 +318,7 @@ export class Picker {
     // Started before Python is ready, the game waits in the worker's queue: the button says so.
     const startButton = $("start");
     startButton.disabled = true;
-    const reply = await this.site.client.call(OP.new, request);
+    const reply = await this.site.engine.call(OP.new, request);
     this.starting = false;
     startButton.disabled = false;
     const failure = this.site.catalog.failed.get(game.id);
@@ -335,7 +341,7 @@ export class Picker {
   // A game file (the to_json text a Share dialog downloaded), loaded back as it was left.
   async loadFile(file) {
     if (!file) return;
-    const reply = await this.site.client.call(OP.load, { text: await file.text(), seat: HUMAN_SEAT });
+    const reply = await this.site.engine.call(OP.load, { text: await file.text(), seat: HUMAN_SEAT });
     if (!reply.ok) {
       showMessage(t("loadFileFailed", { message: reply.error.message }));
       return;

@@ -20,9 +20,11 @@ const isRecord = (value) => value !== null && typeof value === "object" && !Arra
 
 /** @returns {Record<string, any>} */
 export function prefs() {
+  const text = storage.get(PREFS_KEY);
+  if (text === null) return {}; // nothing remembered yet
   let stored;
   try {
-    stored = JSON.parse(storage.get(PREFS_KEY));
+    stored = JSON.parse(text);
   } catch {
     return {};
   }

@@ -3,6 +3,7 @@
 // each of which app.js creates with it. The parts reach one another through it (site.picker…), so
 // that none imports another. Also the page's sections (showOnly) and the top bar's tools.
 import { Catalog } from "../catalog.js";
+import { present } from "../dom.js";
 import { t } from "../i18n.js";
 import { $ } from "./page.js";
 
@@ -32,12 +33,19 @@ export class Site {
     /** @type {import("./games.js").Games} */ this.games = /** @type {any} */ (null);
   }
 
+  // The engine, for the parts that send it requests: none of them runs in another page's frame (app.js).
+  /** @returns {import("../client.js").Client} */
+  get engine() {
+    return present(this.client, "the game engine");
+  }
+
   // The LiveTable on the page (the table life's), with its game in progress or just over.
   get session() {
     return this.life.table;
   }
 
   // The table is what is shown (not the picker, the loading screen, the statistics).
+  /** @returns {this is {session: import("../table.js").LiveTable}} */
   onTable() {
     return Boolean(this.session && !$("game").hidden);
   }
@@ -60,10 +68,12 @@ export class Site {
     }
   }
 
+  /** @returns {this is {session: import("../table.js").LiveTable}} */
   undoOffered() {
     return this.onTable() && this.session.undoOffered();
   }
 
+  /** @returns {this is {session: import("../table.js").LiveTable}} */
   hintOffered() {
     return this.onTable() && this.session.hintOffered();
   }

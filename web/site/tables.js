@@ -1,7 +1,7 @@
 // The site's table: a LiveTable (table.js) opened through the table life (table-life.js), wired to
 // the page: its saves go to the home (home.js keepSave), its steps to the captions and the top bar's
 // tools, its summary gets the site's buttons, and the top bar's Undo and Hint ask the table.
-import { h } from "../dom.js";
+import { h, present } from "../dom.js";
 import { OP } from "../generated/wire.js";
 import { keepSave, newPlayId } from "../home.js";
 import { t } from "../i18n.js";
@@ -44,6 +44,7 @@ export class Tables {
   // The table of the game the bridge opened (`reply`), with its settings (the picker's, a save's: saved
   // with it as they came); opening: for a table drawn from a saved snapshot, the bridge's answer to
   // its `load` (LiveTable). playId: the game's identity, kept by its every save.
+  /** @param {Promise<any> | null} [opening] */
   open(reply, settings, opening = null) {
     const { site } = this;
     const playId = typeof settings.playId === "string" ? settings.playId : newPlayId();
@@ -72,7 +73,7 @@ export class Tables {
 
   // "Explain as we play" switched off at the table: remembered for this game.
   stopExplaining() {
-    const { session } = this.site;
+    const session = present(this.site.session, "the table"); // its switch is drawn with the table's captions
     session.stopExplaining();
     const remembered = prefs();
     rememberPrefs({ ...remembered, explain: { ...remembered.explain, [session.snap.game]: false } });
@@ -101,7 +102,7 @@ export class Tables {
   async replayDeal(table, { fresh = false } = {}) {
     const { game, players, options, setup } = JSON.parse(table.snap.save);
     const several = table.people.length > 1;
-    const reply = await this.site.client.call(OP.new, { game, players, ...!fresh && { seed: table.snap.seed }, options,
+    const reply = await this.site.engine.call(OP.new, { game, players, ...!fresh && { seed: table.snap.seed }, options,
       setup, seat: table.snap.seat, ...several && { people: table.people } });
     if (!reply.ok) showError(reply.error);
     else this.open(reply, { ...table.settings, level: table.level, undo: table.undo, challenge: table.challenge && !fresh,

@@ -13,6 +13,9 @@ export function vpPips(vp, target) {
 // One slot of a 13-card strip: the vote stack (cards in the order cast) or the schedule row
 // (card i names trick i's trump). Its colour and initial say who cast the card; a row card the table
 // has turned face down (its trick is over) shows its back.
+/** @param {import("../../generated/messages").OnSchedule.View} view @param {number} number
+ *  @param {{seat: number, suit: string, card: string, face_down?: boolean} | null} entry the card, or null for an empty slot
+ *  @param {{label: string, classes?: string, attributes?: Record<string, unknown>, marks?: (Node | false)[]}} options */
 export function slot(view, number, entry, { label, classes = "", attributes = {}, marks = [] }) {
   const shown = entry && !entry.face_down;
   return h("li", {

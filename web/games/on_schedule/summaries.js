@@ -44,7 +44,7 @@ export function finalSummary(snap) {
   const { team_scores: scores, winning_team: winner, deals } = snap.result;
   const view = snap.view;
   const side = isSpectator(view) ? null : teamOf(view.seat);
-  const headline = winner === side ? t("osWeWin", { ours: scores[side], theirs: scores[1 - side] })
+  const headline = winner === side ? t("osWeWin", { ours: scores[winner], theirs: scores[1 - winner] })
     : t("osTheyWin", { team: teamName(view, winner), theirs: scores[winner], ours: scores[1 - winner] });
   return h("section", { class: "final-summary", "data-winning-team": winner },
     h("h2", { id: "final-title", text: t("osFinalTitle") }),

@@ -33,7 +33,7 @@ from pygames_core.games.apples.state import (
 )
 from pygames_core.kit.cards import HIGHER_CARDS, SUIT_CARDS, SUITS, Card, cards
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import playable_cards, seats_after
+from pygames_core.kit.tricks import seats_after
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -179,8 +179,11 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     is left as soon as that shows; and the options are compared in one loop without helpers."""
     hand = state.hands[seat]
     plays = state.trick.plays
-    led = plays[0][1].suit if plays else None
-    options = playable_cards(hand, led)
+    if plays:  # kit.tricks.playable_cards's, inline (no list made when leading: the hand is only read)
+        led = plays[0][1].suit
+        options = [c for c in hand if c.suit == led] or hand
+    else:
+        led, options = None, hand
     if len(options) == 1:
         return options[0]
     trump = state.trump

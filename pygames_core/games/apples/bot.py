@@ -24,7 +24,9 @@ from pygames_core.games.apples.state import (
     PLAYERS,
     TARGET_POINTS,
     TARGET_RANK_POINTS,
+    TRICKS,
     ApplesState,
+    capture,
     leaders,
     legal_bids,
     set_points,
@@ -33,7 +35,7 @@ from pygames_core.games.apples.state import (
 )
 from pygames_core.kit.cards import HIGHER_CARDS, SUIT_CARDS, SUITS, Card, cards
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import seats_after
+from pygames_core.kit.tricks import CompletedTrick, Trick, seats_after
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -286,6 +288,48 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     return best
 
 
+def play_out_deal(state: ApplesState) -> None:
+    """The rest of the deal's card play by the play policy (`choose_play`), then the deal settled but the next
+    not dealt: what `rules.play_card` of each chosen card, and `ApplesRules.end_deal(deal_next=False)` after the
+    last, make of the state (tests/test_apples_fast_paths.py checks it against them). Every play-out of the hard
+    bot's search ends with its deal so (playout_done; the next deal's shuffle was a good part of a play-out's
+    time), in this one loop: the seat to play, the trick's number and the play ahead are carried from card to
+    card (no call to the rules, winning_play or the trick_number property at each)."""
+    hands, voids, trump, completed = state.hands, state.voids, state.trump, state.completed
+    trick = state.trick
+    plays = trick.plays
+    number = state.trick_number
+    seat = (trick.leader + len(plays)) % PLAYERS
+    ahead_seat, ahead = seat, None  # the play ahead so far (none before the lead)
+    for who, c in plays:
+        if ahead is None or (c.rank > ahead.rank if c.suit == ahead.suit else c.suit == trump):
+            ahead_seat, ahead = who, c
+    while True:
+        played = choose_play(state, seat)
+        hands[seat].remove(played)
+        if ahead is None:
+            ahead_seat, ahead = seat, played
+        else:
+            suit = played.suit
+            if suit != plays[0][1].suit:  # a card not of the led suit shows the seat void in it
+                voids[seat].add(plays[0][1].suit)
+            if played.rank > ahead.rank if suit == ahead.suit else suit == trump:
+                ahead_seat, ahead = seat, played
+        plays.append((seat, played))
+        if len(plays) < PLAYERS:
+            seat = (seat + 1) % PLAYERS
+            continue
+        completed.append(CompletedTrick(number, trick.leader, plays, ahead_seat))
+        capture(state, ahead_seat, [c for _, c in plays])
+        trick = state.trick = Trick(ahead_seat, [])
+        if number == TRICKS:
+            APPLES.end_deal(state, deal_next=False)
+            return
+        plays = trick.plays
+        number += 1
+        seat, ahead = ahead_seat, None
+
+
 def evaluate(state: ApplesState, seat: int) -> float:
     """Value of a finished deal for `seat`, in [0, 1]: a share of the win if the game ended, otherwise
     its deal points against the others' mean, with the running totals counting a little."""
@@ -316,10 +360,11 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
         return policy_action(state, rng)
 
     def playout_step(self, state: ApplesState, rng: Rng) -> None:
-        # a card play (nearly every step) without its action message and events; the rest as apply does it
+        # in the card play, the rest of the deal's cards at once (the play-out stops at the deal's end, and the
+        # policy draws nothing from the rng there), without their action messages and events; the rest a move
+        # at a time as apply makes it
         if state.phase == PLAY:
-            trick = state.trick
-            APPLES.play_quietly(state, choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS))
+            play_out_deal(state)
         else:
             APPLES.apply(state, policy_action(state, rng))
 
@@ -328,7 +373,7 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
 
     def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee (a deal
-        # settled by a card play in a play-out does not deal the next: ApplesRules.play_quietly)
+        # played out by playout_step is settled without the next dealt: play_out_deal)
         return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: ApplesState, seat: int) -> float:

@@ -4,7 +4,8 @@ int, rows per suit of the chance that the seats still to play beat a card), choo
 play decision of random and normal games and of states the hard bot samples from them; and the card plays
 are listed (legal_actions, the kit's play_actions inline) and made (`play_card`, the kit's play_to_trick
 inline) as the kit's functions do; and the hard bot's play-outs play the rest of a deal in one loop
-(`play_out_deal`) to the state play_card and end_deal leave."""
+(`play_out_deal`) to the state play_card and end_deal leave, whose value `evaluate` counts without thawing
+the deal's summary."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples import BOT, RULES
-from pygames_core.games.apples.bot import choose_play, play_out_deal, win_guess
+from pygames_core.games.apples.bot import choose_play, evaluate, play_out_deal, win_guess
 from pygames_core.games.apples.rules import APPLES, PLAY_ACTIONS, play_card
 from pygames_core.games.apples.state import PLAYERS, TRICKS, ApplesState, rank_counts, rank_points
 from pygames_core.kit.cards import Card, card
@@ -159,11 +160,19 @@ def state_fields(state: ApplesState) -> list[object]:
     return [shown.get(f.name, getattr(state, f.name)) for f in fields(state)]
 
 
+def plain_evaluate(state: ApplesState, seat: int) -> float:
+    """bot.evaluate of a settled deal read from its summary, as first written."""
+    points = state.summaries[-1].thaw()["points"]
+    margin = points[seat] - sum(points[s] for s in range(PLAYERS) if s != seat) / (PLAYERS - 1)
+    return 0.5 + 0.5 * max(-1.0, min(1.0, margin / 80))
+
+
 @pytest.mark.parametrize("random_plays", [False, True])
 def test_a_deal_played_out_in_one_loop_ends_as_its_cards_played_one_at_a_time(random_plays):
     """play_out_deal (the hard bot's play-outs: the play ahead and the trick's number carried from card to card)
     against play_card of each policy's card and end_deal without the next deal, from every card play of random
-    and normal games and of states sampled there."""
+    and normal games and of states sampled there; and the value of its end (evaluate, which counts the points
+    from the captured cards then) against the summary's points."""
     compared = 0
     for seed in range(6):
         for state in play_decisions(seed, random_plays):
@@ -175,5 +184,7 @@ def test_a_deal_played_out_in_one_loop_ends_as_its_cards_played_one_at_a_time(ra
                     break
             APPLES.end_deal(plain, deal_next=False)
             assert state_fields(fast) == state_fields(plain), (seed, state.trick.plays)
+            if fast.phase == "play":
+                assert [evaluate(fast, s) for s in range(PLAYERS)] == [plain_evaluate(plain, s) for s in range(PLAYERS)]
             compared += 1
     assert compared > 500

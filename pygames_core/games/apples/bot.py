@@ -330,6 +330,14 @@ def play_out_deal(state: ApplesState) -> None:
         seat, ahead = ahead_seat, None
 
 
+def deal_points(counts: dict[int, int], target: Card | None) -> int:
+    """The points of one player's captured cards, counted by rank (rank_counts): the sum of score_sets' points
+    (what settle_deal sums for the deal's summary), without the sets' records."""
+    target_rank = target.rank if target is not None else None
+    return sum([(TARGET_RANK_POINTS if rank == target_rank else PLAIN_POINTS)[rank][count]
+                for rank, count in counts.items()])
+
+
 def evaluate(state: ApplesState, seat: int) -> float:
     """Value of a finished deal for `seat`, in [0, 1]: a share of the win if the game ended, otherwise
     its deal points against the others' mean, with the running totals counting a little."""
@@ -340,7 +348,14 @@ def evaluate(state: ApplesState, seat: int) -> float:
         won = 1.0 / len(winners) if seat in winners else 0.0
         rival = max(state.scores[s] for s in range(PLAYERS) if s != seat)
         return 0.8 * won + 0.2 * (0.5 + 0.5 * max(-1.0, min(1.0, (state.scores[seat] - rival) / 100)))
-    points = state.summaries[-1].thaw()["points"]
+    if state.phase == PLAY and not any(state.hands):
+        # a play-out's deal, settled with its captured cards and target cards still in the state (play_out_deal
+        # does not deal the next): its points counted from them, as settle_deal counted them, without thawing
+        # the summary
+        targets = state.targets.choices
+        points = [deal_points(state.captured_ranks[s], targets[s]) for s in range(PLAYERS)]
+    else:
+        points = state.summaries[-1].thaw()["points"]
     margin = points[seat] - sum(points[s] for s in range(PLAYERS) if s != seat) / (PLAYERS - 1)
     return 0.5 + 0.5 * max(-1.0, min(1.0, margin / 80))
 

@@ -225,11 +225,12 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     rows_by_suit: dict[str, list[tuple[float, float, float]]] = {}
     seats: list[tuple[set[str], float]] | None = None
 
-    # each option's value, the best kept (the first of equals, the lower card on equal values, as max() with
-    # the key (value, -rank) keeps)
+    # each option's value, the best kept: as max() with the key (value, -rank) keeps it (the lower card on equal
+    # values, the first in the hand on equal values and ranks), but from the last option to the first, so the best
+    # comes early (a suit's lower cards, held last, keep less back) and more options are left at the bounds below
     best, best_value, best_rank = options[0], -math.inf, 0
     keep_worth = KEEP_WORTH[trump]
-    for c in options:
+    for c in reversed(options):
         rank, suit = c.rank, c.suit
         keep = keep_worth[c]
         if ahead is None or (rank > ahead.rank if suit == ahead.suit else suit == trump):  # beats(), inline
@@ -283,7 +284,7 @@ def choose_play(state: ApplesState, seat: int) -> Card:
             have = theirs.get(rank, 0) + table_counts.get(rank, 0)
             row = PLAIN_POINTS[rank]
             value = -0.5 * max(their_table_gain + row[have + 1] - row[have], 0) - keep
-        if value > best_value or (value == best_value and rank < best_rank):
+        if value > best_value or (value == best_value and rank <= best_rank):
             best, best_value, best_rank = c, value, rank
     return best
 

@@ -256,8 +256,12 @@ def choose_play(state: ApplesState, seat: int) -> Card:
                 if seats is None:  # each seat still to play: its voids, the chance that a hidden card is not held
                     hidden = max(1, unknown.bit_count())
                     hands, voids = state.hands, state.voids
-                    seats = [(voids[other], 1.0 - min(1.0, len(hands[other]) / hidden))
-                             for other in LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]]
+                    # a loop, not a comprehension: one would read `hands`, `voids` and `hidden` as a closure, which
+                    # makes them cells that every call of choose_play sets up (and min() is a call of its own)
+                    seats = []
+                    for other in LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]:
+                        share = len(hands[other]) / hidden
+                        seats.append((voids[other], 1.0 - (share if share < 1.0 else 1.0)))
                 for void, miss in seats:
                     out_of_led = 1.0 if top_led in void else miss ** led_count
                     times = 0.0 if suit in void else 1.0  # void in the card's suit: nothing above it

@@ -3,19 +3,22 @@ policy `choose_play`, written for speed (the facts of a decision worked out once
 int, rows per suit of the chance that the seats still to play beat a card), chooses the same card at every
 play decision of random and normal games and of states the hard bot samples from them; and the card plays
 are listed (legal_actions, the kit's play_actions inline) and made (`play_card`, the kit's play_to_trick
-inline) as the kit's functions do."""
+inline) as the kit's functions do; and the hard bot's play-outs play the rest of a deal in one loop
+(`play_out_deal`) to the state play_card and end_deal leave, whose value `evaluate` counts without thawing
+the deal's summary."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples import BOT, RULES
-from pygames_core.games.apples.bot import choose_play, win_guess
-from pygames_core.games.apples.rules import PLAY_ACTIONS, play_card
-from pygames_core.games.apples.state import PLAYERS, ApplesState, rank_counts, rank_points
+from pygames_core.games.apples.bot import choose_play, evaluate, play_out_deal, win_guess
+from pygames_core.games.apples.rules import APPLES, PLAY_ACTIONS, play_card
+from pygames_core.games.apples.state import PLAYERS, TRICKS, ApplesState, rank_counts, rank_points
 from pygames_core.kit.cards import Card, card
 from pygames_core.kit.tricks import (
     Trick,
@@ -148,3 +151,40 @@ def test_card_plays_are_listed_and_made_as_the_kits_play_actions_and_play_to_tri
             compared += 1
             RULES.apply(state, action)
     assert compared > 300
+
+
+def state_fields(state: ApplesState) -> list[object]:
+    """Every field of a state, the rng by its position and the target cards by their list (an Rng and
+    SecretChoices equal themselves only)."""
+    shown = {"rng": state.rng.state, "targets": state.targets.choices}
+    return [shown.get(f.name, getattr(state, f.name)) for f in fields(state)]
+
+
+def plain_evaluate(state: ApplesState, seat: int) -> float:
+    """bot.evaluate of a settled deal read from its summary, as first written."""
+    points = state.summaries[-1].thaw()["points"]
+    margin = points[seat] - sum(points[s] for s in range(PLAYERS) if s != seat) / (PLAYERS - 1)
+    return 0.5 + 0.5 * max(-1.0, min(1.0, margin / 80))
+
+
+@pytest.mark.parametrize("random_plays", [False, True])
+def test_a_deal_played_out_in_one_loop_ends_as_its_cards_played_one_at_a_time(random_plays):
+    """play_out_deal (the hard bot's play-outs: the play ahead and the trick's number carried from card to card)
+    against play_card of each policy's card and end_deal without the next deal, from every card play of random
+    and normal games and of states sampled there; and the value of its end (evaluate, which counts the points
+    from the captured cards then) against the summary's points."""
+    compared = 0
+    for seed in range(6):
+        for state in play_decisions(seed, random_plays):
+            fast, plain = RULES.copy_state(state), RULES.copy_state(state)
+            play_out_deal(fast)
+            while True:
+                done = play_card(plain, choose_play(plain, RULES.current_player(plain)))
+                if done is not None and done.number == TRICKS:
+                    break
+            APPLES.end_deal(plain, deal_next=False)
+            assert state_fields(fast) == state_fields(plain), (seed, state.trick.plays)
+            if fast.phase == "play":
+                assert [evaluate(fast, s) for s in range(PLAYERS)] == [plain_evaluate(plain, s) for s in range(PLAYERS)]
+            compared += 1
+    assert compared > 500

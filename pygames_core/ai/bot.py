@@ -67,7 +67,9 @@ class Bot(ABC, Generic[S, A, E, V]):
         """One move of a searching level's play-out: `playout_action`'s action applied to `state`. By
         default through `rules.apply`, whose events a play-out throws away. A game may make the same
         move faster here (no event records, no checks, no action message built and read back), but it
-        must leave `state` and `rng` exactly as the default does: the search's choices must not change."""
+        must leave `state` and `rng` exactly as the default does: the search's choices must not change. It may
+        make several moves in one step where the play-out looks at nothing between them, stopping where
+        `playout_done` would (Apples plays the rest of a deal's cards in one)."""
         self.rules.apply(state, self.playout_action(state, rng))
 
     def normal_search_samples(self, view: V) -> int:

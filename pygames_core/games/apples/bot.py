@@ -24,7 +24,9 @@ from pygames_core.games.apples.state import (
     PLAYERS,
     TARGET_POINTS,
     TARGET_RANK_POINTS,
+    TRICKS,
     ApplesState,
+    capture,
     leaders,
     legal_bids,
     set_points,
@@ -33,7 +35,7 @@ from pygames_core.games.apples.state import (
 )
 from pygames_core.kit.cards import HIGHER_CARDS, SUIT_CARDS, SUITS, Card, cards
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import playable_cards, seats_after
+from pygames_core.kit.tricks import CompletedTrick, Trick, seats_after
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -179,8 +181,11 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     is left as soon as that shows; and the options are compared in one loop without helpers."""
     hand = state.hands[seat]
     plays = state.trick.plays
-    led = plays[0][1].suit if plays else None
-    options = playable_cards(hand, led)
+    if plays:  # kit.tricks.playable_cards's, inline (no list made when leading: the hand is only read)
+        led = plays[0][1].suit
+        options = [c for c in hand if c.suit == led] or hand
+    else:
+        led, options = None, hand
     if len(options) == 1:
         return options[0]
     trump = state.trump
@@ -220,11 +225,12 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     rows_by_suit: dict[str, list[tuple[float, float, float]]] = {}
     seats: list[tuple[set[str], float]] | None = None
 
-    # each option's value, the best kept (the first of equals, the lower card on equal values, as max() with
-    # the key (value, -rank) keeps)
+    # each option's value, the best kept: as max() with the key (value, -rank) keeps it (the lower card on equal
+    # values, the first in the hand on equal values and ranks), but from the last option to the first, so the best
+    # comes early (a suit's lower cards, held last, keep less back) and more options are left at the bounds below
     best, best_value, best_rank = options[0], -math.inf, 0
     keep_worth = KEEP_WORTH[trump]
-    for c in options:
+    for c in reversed(options):
         rank, suit = c.rank, c.suit
         keep = keep_worth[c]
         if ahead is None or (rank > ahead.rank if suit == ahead.suit else suit == trump):  # beats(), inline
@@ -250,8 +256,12 @@ def choose_play(state: ApplesState, seat: int) -> Card:
                 if seats is None:  # each seat still to play: its voids, the chance that a hidden card is not held
                     hidden = max(1, unknown.bit_count())
                     hands, voids = state.hands, state.voids
-                    seats = [(voids[other], 1.0 - min(1.0, len(hands[other]) / hidden))
-                             for other in LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]]
+                    # a loop, not a comprehension: one would read `hands`, `voids` and `hidden` as a closure, which
+                    # makes them cells that every call of choose_play sets up (and min() is a call of its own)
+                    seats = []
+                    for other in LATER_SEATS[seat][:PLAYERS - 1 - len(plays)]:
+                        share = len(hands[other]) / hidden
+                        seats.append((voids[other], 1.0 - (share if share < 1.0 else 1.0)))
                 for void, miss in seats:
                     out_of_led = 1.0 if top_led in void else miss ** led_count
                     times = 0.0 if suit in void else 1.0  # void in the card's suit: nothing above it
@@ -278,9 +288,59 @@ def choose_play(state: ApplesState, seat: int) -> Card:
             have = theirs.get(rank, 0) + table_counts.get(rank, 0)
             row = PLAIN_POINTS[rank]
             value = -0.5 * max(their_table_gain + row[have + 1] - row[have], 0) - keep
-        if value > best_value or (value == best_value and rank < best_rank):
+        if value > best_value or (value == best_value and rank <= best_rank):
             best, best_value, best_rank = c, value, rank
     return best
+
+
+def play_out_deal(state: ApplesState) -> None:
+    """The rest of the deal's card play by the play policy (`choose_play`), then the deal settled but the next
+    not dealt: what `rules.play_card` of each chosen card, and `ApplesRules.end_deal(deal_next=False)` after the
+    last, make of the state (tests/test_apples_fast_paths.py checks it against them). Every play-out of the hard
+    bot's search ends with its deal so (playout_done; the next deal's shuffle was a good part of a play-out's
+    time), in this one loop: the seat to play, the trick's number and the play ahead are carried from card to
+    card (no call to the rules, winning_play or the trick_number property at each)."""
+    hands, voids, trump, completed = state.hands, state.voids, state.trump, state.completed
+    trick = state.trick
+    plays = trick.plays
+    number = state.trick_number
+    seat = (trick.leader + len(plays)) % PLAYERS
+    ahead_seat, ahead = seat, None  # the play ahead so far (none before the lead)
+    for who, c in plays:
+        if ahead is None or (c.rank > ahead.rank if c.suit == ahead.suit else c.suit == trump):
+            ahead_seat, ahead = who, c
+    while True:
+        played = choose_play(state, seat)
+        hands[seat].remove(played)
+        if ahead is None:
+            ahead_seat, ahead = seat, played
+        else:
+            suit = played.suit
+            if suit != plays[0][1].suit:  # a card not of the led suit shows the seat void in it
+                voids[seat].add(plays[0][1].suit)
+            if played.rank > ahead.rank if suit == ahead.suit else suit == trump:
+                ahead_seat, ahead = seat, played
+        plays.append((seat, played))
+        if len(plays) < PLAYERS:
+            seat = (seat + 1) % PLAYERS
+            continue
+        completed.append(CompletedTrick(number, trick.leader, plays, ahead_seat))
+        capture(state, ahead_seat, [c for _, c in plays])
+        trick = state.trick = Trick(ahead_seat, [])
+        if number == TRICKS:
+            APPLES.end_deal(state, deal_next=False)
+            return
+        plays = trick.plays
+        number += 1
+        seat, ahead = ahead_seat, None
+
+
+def deal_points(counts: dict[int, int], target: Card | None) -> int:
+    """The points of one player's captured cards, counted by rank (rank_counts): the sum of score_sets' points
+    (what settle_deal sums for the deal's summary), without the sets' records."""
+    target_rank = target.rank if target is not None else None
+    return sum([(TARGET_RANK_POINTS if rank == target_rank else PLAIN_POINTS)[rank][count]
+                for rank, count in counts.items()])
 
 
 def evaluate(state: ApplesState, seat: int) -> float:
@@ -293,7 +353,14 @@ def evaluate(state: ApplesState, seat: int) -> float:
         won = 1.0 / len(winners) if seat in winners else 0.0
         rival = max(state.scores[s] for s in range(PLAYERS) if s != seat)
         return 0.8 * won + 0.2 * (0.5 + 0.5 * max(-1.0, min(1.0, (state.scores[seat] - rival) / 100)))
-    points = state.summaries[-1].thaw()["points"]
+    if state.phase == PLAY and not any(state.hands):
+        # a play-out's deal, settled with its captured cards and target cards still in the state (play_out_deal
+        # does not deal the next): its points counted from them, as settle_deal counted them, without thawing
+        # the summary
+        targets = state.targets.choices
+        points = [deal_points(state.captured_ranks[s], targets[s]) for s in range(PLAYERS)]
+    else:
+        points = state.summaries[-1].thaw()["points"]
     margin = points[seat] - sum(points[s] for s in range(PLAYERS) if s != seat) / (PLAYERS - 1)
     return 0.5 + 0.5 * max(-1.0, min(1.0, margin / 80))
 
@@ -313,10 +380,11 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
         return policy_action(state, rng)
 
     def playout_step(self, state: ApplesState, rng: Rng) -> None:
-        # a card play (nearly every step) without its action message and events; the rest as apply does it
+        # in the card play, the rest of the deal's cards at once (the play-out stops at the deal's end, and the
+        # policy draws nothing from the rng there), without their action messages and events; the rest a move
+        # at a time as apply makes it
         if state.phase == PLAY:
-            trick = state.trick
-            APPLES.play_quietly(state, choose_play(state, (trick.leader + len(trick.plays)) % PLAYERS))
+            play_out_deal(state)
         else:
             APPLES.apply(state, policy_action(state, rng))
 
@@ -325,7 +393,7 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
 
     def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee (a deal
-        # settled by a card play in a play-out does not deal the next: ApplesRules.play_quietly)
+        # played out by playout_step is settled without the next dealt: play_out_deal)
         return state.phase == OVER or len(state.summaries) != len(start.summaries)
 
     def evaluate(self, state: ApplesState, seat: int) -> float:

@@ -89,13 +89,13 @@ def settle_deal(state: ApplesState) -> DealSummary:
 def play_card(state: ApplesState, played: Card) -> CompletedTrick[Card] | None:
     """A legal card played by the seat to play, the trick captured once it is complete: the finished trick
     then (the caller ends the deal after the last), else None. What `apply` does to the state for a card
-    play, without its events: the hard bot's play-outs move by it (ApplesBot.playout_step)."""
+    play, without its events (the hard bot's play-outs make the same steps inline: bot.play_out_deal)."""
     trick = state.trick
     plays = trick.plays
     seat = (trick.leader + len(plays)) % PLAYERS  # the mover's (state.current), without a call
-    # kit.tricks.play_to_trick's steps for a plain card, inline, as every card of the bots' play-outs and of random
-    # play comes here (tests/test_apples_fast_paths.py checks them against it): a card not of the led suit shows
-    # the seat void in that suit; the trick's winner once all four have played
+    # kit.tricks.play_to_trick's steps for a plain card, inline, as every card of random play comes here
+    # (tests/test_apples_fast_paths.py checks them against it): a card not of the led suit shows the seat void in
+    # that suit; the trick's winner once all four have played
     if plays and played.suit != plays[0][1].suit:
         state.voids[seat].add(plays[0][1].suit)
     state.hands[seat].remove(played)
@@ -232,15 +232,6 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
         if done.number == TRICKS:
             events += self.end_deal(state)
         return events
-
-    def play_quietly(self, state: ApplesState, played: Card) -> None:
-        """A card play as `apply` makes it, without its events: the hard bot's play-outs move by it
-        (Bot.playout_step). After a deal's last card the deal is settled but the next one is not dealt: a
-        play-out ends with its deal (ApplesBot.playout_done), and the next deal's shuffle was a good part
-        of a play-out's time."""
-        done = play_card(state, played)
-        if done is not None and done.number == TRICKS:
-            self.end_deal(state, deal_next=False)
 
     def end_deal(self, state: ApplesState, *, deal_next: bool = True) -> list[Event]:
         """Settle the deal; then the game is over, or (unless `deal_next` is false) the next deal is dealt."""

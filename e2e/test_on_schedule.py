@@ -350,7 +350,7 @@ def test_the_explanations_hint_leaves_the_players_picks(page: Page, site_url: st
     page.add_init_script(HOLD_HINTS)
     start(page, site_url, seed=21, explain=True)
     turn = 0
-    while (current := wait_for_turn_or_summary(page)) != "give":
+    while wait_for_turn_or_summary(page) != "give":
         page.wait_for_function("() => window.heldHints() > 0")
         page.evaluate("window.releaseHints()")
         take_turn(page, turn)

@@ -7,6 +7,7 @@
 // describes the layers.
 // The rules live in Python: the shell never decides what is legal or who scores, it only shows
 // the snapshot the bridge returns and sends back one of the snapshot's legal actions.
+import { $ } from "./dom.js";
 import { startEngines } from "./engines.js";
 import { lastSave, listNewerSaves, openingSave, readSaves } from "./home.js";
 import { pick, t } from "./i18n.js";
@@ -14,7 +15,7 @@ import { TableLife } from "./table-life.js";
 import { setupChrome } from "./site/chrome.js";
 import { Games } from "./site/games.js";
 import { offerWayOut, showInOwnTab, showLoadingStage, WAY_OUT_MS } from "./site/loading.js";
-import { $, showMessage } from "./site/page.js";
+import { showMessage } from "./site/page.js";
 import { Picker } from "./site/picker.js";
 import { Site } from "./site/site.js";
 import { siteTableOptions, Tables } from "./site/tables.js";

@@ -1,4 +1,5 @@
-// h(tag, attributes, ...children): the one DOM helper the shell and the game renderers share;
+// h(tag, attributes, ...children): the one DOM helper the shell and the game renderers share; $, an
+// element of the page's markup by id;
 // present and required, what the code knows is there though its type allows null; focusInView, a
 // focus that scrolls no more than it must; arrowFocus, the arrow-key moves between a table's controls;
 // markHinted, the hint's mark; and keysSpoken, whether the page may talk of keys.
@@ -19,6 +20,11 @@ export function h(tag, attributes = {}, ...children) {
   element.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
   return element;
 }
+
+// The page's element with that id (its markup: index.html, embed.html): any, since each caller knows
+// what kind it named (an input's value, a dialog's showModal) and whether the page it runs in has it.
+/** @param {string} id @returns {any} */
+export const $ = (id) => document.getElementById(id);
 
 // A value the code knows is there though its type allows null or undefined: the table a renderer's
 // hook acts on (the shell calls it only once the table is drawn), the drag a pointer listener was

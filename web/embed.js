@@ -8,7 +8,7 @@
 import { STOPPED } from "./client.js";
 import { startEngines } from "./engines.js";
 import { Catalog } from "./catalog.js";
-import { h, present } from "./dom.js";
+import { $, h, present } from "./dom.js";
 import { OP } from "./generated/wire.js";
 import { LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { unpackText } from "./share.js";
@@ -20,8 +20,6 @@ import { Steps } from "./embed/steps.js";
 
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-/** @returns {any} */
-const $ = (id) => document.getElementById(id);
 
 // An example embed's scenario, given inline (`value` is its JSON) or named (a shipped one, played
 // through by build.py: its frames come with it).

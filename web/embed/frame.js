@@ -1,10 +1,9 @@
 // The embed's frame and its parent page: the height the frame asks for, the table scaled to the
 // frame's height while steps are shown, and the few documented messages a parent may send
 // (docs/embed.md).
+import { $ } from "../dom.js";
 import { LANGUAGES, setLanguage } from "../i18n.js";
 
-/** @returns {any} */
-const $ = (id) => document.getElementById(id);
 // The messages a parent page may send (docs/embed.md); anything else is ignored.
 const ACCEPTED = {
   "pygames:get-height": () => true,

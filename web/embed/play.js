@@ -2,7 +2,7 @@
 // (through the table life both shells share: table-life.js), the frame's own save of it (keyed by the
 // frame's address), and, where the browser refuses to keep it, a link that continues it on the site.
 import { renderCube } from "../cube.js";
-import { h } from "../dom.js";
+import { $, h } from "../dom.js";
 import { OP } from "../generated/wire.js";
 import { pick, t } from "../i18n.js";
 import { unavailableReason } from "../plugins.js";
@@ -10,8 +10,6 @@ import { packText, siteLink } from "../share.js";
 import { drawableSnapshot, storedSnapshot } from "../snapshots.js";
 import { storage } from "../storage.js";
 
-/** @returns {any} */
-const $ = (id) => document.getElementById(id);
 const SAVE_PREFIX = "pygames.embed."; // + the frame's own URL: each embed resumes its own game
 // + the frame's own URL: the snapshot last drawn beside that save (storedSnapshot), which draws the
 // table at once when the game is continued. A key of its own: the save stays the game's text.

@@ -1,7 +1,7 @@
 // The embed's steps: a scenario's or a replay's frames, stepped forward and back with their captions,
 // played one after another (autoplay), and, for a replay, every seat's view and every hand.
 import { renderCube } from "../cube.js";
-import { h, keysSpoken, sentenceSpans } from "../dom.js";
+import { $, h, keysSpoken, sentenceSpans } from "../dom.js";
 import { rendererOf } from "../games/index.js";
 import { OP } from "../generated/wire.js";
 import { pick, t } from "../i18n.js";
@@ -9,8 +9,6 @@ import { seatName, seatsFromBottom } from "../seats.js";
 import { dealSummaryOf, PACE } from "../table.js";
 import { handPieces } from "../table-screens.js";
 
-/** @returns {any} */
-const $ = (id) => document.getElementById(id);
 
 // Autoplay: the pause between two steps at each speed, in ms (times ?pace=, so pace=0 runs through).
 const SPEEDS = { slow: 2500, normal: 1200, fast: 500 };

@@ -1,12 +1,12 @@
 // The site's chrome: the top bar's buttons and language, the message bar's Dismiss, the keys that
 // work anywhere (?, N, H, U, S after the table's own), and the page drawn again in a new language.
-import { h } from "../dom.js";
+import { $, h } from "../dom.js";
 import { onHomeMessage, onStaleGame } from "../home.js";
 import { LANGUAGES, language, setLanguage, translatePage } from "../i18n.js";
 import { Captions } from "../learn.js";
 import { openHelp } from "./help.js";
 import { showLoadingStage } from "./loading.js";
-import { $, hideMessage, showMessage } from "./page.js";
+import { hideMessage, showMessage } from "./page.js";
 import { openShare } from "./share-dialog.js";
 
 /** @param {import("./site.js").Site} site */

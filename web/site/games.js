@@ -2,12 +2,13 @@
 // and levels read at start-up (catalog.js), a deal shared by link or a game carried
 // by its link, a saved game resumed (drawn at once from its stored snapshot: table-life.js), the game
 // reloaded after an engine stop, and a newer save of the game made in another tab.
+import { $ } from "../dom.js";
 import { ERROR, OP } from "../generated/wire.js";
 import { fitsSnapshot, keepUnopened, saveVersion, savedGame } from "../home.js";
 import { pick, t } from "../i18n.js";
 import { seedParameter, unpackText, wholeNumber, wholeParameter } from "../share.js";
 import { drawableSnapshot } from "../snapshots.js";
-import { $, hideMessage, showError, showMessage } from "./page.js";
+import { hideMessage, showError, showMessage } from "./page.js";
 import { explainChosen, ownGameSettings, prefs } from "./prefs.js";
 import { HUMAN_SEAT } from "./site.js";
 

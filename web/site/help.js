@@ -1,10 +1,9 @@
 // The site's help: the rules of the game on the table (or of a game in the picker), its keys, and
 // the general help with every game's rules (learn.js).
-import { keysSpoken } from "../dom.js";
+import { $, keysSpoken } from "../dom.js";
 import { rendererOf } from "../games/index.js";
 import { t } from "../i18n.js";
 import { showGeneralHelp, showRules } from "../learn.js";
-import { $ } from "./page.js";
 
 /** @param {import("./site.js").Site} site */
 export function openHelp(site) {

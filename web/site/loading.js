@@ -1,8 +1,7 @@
 // The site's loading screen: how far the engine's start has come, the way out offered when it takes
 // long, and, inside another page's frame, only a link to the site in a tab of its own.
-import { h } from "../dom.js";
+import { $, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { $ } from "./page.js";
 
 export const LOADING_STAGES = { runtime: ["loadingRuntime", 1], rules: ["loadingRules", 2], games: ["loadingGames", 2],
   start: ["loadingStart", 3] };

@@ -1,12 +1,10 @@
-// The site page's elements and its message bar: what every part of the site's shell shows its
+// The site page's message bar: what every part of the site's shell shows its
 // messages with.
 import { STOPPED } from "../client.js";
+import { $ } from "../dom.js";
 import { PLUGIN_FAILED } from "../engines.js";
 import { t } from "../i18n.js";
 import { logEngineError } from "../table-broken.js";
-
-/** @returns {any} the page's element with that id (index.html) */
-export const $ = (id) => document.getElementById(id);
 
 // errorType: the engine's name for the error said (the tests read it as data-error)
 /** @param {string} text @param {{label: string, run: () => void} | null} [action] a button beside the text

@@ -1,7 +1,7 @@
 // The site's picker: the games with their pitch, rules and games in progress, the chosen game's
 // options, seats (pass-and-play), bot level, seed, explanations and undo, a game file to load; and
 // the statistics or finished games (home.js) in its place.
-import { focusInView, h, present } from "../dom.js";
+import { $, focusInView, h, present } from "../dom.js";
 import { rendererOf } from "../games/index.js";
 import { ERROR, OP } from "../generated/wire.js";
 import { resumeLine, showHomePage, unopenedSaves } from "../home.js";
@@ -13,7 +13,7 @@ import { initialRoles, seatRoles } from "../seats.js";
 import { handPieces } from "../table-screens.js";
 import { openRules } from "./help.js";
 import { LOADING_STAGES } from "./loading.js";
-import { $, hideMessage, showError, showMessage } from "./page.js";
+import { hideMessage, showError, showMessage } from "./page.js";
 import { explainChosen, ownGameSettings, prefs, rememberPrefs } from "./prefs.js";
 import { openShare } from "./share-dialog.js";
 import { HUMAN_SEAT } from "./site.js";

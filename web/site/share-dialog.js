@@ -1,8 +1,7 @@
 // The site's Share dialog: the deal as a link, the finished game as a replay link, an embed, a game file.
-import { h } from "../dom.js";
+import { $, h } from "../dom.js";
 import { pick, t } from "../i18n.js";
 import { dealParameters, iframeSnippet, packText, siteLink } from "../share.js";
-import { $ } from "./page.js";
 
 // snap: the game to share, the table's by default (a finished game from the history: its game, seed,
 // save text and is_over are enough).

@@ -3,9 +3,8 @@
 // each of which app.js creates with it. The parts reach one another through it (site.picker…), so
 // that none imports another. Also the page's sections (showOnly) and the top bar's tools.
 import { Catalog } from "../catalog.js";
-import { present } from "../dom.js";
+import { $, present } from "../dom.js";
 import { t } from "../i18n.js";
-import { $ } from "./page.js";
 
 export const HUMAN_SEAT = 0;
 

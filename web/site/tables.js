@@ -1,11 +1,11 @@
 // The site's table: a LiveTable (table.js) opened through the table life (table-life.js), wired to
 // the page: its saves go to the home (home.js keepSave), its steps to the captions and the top bar's
 // tools, its summary gets the site's buttons, and the top bar's Undo and Hint ask the table.
-import { h, present } from "../dom.js";
+import { $, h, present } from "../dom.js";
 import { OP } from "../generated/wire.js";
 import { keepSave, newPlayId } from "../home.js";
 import { t } from "../i18n.js";
-import { $, showError, showMessage } from "./page.js";
+import { showError, showMessage } from "./page.js";
 import { prefs, rememberPrefs } from "./prefs.js";
 import { openShare } from "./share-dialog.js";
 

@@ -187,9 +187,9 @@ def test_a_link_with_a_bad_seed_says_so_instead_of_dealing_a_random_game(page: P
 
 
 @pytest.mark.parametrize(("fragment", "message"), [
-    ("players=abc", "the shared link is damaged: players must be a whole number, not “abc”"),
-    ("players=3.0", "the shared link is damaged: players must be a whole number, not “3.0”"),
-    ("players=4&humans=0,two", "the shared link is damaged: humans must be a whole number, not “two”"),
+    ("players=abc", "This shared link is damaged (players must be a whole number, not “abc”)"),
+    ("players=3.0", "This shared link is damaged (players must be a whole number, not “3.0”)"),
+    ("players=4&humans=0,two", "This shared link is damaged (humans must be a whole number, not “two”)"),
     ("players=9", "dominuxen is for 3-5 players, not 9"),
 ])
 def test_a_link_with_a_bad_player_count_says_so_instead_of_dealing_the_default(page: Page, site_url: str,
@@ -199,6 +199,16 @@ def test_a_link_with_a_bad_player_count_says_so_instead_of_dealing_the_default(p
     expect(page.locator("#picker")).to_be_visible()
     expect(page.locator("#game")).to_be_hidden()
     assert stored_save(page) is None  # no game was dealt
+
+
+def test_a_damaged_link_is_said_in_the_readers_language(
+        new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    page = new_context(PHONE_IN_BROWSER, "ja-JP").new_page()
+    open_link(page, site_url, "game=dominuxen&seed=3&players=abc")
+    expect(page.locator("#message-text")).to_contain_text("この共有リンクは壊れています（players must be")
+    expect(page.locator("#message-text")).to_contain_text("下からゲームを始めてください")
+    expect(page.locator("#picker")).to_be_visible()
+    assert stored_save(page) is None
 
 
 def test_the_pickers_seed_field_takes_a_64_bit_seed_and_refuses_a_bad_one(page: Page, site_url: str) -> None:

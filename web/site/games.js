@@ -88,7 +88,7 @@ export class Games {
         if (given !== null) deal[name] = JSON.parse(given);
       }
     } catch (error) {
-      showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));
+      showMessage(t("linkDamaged", { message: error.message }));
       return null;
     }
     return deal;
@@ -104,7 +104,7 @@ export class Games {
         request = { text: await unpackText(deal.packed), seat: deal.seat };
       } catch (error) {
         if (!site.session && await site.gamesKnown) site.picker.show();
-        showMessage(t("engineError", { message: `the shared link is damaged: ${error.message}` }));
+        showMessage(t("linkDamaged", { message: error.message }));
         return;
       }
     }

@@ -174,9 +174,10 @@ def test_unreadable_saves_are_each_kept_whole(page: Page, site_url: str) -> None
     expect(page.locator('.unopened-save[data-game="chains"]')).to_contain_text("newer version of the site")
     expect(page.locator(".unopened-save")).to_have_count(3)
     page.click("#resume-apples")
-    expect(page.locator("#message-text")).to_contain_text("the save was altered")
+    expect(page.locator("#message-text")).to_contain_text("it was changed after it was saved")
     expect(page.locator(".unopened-save")).to_have_count(4)
-    expect(page.locator('.unopened-save[data-game="apples"]')).to_contain_text("the save was altered")
+    expect(page.locator('.unopened-save[data-game="apples"]')).to_contain_text(
+        "Damaged: it was changed after it was saved")
     kept = home(page)
     assert kept["save:apples"] == damaged and kept["save:chains"] == newer_chains
     assert sorted(entry["record"] for entry in set_aside(kept)) == ["an earlier release's unopened save", "{not json"]

@@ -137,7 +137,21 @@ def test_a_file_that_is_not_a_game_is_refused(page: Page, site_url: str) -> None
     open_site(page, site_url)
     page.set_input_files("#load-file", files=[{"name": "x.json", "mimeType": "application/json",
                                               "buffer": b'{"format": "pygames/save", "game": "arsene"}'}])
-    expect(page.locator("#message-text")).to_contain_text("not a pygames game")
+    expect(page.locator("#message-text")).to_contain_text(
+        "That file could not be opened: it is not a pygames saved game.")
+    expect(page.locator("#picker")).to_be_visible()
+
+
+def test_a_changed_file_is_refused_in_the_readers_language(
+        new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    """The engine names the save's problem (BadSave.reason) and the page says it in Japanese, without
+    the engine's English."""
+    page = new_context(PHONE_IN_BROWSER, "ja-JP").new_page()
+    open_site(page, site_url)
+    changed = pg.new_game("arsene", seed=1).to_json().replace('"seed":1', '"seed":2')
+    page.set_input_files("#load-file", files=[{"name": "x.json", "mimeType": "application/json",
+                                              "buffer": changed.encode()}])
+    expect(page.locator("#message-text")).to_have_text("このファイルを開けませんでした：保存後に書き換えられています。")
     expect(page.locator("#picker")).to_be_visible()
 
 

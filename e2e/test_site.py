@@ -109,14 +109,17 @@ def tampered_save() -> str:
     return json.dumps({"game": "arsene", "text": text, "seat": HUMAN, "level": "easy"})
 
 
-@pytest.mark.parametrize("stored", [tampered_save(), "{not json"], ids=["tampered", "garbled"])
-def test_corrupt_save_is_reported_and_kept(page: Page, site_url: str, stored: str) -> None:
+@pytest.mark.parametrize(("stored", "problem"), [(tampered_save(), "it was changed after it was saved"),
+                                                 ("{not json", "it is cut short, or it is not a saved game's text")],
+                         ids=["tampered", "garbled"])
+def test_corrupt_save_is_reported_and_kept(page: Page, site_url: str, stored: str, problem: str) -> None:
     page.goto(site_url)
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
     open_site(page, site_url)
     expect(page.locator("#message")).to_be_visible()
-    expect(page.locator("#message-text")).to_contain_text("could not be opened")
+    expect(page.locator("#message-text")).to_contain_text(f"could not be opened ({problem})")
     expect(page.locator(".unopened-save")).to_have_count(1)  # listed, to download or discard
+    expect(page.locator(".unopened-why")).to_have_text(f"Damaged: {problem}")
     start_game(page, seed=2)
     expect(page.locator(".arsene")).to_be_visible()
     assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") is None  # moved into the home

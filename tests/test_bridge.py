@@ -27,9 +27,10 @@ def ok(**request) -> dict:
 def error(text: str) -> dict:
     reply = json.loads(bridge.call(text))
     assert reply["ok"] is False, reply
-    # the traceback's last frames only for a bug (InternalError)
-    traced = ("trace",) if reply["error"]["type"] == "InternalError" else ()
-    assert set(reply["error"]) == {"type", "message", *traced}
+    # the traceback's last frames only for a bug (InternalError); the problem a player is told of only
+    # for a save that cannot be opened (BadSave)
+    extra = {"InternalError": ("trace",), "BadSave": ("reason",)}.get(reply["error"]["type"], ())
+    assert set(reply["error"]) == {"type", "message", *extra}
     assert reply["error"]["message"]
     return reply["error"]
 

@@ -22,6 +22,7 @@ from helpers import (
 )
 
 import pygames_core as pg
+from pygames_core.app import bridge
 from pygames_core.engine import game as game_module
 
 GAME_IDS = [g["id"] for g in pg.list_games()]
@@ -237,6 +238,35 @@ def tampered_saves() -> dict[str, str]:
 def test_tampered_saves_raise_bad_save(name):
     with pytest.raises(pg.BadSave):
         pg.load_game(tampered_saves()[name])
+
+
+# what a player is told of each tampered save (BadSave.reason); any other is "unreadable"
+SAVE_PROBLEM_OF = {
+    "edited action": "altered", "edited seed": "altered", "edited options": "altered",
+    "removed check": "not_a_save", "extra field": "not_a_save", "wrong format": "not_a_save",
+    "wrong format, rechecked": "not_a_save", "illegal action, rechecked": "does_not_replay",
+    "swapped actions, rechecked": "does_not_replay", "float index, rechecked": "does_not_replay",
+    "bool index, rechecked": "does_not_replay", "action not a dict, rechecked": "does_not_replay",
+    "actions not a list, rechecked": "not_a_save", "unknown game, rechecked": "does_not_replay",
+    "bad seed, rechecked": "does_not_replay", "bad players, rechecked": "does_not_replay",
+    "bad options, rechecked": "does_not_replay", "unknown option, rechecked": "does_not_replay",
+    "bad setup, rechecked": "does_not_replay", "setup not a dict, rechecked": "does_not_replay",
+    "version 2, rechecked": "version", "json list": "not_a_save", "json null": "not_a_save",
+}
+
+
+@pytest.mark.parametrize("name", list(tampered_saves()))
+def test_a_bad_save_names_its_problem_for_the_page(name):
+    with pytest.raises(pg.BadSave) as raised:
+        pg.load_game(tampered_saves()[name])
+    assert raised.value.reason == SAVE_PROBLEM_OF.get(name, "unreadable")
+    reply = json.loads(bridge.call(json.dumps({"op": "load", "text": tampered_saves()[name], "seat": 0})))
+    assert reply["error"] == {"type": "BadSave", "message": str(raised.value), "reason": raised.value.reason}
+
+
+def test_a_save_problem_is_one_the_page_has_words_for():
+    with pytest.raises(ValueError, match="not 'broken'"):
+        pg.BadSave("no such problem", "broken")
 
 
 @pytest.mark.parametrize("text", [None, 3, b"{}", ["x"]])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pygames_core.engine.errors import SAVE_PROBLEMS
 from tests.locales import LOCALES, WEB, locale, modules
 
 # The page's languages (i18n.js's LANGUAGES), and those whose words have a singular form, written
@@ -29,6 +30,7 @@ DYNAMIC = {
     r"seat_\w+": "`seat_${",  # a seat's name, by place (seats.js)
     r"seatShort_\w+": "`seatShort_${",  # its short name
     r"unavailable_\w+": "`unavailable_${",  # why an added game cannot be played (plugins.js, its reason's kind)
+    r"saveProblem_\w+": "`saveProblem_${",  # what is wrong with a save (i18n.js, a BadSave's reason)
 }
 # Chains and Dominuxen name their keys without their prefix (tx("place") is ch_place), and build some
 # from a base key: `${key}One` (one of a count), `${key}Solo` (the solitaire table), `${key}You`.
@@ -169,3 +171,9 @@ def test_every_key_is_used() -> None:
               if not any(f"`{prefix}${{" in sources[path] for path in renderer_files(game))]
     stale += [suffix for suffix in SUFFIXES if f"${{key}}{suffix}`" not in code]
     assert not stale, f"templates no longer in the code: {stale}"
+
+
+def test_every_problem_a_save_can_have_is_said_in_every_language() -> None:
+    for language in LANGUAGES:
+        said = {key.removeprefix("saveProblem_") for key in defined(language) if key.startswith("saveProblem_")}
+        assert said == set(SAVE_PROBLEMS), language

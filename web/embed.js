@@ -188,7 +188,7 @@ export class Embed {
     try {
       text = await unpackText(this.params.save);
     } catch {
-      throw new EmbedError("errBadSave", { detail: "the link is damaged or cut short" });
+      throw new EmbedError("errBadSave", { detail: t("saveProblem_unreadable") });
     }
     this.setTitle(t("emReplay"));
     this.showOnStage();

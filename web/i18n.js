@@ -56,6 +56,15 @@ export function listText(items) {
 export const labelled = (label, value) => t("labelled", { label, value });
 export const noted = (note) => t("noted", { note });
 
+// What is wrong with a save the engine could not open, in the reader's words: a BadSave names its
+// problem (its `reason`, one of pygames_core's SAVE_PROBLEMS); any other error, or a reason this page has
+// no words for (one kept in the home by another version), is said as the engine said it.
+/** @param {{reason?: unknown, message: string}} error */
+export function saveProblem(error) {
+  const key = `saveProblem_${error.reason}`;
+  return typeof error.reason === "string" && Object.hasOwn(catalog.en, key) ? t(key) : error.message;
+}
+
 // A text given in both languages by the engine (titles, option labels): {"en": ..., "ja": ...}.
 export function pick(texts) {
   return texts?.[current] ?? texts?.en ?? "";

@@ -1,7 +1,8 @@
 """The one generic bridge between the page (JavaScript, in a Web Worker) and the rules.
 
 The page sends a JSON request `{"op": ..., ...}` and gets a JSON reply: `{"ok": true, ...}` or
-`{"ok": false, "error": {"type": "IllegalAction", "message": "..."}}`. Nothing game-specific
+`{"ok": false, "error": {"type": "IllegalAction", "message": "..."}}` (a BadSave's also names its
+"reason", one of SAVE_PROBLEMS, for the page to say in its reader's words). Nothing game-specific
 lives here: every game crosses the worker boundary through the same few operations.
 
 Operations, each declared once in the registry `OPS` (its fields and the function that carries it out;
@@ -106,7 +107,7 @@ from typing import Any, NamedTuple
 
 from pygames_core import analysis, bot_action, hint, how_to_play, list_games, list_levels, load_game, new_game
 from pygames_core.app.scenario import parse_scenario
-from pygames_core.engine.errors import PygamesError, last_frames
+from pygames_core.engine.errors import BadSave, PygamesError, last_frames
 from pygames_core.engine.game import Game
 from pygames_core.engine.limits import check_json_text, check_value
 
@@ -438,8 +439,10 @@ def _cut(text: str) -> str:
     return text if len(text) <= MAX_MESSAGE else f"{text[:MAX_MESSAGE]}…"
 
 
-def _error_reply(kind: str, message: str, trace: list[str] | None = None) -> str:
+def _error_reply(kind: str, message: str, trace: list[str] | None = None, reason: str | None = None) -> str:
     error: dict[str, Any] = {"type": kind, "message": _cut(message)}
+    if reason is not None:
+        error["reason"] = reason
     if trace is not None:
         error["trace"] = [_cut(frame) for frame in trace]
     # ensure_ascii: a message quoting a lone surrogate is still written (as \\udxxx)
@@ -453,6 +456,8 @@ def call(request_text: str) -> str:
         request = _parsed(request_text)
         with _kept(request):
             return json.dumps({"ok": True, **handle(request)}, ensure_ascii=False, allow_nan=False)
+    except BadSave as exc:
+        return _error_reply(type(exc).__name__, str(exc), reason=exc.reason)
     except PygamesError as exc:
         return _error_reply(type(exc).__name__, str(exc))
     except Exception as exc:  # a bug or the runtime running short: named, and the worker lives on

@@ -22,7 +22,21 @@ class UnknownGame(BadSetup):
 
 
 class BadSave(PygamesError):
-    """A saved game text that is corrupt, tampered with, or does not replay."""
+    """A saved game text that is corrupt, tampered with, or does not replay. Its message says exactly what
+    is wrong, for a developer; its `reason` says which of SAVE_PROBLEMS it is, for a page to say in its
+    reader's language (the bridge's error reply carries it)."""
+
+    def __init__(self, message: str, reason: str = "unreadable") -> None:
+        if reason not in SAVE_PROBLEMS:
+            raise ValueError(f"a save's problem is one of {', '.join(SAVE_PROBLEMS)}, not {reason!r}")
+        super().__init__(message)
+        self.reason = reason
+
+
+# What can be wrong with a save, as a player would understand it: not readable as a save's text (cut
+# short, not JSON, over the limits), readable but not a pygames save, a version this build does not
+# read, changed after it was written (its check fails), or a game whose moves these rules do not replay.
+SAVE_PROBLEMS = ("unreadable", "not_a_save", "version", "altered", "does_not_replay")
 
 
 class BadPlugin(UnknownGame):

@@ -321,26 +321,27 @@ def load(text: Any, find_rules: Callable[[str], AnyRules]) -> Game:
     check_value(payload, "the save", BadSave)
     expected = {"format", "version", "game", "players", "seed", "options", "setup", "actions", "check"}
     if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
-        raise BadSave("this is not a pygames save")
+        raise BadSave("this is not a pygames save", "not_a_save")
     if set(payload) != expected:
-        raise BadSave(f"the save has the wrong fields: {sorted(set(payload) ^ expected)}")
+        raise BadSave(f"the save has the wrong fields: {sorted(set(payload) ^ expected)}", "not_a_save")
     if payload["version"] != SAVE_VERSION:
-        raise BadSave(f"save version {payload['version']!r} is not supported (this build reads {SAVE_VERSION})")
+        raise BadSave(f"save version {payload['version']!r} is not supported (this build reads {SAVE_VERSION})",
+                      "version")
     check = payload.pop("check")
     if check != _check_text(payload):
-        raise BadSave("the save was altered: its check does not match its contents")
+        raise BadSave("the save was altered: its check does not match its contents", "altered")
     if not isinstance(payload["actions"], list):
-        raise BadSave("the save's actions are not a list")
+        raise BadSave("the save's actions are not a list", "not_a_save")
     if type(payload["seed"]) is not int:  # a save writes its seed as a JSON number, read exactly here
-        raise BadSave(f"the save's seed is not a whole number: {payload['seed']!r}")
+        raise BadSave(f"the save's seed is not a whole number: {payload['seed']!r}", "not_a_save")
     try:
         game = Game.create(find_rules(payload["game"]), payload["players"], payload["seed"],
                            payload["options"], payload["setup"])
     except BadSetup as exc:
-        raise BadSave(f"the saved game cannot be set up: {exc}") from None
+        raise BadSave(f"the saved game cannot be set up: {exc}", "does_not_replay") from None
     for number, action in enumerate(payload["actions"], 1):
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise BadSave(f"action {number} does not replay: {exc}") from None
+            raise BadSave(f"action {number} does not replay: {exc}", "does_not_replay") from None
     return game

@@ -1,7 +1,7 @@
 // The embed's address (query and fragment, the fragment wins), checked for form only, and the
 // errors the embed says, its own and the engine's (docs/embed.md).
 import { ERROR } from "../generated/wire.js";
-
+import { saveProblem } from "../i18n.js";
 import { seedParameter, wholeParameter } from "../share.js";
 
 // An error the embed says in words: its key in the string table, and the values the words name.
@@ -70,7 +70,8 @@ export function fromEngine(error) {
   if (error.type === ERROR.UnknownGame) return new EmbedError("errOther", { detail });
   if (error.type === ERROR.BadSetup) return new EmbedError("errBadSetup", { detail });
   if (error.type === ERROR.BadRequest) return new EmbedError("errBadParam", { detail }); // seat=99, say
-  if (error.type === ERROR.BadSave || error.type === ERROR.BridgeError) return new EmbedError("errBadSave", { detail });
+  if (error.type === ERROR.BadSave) return new EmbedError("errBadSave", { detail: saveProblem(error) });
+  if (error.type === ERROR.BridgeError) return new EmbedError("errBadSave", { detail });
   if (error.type === ERROR.BadScenario || error.type === ERROR.IllegalAction) return new EmbedError("errBadScenario", { detail });
   return new EmbedError("errOther", { detail });
 }

@@ -20,7 +20,7 @@ const PROBE_KEY = "pygames.probe"; // written and removed at once: whether local
  *   unwritten: {record: any, entry: any, over?: {rev: string | undefined} | null} | null,
  *   copied: boolean,
  *   unopened: Map<string, {key: string, game: string | null, stored: any, record: any,
- *     reason: {newer: boolean, message: string}}>,
+ *     reason: {newer: boolean, message: string, problem?: string}}>,
  *   asideCount: number,
  *   unkept: {stats: any, history: any[]},
  *   told: Set<string>,

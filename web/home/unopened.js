@@ -1,7 +1,7 @@
 // The saves this build cannot open: kept, listed in the picker with why, to download or discard;
 // the saves set aside in the home to make room for a new game of theirs.
 import { h } from "../dom.js";
-import { language, t } from "../i18n.js";
+import { language, saveProblem, t } from "../i18n.js";
 import { saveKey, settled, storage, transact } from "../storage.js";
 import { confirmed, download } from "./ask.js";
 import { GAME_ID, isObject } from "./check.js";
@@ -20,7 +20,8 @@ export const LEGACY_UNOPENED_KEY = "pygames.save.corrupt";
 //   coexist, none written over another. So is a copy in localStorage that is not a game's save.
 // Each is listed in the picker with its reason, to download or to discard (after asking).
 // `home.unopened`: by key in the home, {key, game (null when unknown), stored (the value at the key, to
-// discard it only while it is still there), record (the save as it was kept), reason: {newer, message}}.
+// discard it only while it is still there), record (the save as it was kept), reason: {newer, message,
+// problem: the BadSave's reason, where the engine named one}}.
 export const ASIDE = "aside:";
 export const asideKey = () => `${ASIDE}${Date.now()}:${home.asideCount++}`;
 export const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -121,7 +122,8 @@ export function unopenedSaves({ title, onChange }) {
       const name = entry.game ? title(entry.game) : t("hmSavedGame");
       // set aside, it is no longer the game's save a visit opens: its file is
       const newer = entry.key.startsWith(ASIDE) ? "hmUnopenedNewerAside" : "hmUnopenedNewer";
-      const why = entry.reason.newer ? t(newer) : t("hmUnopenedDamaged", { message: entry.reason.message });
+      const why = entry.reason.newer ? t(newer)
+        : t("hmUnopenedDamaged", { message: saveProblem({ reason: entry.reason.problem, message: entry.reason.message }) });
       return h("li", { class: "unopened-save", "data-game": entry.game ?? "", "data-key": entry.key },
         h("strong", { text: name }),
         h("span", { class: "unopened-why", text: why }),

@@ -5,7 +5,7 @@
 import { $ } from "../dom.js";
 import { ERROR, OP } from "../generated/wire.js";
 import { fitsSnapshot, keepUnopened, saveVersion, savedGame } from "../home.js";
-import { pick, t } from "../i18n.js";
+import { pick, saveProblem, t } from "../i18n.js";
 import { seedParameter, unpackText, wholeNumber, wholeParameter } from "../share.js";
 import { drawableSnapshot } from "../snapshots.js";
 import { hideMessage, showError, showMessage } from "./page.js";
@@ -112,7 +112,9 @@ export class Games {
     if (!reply.ok) {
       if (await site.engineDown()) return;
       if (!site.session && await site.gamesKnown) site.picker.show();
-      showError(reply.error);
+      // a game sent in the link (its save, packed) that does not open: the link is said to be damaged
+      if (reply.error.type === ERROR.BadSave) showMessage(t("linkDamaged", { message: saveProblem(reply.error) }));
+      else showError(reply.error);
       return;
     }
     if (continued) {
@@ -142,7 +144,8 @@ export class Games {
     const people = Array.isArray(humans) ? humans : null;
     const opening = typeof text === "string"
       ? site.engine.call(OP.load, { text, seat: seat ?? HUMAN_SEAT, ...people && { people } })
-      : Promise.resolve({ ok: false, error: { type: ERROR.BadSave, message: saved ? "the save has no game text" : "the save is not JSON" } });
+      : Promise.resolve({ ok: false, error: saved ? { type: ERROR.BadSave, message: "the save has no game text", reason: "not_a_save" }
+        : { type: ERROR.BadSave, message: "the save is not JSON", reason: "unreadable" } });
     const settings = { ...kept, level: typeof kept.level === "string" ? kept.level : "normal", undo: kept.undo !== false,
       challenge: kept.challenge === true, explain: kept.explain === true, people, handOverFirst: true, resumed: true };
     const drawn = fitsSnapshot(snap, game) ? drawableSnapshot(snap, text) : null;
@@ -165,10 +168,10 @@ export class Games {
       // the save stays as it is: listed when it cannot be read, offered again when the engine failed
       const unreadable = UNREADABLE_SAVE.includes(reply.error.type);
       const newer = unreadable && typeof text === "string" && await this.madeByNewerSite(text);
-      if (unreadable) await keepUnopened({ game, record: saved, raw, reason: { newer, message: reply.error.message } });
+      if (unreadable) await keepUnopened({ game, record: saved, raw, reason: { newer, message: reply.error.message, problem: reply.error.reason } });
       if (await site.gamesKnown) site.picker.show();
       if (!unreadable) showError(reply.error);
-      else showMessage(newer ? t("resumeNewer") : t("resumeFailed", { message: reply.error.message }));
+      else showMessage(newer ? t("resumeNewer") : t("resumeFailed", { message: saveProblem(reply.error) }));
       return false;
     }
     if (wait && this.waiting !== wait) { // the player left the loading screen meanwhile (loading.js offerWayOut)

@@ -5,7 +5,7 @@ import { $, focusInView, h, present } from "../dom.js";
 import { rendererOf } from "../games/index.js";
 import { ERROR, OP } from "../generated/wire.js";
 import { resumeLine, showHomePage, unopenedSaves } from "../home.js";
-import { pick, t } from "../i18n.js";
+import { pick, saveProblem, t } from "../i18n.js";
 import { playersAndLength } from "../learn.js";
 import { levelText } from "../levels.js";
 import { unavailableReason } from "../plugins.js";
@@ -343,7 +343,7 @@ export class Picker {
     if (!file) return;
     const reply = await this.site.engine.call(OP.load, { text: await file.text(), seat: HUMAN_SEAT });
     if (!reply.ok) {
-      showMessage(t("loadFileFailed", { message: reply.error.message }));
+      showMessage(t("loadFileFailed", { message: saveProblem(reply.error) }));
       return;
     }
     hideMessage();

@@ -189,3 +189,8 @@ def test_the_embed_names_the_levels_when_given_one_it_does_not_know(page: Page, 
     page.goto(embed(site_url, game="arsene", level="grandmaster"))
     expect(page.locator("#embed-error")).to_contain_text(
         f"level is {', '.join(pg.LEVELS)}, not grandmaster")
+    page.goto(embed(site_url, game="arsene", level="grandmaster", lang="ja"))
+    page.reload()
+    expect(page.locator("#embed-error")).to_have_text(
+        "この埋め込みのアドレスが正しくありません："
+        f"level には {', '.join(pg.LEVELS)} のどれかを書きます（grandmaster ではなく）")

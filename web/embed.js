@@ -13,7 +13,7 @@ import { OP } from "./generated/wire.js";
 import { LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
 import { unpackText } from "./share.js";
 import { TableLife } from "./table-life.js";
-import { EmbedError, fromEngine, readParameters } from "./embed/address.js";
+import { badParameter, EmbedError, fromEngine, readParameters } from "./embed/address.js";
 import { Frame } from "./embed/frame.js";
 import { Play } from "./embed/play.js";
 import { Steps } from "./embed/steps.js";
@@ -162,7 +162,7 @@ export class Embed {
   // An example embed: a scenario's frames, stepped forward and back with their captions.
   async showExample() {
     const { document: scenario, compiled } = await loadScenario(this.params.scenario);
-    if (typeof scenario?.game !== "string") throw new EmbedError("errBadScenario", { detail: "it names no game" });
+    if (typeof scenario?.game !== "string") throw new EmbedError("errBadScenario", { detail: t("errScenarioNoGame") });
     this.gameOf(scenario.game);
     this.setTitle(this.scenarioTitle(scenario));
     if (compiled) {
@@ -252,7 +252,7 @@ export class Embed {
       if (!await this.catalog.readBuilt()) throw new Error("catalog.json could not be read");
       const names = (await this.catalog.readLevels((op, fields) => this.ask(op, fields))).map((level) => level.name);
       if (!names.includes(params.level)) {
-        throw new EmbedError("errBadParam", { detail: `level is ${names.join(", ")}, not ${params.level}` });
+        throw badParameter("errParamLevel", { levels: names.join(", "), level: params.level });
       }
       if (params.mode === "play") this.play.showCover();
       else if (params.mode === "replay") await this.showReplay();

@@ -1,7 +1,7 @@
 // The embed's address (query and fragment, the fragment wins), checked for form only, and the
 // errors the embed says, its own and the engine's (docs/embed.md).
 import { ERROR } from "../generated/wire.js";
-import { saveProblem } from "../i18n.js";
+import { saveProblem, t } from "../i18n.js";
 import { seedParameter, wholeParameter } from "../share.js";
 
 // An error the embed says in words: its key in the string table, and the values the words name.
@@ -13,6 +13,10 @@ export class EmbedError extends Error {
     this.values = values;
   }
 }
+
+// The address's fault, said in the reader's words (`key`: which, in the locale files' embed-address).
+/** @param {string} key @param {Record<string, any>} [values] */
+export const badParameter = (key, values) => new EmbedError("errBadParam", { detail: t(key, values) });
 
 export function readParameters() {
   const merged = new URLSearchParams(location.search);
@@ -26,7 +30,7 @@ export function readParameters() {
       if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
       return value;
     } catch {
-      throw new EmbedError("errBadParam", { detail: `${name} must be a JSON object, like {"name": value}` });
+      throw badParameter("errParamObject", { name });
     }
   };
   const whole = (name) => {
@@ -52,15 +56,15 @@ export function readParameters() {
   };
   params.mode = get("mode") ?? (params.save ? "replay" : params.scenario ? "example" : "play");
   if (!["play", "example", "replay"].includes(params.mode)) {
-    throw new EmbedError("errBadParam", { detail: `mode is play, example or replay, not ${params.mode}` });
+    throw badParameter("errParamMode", { mode: params.mode });
   }
   if (params.mode === "replay" && !params.save) {
-    throw new EmbedError("errBadParam", { detail: "replay mode needs the game: save=…" });
+    throw badParameter("errParamReplay");
   }
   if (params.mode === "example" && !params.scenario) {
-    throw new EmbedError("errBadParam", { detail: "example mode needs a scenario" });
+    throw badParameter("errParamExample");
   }
-  if (params.mode === "play" && !params.game) throw new EmbedError("errBadParam", { detail: "name a game: game=…" });
+  if (params.mode === "play" && !params.game) throw badParameter("errParamGame");
   return params;
 }
 

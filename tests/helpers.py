@@ -172,11 +172,10 @@ def run_command(*command: str | Path, cwd: Path, env: dict[str, str] | None = No
     return result.stdout
 
 
-def last_card_stepped_and_applied(rules: Any, bot: Any, options: dict[str, Any]) -> tuple[Any, Any]:
-    """Two copies of a trick-taking game's state (4 seats) after the last card of its first deal, that
-    card played by the bot's `playout_step` (a play-out's move) and by `apply` of the policy's action.
-    Checks what both agree on: the deal's summary and its value; and that the play-out's step ends its
-    play-out without dealing the next deal (apply deals it)."""
+def last_card_played_both_ways(rules: Any, bot: Any, options: dict[str, Any]) -> tuple[Any, Any, Any]:
+    """A trick-taking game's state (4 seats) before the last card of its first deal, and two copies of it
+    after that card, played by the bot's `playout_step` (a play-out's move) and by `apply` of the policy's
+    action."""
     from pygames_core.engine.rng import Rng
 
     state = rules.new_state(4, options, Rng(5), None)
@@ -187,6 +186,15 @@ def last_card_stepped_and_applied(rules: Any, bot: Any, options: dict[str, Any])
     stepped, applied = rules.copy_state(state), rules.copy_state(state)
     bot.playout_step(stepped, Rng(1))
     rules.apply(applied, bot.policy_action(applied, Rng(1)))
+    return start, stepped, applied
+
+
+def last_card_stepped_and_applied(rules: Any, bot: Any, options: dict[str, Any]) -> tuple[Any, Any]:
+    """Two copies of a trick-taking game's state (4 seats) after the last card of its first deal, that
+    card played by the bot's `playout_step` (a play-out's move) and by `apply` of the policy's action.
+    Checks what both agree on: the deal's summary and its value; and that the play-out's step ends its
+    play-out without dealing the next deal (apply deals it)."""
+    start, stepped, applied = last_card_played_both_ways(rules, bot, options)
     assert [s.thaw() for s in stepped.summaries] == [s.thaw() for s in applied.summaries]
     assert len(stepped.summaries) == len(start.summaries) + 1
     assert applied.deal == start.deal + 1 and stepped.deal == start.deal  # the next deal is not dealt

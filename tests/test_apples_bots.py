@@ -8,7 +8,7 @@ from collections import Counter
 from itertools import pairwise
 
 import pytest
-from helpers import fingerprint, last_card_stepped_and_applied, play_out
+from helpers import fingerprint, last_card_played_both_ways, play_out
 from test_apples import (
     ALL_CODES,
     ROUND_ROBIN,
@@ -374,6 +374,13 @@ def test_the_masks_kept_beside_the_captured_cards_match_them():
     assert checked > 50
 
 
-def test_a_play_outs_last_card_settles_the_deal_as_apply_does_without_dealing_the_next():
-    stepped, applied = last_card_stepped_and_applied(RULES, BOT, {})
-    assert stepped.scores == applied.scores
+def test_a_play_outs_last_card_ends_its_play_out_with_the_value_and_outcome_of_the_deal_apply_settles():
+    """The last card of a deal played by `playout_step` (a play-out's move) and by `apply` of the policy's action:
+    the play-out leaves the deal unsettled (no summary, the next deal not dealt: apply settles and deals it), ends
+    there, and values and tells it as apply's settled deal."""
+    start, stepped, applied = last_card_played_both_ways(RULES, BOT, {})
+    assert stepped.summaries == start.summaries and stepped.deal == start.deal and not any(stepped.hands)
+    assert len(applied.summaries) == len(start.summaries) + 1 and applied.deal == start.deal + 1
+    assert BOT.playout_done(start, stepped)
+    assert [BOT.evaluate(stepped, s) for s in range(4)] == [BOT.evaluate(applied, s) for s in range(4)]
+    assert [BOT.outcome(start, stepped, s) for s in range(4)] == [BOT.outcome(start, applied, s) for s in range(4)]

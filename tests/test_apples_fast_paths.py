@@ -4,8 +4,8 @@ int, rows per suit of the chance that the seats still to play beat a card), choo
 play decision of random and normal games and of states the hard bot samples from them; and the card plays
 are listed (legal_actions, the kit's play_actions inline) and made (`play_card`, the kit's play_to_trick
 inline) as the kit's functions do; and the hard bot's play-outs play the rest of a deal in one loop
-(`play_out_deal`) to the state play_card and end_deal leave, whose value `evaluate` counts without thawing
-the deal's summary."""
+(`play_out_deal`) to the state play_card leaves, the deal unsettled, whose value `evaluate` counts as the deal
+settled by end_deal comes to."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from pygames_core.engine.rng import Rng
 from pygames_core.games.apples import BOT, RULES
 from pygames_core.games.apples.bot import choose_play, evaluate, play_out_deal, win_guess
+from pygames_core.games.apples.messages import deal_outcome
 from pygames_core.games.apples.rules import APPLES, PLAY_ACTIONS, play_card
 from pygames_core.games.apples.state import PLAYERS, TRICKS, ApplesState, rank_counts, rank_points
 from pygames_core.kit.cards import Card, card
@@ -161,30 +162,60 @@ def state_fields(state: ApplesState) -> list[object]:
 
 
 def plain_evaluate(state: ApplesState, seat: int) -> float:
-    """bot.evaluate of a settled deal read from its summary, as first written."""
+    """bot.evaluate of a settled deal, as first written: the game's result once it is over, else the deal's
+    points read from its summary."""
+    if state.phase == "over":
+        winners = [s for s in range(PLAYERS) if state.scores[s] == max(state.scores)]
+        won = 1.0 / len(winners) if seat in winners else 0.0
+        rival = max(state.scores[s] for s in range(PLAYERS) if s != seat)
+        return 0.8 * won + 0.2 * (0.5 + 0.5 * max(-1.0, min(1.0, (state.scores[seat] - rival) / 100)))
     points = state.summaries[-1].thaw()["points"]
     margin = points[seat] - sum(points[s] for s in range(PLAYERS) if s != seat) / (PLAYERS - 1)
     return 0.5 + 0.5 * max(-1.0, min(1.0, margin / 80))
 
 
-@pytest.mark.parametrize("random_plays", [False, True])
+def late_play_decisions(seed: int) -> list[ApplesState]:
+    """Copies of a game's state at the card plays of its deals from the first whose end ends the game (and
+    of states sampled there), the game played by the normal policy: the play-outs' value of a game's end."""
+    state = RULES.new_state(PLAYERS, {}, Rng(seed), None)
+    policy_rng = Rng(seed)
+    found = []
+    while RULES.current_player(state) is not None:
+        if state.phase == "play":
+            found.append(RULES.copy_state(state))
+        RULES.apply(state, BOT.policy_action(state, policy_rng))
+    last_deal = [s for s in found if s.deal == state.deal]
+    seat = RULES.current_player(last_deal[0])
+    return [*last_deal, BOT.sample_state(RULES.remembered_view(last_deal[0], seat), Rng(seed))]
+
+
+@pytest.mark.parametrize("random_plays", [False, True, None])
 def test_a_deal_played_out_in_one_loop_ends_as_its_cards_played_one_at_a_time(random_plays):
-    """play_out_deal (the hard bot's play-outs: the play ahead and the trick's number carried from card to card)
-    against play_card of each policy's card and end_deal without the next deal, from every card play of random
-    and normal games and of states sampled there; and the value of its end (evaluate, which counts the points
-    from the captured cards then) against the summary's points."""
-    compared = 0
+    """play_out_deal (the hard bot's play-outs: the play ahead and the trick's number carried from card to card,
+    the deal left unsettled, its tricks unrecorded) against play_card of each policy's card, from every card play
+    of random and normal games and of states sampled there (None: of the deal that ends a game); and the value of
+    its end (evaluate, which counts the points from the captured cards then, and ends the game when they reach the
+    goal) against the value of the deal settled by end_deal, read from its summary or the game's end; and the
+    outcome a hint tells of it against the settled deal's."""
+    compared = over = 0
     for seed in range(6):
-        for state in play_decisions(seed, random_plays):
+        for state in play_decisions(seed, random_plays) if random_plays is not None else late_play_decisions(seed):
             fast, plain = RULES.copy_state(state), RULES.copy_state(state)
             play_out_deal(fast)
             while True:
                 done = play_card(plain, choose_play(plain, RULES.current_player(plain)))
                 if done is not None and done.number == TRICKS:
                     break
-            APPLES.end_deal(plain, deal_next=False)
+            # every field as play_card leaves it, but the records of the tricks played out: none kept
+            assert fast.completed == state.completed and len(plain.completed) == TRICKS, (seed, state.trick.plays)
+            plain.completed = fast.completed
             assert state_fields(fast) == state_fields(plain), (seed, state.trick.plays)
-            if fast.phase == "play":
-                assert [evaluate(fast, s) for s in range(PLAYERS)] == [plain_evaluate(plain, s) for s in range(PLAYERS)]
+            assert BOT.playout_done(state, fast)
+            settled = RULES.copy_state(plain)
+            APPLES.end_deal(settled)
+            assert [evaluate(fast, s) for s in range(PLAYERS)] == [plain_evaluate(settled, s) for s in range(PLAYERS)]
+            assert [BOT.outcome(state, fast, s) for s in range(PLAYERS)] == [
+                deal_outcome(settled.summaries[-1].thaw(), s) for s in range(PLAYERS)]
             compared += 1
-    assert compared > 500
+            over += settled.phase == "over"
+    assert over > 50 if random_plays is None else compared > 500

@@ -69,7 +69,9 @@ class Bot(ABC, Generic[S, A, E, V]):
         move faster here (no event records, no checks, no action message built and read back), but it
         must leave `state` and `rng` exactly as the default does: the search's choices must not change. It may
         make several moves in one step where the play-out looks at nothing between them, stopping where
-        `playout_done` would (Apples plays the rest of a deal's cards in one)."""
+        `playout_done` would; and at that horizon it may leave undone what the game's `playout_done`,
+        `evaluate` and `outcome` do not read (Apples plays the rest of a deal's cards in one and leaves the
+        deal unsettled, its tricks unrecorded: its `evaluate` counts the captured cards)."""
         self.rules.apply(state, self.playout_action(state, rng))
 
     def normal_search_samples(self, view: V) -> int:

@@ -18,6 +18,7 @@ from pygames_core.games.apples.state import (
     BID,
     DECK,
     DISCARD,
+    GOAL,
     OVER,
     PLAIN_POINTS,
     PLAY,
@@ -26,7 +27,6 @@ from pygames_core.games.apples.state import (
     TARGET_RANK_POINTS,
     TRICKS,
     ApplesState,
-    capture,
     leaders,
     legal_bids,
     set_points,
@@ -35,7 +35,7 @@ from pygames_core.games.apples.state import (
 )
 from pygames_core.kit.cards import HIGHER_CARDS, SUIT_CARDS, SUITS, Card, cards
 from pygames_core.kit.seats import mover
-from pygames_core.kit.tricks import CompletedTrick, Trick, seats_after
+from pygames_core.kit.tricks import seats_after
 
 
 def search_actions(view: ApplesView, legal: list[Action]) -> list[Action]:
@@ -152,17 +152,6 @@ def choose_target(hand: list[Card], trump: str | None) -> Card:
     return max(hand, key=lambda c: (target_value(c, hand, trump), -c.rank))
 
 
-def gain(counts: dict[int, int], added: dict[int, int], target_rank: int | None) -> int:
-    """How many points capturing the cards counted by rank in `added` would add to a player holding
-    `counts` of each rank."""
-    total = 0
-    for rank, n in added.items():
-        have = counts.get(rank, 0)
-        row = TARGET_RANK_POINTS[rank] if rank == target_rank else PLAIN_POINTS[rank]
-        total += row[have + n] - row[have]
-    return total
-
-
 LATER_SEATS = seats_after(PLAYERS)
 # By card, worked out once for the play policy's loop: twice its win_guess under each trump (what keeping
 # it is worth; its higher cards are kit/cards.py's HIGHER_CARDS)
@@ -192,9 +181,9 @@ def choose_play(state: ApplesState, seat: int) -> Card:
     target = state.targets.choices[seat]
     target_rank = target.rank if target is not None else None
     mine = state.captured_ranks[seat]
-    # the cards on the table, in one loop: their bits, counted by rank, what they are worth to this seat (gain's
-    # sum, a card at a time) and the play ahead so far (winning_play's, inline), the trick's winner unless this
-    # seat's card beats it
+    # the cards on the table, in one loop: their bits, counted by rank, what they are worth to this seat (the
+    # points capturing them adds, a card at a time) and the play ahead so far (winning_play's, inline), the
+    # trick's winner unless this seat's card beats it
     on_table = 0
     table_counts: dict[int, int] = {}
     my_table_gain = 0
@@ -209,8 +198,10 @@ def choose_play(state: ApplesState, seat: int) -> Card:
         table_counts[rank] = counted + 1
         if ahead is None or (rank > ahead.rank if c.suit == ahead.suit else c.suit == trump):
             ahead_seat, ahead = who, c
-    theirs = state.captured_ranks[ahead_seat]
-    their_table_gain: int | None = None  # what the table is worth to the seat ahead (gain), once an option asks
+    # what the table is worth to the seat ahead (the points capturing it adds to its captured cards), once an
+    # option asks
+    theirs: dict[int, int] = {}
+    their_table_gain: int | None = None
 
     # the cards this seat cannot place, as one int, once an option on top of the trick asks: not captured yet, nor
     # in its hand, on the table or its target card (kit.tricks.unseen_ranks of them all, from the state's own int
@@ -254,7 +245,7 @@ def choose_play(state: ApplesState, seat: int) -> Card:
                 led_count = (unknown & SUIT_CARDS[top_led]).bit_count()
                 trump_count = (unknown & SUIT_CARDS[trump]).bit_count() if trump is not None else 0
                 if seats is None:  # each seat still to play: its voids, the chance that a hidden card is not held
-                    hidden = max(1, unknown.bit_count())
+                    hidden = unknown.bit_count() or 1  # at least 1, as max(1, ...) without the call
                     hands, voids = state.hands, state.voids
                     # a loop, not a comprehension: one would read `hands`, `voids` and `hidden` as a closure, which
                     # makes them cells that every call of choose_play sets up (and min() is a call of its own)
@@ -283,24 +274,33 @@ def choose_play(state: ApplesState, seat: int) -> Card:
                 keep += 8.0
             if -keep < best_value:  # the value below is at most -keep: this card cannot be chosen
                 continue
-            if their_table_gain is None:
-                their_table_gain = gain(theirs, table_counts, None)
+            if their_table_gain is None:  # worked out here, not by a function: most decisions ask, and a call costs
+                theirs = state.captured_ranks[ahead_seat]
+                their_table_gain = 0
+                for table_rank, n in table_counts.items():
+                    had = theirs.get(table_rank, 0)
+                    row = PLAIN_POINTS[table_rank]
+                    their_table_gain += row[had + n] - row[had]
             have = theirs.get(rank, 0) + table_counts.get(rank, 0)
             row = PLAIN_POINTS[rank]
-            value = -0.5 * max(their_table_gain + row[have + 1] - row[have], 0) - keep
+            their_gain = their_table_gain + row[have + 1] - row[have]
+            value = -0.5 * (their_gain if their_gain > 0 else 0) - keep  # max(their_gain, 0), without the call
         if value > best_value or (value == best_value and rank <= best_rank):
             best, best_value, best_rank = c, value, rank
     return best
 
 
 def play_out_deal(state: ApplesState) -> None:
-    """The rest of the deal's card play by the play policy (`choose_play`), then the deal settled but the next
-    not dealt: what `rules.play_card` of each chosen card, and `ApplesRules.end_deal(deal_next=False)` after the
-    last, make of the state (tests/test_apples_fast_paths.py checks it against them). Every play-out of the hard
-    bot's search ends with its deal so (playout_done; the next deal's shuffle was a good part of a play-out's
-    time), in this one loop: the seat to play, the trick's number and the play ahead are carried from card to
-    card (no call to the rules, winning_play or the trick_number property at each)."""
-    hands, voids, trump, completed = state.hands, state.voids, state.trump, state.completed
+    """The rest of the deal's card play by the play policy (`choose_play`), the deal left unsettled and its
+    tricks unrecorded: what `rules.play_card` of each chosen card makes of the state but the records of the
+    finished tricks (`completed`; tests/test_apples_fast_paths.py checks it against it). Every play-out of the
+    hard bot's search ends with its deal so (playout_done), and `evaluate` reads only the captured cards and the
+    scores: the records of the tricks (a view's), the deal's summary (its sets, its cards sorted and frozen) and
+    the next deal's shuffle would be made for nothing; `outcome` settles a copy for a hint. All in this one
+    loop: the seat to play, the trick's number and the play ahead are carried from card to card (no call to the
+    rules, winning_play or the trick_number property at each)."""
+    hands, voids, trump = state.hands, state.voids, state.trump
+    captured, captured_ranks = state.captured, state.captured_ranks
     trick = state.trick
     plays = trick.plays
     number = state.trick_number
@@ -324,13 +324,20 @@ def play_out_deal(state: ApplesState) -> None:
         if len(plays) < PLAYERS:
             seat = (seat + 1) % PLAYERS
             continue
-        completed.append(CompletedTrick(number, trick.leader, plays, ahead_seat))
-        capture(state, ahead_seat, [c for _, c in plays])
-        trick = state.trick = Trick(ahead_seat, [])
+        # state.capture's steps, inline: the trick's cards to its winner's captured cards, counted by rank, and
+        # out of the cards not captured
+        won, counts = captured[ahead_seat], captured_ranks[ahead_seat]
+        taken = 0
+        for _, c in plays:
+            won.append(c)
+            taken |= c.bit
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+        state.unplayed &= ~taken
+        # the next trick led by the winner: this one's object and list again, as no record keeps them
+        trick.leader = ahead_seat
+        plays.clear()
         if number == TRICKS:
-            APPLES.end_deal(state, deal_next=False)
             return
-        plays = trick.plays
         number += 1
         seat, ahead = ahead_seat, None
 
@@ -339,29 +346,48 @@ def deal_points(counts: dict[int, int], target: Card | None) -> int:
     """The points of one player's captured cards, counted by rank (rank_counts): the sum of score_sets' points
     (what settle_deal sums for the deal's summary), without the sets' records."""
     target_rank = target.rank if target is not None else None
-    return sum([(TARGET_RANK_POINTS if rank == target_rank else PLAIN_POINTS)[rank][count]
-                for rank, count in counts.items()])
+    total = 0
+    for rank, count in counts.items():
+        total += (TARGET_RANK_POINTS if rank == target_rank else PLAIN_POINTS)[rank][count]
+    return total
+
+
+def deal_played_out(state: ApplesState) -> bool:
+    """Whether `state` is where `play_out_deal` leaves a deal: every card played, the deal not settled (the
+    rules settle a deal as its last card is played, so no game's state is ever so)."""
+    return not any(state.hands) and state.phase == PLAY
+
+
+def game_value(scores: list[int], seat: int) -> float:
+    """Value of a finished game for `seat`, in [0, 1]: a share of the win, the margin over the best
+    rival counting a little."""
+    winners = leaders(scores)
+    won = 1.0 / len(winners) if seat in winners else 0.0
+    rival = max(scores[s] for s in range(PLAYERS) if s != seat)
+    return 0.8 * won + 0.2 * (0.5 + 0.5 * max(-1.0, min(1.0, (scores[seat] - rival) / 100)))
 
 
 def evaluate(state: ApplesState, seat: int) -> float:
     """Value of a finished deal for `seat`, in [0, 1]: a share of the win if the game ended, otherwise
     its deal points against the others' mean, with the running totals counting a little."""
-    if not state.summaries:
-        return 0.5
-    if state.phase == OVER:
-        winners = leaders(state.scores)
-        won = 1.0 / len(winners) if seat in winners else 0.0
-        rival = max(state.scores[s] for s in range(PLAYERS) if s != seat)
-        return 0.8 * won + 0.2 * (0.5 + 0.5 * max(-1.0, min(1.0, (state.scores[seat] - rival) / 100)))
-    if state.phase == PLAY and not any(state.hands):
-        # a play-out's deal, settled with its captured cards and target cards still in the state (play_out_deal
-        # does not deal the next): its points counted from them, as settle_deal counted them, without thawing
-        # the summary
+    if deal_played_out(state):
+        # a play-out's deal (play_out_deal), its points counted from the captured cards and target cards as
+        # settle_deal would count them, and the game over as end_deal would end it once they are added
         targets = state.targets.choices
         points = [deal_points(state.captured_ranks[s], targets[s]) for s in range(PLAYERS)]
+        scores = state.scores
+        if max(scores) + max(points) >= GOAL:  # else no total reaches the goal (most deals: no list made)
+            totals = [scores[s] + points[s] for s in range(PLAYERS)]
+            if max(totals) >= GOAL:
+                return game_value(totals, seat)
+    elif not state.summaries:
+        return 0.5
+    elif state.phase == OVER:
+        return game_value(state.scores, seat)
     else:
         points = state.summaries[-1].thaw()["points"]
-    margin = points[seat] - sum(points[s] for s in range(PLAYERS) if s != seat) / (PLAYERS - 1)
+    # the others' sum as all the points less the seat's (whole numbers: the same sum, without a generator)
+    margin = points[seat] - (sum(points) - points[seat]) / (PLAYERS - 1)
     return 0.5 + 0.5 * max(-1.0, min(1.0, margin / 80))
 
 
@@ -393,8 +419,8 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
 
     def playout_done(self, start: ApplesState, state: ApplesState) -> bool:
         # a hard bot looks to the end of the deal: later deals are new shuffles it cannot foresee (a deal
-        # played out by playout_step is settled without the next dealt: play_out_deal)
-        return state.phase == OVER or len(state.summaries) != len(start.summaries)
+        # played out by playout_step is left unsettled: play_out_deal)
+        return state.phase == OVER or len(state.summaries) != len(start.summaries) or deal_played_out(state)
 
     def evaluate(self, state: ApplesState, seat: int) -> float:
         return evaluate(state, seat)
@@ -403,7 +429,11 @@ class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
         return trick_won(events, seat, partners=False)
 
     def outcome(self, start: ApplesState, end: ApplesState, seat: int) -> Words | None:
-        # the play-out ends with the deal: its summary has each player's points for it
+        # the play-out ends with the deal: its summary has each player's points for it (a deal played out by
+        # play_out_deal is settled here, on a copy: a hint's few play-outs, not every one)
+        if deal_played_out(end):
+            end = APPLES.copy_state(end)
+            APPLES.end_deal(end)
         if len(end.summaries) == len(start.summaries):
             return None
         return deal_outcome(end.summaries[-1].thaw(), seat)

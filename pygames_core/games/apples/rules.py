@@ -233,16 +233,14 @@ class ApplesRules(Rules[ApplesState, Action, Event, ApplesView]):
             events += self.end_deal(state)
         return events
 
-    def end_deal(self, state: ApplesState, *, deal_next: bool = True) -> list[Event]:
-        """Settle the deal; then the game is over, or (unless `deal_next` is false) the next deal is dealt."""
+    def end_deal(self, state: ApplesState) -> list[Event]:
+        """Settle the deal; then the game is over, or the next deal is dealt."""
         deal_over: Event = {"type": "deal_over", "summary": settle_deal(state)}
         # kit/tricks.py's DealtState types `phase` as a plain str (end_game sets "over", which OVER
         # equals): a Phase field does not match that protocol, hence Any
         dealt: Any = state
         if max(state.scores) >= GOAL:
             return [deal_over, end_game(dealt, self.result)]
-        if not deal_next:
-            return [deal_over]
         return [deal_over, next_deal(dealt, PLAYERS, start_deal)]
 
     # --- what each seat sees (knowledge.py) ----------------------------------------------------

@@ -394,10 +394,10 @@ def evaluate(state: ApplesState, seat: int) -> float:
 class ApplesBot(Bot[ApplesState, Action, Event, ApplesView]):
     """What Apples' bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
-    # a round of three hard bots holds a median of four moves with a real choice; 290 ms, in which
-    # this engine settles in the page the samples 26a1bbc's drew in a second (1.03 of them, session 37), keep it
-    # to about 1.2 s (docs/benchmarks.md, issue 48 item 5)
-    hard_budget_ms = 290
+    # a round of three hard bots holds a median of four moves with a real choice; 220 ms, in which
+    # this engine settles in the page the samples 26a1bbc's drew in a second (1.01 to 1.04 of them, session
+    # 38), keep it to about 0.9 s (docs/benchmarks.md, issue 48 item 5)
+    hard_budget_ms = 220
 
     def sample_state(self, view: ApplesView, rng: Rng) -> ApplesState:
         return sample_state(view, rng)

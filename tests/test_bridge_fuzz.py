@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pygames_core.app import bridge
+from pygames_core.engine.errors import SAVE_PROBLEMS
 from pygames_core.engine.limits import MAX_TEXT
 
 EXAMPLES = int(os.environ.get("PYGAMES_FUZZ_EXAMPLES", "100"))
@@ -159,8 +160,10 @@ def test_any_request_gets_a_named_reply_and_a_refusal_changes_nothing(sessions: 
 
     assert isinstance(reply, dict) and isinstance(reply["ok"], bool)
     if not reply["ok"]:
-        assert set(reply) == {"ok", "error"} and set(reply["error"]) == {"type", "message"}
+        said = {"type", "message", "reason"} if reply["error"]["type"] == "BadSave" else {"type", "message"}
+        assert set(reply) == {"ok", "error"} and set(reply["error"]) == said
         assert reply["error"]["type"] in KNOWN_ERRORS, reply
+        assert reply["error"]["type"] != "BadSave" or reply["error"]["reason"] in SAVE_PROBLEMS
         assert isinstance(reply["error"]["message"], str) and reply["error"]["message"]
         if named and sid in bridge._sessions:
             assert state_of(sid) == before, (request, reply)

@@ -28,6 +28,7 @@ from pygames_core.games.dominuxen.rules import DOMINUXEN, DominuxenRules, Events
 from pygames_core.games.dominuxen.state import (
     ANSWER,
     CODE,
+    FIELD,
     HIGH,
     HITS,
     LOW,
@@ -36,8 +37,10 @@ from pygames_core.games.dominuxen.state import (
     PLAY,
     SET_CODES,
     SET_GROUP_BITS,
+    SHIFTS,
     SHOWING,
     SNATCH,
+    TALLY_SHIFT,
     TILES,
     DominuxenState,
     PlayedSet,
@@ -93,11 +96,24 @@ def plain_tops(state: DominuxenState) -> list[int]:
     return [row[-1].number << 4 | row[-1].size if row else -1 for row in state.rows]
 
 
-def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> list[list[dict]]:
+def plain_table(state: DominuxenState) -> list[int]:
+    """How many tiles on the table (the rows' sets, the display, the discard) show each number, and
+    how many tiles are there, as the state's kept table tally should say them."""
+    tiles = [t for row in state.rows for s in row for t in s.tiles] + state.display + state.discard
+    return [sum(1 for t in tiles if number in (LOW[t], HIGH[t])) for number in NUMBERS] + [len(tiles)]
+
+
+def read_tally(tally: int) -> list[int]:
+    """A tally (state.py's TALLIED) read back: each number's field, then the count of tiles."""
+    return [tally >> shift & FIELD for shift in SHIFTS] + [tally >> TALLY_SHIFT]
+
+
+def random_games(players: int, doubles: bool, seeds: range, copies: bool, games: int = 1) -> list[list[dict]]:
     """Random games through the Rules, each seat's kept group bits checked against its hand after
-    every move, the rows' kept tops against the rows, and the Rules' current player against the
-    state's; with `copies` each action applied is a copy of the listed one (the page's way)."""
-    options = DOMINUXEN.check_options({"doubles": doubles})
+    every move, the rows' kept tops and the table's kept tally against the tiles, and the Rules'
+    current player against the state's; with `copies` each action applied is a copy of the listed
+    one (the page's way)."""
+    options = DOMINUXEN.check_options({"doubles": doubles, "games": games})
     games = []
     for seed in seeds:
         state = DOMINUXEN.new_state(players, options, Rng(seed), None)
@@ -111,6 +127,7 @@ def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> lis
             for seat, groups in enumerate(state.hand_groups[:players]):
                 assert groups is None or groups == group_bits(state.hands[seat])
             assert state.tops == plain_tops(state)
+            assert read_tally(state.table) == plain_table(state)
             state = DOMINUXEN.copy_state(state) if chooser.random() < 0.1 else state  # copies keep them too
         games.append(events)
     return games
@@ -120,6 +137,19 @@ def test_listed_plays_and_their_copies_play_alike_and_hands_keep_their_groups() 
     for players, doubles in ((3, False), (4, True), (5, False)):
         seeds = range(12)
         assert random_games(players, doubles, seeds, copies=False) == random_games(players, doubles, seeds, copies=True)
+
+
+def test_the_table_tally_is_kept_with_the_tiles() -> None:
+    # every move that puts tiles on the table or takes them off (random_games checks it after each), a
+    # match's next deal, a state sampled from a view, and a set-up
+    random_games(4, True, range(6), copies=False, games=3)
+    random_games(5, False, range(4), copies=False)
+    for state in policy_states(3, True, range(2)):  # half of them sampled from views
+        assert read_tally(state.table) == plain_table(state)
+    setup = {"hands": [["0-1", "2-5"], ["3-3", "4-9"], ["7-8"]], "rows": [[], [{"number": 6, "tiles": ["6-6"]}], []],
+             "display": ["1-1", "5-12"], "discard": ["0-0"], "unlisted": "discard"}
+    state = DOMINUXEN.new_state(3, DOMINUXEN.check_options({}), Rng(1), setup)
+    assert read_tally(state.table) == plain_table(state) and plain_table(state)[-1] == len(TILES) - 5
 
 
 def plain_check_next(self: DominuxenRules, state: DominuxenState, events: Events) -> None:

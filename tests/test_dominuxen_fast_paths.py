@@ -6,6 +6,7 @@ whether the action is the listed one or a copy of it."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import random
 from itertools import combinations
@@ -28,6 +29,7 @@ from pygames_core.games.dominuxen.rules import DOMINUXEN, DominuxenRules, Events
 from pygames_core.games.dominuxen.state import (
     ANSWER,
     CODE,
+    DRAW,
     FIELD,
     HIGH,
     HITS,
@@ -408,6 +410,45 @@ def test_holding_tails_and_group_shapes_are_dropped_at_the_bound_and_made_again(
     for state in policy_states(4, True, range(2)):
         assert policy.best_play(state, state.turn) == plain_best(state)
         assert len(policy.HOLDING_TAILS) <= 3 and len(policy.GROUP_SHAPES) <= 5
+
+
+def plain_play_out(state: DominuxenState, rng: Rng) -> None:
+    """A play-out as the search makes it by default (Bot.playout_step): the play-out policy's action
+    applied through the rules, a move at a time, until playout_done (the game's end)."""
+    start = DOMINUXEN.copy_state(state)
+    while not BOT.playout_done(start, state):
+        DOMINUXEN.apply(state, BOT.playout_action(state, rng))
+
+
+def state_facts(state: DominuxenState) -> dict:
+    """Every field of the state, its rng by its state (an Rng compares by identity)."""
+    facts = {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name != "rng"}
+    return facts | {"rng": state.rng.state}
+
+
+@pytest.mark.parametrize(("players", "doubles", "games"), [(3, False, 1), (4, True, 1), (4, False, 2), (5, True, 3)])
+def test_a_play_out_step_plays_the_rest_of_the_game_as_the_moves_one_by_one(players: int, doubles: bool,
+                                                                            games: int) -> None:
+    # the hard bot's play-out from every kind of state (each phase, sampled from views too), in one step,
+    # to the end of the game (in a match, the next game dealt by the state's rng), the search's rng untouched
+    options = DOMINUXEN.check_options({"doubles": doubles, "games": games})
+    phases = set()
+    for seed in range(3):
+        state = DOMINUXEN.new_state(players, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        while DOMINUXEN.current_player(state) is not None:
+            if chooser.random() < 0.3:
+                sampled = knowledge.sample_state(DOMINUXEN.view(state, state.current), Rng(seed))
+                for start in (DOMINUXEN.copy_state(state), sampled):
+                    fast, plain = DOMINUXEN.copy_state(start), DOMINUXEN.copy_state(start)
+                    fast_rng, plain_rng = Rng(seed), Rng(seed)
+                    BOT.playout_step(fast, fast_rng)
+                    plain_play_out(plain, plain_rng)
+                    assert state_facts(fast) == state_facts(plain) and fast_rng.state == plain_rng.state
+                    phases.add(start.phase)
+            legal = DOMINUXEN.legal_actions(state)
+            DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
+    assert phases == {PLAY, SNATCH, ANSWER, DRAW}
 
 
 def plain_reply(state: DominuxenState) -> dict:

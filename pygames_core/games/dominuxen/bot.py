@@ -8,6 +8,7 @@ from copy import copy
 
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import finish
+from pygames_core.ai.search import MAX_PLAYOUT_STEPS
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen.messages import DominuxenAction, DominuxenEvent, DominuxenView, PlayAction
@@ -16,6 +17,7 @@ from pygames_core.games.dominuxen.rules import (
     ANSWER_ACTIONS,
     DISPLAY_DRAWS,
     DOMINUXEN,
+    MOVES,
     SNATCH_ACTIONS,
     SUPPLY_DRAW,
 )
@@ -116,6 +118,22 @@ def evaluate(state: DominuxenState, seat: int) -> float:
     return 0.8 * won + 0.2 * close
 
 
+def play_out_game(state: DominuxenState) -> None:
+    """policy_action's moves to the end of this game (playout_done's horizon), each made without its
+    action message (a set's codes, read back) and without event records, in one loop: the search's
+    play-out asks for no move between (tests/test_dominuxen_fast_paths.py plays them a move at a time
+    through the rules alike). At most MAX_PLAYOUT_STEPS moves, the search's own guard."""
+    game, play = state.game_number, DOMINUXEN.play
+    for _ in range(MAX_PLAYOUT_STEPS):
+        if state.phase is PLAY:
+            play(state, best_play(state, state.turn), None)
+        else:  # a reply is never a play: its move is found by its type alone (no look-up of a kept set)
+            action = reply(state)
+            MOVES[action["type"]](DOMINUXEN, state, action, None)
+        if state.phase is OVER or state.game_number != game:
+            return
+
+
 class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, DominuxenView]):
     """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
@@ -133,12 +151,8 @@ class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, Dominuxe
         return policy_action(state, rng)
 
     def playout_step(self, state: DominuxenState, rng: Rng) -> None:
-        # policy_action's move, made without its action message (a set's codes, read back) and without
-        # event records
-        if state.phase == PLAY:
-            DOMINUXEN.play(state, best_play(state, state.turn), None)
-        else:
-            DOMINUXEN.act(state, reply(state), None)
+        # the rest of the game at once: the policy draws nothing from the rng
+        play_out_game(state)
 
     def search_actions(self, view: DominuxenView, legal: list[DominuxenAction]) -> list[DominuxenAction]:
         if view["phase"] != PLAY:

@@ -199,8 +199,6 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             return "doubles are played as two only with the doubles rule"
         return None
 
-    # apply and act are the same two steps (act's with events of its own): apply does not call act, one
-    # Python call fewer for every move of the random play and of the search's tree.
     def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
         events: list[DominuxenEvent] = []
         played = kept_set_of(id(action))  # a play legal_actions listed, played before, has its set kept
@@ -211,15 +209,8 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         return events
 
     # The moves below write their event records into `events`, or none where it is None: the bots'
-    # play-outs (bot.py's playout_step) make the same moves and throw the records away.
-    def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
-        """`apply`, its events written into `events` (none when it is None)."""
-        played = kept_set_of(id(action))
-        if played is None:
-            MOVES[action["type"]](self, state, action, events)
-        else:
-            self.play(state, played, events)
-
+    # play-outs (bot.py's play_out_game) make the same moves, a set played and the replies by MOVES,
+    # without records.
     def _play_read(self, state: DominuxenState, action: PlayAction, events: Events) -> None:
         """A play whose set is not kept: a copy of a listed one (the page's, a saved game's), or a listed
         one played for the first time (plays.set_of)."""

@@ -6,6 +6,7 @@ whether the action is the listed one or a copy of it."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import random
 from itertools import combinations
@@ -28,6 +29,8 @@ from pygames_core.games.dominuxen.rules import DOMINUXEN, DominuxenRules, Events
 from pygames_core.games.dominuxen.state import (
     ANSWER,
     CODE,
+    DRAW,
+    FIELD,
     HIGH,
     HITS,
     LOW,
@@ -36,8 +39,10 @@ from pygames_core.games.dominuxen.state import (
     PLAY,
     SET_CODES,
     SET_GROUP_BITS,
+    SHIFTS,
     SHOWING,
     SNATCH,
+    TALLY_SHIFT,
     TILES,
     DominuxenState,
     PlayedSet,
@@ -93,11 +98,24 @@ def plain_tops(state: DominuxenState) -> list[int]:
     return [row[-1].number << 4 | row[-1].size if row else -1 for row in state.rows]
 
 
-def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> list[list[dict]]:
+def plain_table(state: DominuxenState) -> list[int]:
+    """How many tiles on the table (the rows' sets, the display, the discard) show each number, and
+    how many tiles are there, as the state's kept table tally should say them."""
+    tiles = [t for row in state.rows for s in row for t in s.tiles] + state.display + state.discard
+    return [sum(1 for t in tiles if number in (LOW[t], HIGH[t])) for number in NUMBERS] + [len(tiles)]
+
+
+def read_tally(tally: int) -> list[int]:
+    """A tally (state.py's TALLIED) read back: each number's field, then the count of tiles."""
+    return [tally >> shift & FIELD for shift in SHIFTS] + [tally >> TALLY_SHIFT]
+
+
+def random_games(players: int, doubles: bool, seeds: range, copies: bool, games: int = 1) -> list[list[dict]]:
     """Random games through the Rules, each seat's kept group bits checked against its hand after
-    every move, the rows' kept tops against the rows, and the Rules' current player against the
-    state's; with `copies` each action applied is a copy of the listed one (the page's way)."""
-    options = DOMINUXEN.check_options({"doubles": doubles})
+    every move, the rows' kept tops and the table's kept tally against the tiles, and the Rules'
+    current player against the state's; with `copies` each action applied is a copy of the listed
+    one (the page's way)."""
+    options = DOMINUXEN.check_options({"doubles": doubles, "games": games})
     games = []
     for seed in seeds:
         state = DOMINUXEN.new_state(players, options, Rng(seed), None)
@@ -111,6 +129,7 @@ def random_games(players: int, doubles: bool, seeds: range, copies: bool) -> lis
             for seat, groups in enumerate(state.hand_groups[:players]):
                 assert groups is None or groups == group_bits(state.hands[seat])
             assert state.tops == plain_tops(state)
+            assert read_tally(state.table) == plain_table(state)
             state = DOMINUXEN.copy_state(state) if chooser.random() < 0.1 else state  # copies keep them too
         games.append(events)
     return games
@@ -120,6 +139,19 @@ def test_listed_plays_and_their_copies_play_alike_and_hands_keep_their_groups() 
     for players, doubles in ((3, False), (4, True), (5, False)):
         seeds = range(12)
         assert random_games(players, doubles, seeds, copies=False) == random_games(players, doubles, seeds, copies=True)
+
+
+def test_the_table_tally_is_kept_with_the_tiles() -> None:
+    # every move that puts tiles on the table or takes them off (random_games checks it after each), a
+    # match's next deal, a state sampled from a view, and a set-up
+    random_games(4, True, range(6), copies=False, games=3)
+    random_games(5, False, range(4), copies=False)
+    for state in policy_states(3, True, range(2)):  # half of them sampled from views
+        assert read_tally(state.table) == plain_table(state)
+    setup = {"hands": [["0-1", "2-5"], ["3-3", "4-9"], ["7-8"]], "rows": [[], [{"number": 6, "tiles": ["6-6"]}], []],
+             "display": ["1-1", "5-12"], "discard": ["0-0"], "unlisted": "discard"}
+    state = DOMINUXEN.new_state(3, DOMINUXEN.check_options({}), Rng(1), setup)
+    assert read_tally(state.table) == plain_table(state) and plain_table(state)[-1] == len(TILES) - 5
 
 
 def plain_check_next(self: DominuxenRules, state: DominuxenState, events: Events) -> None:
@@ -378,6 +410,45 @@ def test_holding_tails_and_group_shapes_are_dropped_at_the_bound_and_made_again(
     for state in policy_states(4, True, range(2)):
         assert policy.best_play(state, state.turn) == plain_best(state)
         assert len(policy.HOLDING_TAILS) <= 3 and len(policy.GROUP_SHAPES) <= 5
+
+
+def plain_play_out(state: DominuxenState, rng: Rng) -> None:
+    """A play-out as the search makes it by default (Bot.playout_step): the play-out policy's action
+    applied through the rules, a move at a time, until playout_done (the game's end)."""
+    start = DOMINUXEN.copy_state(state)
+    while not BOT.playout_done(start, state):
+        DOMINUXEN.apply(state, BOT.playout_action(state, rng))
+
+
+def state_facts(state: DominuxenState) -> dict:
+    """Every field of the state, its rng by its state (an Rng compares by identity)."""
+    facts = {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name != "rng"}
+    return facts | {"rng": state.rng.state}
+
+
+@pytest.mark.parametrize(("players", "doubles", "games"), [(3, False, 1), (4, True, 1), (4, False, 2), (5, True, 3)])
+def test_a_play_out_step_plays_the_rest_of_the_game_as_the_moves_one_by_one(players: int, doubles: bool,
+                                                                            games: int) -> None:
+    # the hard bot's play-out from every kind of state (each phase, sampled from views too), in one step,
+    # to the end of the game (in a match, the next game dealt by the state's rng), the search's rng untouched
+    options = DOMINUXEN.check_options({"doubles": doubles, "games": games})
+    phases = set()
+    for seed in range(3):
+        state = DOMINUXEN.new_state(players, options, Rng(seed), None)
+        chooser = random.Random(seed)
+        while DOMINUXEN.current_player(state) is not None:
+            if chooser.random() < 0.3:
+                sampled = knowledge.sample_state(DOMINUXEN.view(state, state.current), Rng(seed))
+                for start in (DOMINUXEN.copy_state(state), sampled):
+                    fast, plain = DOMINUXEN.copy_state(start), DOMINUXEN.copy_state(start)
+                    fast_rng, plain_rng = Rng(seed), Rng(seed)
+                    BOT.playout_step(fast, fast_rng)
+                    plain_play_out(plain, plain_rng)
+                    assert state_facts(fast) == state_facts(plain) and fast_rng.state == plain_rng.state
+                    phases.add(start.phase)
+            legal = DOMINUXEN.legal_actions(state)
+            DOMINUXEN.apply(state, legal[chooser.randrange(len(legal))])
+    assert phases == {PLAY, SNATCH, ANSWER, DRAW}
 
 
 def plain_reply(state: DominuxenState) -> dict:

@@ -8,25 +8,41 @@ from copy import copy
 
 from pygames_core.ai.bot import Bot, Words
 from pygames_core.ai.outcomes import finish
+from pygames_core.ai.search import MAX_PLAYOUT_STEPS
 from pygames_core.engine.rng import Rng
 from pygames_core.games.dominuxen import knowledge
 from pygames_core.games.dominuxen.messages import DominuxenAction, DominuxenEvent, DominuxenView, PlayAction
-from pygames_core.games.dominuxen.policy import best_play, number_counts, ranked_plays, standings
-from pygames_core.games.dominuxen.rules import ANSWER_ACTIONS, DISPLAY_DRAWS, DOMINUXEN, SNATCH_ACTIONS, SUPPLY_DRAW
+from pygames_core.games.dominuxen.policy import best_play, ranked_plays, standings
+from pygames_core.games.dominuxen.rules import (
+    ANSWER_ACTIONS,
+    DISPLAY_DRAWS,
+    DOMINUXEN,
+    MOVES,
+    SNATCH_ACTIONS,
+    SUPPLY_DRAW,
+)
 from pygames_core.games.dominuxen.state import (
     ANSWER,
     CODE,
+    DRAW,
+    FIELD,
     HIGH,
     LOW,
     OVER,
+    PACKED,
     PLAY,
+    SHIFTS,
     SNATCH,
+    TILES,
     DominuxenState,
     PlayedSet,
     mover,
     victim_of,
 )
 
+# each tile's fields in PACKED counts: its low number's and its high number's (reply)
+LOW_SHIFTS = tuple(SHIFTS[LOW[t]] for t in TILES)
+HIGH_SHIFTS = tuple(SHIFTS[HIGH[t]] for t in TILES)
 SEARCH_PLAYS = 8  # the hard bot tries the normal bot's best few plays
 # Declining a hit and taking the set back draws nothing, so play can cycle for ever (the rules allow
 # it); past this many turns per player the bots take every hit, and the middle runs down to the end.
@@ -62,20 +78,23 @@ def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
 
 def reply(state: DominuxenState) -> DominuxenAction:
     """policy_action's answer to a hit, or its draw: one of the rules' own actions (read only)."""
-    counts = number_counts(state.hands[mover(state)])
-    phase = state.phase
+    phase, victim = state.phase, victim_of(state)  # a Phase member: `is` tells them apart
+    # the mover's counts of each number, tallied in one int (a number's count is its field: PACKED),
+    # read for the few numbers asked: the snatcher's (the turn's) in a snatch, else the victim's
+    packed = sum(map(PACKED.__getitem__, state.hands[state.turn if phase is SNATCH else victim]))
     back = 0  # the group a hit set would join (in hand), and what it would bring
-    if phase in (SNATCH, ANSWER):
-        target = state.rows[victim_of(state)][-1]
-        back = counts[target.number] + len(target.tiles)
-        if phase == SNATCH:
+    if phase is not DRAW:
+        number, tiles, _ = state.rows[victim][-1]
+        back = (packed >> SHIFTS[number] & FIELD) + len(tiles)
+        if phase is SNATCH:
             # take a set that builds a bigger group, unless the tiles would be stuck in hand at the end
-            take = not near_end(state) and back >= len(target.tiles) + 1
+            take = not near_end(state) and back >= len(tiles) + 1
             take = take or state.turn_number > LONG_GAME_TURNS * state.players
             return SNATCH_ACTIONS[0 if take else 1]
     display = state.display
-    fits = [max(counts[LOW[t]], counts[HIGH[t]]) for t in display]  # the bigger group of each tile's numbers
-    if phase == ANSWER:
+    # the bigger group of each tile's numbers
+    fits = [max(packed >> LOW_SHIFTS[t] & FIELD, packed >> HIGH_SHIFTS[t] & FIELD) for t in display]
+    if phase is ANSWER:
         # take the set back unless a display tile drawn in its place would join a bigger group
         return ANSWER_ACTIONS[0 if back >= max(fits, default=0) + 1 else 1]
     if display:
@@ -99,6 +118,22 @@ def evaluate(state: DominuxenState, seat: int) -> float:
     return 0.8 * won + 0.2 * close
 
 
+def play_out_game(state: DominuxenState) -> None:
+    """policy_action's moves to the end of this game (playout_done's horizon), each made without its
+    action message (a set's codes, read back) and without event records, in one loop: the search's
+    play-out asks for no move between (tests/test_dominuxen_fast_paths.py plays them a move at a time
+    through the rules alike). At most MAX_PLAYOUT_STEPS moves, the search's own guard."""
+    game, play = state.game_number, DOMINUXEN.play
+    for _ in range(MAX_PLAYOUT_STEPS):
+        if state.phase is PLAY:
+            play(state, best_play(state, state.turn), None)
+        else:  # a reply is never a play: its move is found by its type alone (no look-up of a kept set)
+            action = reply(state)
+            MOVES[action["type"]](DOMINUXEN, state, action, None)
+        if state.phase is OVER or state.game_number != game:
+            return
+
+
 class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, DominuxenView]):
     """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
@@ -116,12 +151,8 @@ class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, Dominuxe
         return policy_action(state, rng)
 
     def playout_step(self, state: DominuxenState, rng: Rng) -> None:
-        # policy_action's move, made without its action message (a set's codes, read back) and without
-        # event records
-        if state.phase == PLAY:
-            DOMINUXEN.play(state, best_play(state, state.turn), None)
-        else:
-            DOMINUXEN.act(state, reply(state), None)
+        # the rest of the game at once: the policy draws nothing from the rng
+        play_out_game(state)
 
     def search_actions(self, view: DominuxenView, legal: list[DominuxenAction]) -> list[DominuxenAction]:
         if view["phase"] != PLAY:

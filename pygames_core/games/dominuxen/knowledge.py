@@ -22,6 +22,7 @@ from pygames_core.games.dominuxen.state import (
     Tile,
     every_row_points,
     place_rows,
+    table_tally,
     victim_of,
 )
 from pygames_core.kit.records import Frozen
@@ -104,6 +105,7 @@ def sample_state(view: DominuxenView, rng: Rng) -> DominuxenState:
     place_rows(state, rows)
     state.display = [TILE_BY_CODE[c] for c in view["display"]]
     state.discard = [TILE_BY_CODE[c] for c in view["discard"]]
+    state.table = table_tally(state)
     own = [TILE_BY_CODE[c] for c in hand]
     unseen = unseen_tiles(state, seat, own)
     rng.shuffle(unseen)  # no play rules out a tile for a hand: every unseen place is alike

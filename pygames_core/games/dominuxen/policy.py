@@ -8,28 +8,28 @@ could still be the best (`best_play`)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
-from itertools import chain, compress
-from operator import itemgetter
+from itertools import compress
 from typing import NamedTuple
 
 from pygames_core.games.dominuxen.plays import BITS, BYTE_ORDER, unpack_fields
 from pygames_core.games.dominuxen.rules import CHECKS_LEFT
 from pygames_core.games.dominuxen.state import (
     BEATERS,
-    DOUBLE,
+    EVERY_TILE,
+    FIELD,
     GROUP_BYTES,
-    HIGH,
     HIGHEST,
-    LOW,
+    NO_TOP,
     NUMBERS,
     OVER,
+    SHIFTS,
     SHOWING,
-    TILES,
+    TALLIED,
+    TALLY_SHIFT,
     WEIGHT,
     DominuxenState,
-    PerSet,
     PlayedSet,
     Tile,
     game_scores,
@@ -40,26 +40,6 @@ from pygames_core.games.dominuxen.state import (
 new_tuple = tuple.__new__  # a named tuple's own __new__ is Python code around this
 SHOWN = len(SHOWING[0])  # the tiles that show a number: 13, the same for every number
 MAX_SET = HIGHEST + 2  # the biggest set: every tile showing a number, its double played as two
-
-# number_counts adds the tiles up in C: each tile is an int with a 1 in the field of each number it
-# shows (a double in one), fields wide enough that no count of the 91 tiles overflows into the next
-FIELD_BITS = 5  # a field counts up to 31: at most SHOWN (13) tiles show a number
-FIELD = (1 << FIELD_BITS) - 1
-SHIFTS = tuple(FIELD_BITS * n for n in NUMBERS)
-PACKED: tuple[int, ...] = tuple((1 << SHIFTS[LOW[t]]) + (0 if DOUBLE[t] else 1 << SHIFTS[HIGH[t]]) for t in TILES)
-# PACKED with one more field, above the numbers', that counts the tiles themselves (as wide as it needs)
-TALLY_SHIFT = FIELD_BITS * len(NUMBERS)
-TALLIED: tuple[int, ...] = tuple(packed + (1 << TALLY_SHIFT) for packed in PACKED)
-EVERY_TILE = sum(TALLIED)  # every number's field SHOWN, and the tally every tile's
-# the tallied counts of a set's tiles, kept by the tiles (state.py's PerSet): the rows' sets recur all through a game
-SET_TALLIES: PerSet[int] = PerSet(lambda tiles: sum(map(TALLIED.__getitem__, tiles)))
-set_tiles = itemgetter(1)  # PlayedSet.tiles, read in C
-
-
-def number_counts(tiles: Iterable[Tile]) -> list[int]:
-    """How many of the tiles show each number (a double once, for its one number)."""
-    packed = sum(map(PACKED.__getitem__, tiles))
-    return [(packed >> shift) & FIELD for shift in SHIFTS]
 
 
 def played_set(number: int, order: tuple[Tile, ...], given: int, doubled: bool) -> PlayedSet:
@@ -73,7 +53,7 @@ class HandPlays(NamedTuple):
     in order); where each number's plays are, for the snatches, and the plays of the whole hand."""
 
     hand: tuple[Tile, ...]
-    counts: tuple[int, ...]  # number_counts(hand)
+    counts: tuple[int, ...]  # how many of its tiles show each number (a double once, for its one number)
     fields: tuple[int, ...]  # the hand's group of each number (state.py's group_bits, split)
     numbers: tuple[int, ...]  # each play's number
     shapes: tuple[Shape, ...]  # each play's shape
@@ -110,12 +90,12 @@ class Shape(NamedTuple):
 # they are given up last. The first `given` tiles take one from each of the `lost` = given - (showing -
 # partners) (if positive) of them: the biggest other group is then rest - 1 if that is all at_rest of
 # them, else rest; and the play's own number keeps showing - given.
-class GroupShapes(dict[int, tuple[tuple[Shape, ...], tuple[float, ...]]]):
+class GroupShapes(dict[int, tuple[tuple[Shape, ...], tuple[float, ...], int, tuple[tuple[int, ...], ...]]]):
     """Each group shape's plays' shapes and plains (with twins, each play followed by its twin, the
-    double as two, which counts 2), made when first asked: about a thousand shapes recur in every
-    hand of a search."""
+    double as two, which counts 2), how many, and where those of each size are (SIZED), made when
+    first asked: about a thousand shapes recur in every hand of a search."""
 
-    def __missing__(self, key: int) -> tuple[tuple[Shape, ...], tuple[float, ...]]:
+    def __missing__(self, key: int) -> tuple[tuple[Shape, ...], tuple[float, ...], int, tuple[tuple[int, ...], ...]]:
         if len(self) >= KEPT_SHAPES:  # a page may play for hours: start again
             self.clear()
         showing, twins, partners = key & 15, bool(key >> 4 & 1), key >> 5 & 15
@@ -129,7 +109,7 @@ class GroupShapes(dict[int, tuple[tuple[Shape, ...], tuple[float, ...]]]):
             shapes.append(Shape(given, False, given, points, left, plain))
             if twins:
                 shapes.append(Shape(given, True, given + 1, points, left, plain))
-        made = self[key] = (tuple(shapes), tuple(shape.plain for shape in shapes))
+        made = self[key] = (tuple(shapes), tuple(shape.plain for shape in shapes), len(shapes), SIZED[twins][showing])
         return made
 
 
@@ -142,6 +122,8 @@ SIZED: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(tuple(tuple(
     tuple(2 * given - 2 + twin for given, twin in ((size, 0), (size - 1, 1)) if 1 <= given <= showing)
     if twins else ((size - 1,) if 1 <= size <= showing else ()) for size in range(MAX_SET + 2))
     for showing in range(SHOWN + 1)) for twins in (False, True))
+# NUMBER_RUNS[number][count]: `number` `count` times, a group's plays' numbers (at most two plays a tile)
+NUMBER_RUNS = tuple(tuple((number,) * count for count in range(2 * SHOWN + 1)) for number in NUMBERS)
 
 
 @lru_cache(maxsize=4096)
@@ -150,14 +132,17 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
     double first, then those whose other number has the fewest partners in hand. These are the
     plays the bots weigh; legal_actions lists every subset. (A hand recurs in the play-outs of every
     action the search compares from one sample: the cache spares working its plays out again.)"""
-    counts = number_counts(hand)
+    tally = sum(map(TALLIED.__getitem__, hand))
+    counts = [tally >> shift & FIELD for shift in SHIFTS]  # each number's field of the tally
     fields = unpack_fields(group_bits(hand).to_bytes(GROUP_BYTES, BYTE_ORDER))
     top = max(counts)
     at_top = counts.count(top)
-    second = max([count for count in counts if count < top], default=0)
-    at_second = counts.count(second)
     on_top = sum(compress(BITS, map(top.__eq__, counts)))  # the numbers with the biggest group, as bits
-    on_second = sum(compress(BITS, map(second.__eq__, counts)))
+    second = at_second = on_second = 0  # the next biggest: read only for a biggest group of its own
+    if at_top == 1:
+        second = max([count for count in counts if count < top], default=0)
+        at_second = counts.count(second)
+        on_second = sum(compress(BITS, map(second.__eq__, counts)))
     numbers: list[int] = []
     shapes: list[Shape] = []
     plains: list[float] = []
@@ -175,18 +160,19 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
         else:
             rest, at_rest, on_rest = second, at_second, on_second
         partners = (field & on_rest & ~BITS[number]).bit_count()
-        group_shapes, group_plains = GROUP_SHAPES[showing | twins << 4 | partners << 5 | rest << 9 | at_rest << 13]
-        groups[number] = (start, SIZED[twins][showing])
-        end = start + len(group_shapes)
+        group_shapes, group_plains, size, sized = GROUP_SHAPES[
+            showing | twins << 4 | partners << 5 | rest << 9 | at_rest << 13]
+        groups[number] = (start, sized)
+        end = start + size
         if showing == len(hand):  # its last play (and twin) plays the whole hand
             wholes += range(end - 1 - twins, end)
-        numbers += [number] * (end - start)
+        numbers += NUMBER_RUNS[number][size]
         shapes += group_shapes
         plains += group_plains
         start = end
     by_plain = tuple(sorted(range(len(plains)), key=plains.__getitem__, reverse=True))
     return new_tuple(HandPlays, (hand, tuple(counts), fields, tuple(numbers), tuple(shapes), tuple(plains), by_plain,
-                                 tuple(groups), tuple(wholes), sum(map(TALLIED.__getitem__, hand)), {}, {}))
+                                 tuple(groups), tuple(wholes), tally, {}, {}))
 
 
 def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
@@ -302,12 +288,11 @@ class HoldingChances:
     __slots__ = ("columns", "opponents", "unseen")
 
     def __init__(self, state: DominuxenState, seat: int, hand_tally: int) -> None:
-        # what the seat has seen, each tile once, tallied (TALLIED): its hand (`hand_tally`), the table,
-        # and the tiles it knows the others hold (a place holds only its own tiles); every number shows
-        # on SHOWN tiles, the rest of them unseen
+        # what the seat has seen, each tile once, tallied (TALLIED): its hand (`hand_tally`), the table
+        # (the state keeps its tally), and the tiles it knows the others hold (a place holds only its own
+        # tiles); every number shows on SHOWN tiles, the rest of them unseen
         hands, known, tally = state.hands, state.known, TALLIED.__getitem__
-        seen = hand_tally + sum(map(tally, state.display)) + sum(map(tally, state.discard))
-        seen += sum(map(SET_TALLIES.__getitem__, map(set_tiles, chain.from_iterable(state.rows))))
+        seen = hand_tally + state.table
         # each opponent's unseen places, and the counts (tallied) of the tiles it is known to hold
         opponents = []
         for other in range(state.players):
@@ -339,6 +324,7 @@ class HoldingChances:
         if column is None:
             column = self.columns[size] = [None] * len(NUMBERS)
         miss = 1.0
+        every_unseen, opponents = self.unseen, self.opponents
         for m in BEATERS[number]:
             factor = column[m]
             if factor is not None:
@@ -347,9 +333,9 @@ class HoldingChances:
             # the chance that at least one opponent holds `size` tiles of m (1.0 - none, that none
             # does: each opponent's chance not to, multiplied in in seat order)
             shift = SHIFTS[m]
-            unseen = (self.unseen >> shift) & FIELD
+            unseen = (every_unseen >> shift) & FIELD
             none = 1.0
-            for tails, tails_key, counts in self.opponents:
+            for tails, tails_key, counts in opponents:
                 # the unseen tiles of m it needs besides its known ones
                 lacking = size - ((counts >> shift) & FIELD) if counts else size
                 if lacking <= 0:
@@ -384,11 +370,13 @@ def _estimate(state: DominuxenState, seat: int) -> float:
 def snatching(found: HandPlays, top_number: int, size: int) -> tuple[int, ...]:
     """The hand's plays that snatch a topmost set of `top_number` and `size`: its size, of a number that beats it."""
     hits = []
+    groups = found.groups
     for number in BEATERS[top_number]:
-        group = found.groups[number]
+        group = groups[number]
         if group is not None:
             first, sized = group
-            hits += [first + offset for offset in sized[size]]
+            for offset in sized[size]:  # mostly none (a group has one play of each size, or two with twins)
+                hits.append(first + offset)
     return tuple(hits)
 
 
@@ -407,18 +395,16 @@ class PlayJudge:
         # the value's points and snatches of each play that snatches: 2.0 * points, plus 1.5 * the
         # points of each opponent's topmost set it hits, as the snatch check reaches them
         self.before: dict[int, float] = {}
-        before, shapes, rows, snatchers = self.before, found.shapes, state.rows, found.snatchers
+        before, shapes, tops, snatchers = self.before, found.shapes, state.tops, found.snatchers
         for other, _ in CHECKS_LEFT[state.players][seat][0]:
-            row = rows[other]
-            if not row:
+            key = tops[other]  # the topmost set's number << 4 | its size (state.py's top_key)
+            if key == NO_TOP:
                 continue
-            top_number, tiles, doubled = row[-1]
-            key = top_number << 4 | (len(tiles) + len(doubled))  # PlayedSet.size
             hits = snatchers.get(key)
             if hits is None:
-                hits = snatchers[key] = snatching(found, top_number, len(tiles) + len(doubled))
+                hits = snatchers[key] = snatching(found, key >> 4, key & 15)
             if hits:
-                snatched = 1.5 * sum(map(weights.__getitem__, tiles))
+                snatched = 1.5 * sum(map(weights.__getitem__, state.rows[other][-1][1]))  # PlayedSet.tiles
                 for i in hits:
                     before[i] = before.get(i, 2.0 * shapes[i][3]) + snatched  # Shape.points
         self.chances: HoldingChances | None = None  # worked out when a value first needs them

@@ -53,7 +53,9 @@ from pygames_core.games.dominuxen.state import (
     PLAY,
     SET_CODES,
     SET_GROUP_BITS,
+    SET_TALLIES,
     SNATCH,
+    TALLIED,
     TILE_BY_CODE,
     TILE_GROUP_BITS,
     TILES,
@@ -197,8 +199,6 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             return "doubles are played as two only with the doubles rule"
         return None
 
-    # apply and act are the same two steps (act's with events of its own): apply does not call act, one
-    # Python call fewer for every move of the random play and of the search's tree.
     def apply(self, state: DominuxenState, action: DominuxenAction) -> list[DominuxenEvent]:
         events: list[DominuxenEvent] = []
         played = kept_set_of(id(action))  # a play legal_actions listed, played before, has its set kept
@@ -209,15 +209,8 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         return events
 
     # The moves below write their event records into `events`, or none where it is None: the bots'
-    # play-outs (bot.py's playout_step) make the same moves and throw the records away.
-    def act(self, state: DominuxenState, action: DominuxenAction, events: Events) -> None:
-        """`apply`, its events written into `events` (none when it is None)."""
-        played = kept_set_of(id(action))
-        if played is None:
-            MOVES[action["type"]](self, state, action, events)
-        else:
-            self.play(state, played, events)
-
+    # play-outs (bot.py's play_out_game) make the same moves, a set played and the replies by MOVES,
+    # without records.
     def _play_read(self, state: DominuxenState, action: PlayAction, events: Events) -> None:
         """A play whose set is not kept: a copy of a listed one (the page's, a saved game's), or a listed
         one played for the first time (plays.set_of)."""
@@ -244,6 +237,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             known.difference_update(tiles)
         state.rows[seat].append(played)
         state.tops[seat] = played[0] << 4 | (len(tiles) + len(played[2]))  # top_key's
+        state.table += SET_TALLIES[tiles]
         if events is not None:
             events.append({"type": "played", "seat": seat, "set": played.to_view()})
         if not hand:  # the last tiles end the game at once: this play snatches nothing
@@ -278,6 +272,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         row = state.rows[victim]
         tiles = row.pop()[1]  # the snatched set leaves the victim's row (its tiles, by index)
         state.tops[victim] = top_key(row)
+        state.table -= SET_TALLIES[tiles]
         add_to_hand(state, state.turn, tiles)
         if events is not None:
             events.append({"type": "taken", "attacker": state.turn, "victim": victim, "tiles": [*SET_CODES[tiles]]})
@@ -289,6 +284,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         row = state.rows[victim]
         tiles = row.pop()[1]  # the set's tiles, by index
         state.tops[victim] = top_key(row)
+        state.table -= SET_TALLIES[tiles]
         add_to_hand(state, victim, tiles)
         if events is not None:
             events.append({"type": "taken_back", "seat": victim, "tiles": [*SET_CODES[tiles]]})
@@ -298,7 +294,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         victim = state.victim  # the snatch and answer have one, as the draws do (no call of victim_of)
         assert victim is not None
         row = state.rows[victim]
-        tiles = row.pop()[1]  # the set's tiles, by index
+        tiles = row.pop()[1]  # the set's tiles, by index (from the row to the discard: still on the table)
         state.tops[victim] = top_key(row)
         state.discard.extend(tiles)
         if events is not None:
@@ -331,6 +327,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         else:
             tile = TILE_BY_CODE[code]
             display.remove(tile)
+            state.table -= TALLIED[tile]
             insort(state.hands[seat], tile)
             state.known[seat].add(tile)
             if events is not None:
@@ -351,6 +348,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             refill = supply[:-missing - 1:-1]
             del supply[-missing:]
             display += refill
+            state.table += sum(map(TALLIED.__getitem__, refill))
             if events is not None:
                 events.append({"type": "refilled", "tiles": [*map(code_of, refill)]})
         self._check_next(state, events)
@@ -404,7 +402,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
             first_player=state.first_player, game_number=state.game_number, turn=state.turn,
             turn_number=state.turn_number, phase=state.phase, hands=[list(h) for h in state.hands],
             hand_groups=list(state.hand_groups), known=[set(k) for k in state.known],
-            rows=[list(r) for r in state.rows], tops=list(state.tops), display=list(state.display),
+            rows=[list(r) for r in state.rows], tops=list(state.tops), display=list(state.display), table=state.table,
             supply=list(state.supply), discard=list(state.discard), checked=state.checked, victim=state.victim,
             draws_left=state.draws_left, totals=list(state.totals), summaries=list(state.summaries),
             end_reason=state.end_reason,

@@ -20,6 +20,7 @@ from pygames_core.games.dominuxen.state import (
     place_rows,
     reset_game,
     shows,
+    table_tally,
 )
 from pygames_core.kit.setup import check_setup_keys, setup_seat
 
@@ -139,5 +140,6 @@ def _setup_tiles(state: DominuxenState, setup: dict[str, Any]) -> None:
     reset_game(state)
     place_rows(state, rows)
     state.discard, state.known = discard, known
+    state.table = table_tally(state)
     state.turn = current
 

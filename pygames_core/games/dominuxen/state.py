@@ -194,6 +194,27 @@ SET_CODES: PerSet[tuple[str, ...]] = PerSet(lambda tiles: tuple(map(CODE.__getit
 # the group bits of a set's tiles (group_bits), which a hand's take in or give up
 SET_GROUP_BITS: PerSet[int] = PerSet(group_bits)
 
+# Tiles counted by number in one int, added up in C (a hand's counts, the table's tally): each
+# tile is an int with a 1 in the field of each number it shows (a double in one), fields wide enough
+# that no count of the 91 tiles overflows into the next
+FIELD_BITS = 5  # a field counts up to 31: at most SHOWN (13) tiles show a number
+FIELD = (1 << FIELD_BITS) - 1
+SHIFTS = tuple(FIELD_BITS * n for n in NUMBERS)
+PACKED: tuple[int, ...] = tuple((1 << SHIFTS[LOW[t]]) + (0 if DOUBLE[t] else 1 << SHIFTS[HIGH[t]]) for t in TILES)
+# PACKED with one more field, above the numbers', that counts the tiles themselves (as wide as it needs)
+TALLY_SHIFT = FIELD_BITS * len(NUMBERS)
+TALLIED: tuple[int, ...] = tuple(packed + (1 << TALLY_SHIFT) for packed in PACKED)
+EVERY_TILE = sum(TALLIED)  # every number's field SHOWN, and the tally every tile's
+# the tallied counts of a set's tiles, kept by the tiles: the rows' sets recur all through a game
+SET_TALLIES: PerSet[int] = PerSet(lambda tiles: sum(map(TALLIED.__getitem__, tiles)))
+
+
+def table_tally(state: DominuxenState) -> int:
+    """The tiles on the table, seen by every seat (the rows' sets, the display and the discard), tallied."""
+    tally = TALLIED.__getitem__
+    rows = sum([SET_TALLIES[s[1]] for row in state.rows for s in row])  # PlayedSet.tiles, by index
+    return rows + sum(map(tally, state.display)) + sum(map(tally, state.discard))
+
 
 @dataclass(slots=True)
 class DominuxenState:
@@ -220,6 +241,10 @@ class DominuxenState:
     # with them by place_rows, then by each move that adds or takes a set): the snatch check compares keys
     tops: list[int] = field(default_factory=list)
     display: list[Tile] = field(default_factory=list)
+    # the table's tiles tallied (table_tally), kept along with them (set with them by reset_game, a set-up
+    # and a sampled state, then by each move that puts tiles on the table or takes them off): what the
+    # policy's chances count as seen by every seat, read in one attribute
+    table: int = 0
     supply: list[Tile] = field(default_factory=list)  # the top is the last item
     discard: list[Tile] = field(default_factory=list)
     checked: int = 0  # how many seats after `turn` the snatch check has reached this turn
@@ -310,6 +335,7 @@ def reset_game(state: DominuxenState) -> None:
     state.known = [set() for _ in range(state.players)]
     place_rows(state, [[] for _ in range(state.players)])
     state.discard = []
+    state.table = table_tally(state)
     state.turn = state.first_player
     state.turn_number = 1
     state.phase = PLAY

@@ -219,7 +219,8 @@ def test_a_damaged_link_is_said_in_the_readers_language(
         new_context: Callable[..., BrowserContext], site_url: str) -> None:
     page = new_context(PHONE_IN_BROWSER, "ja-JP").new_page()
     open_link(page, site_url, "game=dominuxen&seed=3&players=abc")
-    expect(page.locator("#message-text")).to_contain_text("この共有リンクは壊れています（players must be")
+    expect(page.locator("#message-text")).to_contain_text(
+        "この共有リンクは壊れています（players が整数ではありません：「abc」）")
     expect(page.locator("#message-text")).to_contain_text("下からゲームを始めてください")
     expect(page.locator("#picker")).to_be_visible()
     assert stored_save(page) is None

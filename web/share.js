@@ -34,17 +34,41 @@ export function seedParameter(params) {
   return text === null || text === "" ? undefined : text;
 }
 
+// A parameter's JSON (options=…, setup=…), read (else a ParameterFault naming it): Python judges what it
+// holds.
+/** @param {string} name @param {string} text */
+export function jsonParameter(name, text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ParameterFault(name, text, "errParamObject");
+  }
+}
+
 // A whole-number parameter of an address (players=…, seat=…): undefined when the address gives none,
-// an Error naming it when it is not one (a link cut short or edited by hand is said, never read as
+// a ParameterFault naming it when it is not one (a link cut short or edited by hand is said, never read as
 // the default).
 export function wholeParameter(params, name) {
   const text = params.get(name);
   return text === null || text === "" ? undefined : wholeNumber(text, name);
 }
 
-// `text`, a whole number in an address's parameter `name`, as a number (else an Error naming it).
+// An address's parameter that does not hold what it must: its name (`parameter`), the text it holds and
+// `words`, the key of the locale files' sentence that says so to a reader (paramWhole: a whole number;
+// errParamObject: a JSON object). Its message is the same in English, for a developer's console.
+export class ParameterFault extends Error {
+  /** @param {string} parameter @param {string} text @param {"paramWhole" | "errParamObject"} words */
+  constructor(parameter, text, words) {
+    super(`${parameter} must be ${words === "paramWhole" ? "a whole number" : "a JSON object"}, not “${text}”`);
+    this.parameter = parameter;
+    this.text = text;
+    this.words = words;
+  }
+}
+
+// `text`, a whole number in an address's parameter `name`, as a number (else a ParameterFault naming it).
 export function wholeNumber(text, name) {
-  if (!/^\d{1,16}$/.test(text)) throw new Error(`${name} must be a whole number, not “${text}”`);
+  if (!/^\d{1,16}$/.test(text)) throw new ParameterFault(name, text, "paramWhole");
   return Number(text);
 }
 

@@ -3,7 +3,8 @@ import "./browser.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  attributeText, dealParameters, iframeSnippet, packText, seedParameter, siteLink, unpackText, wholeNumber, wholeParameter,
+  attributeText, dealParameters, iframeSnippet, jsonParameter, packText, ParameterFault, seedParameter, siteLink, unpackText,
+  wholeNumber, wholeParameter,
 } from "../../web/share.js";
 import { recorded } from "./recorded.js";
 
@@ -49,11 +50,18 @@ test("an address without a seed or a whole number gives none", () => {
 
 test("a whole number edited by hand is said, never read as the default", () => {
   for (const text of ["4x", "-1", "1.5", " 4", "12345678901234567"]) {
-    assert.throws(() => wholeNumber(text, "seat"), { message: `seat must be a whole number, not “${text}”` });
+    assert.throws(() => wholeNumber(text, "seat"),
+      { message: `seat must be a whole number, not “${text}”`, parameter: "seat", text, words: "paramWhole" });
   }
   assert.throws(() => wholeParameter(new URLSearchParams("players=four"), "players"), /players must be a whole number/);
   assert.equal(wholeNumber("0", "seat"), 0);
   assert.equal(wholeNumber("1234567890123456", "seed"), 1234567890123456);
+});
+
+test("a parameter's JSON edited by hand is said with its name, for the reader's words", () => {
+  assert.deepEqual(jsonParameter("options", '{"advanced": true}'), { advanced: true });
+  assert.throws(() => jsonParameter("options", "{advanced"),
+    (error) => error instanceof ParameterFault && error.parameter === "options" && error.words === "errParamObject");
 });
 
 test("a link is to a page of this site, beside the page it is made on", () => {

@@ -2,7 +2,7 @@
 // errors the embed says, its own and the engine's (docs/embed.md).
 import { ERROR } from "../generated/wire.js";
 import { saveProblem, t } from "../i18n.js";
-import { seedParameter, wholeParameter } from "../share.js";
+import { ParameterFault, seedParameter, wholeParameter } from "../share.js";
 
 // An error the embed says in words: its key in the string table, and the values the words name.
 export class EmbedError extends Error {
@@ -37,7 +37,7 @@ export function readParameters() {
     try {
       return wholeParameter(merged, name);
     } catch (error) {
-      throw new EmbedError("errBadParam", { detail: error.message });
+      throw error instanceof ParameterFault ? badParameter(error.words, { name, text: error.text }) : error;
     }
   };
   const seatText = get("seat");

@@ -6,7 +6,7 @@ import { $ } from "../dom.js";
 import { ERROR, OP } from "../generated/wire.js";
 import { fitsSnapshot, keepUnopened, saveVersion, savedGame } from "../home.js";
 import { pick, saveProblem, t } from "../i18n.js";
-import { seedParameter, unpackText, wholeNumber, wholeParameter } from "../share.js";
+import { jsonParameter, ParameterFault, seedParameter, unpackText, wholeNumber, wholeParameter } from "../share.js";
 import { drawableSnapshot } from "../snapshots.js";
 import { hideMessage, showError, showMessage } from "./page.js";
 import { explainChosen, ownGameSettings, prefs } from "./prefs.js";
@@ -85,10 +85,11 @@ export class Games {
       if (humans !== null) deal.people = humans.split(",").map((seat) => wholeNumber(seat, "humans"));
       for (const name of ["options", "setup"]) {
         const given = params.get(name);
-        if (given !== null) deal[name] = JSON.parse(given);
+        if (given !== null) deal[name] = jsonParameter(name, given);
       }
     } catch (error) {
-      showMessage(t("linkDamaged", { message: error.message }));
+      showMessage(t("linkDamaged", { message: error instanceof ParameterFault
+        ? t(error.words, { name: error.parameter, text: error.text }) : error.message }));
       return null;
     }
     return deal;

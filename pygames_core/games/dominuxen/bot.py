@@ -37,7 +37,6 @@ from pygames_core.games.dominuxen.state import (
     DominuxenState,
     PlayedSet,
     mover,
-    victim_of,
 )
 
 # each tile's fields in PACKED counts: its low number's and its high number's (reply)
@@ -78,10 +77,15 @@ def policy_action(state: DominuxenState, rng: Rng) -> DominuxenAction:
 
 def reply(state: DominuxenState) -> DominuxenAction:
     """policy_action's answer to a hit, or its draw: one of the rules' own actions (read only)."""
-    phase, victim = state.phase, victim_of(state)  # a Phase member: `is` tells them apart
+    phase, victim = state.phase, state.victim  # a Phase member: `is` tells them apart
+    assert victim is not None  # the phases of a reply (snatch, answer, draw) have one
     # the mover's counts of each number, tallied in one int (a number's count is its field: PACKED),
-    # read for the few numbers asked: the snatcher's (the turn's) in a snatch, else the victim's
-    packed = sum(map(PACKED.__getitem__, state.hands[state.turn if phase is SNATCH else victim]))
+    # read for the few numbers asked: the snatcher's (the turn's) in a snatch, else the victim's. Added
+    # up in a loop: sum(map(PACKED.__getitem__, hand)) calls a C method a tile, which in the page's
+    # Pyodide costs twice the loop (session 39, bench/page_speed.py's runtime)
+    packed = 0
+    for tile in state.hands[state.turn if phase is SNATCH else victim]:
+        packed += PACKED[tile]
     back = 0  # the group a hit set would join (in hand), and what it would bring
     if phase is not DRAW:
         number, tiles, _ = state.rows[victim][-1]

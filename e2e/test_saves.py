@@ -224,6 +224,11 @@ def test_the_loading_screen_offers_a_way_out(page: Page, site_url: str, artifact
     page.route("**/worker.js", lambda route: route.abort())
     page.goto(f"{site_url}?pace=0&{WAY_OUT}")
     expect(page.locator("#loading-way-out")).to_be_visible()
+    # it failed, and says so: not "loading" with a bar, nor "taking longer than it should"
+    expect(page.locator("#loading-text")).to_have_text("The game engine did not start.")
+    expect(page.locator("#loading-progress")).to_be_hidden()
+    expect(page.locator("#loading-slow")).to_be_hidden()
+    expect(page.locator("#message-text")).to_contain_text("its files could not be downloaded")
     page.set_viewport_size(PHONE_IN_BROWSER)
     for lang in ("en", "ja"):
         use_language(page, lang)

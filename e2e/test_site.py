@@ -16,6 +16,7 @@ from driver import (
     DESKTOP,
     HUMAN,
     PHONE,
+    PHONE_IN_BROWSER,
     SAVE_KEY,
     TIMEOUT_MS,
     TRICKS_PER_DEAL,
@@ -82,6 +83,27 @@ def test_without_the_catalog_the_picker_waits_for_python(page: Page, site_url: s
     expect(page.locator("#picker-status")).to_have_count(0)
     start_game(page, seed=3)
     assert saved_game(page).seed == 3
+
+
+def test_an_engine_whose_runtime_cannot_be_downloaded_says_why_in_the_readers_language(
+        new_context: Callable[..., BrowserContext], site_url: str, artifacts: Path) -> None:
+    """The runtime's WebAssembly refused (the connection lost as the page opened): the reader is told
+    why in Japanese, with nothing of the browser's English, and the picker stays; the loading screen,
+    once the picker is left for it, says the engine did not start instead of "loading"."""
+    page = new_context(PHONE_IN_BROWSER, "ja-JP").new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(f"{site_url}?pace=0")
+    expect(page.locator("#message-text")).to_have_text(
+        "ゲームエンジンを起動できませんでした：必要なファイルをダウンロードできませんでした"
+        "（インターネット接続を確認してください）。ページを再読み込みしてください。")
+    expect(page.locator("#picker")).to_be_visible()
+    expect(page.locator("#picker-status")).to_have_count(0)
+    page.screenshot(path=str(artifacts / "site-engine-not-downloaded-phone-ja.png"))
+    page.evaluate("document.getElementById('loading').hidden = false")
+    expect(page.locator("#loading-text")).to_have_text("ゲームエンジンが起動しませんでした。")
+    expect(page.locator("#loading-progress")).to_be_hidden()
+    expect(page.locator("#loading-way-out")).to_have_count(1)
+    expect(page.locator("#loading-slow")).to_be_hidden()
 
 
 def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str) -> None:

@@ -31,6 +31,7 @@ DYNAMIC = {
     r"seatShort_\w+": "`seatShort_${",  # its short name
     r"unavailable_\w+": "`unavailable_${",  # why an added game cannot be played (plugins.js, its reason's kind)
     r"saveProblem_\w+": "`saveProblem_${",  # what is wrong with a save (i18n.js, a BadSave's reason)
+    r"startCause_\w+": "`startCause_${",  # why the engine could not start (i18n.js, client.js START_CAUSES)
 }
 # Chains and Dominuxen name their keys without their prefix (tx("place") is ch_place), and build some
 # from a base key: `${key}One` (one of a count), `${key}Solo` (the solitaire table), `${key}You`.
@@ -177,3 +178,14 @@ def test_every_problem_a_save_can_have_is_said_in_every_language() -> None:
     for language in LANGUAGES:
         said = {key.removeprefix("saveProblem_") for key in defined(language) if key.startswith("saveProblem_")}
         assert said == set(SAVE_PROBLEMS), language
+
+
+def test_every_cause_of_a_failed_start_is_said_in_every_language() -> None:
+    # client.js START_CAUSES: what a worker that could not start names as its cause (worker.js startCause)
+    listed = re.search(r"export const START_CAUSES = \[([^\]]*)\]", (WEB / "client.js").read_text(encoding="utf-8"))
+    assert listed is not None
+    causes = set(re.findall(r'"(\w+)"', listed.group(1)))
+    assert "download" in causes
+    for language in LANGUAGES:
+        said = {key.removeprefix("startCause_") for key in defined(language) if key.startswith("startCause_")}
+        assert said == causes, language

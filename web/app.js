@@ -14,7 +14,7 @@ import { pick, t } from "./i18n.js";
 import { TableLife } from "./table-life.js";
 import { setupChrome } from "./site/chrome.js";
 import { Games } from "./site/games.js";
-import { offerWayOut, showInOwnTab, showLoadingStage, WAY_OUT_MS } from "./site/loading.js";
+import { offerWayOut, showInOwnTab, showLoadingStage, showStartFailed, WAY_OUT_MS } from "./site/loading.js";
 import { showMessage } from "./site/page.js";
 import { Picker } from "./site/picker.js";
 import { Site } from "./site/site.js";
@@ -84,9 +84,7 @@ async function main() {
     ready = await site.engine.ready;
     page.pygamesTimings = ready.timings;
   } catch (error) {
-    $("loading").setAttribute("aria-busy", "false");
-    $("picker-status")?.remove(); // the failure is said in the message: no "loading…" left beside Start
-    showMessage(t("loadFailed", { message: error.message }));
+    showStartFailed(site, error);
     return;
   }
   site.pythonReady = true;

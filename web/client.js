@@ -36,6 +36,9 @@ const WATCHDOG_MS = Number(new URLSearchParams(location.search).get("watchdog"))
 export const STOPPED = "WorkerStopped";
 const STOPPED_TWICE = "EngineStoppedTwice";
 export const WORKER_ERROR = "WorkerError";
+// Why a worker could not start, as the page says it (i18n.js startCause): its files not downloaded (its
+// script not run, or the runtime's files refused), the device's memory, or anything else (worker.js).
+export const START_CAUSES = ["download", "memory", "failed"];
 // How long a worker may take from its "games" stage (worker.js: installing the added games' wheels and
 // importing their modules, where a game's own code first runs) to saying it is ready: seconds of work
 // on a slow phone; beyond, a module that never finishes importing (a loop). The site's own engine has
@@ -77,7 +80,7 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
   let timer;
   /** @type {ReturnType<typeof setTimeout> | undefined} the current worker's GAMES_LOAD_MS, from its "games" stage */
   let loadTimer;
-  /** @type {(Error & {reason?: Record<string, string>}) | null} why the worker could not start */
+  /** @type {(Error & {reason?: Record<string, string>, startCause?: string}) | null} why the worker could not start */
   let startFailure = null;
 
   function startWorker() {
@@ -94,7 +97,7 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
       if (worker !== current) return;
       const message = event.message || "the Python worker could not start";
       if (running) stop("crashed", message);
-      else failStart(settle, new Error(message)); // the worker's script did not run
+      else failStart(settle, Object.assign(new Error(message), { startCause: "download" })); // its script did not run
     });
     // a reply the page cannot read: the worker answers in order, so it was the oldest request's
     current.addEventListener("messageerror", () => {
@@ -117,7 +120,10 @@ export function startClient({ onProgress = () => {}, onStopped = () => {}, trans
       running = true;
       settle.resolve(data);
       watch();
-    } else if (data.type === "failed") failStart(settle, new Error(data.message));
+    } else if (data.type === "failed") {
+      const startCause = START_CAUSES.includes(data.cause) ? data.cause : "failed";
+      failStart(settle, Object.assign(new Error(data.message), { startCause }));
+    }
     else if (data.type === "started") {
       const entry = pending.get(data.id);
       if (entry) entry.started = true;

@@ -10,7 +10,7 @@ import { startEngines } from "./engines.js";
 import { Catalog } from "./catalog.js";
 import { $, h, present } from "./dom.js";
 import { OP } from "./generated/wire.js";
-import { LANGUAGES, language, pick, setLanguage, t, translatePage } from "./i18n.js";
+import { LANGUAGES, language, pick, setLanguage, startFailure, t, translatePage } from "./i18n.js";
 import { unpackText } from "./share.js";
 import { TableLife } from "./table-life.js";
 import { badParameter, EmbedError, fromEngine, readParameters } from "./embed/address.js";
@@ -89,7 +89,8 @@ export class Embed {
         await this.client.ready;
       } catch (error) {
         this.client = null;
-        throw new EmbedError("errEngine", { detail: error.message });
+        console.warn("the game engine could not start:", error.message); // said in the reader's words below
+        throw new EmbedError("errEngine", { detail: startFailure(error) });
       }
       // Only now, when the reader asked for the engine and it has started (the service worker's install
       // must not compete with that start): it then keeps the runtime for every other embed of this

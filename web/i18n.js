@@ -56,14 +56,20 @@ export function listText(items) {
 export const labelled = (label, value) => t("labelled", { label, value });
 export const noted = (note) => t("noted", { note });
 
+// The words of `key`, built from a value the engine or a worker gave, if the page has them; else `fallback`.
+/** @param {string} key @param {string} fallback */
+const wordsOr = (key, fallback) => (Object.hasOwn(catalog.en, key) ? t(key) : fallback);
+
 // What is wrong with a save the engine could not open, in the reader's words: a BadSave names its
 // problem (its `reason`, one of pygames_core's SAVE_PROBLEMS); any other error, or a reason this page has
 // no words for (one kept in the home by another version), is said as the engine said it.
 /** @param {{reason?: unknown, message: string}} error */
-export function saveProblem(error) {
-  const key = `saveProblem_${error.reason}`;
-  return typeof error.reason === "string" && Object.hasOwn(catalog.en, key) ? t(key) : error.message;
-}
+export const saveProblem = (error) => wordsOr(`saveProblem_${error.reason}`, error.message);
+
+// Why the game engine could not start, in the reader's words: a worker names its cause (its `startCause`,
+// one of client.js START_CAUSES); a failure that names none is said as the worker said it.
+/** @param {{startCause?: unknown, message: string}} error */
+export const startFailure = (error) => wordsOr(`startCause_${error.startCause}`, error.message);
 
 // A text given in both languages by the engine (titles, option labels): {"en": ..., "ja": ...}.
 export function pick(texts) {

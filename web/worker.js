@@ -101,7 +101,7 @@ async function start() {
   const runtimeFolder = new URL(RUNTIME, site).href;
   const { loadPyodide } = /** @type {typeof import("pyodide")} */ (await importScript(`${runtimeFolder}pyodide.mjs`));
   const createPyodideModule = ISOLATED ? (await importScript(`${runtimeFolder}pyodide.asm.mjs`)).default : undefined;
-  const pyodide = await loadPyodide({ indexURL: runtimeFolder, createPyodideModule });
+  const pyodide = await failingOnRefusedFiles(loadPyodide({ indexURL: runtimeFolder, createPyodideModule }));
   // The runtime, for the browser's console and the resilience test (which makes it fail fatally).
   worker.pyodide = pyodide;
   mark("runtime");
@@ -131,6 +131,33 @@ async function start() {
   };
   return { call: (/** @type {string} */ text) => bridge.call(text), fatallyFailed, version: VERSION,
     plugins: { wheels: wheels.length, failed } };
+}
+
+// `loading` (the runtime's), or the first of its files refused: Pyodide only logs a file it could not fetch
+// (its WebAssembly: "wasm instantiation failed!") and then waits for ever, so a fetch refused, or answered
+// with an error, while the runtime loads fails the start instead (a download the page could not make:
+// startCause).
+/** @template T @param {Promise<T>} loading @returns {Promise<T>} */
+async function failingOnRefusedFiles(loading) {
+  const fetchFile = worker.fetch;
+  /** @type {(error: unknown) => void} */
+  let refuse = () => {};
+  /** @type {Promise<never>} */
+  const refused = new Promise((_, reject) => { refuse = reject; });
+  refused.catch(() => {}); // a file refused after the runtime has loaded is Pyodide's to handle
+  worker.fetch = async (resource, init) => {
+    const response = await fetchFile.call(worker, resource, init).catch((error) => {
+      refuse(error);
+      throw error;
+    });
+    if (!response.ok) refuse(new Error(`could not load ${response.url} (HTTP ${response.status})`));
+    return response;
+  };
+  try {
+    return await Promise.race([loading, refused]);
+  } finally {
+    worker.fetch = fetchFile;
+  }
 }
 
 // Installs each of `wheels` with micropip (deps=False: a game's dependencies must be shipped as
@@ -163,6 +190,17 @@ async function installGames(pyodide, site, wheels) {
 /** @param {unknown} error */
 const messageOf = (error) => String(/** @type {{message?: unknown} | null | undefined} */ (error)?.message ?? error);
 
+// Why the start failed, as one of the causes the page says in the reader's words (client.js
+// START_CAUSES): the runtime's or the rules' files not downloaded (a fetch or an import refused: the
+// connection lost, say), the device's memory (WebAssembly could not have its memory), or anything else.
+/** @param {unknown} error @returns {string} */
+function startCause(error) {
+  const message = messageOf(error);
+  if (error instanceof RangeError || /out of memory|WebAssembly\.Memory/i.test(message)) return "memory";
+  if (/Failed to fetch|NetworkError|dynamically imported module|could not load/i.test(message)) return "download";
+  return "failed";
+}
+
 // A Python traceback's last line names the error: "ValueError: the deck is empty".
 /** @param {unknown} error */
 const lastLine = (error) => messageOf(error).trim().split("\n").at(-1) ?? "";
@@ -170,7 +208,7 @@ const lastLine = (error) => messageOf(error).trim().split("\n").at(-1) ?? "";
 const ready = start();
 ready.then(
   ({ version, plugins }) => post({ type: "ready", version, timings, plugins }),
-  (error) => post({ type: "failed", message: messageOf(error) }),
+  (error) => post({ type: "failed", message: messageOf(error), cause: startCause(error) }),
 );
 
 /** @param {number} id @param {string} type @param {string} message */

@@ -22,6 +22,7 @@ function fakeWorker() {
     },
     addEventListener: (type, listener) => events.addEventListener(type, listener),
     say: (data) => events.dispatchEvent(Object.assign(new Event("message"), { data })),
+    dispatchError: () => events.dispatchEvent(new Event("error")), // as a worker whose script could not be fetched
   };
   return worker;
 }
@@ -83,3 +84,20 @@ test("a worker whose runtime failed to load answers the requests waiting for it"
   await assert.rejects(client.ready, /could not load pygames_core.whl/);
 });
 
+
+test("a start failure names its cause for the page to say: the worker's, one the page knows, else 'failed'", async (t) => {
+  for (const [cause, named] of [["download", "download"], ["memory", "memory"], ["constructor", "failed"], [undefined, "failed"]]) {
+    const { worker, client } = started(t);
+    worker.say({ type: "failed", message: "TypeError: Failed to fetch", cause });
+    await assert.rejects(client.ready, (error) => error.startCause === named && error.message === "TypeError: Failed to fetch");
+    t.mock.timers.reset();
+  }
+});
+
+test("a worker whose script never ran failed to download it", async (t) => {
+  const { worker, client } = started(t);
+  const asked = client.call("games");
+  worker.dispatchError();
+  assert.equal((await asked).error.type, WORKER_ERROR);
+  await assert.rejects(client.ready, (error) => error.startCause === "download");
+});

@@ -8,6 +8,7 @@ import { fitsSnapshot, keepUnopened, saveVersion, savedGame } from "../home.js";
 import { pick, saveProblem, t } from "../i18n.js";
 import { jsonParameter, ParameterFault, seedParameter, unpackText, wholeNumber, wholeParameter } from "../share.js";
 import { drawableSnapshot } from "../snapshots.js";
+import { showStartFailed } from "./loading.js";
 import { hideMessage, showError, showMessage } from "./page.js";
 import { explainChosen, ownGameSettings, prefs } from "./prefs.js";
 import { HUMAN_SEAT } from "./site.js";
@@ -248,7 +249,7 @@ export class Games {
     try {
       await this.site.engine.ready;
     } catch (error) {
-      showMessage(t("loadFailed", { message: error.message }));
+      showStartFailed(this.site, error);
       return false;
     }
     this.site.life.closeSummary(); // the reloaded game shows its own

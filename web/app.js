@@ -40,7 +40,7 @@ site.games = new Games(site);
 site.life = new TableLife({
   client,
   summaryDialog: $("summary"),
-  say: (key, values) => showMessage(t(key, values)),
+  say: (key, values) => showMessage(() => t(key, values)),
   saved: (table) => site.games.savedForReload(table),
   reload: (saved) => site.games.reload(saved),
   summaryButtons: (table) => site.tables.summaryButtons(table),

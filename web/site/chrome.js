@@ -6,7 +6,7 @@ import { LANGUAGES, language, setLanguage, translatePage } from "../i18n.js";
 import { Captions } from "../learn.js";
 import { openHelp } from "./help.js";
 import { showLoadingStage } from "./loading.js";
-import { hideMessage, showMessage } from "./page.js";
+import { hideMessage, retranslateMessage, showMessage } from "./page.js";
 import { openShare } from "./share-dialog.js";
 
 /** @param {import("./site.js").Site} site */
@@ -42,6 +42,7 @@ export function setupChrome(site) {
 /** @param {import("./site.js").Site} site */
 function retranslate(site) {
   translatePage();
+  retranslateMessage();
   if (!$("loading").hidden) showLoadingStage(site);
   if (!$("home-page").hidden) site.picker.openHomePage($("home-page").dataset.page ?? "stats");
   if (!$("picker").hidden) site.picker.redraw();

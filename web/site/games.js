@@ -61,7 +61,7 @@ export class Games {
   offerShared(shared) {
     const game = this.site.catalog.game(shared.game);
     const continued = shared.op === OP.load;
-    showMessage(t(continued ? "continuedGame" : "sharedDeal", { game: pick(game?.title) || shared.game }),
+    showMessage(() => t(continued ? "continuedGame" : "sharedDeal", { game: pick(game?.title) || shared.game }),
       { label: t(continued ? "playContinued" : "playShared"), run: () => this.startShared(shared) });
   }
 
@@ -89,7 +89,7 @@ export class Games {
         if (given !== null) deal[name] = jsonParameter(name, given);
       }
     } catch (error) {
-      showMessage(t("linkDamaged", { message: error instanceof ParameterFault
+      showMessage(() => t("linkDamaged", { message: error instanceof ParameterFault
         ? t(error.words, { name: error.parameter, text: error.text }) : error.message }));
       return null;
     }
@@ -106,7 +106,7 @@ export class Games {
         request = { text: await unpackText(deal.packed), seat: deal.seat };
       } catch (error) {
         if (!site.session && await site.gamesKnown) site.picker.show();
-        showMessage(t("linkDamaged", { message: error.message }));
+        showMessage(() => t("linkDamaged", { message: error.message }));
         return;
       }
     }
@@ -115,7 +115,7 @@ export class Games {
       if (await site.engineDown()) return;
       if (!site.session && await site.gamesKnown) site.picker.show();
       // a game sent in the link (its save, packed) that does not open: the link is said to be damaged
-      if (reply.error.type === ERROR.BadSave) showMessage(t("linkDamaged", { message: saveProblem(reply.error) }));
+      if (reply.error.type === ERROR.BadSave) showMessage(() => t("linkDamaged", { message: saveProblem(reply.error) }));
       else showError(reply.error);
       return;
     }
@@ -173,7 +173,7 @@ export class Games {
       if (unreadable) await keepUnopened({ game, record: saved, raw, reason: { newer, message: reply.error.message, problem: reply.error.reason } });
       if (await site.gamesKnown) site.picker.show();
       if (!unreadable) showError(reply.error);
-      else showMessage(newer ? t("resumeNewer") : t("resumeFailed", { message: saveProblem(reply.error) }));
+      else showMessage(() => (newer ? t("resumeNewer") : t("resumeFailed", { message: saveProblem(reply.error) })));
       return false;
     }
     if (wait && this.waiting !== wait) { // the player left the loading screen meanwhile (loading.js offerWayOut)
@@ -223,7 +223,7 @@ export class Games {
     site.life.close();
     if (!shown) return;
     site.life.closeSummary(); // the game shown has its own, if it is over
-    showMessage(t(said));
+    showMessage(() => t(said));
     this.resume(record);
   }
 

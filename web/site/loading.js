@@ -66,5 +66,5 @@ export function showStartFailed(site, error) {
   $("loading").setAttribute("aria-busy", "false");
   $("picker-status")?.remove(); // the failure is said in the message: no "loading…" left beside Start
   offerWayOut(site);
-  showMessage(t("loadFailed", { message: startFailure(error) }));
+  showMessage(() => t("loadFailed", { message: startFailure(error) }));
 }

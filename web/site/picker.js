@@ -297,7 +297,7 @@ export class Picker {
     if (this.starting) return;
     const unavailable = this.site.catalog.failed.get(game.id);
     if (unavailable) { // chosen before the engine said it could not load it
-      showMessage(t("pickerUnavailable", { message: unavailableReason(unavailable) }), null, "Unavailable");
+      showMessage(() => t("pickerUnavailable", { message: unavailableReason(unavailable) }), null, "Unavailable");
       return;
     }
     const options = Object.fromEntries(game.options.filter((option) => applies(game, form, option))
@@ -323,7 +323,7 @@ export class Picker {
     startButton.disabled = false;
     const failure = this.site.catalog.failed.get(game.id);
     if (!reply.ok && reply.error.type === ERROR.BadPlugin && failure) { // the engine's own words are Python's
-      showMessage(t("pickerUnavailable", { message: unavailableReason(failure) }), null, reply.error.type);
+      showMessage(() => t("pickerUnavailable", { message: unavailableReason(failure) }), null, reply.error.type);
       return;
     }
     if (!reply.ok) {
@@ -343,7 +343,7 @@ export class Picker {
     if (!file) return;
     const reply = await this.site.engine.call(OP.load, { text: await file.text(), seat: HUMAN_SEAT });
     if (!reply.ok) {
-      showMessage(t("loadFileFailed", { message: saveProblem(reply.error) }));
+      showMessage(() => t("loadFileFailed", { message: saveProblem(reply.error) }));
       return;
     }
     hideMessage();

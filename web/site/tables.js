@@ -28,7 +28,7 @@ export function siteTableOptions(site) {
       site.updateHintButton();
     },
     onError: showError,
-    onNotice: (key) => showMessage(t(key)),
+    onNotice: (key) => showMessage(() => t(key)),
     onHandOver: (table) => site.tables.handedOver(table),
     inView: () => !$("game").hidden,
     focusOnTurn: true,

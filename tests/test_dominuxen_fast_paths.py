@@ -400,16 +400,19 @@ def test_the_best_play_and_the_ranking_are_the_plain_values(players: int, double
         assert policy.best_play(state, seat) == ranked[0]
 
 
-def test_holding_tails_and_group_shapes_are_dropped_at_the_bound_and_made_again(
+def test_holding_tails_group_shapes_and_known_counts_are_dropped_at_the_bound_and_made_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(policy, "KEPT_TAILS", 3)
     monkeypatch.setattr(policy, "KEPT_SHAPES", 5)
+    monkeypatch.setattr(policy, "KEPT_KNOWN", 4)
     policy.HOLDING_TAILS.clear()
     policy.GROUP_SHAPES.clear()
+    policy.KNOWN_COUNTS.clear()
     policy.hand_plays.cache_clear()
     for state in policy_states(4, True, range(2)):
         assert policy.best_play(state, state.turn) == plain_best(state)
-        assert len(policy.HOLDING_TAILS) <= 3 and len(policy.GROUP_SHAPES) <= 5
+        assert len(policy.HOLDING_TAILS) <= 3 and len(policy.GROUP_SHAPES) <= 5 and len(policy.KNOWN_COUNTS) <= 4
+    assert all(list(counts) == read_tally(tally)[:-1] for tally, counts in policy.KNOWN_COUNTS.items())
 
 
 def plain_play_out(state: DominuxenState, rng: Rng) -> None:

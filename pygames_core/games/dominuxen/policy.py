@@ -21,6 +21,7 @@ from pygames_core.games.dominuxen.state import (
     FIELD,
     GROUP_BYTES,
     HIGHEST,
+    MAX_PLAYERS,
     NO_TOP,
     NUMBERS,
     OVER,
@@ -204,11 +205,11 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
     found, neither it nor any after it can be better."""
     found = hand_plays(tuple(state.hands[seat]), state.doubles)
     judge = PlayJudge(state, seat, found)
-    special = judge.bounds()
+    special = judge.bounds
     best, best_value = 0, -math.inf
     plains = found.plains
     for i in by_bound(found, special) if special else found.by_plain:
-        bound = special.get(i, plains[i]) if special else plains[i]
+        bound = special[i] if special and i in special else plains[i]
         if bound < best_value:
             break
         if bound == best_value and i > best:
@@ -280,79 +281,27 @@ def binomial_tail(n: int, p: float, most: int) -> list[float]:
     return tail
 
 
-class HoldingChances:
-    """How likely at least one opponent holds `s` tiles of number `m`, from `seat`'s knowledge: the
-    tiles it knows they hold, and the unseen tiles spread evenly over the places it cannot see (a
-    binomial estimate); each worked out when a play first asks (`value`)."""
+# KNOWN_COUNTS[counts]: how many of the tiles an opponent is known to hold (`counts`, tallied: TALLIED)
+# show each number, by number. The chances read one number's at a time, for each opponent: a subscript,
+# where a field of the tally (an int of 2**64 and more) takes two operations on a big int, which are slow
+# in the page (Pyodide). The known tiles change seldom, so the same tallies recur all through a play-out.
+class KnownCounts(dict[int, tuple[int, ...]]):
+    """Each tally's counts, worked out when first asked."""
 
-    __slots__ = ("columns", "opponents", "unseen")
+    def __missing__(self, counts: int) -> tuple[int, ...]:
+        if len(self) >= KEPT_KNOWN:  # a page may play for hours: start again
+            self.clear()
+        made = self[counts] = tuple([counts >> shift & FIELD for shift in SHIFTS])
+        return made
 
-    def __init__(self, state: DominuxenState, seat: int, hand_tally: int) -> None:
-        # what the seat has seen, each tile once, tallied (TALLIED): its hand (`hand_tally`), the table
-        # (the state keeps its tally), and the tiles it knows the others hold (a place holds only its own
-        # tiles); every number shows on SHOWN tiles, the rest of them unseen
-        hands, known, tally = state.hands, state.known, TALLIED.__getitem__
-        seen = hand_tally + state.table
-        # each opponent's unseen places, and the counts (tallied) of the tiles it is known to hold
-        opponents = []
-        for other in range(state.players):
-            if other == seat:
-                continue
-            knows = known[other]
-            if knows:
-                counts = sum(map(tally, knows))
-                seen += counts
-                opponents.append((len(hands[other]) - len(knows), counts))
-            else:
-                opponents.append((len(hands[other]), 0))
-        self.unseen = EVERY_TILE - seen  # each number's unseen tiles (SHOWN less those seen) in its field
-        total = max(1, self.unseen >> TALLY_SHIFT)
-        # each opponent's holding tails (HOLDING_TAILS: by the unseen count of a number), their key, and
-        # its known counts
-        self.opponents = [(HOLDING_TAILS[places << 8 | total], places << 8 | total, counts)
-                          for places, counts in opponents]
-        self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
 
-    def value(self, number: int, size: int, before: float, stake: float, later: float, floor: float,
-              ties: bool) -> float | None:
-        """The value of a play of `size` tiles of `number`, (before - stake * (1.0 - miss)) + later,
-        where `miss` is how likely no opponent holds `size` tiles of a number that beats it; or None
-        once the value is sure to be below `floor` (or at it, unless `ties`). The miss multiplies in
-        each beating number's 1.0 - chance in order, and the value with the product so far is never
-        below the value (each factor is at most 1.0, and each step rounds the same way or stays)."""
-        column = self.columns.get(size)
-        if column is None:
-            column = self.columns[size] = [None] * len(NUMBERS)
-        miss = 1.0
-        every_unseen, opponents = self.unseen, self.opponents
-        for m in BEATERS[number]:
-            factor = column[m]
-            if factor is not None:
-                miss *= factor
-                continue
-            # the chance that at least one opponent holds `size` tiles of m (1.0 - none, that none
-            # does: each opponent's chance not to, multiplied in in seat order)
-            shift = SHIFTS[m]
-            unseen = (every_unseen >> shift) & FIELD
-            none = 1.0
-            for tails, tails_key, counts in opponents:
-                # the unseen tiles of m it needs besides its known ones
-                lacking = size - ((counts >> shift) & FIELD) if counts else size
-                if lacking <= 0:
-                    chance = 1.0  # it holds them for certain
-                    break
-                row = tails[unseen]
-                if row is None:
-                    row = tails[unseen] = holding_row(tails_key, unseen)
-                none *= row[lacking]
-            else:
-                chance = 1.0 - none
-            factor = column[m] = 1.0 - chance
-            miss *= factor
-            bound = (before - stake * (1.0 - miss)) + later
-            if bound < floor or (bound == floor and not ties):
-                return None
-        return (before - stake * (1.0 - miss)) + later
+KEPT_KNOWN = 4096  # the tallies kept at most
+KNOWN_COUNTS = KnownCounts()
+NONE_KNOWN = (0,) * len(NUMBERS)  # the counts of an opponent not known to hold any tile
+# OTHERS[players][seat]: the other seats, in seat order (the order the chances multiply in)
+OTHERS = [[tuple(other for other in range(players) if other != seat) for seat in range(players)]
+          for players in range(MAX_PLAYERS + 1)]
+tally_of = TALLIED.__getitem__  # read as a global: a method looked up at each call is a bound method made each time
 
 
 def standings(state: DominuxenState) -> list[int]:
@@ -385,17 +334,22 @@ class PlayJudge:
     points moved out of hand, snatches it makes, the risk of being snatched before the next turn, and
     the best set left for later; and the same without the risk (the play's bound: never below the
     value), which reads no opponent's chances. Only the plays that snatch a topmost set (`before`)
-    or play the whole hand have a bound other than their `plain` (`bounds`)."""
+    or play the whole hand have a bound other than their `plain` (`bounds`).
 
-    __slots__ = ("before", "chances", "found", "seat", "state")
+    The risk reads how likely at least one opponent holds `s` tiles of number `m`, from `seat`'s
+    knowledge: the tiles it knows they hold, and the unseen tiles spread evenly over the places it cannot
+    see (a binomial estimate); each worked out when a play's value first needs it (`see`, then the
+    `columns`)."""
+
+    __slots__ = ("before", "bounds", "columns", "found", "opponents", "seat", "state", "unseen")
 
     def __init__(self, state: DominuxenState, seat: int, found: HandPlays) -> None:
         self.state, self.seat, self.found = state, seat, found
         weights = WEIGHT[state.doubles]
         # the value's points and snatches of each play that snatches: 2.0 * points, plus 1.5 * the
         # points of each opponent's topmost set it hits, as the snatch check reaches them
-        self.before: dict[int, float] = {}
-        before, shapes, tops, snatchers = self.before, found.shapes, state.tops, found.snatchers
+        before: dict[int, float] = {}
+        shapes, tops, snatchers = found.shapes, state.tops, found.snatchers
         for other, _ in CHECKS_LEFT[state.players][seat][0]:
             key = tops[other]  # the topmost set's number << 4 | its size (state.py's top_key)
             if key == NO_TOP:
@@ -407,16 +361,41 @@ class PlayJudge:
                 snatched = 1.5 * sum(map(weights.__getitem__, state.rows[other][-1][1]))  # PlayedSet.tiles
                 for i in hits:
                     before[i] = before.get(i, 2.0 * shapes[i][3]) + snatched  # Shape.points
-        self.chances: HoldingChances | None = None  # worked out when a value first needs them
+        self.before = before
+        # the bounds that are not the plays' `plain`, by index: at least the value, each step rounding up
+        # or staying with it; a play of the whole hand's is its value
+        self.bounds = {i: value + 0.6 * shapes[i][4] for i, value in before.items()} if before else {}  # Shape.left
+        for i in found.wholes:
+            self.bounds[i] = self.last(shapes[i][3])
+        # by size: 1.0 - the chance that an opponent holds `size` tiles of m, for each number m; None
+        # until a value first needs the chances (`see`)
+        self.columns: list[list[float | None] | None] | None = None
 
-    def bounds(self) -> dict[int, float]:
-        """The bounds that are not the plays' `plain`, by index: at least the value, each step
-        rounding up or staying with it."""
-        shapes = self.found.shapes
-        bounds = {i: value + 0.6 * shapes[i][4] for i, value in self.before.items()}  # Shape.left
-        for i in self.found.wholes:
-            bounds[i] = self.last(shapes[i][3])
-        return bounds
+    def see(self) -> list[list[float | None] | None]:
+        """What the seat has seen, each tile once, tallied (TALLIED): its hand (`found`'s tally), the
+        table (the state keeps its tally), and the tiles it knows the others hold (a place holds only its
+        own tiles); every number shows on SHOWN tiles, the rest of them unseen (`unseen`, each number's
+        in its field). Each opponent's holding tails (HOLDING_TAILS: by the unseen count of a number),
+        their key, and its known counts (KNOWN_COUNTS) (`opponents`); and the columns, empty."""
+        state = self.state
+        hands, known = state.hands, state.known
+        seen = self.found.tally + state.table
+        places_known: list[tuple[int, tuple[int, ...]]] = []  # each opponent's unseen places and known counts
+        for other in OTHERS[state.players][self.seat]:
+            knows = known[other]
+            if knows:
+                counts = sum(map(tally_of, knows))
+                seen += counts
+                places_known.append((len(hands[other]) - len(knows), KNOWN_COUNTS[counts]))
+            else:
+                places_known.append((len(hands[other]), NONE_KNOWN))
+        self.unseen = EVERY_TILE - seen
+        total = max(1, self.unseen >> TALLY_SHIFT)
+        self.opponents = [(HOLDING_TAILS[places << 8 | total], places << 8 | total, counts)
+                          for places, counts in places_known]
+        columns: list[list[float | None] | None] = [None] * (MAX_SET + 1)
+        self.columns = columns
+        return columns
 
     def value(self, i: int) -> float:
         value = self.value_above(i, -math.inf, True)
@@ -424,18 +403,52 @@ class PlayJudge:
         return value
 
     def value_above(self, i: int, floor: float, ties: bool) -> float | None:
-        """Play i's value; or None once it is sure to be below `floor` (or at it, unless `ties`)."""
+        """Play i's value, (before - stake * (1.0 - miss)) + later, where `miss` is how likely no
+        opponent holds as many tiles of a number that beats it; or None once the value is sure to be
+        below `floor` (or at it, unless `ties`). The miss multiplies in each beating number's 1.0 -
+        chance in order, and the value with the product so far is never below the value (each factor is
+        at most 1.0, and each step rounds the same way or stays)."""
         found = self.found
         _, _, size, points, left, _ = found.shapes[i]
         if found.wholes and i in found.wholes:
-            return self.last(points)
-        before = self.before.get(i)
-        if before is None:
-            before = 2.0 * points
-        chances = self.chances
-        if chances is None:
-            chances = self.chances = HoldingChances(self.state, self.seat, found.tally)
-        return chances.value(found.numbers[i], size, before, 1.2 * points, 0.6 * left, floor, ties)
+            return self.bounds[i]
+        befores = self.before
+        before = befores[i] if i in befores else 2.0 * points
+        stake, later = 1.2 * points, 0.6 * left
+        columns = self.columns
+        if columns is None:
+            columns = self.see()
+        column = columns[size]
+        if column is None:
+            column = columns[size] = [None] * len(NUMBERS)
+        miss = 1.0
+        every_unseen, opponents = self.unseen, self.opponents
+        for m in BEATERS[found.numbers[i]]:
+            factor = column[m]
+            if factor is not None:
+                miss *= factor
+                continue
+            # the chance that at least one opponent holds `size` tiles of m (1.0 - none, that none
+            # does: each opponent's chance not to, multiplied in in seat order)
+            unseen = every_unseen >> SHIFTS[m] & FIELD
+            none = 1.0
+            for tails, tails_key, counts in opponents:
+                lacking = size - counts[m]  # the unseen tiles of m it needs besides its known ones
+                if lacking <= 0:
+                    chance = 1.0  # it holds them for certain
+                    break
+                row = tails[unseen]
+                if row is None:
+                    row = tails[unseen] = holding_row(tails_key, unseen)
+                none *= row[lacking]
+            else:
+                chance = 1.0 - none
+            factor = column[m] = 1.0 - chance
+            miss *= factor
+            bound = (before - stake * (1.0 - miss)) + later
+            if bound < floor or (bound == floor and not ties):
+                return None
+        return (before - stake * (1.0 - miss)) + later
 
     def last(self, points: int) -> float:
         """The value of playing the whole hand (its `points`), which ends the game: a win, or not."""

@@ -281,27 +281,28 @@ def binomial_tail(n: int, p: float, most: int) -> list[float]:
     return tail
 
 
-# KNOWN_COUNTS[counts]: how many of the tiles an opponent is known to hold (`counts`, tallied: TALLIED)
-# show each number, by number. The chances read one number's at a time, for each opponent: a subscript,
-# where a field of the tally (an int of 2**64 and more) takes two operations on a big int, which are slow
-# in the page (Pyodide). The known tiles change seldom, so the same tallies recur all through a play-out.
-class KnownCounts(dict[int, tuple[int, ...]]):
-    """Each tally's counts, worked out when first asked."""
+# KNOWN_COUNTS[tiles]: the tiles an opponent is known to hold (a frozenset), tallied (TALLIED), and how
+# many of them show each number, by number. The known tiles change seldom, so the same sets recur all
+# through a play-out: a frozenset of a few tiles is found in less time than their tallies are added up
+# (ints of 2**64 and more, slow in the page, Pyodide), and the chances read one number's count at a
+# time, for each opponent: a subscript, where a field of the tally takes two operations on a big int.
+class KnownCounts(dict[frozenset[Tile], tuple[int, tuple[int, ...]]]):
+    """Each set's tally and counts, worked out when first asked."""
 
-    def __missing__(self, counts: int) -> tuple[int, ...]:
+    def __missing__(self, tiles: frozenset[Tile]) -> tuple[int, tuple[int, ...]]:
         if len(self) >= KEPT_KNOWN:  # a page may play for hours: start again
             self.clear()
-        made = self[counts] = tuple([counts >> shift & FIELD for shift in SHIFTS])
+        tally = sum(map(TALLIED.__getitem__, tiles))
+        made = self[tiles] = (tally, tuple([tally >> shift & FIELD for shift in SHIFTS]))
         return made
 
 
-KEPT_KNOWN = 4096  # the tallies kept at most
+KEPT_KNOWN = 4096  # the sets kept at most
 KNOWN_COUNTS = KnownCounts()
 NONE_KNOWN = (0,) * len(NUMBERS)  # the counts of an opponent not known to hold any tile
 # OTHERS[players][seat]: the other seats, in seat order (the order the chances multiply in)
 OTHERS = [[tuple(other for other in range(players) if other != seat) for seat in range(players)]
           for players in range(MAX_PLAYERS + 1)]
-tally_of = TALLIED.__getitem__  # read as a global: a method looked up at each call is a bound method made each time
 
 
 def standings(state: DominuxenState) -> list[int]:
@@ -384,9 +385,9 @@ class PlayJudge:
         for other in OTHERS[state.players][self.seat]:
             knows = known[other]
             if knows:
-                counts = sum(map(tally_of, knows))
-                seen += counts
-                places_known.append((len(hands[other]) - len(knows), KNOWN_COUNTS[counts]))
+                tally, counts = KNOWN_COUNTS[frozenset(knows)]
+                seen += tally
+                places_known.append((len(hands[other]) - len(knows), counts))
             else:
                 places_known.append((len(hands[other]), NONE_KNOWN))
         self.unseen = EVERY_TILE - seen

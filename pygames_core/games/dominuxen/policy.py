@@ -33,9 +33,10 @@ from pygames_core.games.dominuxen.state import (
     DominuxenState,
     PlayedSet,
     Tile,
+    every_row_points,
     game_scores,
     group_bits,
-    row_points,
+    tiles_weight,
 )
 
 new_tuple = tuple.__new__  # a named tuple's own __new__ is Python code around this
@@ -312,11 +313,6 @@ def standings(state: DominuxenState) -> list[int]:
     return [t + s for t, s in zip(state.totals, game_scores(state), strict=True)]
 
 
-def _estimate(state: DominuxenState, seat: int) -> float:
-    """Another seat's standing as anyone can guess it: its row and hand size (tiles taken as 1)."""
-    return state.totals[seat] + row_points(state, seat) - len(state.hands[seat])
-
-
 def snatching(found: HandPlays, top_number: int, size: int) -> tuple[int, ...]:
     """The hand's plays that snatch a topmost set of `top_number` and `size`: its size, of a number that beats it."""
     hits = []
@@ -454,6 +450,9 @@ class PlayJudge:
     def last(self, points: int) -> float:
         """The value of playing the whole hand (its `points`), which ends the game: a win, or not."""
         state, seat = self.state, self.seat
-        mine = standings(state)[seat] + 2 * points
-        rivals = max(_estimate(state, s) for s in range(state.players) if s != seat)
+        totals, hands, rows = state.totals, state.hands, every_row_points(state)  # each row's points, once
+        # its standing (`standings`: the game goes on until this play), and each other seat's as anyone
+        # can guess it: its row and hand size (tiles taken as 1)
+        mine = totals[seat] + rows[seat] - tiles_weight(hands[seat], state.doubles) + 2 * points
+        rivals = max([totals[other] + rows[other] - len(hands[other]) for other in OTHERS[state.players][seat]])
         return 2.0 * points + (100.0 if mine > rivals else -3.0)

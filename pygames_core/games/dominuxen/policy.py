@@ -245,7 +245,7 @@ class HoldingTails(dict[int, list[tuple[float, ...] | None]]):
     how many unseen tiles show a number (0..SHOWN): 1.0 - tail[j] for j = 0..MAX_SET, how likely it
     holds fewer than `j` of them (binomial_tail's estimate), each row worked out when first asked.
     The same places and totals recur all through a play-out, and an opponent's row is found by two
-    subscripts (HoldingChances' `miss`)."""
+    subscripts (PlayJudge.value_above)."""
 
     def __missing__(self, key: int) -> list[tuple[float, ...] | None]:
         if len(self) >= KEPT_TAILS:  # a page may play for hours: start again
@@ -300,7 +300,8 @@ class KnownCounts(dict[frozenset[Tile], tuple[int, tuple[int, ...]]]):
 
 KEPT_KNOWN = 4096  # the sets kept at most
 KNOWN_COUNTS = KnownCounts()
-NONE_KNOWN = (0,) * len(NUMBERS)  # the counts of an opponent not known to hold any tile
+NUMBER_COUNT = len(NUMBERS)
+NONE_KNOWN = (0,) * NUMBER_COUNT  # the counts of an opponent not known to hold any tile
 # OTHERS[players][seat]: the other seats, in seat order (the order the chances multiply in)
 OTHERS = [[tuple(other for other in range(players) if other != seat) for seat in range(players)]
           for players in range(MAX_PLAYERS + 1)]
@@ -351,8 +352,9 @@ class PlayJudge:
             key = tops[other]  # the topmost set's number << 4 | its size (state.py's top_key)
             if key == NO_TOP:
                 continue
-            hits = snatchers.get(key)
-            if hits is None:
+            if key in snatchers:  # `in` and a subscript: no method call, which is dear in Pyodide
+                hits = snatchers[key]
+            else:
                 hits = snatchers[key] = snatching(found, key >> 4, key & 15)
             if hits:
                 snatched = 1.5 * sum(map(weights.__getitem__, state.rows[other][-1][1]))  # PlayedSet.tiles
@@ -387,7 +389,7 @@ class PlayJudge:
             else:
                 places_known.append((len(hands[other]), NONE_KNOWN))
         self.unseen = EVERY_TILE - seen
-        total = max(1, self.unseen >> TALLY_SHIFT)
+        total = self.unseen >> TALLY_SHIFT or 1  # (none unseen: no chance either way)
         self.opponents = [(HOLDING_TAILS[places << 8 | total], places << 8 | total, counts)
                           for places, counts in places_known]
         columns: list[list[float | None] | None] = [None] * (MAX_SET + 1)
@@ -417,7 +419,7 @@ class PlayJudge:
             columns = self.see()
         column = columns[size]
         if column is None:
-            column = columns[size] = [None] * len(NUMBERS)
+            column = columns[size] = [None] * NUMBER_COUNT
         miss = 1.0
         every_unseen, opponents = self.unseen, self.opponents
         for m in BEATERS[found.numbers[i]]:

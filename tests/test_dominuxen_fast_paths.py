@@ -9,6 +9,7 @@ import copy
 import dataclasses
 import math
 import random
+from collections.abc import Collection
 from itertools import combinations
 
 import pytest
@@ -46,6 +47,7 @@ from pygames_core.games.dominuxen.state import (
     TILES,
     DominuxenState,
     PlayedSet,
+    Tile,
     beats,
     game_scores,
     group_bits,
@@ -101,7 +103,11 @@ def plain_tops(state: DominuxenState) -> list[int]:
 def plain_table(state: DominuxenState) -> list[int]:
     """How many tiles on the table (the rows' sets, the display, the discard) show each number, and
     how many tiles are there, as the state's kept table tally should say them."""
-    tiles = [t for row in state.rows for s in row for t in s.tiles] + state.display + state.discard
+    return plain_counts([t for row in state.rows for s in row for t in s.tiles] + state.display + state.discard)
+
+
+def plain_counts(tiles: Collection[Tile]) -> list[int]:
+    """How many of the tiles show each number, and how many tiles there are."""
     return [sum(1 for t in tiles if number in (LOW[t], HIGH[t])) for number in NUMBERS] + [len(tiles)]
 
 
@@ -400,16 +406,20 @@ def test_the_best_play_and_the_ranking_are_the_plain_values(players: int, double
         assert policy.best_play(state, seat) == ranked[0]
 
 
-def test_holding_tails_and_group_shapes_are_dropped_at_the_bound_and_made_again(
+def test_holding_tails_group_shapes_and_known_counts_are_dropped_at_the_bound_and_made_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(policy, "KEPT_TAILS", 3)
     monkeypatch.setattr(policy, "KEPT_SHAPES", 5)
+    monkeypatch.setattr(policy, "KEPT_KNOWN", 4)
     policy.HOLDING_TAILS.clear()
     policy.GROUP_SHAPES.clear()
+    policy.KNOWN_COUNTS.clear()
     policy.hand_plays.cache_clear()
     for state in policy_states(4, True, range(2)):
         assert policy.best_play(state, state.turn) == plain_best(state)
-        assert len(policy.HOLDING_TAILS) <= 3 and len(policy.GROUP_SHAPES) <= 5
+        assert len(policy.HOLDING_TAILS) <= 3 and len(policy.GROUP_SHAPES) <= 5 and len(policy.KNOWN_COUNTS) <= 4
+    assert all(read_tally(tally) == [*counts, len(tiles)] == plain_counts(tiles)
+               for tiles, (tally, counts) in policy.KNOWN_COUNTS.items())
 
 
 def plain_play_out(state: DominuxenState, rng: Rng) -> None:

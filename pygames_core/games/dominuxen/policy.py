@@ -21,6 +21,7 @@ from pygames_core.games.dominuxen.state import (
     FIELD,
     GROUP_BYTES,
     HIGHEST,
+    MAX_PLAYERS,
     NO_TOP,
     NUMBERS,
     OVER,
@@ -32,9 +33,10 @@ from pygames_core.games.dominuxen.state import (
     DominuxenState,
     PlayedSet,
     Tile,
+    every_row_points,
     game_scores,
     group_bits,
-    row_points,
+    tiles_weight,
 )
 
 new_tuple = tuple.__new__  # a named tuple's own __new__ is Python code around this
@@ -204,11 +206,11 @@ def best_play(state: DominuxenState, seat: int) -> PlayedSet:
     found, neither it nor any after it can be better."""
     found = hand_plays(tuple(state.hands[seat]), state.doubles)
     judge = PlayJudge(state, seat, found)
-    special = judge.bounds()
+    special = judge.bounds
     best, best_value = 0, -math.inf
     plains = found.plains
     for i in by_bound(found, special) if special else found.by_plain:
-        bound = special.get(i, plains[i]) if special else plains[i]
+        bound = special[i] if special and i in special else plains[i]
         if bound < best_value:
             break
         if bound == best_value and i > best:
@@ -243,7 +245,7 @@ class HoldingTails(dict[int, list[tuple[float, ...] | None]]):
     how many unseen tiles show a number (0..SHOWN): 1.0 - tail[j] for j = 0..MAX_SET, how likely it
     holds fewer than `j` of them (binomial_tail's estimate), each row worked out when first asked.
     The same places and totals recur all through a play-out, and an opponent's row is found by two
-    subscripts (HoldingChances' `miss`)."""
+    subscripts (PlayJudge.value_above)."""
 
     def __missing__(self, key: int) -> list[tuple[float, ...] | None]:
         if len(self) >= KEPT_TAILS:  # a page may play for hours: start again
@@ -280,79 +282,29 @@ def binomial_tail(n: int, p: float, most: int) -> list[float]:
     return tail
 
 
-class HoldingChances:
-    """How likely at least one opponent holds `s` tiles of number `m`, from `seat`'s knowledge: the
-    tiles it knows they hold, and the unseen tiles spread evenly over the places it cannot see (a
-    binomial estimate); each worked out when a play first asks (`value`)."""
+# KNOWN_COUNTS[tiles]: the tiles an opponent is known to hold (a frozenset), tallied (TALLIED), and how
+# many of them show each number, by number. The known tiles change seldom, so the same sets recur all
+# through a play-out: a frozenset of a few tiles is found in less time than their tallies are added up
+# (ints of 2**64 and more, slow in the page, Pyodide), and the chances read one number's count at a
+# time, for each opponent: a subscript, where a field of the tally takes two operations on a big int.
+class KnownCounts(dict[frozenset[Tile], tuple[int, tuple[int, ...]]]):
+    """Each set's tally and counts, worked out when first asked."""
 
-    __slots__ = ("columns", "opponents", "unseen")
+    def __missing__(self, tiles: frozenset[Tile]) -> tuple[int, tuple[int, ...]]:
+        if len(self) >= KEPT_KNOWN:  # a page may play for hours: start again
+            self.clear()
+        tally = sum(map(TALLIED.__getitem__, tiles))
+        made = self[tiles] = (tally, tuple([tally >> shift & FIELD for shift in SHIFTS]))
+        return made
 
-    def __init__(self, state: DominuxenState, seat: int, hand_tally: int) -> None:
-        # what the seat has seen, each tile once, tallied (TALLIED): its hand (`hand_tally`), the table
-        # (the state keeps its tally), and the tiles it knows the others hold (a place holds only its own
-        # tiles); every number shows on SHOWN tiles, the rest of them unseen
-        hands, known, tally = state.hands, state.known, TALLIED.__getitem__
-        seen = hand_tally + state.table
-        # each opponent's unseen places, and the counts (tallied) of the tiles it is known to hold
-        opponents = []
-        for other in range(state.players):
-            if other == seat:
-                continue
-            knows = known[other]
-            if knows:
-                counts = sum(map(tally, knows))
-                seen += counts
-                opponents.append((len(hands[other]) - len(knows), counts))
-            else:
-                opponents.append((len(hands[other]), 0))
-        self.unseen = EVERY_TILE - seen  # each number's unseen tiles (SHOWN less those seen) in its field
-        total = max(1, self.unseen >> TALLY_SHIFT)
-        # each opponent's holding tails (HOLDING_TAILS: by the unseen count of a number), their key, and
-        # its known counts
-        self.opponents = [(HOLDING_TAILS[places << 8 | total], places << 8 | total, counts)
-                          for places, counts in opponents]
-        self.columns: dict[int, list[float | None]] = {}  # by size: 1.0 - chance(m, size) for each number m
 
-    def value(self, number: int, size: int, before: float, stake: float, later: float, floor: float,
-              ties: bool) -> float | None:
-        """The value of a play of `size` tiles of `number`, (before - stake * (1.0 - miss)) + later,
-        where `miss` is how likely no opponent holds `size` tiles of a number that beats it; or None
-        once the value is sure to be below `floor` (or at it, unless `ties`). The miss multiplies in
-        each beating number's 1.0 - chance in order, and the value with the product so far is never
-        below the value (each factor is at most 1.0, and each step rounds the same way or stays)."""
-        column = self.columns.get(size)
-        if column is None:
-            column = self.columns[size] = [None] * len(NUMBERS)
-        miss = 1.0
-        every_unseen, opponents = self.unseen, self.opponents
-        for m in BEATERS[number]:
-            factor = column[m]
-            if factor is not None:
-                miss *= factor
-                continue
-            # the chance that at least one opponent holds `size` tiles of m (1.0 - none, that none
-            # does: each opponent's chance not to, multiplied in in seat order)
-            shift = SHIFTS[m]
-            unseen = (every_unseen >> shift) & FIELD
-            none = 1.0
-            for tails, tails_key, counts in opponents:
-                # the unseen tiles of m it needs besides its known ones
-                lacking = size - ((counts >> shift) & FIELD) if counts else size
-                if lacking <= 0:
-                    chance = 1.0  # it holds them for certain
-                    break
-                row = tails[unseen]
-                if row is None:
-                    row = tails[unseen] = holding_row(tails_key, unseen)
-                none *= row[lacking]
-            else:
-                chance = 1.0 - none
-            factor = column[m] = 1.0 - chance
-            miss *= factor
-            bound = (before - stake * (1.0 - miss)) + later
-            if bound < floor or (bound == floor and not ties):
-                return None
-        return (before - stake * (1.0 - miss)) + later
+KEPT_KNOWN = 4096  # the sets kept at most
+KNOWN_COUNTS = KnownCounts()
+NUMBER_COUNT = len(NUMBERS)
+NONE_KNOWN = (0,) * NUMBER_COUNT  # the counts of an opponent not known to hold any tile
+# OTHERS[players][seat]: the other seats, in seat order (the order the chances multiply in)
+OTHERS = [[tuple(other for other in range(players) if other != seat) for seat in range(players)]
+          for players in range(MAX_PLAYERS + 1)]
 
 
 def standings(state: DominuxenState) -> list[int]:
@@ -360,11 +312,6 @@ def standings(state: DominuxenState) -> list[int]:
     if state.phase == OVER:
         return list(state.totals)
     return [t + s for t, s in zip(state.totals, game_scores(state), strict=True)]
-
-
-def _estimate(state: DominuxenState, seat: int) -> float:
-    """Another seat's standing as anyone can guess it: its row and hand size (tiles taken as 1)."""
-    return state.totals[seat] + row_points(state, seat) - len(state.hands[seat])
 
 
 def snatching(found: HandPlays, top_number: int, size: int) -> tuple[int, ...]:
@@ -385,38 +332,69 @@ class PlayJudge:
     points moved out of hand, snatches it makes, the risk of being snatched before the next turn, and
     the best set left for later; and the same without the risk (the play's bound: never below the
     value), which reads no opponent's chances. Only the plays that snatch a topmost set (`before`)
-    or play the whole hand have a bound other than their `plain` (`bounds`)."""
+    or play the whole hand have a bound other than their `plain` (`bounds`).
 
-    __slots__ = ("before", "chances", "found", "seat", "state")
+    The risk reads how likely at least one opponent holds `s` tiles of number `m`, from `seat`'s
+    knowledge: the tiles it knows they hold, and the unseen tiles spread evenly over the places it cannot
+    see (a binomial estimate); each worked out when a play's value first needs it (`see`, then the
+    `columns`)."""
+
+    __slots__ = ("before", "bounds", "columns", "found", "opponents", "seat", "state", "unseen")
 
     def __init__(self, state: DominuxenState, seat: int, found: HandPlays) -> None:
         self.state, self.seat, self.found = state, seat, found
         weights = WEIGHT[state.doubles]
         # the value's points and snatches of each play that snatches: 2.0 * points, plus 1.5 * the
         # points of each opponent's topmost set it hits, as the snatch check reaches them
-        self.before: dict[int, float] = {}
-        before, shapes, tops, snatchers = self.before, found.shapes, state.tops, found.snatchers
+        before: dict[int, float] = {}
+        shapes, tops, snatchers = found.shapes, state.tops, found.snatchers
         for other, _ in CHECKS_LEFT[state.players][seat][0]:
             key = tops[other]  # the topmost set's number << 4 | its size (state.py's top_key)
             if key == NO_TOP:
                 continue
-            hits = snatchers.get(key)
-            if hits is None:
+            if key in snatchers:  # `in` and a subscript: no method call, which is dear in Pyodide
+                hits = snatchers[key]
+            else:
                 hits = snatchers[key] = snatching(found, key >> 4, key & 15)
             if hits:
                 snatched = 1.5 * sum(map(weights.__getitem__, state.rows[other][-1][1]))  # PlayedSet.tiles
                 for i in hits:
                     before[i] = before.get(i, 2.0 * shapes[i][3]) + snatched  # Shape.points
-        self.chances: HoldingChances | None = None  # worked out when a value first needs them
+        self.before = before
+        # the bounds that are not the plays' `plain`, by index: at least the value, each step rounding up
+        # or staying with it; a play of the whole hand's is its value
+        self.bounds = {i: value + 0.6 * shapes[i][4] for i, value in before.items()} if before else {}  # Shape.left
+        for i in found.wholes:
+            self.bounds[i] = self.last(shapes[i][3])
+        # by size: 1.0 - the chance that an opponent holds `size` tiles of m, for each number m; None
+        # until a value first needs the chances (`see`)
+        self.columns: list[list[float | None] | None] | None = None
 
-    def bounds(self) -> dict[int, float]:
-        """The bounds that are not the plays' `plain`, by index: at least the value, each step
-        rounding up or staying with it."""
-        shapes = self.found.shapes
-        bounds = {i: value + 0.6 * shapes[i][4] for i, value in self.before.items()}  # Shape.left
-        for i in self.found.wholes:
-            bounds[i] = self.last(shapes[i][3])
-        return bounds
+    def see(self) -> list[list[float | None] | None]:
+        """What the seat has seen, each tile once, tallied (TALLIED): its hand (`found`'s tally), the
+        table (the state keeps its tally), and the tiles it knows the others hold (a place holds only its
+        own tiles); every number shows on SHOWN tiles, the rest of them unseen (`unseen`, each number's
+        in its field). Each opponent's holding tails (HOLDING_TAILS: by the unseen count of a number),
+        their key, and its known counts (KNOWN_COUNTS) (`opponents`); and the columns, empty."""
+        state = self.state
+        hands, known = state.hands, state.known
+        seen = self.found.tally + state.table
+        places_known: list[tuple[int, tuple[int, ...]]] = []  # each opponent's unseen places and known counts
+        for other in OTHERS[state.players][self.seat]:
+            knows = known[other]
+            if knows:
+                tally, counts = KNOWN_COUNTS[frozenset(knows)]
+                seen += tally
+                places_known.append((len(hands[other]) - len(knows), counts))
+            else:
+                places_known.append((len(hands[other]), NONE_KNOWN))
+        self.unseen = EVERY_TILE - seen
+        total = self.unseen >> TALLY_SHIFT or 1  # (none unseen: no chance either way)
+        self.opponents = [(HOLDING_TAILS[places << 8 | total], places << 8 | total, counts)
+                          for places, counts in places_known]
+        columns: list[list[float | None] | None] = [None] * (MAX_SET + 1)
+        self.columns = columns
+        return columns
 
     def value(self, i: int) -> float:
         value = self.value_above(i, -math.inf, True)
@@ -424,22 +402,59 @@ class PlayJudge:
         return value
 
     def value_above(self, i: int, floor: float, ties: bool) -> float | None:
-        """Play i's value; or None once it is sure to be below `floor` (or at it, unless `ties`)."""
+        """Play i's value, (before - stake * (1.0 - miss)) + later, where `miss` is how likely no
+        opponent holds as many tiles of a number that beats it; or None once the value is sure to be
+        below `floor` (or at it, unless `ties`). The miss multiplies in each beating number's 1.0 -
+        chance in order, and the value with the product so far is never below the value (each factor is
+        at most 1.0, and each step rounds the same way or stays)."""
         found = self.found
         _, _, size, points, left, _ = found.shapes[i]
         if found.wholes and i in found.wholes:
-            return self.last(points)
-        before = self.before.get(i)
-        if before is None:
-            before = 2.0 * points
-        chances = self.chances
-        if chances is None:
-            chances = self.chances = HoldingChances(self.state, self.seat, found.tally)
-        return chances.value(found.numbers[i], size, before, 1.2 * points, 0.6 * left, floor, ties)
+            return self.bounds[i]
+        befores = self.before
+        before = befores[i] if i in befores else 2.0 * points
+        stake, later = 1.2 * points, 0.6 * left
+        columns = self.columns
+        if columns is None:
+            columns = self.see()
+        column = columns[size]
+        if column is None:
+            column = columns[size] = [None] * NUMBER_COUNT
+        miss = 1.0
+        every_unseen, opponents = self.unseen, self.opponents
+        for m in BEATERS[found.numbers[i]]:
+            factor = column[m]
+            if factor is not None:
+                miss *= factor
+                continue
+            # the chance that at least one opponent holds `size` tiles of m (1.0 - none, that none
+            # does: each opponent's chance not to, multiplied in in seat order)
+            unseen = every_unseen >> SHIFTS[m] & FIELD
+            none = 1.0
+            for tails, tails_key, counts in opponents:
+                lacking = size - counts[m]  # the unseen tiles of m it needs besides its known ones
+                if lacking <= 0:
+                    chance = 1.0  # it holds them for certain
+                    break
+                row = tails[unseen]
+                if row is None:
+                    row = tails[unseen] = holding_row(tails_key, unseen)
+                none *= row[lacking]
+            else:
+                chance = 1.0 - none
+            factor = column[m] = 1.0 - chance
+            miss *= factor
+            bound = (before - stake * (1.0 - miss)) + later
+            if bound < floor or (bound == floor and not ties):
+                return None
+        return (before - stake * (1.0 - miss)) + later
 
     def last(self, points: int) -> float:
         """The value of playing the whole hand (its `points`), which ends the game: a win, or not."""
         state, seat = self.state, self.seat
-        mine = standings(state)[seat] + 2 * points
-        rivals = max(_estimate(state, s) for s in range(state.players) if s != seat)
+        totals, hands, rows = state.totals, state.hands, every_row_points(state)  # each row's points, once
+        # its standing (`standings`: the game goes on until this play), and each other seat's as anyone
+        # can guess it: its row and hand size (tiles taken as 1)
+        mine = totals[seat] + rows[seat] - tiles_weight(hands[seat], state.doubles) + 2 * points
+        rivals = max([totals[other] + rows[other] - len(hands[other]) for other in OTHERS[state.players][seat]])
         return 2.0 * points + (100.0 if mine > rivals else -3.0)

@@ -203,19 +203,33 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
                                  tuple(groups), wholes, summed >> TALLY_AT, {}, {}))
 
 
+class FieldNumbers(dict[int, tuple[int, ...]]):
+    """The numbers of a group's bits (a field of state.py's group_bits: the other numbers of its tiles,
+    its own for the double), ascending, made when a field is first asked for: at most 8192 fields, and
+    a hand's recur all through a search."""
+
+    def __missing__(self, field: int) -> tuple[int, ...]:
+        made = self[field] = tuple(compress(NUMBERS, map(field.__and__, BITS)))
+        return made
+
+
+FIELD_NUMBERS = FieldNumbers()
+
+
 def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
     """The tiles showing `number` in the order they are given up: the double first, then by the
     count in hand of their other number, then in hand order."""
-    counts, field = found.counts, found.fields[number]
-    showing = [*compress(range(len(NUMBERS)), map(field.__and__, BITS))]  # the other numbers in hand
-    keys = sorted([(0 if other == number else 1, counts[other], SHOWING[number][other]) for other in showing])
-    return tuple([tile for _, _, tile in keys])
+    counts, row = found.counts, SHOWING[number]  # row[other]: the tile number-other (in hand order)
+    # each tile as an int that sorts in that order: not the double, the count, the other number
+    others = FIELD_NUMBERS[found.fields[number]]
+    keys = sorted([(other != number) << 8 | counts[other] << 4 | other for other in others])
+    return tuple([row[key & 15] for key in keys])
 
 
 def set_of(found: HandPlays, i: int) -> PlayedSet:
     """The hand's play `i`, as the set it plays."""
-    number, (given, doubled, *_) = found.numbers[i], found.shapes[i]
-    return played_set(number, group_order(found, number), given, doubled)
+    shape = found.shapes[i]
+    return played_set(found.numbers[i], group_order(found, found.numbers[i]), shape.given, shape.doubled)
 
 
 def ranked_plays(state: DominuxenState, seat: int) -> list[PlayedSet]:

@@ -151,6 +151,9 @@ GROUPS = Struct(f"<{len(NUMBERS)}H")  # the groups, at the start of a hand's byt
 # ONE_WHERE[count]: for bytes.translate, 1 for that count and 0 for every other: the numbers that many
 # tiles show, as a selector for `compress`
 ONE_WHERE = tuple(bytes(1 if byte == count else 0 for byte in range(256)) for count in range(SHOWN + 1))
+# PARTNERS_KEY[partner bits]: a group's partners (its tiles' bits that partner a biggest other group), as
+# GroupShapes' key holds them (`partners << 5`): a subscript, where a bit count is a method call per group
+PARTNERS_KEY = tuple(bits.bit_count() << 5 for bits in range(1 << SHOWN))
 
 
 @lru_cache(maxsize=4096)
@@ -164,7 +167,8 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
     fields, bases, counts = GROUPS.unpack_from(read), read[BASES_AT:COUNTS_AT], read[COUNTS_AT:TALLY_AT // 8]
     top = max(counts)
     at_top = counts.count(top)
-    on_top = sum(compress(BITS, counts.translate(ONE_WHERE[top])))  # the numbers with the biggest group, as bits
+    # the numbers with the biggest group, as bits
+    on_top = BITS[counts.index(top)] if at_top == 1 else sum(compress(BITS, counts.translate(ONE_WHERE[top])))
     # GroupShapes' key but a group's base and partners: the biggest other group and how many numbers have
     # it, for a group below the top (`below_rest`) and for one at the top (`top_rest`: the next biggest
     # if it is the only one), and which numbers have it (`on_top`, `top_on_rest`), as bits
@@ -185,11 +189,10 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
     for number, base, field in zip(NUMBERS, bases, fields, strict=True):
         if not base:
             continue
-        # the key's partners: the group's tiles that partner one of the biggest other groups
         if base & 15 != top:
-            key = base | (field & on_top).bit_count() << 5 | below_rest
+            key = base | PARTNERS_KEY[field & on_top] | below_rest
         else:
-            key = base | (field & top_on_rest & ~BITS[number]).bit_count() << 5 | top_rest
+            key = base | PARTNERS_KEY[field & top_on_rest & ~BITS[number]] | top_rest
         group_shapes, group_plains, size, sized = GROUP_SHAPES[key]
         groups[number] = (start, sized)
         numbers += NUMBER_RUNS[number][size]

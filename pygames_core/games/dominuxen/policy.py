@@ -14,7 +14,7 @@ from itertools import compress
 from struct import Struct
 from typing import NamedTuple
 
-from pygames_core.games.dominuxen.plays import BITS
+from pygames_core.games.dominuxen.plays import BITS, GROUP_NUMBERS
 from pygames_core.games.dominuxen.rules import CHECKS_LEFT
 from pygames_core.games.dominuxen.state import (
     BEATERS,
@@ -131,13 +131,11 @@ SIZED: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(tuple(tuple(
 NUMBER_RUNS = tuple(tuple((number,) * count for count in range(2 * SHOWN + 1)) for number in NUMBERS)
 
 
-# A hand's tiles summed up in one int, each tile its HAND_BITS (by the doubles rule), and its bytes read
-# back: all hand_plays reads of the hand's tiles, in one C sum and a handful of C calls, where taking
-# each number's count out of the tally and comparing the counts one by one cost a builtin call each
-# (issue 48: a hand is new at half the play-outs' moves, and in the page a builtin call costs more).
-# From the lowest byte: each number's group (state.py's group_bits, 16 bits), its key base (a byte:
-# GroupShapes' `showing | twins << 4`, the twin's bit the double's under the doubles rule), its count (a
-# byte), then the tally (TALLIED). No field carries into the next: a number shows on 13 tiles.
+# All hand_plays reads of a hand's tiles, in one int, the sum of each tile's HAND_BITS (by the doubles rule),
+# read back by its bytes in a few C calls, not a builtin call per number or count (issue 48: a hand is new
+# at half the play-outs' moves). From the lowest byte: each number's group (group_bits, 16 bits), its key
+# base (a byte: GroupShapes' `showing | twins << 4`), its count (a byte), then the tally (TALLIED); no
+# field overflows into the next (13 tiles show a number).
 BASES_AT = GROUP_BYTES  # the key bases' first byte
 COUNTS_AT = BASES_AT + len(NUMBERS)  # the counts' first byte
 TALLY_AT = 8 * (COUNTS_AT + len(NUMBERS))  # the tally's first bit
@@ -148,14 +146,11 @@ HAND_BITS = tuple(tuple(
     + (TALLIED[t] << TALLY_AT) for t in TILES) for doubles in (False, True))
 HAND_BYTES = (sum(HAND_BITS[True]).bit_length() + 7) // 8  # enough for any hand: the whole set's
 GROUPS = Struct(f"<{len(NUMBERS)}H")  # the groups, at the start of a hand's bytes
-# ONE_WHERE[count]: for bytes.translate, 1 for that count and 0 for every other: the numbers that many
-# tiles show, as a selector for `compress`
+# for bytes.translate: ONE_WHERE[count], 1 for that count and 0 for others (the numbers with it, for compress)
 ONE_WHERE = tuple(bytes(1 if byte == count else 0 for byte in range(256)) for count in range(SHOWN + 1))
-# BELOW[count]: for bytes.translate, each count below that one as it is and every other 0: the biggest
-# count below it is their max
+# and BELOW[count], the counts below it as they are and the others 0 (the biggest count below it is their max)
 BELOW = tuple(bytes(byte if byte < count else 0 for byte in range(256)) for count in range(SHOWN + 1))
-# PARTNERS_KEY[partner bits]: a group's partners (its tiles' bits that partner a biggest other group), as
-# GroupShapes' key holds them (`partners << 5`): a subscript, where a bit count is a method call per group
+# PARTNERS_KEY[a group's partners' bits]: `partners << 5` of GroupShapes' key (a subscript, not a method call)
 PARTNERS_KEY = tuple(bits.bit_count() << 5 for bits in range(1 << SHOWN))
 
 
@@ -165,8 +160,7 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
     double first, then those whose other number has the fewest partners in hand. These are the
     plays the bots weigh; legal_actions lists every subset. (A hand recurs in the play-outs of every
     action the search compares from one sample: the cache spares working its plays out again.)"""
-    # a list comprehension, not map(tiles_bits.__getitem__): in the page a subscript in its loop is quicker
-    # than a builtin call per tile (and as quick in CPython)
+    # not map(tiles_bits.__getitem__): in the page a subscript is quicker than a builtin call per tile
     tiles_bits = HAND_BITS[doubles]
     summed = sum([tiles_bits[t] for t in hand])
     read = summed.to_bytes(HAND_BYTES, "little")
@@ -212,25 +206,12 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
                                  tuple(groups), wholes, summed >> TALLY_AT, {}, {}))
 
 
-class FieldNumbers(dict[int, tuple[int, ...]]):
-    """The numbers of a group's bits (a field of state.py's group_bits: the other numbers of its tiles,
-    its own for the double), ascending, made when a field is first asked for: at most 8192 fields, and
-    a hand's recur all through a search."""
-
-    def __missing__(self, field: int) -> tuple[int, ...]:
-        made = self[field] = tuple(compress(NUMBERS, map(field.__and__, BITS)))
-        return made
-
-
-FIELD_NUMBERS = FieldNumbers()
-
-
 def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
     """The tiles showing `number` in the order they are given up: the double first, then by the
     count in hand of their other number, then in hand order."""
     counts, row = found.counts, SHOWING[number]  # row[other]: the tile number-other (in hand order)
     # each tile as an int that sorts in that order: not the double, the count, the other number
-    others = FIELD_NUMBERS[found.fields[number]]
+    others = GROUP_NUMBERS[found.fields[number]]
     keys = sorted([(other != number) << 8 | counts[other] << 4 | other for other in others])
     return tuple([row[key & 15] for key in keys])
 

@@ -231,7 +231,8 @@ def test_the_loading_screen_offers_a_way_out(page: Page, site_url: str, artifact
     expect(page.locator("#message-text")).to_contain_text("its files could not be downloaded")
     page.set_viewport_size(PHONE_IN_BROWSER)
     # the message is said again in the language chosen (site/page.js retranslateMessage)
-    for lang, words in (("en", "its files could not be downloaded"), ("ja", "必要なファイルをダウンロードできませんでした")):
+    said = {"en": "its files could not be downloaded", "ja": "必要なファイルをダウンロードできませんでした"}
+    for lang, words in said.items():
         use_language(page, lang)
         expect(page.locator("#message-text")).to_contain_text(words)
         page.screenshot(path=str(artifacts / f"saves-way-out-phone-{lang}.png"))

@@ -321,6 +321,17 @@ def test_a_hands_plays_are_the_plain_ones() -> None:
                 assert sized == at
 
 
+def test_a_hands_summed_bits_read_back_its_groups_counts_and_tally() -> None:
+    chooser = random.Random(5)
+    hands = [tuple(sorted(chooser.sample(TILES, chooser.randrange(0, 40)))) for _ in range(500)] + [TILES]
+    for hand in hands:
+        for doubles in (False, True):
+            found = policy.hand_plays(hand, doubles)
+            assert found.fields == tuple(group_bits(hand) >> 16 * number & 0xFFFF for number in NUMBERS)
+            assert found.counts == tuple(sum(1 for t in hand if number in (LOW[t], HIGH[t])) for number in NUMBERS)
+            assert found.tally == sum(state_module.TALLIED[t] for t in hand)
+
+
 def plain_values(state: DominuxenState, seat: int) -> list[float]:
     """The normal bot's value of each representative play, as the policy says it: 2 a point moved out,
     1.5 a point of each topmost set it hits (as the snatch check reaches them), less 1.2 a point times

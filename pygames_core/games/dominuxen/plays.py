@@ -46,7 +46,17 @@ class Subsets(dict[int, tuple[int, ...]]):
         return made
 
 
+class GroupNumbers(dict[int, tuple[int, ...]]):
+    """The numbers of a group's bits (its tiles' other numbers, its own for the double), ascending, made
+    when a group is first asked for (at most 8192: a hand's recur all through a search)."""
+
+    def __missing__(self, group: int) -> tuple[int, ...]:
+        made = self[group] = tuple(compress(NUMBERS, map(group.__and__, BITS)))
+        return made
+
+
 BITS = tuple(1 << m for m in NUMBERS)  # the bits of a group
+GROUP_NUMBERS = GroupNumbers()
 SHOWING_CODES = tuple(tuple(map(CODE.__getitem__, showing)) for showing in SHOWING)  # SHOWING's, as codes
 # The kept plays share their lists where they are alike: every "doubled" of none is this one, a set with
 # the double as one tile and as two share "tiles". Actions listed are read only (Rules.legal_actions),

@@ -11,16 +11,20 @@ import math
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress
+from struct import Struct
 from typing import NamedTuple
 
-from pygames_core.games.dominuxen.plays import BITS, BYTE_ORDER, unpack_fields
+from pygames_core.games.dominuxen.plays import BITS, GROUP_NUMBERS
 from pygames_core.games.dominuxen.rules import CHECKS_LEFT
 from pygames_core.games.dominuxen.state import (
     BEATERS,
+    DOUBLE,
     EVERY_TILE,
     FIELD,
     GROUP_BYTES,
+    HIGH,
     HIGHEST,
+    LOW,
     MAX_PLAYERS,
     NO_TOP,
     NUMBERS,
@@ -29,13 +33,14 @@ from pygames_core.games.dominuxen.state import (
     SHOWING,
     TALLIED,
     TALLY_SHIFT,
+    TILE_GROUP_BITS,
+    TILES,
     WEIGHT,
     DominuxenState,
     PlayedSet,
     Tile,
     every_row_points,
     game_scores,
-    group_bits,
     tiles_weight,
 )
 
@@ -128,68 +133,95 @@ SIZED: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(tuple(tuple(
 NUMBER_RUNS = tuple(tuple((number,) * count for count in range(2 * SHOWN + 1)) for number in NUMBERS)
 
 
+# All hand_plays reads of a hand's tiles, in one int, the sum of each tile's HAND_BITS (by the doubles rule),
+# read back by its bytes in a few C calls, not a builtin call per number or count (issue 48: a hand is new
+# at half the play-outs' moves). From the lowest byte: each number's group (group_bits, 16 bits), its key
+# base (a byte: GroupShapes' `showing | twins << 4`), its count (a byte), then the tally (TALLIED); no
+# field overflows into the next (13 tiles show a number).
+BASES_AT = GROUP_BYTES  # the key bases' first byte
+COUNTS_AT = BASES_AT + len(NUMBERS)  # the counts' first byte
+TALLY_AT = 8 * (COUNTS_AT + len(NUMBERS))  # the tally's first bit
+HAND_BITS = tuple(tuple(
+    TILE_GROUP_BITS[t]
+    + sum(1 << 8 * (at + number) for at in (BASES_AT, COUNTS_AT) for number in {LOW[t], HIGH[t]})
+    + (16 << 8 * (BASES_AT + LOW[t]) if doubles and DOUBLE[t] else 0)
+    + (TALLIED[t] << TALLY_AT) for t in TILES) for doubles in (False, True))
+HAND_BYTES = (sum(HAND_BITS[True]).bit_length() + 7) // 8  # enough for any hand: the whole set's
+GROUPS = Struct(f"<{len(NUMBERS)}H")  # the groups, at the start of a hand's bytes
+# for bytes.translate: ONE_WHERE[count], 1 for that count and 0 for others (the numbers with it, for compress)
+ONE_WHERE = tuple(bytes(1 if byte == count else 0 for byte in range(256)) for count in range(SHOWN + 1))
+# and BELOW[count], the counts below it as they are and the others 0 (the biggest count below it is their max)
+BELOW = tuple(bytes(byte if byte < count else 0 for byte in range(256)) for count in range(SHOWN + 1))
+# PARTNERS_KEY[a group's partners' bits]: `partners << 5` of GroupShapes' key (a subscript, not a method call)
+PARTNERS_KEY = tuple(bits.bit_count() << 5 for bits in range(1 << SHOWN))
+
+
 @lru_cache(maxsize=4096)
 def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
     """One set per number and size (and per way of playing the double): the tiles given up are the
     double first, then those whose other number has the fewest partners in hand. These are the
     plays the bots weigh; legal_actions lists every subset. (A hand recurs in the play-outs of every
     action the search compares from one sample: the cache spares working its plays out again.)"""
-    tally = sum(map(TALLIED.__getitem__, hand))
-    counts = [tally >> shift & FIELD for shift in SHIFTS]  # each number's field of the tally
-    fields = unpack_fields(group_bits(hand).to_bytes(GROUP_BYTES, BYTE_ORDER))
+    # not map(tiles_bits.__getitem__): in the page a subscript is quicker than a builtin call per tile
+    tiles_bits = HAND_BITS[doubles]
+    summed = sum([tiles_bits[t] for t in hand])
+    read = summed.to_bytes(HAND_BYTES, "little")
+    fields, bases, counts = GROUPS.unpack_from(read), read[BASES_AT:COUNTS_AT], read[COUNTS_AT:TALLY_AT // 8]
     top = max(counts)
     at_top = counts.count(top)
-    on_top = sum(compress(BITS, map(top.__eq__, counts)))  # the numbers with the biggest group, as bits
-    second = at_second = on_second = 0  # the next biggest: read only for a biggest group of its own
-    if at_top == 1:
-        second = max([count for count in counts if count < top], default=0)
-        at_second = counts.count(second)
-        on_second = sum(compress(BITS, map(second.__eq__, counts)))
+    # the numbers with the biggest group, as bits
+    on_top = BITS[counts.index(top)] if at_top == 1 else sum(compress(BITS, counts.translate(ONE_WHERE[top])))
+    # GroupShapes' key but a group's base and partners: the biggest other group and how many numbers have
+    # it, for a group below the top (`below_rest`) and for one at the top (`top_rest`: the next biggest
+    # if it is the only one), and which numbers have it (`on_top`, `top_on_rest`), as bits
+    below_rest = top << 9 | at_top << 13
+    if at_top > 1:
+        top_rest, top_on_rest = top << 9 | (at_top - 1) << 13, on_top
+    else:
+        second = max(counts.translate(BELOW[top]))
+        top_rest = second << 9 | counts.count(second) << 13
+        top_on_rest = sum(compress(BITS, counts.translate(ONE_WHERE[second])))
+    whole = top == len(hand)  # a group at the top is the whole hand
     numbers: list[int] = []
     shapes: list[Shape] = []
     plains: list[float] = []
     groups: list[tuple[int, tuple[tuple[int, ...], ...]] | None] = [None] * len(NUMBERS)
-    wholes: list[int] = []
+    wholes: tuple[int, ...] = ()
     start = 0  # where the next group's plays start
-    for number, showing, field in zip(NUMBERS, counts, fields, strict=True):
-        if not showing:
+    for number, base, field in zip(NUMBERS, bases, fields, strict=True):
+        if not base:
             continue
-        twins = doubles and field >> number & 1 == 1  # the group holds the double (its bit `number`)
-        if showing != top:
-            rest, at_rest, on_rest = top, at_top, on_top
-        elif at_top > 1:
-            rest, at_rest, on_rest = top, at_top - 1, on_top
+        if base & 15 != top:
+            key = base | PARTNERS_KEY[field & on_top] | below_rest
         else:
-            rest, at_rest, on_rest = second, at_second, on_second
-        partners = (field & on_rest & ~BITS[number]).bit_count()
-        group_shapes, group_plains, size, sized = GROUP_SHAPES[
-            showing | twins << 4 | partners << 5 | rest << 9 | at_rest << 13]
+            key = base | PARTNERS_KEY[field & top_on_rest & ~BITS[number]] | top_rest
+        group_shapes, group_plains, size, sized = GROUP_SHAPES[key]
         groups[number] = (start, sized)
-        end = start + size
-        if showing == len(hand):  # its last play (and twin) plays the whole hand
-            wholes += range(end - 1 - twins, end)
         numbers += NUMBER_RUNS[number][size]
         shapes += group_shapes
         plains += group_plains
-        start = end
+        start += size
+        if whole and base & 15 == top:  # its last play (and twin: base >> 4) plays the whole hand
+            wholes = (*wholes, *range(start - 1 - (base >> 4), start))
     by_plain = tuple(sorted(range(len(plains)), key=plains.__getitem__, reverse=True))
     return new_tuple(HandPlays, (hand, tuple(counts), fields, tuple(numbers), tuple(shapes), tuple(plains), by_plain,
-                                 tuple(groups), tuple(wholes), tally, {}, {}))
+                                 tuple(groups), wholes, summed >> TALLY_AT, {}, {}))
 
 
 def group_order(found: HandPlays, number: int) -> tuple[Tile, ...]:
     """The tiles showing `number` in the order they are given up: the double first, then by the
     count in hand of their other number, then in hand order."""
-    counts, field = found.counts, found.fields[number]
-    showing = [*compress(range(len(NUMBERS)), map(field.__and__, BITS))]  # the other numbers in hand
-    keys = sorted([(0 if other == number else 1, counts[other], SHOWING[number][other]) for other in showing])
-    return tuple([tile for _, _, tile in keys])
+    counts, row = found.counts, SHOWING[number]  # row[other]: the tile number-other (in hand order)
+    # each tile as an int that sorts in that order: not the double, the count, the other number
+    others = GROUP_NUMBERS[found.fields[number]]
+    keys = sorted([(other != number) << 8 | counts[other] << 4 | other for other in others])
+    return tuple([row[key & 15] for key in keys])
 
 
 def set_of(found: HandPlays, i: int) -> PlayedSet:
     """The hand's play `i`, as the set it plays."""
-    number, (given, doubled, *_) = found.numbers[i], found.shapes[i]
-    return played_set(number, group_order(found, number), given, doubled)
+    shape = found.shapes[i]
+    return played_set(found.numbers[i], group_order(found, found.numbers[i]), shape.given, shape.doubled)
 
 
 def ranked_plays(state: DominuxenState, seat: int) -> list[PlayedSet]:

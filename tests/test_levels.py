@@ -50,7 +50,7 @@ def test_chains_offers_the_expert_to_three_or_more_players_not_to_two_nor_the_so
 
 # each built-in game's hard budget a move, in ms: a round of three hard bots, its median moves with a real
 # choice (docs/benchmarks.md), within about a second where this engine is fast enough for it
-HARD_BUDGETS = {"arsene": 250, "chains": 300, "on_schedule": 250, "apples": 220, "roller_derby": 330, "dominuxen": 150}
+HARD_BUDGETS = {"arsene": 250, "chains": 300, "on_schedule": 250, "apples": 220, "roller_derby": 330, "dominuxen": 125}
 
 
 @pytest.mark.parametrize("game_id", sorted(HARD_BUDGETS))

@@ -24,7 +24,7 @@ export async function loadLevels(call) {
 // budget instead, whatever the time; the strongest level the game offers (`strongest`: catalog.js
 // offeredLevels) says so.
 export function levelText(level, { pieces = "", seeded = false, strongest = false } = {}) {
-  // "about 0.3 s": to a tenth of a second, as a player reads a time (a game's own 150 to 330 ms say 0.2 or 0.3)
+  // "about 0.3 s": to a tenth of a second, as a player reads a time (a game's own 125 to 330 ms say 0.1 to 0.3)
   const seconds = Math.round((level.budget_ms ?? 0) / 100) / 10;
   const own = t(`levelHelp_${level.name}`, { seconds, pieces });
   const help = strongest ? t("levelStrongest", { help: own }) : own;

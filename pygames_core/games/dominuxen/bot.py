@@ -145,12 +145,12 @@ def play_out_game(state: DominuxenState) -> None:
 class DominuxenBot(Bot[DominuxenState, DominuxenAction, DominuxenEvent, DominuxenView]):
     """What Dominuxen's bots know of the game (the protocol: pygames_core/ai/bot.py)."""
 
-    # a round of three hard bots holds a median of seven to ten moves with a real choice (sets played,
-    # snatched sets taken or declined, tiles discarded); in 150 ms this engine settles in the page 1.03 to
-    # 1.05 times the samples 26a1bbc's drew in a second with 4 players and doubles, where fewer were measured
-    # weaker, and 0.85 to 0.87 times with 3, where half as many were measured as strong (session 38)
-    # (docs/benchmarks.md, issue 48 item 5)
-    hard_budget_ms = 150
+    # a round of three hard bots holds a median of six to ten moves with a real choice (sets played,
+    # snatched sets taken or declined, tiles discarded); in 125 ms this engine settles in the page 1.03 to
+    # 1.11 times the samples 26a1bbc's drew in a second with 4 players and doubles, where fewer were measured
+    # weaker, and 0.85 to 0.90 times with 3, where half as many were measured as strong (session 39): a
+    # round's median 635 to 893 ms (docs/benchmarks.md, issue 48 item 5)
+    hard_budget_ms = 125
 
     def sample_state(self, view: DominuxenView, rng: Rng) -> DominuxenState:
         return knowledge.sample_state(view, rng)

@@ -36,7 +36,7 @@ const WATCHDOG_MS = Number(new URLSearchParams(location.search).get("watchdog"))
 export const STOPPED = "WorkerStopped";
 const STOPPED_TWICE = "EngineStoppedTwice";
 export const WORKER_ERROR = "WorkerError";
-// Why a worker could not start, as the page says it (i18n.js startCause): its files not downloaded (its
+// Why a worker could not start, as the page says it (i18n.js startFailure): its files not downloaded (its
 // script not run, or the runtime's files refused), the device's memory, or anything else (worker.js).
 export const START_CAUSES = ["download", "memory", "failed"];
 // How long a worker may take from its "games" stage (worker.js: installing the added games' wheels and

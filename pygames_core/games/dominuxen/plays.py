@@ -5,9 +5,9 @@ a game and the bots' play-outs (issue 48). The rules are rules.py's.
 
 from __future__ import annotations
 
-import sys
 from itertools import chain, combinations, compress, repeat
 from struct import Struct
+from typing import Final
 
 from pygames_core.games.dominuxen.messages import DominuxenAction, PlayAction
 from pygames_core.games.dominuxen.state import (
@@ -125,10 +125,11 @@ class GroupPlays(dict[int, tuple[PlayAction, ...]]):
 
 # by the doubles rule, each number's GroupPlays
 GROUP_PLAYS = {doubles: tuple(GroupPlays(number, doubles) for number in NUMBERS) for doubles in (False, True)}
-FIELDS = Struct(f"={len(NUMBERS)}H")  # group_bits' fields, as its bytes hold them (native order: to_bytes')
+FIELDS = Struct(f"<{len(NUMBERS)}H")  # group_bits' fields, as its bytes hold them (little-endian: to_bytes')
 # plays_of_groups' callables and constants, read as globals: a method looked up on a module, a type or an
 # imported object at each call is a bound method made and dropped each time
-unpack_fields, GROUP_PLAYS_OF, BYTE_ORDER = FIELDS.unpack, dict.__getitem__, sys.byteorder
+unpack_fields, GROUP_PLAYS_OF = FIELDS.unpack, dict.__getitem__
+BYTE_ORDER: Final = "little"  # FIELDS' order, and the order policy.py lays a hand's bytes out in
 
 
 def forget_plays() -> None:

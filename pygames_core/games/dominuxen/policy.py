@@ -11,10 +11,9 @@ import math
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress
-from struct import Struct
 from typing import NamedTuple
 
-from pygames_core.games.dominuxen.plays import BITS, GROUP_NUMBERS
+from pygames_core.games.dominuxen.plays import BITS, BYTE_ORDER, FIELDS, GROUP_NUMBERS
 from pygames_core.games.dominuxen.rules import CHECKS_LEFT
 from pygames_core.games.dominuxen.state import (
     BEATERS,
@@ -147,7 +146,6 @@ HAND_BITS = tuple(tuple(
     + (16 << 8 * (BASES_AT + LOW[t]) if doubles and DOUBLE[t] else 0)
     + (TALLIED[t] << TALLY_AT) for t in TILES) for doubles in (False, True))
 HAND_BYTES = (sum(HAND_BITS[True]).bit_length() + 7) // 8  # enough for any hand: the whole set's
-GROUPS = Struct(f"<{len(NUMBERS)}H")  # the groups, at the start of a hand's bytes
 # for bytes.translate: ONE_WHERE[count], 1 for that count and 0 for others (the numbers with it, for compress)
 ONE_WHERE = tuple(bytes(1 if byte == count else 0 for byte in range(256)) for count in range(SHOWN + 1))
 # and BELOW[count], the counts below it as they are and the others 0 (the biggest count below it is their max)
@@ -165,8 +163,8 @@ def hand_plays(hand: tuple[Tile, ...], doubles: bool) -> HandPlays:
     # not map(tiles_bits.__getitem__): in the page a subscript is quicker than a builtin call per tile
     tiles_bits = HAND_BITS[doubles]
     summed = sum([tiles_bits[t] for t in hand])
-    read = summed.to_bytes(HAND_BYTES, "little")
-    fields, bases, counts = GROUPS.unpack_from(read), read[BASES_AT:COUNTS_AT], read[COUNTS_AT:TALLY_AT // 8]
+    read = summed.to_bytes(HAND_BYTES, BYTE_ORDER)  # little-endian: the groups first (plays.FIELDS)
+    fields, bases, counts = FIELDS.unpack_from(read), read[BASES_AT:COUNTS_AT], read[COUNTS_AT:TALLY_AT // 8]
     top = max(counts)
     at_top = counts.count(top)
     # the numbers with the biggest group, as bits

@@ -22,9 +22,12 @@ from pygames_core.games.dominuxen.plays import (
     GROUP_PLAYS,
     KEPT_IDS,
     KEPT_SETS,
+    LASTING_TILES,
+    SUBSETS,
     forget_plays,
     play_actions,
     played_set,
+    set_of,
 )
 from pygames_core.games.dominuxen.rules import DOMINUXEN, DominuxenRules, Events
 from pygames_core.games.dominuxen.state import (
@@ -44,6 +47,7 @@ from pygames_core.games.dominuxen.state import (
     SHOWING,
     SNATCH,
     TALLY_SHIFT,
+    TILE_BY_CODE,
     TILES,
     DominuxenState,
     PlayedSet,
@@ -93,6 +97,42 @@ def test_plays_made_again_after_all_are_dropped() -> None:
     assert not any(plays or plays.subsets or plays.subsets.as_two for plays in tables)
     again = play_actions(hand, True)
     assert again == kept and all(a is not b for a, b in zip(again, kept, strict=True))
+
+
+def test_the_long_tail_of_plays_is_dropped_and_the_small_sets_plays_stay() -> None:
+    forget_plays()
+    # a hand holding six tiles that show 4 (the double among them): its group lists sets of 1 to 6 tiles
+    hand = sorted([*SHOWING[4][:6], *SHOWING[9][8:10]])
+    doubles = True
+    listed = play_actions(hand, doubles)
+    small = [a for a in listed if len(a["tiles"]) <= LASTING_TILES]
+    large = [a for a in listed if len(a["tiles"]) > LASTING_TILES]
+    assert small and large
+    for action in (small[-1], large[-1]):  # each played once: its set is kept
+        set_of(action)
+    assert id(small[-1]) in KEPT_SETS and id(large[-1]) in KEPT_SETS
+    forget_plays(LASTING_TILES)
+    assert all(id(a) in KEPT_IDS for a in small) and id(small[-1]) in KEPT_SETS
+    assert not any(id(a) in KEPT_IDS or id(a) in KEPT_SETS for a in large)
+    assert all(field.bit_count() <= LASTING_TILES for field in SUBSETS)
+    for plays in GROUP_PLAYS[doubles]:
+        assert all(field.bit_count() <= LASTING_TILES for field in plays)
+        assert all(subset.bit_count() <= LASTING_TILES for subset in [*plays.subsets, *plays.subsets.as_two])
+    again = play_actions(hand, doubles)
+    assert again == listed == plain_plays(hand, doubles)
+    assert all(a is b for a, b in zip(again, listed, strict=True) if len(a["tiles"]) <= LASTING_TILES)
+    assert all(a is not b for a, b in zip(again, listed, strict=True) if len(a["tiles"]) > LASTING_TILES)
+
+
+def test_an_event_shows_a_set_as_its_view_does() -> None:
+    # the played and hit events share each set's view (state.py's SET_VIEWS): the same as to_view's
+    for events in random_games(4, True, range(3), copies=False):
+        for event in events:
+            if event["type"] in ("played", "hit"):
+                shown = event["set"]
+                played = PlayedSet(shown["number"], tuple(TILE_BY_CODE[c] for c in shown["tiles"]),
+                                   tuple(TILE_BY_CODE[c] for c in shown["doubled"]))
+                assert shown == played.to_view()
 
 
 def plain_tops(state: DominuxenState) -> list[int]:

@@ -21,7 +21,16 @@ from pygames_core.games.dominuxen.state import (
     group_bits,
 )
 
-KEPT_PLAYS = 1 << 16  # the plays kept at most (then all are dropped: a page may play for hours)
+KEPT_PLAYS = 1 << 16  # the plays kept at most (then the long tail is dropped: a page may play for hours)
+# The plays of sets of at most this many tiles outlive the dropping at KEPT_PLAYS: every hand holds such
+# groups, so they recur all the time (a random game's hands list them all within a few thousand deals),
+# and they are few (each number's 1,092 subsets of 1 to 4 of its 13 tiles, under both rules, with the
+# doubles rule's double played as two: about 32,300 plays, half KEPT_PLAYS, so a dropping always frees
+# room). The larger sets are the long tail: a hand with five or more tiles showing one number is rare,
+# and its group lists 31 plays and more. After 4,000 random deals (4 players, doubles), dropping
+# everything cost the next 300 deals 22-30% of their speed while the common groups were listed again;
+# dropping the long tail, 7-9% (issue 48, session 40).
+LASTING_TILES = 4
 # the ids of the kept play actions. Every action kept is alive, held by its SubsetPlays, and ids are
 # unique among live objects: a live action's id found here is its own (forget_plays drops the ids
 # with the actions). Ints, which the garbage collector does not track, where a set made for each
@@ -79,7 +88,10 @@ class SubsetPlays(dict[int, PlayAction]):
 
     def __missing__(self, subset: int) -> PlayAction:
         number = self.number
-        codes = [*compress(SHOWING_CODES[number], map(subset.__and__, BITS))]
+        # the subset's tiles are the tiles showing the number at its bits' places, which are the numbers
+        # GROUP_NUMBERS keeps for a group's bits (a look-up and a map in C: compressing the 13 codes by
+        # the bits anew took half the time of a new play)
+        codes = [*map(SHOWING_CODES[number].__getitem__, GROUP_NUMBERS[subset])]
         action: PlayAction = {"type": "play", "number": number, "tiles": codes}
         KEPT_IDS.add(id(action))
         self[subset] = action
@@ -107,7 +119,7 @@ class GroupPlays(dict[int, tuple[PlayAction, ...]]):
 
     def __missing__(self, field: int) -> tuple[PlayAction, ...]:
         if len(KEPT_IDS) >= KEPT_PLAYS:
-            forget_plays()
+            forget_plays(LASTING_TILES)
         plays, subsets = self.subsets, SUBSETS[field]
         double = 1 << plays.number  # the double's bit
         if not (plays.doubles and field & double):  # a play per subset
@@ -132,15 +144,31 @@ unpack_fields, GROUP_PLAYS_OF = FIELDS.unpack, dict.__getitem__
 BYTE_ORDER: Final = "little"  # FIELDS' order, and the order policy.py lays a hand's bytes out in
 
 
-def forget_plays() -> None:
-    """Drop every play kept."""
-    KEPT_IDS.clear()
-    KEPT_SETS.clear()
+def forget_plays(most_tiles: int = 0) -> None:
+    """Drop the plays kept of sets of more than `most_tiles` tiles, with the groups that list them (and
+    every group's subsets of more): all of them at 0. The plays of smaller sets and the lists of smaller
+    groups stay as they are, their ids in KEPT_IDS and their sets in KEPT_SETS."""
+    if not most_tiles:
+        KEPT_IDS.clear()
+        KEPT_SETS.clear()
+        SUBSETS.clear()
+        for tables in GROUP_PLAYS.values():
+            for plays in tables:
+                plays.clear()
+                plays.subsets.clear()
+                plays.subsets.as_two.clear()
+        return
     for tables in GROUP_PLAYS.values():
         for plays in tables:
-            plays.clear()
-            plays.subsets.clear()
-            plays.subsets.as_two.clear()
+            for field in [field for field in plays if field.bit_count() > most_tiles]:
+                del plays[field]
+            for subsets in (plays.subsets, plays.subsets.as_two):
+                for subset in [subset for subset in subsets if subset.bit_count() > most_tiles]:
+                    dropped = id(subsets.pop(subset))
+                    KEPT_IDS.discard(dropped)
+                    KEPT_SETS.pop(dropped, None)
+    for field in [field for field in SUBSETS if field.bit_count() > most_tiles]:
+        del SUBSETS[field]
 
 
 def play_actions(hand: list[Tile], doubles: bool) -> list[DominuxenAction]:

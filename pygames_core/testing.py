@@ -291,8 +291,8 @@ def check_game_over(entry: Entry, *, players: int | None = None, options: Option
 
 
 def check_nothing_shared(entry: Entry, *, players: int | None = None, options: Options = None) -> None:
-    """What a game hands out (views, legal actions, the history) and the action it was given are
-    copies: changing them changes nothing in the game."""
+    """What a game hands out (views, legal actions, events, the history) and the action it was given
+    are copies: changing them changes nothing in the game."""
     game = new(entry, 5, players, options)
     action = dict(game.legal_actions()[0])
     game.apply(action)
@@ -309,6 +309,14 @@ def check_nothing_shared(entry: Entry, *, players: int | None = None, options: O
     game.history.clear()
     game.legal_actions().clear()
     assert fingerprint(game) == before, "changing a view, the legal actions or the history changed the game"
+    # events may share parts kept to show again (Rules.apply): emptying a game's changes no twin's
+    game, twin = new(entry, SEEDS[0], players, options), new(entry, SEEDS[0], players, options)
+    while not game.is_over and len(game.history) < 30:
+        action = bot_move(entry, game, "easy", SEEDS[0])
+        told = json.dumps(events := game.apply(action), sort_keys=True)
+        for value in (value for event in events for value in event.values() if isinstance(value, list | dict)):
+            value.clear()
+        assert json.dumps(twin.apply(action), sort_keys=True) == told, "emptying a game's events changed another's"
 
 
 def check_save_round_trip(entry: Entry, *, players: int | None = None, options: Options = None) -> None:

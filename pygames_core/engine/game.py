@@ -153,7 +153,7 @@ class Game:
         events = self.rules.apply(self._state, action)
         self._history.append(action)
         self._movers.append(mover)
-        return events
+        return [_copied(event) for event in events]  # a game may share parts of its events (Rules.apply)
 
     def undo(self) -> dict[str, Any]:
         """Take back the last action (by replaying the others from the start) and return it."""

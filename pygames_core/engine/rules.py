@@ -189,7 +189,9 @@ class Rules(ABC, Generic[S, A, E, V]):
     @abstractmethod
     def apply(self, state: S, action: A) -> list[E]:
         """Apply an action already known to be legal (one of legal_actions'), in place; return the
-        events it caused."""
+        events it caused, in a list of its own. Parts of the events may be shared with other calls' (a
+        game may keep what they show, as Dominuxen keeps each set's view): whoever asks reads them and
+        never changes them, and `Game.apply` hands out copies."""
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> V: ...

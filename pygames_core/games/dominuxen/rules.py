@@ -54,6 +54,7 @@ from pygames_core.games.dominuxen.state import (
     SET_CODES,
     SET_GROUP_BITS,
     SET_TALLIES,
+    SET_VIEWS,
     SNATCH,
     TALLIED,
     TILE_BY_CODE,
@@ -239,7 +240,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
         state.tops[seat] = played[0] << 4 | (len(tiles) + len(played[2]))  # top_key's
         state.table += SET_TALLIES[tiles]
         if events is not None:
-            events.append({"type": "played", "seat": seat, "set": played.to_view()})
+            events.append({"type": "played", "seat": seat, "set": SET_VIEWS[played]})
         if not hand:  # the last tiles end the game at once: this play snatches nothing
             self._end_game(state, "hand_empty", events)
             return
@@ -258,7 +259,7 @@ class DominuxenRules(Rules[DominuxenState, DominuxenAction, DominuxenEvent, Domi
                     state.checked, state.victim, state.phase = checked, seat, SNATCH
                     if events is not None:
                         events.append({"type": "hit", "attacker": turn, "victim": seat,
-                                       "set": state.rows[seat][-1].to_view()})
+                                       "set": SET_VIEWS[state.rows[seat][-1]]})
                     return
         state.checked, state.victim, state.phase = state.players - 1, None, PLAY
         state.turn = turn = LEFT_OF[state.players][turn]

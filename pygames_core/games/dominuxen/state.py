@@ -17,6 +17,7 @@ from pygames_core.kit.records import Frozen
 from pygames_core.kit.seats import left_of
 
 GAME_ID = "dominuxen"
+K = TypeVar("K")
 T = TypeVar("T")
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 HAND_SIZE = 13
@@ -171,28 +172,32 @@ def place_rows(state: DominuxenState, rows: list[list[PlayedSet]]) -> None:
     state.tops = [*map(top_key, rows)]
 
 
-class PerSet(dict[tuple[Tile, ...], T]):
-    """Something worked out of a set's tiles (as PlayedSet holds them), kept by the tiles once made: the
-    same sets are played, hit and taken all through a game and the bots' searches, and each time
-    their codes go into an event and their group bits into a hand's (issue 48: a look-up costs a
-    fraction of mapping a table over the tiles again)."""
+class PerSet(dict[K, T]):
+    """Something worked out of a set (its tiles, as PlayedSet holds them, or the PlayedSet), kept by it
+    once made: the same sets are played, hit and taken all through a game and the bots' searches, and
+    each time their codes or view go into an event and their group bits into a hand's (issue 48: a
+    look-up costs a fraction of mapping a table over the tiles again)."""
 
-    def __init__(self, make: Callable[[tuple[Tile, ...]], T]) -> None:
+    def __init__(self, make: Callable[[K], T]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, tiles: tuple[Tile, ...]) -> T:
+    def __missing__(self, key: K) -> T:
         if len(self) >= KEPT_PER_SET:  # a page may play for hours: start again
             self.clear()
-        made = self[tiles] = self.make(tiles)
+        made = self[key] = self.make(key)
         return made
 
 
 KEPT_PER_SET = 1 << 16  # the sets kept at most by a PerSet (every set of one number's tiles: 13 * 8191)
+# each set's view as the `played` and `hit` events show it: one dict per set, shared by every event
+# that shows it (Rules.apply: events are read, never changed, and Game.apply hands out copies). Two
+# events in three show a set, and its view made anew was a twentieth of random play (issue 48).
+SET_VIEWS: PerSet[PlayedSet, SetView] = PerSet(PlayedSet.to_view)
 # the codes of a set's tiles: a tuple of strings, which the garbage collector stops tracking
-SET_CODES: PerSet[tuple[str, ...]] = PerSet(lambda tiles: tuple(map(CODE.__getitem__, tiles)))
+SET_CODES: PerSet[tuple[Tile, ...], tuple[str, ...]] = PerSet(lambda tiles: tuple(map(CODE.__getitem__, tiles)))
 # the group bits of a set's tiles (group_bits), which a hand's take in or give up
-SET_GROUP_BITS: PerSet[int] = PerSet(group_bits)
+SET_GROUP_BITS: PerSet[tuple[Tile, ...], int] = PerSet(group_bits)
 
 # Tiles counted by number in one int, added up in C (a hand's counts, the table's tally): each
 # tile is an int with a 1 in the field of each number it shows (a double in one), fields wide enough
@@ -206,7 +211,7 @@ TALLY_SHIFT = FIELD_BITS * len(NUMBERS)
 TALLIED: tuple[int, ...] = tuple(packed + (1 << TALLY_SHIFT) for packed in PACKED)
 EVERY_TILE = sum(TALLIED)  # every number's field SHOWN, and the tally every tile's
 # the tallied counts of a set's tiles, kept by the tiles: the rows' sets recur all through a game
-SET_TALLIES: PerSet[int] = PerSet(lambda tiles: sum(map(TALLIED.__getitem__, tiles)))
+SET_TALLIES: PerSet[tuple[Tile, ...], int] = PerSet(lambda tiles: sum(map(TALLIED.__getitem__, tiles)))
 
 
 def table_tally(state: DominuxenState) -> int:

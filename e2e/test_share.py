@@ -19,6 +19,7 @@ from driver import (
     start_game,
     stored_save,
     take_human_turn,
+    use_language,
     wait_for_turn_or_summary,
     wait_until,
 )
@@ -96,6 +97,12 @@ def test_a_shared_deal_deals_the_same_cards_and_allows_no_undo(page: Page, site_
     page.goto(links["deal"].replace("seed=21", "seed=22").replace("index.html#", "index.html?pace=0#"))
     expect(page.locator("#message-action")).to_be_visible()
     assert saved_game(page).history == playing
+    # the offer and its button are said again in the language the player switches to
+    offers = {"ja": ("共有されたディールがあります", "遊ぶ"), "en": ("A shared deal is waiting", "Play it")}
+    for lang, (said, button) in offers.items():
+        use_language(page, lang)
+        expect(page.locator("#message-text")).to_contain_text(said)
+        expect(page.locator("#message-action")).to_have_text(button)
     page.click("#message-action")
     wait_until(page, f"async () => (await ({STORED_SAVE})()).text.includes('\"seed\":22')")
     assert saved_game(page).seed == 22

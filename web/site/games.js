@@ -62,7 +62,7 @@ export class Games {
     const game = this.site.catalog.game(shared.game);
     const continued = shared.op === OP.load;
     showMessage(() => t(continued ? "continuedGame" : "sharedDeal", { game: pick(game?.title) || shared.game }),
-      { label: t(continued ? "playContinued" : "playShared"), run: () => this.startShared(shared) });
+      { label: () => t(continued ? "playContinued" : "playShared"), run: () => this.startShared(shared) });
   }
 
   // A deal shared by link (index.html#game=…&seed=…), or a game in progress carried by its link

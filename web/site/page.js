@@ -6,23 +6,31 @@ import { PLUGIN_FAILED } from "../engines.js";
 import { t } from "../i18n.js";
 import { logEngineError } from "../table-broken.js";
 
-// The message bar's text, which keeps the function that says it (showMessage): made of the page's words,
-// it is said again in the new language when the reader switches (retranslateMessage).
-const messageText = () => /** @type {HTMLElement & {sayAgain?: () => string}} */ ($("message-text"));
+// The message bar's text and its button's label, each keeping the function that says it (showMessage):
+// made of the page's words, they are said again in the new language when the reader switches
+// (retranslateMessage).
+/** @typedef {HTMLElement & {sayAgain?: () => string}} Said */
+/** @typedef {string | (() => string)} Words the words, or the function that says them in the current language */
+const messageText = () => /** @type {Said} */ ($("message-text"));
+const messageAction = () => /** @type {Said} */ ($("message-action"));
 
-// text: the message, or the function that says it in the current language (then said again on a switch);
-// errorType: the engine's name for the error said (the tests read it as data-error)
-/** @param {string | (() => string)} text @param {{label: string, run: () => void} | null} [action] a button
- *  beside the text @param {string | null} [errorType] */
+/** The element says `words`, and keeps how to say them again. @param {Said} element @param {Words} words */
+function say(element, words) {
+  element.sayAgain = typeof words === "function" ? words : () => words;
+  element.textContent = element.sayAgain();
+}
+
+// text: the message (then said again on a switch); errorType: the engine's name for the error said (the
+// tests read it as data-error)
+/** @param {Words} text @param {{label: Words, run: () => void} | null} [action] a button beside the text
+ *  @param {string | null} [errorType] */
 export function showMessage(text, action = null, errorType = null) {
-  const shown = messageText();
-  shown.sayAgain = typeof text === "function" ? text : () => text;
-  shown.textContent = shown.sayAgain();
+  say(messageText(), text);
   if (errorType) $("message").dataset.error = errorType;
   else delete $("message").dataset.error;
   $("message-action").hidden = !action;
   if (action) {
-    $("message-action").textContent = action.label;
+    say(messageAction(), action.label);
     $("message-action").onclick = () => {
       $("message").hidden = true;
       action.run();
@@ -40,10 +48,12 @@ export function showError(error) {
   showMessage(words, null, error?.type ?? "Error");
 }
 
-// The message shown, said again in the language just chosen.
+// The message shown and its button, said again in the language just chosen.
 export function retranslateMessage() {
-  const shown = messageText();
-  if (!$("message").hidden && shown.sayAgain) shown.textContent = shown.sayAgain();
+  if ($("message").hidden) return;
+  for (const shown of [messageText(), messageAction()]) {
+    if (!shown.hidden && shown.sayAgain) shown.textContent = shown.sayAgain();
+  }
 }
 
 export function hideMessage() {
